@@ -1,0 +1,90 @@
+import type { Clock } from '../ports/clock';
+import type { EventStore, ExpectedRevision } from '../ports/event-store';
+import type { Ids } from '../ports/ids';
+import { type Decider, foldEvents } from './decider';
+import { ConcurrencyError } from './errors';
+import type { Actor, DomainEvent, EventMetadata, NewEvent, RecordedEvent } from './events';
+import type { UpcasterRegistry } from './upcasters';
+
+export interface CommandContext {
+  readonly actor: Actor;
+  readonly correlationId: string;
+  readonly causationId?: string | null;
+}
+
+export interface HandleResult<Event extends DomainEvent, State> {
+  readonly newEvents: readonly Event[];
+  readonly state: State;
+  /** Stream revision after the append (or the current one when the command produced no events). */
+  readonly revision: number;
+  readonly lastPosition: number | null;
+}
+
+export interface CommandHandlerDeps {
+  readonly store: EventStore;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly upcasters?: UpcasterRegistry;
+  /** How many times a ConcurrencyError is retried (reload, decide, append). */
+  readonly maxRetries?: number;
+}
+
+/**
+ * Loads a stream, folds it into state, decides, and appends with optimistic concurrency. A conflict means
+ * another writer got there first: the command is decided again against the fresh state, which is safe because
+ * deciders are pure. After the retries a ConcurrencyError reaches the caller.
+ */
+export class CommandHandler<Command, Event extends DomainEvent, State> {
+  constructor(
+    private readonly decider: Decider<Command, Event, State>,
+    private readonly deps: CommandHandlerDeps,
+  ) {}
+
+  async load(streamId: string): Promise<{ state: State; revision: number | null; events: RecordedEvent<Event>[] }> {
+    const recorded = (await this.deps.store.readStream(streamId)).map(
+      (event) => (this.deps.upcasters ? this.deps.upcasters.upcast(event) : event) as RecordedEvent<Event>,
+    );
+    const state = foldEvents(this.decider, recorded.map((e) => ({ type: e.type, data: e.data }) as Event));
+    const last = recorded.at(-1);
+    return { state, revision: last ? last.streamRevision : null, events: recorded };
+  }
+
+  async handle(streamId: string, command: Command, context: CommandContext): Promise<HandleResult<Event, State>> {
+    const maxRetries = this.deps.maxRetries ?? 3;
+    for (let attempt = 0; ; attempt += 1) {
+      const { state, revision } = await this.load(streamId);
+      const newEvents = this.decider.decide(command, state);
+      const nextState = newEvents.reduce(this.decider.evolve, state);
+      if (newEvents.length === 0) {
+        return { newEvents, state: nextState, revision: revision ?? -1, lastPosition: null };
+      }
+      const expectedRevision: ExpectedRevision = revision === null ? 'no_stream' : revision;
+      try {
+        const result = await this.deps.store.append(streamId, this.envelope(newEvents, context), { expectedRevision });
+        return { newEvents, state: nextState, revision: result.nextExpectedRevision, lastPosition: result.lastPosition };
+      } catch (error) {
+        if (error instanceof ConcurrencyError && attempt < maxRetries) continue;
+        throw error;
+      }
+    }
+  }
+
+  private envelope(events: readonly Event[], context: CommandContext): NewEvent[] {
+    const occurredAt = this.deps.clock.now().toISOString();
+    return events.map((event) => {
+      const metadata: EventMetadata = {
+        eventId: this.deps.ids.next(),
+        correlationId: context.correlationId,
+        causationId: context.causationId ?? null,
+        actor: context.actor,
+        occurredAt,
+      };
+      return {
+        type: event.type,
+        data: event.data,
+        schemaVersion: this.deps.upcasters?.currentVersion(event.type) ?? 1,
+        metadata,
+      };
+    });
+  }
+}

@@ -1,0 +1,17 @@
+import type { DomainEvent } from './events';
+
+/**
+ * A capability's business rules as three pure functions (Chassaing's decider, as in Emmett):
+ * `decide` turns a command into the events it causes (or throws a DomainError), `evolve` folds one event into
+ * the state, `initialState` is the state of a stream with no events.
+ */
+export interface Decider<Command, Event extends DomainEvent, State> {
+  decide(command: Command, state: State): Event[];
+  evolve(state: State, event: Event): State;
+  initialState(): State;
+}
+
+export const foldEvents = <Event extends DomainEvent, State>(
+  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+  events: readonly Event[],
+): State => events.reduce(decider.evolve, decider.initialState());

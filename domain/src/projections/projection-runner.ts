@@ -1,0 +1,196 @@
+import type { RecordedEvent } from '../kernel/events';
+import type { UpcasterRegistry } from '../kernel/upcasters';
+import type { Clock } from '../ports/clock';
+import type { EventStore, Subscription } from '../ports/event-store';
+import type { Doc, ReadModelStore, WriteOp } from '../ports/read-model-store';
+import type { Projection, ProjectionContext } from './projection';
+
+export interface ProjectionStatus {
+  readonly name: string;
+  readonly checkpoint: number;
+  /** Milliseconds between the last applied event's occurredAt and the commit that applied it. */
+  readonly lastLagMs: number | null;
+  readonly running: boolean;
+  readonly error: string | null;
+}
+
+export interface ProjectionRunnerOptions {
+  readonly events: EventStore;
+  readonly readModels: ReadModelStore;
+  readonly projections: readonly Projection[];
+  readonly clock: Clock;
+  readonly upcasters?: UpcasterRegistry;
+  /** Most events applied in one commit while catching up. */
+  readonly maxBatch?: number;
+  readonly onCommit?: (projection: string, checkpoint: number, lagMs: number) => void;
+  readonly onError?: (projection: string, error: unknown) => void;
+}
+
+interface Running {
+  projection: Projection;
+  checkpoint: number;
+  lastLagMs: number | null;
+  subscription: Subscription | null;
+  error: string | null;
+  /** Commits what the current batch has applied so far. */
+  flush: () => Promise<void>;
+  waiters: { position: number; resolve: () => void }[];
+}
+
+/**
+ * Runs projections as catch-up subscriptions from their checkpoints. Writes of a batch and the checkpoint are
+ * committed together, so a restart resumes exactly after the last committed event; `rebuild` replays from zero;
+ * `stop` drains the batch in hand before resolving.
+ */
+export class ProjectionRunner {
+  private readonly running = new Map<string, Running>();
+
+  constructor(private readonly options: ProjectionRunnerOptions) {}
+
+  async start(): Promise<void> {
+    for (const projection of this.options.projections) {
+      await projection.setup?.(this.options.readModels);
+      const checkpoint = (await this.options.readModels.getCheckpoint(projection.name)) ?? -1;
+      const state: Running = {
+        projection,
+        checkpoint,
+        lastLagMs: null,
+        subscription: null,
+        error: null,
+        flush: async () => {},
+        waiters: [],
+      };
+      this.running.set(projection.name, state);
+      this.subscribe(state);
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(
+      [...this.running.values()].map(async (r) => {
+        await r.subscription?.stop();
+        r.subscription = null;
+        if (!r.error) await r.flush();
+      }),
+    );
+  }
+
+  /** Drops a projection's documents and checkpoint, then replays every event. */
+  async rebuild(name: string): Promise<void> {
+    const state = this.running.get(name);
+    if (!state) throw new Error(`Unknown projection ${name}`);
+    await state.subscription?.stop();
+    await this.options.readModels.reset(name, state.projection.collections);
+    await state.projection.setup?.(this.options.readModels);
+    state.checkpoint = -1;
+    state.error = null;
+    this.subscribe(state);
+  }
+
+  status(): ProjectionStatus[] {
+    return [...this.running.values()].map((r) => ({
+      name: r.projection.name,
+      checkpoint: r.checkpoint,
+      lastLagMs: r.lastLagMs,
+      running: r.subscription !== null,
+      error: r.error,
+    }));
+  }
+
+  /** Resolves once every projection has applied the event at `position` (read-your-writes for the API). */
+  waitFor(position: number, timeoutMs = 5000): Promise<void> {
+    const pending = [...this.running.values()].filter((r) => r.checkpoint < position);
+    if (pending.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      let left = pending.length;
+      const timer = setTimeout(() => reject(new Error(`Read models did not reach position ${position} in ${timeoutMs} ms`)), timeoutMs);
+      for (const r of pending) {
+        r.waiters.push({
+          position,
+          resolve: () => {
+            left -= 1;
+            if (left === 0) {
+              clearTimeout(timer);
+              resolve();
+            }
+          },
+        });
+      }
+    });
+  }
+
+  private subscribe(state: Running): void {
+    const maxBatch = this.options.maxBatch ?? 500;
+    const { readModels, upcasters, clock } = this.options;
+    const wanted = state.projection.eventTypes ? new Set(state.projection.eventTypes) : null;
+    let pending = new Map<string, Map<string, Doc | null>>();
+    let count = 0;
+    let lastEvent: RecordedEvent | null = null;
+
+    const context: ProjectionContext = {
+      get: async <T extends Doc>(collection: string, id: string) => {
+        const staged = pending.get(collection)?.get(id);
+        if (staged !== undefined) return staged as T | null;
+        return readModels.collection<T>(collection).get(id);
+      },
+      find: (collection, filter, findOptions) => readModels.collection(collection).find(filter, findOptions),
+      upsert: (collection, doc) => stage(collection).set(doc.id, doc),
+      delete: (collection, id) => stage(collection).set(id, null),
+    };
+    const stage = (collection: string) => {
+      let docs = pending.get(collection);
+      if (!docs) pending.set(collection, (docs = new Map()));
+      return docs;
+    };
+
+    const flush = async () => {
+      if (!lastEvent) return;
+      const ops: WriteOp[] = [];
+      for (const [collection, docs] of pending) {
+        for (const [id, doc] of docs) {
+          ops.push(doc === null ? { kind: 'delete', collection, id } : { kind: 'upsert', collection, doc });
+        }
+      }
+      const checkpoint = lastEvent.globalPosition;
+      await readModels.commit(state.projection.name, checkpoint, ops);
+      const lagMs = Math.max(0, clock.now().getTime() - Date.parse(lastEvent.metadata.occurredAt));
+      state.checkpoint = checkpoint;
+      state.lastLagMs = lagMs;
+      pending = new Map();
+      count = 0;
+      lastEvent = null;
+      this.options.onCommit?.(state.projection.name, checkpoint, lagMs);
+      state.waiters = state.waiters.filter((w) => {
+        if (w.position <= checkpoint) w.resolve();
+        return w.position > checkpoint;
+      });
+    };
+
+    state.flush = flush;
+    state.subscription = this.options.events.subscribeToAll({
+      after: state.checkpoint,
+      onEvent: async (raw, more) => {
+        try {
+          if (!wanted || wanted.has(raw.type)) {
+            const event = upcasters ? upcasters.upcast(raw) : raw;
+            await state.projection.handle(event, context);
+          }
+          lastEvent = raw;
+          count += 1;
+          if (!more || count >= maxBatch) await flush();
+        } catch (error) {
+          pending = new Map();
+          lastEvent = null;
+          count = 0;
+          state.error = error instanceof Error ? error.message : String(error);
+          this.options.onError?.(state.projection.name, error);
+          throw error;
+        }
+      },
+      onError: (error) => {
+        state.error = error instanceof Error ? error.message : String(error);
+        this.options.onError?.(state.projection.name, error);
+      },
+    });
+  }
+}

@@ -1,0 +1,2 @@
+export * from './decider-spec';
+export * from './deep-equal';

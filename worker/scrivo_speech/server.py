@@ -1,0 +1,441 @@
+"""HTTP server of the speech worker: ``python -m scrivo_speech.server``.
+
+Endpoints (see README.md for the shapes):
+
+* ``GET /health``       model status;
+* ``POST /asr``         raw audio in, one JSON transcript out (Hugging Face Inference API
+  automatic-speech-recognition protocol; options in the URL query);
+* ``POST /transcribe``  same input, NDJSON stream of ``info``, ``progress``..., ``result``.
+
+The model is loaded once, in the background; transcriptions run one at a time (others wait in a
+bounded queue) so memory stays bounded.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import signal
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from datetime import datetime, timezone
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Dict, Optional, Tuple
+from urllib.parse import parse_qs, urlsplit
+
+from . import __version__
+from .audio import AudioDecodeError, probe
+from .config import Settings
+from .models import ModelNotAvailable, ResolvedModel, resolve_model
+from .transcriber import LANGUAGE_CODES, TASKS, Transcriber
+
+COPY_CHUNK = 1024 * 1024
+
+
+def log_json(**fields: Any) -> None:
+    fields = {"time": datetime.now(timezone.utc).isoformat(timespec="milliseconds"), **fields}
+    sys.stderr.write(json.dumps(fields, ensure_ascii=False, default=str) + "\n")
+    sys.stderr.flush()
+
+
+class HttpError(Exception):
+    def __init__(self, status: int, message: str, headers: Optional[Dict[str, str]] = None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = headers or {}
+
+
+class SpeechService:
+    """State shared by all request threads: the model and the transcription queue."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.status = "loading"
+        self.error: Optional[str] = None
+        self.resolved: Optional[ResolvedModel] = None
+        self.transcriber: Optional[Transcriber] = None
+        self.ready = threading.Event()
+        self._queue_lock = threading.Lock()
+        self.waiting = 0
+        self.started = time.monotonic()
+
+    def load(self) -> bool:
+        started = time.monotonic()
+        try:
+            self.resolved = resolve_model(self.settings.model, self.settings.data_dir)
+            self.transcriber = Transcriber(
+                self.resolved.path, threads=self.settings.threads, compute_type=self.settings.compute_type
+            )
+        except ModelNotAvailable as exc:
+            self.status, self.error = "error", str(exc)
+        except Exception as exc:  # noqa: BLE001 - reported, then the process exits
+            self.status, self.error = "error", f"{type(exc).__name__}: {exc}"
+            traceback.print_exc(file=sys.stderr)
+        else:
+            self.status = "ok"
+            log_json(
+                event="model_loaded",
+                model=self.settings.model,
+                modelPath=str(self.resolved.path),
+                source=self.resolved.source,
+                computeType=self.settings.compute_type,
+                threads=self.settings.threads,
+                seconds=round(time.monotonic() - started, 2),
+            )
+        self.ready.set()
+        if self.error:
+            log_json(event="model_error", error=self.error)
+        return self.error is None
+
+    def health(self) -> Dict[str, Any]:
+        body: Dict[str, Any] = {
+            "status": self.status,
+            "model": self.settings.model,
+            "modelPath": str(self.resolved.path) if self.resolved and self.status == "ok" else None,
+            "computeType": self.settings.compute_type,
+            "threads": self.settings.threads,
+            "queue": self.waiting,
+            "version": __version__,
+        }
+        if self.error:
+            body["error"] = self.error
+        return body
+
+    # The queue: one transcription at a time, at most max_queue waiting.
+    def enter_queue(self) -> None:
+        with self._queue_lock:
+            if self.waiting >= self.settings.max_queue + 1:
+                raise HttpError(
+                    HTTPStatus.SERVICE_UNAVAILABLE,
+                    "Too many queued transcriptions, retry later",
+                    {"Retry-After": "10"},
+                )
+            self.waiting += 1
+
+    def leave_queue(self) -> None:
+        with self._queue_lock:
+            self.waiting -= 1
+
+
+def parse_options(query: str) -> Dict[str, Any]:
+    params = {k: v[-1].strip() for k, v in parse_qs(query, keep_blank_values=True).items()}
+    language = params.get("language", "").lower().replace("_", "-") or None
+    if language == "auto":
+        language = None
+    if language is not None and language not in LANGUAGE_CODES:
+        primary = language.split("-", 1)[0]  # accept BCP 47 tags such as en-US
+        if "-" not in language or primary not in LANGUAGE_CODES:
+            raise HttpError(HTTPStatus.BAD_REQUEST, f"Unknown language code {params['language']!r}")
+        language = primary
+    task = params.get("task", "").lower() or "transcribe"
+    if task not in TASKS:
+        raise HttpError(HTTPStatus.BAD_REQUEST, f"task must be one of: {', '.join(TASKS)}")
+    vad_raw = params.get("vad", "").lower() or "1"
+    if vad_raw not in ("0", "1", "true", "false"):
+        raise HttpError(HTTPStatus.BAD_REQUEST, "vad must be 1 or 0")
+    return {"language": language, "task": task, "vad": vad_raw in ("1", "true")}
+
+
+def _log_options(options: Dict[str, Any]) -> Dict[str, Any]:
+    return {"requestedLanguage": options["language"], "task": options["task"], "vad": options["vad"]}
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = f"scrivo-speech/{__version__}"
+    service: SpeechService  # set on the class by make_server
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        log_json(event="http", client=self.client_address[0], message=format % args)
+
+    def log_request(self, code: Any = "-", size: Any = "-") -> None:
+        pass  # one line per request is written by _log() instead
+
+    def _log(self, status: int, **extra: Any) -> None:
+        log_json(
+            event="request",
+            method=self.command,
+            path=self.path,
+            status=status,
+            ms=round((time.monotonic() - self._started) * 1000),
+            client=self.client_address[0],
+            **extra,
+        )
+
+    def send_response(self, code: int, message: Optional[str] = None) -> None:
+        self._responded = True
+        super().send_response(code, message)
+
+    def _send_json(self, status: int, body: Dict[str, Any], headers: Optional[Dict[str, str]] = None) -> None:
+        data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        for key, value in (headers or {}).items():
+            self.send_header(key, value)
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    def _error(self, status: int, message: str, headers: Optional[Dict[str, str]] = None, **log: Any) -> None:
+        self._send_json(status, {"error": message}, headers)
+        self._log(status, error=message, **log)
+
+    def _read_body(self) -> Tuple[str, int]:
+        """Spool the request body to a temporary file; returns (path, size)."""
+        limit = self.service.settings.max_body_bytes
+        fd, path = tempfile.mkstemp(prefix="scrivo-speech-", suffix=".audio")
+        size = 0
+        try:
+            with os.fdopen(fd, "wb") as out:
+                if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+                    while True:
+                        line = self.rfile.readline(1024)
+                        try:
+                            length = int(line.split(b";", 1)[0].strip() or b"0", 16)
+                        except ValueError:
+                            raise HttpError(HTTPStatus.BAD_REQUEST, "Malformed chunked body") from None
+                        if length == 0:
+                            while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
+                                pass  # trailers
+                            break
+                        size += length
+                        if size > limit:
+                            raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Audio larger than {limit} bytes")
+                        self._copy(out, length)
+                        self.rfile.readline(1024)  # CRLF after each chunk
+                else:
+                    try:
+                        size = int(self.headers.get("Content-Length") or 0)
+                    except ValueError:
+                        raise HttpError(HTTPStatus.BAD_REQUEST, "Bad Content-Length") from None
+                    if size > limit:
+                        raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Audio larger than {limit} bytes")
+                    self._copy(out, size)
+        except BaseException:
+            os.unlink(path)
+            raise
+        return path, size
+
+    def _copy(self, out: Any, length: int) -> None:
+        remaining = length
+        while remaining > 0:
+            chunk = self.rfile.read(min(COPY_CHUNK, remaining))
+            if not chunk:
+                raise HttpError(HTTPStatus.BAD_REQUEST, "Request body ended early")
+            out.write(chunk)
+            remaining -= len(chunk)
+
+    def _check_auth(self) -> None:
+        token = self.service.settings.token
+        if not token:
+            return
+        header = self.headers.get("Authorization", "")
+        scheme, _, value = header.partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(value.strip().encode(), token.encode()):
+            raise HttpError(HTTPStatus.UNAUTHORIZED, "Unauthorized", {"WWW-Authenticate": "Bearer"})
+
+    def _wait_for_model(self) -> Transcriber:
+        service = self.service
+        if not service.ready.is_set():
+            wait = self.headers.get("X-Wait-For-Model", "").lower() in ("1", "true")
+            if not wait or not service.ready.wait(timeout=600):
+                raise HttpError(
+                    HTTPStatus.SERVICE_UNAVAILABLE,
+                    "Model is loading",
+                    {"Retry-After": "5"},
+                )
+        if service.transcriber is None:
+            raise HttpError(HTTPStatus.SERVICE_UNAVAILABLE, f"Model failed to load: {service.error}")
+        return service.transcriber
+
+    # -- routes -----------------------------------------------------------------------------
+
+    def do_GET(self) -> None:  # noqa: N802 - stdlib naming
+        self._started = time.monotonic()
+        self._responded = False
+        route = urlsplit(self.path).path.rstrip("/") or "/"
+        if route == "/health":
+            body = self.service.health()
+            status = HTTPStatus.SERVICE_UNAVAILABLE if body["status"] == "error" else HTTPStatus.OK
+            self._send_json(status, body)
+            self._log(status)
+        elif route in ("/asr", "/transcribe"):
+            self._error(HTTPStatus.METHOD_NOT_ALLOWED, "Use POST with the audio as the body", {"Allow": "POST"})
+        else:
+            self._error(HTTPStatus.NOT_FOUND, "Not found")
+
+    do_HEAD = do_GET
+
+    def do_POST(self) -> None:  # noqa: N802
+        self._started = time.monotonic()
+        self._responded = False
+        url = urlsplit(self.path)
+        route = url.path.rstrip("/")
+        if route not in ("/asr", "/transcribe"):
+            self.close_connection = True
+            self._error(HTTPStatus.NOT_FOUND, "Not found")
+            return
+        path: Optional[str] = None
+        try:
+            self._check_auth()
+            options = parse_options(url.query)
+            transcriber = self._wait_for_model()
+            path, size = self._read_body()
+            if size == 0:
+                raise HttpError(HTTPStatus.BAD_REQUEST, "Empty audio")
+            try:
+                info = probe(path)
+            except AudioDecodeError as exc:
+                raise HttpError(HTTPStatus.UNPROCESSABLE_ENTITY, f"Could not decode audio: {exc}") from None
+            if route == "/asr":
+                self._asr(transcriber, path, size, options, info.duration)
+            else:
+                self._stream(transcriber, path, size, options, info.duration)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+            self._log(499, error="client disconnected")
+        except Exception as exc:  # noqa: BLE001 - never a stack trace to the client
+            self.close_connection = True  # the body may be unread: don't reuse the connection
+            if self._responded:  # too late for an error response
+                traceback.print_exc(file=sys.stderr)
+                self._log(500, error=f"after response: {type(exc).__name__}: {exc}")
+            elif isinstance(exc, HttpError):
+                self._error(exc.status, exc.message, exc.headers)
+            else:
+                traceback.print_exc(file=sys.stderr)
+                self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"Transcription failed: {type(exc).__name__}")
+        finally:
+            if path:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+
+    def _asr(self, transcriber: Transcriber, path: str, size: int, options: Dict[str, Any], duration: float) -> None:
+        service = self.service
+        service.enter_queue()
+        try:
+            queued = time.monotonic()
+            with transcriber.lock:
+                queue_ms = round((time.monotonic() - queued) * 1000)
+                try:
+                    result = transcriber.transcribe(path, duration=duration, **options)
+                except AudioDecodeError as exc:
+                    raise HttpError(HTTPStatus.UNPROCESSABLE_ENTITY, f"Could not decode audio: {exc}") from None
+        finally:
+            service.leave_queue()
+        self._send_json(HTTPStatus.OK, result)
+        self._log(
+            HTTPStatus.OK,
+            bytes=size,
+            audioSeconds=result["duration"],
+            language=result["language"],
+            segments=len(result["segments"]),
+            queueMs=queue_ms,
+            **_log_options(options),
+        )
+
+    def _stream(self, transcriber: Transcriber, path: str, size: int, options: Dict[str, Any], duration: float) -> None:
+        service = self.service
+        service.enter_queue()
+        try:
+            queued = time.monotonic()
+            with transcriber.lock:
+                queue_ms = round((time.monotonic() - queued) * 1000)
+                self.send_response(HTTPStatus.OK)
+                self.send_header("Content-Type", "application/x-ndjson; charset=utf-8")
+                self.send_header("Cache-Control", "no-cache")
+                self.send_header("X-Accel-Buffering", "no")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                events = transcriber.events(path, duration=duration, **options)
+                outcome: Dict[str, Any] = {}
+                try:
+                    for event in events:
+                        self._chunk(event)
+                        if event["type"] == "result":
+                            outcome = {"language": event["language"], "segments": len(event["segments"])}
+                except (BrokenPipeError, ConnectionResetError):
+                    raise
+                except Exception as exc:  # noqa: BLE001 - reported in the stream
+                    if isinstance(exc, AudioDecodeError):
+                        message = f"Could not decode audio: {exc}"
+                    else:
+                        traceback.print_exc(file=sys.stderr)
+                        message = f"Transcription failed: {type(exc).__name__}"
+                    self._chunk({"type": "error", "message": message})
+                    outcome = {"error": message}
+                finally:
+                    events.close()
+                self.wfile.write(b"0\r\n\r\n")
+                self.wfile.flush()
+        finally:
+            service.leave_queue()
+        self._log(HTTPStatus.OK, bytes=size, audioSeconds=round(duration, 3), queueMs=queue_ms, stream=True,
+                  **_log_options(options), **outcome)
+
+    def _chunk(self, event: Dict[str, Any]) -> None:
+        data = json.dumps(event, ensure_ascii=False).encode("utf-8") + b"\n"
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
+
+
+class SpeechHTTPServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(settings: Settings, service: Optional[SpeechService] = None) -> Tuple[SpeechHTTPServer, SpeechService]:
+    service = service or SpeechService(settings)
+    handler = type("BoundHandler", (Handler,), {"service": service})
+    return SpeechHTTPServer((settings.host, settings.port), handler), service
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"scrivo-speech: {exc}", file=sys.stderr)
+        return 2
+    try:
+        httpd, service = make_server(settings)
+    except OSError as exc:
+        print(f"scrivo-speech: cannot listen on {settings.host}:{settings.port}: {exc}", file=sys.stderr)
+        return 1
+    host, port = httpd.server_address[:2]
+    log_json(event="listening", host=host, port=port, url=f"http://{host}:{port}", model=settings.model,
+             threads=settings.threads, pid=os.getpid())
+
+    def stop(signum: int, _frame: Any) -> None:
+        log_json(event="stopping", signal=signal.Signals(signum).name)
+        threading.Thread(target=httpd.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+    def load() -> None:
+        if not service.load():
+            print(f"scrivo-speech: {service.error}", file=sys.stderr, flush=True)
+            httpd.shutdown()
+
+    threading.Thread(target=load, name="model-loader", daemon=True).start()
+    try:
+        httpd.serve_forever(poll_interval=0.25)
+    finally:
+        httpd.server_close()
+    return 1 if service.status == "error" else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

