@@ -1,0 +1,70 @@
+"""Recognition quality on real speech with the real packaged model (no mocks)."""
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from scrivo_speech.wer import wer
+
+MAX_WER = 0.10
+
+
+def test_jfk(transcriber, audio_dir: Path):
+    result = transcriber.transcribe(audio_dir / "jfk" / "jfk.wav")
+    reference = (audio_dir / "jfk" / "jfk.txt").read_text().strip()
+    assert wer(reference, result["text"]) <= MAX_WER, result["text"]
+    assert result["language"] == "en"
+    assert result["duration"] == pytest.approx(11.0, abs=0.01)
+    words = [w for s in result["segments"] for w in s["words"]]
+    assert [w["text"] for w in words][:3] == ["And", "so", "my"]
+    assert all(0 <= w["start"] <= w["end"] <= 11.0 for w in words)
+
+
+@pytest.mark.parametrize("clip", ["1089-134686-0001", "1221-135766-0001", "1221-135766-0002"])
+def test_librispeech(transcriber, audio_dir: Path, librispeech, clip):
+    result = transcriber.transcribe(audio_dir / "librispeech-sherpa" / f"{clip}.wav", language="en")
+    error = wer(librispeech[clip], result["text"])
+    assert error <= MAX_WER, f"WER {error:.3f}: {result['text']!r} vs {librispeech[clip]!r}"
+
+
+LANGUAGE_CLIPS = {
+    "test.wav": "en", "test_de.wav": "de", "test_es.wav": "es", "test_fr.wav": "fr",
+    "test_it.wav": "it", "test_ja.wav": "ja", "test_ko.wav": "ko", "test_pt.wav": "pt",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LANGUAGE_CLIPS))
+def test_language_is_detected(transcriber, audio_dir: Path, name):
+    folder = audio_dir / "picovoice-leopard-tests"
+    with open(folder / "TRANSCRIPTS.tsv", newline="") as handle:
+        rows = {r["file"]: r for r in csv.DictReader(handle, delimiter="\t")}
+    language = rows[name]["language"]
+    assert language == LANGUAGE_CLIPS[name]
+    result = transcriber.transcribe(folder / name)
+    assert result["language"] == language, result
+    assert result["languageProbability"] > 0.5
+    if language == "en":
+        assert wer(rows[name]["transcript"], result["text"]) <= MAX_WER, result["text"]
+
+
+def test_silence_gives_no_text(transcriber, audio_dir: Path):
+    result = transcriber.transcribe(audio_dir / "picovoice-leopard-tests" / "empty.wav")
+    assert result["text"] == ""
+    assert result["segments"] == [] and result["chunks"] == []
+    assert result["duration"] > 5
+
+
+def test_long_audio_is_processed_in_windows(transcriber, multi_clip):
+    """Windows of 12 s over a 33 s file: timestamps continue across windows, no words lost."""
+    saved = transcriber.window_seconds
+    transcriber.window_seconds = 12.0
+    try:
+        events = list(transcriber.events(multi_clip["path"]))
+    finally:
+        transcriber.window_seconds = saved
+    result = events[-1]
+    assert wer(multi_clip["reference"], result["text"]) <= MAX_WER, result["text"]
+    starts = [s["start"] for s in result["segments"]]
+    assert starts == sorted(starts) and result["segments"][-1]["end"] > 25
+    assert [e["type"] for e in events][0] == "info"
