@@ -9,14 +9,38 @@ import globals from 'globals';
  * domain: nothing but itself. contracts: zod and ts-rest. web/widget: contracts, never api/adapters/domain.
  * adapters: domain (and drivers). Only api wires adapters in.
  */
-const onlyRelative = { regex: '^(?!\\.{1,2}/)', message: 'domain/ imports nothing but itself (no frameworks, drivers, React or Node I/O).' };
+const onlyRelative = {
+  regex: '^(?!\\.{1,2}/)',
+  message: 'domain/ imports nothing but itself (no frameworks, drivers, React or Node I/O).',
+};
 const noServerCode = {
-  group: ['@scrivo/api', '@scrivo/api/*', '@scrivo/adapters', '@scrivo/adapters/*', '@scrivo/domain', '@scrivo/domain/*', '**/api/src/**', '**/adapters/src/**', '**/domain/src/**'],
+  group: [
+    '@scrivo/api',
+    '@scrivo/api/*',
+    '@scrivo/adapters',
+    '@scrivo/adapters/*',
+    '@scrivo/domain',
+    '@scrivo/domain/*',
+    '**/api/src/**',
+    '**/adapters/src/**',
+    '**/domain/src/**',
+  ],
   message: 'web/ and widget/ talk to the server only through @scrivo/contracts.',
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/*.gen.ts', 'worker/**', 'storybook-static/**', '**/.tmp/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      '**/*.gen.ts',
+      'worker/**',
+      'storybook-static/**',
+      '**/.tmp/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,7 +48,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   {
@@ -41,14 +68,31 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!\\.{1,2}/|zod$|@ts-rest/core$)', message: 'contracts/ imports only zod and @ts-rest/core.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.{1,2}/|zod$|@ts-rest/core$)',
+              message: 'contracts/ imports only zod and @ts-rest/core.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['adapters/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@scrivo/api', '@scrivo/api/*', '@nestjs/*', 'react', 'react-dom'], message: 'adapters/ implement domain ports; they do not know the API or the UI.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@scrivo/api', '@scrivo/api/*', '@nestjs/*', 'react', 'react-dom'],
+              message: 'adapters/ implement domain ports; they do not know the API or the UI.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

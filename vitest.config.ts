@@ -31,7 +31,13 @@ export default defineConfig({
         plugins: [decorators],
         test: {
           name: 'server',
-          include: ['contracts/**/*.test.ts', 'adapters/**/*.test.ts', 'api/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'contracts/**/*.test.ts',
+            'adapters/**/*.test.ts',
+            'api/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../kernel/events';
 import type { UpcasterRegistry } from '../kernel/upcasters';
 import type { Clock } from '../ports/clock';
 import type { EventStore, Subscription } from '../ports/event-store';
-import type { Doc, ReadModelStore, WriteOp } from '../ports/read-model-store';
+import type { Doc, Filter, FindOptions, ReadModelStore, WriteOp } from '../ports/read-model-store';
 import type { Projection, ProjectionContext } from './projection';
 
 export interface ProjectionStatus {
@@ -133,7 +133,8 @@ export class ProjectionRunner {
         if (staged !== undefined) return staged as T | null;
         return readModels.collection<T>(collection).get(id);
       },
-      find: (collection, filter, findOptions) => readModels.collection(collection).find(filter, findOptions),
+      find: <T extends Doc>(collection: string, filter?: Filter, findOptions?: FindOptions) =>
+        readModels.collection<T>(collection).find(filter, findOptions),
       upsert: (collection, doc) => stage(collection).set(doc.id, doc),
       delete: (collection, id) => stage(collection).set(id, null),
     };

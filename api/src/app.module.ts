@@ -1,0 +1,23 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { APP_FILTER } from '@nestjs/core';
+import type { RootLogger } from './common/logger';
+import { ErrorFilter } from './common/error.filter';
+import type { AppConfig } from './config/config';
+import { HealthModule } from './health/health.module';
+import type { Adapters } from './infrastructure/adapters.factory';
+import { InfrastructureModule } from './infrastructure/infrastructure.module';
+
+/** The feature modules; each owns a folder under api/src. */
+const features = [HealthModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, adapters: Adapters, logger: RootLogger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [InfrastructureModule.forRoot(config, adapters, logger), CqrsModule.forRoot(), ...features],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+    };
+  }
+}

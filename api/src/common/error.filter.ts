@@ -1,0 +1,107 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject } from '@nestjs/common';
+import type { ErrorBody } from '@scrivo/contracts';
+import { ConcurrencyError, DomainError } from '@scrivo/domain';
+import type { Response } from 'express';
+import { ApiError, statusForDomainCode } from './api-error';
+import { ROOT_LOGGER, type RootLogger } from './logger';
+import { currentRequest } from './request-context';
+
+const codeForStatus: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+const messageOf = (response: string | object): string => {
+  if (typeof response === 'string') return response;
+  const r = response as { message?: unknown; error?: unknown };
+  if (Array.isArray(r.message)) return r.message.join('; ');
+  if (typeof r.message === 'string') return r.message;
+  if (typeof r.error === 'string') return r.error;
+  return 'Request failed';
+};
+
+/**
+ * One JSON error shape for every failure. Unexpected errors are logged with their stack and answered as a
+ * generic 500 that carries the request id, never the internals.
+ */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  constructor(@Inject(ROOT_LOGGER) private readonly logger: RootLogger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const requestId = currentRequest()?.requestId;
+    let status = 500;
+    let code = 'INTERNAL_ERROR';
+    let message = 'Something went wrong on our side. Please try again.';
+    let details: Record<string, unknown> | undefined;
+
+    if (exception instanceof ApiError) {
+      status = exception.getStatus();
+      code = exception.code;
+      message = exception.message;
+      details = exception.details;
+    } else if (exception instanceof DomainError) {
+      status = statusForDomainCode(exception.code);
+      code = exception.code;
+      message = exception.message;
+      details = Object.keys(exception.details).length ? { ...exception.details } : undefined;
+    } else if (exception instanceof ConcurrencyError) {
+      status = 409;
+      code = 'CONFLICT';
+      message = 'Someone else changed this at the same time. Please try again.';
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      const response = exception.getResponse();
+      code = codeForStatus[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+      message = messageOf(response);
+      // ts-rest request validation: say which fields are wrong.
+      if (typeof response === 'object' && response !== null && 'bodyResult' in response) {
+        const r = response as Record<
+          string,
+          { issues?: { path: (string | number)[]; message: string }[] } | null
+        >;
+        const issues = ['bodyResult', 'queryResult', 'paramsResult', 'headersResult'].flatMap(
+          (k) => r[k]?.issues ?? [],
+        );
+        code = 'VALIDATION_FAILED';
+        message = issues.length
+          ? issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')
+          : 'The request is not valid';
+        details = { issues };
+      }
+      if (exception.name === 'PayloadTooLargeError' || status === 413) code = 'PAYLOAD_TOO_LARGE';
+    } else if (isBodyParserError(exception)) {
+      status = exception.status;
+      code = exception.type === 'entity.too.large' ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_JSON';
+      message =
+        exception.type === 'entity.too.large'
+          ? 'The request body is too large'
+          : 'The request body is not valid JSON';
+    }
+
+    if (status >= 500) this.logger.error({ err: exception, requestId }, 'unhandled error');
+    const body: ErrorBody = {
+      error: message,
+      code,
+      message,
+      ...(requestId ? { requestId } : {}),
+      ...(details ? { details } : {}),
+    };
+    if (!res.headersSent) res.status(status).json(body);
+    else res.end();
+  }
+}
+
+const isBodyParserError = (e: unknown): e is { status: number; type: string } =>
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as { type?: unknown }).type === 'string' &&
+  typeof (e as { status?: unknown }).status === 'number';

@@ -1,0 +1,2 @@
+export * from './create-app';
+export * from './config/config';

@@ -1,0 +1,63 @@
+import type { BlobStore, EventStore, ReadModelStore } from '@scrivo/domain';
+import { join } from 'node:path';
+import type { AppConfig } from '../config/config';
+
+export interface Adapters {
+  readonly events: EventStore;
+  readonly readModels: ReadModelStore;
+  readonly blobs: BlobStore;
+  /** Which adapter serves each port, for /api/health. */
+  readonly names: { readonly events: string; readonly readModels: string; readonly blobs: string };
+}
+
+/**
+ * Chooses each port's adapter from configuration. Production drivers are loaded only when configured, so the
+ * embedded default starts without them.
+ */
+export const createAdapters = async (config: AppConfig): Promise<Adapters> => {
+  const dataDir = config.SCRIVO_DATA_DIR;
+
+  let events: EventStore;
+  if (config.SCRIVO_EVENT_STORE === 'eventstoredb') {
+    const { EventStoreDbEventStore } = await import('@scrivo/adapters/events/eventstoredb-event-store');
+    events = EventStoreDbEventStore.fromConnectionString(config.EVENTSTORE_URL!);
+  } else {
+    const { SqliteEventStore } = await import('@scrivo/adapters/events/sqlite-event-store');
+    events = new SqliteEventStore({ path: join(dataDir, 'events.db') });
+  }
+
+  let readModels: ReadModelStore;
+  if (config.SCRIVO_READ_MODELS === 'mongodb') {
+    const { MongoReadModelStore } = await import('@scrivo/adapters/read-models/mongodb-read-model-store');
+    readModels = await MongoReadModelStore.connect({ url: config.MONGODB_URL!, database: config.MONGODB_DB });
+  } else {
+    const { SqliteReadModelStore } = await import('@scrivo/adapters/read-models/sqlite-read-model-store');
+    readModels = new SqliteReadModelStore({ path: join(dataDir, 'read-models.db') });
+  }
+
+  let blobs: BlobStore;
+  if (config.SCRIVO_BLOB_STORE === 'minio') {
+    const { MinioBlobStore } = await import('@scrivo/adapters/blobs/minio-blob-store');
+    blobs = await MinioBlobStore.connect({
+      url: config.MINIO_URL!,
+      accessKey: config.MINIO_ACCESS_KEY!,
+      secretKey: config.MINIO_SECRET_KEY!,
+      bucket: config.MINIO_BUCKET,
+      region: config.MINIO_REGION,
+    });
+  } else {
+    const { LocalBlobStore } = await import('@scrivo/adapters/blobs/local-blob-store');
+    blobs = new LocalBlobStore({ root: join(dataDir, 'blobs') });
+  }
+
+  return {
+    events,
+    readModels,
+    blobs,
+    names: {
+      events: config.SCRIVO_EVENT_STORE,
+      readModels: config.SCRIVO_READ_MODELS,
+      blobs: config.SCRIVO_BLOB_STORE,
+    },
+  };
+};

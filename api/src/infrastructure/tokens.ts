@@ -1,0 +1,7 @@
+/** Injection tokens for the domain ports; the adapters behind them are chosen by configuration. */
+export const EVENT_STORE = Symbol('EventStore');
+export const READ_MODELS = Symbol('ReadModelStore');
+export const BLOB_STORE = Symbol('BlobStore');
+export const CLOCK = Symbol('Clock');
+export const IDS = Symbol('Ids');
+export const UPCASTERS = Symbol('UpcasterRegistry');

@@ -1,0 +1,24 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Serves the built React app: hashed assets with a long cache, and index.html for every other GET outside /api
+ * so client-side routes (and unknown paths, which the SPA answers with its not-found page) load the app.
+ */
+export const serveSpa = (app: Express, distDir: string): boolean => {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return false;
+  app.use(
+    '/assets',
+    express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+  );
+  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path.startsWith('/api/') || req.path === '/api') return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return true;
+};

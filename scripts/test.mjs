@@ -1,0 +1,58 @@
+// `npm test`: build, lint, type checks, every vitest project (unit, conformance, API, browser), then the Python
+// speech worker's tests. Prints one closing line with the totals.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fail, log, root, run } from './lib.mjs';
+
+const started = Date.now();
+log('build');
+run('node', ['scripts/build.mjs']);
+log('lint');
+run('npx', ['eslint', '.', '--max-warnings=0']);
+run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+log('typecheck');
+run('node', ['scripts/typecheck.mjs']);
+
+mkdirSync(join(root, '.tmp'), { recursive: true });
+const report = join(root, '.tmp', 'vitest.json');
+log('vitest');
+const vitestStatus = run(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  {
+    allowFailure: true,
+  },
+);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += json.numPassedTests;
+  totals.failed += json.numFailedTests;
+  totals.skipped += json.numPendingTests + json.numTodoTests;
+}
+
+let pytestStatus = 0;
+const python = join(root, 'worker', '.venv', 'bin', 'python');
+if (existsSync(join(root, 'worker', 'tests'))) {
+  if (!existsSync(python))
+    fail('The speech worker environment is missing: run `bash worker/scripts/setup.sh` first.');
+  log('pytest (speech worker)');
+  const junit = join(root, '.tmp', 'pytest.xml');
+  pytestStatus = run(python, ['-m', 'pytest', 'worker/tests', '-q', `--junitxml=${junit}`], {
+    allowFailure: true,
+  });
+  if (existsSync(junit)) {
+    const xml = readFileSync(junit, 'utf8');
+    const attr = (name) => Number(new RegExp(`<testsuite[^>]*\\b${name}="(\\d+)"`).exec(xml)?.[1] ?? 0);
+    const failed = attr('failures') + attr('errors');
+    const skipped = attr('skipped');
+    totals.failed += failed;
+    totals.skipped += skipped;
+    totals.passed += attr('tests') - failed - skipped;
+  }
+}
+
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+console.log(`\nAll suites finished in ${minutes} min.`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(vitestStatus !== 0 || pytestStatus !== 0 || totals.failed > 0 ? 1 : 0);

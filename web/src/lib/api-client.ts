@@ -1,0 +1,28 @@
+import { contract } from '@scrivo/contracts';
+import { initClient, tsRestFetchApi } from '@ts-rest/core';
+import { HttpError, readCookie } from './http';
+
+/**
+ * The typed client for the whole API (types come from contracts/). Non-2xx answers throw HttpError, so
+ * TanStack Query sees them as errors and callers get the body typed for the success case.
+ */
+export const api = initClient(contract, {
+  baseUrl: '',
+  credentials: 'include',
+  throwOnUnknownStatus: false,
+  api: async (args) => {
+    const headers = { ...args.headers };
+    if (args.method !== 'GET') {
+      const csrf = readCookie('scrivo_csrf');
+      if (csrf) headers['x-csrf-token'] = csrf;
+    }
+    const result = await tsRestFetchApi({ ...args, headers });
+    if (result.status >= 400) {
+      throw new HttpError(
+        result.status,
+        typeof result.body === 'string' ? result.body : JSON.stringify(result.body),
+      );
+    }
+    return result;
+  },
+});

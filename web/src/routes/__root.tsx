@@ -1,0 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { ErrorScreen, isChunkLoadError, LazyLoadError } from '../components/ui/error-screen';
+import { NotFoundPage } from '../components/ui/not-found';
+import { Spinner } from '../components/ui/spinner';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  pendingComponent: () => <Spinner />,
+  errorComponent: ({ error }) => (isChunkLoadError(error) ? <LazyLoadError /> : <ErrorScreen />),
+  notFoundComponent: NotFoundPage,
+});
