@@ -75,7 +75,7 @@ def librispeech(audio_dir: Path) -> Dict[str, str]:
 
 @pytest.fixture(scope="session")
 def multi_clip(audio_dir: Path, librispeech: Dict[str, str], tmp_path_factory) -> Dict[str, object]:
-    """A ~33 s WAV: jfk + two LibriSpeech clips with 1.5 s of silence between them."""
+    """A ~27 s WAV: jfk + two LibriSpeech clips with 1.5 s of silence between them."""
     clips = [
         (audio_dir / "jfk" / "jfk.wav", (audio_dir / "jfk" / "jfk.txt").read_text().strip()),
         (audio_dir / "librispeech-sherpa" / "1089-134686-0001.wav", librispeech["1089-134686-0001"]),
@@ -94,7 +94,8 @@ def multi_clip(audio_dir: Path, librispeech: Dict[str, str], tmp_path_factory) -
         w.setsampwidth(2)
         w.setframerate(16000)
         w.writeframes(b"".join(frames))
-    return {"path": out, "reference": " ".join(text for _, text in clips)}
+    duration = sum(len(f) for f in frames) / 2 / 16000
+    return {"path": out, "reference": " ".join(text for _, text in clips), "duration": duration}
 
 
 class Server:

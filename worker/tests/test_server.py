@@ -1,0 +1,293 @@
+"""The HTTP server, started as a real subprocess on a free port, with the real model."""
+
+from __future__ import annotations
+
+import http.client
+import io
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
+from urllib.parse import urlsplit
+
+import av
+import numpy as np
+import pytest
+
+from scrivo_speech.wer import wer
+
+from .conftest import TOKEN, start_server, stop_server
+
+MAX_WER = 0.10
+
+
+def request(
+    server,
+    method: str,
+    path: str,
+    body: Optional[bytes] = None,
+    headers: Optional[Dict[str, str]] = None,
+    token: Optional[str] = TOKEN,
+) -> Tuple[int, Dict[str, str], bytes]:
+    url = urlsplit(server.url)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
+    all_headers = {"Content-Type": "audio/wav", **(headers or {})}
+    if token:
+        all_headers["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, body=body, headers=all_headers)
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, data
+
+
+def post_json(server, path: str, body: bytes, **kwargs) -> Tuple[int, dict]:
+    status, headers, data = request(server, "POST", path, body, **kwargs)
+    assert headers["content-type"].startswith("application/json"), headers
+    return status, json.loads(data)
+
+
+def check_transcript_shape(result: dict) -> None:
+    assert set(result) == {"text", "language", "languageProbability", "duration", "segments", "chunks"}
+    assert isinstance(result["text"], str) and isinstance(result["language"], str)
+    assert 0 <= result["languageProbability"] <= 1
+    assert len(result["chunks"]) == len(result["segments"])
+    for segment, chunk in zip(result["segments"], result["chunks"]):
+        assert set(segment) == {"start", "end", "text", "words"}
+        assert chunk == {"text": segment["text"], "timestamp": [segment["start"], segment["end"]]}
+        assert segment["start"] <= segment["end"] <= result["duration"] + 0.5
+        for word in segment["words"]:
+            assert set(word) == {"start", "end", "text", "probability"}
+            assert word["text"] == word["text"].strip() and word["text"]
+            for key in ("start", "end", "probability"):
+                assert round(word[key], 3) == word[key]
+
+
+def encode(source: Path, container: str, codec: str, rate: int = 48000) -> bytes:
+    """Re-encode a WAV file with PyAV (FFmpeg) into another container/codec, in memory."""
+    with av.open(str(source)) as src:
+        pcm = np.concatenate([f.to_ndarray().reshape(-1) for f in src.decode(audio=0)])
+    pcm = pcm.astype(np.float32) / 32768.0
+    # naive resample to the codec's rate: linear interpolation is enough for a test
+    positions = np.linspace(0, len(pcm) - 1, int(len(pcm) * rate / 16000))
+    pcm = np.interp(positions, np.arange(len(pcm)), pcm).astype(np.float32)
+    buffer = io.BytesIO()
+    with av.open(buffer, mode="w", format=container) as out:
+        stream = out.add_stream(codec, rate=rate)
+        stream.layout = "mono"
+        fmt = stream.codec_context.codec.audio_formats[0].name
+        frame_size = stream.codec_context.frame_size or 1024
+        resampler = av.AudioResampler(format=fmt, layout="mono", rate=rate)
+        pts = 0
+        for start in range(0, len(pcm), frame_size):
+            chunk = pcm[start : start + frame_size]
+            if len(chunk) < frame_size and codec not in ("flac", "pcm_s16le"):
+                chunk = np.pad(chunk, (0, frame_size - len(chunk)))
+            frame = av.AudioFrame.from_ndarray(chunk.reshape(1, -1), format="flt", layout="mono")
+            frame.sample_rate = rate
+            for converted in resampler.resample(frame):
+                converted.pts = pts
+                pts += converted.samples
+                for packet in stream.encode(converted):
+                    out.mux(packet)
+        for packet in stream.encode(None):
+            out.mux(packet)
+    return buffer.getvalue()
+
+
+def test_health(server):
+    status, headers, data = request(server, "GET", "/health", token=None)
+    assert status == 200
+    body = json.loads(data)
+    assert body["status"] == "ok"
+    assert body["model"] == "base"
+    assert Path(body["modelPath"], "model.bin").is_file()
+    assert body["computeType"] == "int8"
+    assert isinstance(body["threads"], int) and body["threads"] >= 1
+
+
+def test_asr_transcribes_jfk(server, audio_dir):
+    audio = (audio_dir / "jfk" / "jfk.wav").read_bytes()
+    status, result = post_json(server, "/asr", audio)
+    assert status == 200, result
+    check_transcript_shape(result)
+    reference = (audio_dir / "jfk" / "jfk.txt").read_text()
+    assert wer(reference, result["text"]) <= MAX_WER, result["text"]
+    assert result["language"] == "en" and result["duration"] == 11.0
+
+
+def test_asr_options_in_query(server, audio_dir):
+    audio = (audio_dir / "jfk" / "jfk.wav").read_bytes()
+    status, result = post_json(server, "/asr?language=en&task=transcribe&vad=0", audio)
+    assert status == 200, result
+    assert result["language"] == "en" and result["languageProbability"] == 1.0
+    assert wer((audio_dir / "jfk" / "jfk.txt").read_text(), result["text"]) <= MAX_WER
+
+
+def test_translate_to_english(server, audio_dir):
+    audio = (audio_dir / "picovoice-leopard-tests" / "test_es.wav").read_bytes()
+    status, result = post_json(server, "/asr?task=translate", audio)
+    assert status == 200, result
+    assert result["language"] == "es"
+    words = set(result["text"].lower().replace(",", " ").replace(".", " ").split())
+    assert {"sand", "sands"} & words and "the" in words, result["text"]  # "The sands are whitish..."
+
+
+@pytest.mark.parametrize(
+    "container,codec,content_type",
+    [
+        ("mp3", "libmp3lame", "audio/mpeg"),
+        ("ogg", "libopus", "audio/ogg"),
+        ("webm", "libopus", "audio/webm"),
+        ("mp4", "aac", "audio/mp4"),
+        ("flac", "flac", "audio/flac"),
+    ],
+)
+def test_compressed_formats(server, audio_dir, container, codec, content_type):
+    audio = encode(audio_dir / "jfk" / "jfk.wav", container, codec)
+    status, result = post_json(server, "/asr", audio, headers={"Content-Type": content_type})
+    assert status == 200, result
+    assert wer((audio_dir / "jfk" / "jfk.txt").read_text(), result["text"]) <= MAX_WER, result["text"]
+    assert result["duration"] == pytest.approx(11.0, abs=0.2)
+
+
+def test_chunked_upload(server, audio_dir):
+    audio = (audio_dir / "jfk" / "jfk.wav").read_bytes()
+    url = urlsplit(server.url)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
+    pieces = (audio[i : i + 50000] for i in range(0, len(audio), 50000))
+    conn.request("POST", "/asr", body=pieces, encode_chunked=True,
+                 headers={"Authorization": f"Bearer {TOKEN}", "Transfer-Encoding": "chunked"})
+    response = conn.getresponse()
+    result = json.loads(response.read())
+    conn.close()
+    assert response.status == 200, result
+    assert "ask not what your country" in result["text"]
+
+
+def read_ndjson(server, path: str, body: bytes) -> Tuple[int, str, List[Tuple[float, dict]]]:
+    url = urlsplit(server.url)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
+    started = time.monotonic()
+    conn.request("POST", path, body=body, headers={"Authorization": f"Bearer {TOKEN}", "Content-Type": "audio/wav"})
+    response = conn.getresponse()
+    events = []
+    while True:
+        line = response.readline()
+        if not line:
+            break
+        events.append((time.monotonic() - started, json.loads(line)))
+    conn.close()
+    return response.status, response.getheader("Content-Type"), events
+
+
+def test_transcribe_streams_ndjson(server, multi_clip):
+    body = Path(multi_clip["path"]).read_bytes()
+    status, content_type, timed = read_ndjson(server, "/transcribe", body)
+    assert status == 200 and content_type.startswith("application/x-ndjson")
+    events = [e for _, e in timed]
+    types = [e["type"] for e in events]
+    assert types[0] == "info" and types[-1] == "result", types
+    assert set(types[1:-1]) == {"progress"} and len(types) >= 4, types
+    info = events[0]
+    assert info["language"] == "en" and info["duration"] == pytest.approx(multi_clip["duration"], abs=0.01)
+    assert 0 < info["languageProbability"] <= 1
+    progress = [e["progress"] for e in events[1:-1]]
+    assert progress == sorted(progress) and all(0 < p <= 1 for p in progress)
+    result = {k: v for k, v in events[-1].items() if k != "type"}
+    check_transcript_shape(result)
+    assert [e["segment"] for e in events[1:-1]] == result["segments"]
+    assert wer(multi_clip["reference"], result["text"]) <= MAX_WER, result["text"]
+    # streamed, not buffered: the first line arrives well before the last
+    assert timed[-1][0] - timed[0][0] > 0.5, [t for t, _ in timed]
+
+
+def test_silence_gives_empty_transcript(server, audio_dir):
+    audio = (audio_dir / "picovoice-leopard-tests" / "empty.wav").read_bytes()
+    status, result = post_json(server, "/asr", audio)
+    assert status == 200
+    assert result["text"] == "" and result["segments"] == [] and result["chunks"] == []
+
+
+def test_bad_input(server, audio_dir):
+    jfk = (audio_dir / "jfk" / "jfk.wav").read_bytes()
+    assert post_json(server, "/asr", b"") == (400, {"error": "Empty audio"})
+    assert post_json(server, "/transcribe", b"") == (400, {"error": "Empty audio"})
+    status, body = post_json(server, "/asr", b"this is not audio at all" * 100)
+    assert status == 422 and body["error"].startswith("Could not decode audio: "), body
+    status, body = post_json(server, "/transcribe", jfk[:44])  # a WAV header, no samples
+    assert status == 422 and body["error"].startswith("Could not decode audio: "), body
+    status, body = post_json(server, "/asr?language=xx", jfk)
+    assert status == 400 and "xx" in body["error"]
+    status, body = post_json(server, "/asr?task=summarise", jfk)
+    assert status == 400
+    status, body = post_json(server, "/asr?vad=maybe", jfk)
+    assert status == 400
+    status, body = post_json(server, "/nope", jfk)
+    assert status == 404
+    status, headers, data = request(server, "GET", "/asr")
+    assert status == 405
+    for body in (json.loads(data),):
+        assert "Traceback" not in json.dumps(body)
+
+
+def test_token_is_required_when_configured(server, audio_dir):
+    jfk = (audio_dir / "jfk" / "jfk.wav").read_bytes()
+    assert post_json(server, "/asr", jfk, token=None)[0] == 401
+    assert post_json(server, "/asr", jfk, token="wrong")[0] == 401
+    assert post_json(server, "/transcribe", jfk, token=None)[0] == 401
+
+
+def test_requests_are_serialised(server, audio_dir):
+    jfk = (audio_dir / "jfk" / "jfk.wav").read_bytes()
+    results: List[Tuple[int, dict]] = []
+    threads = [threading.Thread(target=lambda: results.append(post_json(server, "/asr?language=en", jfk)))
+               for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [status for status, _ in results] == [200, 200]
+    lines = [l for l in server.log_lines() if l.get("event") == "request" and l.get("path") == "/asr?language=en"]
+    assert len(lines) >= 2
+    # one of the two waited for the other's transcription
+    assert max(l["queueMs"] for l in lines[-2:]) > 300, lines[-2:]
+
+
+def test_one_json_log_line_per_request(server):
+    request(server, "GET", "/health", token=None)
+    lines = server.log_lines()
+    requests = [l for l in lines if l.get("event") == "request"]
+    assert requests and all({"time", "method", "path", "status", "ms"} <= set(l) for l in requests)
+    assert any(l["event"] == "model_loaded" for l in lines)
+
+
+def test_health_reports_loading_then_ok(data_dir, resolved_model, tmp_path):
+    srv = start_server({"SCRIVO_DATA_DIR": str(data_dir)}, tmp_path / "log", wait_ready=False)
+    try:
+        status, _, data = request(srv, "GET", "/health", token=None)
+        first = json.loads(data)["status"]
+        assert first in ("loading", "ok")
+        if first == "loading":  # requests get a clear 503 while the model loads
+            status, body = post_json(srv, "/asr", b"x", token=None)
+            assert status in (503, 422)
+        deadline = time.monotonic() + 60
+        while json.loads(request(srv, "GET", "/health", token=None)[2])["status"] != "ok":
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+    finally:
+        assert stop_server(srv) == 0
+
+
+def test_unavailable_model_fails_clearly(data_dir, tmp_path):
+    srv_log = tmp_path / "log"
+    srv = start_server(
+        {"SCRIVO_DATA_DIR": str(data_dir), "SCRIVO_WHISPER_MODEL": "small", "HF_HOME": str(tmp_path / "hf")},
+        srv_log,
+        wait_ready=False,
+    )
+    code = srv.process.wait(timeout=60)
+    log = srv_log.read_text()
+    assert code == 1
+    assert "Whisper model 'small' is not available" in log and "pip install" in log
