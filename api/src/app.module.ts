@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { APP_FILTER } from '@nestjs/core';
+import { AuthModule } from './common/auth/auth.module';
 import type { RootLogger } from './common/logger';
 import { ErrorFilter } from './common/error.filter';
 import type { AppConfig } from './config/config';
@@ -16,7 +17,12 @@ export class AppModule {
   static forRoot(config: AppConfig, adapters: Adapters, logger: RootLogger): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfrastructureModule.forRoot(config, adapters, logger), CqrsModule.forRoot(), ...features],
+      imports: [
+        InfrastructureModule.forRoot(config, adapters, logger),
+        CqrsModule.forRoot(),
+        AuthModule,
+        ...features,
+      ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };
   }

@@ -5,6 +5,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { createRootLogger, JsonLogger, type RootLogger } from './common/logger';
+import { csrfProtection } from './common/csrf';
 import { requestIdMiddleware } from './common/request-id.middleware';
 import { type AppConfig, loadConfig } from './config/config';
 import { type Adapters, createAdapters } from './infrastructure/adapters.factory';
@@ -18,6 +19,10 @@ export interface ScrivoApp {
   /** Drains projections and in-flight work, then closes the stores. */
   close(): Promise<void>;
 }
+
+/** Cookies are Secure whenever the public URL is https (anything but plain-http localhost). */
+export const secureCookies = (config: AppConfig): boolean =>
+  config.SCRIVO_PUBLIC_URL?.startsWith('https://') ?? false;
 
 /** Builds the whole API (and the SPA it serves) from environment variables. Tests call this too. */
 export const createApp = async (env: NodeJS.ProcessEnv = process.env): Promise<ScrivoApp> => {
@@ -44,6 +49,7 @@ export const createApp = async (env: NodeJS.ProcessEnv = process.env): Promise<S
     }),
   );
   app.use(cookieParser());
+  app.use(csrfProtection({ publicUrl: config.SCRIVO_PUBLIC_URL, secureCookies: secureCookies(config) }));
   const expressApp = app.getHttpAdapter().getInstance();
   serveSpa(expressApp, config.SCRIVO_WEB_DIST);
   await app.init();

@@ -1,5 +1,7 @@
-/** A read-model document. Values are JSON. */
-export type Doc = { readonly id: string } & { readonly [field: string]: unknown };
+/** A read-model document: any JSON object with a string id. */
+export interface Doc {
+  readonly id: string;
+}
 
 export type Scalar = string | number | boolean | null;
 

@@ -1,0 +1,32 @@
+import type { Request } from 'express';
+
+export type PlanId = 'free' | 'premium' | 'business_pro';
+
+/** The signed-in user as every feature sees it. Loaded per request from the `users` read model. */
+export interface AuthenticatedUser {
+  readonly id: string;
+  readonly email: string;
+  readonly plan: PlanId;
+  readonly language: 'en' | 'es' | 'fr';
+}
+
+export interface AuthenticatedAdmin {
+  readonly id: string;
+  readonly email: string;
+}
+
+/**
+ * The fields of the `users` read-model document that other features rely on (the accounts projection owns the
+ * collection and may add more).
+ */
+export interface UserDocCore {
+  readonly id: string;
+  readonly email: string;
+  readonly plan: PlanId;
+  readonly language?: 'en' | 'es' | 'fr';
+}
+
+export interface AuthenticatedRequest extends Request {
+  user?: AuthenticatedUser;
+  admin?: AuthenticatedAdmin;
+}

@@ -1,0 +1,101 @@
+import {
+  type CanActivate,
+  createParamDecorator,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+} from '@nestjs/common';
+import type { ReadModelStore } from '@scrivo/domain';
+import { ApiError } from '../api-error';
+import { requestContext } from '../request-context';
+import { READ_MODELS } from '../../infrastructure/tokens';
+import type { AuthenticatedRequest, AuthenticatedUser, UserDocCore } from './authenticated';
+import { SESSION_COOKIE, SessionStore } from './session-store';
+
+const cookie = (req: AuthenticatedRequest, name: string): string | undefined => {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Resolves the user session cookie (if any) into req.user. Does not refuse anyone. */
+@Injectable()
+export class UserResolver {
+  constructor(
+    private readonly sessions: SessionStore,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+  ) {}
+
+  async resolve(req: AuthenticatedRequest): Promise<AuthenticatedUser | null> {
+    if (req.user) return req.user;
+    const session = await this.sessions.resolve('user', cookie(req, SESSION_COOKIE.user));
+    if (!session) return null;
+    const doc = await this.readModels.collection<UserDocCore>('users').get(session.subjectId);
+    if (!doc) return null;
+    req.user = { id: doc.id, email: doc.email, plan: doc.plan ?? 'free', language: doc.language ?? 'en' };
+    const ctx = requestContext.getStore();
+    if (ctx) ctx.actor = { kind: 'user', id: doc.id };
+    return req.user;
+  }
+
+  async resolveAdmin(req: AuthenticatedRequest) {
+    if (req.admin) return req.admin;
+    const session = await this.sessions.resolve('admin', cookie(req, SESSION_COOKIE.admin));
+    if (!session) return null;
+    const doc = await this.readModels
+      .collection<{ id: string; email: string }>('admins')
+      .get(session.subjectId);
+    if (!doc) return null;
+    req.admin = { id: doc.id, email: doc.email };
+    const ctx = requestContext.getStore();
+    if (ctx) ctx.actor = { kind: 'admin', id: doc.id };
+    return req.admin;
+  }
+}
+
+/** 401 without a valid user session. */
+@Injectable()
+export class UserGuard implements CanActivate {
+  constructor(private readonly resolver: UserResolver) {}
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const user = await this.resolver.resolve(context.switchToHttp().getRequest<AuthenticatedRequest>());
+    if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+    return true;
+  }
+}
+
+/** Resolves the user when there is one, lets anonymous callers through. */
+@Injectable()
+export class OptionalUserGuard implements CanActivate {
+  constructor(private readonly resolver: UserResolver) {}
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await this.resolver.resolve(context.switchToHttp().getRequest<AuthenticatedRequest>());
+    return true;
+  }
+}
+
+/** 401 for anonymous callers, 403 for signed-in users who are not admins. */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(private readonly resolver: UserResolver) {}
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (await this.resolver.resolveAdmin(req)) return true;
+    if (await this.resolver.resolve(req))
+      throw new ApiError(403, 'FORBIDDEN', 'This area is for administrators only.');
+    throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in as an administrator.');
+  }
+}
+
+export const CurrentUser = createParamDecorator(
+  (_: unknown, context: ExecutionContext): AuthenticatedUser => {
+    const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
+    if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+    return user;
+  },
+);
+
+export const CurrentAdmin = createParamDecorator((_: unknown, context: ExecutionContext) => {
+  const admin = context.switchToHttp().getRequest<AuthenticatedRequest>().admin;
+  if (!admin) throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in as an administrator.');
+  return admin;
+});

@@ -1,0 +1,67 @@
+import type { NextFunction, Request, Response } from 'express';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ErrorBody } from '@scrivo/contracts';
+
+export const CSRF_COOKIE = 'scrivo_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * Paths that authenticate otherwise and are meant for other origins or non-browser clients
+ * (machine-to-machine calls with their own token, the embeddable widget's public calls). Features register them.
+ */
+const exempt: RegExp[] = [];
+export const exemptFromCsrf = (pattern: RegExp): void => {
+  exempt.push(pattern);
+};
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const refuse = (res: Response, message: string) => {
+  const body: ErrorBody = { error: message, code: 'CSRF_FAILED', message };
+  res.status(403).json(body);
+};
+
+const sameToken = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * Double-submit CSRF protection plus an Origin check: every state-changing /api call must come from this site
+ * (Origin, when the browser sends it, matches the host or the public URL) and echo the readable `scrivo_csrf`
+ * cookie in the X-CSRF-Token header, which another site cannot read.
+ */
+export const csrfProtection =
+  (options: { publicUrl?: string; secureCookies: boolean }) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    let token = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
+    if (!token || !/^[A-Za-z0-9_-]{32,64}$/.test(token)) {
+      token = randomBytes(24).toString('base64url');
+      res.cookie(CSRF_COOKIE, token, {
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        path: '/',
+      });
+      req.cookies = { ...(req.cookies as Record<string, string>), [CSRF_COOKIE]: '' };
+    }
+    if (SAFE.has(req.method) || !req.path.startsWith('/api/')) return next();
+    if (exempt.some((p) => p.test(req.path))) return next();
+
+    const origin = req.headers.origin;
+    if (origin && origin !== 'null') {
+      const allowed = new Set([`${req.protocol}://${req.get('host')}`]);
+      if (options.publicUrl) allowed.add(new URL(options.publicUrl).origin);
+      if (!allowed.has(origin)) return refuse(res, 'This request came from another site and was refused.');
+    }
+    const sent = req.headers[CSRF_HEADER];
+    const cookieToken = (req.cookies as Record<string, string>)[CSRF_COOKIE];
+    if (typeof sent !== 'string' || !cookieToken || !sameToken(sent, cookieToken)) {
+      return refuse(
+        res,
+        'Your session security token is missing or out of date. Please reload the page and try again.',
+      );
+    }
+    next();
+  };

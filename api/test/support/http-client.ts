@@ -1,0 +1,70 @@
+/**
+ * A tiny browser-like HTTP client for API tests: keeps cookies, sends the CSRF header on state-changing calls,
+ * and returns status, headers and parsed body. Talks to a real server over real HTTP.
+ */
+export class TestClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    if (method !== 'GET' && !this.cookies.has('scrivo_csrf')) await this.request('GET', '/api/health');
+    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+    const h = init.headers as Record<string, string>;
+    if (this.cookies.size) h.cookie = this.cookieHeader;
+    if (method !== 'GET' && method !== 'HEAD') h['x-csrf-token'] = this.cookies.get('scrivo_csrf') ?? '';
+    if (body instanceof FormData || typeof body === 'string' || body instanceof Uint8Array) {
+      init.body = body as RequestInit['body'];
+    } else if (body !== undefined) {
+      h['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, init);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: json as Record<string, unknown> & unknown,
+    };
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request('GET', path, undefined, headers);
+  }
+  post(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', path, body, headers);
+  }
+  patch(path: string, body?: unknown) {
+    return this.request('PATCH', path, body);
+  }
+  delete(path: string) {
+    return this.request('DELETE', path);
+  }
+}
