@@ -68,13 +68,15 @@ export const describeEventStoreConformance = (
     it('enforces the expected revision and reports conflicts as ConcurrencyError', async () => {
       const id = stream('occ');
       await store.append(id, [newEvent('A')], { expectedRevision: 'no_stream' });
-      await expect(store.append(id, [newEvent('B')], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
+      await expect(
+        store.append(id, [newEvent('B')], { expectedRevision: 'no_stream' }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(store.append(id, [newEvent('B')], { expectedRevision: 5 })).rejects.toBeInstanceOf(
         ConcurrencyError,
       );
-      await expect(store.append(id, [newEvent('B')], { expectedRevision: 5 })).rejects.toBeInstanceOf(ConcurrencyError);
-      await expect(store.append(stream('none'), [newEvent('B')], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(
-        ConcurrencyError,
-      );
+      await expect(
+        store.append(stream('none'), [newEvent('B')], { expectedRevision: 'stream_exists' }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
       await store.append(id, [newEvent('B')], { expectedRevision: 0 });
       await store.append(id, [newEvent('C')], { expectedRevision: 'stream_exists' });
       await store.append(id, [newEvent('D')], { expectedRevision: 'any' });
@@ -96,14 +98,27 @@ export const describeEventStoreConformance = (
 
     it('reads a stream backwards and from a revision with a max count', async () => {
       const id = stream('dir');
-      await store.append(id, ['A', 'B', 'C', 'D'].map((t) => newEvent(t)), { expectedRevision: 'no_stream' });
-      expect((await store.readStream(id, { direction: 'backwards' })).map((e) => e.type)).toEqual(['D', 'C', 'B', 'A']);
-      expect((await store.readStream(id, { direction: 'backwards', maxCount: 1 })).map((e) => e.type)).toEqual(['D']);
-      expect((await store.readStream(id, { fromRevision: 1, maxCount: 2 })).map((e) => e.type)).toEqual(['B', 'C']);
-      expect((await store.readStream(id, { direction: 'backwards', fromRevision: 1 })).map((e) => e.type)).toEqual([
+      await store.append(
+        id,
+        ['A', 'B', 'C', 'D'].map((t) => newEvent(t)),
+        { expectedRevision: 'no_stream' },
+      );
+      expect((await store.readStream(id, { direction: 'backwards' })).map((e) => e.type)).toEqual([
+        'D',
+        'C',
         'B',
         'A',
       ]);
+      expect(
+        (await store.readStream(id, { direction: 'backwards', maxCount: 1 })).map((e) => e.type),
+      ).toEqual(['D']);
+      expect((await store.readStream(id, { fromRevision: 1, maxCount: 2 })).map((e) => e.type)).toEqual([
+        'B',
+        'C',
+      ]);
+      expect(
+        (await store.readStream(id, { direction: 'backwards', fromRevision: 1 })).map((e) => e.type),
+      ).toEqual(['B', 'A']);
     });
 
     it('reads all events after a position in global order', async () => {
@@ -113,7 +128,9 @@ export const describeEventStoreConformance = (
       await store.append(a, [newEvent('A1')], { expectedRevision: 'no_stream' });
       await store.append(b, [newEvent('B1')], { expectedRevision: 'no_stream' });
       await store.append(a, [newEvent('A2')], { expectedRevision: 0 });
-      const events = (await store.readAll({ after: before })).filter((e) => e.streamId === a || e.streamId === b);
+      const events = (await store.readAll({ after: before })).filter(
+        (e) => e.streamId === a || e.streamId === b,
+      );
       expect(events.map((e) => e.type)).toEqual(['A1', 'B1', 'A2']);
       const positions = events.map((e) => e.globalPosition);
       expect([...positions].sort((x, y) => x - y)).toEqual(positions);
@@ -124,7 +141,9 @@ export const describeEventStoreConformance = (
 
     it('catch-up subscription replays from a checkpoint, then delivers live appends, and stops', async () => {
       const id = stream('sub');
-      const first = await store.append(id, [newEvent('Old1'), newEvent('Old2')], { expectedRevision: 'no_stream' });
+      const first = await store.append(id, [newEvent('Old1'), newEvent('Old2')], {
+        expectedRevision: 'no_stream',
+      });
       const checkpoint = first.lastPosition - 1; // after Old1
       const seen: RecordedEvent[] = [];
       const subscription = store.subscribeToAll({

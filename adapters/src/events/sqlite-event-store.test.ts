@@ -9,8 +9,14 @@ import { SqliteEventStore } from './sqlite-event-store';
 const dir = mkdtempSync(join(tmpdir(), 'scrivo-events-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describeEventStoreConformance('embedded SQLite (file, WAL)', async () => new SqliteEventStore({ path: join(dir, 'conformance.db') }));
-describeEventStoreConformance('embedded SQLite (memory)', async () => new SqliteEventStore({ path: ':memory:' }));
+describeEventStoreConformance(
+  'embedded SQLite (file, WAL)',
+  async () => new SqliteEventStore({ path: join(dir, 'conformance.db') }),
+);
+describeEventStoreConformance(
+  'embedded SQLite (memory)',
+  async () => new SqliteEventStore({ path: ':memory:' }),
+);
 
 describe('embedded SQLite event store durability', () => {
   it('keeps every acknowledged event when the writing process is killed with SIGKILL', async () => {
@@ -22,7 +28,8 @@ describe('embedded SQLite event store durability', () => {
     // The child prints the revision of each append after it was acknowledged.
     let acknowledged = -1;
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      for (const line of chunk.split('\n')) if (line.trim()) acknowledged = Math.max(acknowledged, Number(line));
+      for (const line of chunk.split('\n'))
+        if (line.trim()) acknowledged = Math.max(acknowledged, Number(line));
     });
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {

@@ -80,7 +80,9 @@ export class SqliteEventStore implements EventStore {
       CREATE TABLE IF NOT EXISTS streams (stream_id TEXT PRIMARY KEY, revision INTEGER NOT NULL);
     `);
     this.statements = {
-      streamRevision: this.db.prepare<[string], { revision: number }>('SELECT revision FROM streams WHERE stream_id = ?'),
+      streamRevision: this.db.prepare<[string], { revision: number }>(
+        'SELECT revision FROM streams WHERE stream_id = ?',
+      ),
       insert: this.db.prepare(
         'INSERT INTO events (stream_id, revision, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
       ),
@@ -93,12 +95,18 @@ export class SqliteEventStore implements EventStore {
       backwards: this.db.prepare<[string, number, number], EventRow>(
         'SELECT * FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
       ),
-      all: this.db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
+      all: this.db.prepare<[number, number], EventRow>(
+        'SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?',
+      ),
       head: this.db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events'),
     };
   }
 
-  private readonly appendTransaction = (streamId: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
+  private readonly appendTransaction = (
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ) => {
     const current = this.statements.streamRevision.get(streamId)?.revision ?? null;
     const ok =
       expected === 'any' ||
@@ -130,7 +138,9 @@ export class SqliteEventStore implements EventStore {
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const result = this.db.transaction(this.appendTransaction).immediate(streamId, events, options.expectedRevision);
+    const result = this.db
+      .transaction(this.appendTransaction)
+      .immediate(streamId, events, options.expectedRevision);
     for (const wake of this.listeners) wake();
     return result;
   }

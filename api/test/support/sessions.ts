@@ -18,7 +18,7 @@ export const signedInClient = async (
   const email = options.email ?? `user-${userId.slice(0, 8)}@example.com`;
   const readModels = app.scrivo.app.get<ReadModelStore>(READ_MODELS);
   await readModels
-    .collection('users')
+    .collection<UserDocCore & { emailVerified: boolean }>('users')
     .upsert({ id: userId, email, plan: options.plan ?? 'free', language: 'en', emailVerified: true });
   const session = await app.scrivo.app.get(SessionStore).create('user', userId);
   const client = new TestClient(app.url);

@@ -54,7 +54,7 @@ export class CommandHandler<Command, Event extends DomainEvent, State> {
     for (let attempt = 0; ; attempt += 1) {
       const { state, revision } = await this.load(streamId);
       const newEvents = this.decider.decide(command, state);
-      const nextState = newEvents.reduce(this.decider.evolve, state);
+      const nextState = newEvents.reduce((current, event) => this.decider.evolve(current, event), state);
       if (newEvents.length === 0) {
         return { newEvents, state: nextState, revision: revision ?? -1, lastPosition: null };
       }

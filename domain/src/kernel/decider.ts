@@ -11,7 +11,8 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   initialState(): State;
 }
 
+/** Folds events into state. `evolve` is called through the decider so a class-based decider keeps its `this`. */
 export const foldEvents = <Event extends DomainEvent, State>(
   decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
   events: readonly Event[],
-): State => events.reduce(decider.evolve, decider.initialState());
+): State => events.reduce((state, event) => decider.evolve(state, event), decider.initialState());

@@ -103,19 +103,22 @@ export class ProjectionRunner {
     if (pending.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       let left = pending.length;
-      const timer = setTimeout(() => reject(new Error(`Read models did not reach position ${position} in ${timeoutMs} ms`)), timeoutMs);
-      for (const r of pending) {
-        r.waiters.push({
-          position,
-          resolve: () => {
-            left -= 1;
-            if (left === 0) {
-              clearTimeout(timer);
-              resolve();
-            }
-          },
-        });
-      }
+      const waiter = {
+        position,
+        resolve: () => {
+          left -= 1;
+          if (left === 0) {
+            clearTimeout(timer);
+            resolve();
+          }
+        },
+      };
+      const timer = setTimeout(() => {
+        // Forget the waiter, or every timed-out request would stay queued until the position is reached.
+        for (const r of pending) r.waiters = r.waiters.filter((w) => w !== waiter);
+        reject(new Error(`Read models did not reach position ${position} in ${timeoutMs} ms`));
+      }, timeoutMs);
+      for (const r of pending) r.waiters.push(waiter);
     });
   }
 
@@ -168,7 +171,7 @@ export class ProjectionRunner {
     };
 
     state.flush = flush;
-    state.subscription = this.options.events.subscribeToAll({
+    const subscription: Subscription = this.options.events.subscribeToAll({
       after: state.checkpoint,
       onEvent: async (raw, more) => {
         try {
@@ -180,18 +183,21 @@ export class ProjectionRunner {
           count += 1;
           if (!more || count >= maxBatch) await flush();
         } catch (error) {
+          // The batch is dropped uncommitted: a restart (or rebuild) replays it from the last checkpoint.
+          // Rethrowing stops the subscription, which reports the error once, through onError below.
           pending = new Map();
           lastEvent = null;
           count = 0;
-          state.error = error instanceof Error ? error.message : String(error);
-          this.options.onError?.(state.projection.name, error);
           throw error;
         }
       },
       onError: (error) => {
         state.error = error instanceof Error ? error.message : String(error);
+        // The subscription has ended: status must not claim the projection is still running.
+        if (state.subscription === subscription) state.subscription = null;
         this.options.onError?.(state.projection.name, error);
       },
     });
+    state.subscription = subscription;
   }
 }

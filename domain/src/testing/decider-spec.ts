@@ -1,4 +1,4 @@
-import type { Decider } from '../kernel/decider';
+import { type Decider, foldEvents } from '../kernel/decider';
 import type { DomainEvent } from '../kernel/events';
 import { deepEqual } from './deep-equal';
 
@@ -23,7 +23,7 @@ export const DeciderSpecification = {
         return {
           when(command: Command) {
             const run = (): Event[] => {
-              const state = events.reduce(decider.evolve, decider.initialState());
+              const state = foldEvents(decider, events);
               return decider.decide(command, state);
             };
             return {
