@@ -1,0 +1,45 @@
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+/** Lints a probe file placed (virtually) at `path` and returns the dependency-rule messages. */
+const restricted = async (path: string, source: string) => {
+  const [result] = await eslint.lintText(source, { filePath: join(root, path) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+};
+
+describe('architecture dependency rules (enforced by the linter in npm test)', () => {
+  it.each([
+    ['domain/src/probe.ts', "import { Injectable } from '@nestjs/common';"],
+    ['domain/src/probe.ts', "import { readFileSync } from 'node:fs';"],
+    ['domain/src/probe.ts', "import Database from 'better-sqlite3';"],
+    ['domain/src/probe.ts', "import { useState } from 'react';"],
+    ['domain/src/probe.ts', "import { z } from 'zod';"],
+    ['contracts/src/probe.ts', "import { DomainError } from '@scrivo/domain';"],
+    ['contracts/src/probe.ts', "import { readFileSync } from 'node:fs';"],
+    ['web/src/probe.ts', "import { createApp } from '@scrivo/api';"],
+    ['web/src/probe.ts', "import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';"],
+    ['web/src/probe.ts', "import { DomainError } from '@scrivo/domain';"],
+    ['web/src/probe.ts', "import { x } from '../../domain/src/kernel/errors';"],
+    ['widget/src/probe.ts', "import { createApp } from '@scrivo/api';"],
+    ['adapters/src/probe.ts', "import { Module } from '@nestjs/common';"],
+    ['adapters/src/probe.ts', "import { createApp } from '@scrivo/api';"],
+  ])('%s may not say %s', async (path, source) => {
+    expect(await restricted(path, `${source}\nexport const probe = 1;\n`)).not.toEqual([]);
+  });
+
+  it.each([
+    ['domain/src/probe.ts', "import { foldEvents } from './kernel/decider';"],
+    ['contracts/src/probe.ts', "import { z } from 'zod';"],
+    ['contracts/src/probe.ts', "import { initContract } from '@ts-rest/core';"],
+    ['web/src/probe.ts', "import { contract } from '@scrivo/contracts';"],
+    ['widget/src/probe.ts', "import { contract } from '@scrivo/contracts';"],
+    ['adapters/src/probe.ts', "import { ConcurrencyError } from '@scrivo/domain';"],
+    ['api/src/probe.ts', "import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';"],
+  ])('%s may say %s', async (path, source) => {
+    expect(await restricted(path, `${source}\nexport const probe = 1;\n`)).toEqual([]);
+  });
+});
