@@ -1,8 +1,10 @@
 import { initContract } from '@ts-rest/core';
 import { healthContract } from './health/health.contract';
+import { recordingsContract } from './recordings/recordings.contract';
 
 export * from './common/errors';
 export * from './health/health.contract';
+export * from './recordings/recordings.contract';
 
 const c = initContract();
 
@@ -12,5 +14,6 @@ const c = initContract();
  */
 export const contract = c.router({
   health: healthContract,
+  recordings: recordingsContract,
 });
 export type Contract = typeof contract;

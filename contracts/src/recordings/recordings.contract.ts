@@ -1,0 +1,330 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { ErrorBody } from '../common/errors';
+
+const c = initContract();
+
+/**
+ * Recordings: upload, transcription status, transcript, media and exports.
+ *
+ * Two ways to upload:
+ *
+ * 1. One request (scripts): `POST /api/recordings` as multipart/form-data with `file` and optional `title`,
+ *    `language` (ISO 639-1 code, absent or "auto" = detect) and `translate` ("true" = English translation).
+ *    The answer is the new Recording (status `queued`), or an error naming the problem (415 unsupported or
+ *    corrupt media, 400 empty file, 422 NO_AUDIO_STREAM, 413 over the plan's file limit, 402 QUOTA_EXCEEDED).
+ *
+ * 2. Resumable (browsers), the tus 1.0 protocol at `TUS_ENDPOINT` (`/api/uploads`), e.g. with tus-js-client:
+ *      new tus.Upload(file, {
+ *        endpoint: '/api/uploads',
+ *        headers: { 'X-CSRF-Token': <value of the scrivo_csrf cookie> },   // the session cookie is sent too
+ *        metadata: { filename, filetype, title, language, translate },     // all strings; see UploadMetadata
+ *        chunkSize: 8 * 1024 * 1024,
+ *        retryDelays: [0, 1000, 3000, 5000, 10000],
+ *        storeFingerprintForResuming: true, removeFingerprintOnSuccess: true,
+ *      })
+ *    - `POST /api/uploads` (Upload-Length, Upload-Metadata) creates the upload and at once a Recording with
+ *      status `uploading`; its id comes back in the `X-Recording-Id` response header (read it in
+ *      `onAfterResponse`). Upload-Length over the plan's file limit answers 413; no minutes left answers 402.
+ *    - `PATCH /api/uploads/{uploadId}` sends bytes; `HEAD` tells the offset to resume from after a dropped
+ *      connection or a page reload (tus-js-client does this by itself from its stored fingerprint). The
+ *      recording's `progress` follows the bytes received while it is `uploading`.
+ *    - `DELETE /api/uploads/{uploadId}` abandons the upload (tus termination); the recording is removed.
+ *    - When the last byte arrives the server probes the file: a good file becomes `queued` (minutes are
+ *      reserved from the probed duration); a bad one becomes `failed` with `error` naming the problem.
+ *
+ * Live status: `GET /api/recordings/events` is a server-sent-event stream of the caller's recordings (see
+ * RecordingStreamEvent). It starts with a `ready` event; after any reconnect, re-fetch the list and the
+ * recording being viewed (the stream does not replay what was missed).
+ */
+export const TUS_ENDPOINT = '/api/uploads';
+export const RECORDING_EVENTS_PATH = '/api/recordings/events';
+
+/** tus Upload-Metadata keys the server reads (all optional except filename). */
+export const UploadMetadata = z.object({
+  filename: z.string().min(1).max(255),
+  /** The browser's idea of the type; informative only: the server decides by probing the content. */
+  filetype: z.string().max(255).optional(),
+  title: z.string().max(200).optional(),
+  /** ISO 639-1 code; absent, empty or "auto" = detect. */
+  language: z.string().max(10).optional(),
+  /** "true" or "1" = translate to English. */
+  translate: z.string().max(5).optional(),
+});
+export type UploadMetadata = z.infer<typeof UploadMetadata>;
+
+// ---- canonical transcript ----
+export const TranscriptWord = z.object({
+  start: z.number().nonnegative(),
+  end: z.number().nonnegative(),
+  text: z.string(),
+  probability: z.number().min(0).max(1),
+});
+export type TranscriptWord = z.infer<typeof TranscriptWord>;
+
+export const TranscriptSegment = z.object({
+  id: z.number().int().nonnegative(),
+  start: z.number().nonnegative(),
+  end: z.number().nonnegative(),
+  text: z.string(),
+  /** Speaker label when known (diarization), null otherwise. */
+  speaker: z.string().nullable(),
+  words: z.array(TranscriptWord),
+});
+export type TranscriptSegment = z.infer<typeof TranscriptSegment>;
+
+export const Transcript = z.object({
+  recordingId: z.string(),
+  /** ISO 639-1 code of the spoken (or, when translated, the output) language. */
+  language: z.string(),
+  languageProbability: z.number().min(0).max(1),
+  durationSeconds: z.number().nonnegative(),
+  text: z.string(),
+  segments: z.array(TranscriptSegment),
+  /** Which engine and model produced it, e.g. "local-whisper:base". */
+  engine: z.string(),
+  createdAt: z.string(),
+});
+export type Transcript = z.infer<typeof Transcript>;
+
+// ---- recordings ----
+export const RecordingStatus = z.enum([
+  'uploading',
+  'queued',
+  'transcribing',
+  'completed',
+  'failed',
+  'cancelled',
+]);
+export type RecordingStatus = z.infer<typeof RecordingStatus>;
+
+export const TranscriptionOptions = z.object({
+  /** ISO 639-1 code chosen by the user, or null to detect. */
+  language: z.string().nullable(),
+  /** Translate to English. */
+  translate: z.boolean(),
+});
+export type TranscriptionOptions = z.infer<typeof TranscriptionOptions>;
+
+export const RecordingError = z.object({ code: z.string(), message: z.string() });
+
+export const Recording = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: RecordingStatus,
+  /** 0..1: bytes received while uploading, audio transcribed while transcribing, 1 when completed. */
+  progress: z.number().min(0).max(1),
+  durationSeconds: z.number().nullable(),
+  language: z.string().nullable(),
+  languageProbability: z.number().nullable(),
+  sizeBytes: z.number().int().nullable(),
+  mimeType: z.string().nullable(),
+  mediaKind: z.enum(['audio', 'video']).nullable(),
+  originalFilename: z.string().nullable(),
+  options: TranscriptionOptions,
+  error: RecordingError.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Recording = z.infer<typeof Recording>;
+
+export const RecordingListItem = Recording.extend({
+  /** With `q`: a short excerpt of the transcript around the first match (plain text), else null. */
+  snippet: z.string().nullable(),
+  /** With `q`: where the query matched. */
+  matchedIn: z.array(z.enum(['title', 'transcript'])),
+});
+export type RecordingListItem = z.infer<typeof RecordingListItem>;
+
+export const RecordingList = z.object({
+  items: z.array(RecordingListItem),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type RecordingList = z.infer<typeof RecordingList>;
+
+export const ListRecordingsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(['date', 'title', 'duration']).default('date'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const UpdateRecordingBody = z.object({ title: z.string().trim().min(1).max(200) });
+
+export const DeletedRecording = z.object({
+  id: z.string(),
+  deletedAt: z.string(),
+  /** `POST /api/recordings/{id}/restore` works until then. */
+  restorableUntil: z.string(),
+});
+export type DeletedRecording = z.infer<typeof DeletedRecording>;
+
+export const ExportFormat = z.enum(['txt', 'srt', 'vtt', 'docx', 'pdf', 'json']);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+
+const queryBool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+export const ExportQuery = z.object({
+  format: ExportFormat,
+  /** Include timestamps (txt, docx, pdf). Default true. */
+  timestamps: queryBool,
+  /** Include speaker names when known (all formats). Default true. */
+  speakers: queryBool,
+});
+
+// ---- usage ----
+export const Usage = z.object({
+  plan: z.enum(['free', 'premium', 'business_pro']),
+  minutesUsed: z.number().nonnegative(),
+  /** null = unlimited. */
+  minutesAllowed: z.number().nullable(),
+  /** null = unlimited. */
+  minutesLeft: z.number().nullable(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  /** Largest file this account may upload, in bytes. */
+  maxUploadBytes: z.number().int(),
+});
+export type Usage = z.infer<typeof Usage>;
+
+// ---- live stream (server-sent events at RECORDING_EVENTS_PATH) ----
+/**
+ * Each SSE message has `event: <type>` and `data: <JSON of this object>`:
+ * `ready` once after connecting, `recording` whenever one of the caller's recordings changes (the full
+ * snapshot), `removed` when one is deleted. A comment line (`: ping`) is sent every 20 s.
+ */
+export const RecordingStreamEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('recording'), recording: Recording }),
+  z.object({ type: z.literal('removed'), id: z.string() }),
+]);
+export type RecordingStreamEvent = z.infer<typeof RecordingStreamEvent>;
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const IdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const recordingsContract = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/recordings',
+    query: ListRecordingsQuery,
+    responses: { 200: RecordingList, 400: ErrorBody, 401: ErrorBody },
+    summary: "The caller's recordings, paged; `q` searches titles and transcript text",
+  },
+  create: {
+    method: 'POST',
+    path: '/api/recordings',
+    contentType: 'multipart/form-data',
+    body: c.type<{ file: Blob; title?: string; language?: string; translate?: string }>(),
+    responses: {
+      201: Recording,
+      400: ErrorBody,
+      401: ErrorBody,
+      402: ErrorBody,
+      413: ErrorBody,
+      415: ErrorBody,
+      422: ErrorBody,
+    },
+    summary: 'Upload a file in one request (multipart: file, title?, language?, translate?) and queue it',
+  },
+  events: {
+    method: 'GET',
+    path: RECORDING_EVENTS_PATH,
+    responses: {
+      200: c.otherResponse({ contentType: 'text/event-stream', body: c.type<string>() }),
+      401: ErrorBody,
+    },
+    summary: "Server-sent events: live snapshots of the caller's recordings (see RecordingStreamEvent)",
+  },
+  get: {
+    method: 'GET',
+    path: '/api/recordings/:id',
+    pathParams: IdParams,
+    responses: { 200: Recording, ...errors },
+    summary: 'One recording: status, progress, duration, language, title',
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/recordings/:id',
+    pathParams: IdParams,
+    body: UpdateRecordingBody,
+    responses: { 200: Recording, ...errors },
+    summary: 'Rename a recording',
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/recordings/:id',
+    pathParams: IdParams,
+    body: c.noBody(),
+    responses: { 200: DeletedRecording, ...errors },
+    summary: 'Delete a recording (restorable for a grace period; media is erased after it)',
+  },
+  restore: {
+    method: 'POST',
+    path: '/api/recordings/:id/restore',
+    pathParams: IdParams,
+    body: c.noBody(),
+    responses: { 200: Recording, 409: ErrorBody, ...errors },
+    summary: 'Undo a delete within the grace period',
+  },
+  cancel: {
+    method: 'POST',
+    path: '/api/recordings/:id/cancel',
+    pathParams: IdParams,
+    body: c.noBody(),
+    responses: { 200: Recording, 409: ErrorBody, ...errors },
+    summary: 'Cancel a queued or running transcription (reserved minutes are given back)',
+  },
+  retry: {
+    method: 'POST',
+    path: '/api/recordings/:id/retry',
+    pathParams: IdParams,
+    body: c.noBody(),
+    responses: { 202: Recording, 402: ErrorBody, 409: ErrorBody, ...errors },
+    summary: 'Transcribe again a failed or cancelled recording',
+  },
+  transcript: {
+    method: 'GET',
+    path: '/api/recordings/:id/transcript',
+    pathParams: IdParams,
+    responses: { 200: Transcript, 409: ErrorBody, ...errors },
+    summary: 'The canonical transcript (409 TRANSCRIPT_NOT_READY until completed)',
+  },
+  media: {
+    method: 'GET',
+    path: '/api/recordings/:id/media',
+    pathParams: IdParams,
+    responses: {
+      200: c.otherResponse({ contentType: 'application/octet-stream', body: c.type<Blob>() }),
+      206: c.otherResponse({ contentType: 'application/octet-stream', body: c.type<Blob>() }),
+      416: ErrorBody,
+      ...errors,
+    },
+    summary: 'The original file for playback; honours Range requests (206) so players can seek',
+  },
+  export: {
+    method: 'GET',
+    path: '/api/recordings/:id/export',
+    pathParams: IdParams,
+    query: ExportQuery,
+    responses: {
+      200: c.otherResponse({ contentType: 'application/octet-stream', body: c.type<Blob>() }),
+      409: ErrorBody,
+      ...errors,
+    },
+    summary: 'Download the transcript as txt, srt, vtt, docx, pdf or json (attachment)',
+  },
+  usage: {
+    method: 'GET',
+    path: '/api/usage',
+    responses: { 200: Usage, 401: ErrorBody },
+    summary: "Minutes used and left this month, and the file size limit, for the caller's plan",
+  },
+});
