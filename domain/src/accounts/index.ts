@@ -1,0 +1,13 @@
+export * from './events';
+export * from './email-address';
+export * from './streams';
+export * from './rules';
+export * from './ports';
+export * from './user-account.decider';
+export * from './email-verification.decider';
+export * from './email-claim.decider';
+export * from './admin-account.decider';
+export * from './projections/users.projection';
+export * from './projections/admins.projection';
+export * from './emails/account-emails';
+export { escapeHtml } from './emails/layout';

@@ -1,0 +1,10 @@
+import { normalizeEmail } from './email-address';
+
+/** Stream names of the accounts capability. Email-keyed streams always use the normalised address. */
+export const AccountStreams = {
+  user: (userId: string) => `user-${userId}`,
+  userEmail: (email: string) => `user-email-${normalizeEmail(email)}`,
+  emailVerification: (email: string) => `email-verification-${normalizeEmail(email)}`,
+  admin: (adminId: string) => `admin-${adminId}`,
+  adminEmail: (email: string) => `admin-email-${normalizeEmail(email)}`,
+};
