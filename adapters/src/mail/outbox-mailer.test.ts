@@ -1,0 +1,44 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { verificationCodeEmail } from '@scrivo/domain/accounts';
+import { describe, expect, it } from 'vitest';
+import { describeMailerConformance } from './mailer.conformance';
+import { OutboxMailer } from './outbox-mailer';
+
+const emlFiles = (dir: string) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((f) => f.isFile() && f.name.endsWith('.eml'))
+    .map((f) => f.name)
+    .sort();
+
+describeMailerConformance('outbox (.eml files)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scrivo-outbox-'));
+  const directory = join(dir, 'outbox');
+  return {
+    mailer: new OutboxMailer({ directory, from: 'Scrivo <no-reply@scrivo.test>' }),
+    delivered: async () => {
+      try {
+        return emlFiles(directory).map((name) => readFileSync(join(directory, name)));
+      } catch {
+        return [];
+      }
+    },
+    close: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+});
+
+describe('OutboxMailer files', () => {
+  it('creates the outbox folder, names files by time and recipient, readable only by the owner', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scrivo-outbox-'));
+    const directory = join(dir, 'nested', 'outbox');
+    await new OutboxMailer({ directory, from: 'no-reply@scrivo.test' }).send(
+      verificationCodeEmail('ada@example.com', '123456', 'en'),
+    );
+    const [name] = emlFiles(directory);
+    expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-ada@example\.com-[0-9a-f]{8}\.eml$/);
+    expect(statSync(join(directory, name!)).mode & 0o777).toBe(0o600);
+    expect(readdirSync(directory).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
