@@ -1,0 +1,3 @@
+export * from './events';
+export * from './job.decider';
+export * from './ports';

@@ -1,0 +1,138 @@
+import type { DomainEvent } from '../kernel/events';
+import type { TranscriptBody } from './transcript';
+
+export interface TranscriptionOptions {
+  /** ISO 639-1 code chosen by the user, or null to detect. */
+  readonly language: string | null;
+  readonly translate: boolean;
+}
+
+export interface ProbedMedia {
+  readonly durationSeconds: number;
+  /** Decided from the content (ffprobe), never from the file name. */
+  readonly mimeType: string;
+  readonly mediaKind: 'audio' | 'video';
+  readonly formatName: string;
+  readonly audioCodec: string;
+}
+
+// ---- recording stream: `recording-{recordingId}` ----
+export type RecordingCreated = DomainEvent<
+  'RecordingCreated',
+  {
+    recordingId: string;
+    ownerId: string;
+    title: string;
+    originalFilename: string | null;
+    /** 'tus' uploads arrive later; 'multipart' ones are complete when created. */
+    source: 'multipart' | 'tus';
+    uploadId: string | null;
+    declaredSizeBytes: number | null;
+    options: TranscriptionOptions;
+    createdAt: string;
+  }
+>;
+export type RecordingUploadCompleted = DomainEvent<
+  'RecordingUploadCompleted',
+  { recordingId: string; blobKey: string; sizeBytes: number; completedAt: string }
+>;
+export type RecordingProbed = DomainEvent<
+  'RecordingProbed',
+  { recordingId: string; media: ProbedMedia; at: string }
+>;
+/** The file cannot be transcribed (unsupported, corrupt, no audio, too large, no minutes left). */
+export type RecordingRejected = DomainEvent<
+  'RecordingRejected',
+  { recordingId: string; code: string; message: string; at: string }
+>;
+export type TranscriptionRequested = DomainEvent<
+  'TranscriptionRequested',
+  {
+    recordingId: string;
+    jobId: string;
+    options: TranscriptionOptions;
+    durationSeconds: number;
+    requestedAt: string;
+  }
+>;
+export type TranscriptionStarted = DomainEvent<
+  'TranscriptionStarted',
+  { recordingId: string; jobId: string; workerId: string; at: string }
+>;
+export type TranscriptionProgressed = DomainEvent<
+  'TranscriptionProgressed',
+  { recordingId: string; jobId: string; progress: number; at: string }
+>;
+export type TranscriptionCompleted = DomainEvent<
+  'TranscriptionCompleted',
+  { recordingId: string; jobId: string; transcript: TranscriptBody; completedAt: string }
+>;
+export type TranscriptionFailed = DomainEvent<
+  'TranscriptionFailed',
+  { recordingId: string; jobId: string; code: string; message: string; at: string }
+>;
+export type TranscriptionCancelled = DomainEvent<
+  'TranscriptionCancelled',
+  { recordingId: string; jobId: string | null; at: string }
+>;
+export type RecordingRenamed = DomainEvent<
+  'RecordingRenamed',
+  { recordingId: string; title: string; at: string }
+>;
+export type RecordingDeleted = DomainEvent<
+  'RecordingDeleted',
+  { recordingId: string; deletedAt: string; restorableUntil: string }
+>;
+export type RecordingRestored = DomainEvent<'RecordingRestored', { recordingId: string; at: string }>;
+
+export type RecordingEvent =
+  | RecordingCreated
+  | RecordingUploadCompleted
+  | RecordingProbed
+  | RecordingRejected
+  | TranscriptionRequested
+  | TranscriptionStarted
+  | TranscriptionProgressed
+  | TranscriptionCompleted
+  | TranscriptionFailed
+  | TranscriptionCancelled
+  | RecordingRenamed
+  | RecordingDeleted
+  | RecordingRestored;
+
+export const RECORDING_EVENT_TYPES: readonly RecordingEvent['type'][] = [
+  'RecordingCreated',
+  'RecordingUploadCompleted',
+  'RecordingProbed',
+  'RecordingRejected',
+  'TranscriptionRequested',
+  'TranscriptionStarted',
+  'TranscriptionProgressed',
+  'TranscriptionCompleted',
+  'TranscriptionFailed',
+  'TranscriptionCancelled',
+  'RecordingRenamed',
+  'RecordingDeleted',
+  'RecordingRestored',
+];
+
+// ---- usage stream: `usage-{userId}-{YYYY-MM}` ----
+export type MinutesReserved = DomainEvent<
+  'MinutesReserved',
+  { userId: string; period: string; recordingId: string; seconds: number; at: string }
+>;
+export type MinutesReleased = DomainEvent<
+  'MinutesReleased',
+  {
+    userId: string;
+    period: string;
+    recordingId: string;
+    seconds: number;
+    reason: 'failed' | 'cancelled';
+    at: string;
+  }
+>;
+export type UsageEvent = MinutesReserved | MinutesReleased;
+
+export const recordingStream = (recordingId: string) => `recording-${recordingId}`;
+export const usageStream = (userId: string, period: string) => `usage-${userId}-${period}`;

@@ -1,0 +1,35 @@
+export type PlanId = 'free' | 'premium' | 'business_pro';
+
+const MB = 1024 * 1024;
+
+export interface PlanLimits {
+  /** Monthly transcription allowance in minutes; null = unlimited. */
+  readonly minutesPerMonth: number | null;
+  /** Largest file one upload may be, before the installation-wide cap. */
+  readonly maxUploadBytes: number;
+}
+
+/**
+ * Spec section 9: Free 5 min/month, Premium 120, Business Pro unlimited with files up to 1 GB. The spec gives no
+ * file limit for Free and Premium; 200 MB (an hour of typical MP3/M4A) and 500 MB (the Spanish page's figure)
+ * keep the tiers apart without refusing ordinary recordings.
+ */
+export const PLAN_LIMITS: Readonly<Record<PlanId, PlanLimits>> = {
+  free: { minutesPerMonth: 5, maxUploadBytes: 200 * MB },
+  premium: { minutesPerMonth: 120, maxUploadBytes: 500 * MB },
+  business_pro: { minutesPerMonth: null, maxUploadBytes: 1024 * MB },
+};
+
+/** The plan's file limit, capped by the installation's (SCRIVO_MAX_UPLOAD_BYTES). */
+export const maxUploadBytesFor = (plan: PlanId, installationCap: number): number =>
+  Math.min(PLAN_LIMITS[plan].maxUploadBytes, installationCap);
+
+/** Allowances run per calendar month in UTC. */
+export const usagePeriod = (at: Date): { id: string; start: Date; end: Date } => {
+  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  return { id: start.toISOString().slice(0, 7), start, end };
+};
+
+/** Minutes rounded to one decimal for people; never rounds a remainder up into minutes that do not exist. */
+export const minutesForPeople = (seconds: number): number => Math.floor((seconds / 60) * 10) / 10;

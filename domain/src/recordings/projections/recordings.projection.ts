@@ -1,0 +1,146 @@
+import type { RecordedEvent } from '../../kernel/events';
+import type { Projection } from '../../projections/projection';
+import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
+import type { RecordingStatus } from '../recording.decider';
+import type { Transcript } from '../transcript';
+
+export const RECORDINGS_COLLECTION = 'recordings';
+export const TRANSCRIPTS_COLLECTION = 'transcripts';
+
+export interface RecordingDoc {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly title: string;
+  readonly status: RecordingStatus;
+  readonly progress: number;
+  readonly durationSeconds: number | null;
+  readonly language: string | null;
+  readonly languageProbability: number | null;
+  readonly sizeBytes: number | null;
+  readonly mimeType: string | null;
+  readonly mediaKind: 'audio' | 'video' | null;
+  readonly originalFilename: string | null;
+  readonly options: TranscriptionOptions;
+  readonly error: { code: string; message: string } | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly completedAt: string | null;
+  readonly blobKey: string | null;
+  readonly uploadId: string | null;
+  readonly jobId: string | null;
+  readonly requestedAt: string | null;
+  readonly deletedAt: string | null;
+  readonly restorableUntil: string | null;
+  /** Transcript text for search ($contains is case-insensitive). */
+  readonly searchText: string;
+}
+
+export type TranscriptDoc = Transcript & { readonly id: string; readonly ownerId: string };
+
+/** The library (one document per recording) and the transcripts (one document per completed recording). */
+export const recordingsProjection: Projection = {
+  name: 'recordings',
+  collections: [RECORDINGS_COLLECTION, TRANSCRIPTS_COLLECTION],
+  eventTypes: RECORDING_EVENT_TYPES,
+  async setup(store) {
+    const recordings = store.collection(RECORDINGS_COLLECTION);
+    await recordings.ensureIndex({ fields: ['ownerId', 'createdAt'] });
+    await recordings.ensureIndex({ fields: ['uploadId'] });
+  },
+  async handle(recorded: RecordedEvent, context) {
+    const event = { type: recorded.type, data: recorded.data } as RecordingEvent;
+    const at = recorded.metadata.occurredAt;
+    if (event.type === 'RecordingCreated') {
+      const d = event.data;
+      const doc: RecordingDoc = {
+        id: d.recordingId,
+        ownerId: d.ownerId,
+        title: d.title,
+        status: 'uploading',
+        progress: 0,
+        durationSeconds: null,
+        language: null,
+        languageProbability: null,
+        sizeBytes: d.declaredSizeBytes,
+        mimeType: null,
+        mediaKind: null,
+        originalFilename: d.originalFilename,
+        options: d.options,
+        error: null,
+        createdAt: d.createdAt,
+        updatedAt: at,
+        completedAt: null,
+        blobKey: null,
+        uploadId: d.uploadId,
+        jobId: null,
+        requestedAt: null,
+        deletedAt: null,
+        restorableUntil: null,
+        searchText: '',
+      };
+      context.upsert(RECORDINGS_COLLECTION, doc);
+      return;
+    }
+    const current = await context.get<RecordingDoc>(RECORDINGS_COLLECTION, event.data.recordingId);
+    if (!current) return;
+    const put = (changes: Partial<RecordingDoc>) => {
+      const next: RecordingDoc = { ...current, ...changes, updatedAt: at };
+      context.upsert(RECORDINGS_COLLECTION, next);
+    };
+
+    switch (event.type) {
+      case 'RecordingUploadCompleted':
+        return put({ sizeBytes: event.data.sizeBytes, blobKey: event.data.blobKey });
+      case 'RecordingProbed':
+        return put({
+          durationSeconds: event.data.media.durationSeconds,
+          mimeType: event.data.media.mimeType,
+          mediaKind: event.data.media.mediaKind,
+        });
+      case 'RecordingRejected':
+        return put({ status: 'failed', error: { code: event.data.code, message: event.data.message } });
+      case 'TranscriptionRequested':
+        return put({
+          status: 'queued',
+          progress: 0,
+          error: null,
+          jobId: event.data.jobId,
+          requestedAt: event.data.requestedAt,
+        });
+      case 'TranscriptionStarted':
+        return put({ status: 'transcribing' });
+      case 'TranscriptionProgressed':
+        return put({ progress: event.data.progress });
+      case 'TranscriptionCompleted': {
+        const t = event.data.transcript;
+        const transcript: TranscriptDoc = {
+          ...t,
+          id: current.id,
+          ownerId: current.ownerId,
+          recordingId: current.id,
+          createdAt: event.data.completedAt,
+        };
+        context.upsert(TRANSCRIPTS_COLLECTION, transcript);
+        return put({
+          status: 'completed',
+          progress: 1,
+          language: t.language,
+          languageProbability: t.languageProbability,
+          durationSeconds: current.durationSeconds ?? t.durationSeconds,
+          completedAt: event.data.completedAt,
+          searchText: t.text,
+        });
+      }
+      case 'TranscriptionFailed':
+        return put({ status: 'failed', error: { code: event.data.code, message: event.data.message } });
+      case 'TranscriptionCancelled':
+        return put({ status: 'cancelled' });
+      case 'RecordingRenamed':
+        return put({ title: event.data.title });
+      case 'RecordingDeleted':
+        return put({ deletedAt: event.data.deletedAt, restorableUntil: event.data.restorableUntil });
+      case 'RecordingRestored':
+        return put({ deletedAt: null, restorableUntil: null });
+    }
+  },
+};

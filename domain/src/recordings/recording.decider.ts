@@ -1,0 +1,275 @@
+import type { Decider } from '../kernel/decider';
+import { DomainError, NotFoundError } from '../kernel/errors';
+import type { ProbedMedia, RecordingEvent, TranscriptionOptions } from './events';
+import type { TranscriptBody } from './transcript';
+
+export type RecordingStatus = 'uploading' | 'queued' | 'transcribing' | 'completed' | 'failed' | 'cancelled';
+
+export interface RecordingState {
+  readonly exists: boolean;
+  readonly id: string;
+  readonly ownerId: string | null;
+  readonly status: RecordingStatus;
+  readonly options: TranscriptionOptions;
+  readonly blobKey: string | null;
+  readonly media: ProbedMedia | null;
+  /** The job of the current (or last) transcription attempt. */
+  readonly jobId: string | null;
+  readonly completedJobId: string | null;
+  readonly deleted: { readonly restorableUntil: string } | null;
+  readonly lastProgress: number;
+}
+
+export type RecordingCommand =
+  | {
+      type: 'CreateRecording';
+      recordingId: string;
+      ownerId: string;
+      title: string;
+      originalFilename: string | null;
+      source: 'multipart' | 'tus';
+      uploadId: string | null;
+      declaredSizeBytes: number | null;
+      options: TranscriptionOptions;
+      now: string;
+    }
+  | { type: 'CompleteUpload'; blobKey: string; sizeBytes: number; now: string }
+  | { type: 'RecordProbe'; media: ProbedMedia; now: string }
+  | { type: 'RejectRecording'; code: string; message: string; now: string }
+  | { type: 'RequestTranscription'; jobId: string; now: string }
+  | { type: 'StartTranscription'; jobId: string; workerId: string; now: string }
+  | { type: 'ProgressTranscription'; jobId: string; progress: number; now: string }
+  | { type: 'CompleteTranscription'; jobId: string; transcript: TranscriptBody; now: string }
+  | { type: 'FailTranscription'; jobId: string; code: string; message: string; now: string }
+  | { type: 'CancelTranscription'; now: string }
+  | { type: 'RenameRecording'; title: string; now: string }
+  | { type: 'DeleteRecording'; now: string; graceSeconds: number }
+  | { type: 'RestoreRecording'; now: string };
+
+/** How long a deleted recording can be restored (the UI's "Undo"). */
+export const DEFAULT_RESTORE_GRACE_SECONDS = 30 * 24 * 3600;
+
+const initialState = (): RecordingState => ({
+  exists: false,
+  id: '',
+  ownerId: null,
+  status: 'uploading',
+  options: { language: null, translate: false },
+  blobKey: null,
+  media: null,
+  jobId: null,
+  completedJobId: null,
+  deleted: null,
+  lastProgress: 0,
+});
+
+const cleanTitle = (title: string): string => {
+  const trimmed = title.replace(/\s+/g, ' ').trim();
+  if (trimmed.length === 0) throw new DomainError('VALIDATION_FAILED', 'The title cannot be empty.');
+  if (trimmed.length > 200)
+    throw new DomainError('VALIDATION_FAILED', 'The title can be at most 200 characters.');
+  return trimmed;
+};
+
+const conflict = (message: string) => new DomainError('RECORDING_STATE_CONFLICT', message);
+
+/**
+ * One recording's life: upload, probe, transcription attempts (each tied to a job), rename, delete/restore.
+ * Worker commands carry the job id, so a late message from an abandoned attempt (its lease expired and
+ * another worker took over, or the user cancelled) changes nothing.
+ */
+export const recordingDecider: Decider<RecordingCommand, RecordingEvent, RecordingState> = {
+  initialState,
+
+  decide(command, state) {
+    if (command.type === 'CreateRecording') {
+      if (state.exists) return [];
+      return [
+        {
+          type: 'RecordingCreated',
+          data: {
+            recordingId: command.recordingId,
+            ownerId: command.ownerId,
+            title: cleanTitle(command.title),
+            originalFilename: command.originalFilename,
+            source: command.source,
+            uploadId: command.uploadId,
+            declaredSizeBytes: command.declaredSizeBytes,
+            options: command.options,
+            createdAt: command.now,
+          },
+        },
+      ];
+    }
+    if (!state.exists) throw new NotFoundError('Recording', '');
+    const id = state.id;
+    const workerCommand =
+      command.type === 'StartTranscription' ||
+      command.type === 'ProgressTranscription' ||
+      command.type === 'CompleteTranscription' ||
+      command.type === 'FailTranscription';
+    if (state.deleted && !workerCommand && command.type !== 'RestoreRecording')
+      throw new NotFoundError('Recording', id);
+
+    switch (command.type) {
+      case 'CompleteUpload':
+        if (state.blobKey) return [];
+        if (state.status !== 'uploading') throw conflict('This recording is not waiting for an upload.');
+        return [
+          {
+            type: 'RecordingUploadCompleted',
+            data: {
+              recordingId: id,
+              blobKey: command.blobKey,
+              sizeBytes: command.sizeBytes,
+              completedAt: command.now,
+            },
+          },
+        ];
+      case 'RecordProbe':
+        if (state.media) return [];
+        return [
+          { type: 'RecordingProbed', data: { recordingId: id, media: command.media, at: command.now } },
+        ];
+      case 'RejectRecording':
+        if (state.status === 'failed') return [];
+        return [
+          {
+            type: 'RecordingRejected',
+            data: { recordingId: id, code: command.code, message: command.message, at: command.now },
+          },
+        ];
+      case 'RequestTranscription': {
+        if (state.jobId === command.jobId) return [];
+        if (!state.media || !state.blobKey)
+          throw conflict('This recording has no readable audio yet, so it cannot be transcribed.');
+        if (state.status === 'queued' || state.status === 'transcribing')
+          throw conflict('This recording is already being transcribed.');
+        if (state.status === 'completed') throw conflict('This recording is already transcribed.');
+        return [
+          {
+            type: 'TranscriptionRequested',
+            data: {
+              recordingId: id,
+              jobId: command.jobId,
+              options: state.options,
+              durationSeconds: state.media.durationSeconds,
+              requestedAt: command.now,
+            },
+          },
+        ];
+      }
+      case 'StartTranscription':
+        if (command.jobId !== state.jobId || state.status !== 'queued') return [];
+        return [
+          {
+            type: 'TranscriptionStarted',
+            data: { recordingId: id, jobId: command.jobId, workerId: command.workerId, at: command.now },
+          },
+        ];
+      case 'ProgressTranscription': {
+        if (command.jobId !== state.jobId || state.status !== 'transcribing') return [];
+        const progress = Math.min(1, Math.max(0, command.progress));
+        if (progress <= state.lastProgress) return [];
+        return [
+          {
+            type: 'TranscriptionProgressed',
+            data: { recordingId: id, jobId: command.jobId, progress, at: command.now },
+          },
+        ];
+      }
+      case 'CompleteTranscription':
+        // A second completion of the same job (a worker that crashed after writing it) must not add a transcript.
+        if (command.jobId !== state.jobId || state.completedJobId === command.jobId) return [];
+        if (state.status !== 'queued' && state.status !== 'transcribing') return [];
+        return [
+          {
+            type: 'TranscriptionCompleted',
+            data: {
+              recordingId: id,
+              jobId: command.jobId,
+              transcript: command.transcript,
+              completedAt: command.now,
+            },
+          },
+        ];
+      case 'FailTranscription':
+        if (command.jobId !== state.jobId) return [];
+        if (state.status !== 'queued' && state.status !== 'transcribing') return [];
+        return [
+          {
+            type: 'TranscriptionFailed',
+            data: {
+              recordingId: id,
+              jobId: command.jobId,
+              code: command.code,
+              message: command.message,
+              at: command.now,
+            },
+          },
+        ];
+      case 'CancelTranscription':
+        if (state.status === 'cancelled') return [];
+        if (state.status !== 'queued' && state.status !== 'transcribing' && state.status !== 'uploading')
+          throw conflict(`A ${state.status} transcription cannot be cancelled.`);
+        return [
+          { type: 'TranscriptionCancelled', data: { recordingId: id, jobId: state.jobId, at: command.now } },
+        ];
+      case 'RenameRecording':
+        return [
+          {
+            type: 'RecordingRenamed',
+            data: { recordingId: id, title: cleanTitle(command.title), at: command.now },
+          },
+        ];
+      case 'DeleteRecording': {
+        const restorableUntil = new Date(Date.parse(command.now) + command.graceSeconds * 1000).toISOString();
+        return [
+          { type: 'RecordingDeleted', data: { recordingId: id, deletedAt: command.now, restorableUntil } },
+        ];
+      }
+      case 'RestoreRecording':
+        if (!state.deleted) return [];
+        if (Date.parse(command.now) > Date.parse(state.deleted.restorableUntil))
+          throw new DomainError('RESTORE_EXPIRED', 'This recording was deleted too long ago to be restored.');
+        return [{ type: 'RecordingRestored', data: { recordingId: id, at: command.now } }];
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'RecordingCreated':
+        return {
+          ...state,
+          exists: true,
+          id: event.data.recordingId,
+          ownerId: event.data.ownerId,
+          options: event.data.options,
+        };
+      case 'RecordingUploadCompleted':
+        return { ...state, blobKey: event.data.blobKey };
+      case 'RecordingProbed':
+        return { ...state, media: event.data.media };
+      case 'RecordingRejected':
+        return { ...state, status: 'failed' };
+      case 'TranscriptionRequested':
+        return { ...state, status: 'queued', jobId: event.data.jobId, lastProgress: 0 };
+      case 'TranscriptionStarted':
+        return { ...state, status: 'transcribing' };
+      case 'TranscriptionProgressed':
+        return { ...state, lastProgress: event.data.progress };
+      case 'TranscriptionCompleted':
+        return { ...state, status: 'completed', completedJobId: event.data.jobId, lastProgress: 1 };
+      case 'TranscriptionFailed':
+        return { ...state, status: 'failed' };
+      case 'TranscriptionCancelled':
+        return { ...state, status: 'cancelled' };
+      case 'RecordingRenamed':
+        return state;
+      case 'RecordingDeleted':
+        return { ...state, deleted: { restorableUntil: event.data.restorableUntil } };
+      case 'RecordingRestored':
+        return { ...state, deleted: null };
+    }
+  },
+};

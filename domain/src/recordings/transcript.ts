@@ -1,0 +1,40 @@
+/** The canonical transcript every speech adapter returns and every export reads. Times are in seconds. */
+export interface Word {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly probability: number;
+}
+
+export interface Segment {
+  readonly id: number;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  /** Speaker label when known (diarization), null otherwise. */
+  readonly speaker: string | null;
+  readonly words: readonly Word[];
+}
+
+export interface TranscriptBody {
+  /** ISO 639-1 code. */
+  readonly language: string;
+  readonly languageProbability: number;
+  readonly durationSeconds: number;
+  readonly text: string;
+  readonly segments: readonly Segment[];
+  /** Which engine and model produced it, e.g. "local-whisper:base". */
+  readonly engine: string;
+}
+
+export interface Transcript extends TranscriptBody {
+  readonly recordingId: string;
+  readonly createdAt: string;
+}
+
+/** Joins segment texts the way people read them (Whisper segments carry their own leading spaces). */
+export const transcriptText = (segments: readonly Pick<Segment, 'text'>[]): string =>
+  segments
+    .map((s) => s.text.trim())
+    .filter((t) => t.length > 0)
+    .join(' ');

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { DeciderSpecification } from '../testing';
+import { maxUploadBytesFor, usagePeriod } from './plans';
+import { usageDecider } from './usage.decider';
+
+const spec = DeciderSpecification.for(usageDecider);
+const now = '2026-03-10T00:00:00.000Z';
+const reserve = (recordingId: string, seconds: number, allowanceSeconds: number | null) => ({
+  type: 'ReserveMinutes' as const,
+  userId: 'u1',
+  period: '2026-03',
+  recordingId,
+  seconds,
+  allowanceSeconds,
+  now,
+});
+const reserved = (recordingId: string, seconds: number) => ({
+  type: 'MinutesReserved' as const,
+  data: { userId: 'u1', period: '2026-03', recordingId, seconds, at: now },
+});
+
+describe('usage decider (monthly minutes)', () => {
+  it('reserves the probed duration while minutes are left', () => {
+    spec
+      .given([reserved('a', 120)])
+      .when(reserve('b', 150, 300))
+      .then([reserved('b', 150)]);
+  });
+
+  it('refuses a file longer than what is left, saying how many minutes are left', () => {
+    spec
+      .given([reserved('a', 240)])
+      .when(reserve('b', 90, 300))
+      .thenThrows((error) => {
+        const e = error as { code: string; message: string; details: { minutesLeft: number } };
+        expect(e.code).toBe('QUOTA_EXCEEDED');
+        expect(e.message).toContain('you have 1 of your 5 minutes left');
+        expect(e.details.minutesLeft).toBe(1);
+        return true;
+      });
+  });
+
+  it('never limits an unlimited plan', () => {
+    spec
+      .given([reserved('a', 100_000)])
+      .when(reserve('b', 100_000, null))
+      .then([reserved('b', 100_000)]);
+  });
+
+  it('reserves once per recording (a repeated request is not charged twice)', () => {
+    spec
+      .given([reserved('a', 60)])
+      .when(reserve('a', 60, 300))
+      .thenNothingHappens();
+  });
+
+  it('gives minutes back when a transcription fails or is cancelled', () => {
+    spec
+      .given([reserved('a', 240)])
+      .when({
+        type: 'ReleaseMinutes',
+        userId: 'u1',
+        period: '2026-03',
+        recordingId: 'a',
+        reason: 'cancelled',
+        now,
+      })
+      .then([
+        {
+          type: 'MinutesReleased',
+          data: {
+            userId: 'u1',
+            period: '2026-03',
+            recordingId: 'a',
+            seconds: 240,
+            reason: 'cancelled',
+            at: now,
+          },
+        },
+      ]);
+  });
+});
+
+describe('plans', () => {
+  it("caps each plan's file limit by the installation limit", () => {
+    expect(maxUploadBytesFor('business_pro', 2 ** 40)).toBe(1024 ** 3);
+    expect(maxUploadBytesFor('business_pro', 1000)).toBe(1000);
+    expect(maxUploadBytesFor('free', 2 ** 40)).toBeLessThan(maxUploadBytesFor('premium', 2 ** 40));
+  });
+
+  it('runs allowances per UTC calendar month', () => {
+    const p = usagePeriod(new Date('2026-12-31T23:59:59.000Z'));
+    expect(p).toEqual({
+      id: '2026-12',
+      start: new Date('2026-12-01T00:00:00.000Z'),
+      end: new Date('2027-01-01T00:00:00.000Z'),
+    });
+  });
+});
