@@ -3,13 +3,19 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { ErrorScreen, isChunkLoadError, LazyLoadError } from '../components/ui/error-screen';
 import { NotFoundPage } from '../components/ui/not-found';
 import { Spinner } from '../components/ui/spinner';
+import { SiteExtras } from '../features/consent/site-extras';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: () => (
+    <>
+      <Outlet />
+      <SiteExtras />
+    </>
+  ),
   pendingComponent: () => <Spinner />,
   errorComponent: ({ error }) => (isChunkLoadError(error) ? <LazyLoadError /> : <ErrorScreen />),
   notFoundComponent: NotFoundPage,

@@ -1,0 +1,14 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useConsent } from '../consent/consent';
+import { analytics } from './analytics';
+
+/** Records a page view on every route change (and the current page as soon as analytics is accepted). */
+export function PageViewTracker() {
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  const allowed = useConsent().preferences.analytics;
+  useEffect(() => {
+    if (allowed) analytics.track('page_view', { path });
+  }, [path, allowed]);
+  return null;
+}

@@ -1,0 +1,358 @@
+import faq from '../../../../../content/faq/faq.es.json';
+import type { LandingCopy } from './landing-copy';
+
+export const es: LandingCopy = {
+  lang: 'es',
+  locale: 'es-ES',
+  path: '/es',
+  meta: {
+    title: 'Scrivo: transcripción con IA de audio y vídeo, hasta 1 GB por archivo',
+    description:
+      'Sube audio o vídeo (MP3, WAV, M4A, WEBM, MP4, MOV, hasta 1 GB) o graba en directo y obtén transcripciones en unos 100 idiomas con etiquetas de hablante, traducción al inglés y exportación a PDF, DOCX, TXT y SRT. Plan Gratis: 5 minutos al mes.',
+  },
+  loading: 'Cargando...',
+  nav: {
+    features: 'Funciones',
+    demo: 'Demo',
+    pricing: 'Precios',
+    reviews: 'Opiniones',
+    signIn: 'Iniciar sesión',
+    signUp: 'Registrarse',
+    language: 'Idioma',
+    primary: 'Principal',
+    home: 'Inicio de Scrivo',
+  },
+  hero: {
+    eyebrow: 'Transcripción con IA que puedes alojar tú mismo',
+    title: 'Convierte audio y vídeo en texto preciso y editable',
+    subtitle:
+      'Sube una grabación de hasta 1 GB o graba en directo con tu micrófono. Scrivo detecta el idioma, identifica a los hablantes y te da una transcripción que puedes editar, buscar y exportar.',
+    cta: 'Empieza gratis',
+    secondary: 'Cómo funciona',
+    note: '5 minutos gratis cada mes. Sin tarjeta de crédito.',
+    sampleTitle: 'Reunión semanal de producto.mp4',
+    sampleLines: [
+      {
+        speaker: 'Hablante 1',
+        time: '00:02',
+        text: 'Empecemos con la lista del lanzamiento de la semana que viene.',
+      },
+      {
+        speaker: 'Hablante 2',
+        time: '00:07',
+        text: 'Las páginas en español y francés ya están traducidas y revisadas.',
+      },
+      {
+        speaker: 'Hablante 1',
+        time: '00:13',
+        text: 'Genial. ¿Puedes exportar los subtítulos en SRT para el equipo de vídeo?',
+      },
+    ],
+  },
+  trustBadges: [
+    'Contraseñas con Argon2id',
+    'Privado por defecto',
+    'Autoalojable',
+    'Sin tarjeta en el plan Gratis',
+  ],
+  stats: [
+    { value: '~100', label: 'idiomas reconocidos' },
+    { value: '1 GB', label: 'tamaño máximo de archivo' },
+    { value: '6', label: 'formatos de exportación' },
+    { value: '5 min', label: 'gratis cada mes' },
+  ],
+  testimonials: {
+    title: 'Para quién es Scrivo',
+    subtitle: 'Cuatro formas habituales de usar Scrivo.',
+    disclaimer: 'Perfiles ilustrativos que describen casos de uso típicos, no citas de clientes reales.',
+    items: [
+      {
+        name: 'Maya, podcaster',
+        role: 'Perfil de ejemplo · Creadora de contenido',
+        content:
+          'Sube cada episodio de 90 minutos en MP4, renombra a los dos hablantes y exporta subtítulos SRT y notas del programa.',
+        rating: 5,
+      },
+      {
+        name: 'Daniel, estudiante de posgrado',
+        role: 'Perfil de ejemplo · Educación',
+        content:
+          'Graba seminarios en directo, busca términos clave en la transcripción y exporta un DOCX para sus apuntes.',
+        rating: 5,
+      },
+      {
+        name: 'Priya, responsable de investigación',
+        role: 'Perfil de ejemplo · Investigación de usuarios',
+        content:
+          'Transcribe entrevistas con clientes en español e inglés y comparte PDF con etiquetas de hablante con su equipo.',
+        rating: 5,
+      },
+      {
+        name: 'Tom, administrador de sistemas',
+        role: 'Perfil de ejemplo · Autoalojamiento',
+        content:
+          'Ejecuta Scrivo en un servidor de la empresa para que las grabaciones internas nunca salgan de la red.',
+        rating: 5,
+      },
+    ],
+  },
+  features: {
+    title: 'Dos formas de obtener una transcripción',
+    subtitle: 'Sube un archivo que ya tengas o graba directamente desde el navegador.',
+    upload: 'Subir audio',
+    record: 'Grabar en directo',
+    toggleLabel: 'Cómo añadir audio',
+    uploadPane: {
+      drop: 'Suelta aquí tu audio o vídeo',
+      formats: 'MP3, WAV, M4A, WEBM, OGG, FLAC, MP4, MOV · hasta 1 GB · reanudable',
+      progress: 'Subiendo… 68%',
+      recordingTitle: 'Entrevista con cliente – marzo',
+      completed: 'Completado',
+      position: '12:34 / 45:20',
+    },
+    recordPane: {
+      recording: 'Grabando',
+      microphone: 'Micrófono',
+      systemAudio: 'Audio del sistema',
+      liveLines: [
+        'Bienvenidos a la clase de hoy sobre datos climáticos.',
+        'Veremos tres conjuntos de datos y cómo se recopilaron.',
+        'Primero, los registros de temperatura del océano desde 1950…',
+      ],
+    },
+  },
+  professional: {
+    title: 'Todo lo que necesita una transcripción profesional',
+    subtitle: 'Desde la primera subida hasta la exportación final.',
+    items: [
+      {
+        icon: '🌍',
+        title: 'Unos 100 idiomas',
+        description: 'Detección automática del idioma, o elígelo tú.',
+      },
+      {
+        icon: '🗣️',
+        title: 'Etiquetas de hablante',
+        description: 'Mira quién dijo qué y renombra a cada hablante una sola vez.',
+      },
+      {
+        icon: '🔁',
+        title: 'Traducción al inglés',
+        description: 'Convierte el habla en otro idioma directamente en texto en inglés.',
+      },
+      {
+        icon: '✍️',
+        title: 'Editor con autoguardado',
+        description: 'Corrige una palabra mientras escuchas; cada cambio se guarda al escribir.',
+      },
+      {
+        icon: '🔎',
+        title: 'Búsqueda',
+        description: 'Encuentra cualquier palabra en una grabación larga y salta a ese momento.',
+      },
+      {
+        icon: '📄',
+        title: 'Exportación',
+        description: 'PDF, DOCX, TXT, SRT, VTT y JSON con marcas de tiempo.',
+      },
+    ],
+  },
+  why: {
+    title: 'Por qué elegir Scrivo',
+    items: [
+      {
+        icon: '⚡',
+        title: 'Rapidez',
+        description: 'Transcripciones en minutos, no en los días que tarda un servicio manual.',
+      },
+      {
+        icon: '🏠',
+        title: 'Tu servidor, tus datos',
+        description: 'Aloja Scrivo tú mismo y mantén el audio en tu infraestructura.',
+      },
+      {
+        icon: '💸',
+        title: 'Precios justos',
+        description:
+          'Empieza gratis y paga por semana o por mes. Cancela cuando quieras y conserva tus datos.',
+      },
+      {
+        icon: '🎬',
+        title: 'También vídeo',
+        description: 'Archivos MP4 y MOV de hasta 1 GB; extraemos el audio por ti.',
+      },
+    ],
+  },
+  security: {
+    title: 'Seguridad integrada',
+    subtitle: 'Tus grabaciones son tuyas. Estas protecciones están activas por defecto.',
+    items: [
+      {
+        icon: '🔒',
+        title: 'Grabaciones privadas',
+        description: 'Solo tu cuenta puede abrir tus grabaciones y transcripciones.',
+      },
+      {
+        icon: '🔑',
+        title: 'Contraseñas seguras',
+        description: 'Las contraseñas se guardan con Argon2id; las sesiones usan cookies httpOnly.',
+      },
+      {
+        icon: '🛡️',
+        title: 'Protección de peticiones',
+        description: 'Protección CSRF y límites de frecuencia en cada formulario.',
+      },
+      {
+        icon: '🗑️',
+        title: 'Borra cuando quieras',
+        description: 'Elimina una grabación o toda tu cuenta en cualquier momento.',
+      },
+    ],
+  },
+  demo: {
+    title: 'Míralo en acción',
+    subtitle: 'Del archivo a la transcripción terminada en tres pasos.',
+    steps: [
+      {
+        icon: '1',
+        title: 'Añade tu audio',
+        description: 'Sube un archivo de hasta 1 GB o graba en directo.',
+      },
+      {
+        icon: '2',
+        title: 'Scrivo transcribe',
+        description: 'Detección de idioma, marcas de tiempo y etiquetas de hablante.',
+      },
+      {
+        icon: '3',
+        title: 'Edita y exporta',
+        description: 'Corrige, busca y descarga en PDF, DOCX, TXT o SRT.',
+      },
+    ],
+    cta: 'Pruébalo gratis',
+  },
+  carousel: {
+    title: 'Casos de uso',
+    previous: 'Caso anterior',
+    next: 'Caso siguiente',
+    pick: 'Mostrar caso',
+  },
+  pricing: {
+    title: 'Precios sencillos',
+    subtitle: 'Empieza gratis. Mejora tu plan cuando necesites más minutos.',
+    weekly: 'Semanal',
+    monthly: 'Mensual',
+    perWeek: '/semana',
+    perMonth: '/mes',
+    forever: 'para siempre',
+    popular: 'Popular',
+    was: 'Antes',
+    guarantee: 'Garantía de devolución de 7 días',
+    plans: {
+      free: {
+        name: 'Gratis',
+        description: 'Prueba Scrivo con grabaciones cortas.',
+        usageExample: 'Más o menos una nota de voz corta por semana.',
+        features: ['5 minutos al mes', 'Exportación básica', 'Soporte por correo', 'Sin tarjeta de crédito'],
+        cta: 'Empezar gratis',
+      },
+      premium: {
+        name: 'Premium',
+        description: 'Para estudiantes y creadores con grabaciones frecuentes.',
+        usageExample: 'Unas cuatro clases de 30 minutos al mes.',
+        features: [
+          '120 minutos al mes',
+          'Editor de transcripciones',
+          'Búsqueda y exportación avanzadas',
+          'Traducción',
+          'Soporte por correo',
+        ],
+        cta: 'Elegir Premium',
+      },
+      business_pro: {
+        name: 'Business Pro',
+        description: 'Para equipos y profesionales que transcriben a diario.',
+        usageExample: 'Cada reunión, entrevista y seminario web.',
+        features: [
+          'Uso y subidas ilimitados',
+          'Archivos de hasta 1 GB',
+          'Etiquetas de hablante',
+          'Resumen con IA',
+          'Editor, búsqueda y exportación',
+          'Traducción',
+        ],
+        cta: 'Elegir Business Pro',
+      },
+    },
+  },
+  comparison: {
+    title: 'Cómo se compara Scrivo',
+    subtitle: 'Tres formas de convertir una grabación de una hora en texto.',
+    columns: [
+      {
+        name: 'Transcribirlo a mano',
+        highlight: false,
+        points: [
+          'A menudo 4 horas o más por hora de audio',
+          'Gratis, pero cuesta tu tiempo',
+          'Sin marcas de tiempo ni subtítulos',
+        ],
+      },
+      {
+        name: 'Servicios de transcripción humana',
+        highlight: false,
+        points: [
+          'Normalmente de $1 a $3 por minuto',
+          'Entrega habitual en 24–48 horas',
+          'Tu audio va a un tercero',
+        ],
+      },
+      {
+        name: 'Scrivo',
+        highlight: true,
+        points: [
+          'Minutos, no días',
+          'Desde $0; ilimitado en Business Pro',
+          'Autoalojable; exporta PDF, DOCX, TXT, SRT',
+        ],
+      },
+    ],
+  },
+  faq: { title: 'Preguntas frecuentes', items: faq },
+  finalCta: {
+    title: '¿Listo para dejar de teclear?',
+    subtitle: 'Crea una cuenta gratis y transcribe hoy tus primeros 5 minutos.',
+    cta: 'Empieza gratis',
+  },
+  footer: {
+    tagline: 'Transcripción con IA de audio y vídeo, en un servidor que puedes controlar.',
+    product: 'Producto',
+    solutions: 'Soluciones',
+    resources: 'Recursos',
+    legal: 'Legal',
+    links: {
+      features: 'Funciones',
+      pricing: 'Precios y planes',
+      premium: 'Plan Premium',
+      businessPro: 'Plan Business Pro',
+      comingSoon: 'Próximamente',
+      business: 'Empresas',
+      creators: 'Creadores de contenido',
+      education: 'Educación',
+      sales: 'Ventas y marketing',
+      productivity: 'Productividad personal',
+      blog: 'Blog',
+      guides: 'Guías',
+      help: 'Centro de ayuda',
+      howto: 'Cómo se hace',
+      faq: 'Preguntas frecuentes',
+      templates: 'Plantillas de correo',
+      privacy: 'Privacidad',
+      terms: 'Términos',
+      security: 'Seguridad',
+      cookies: 'Cookies',
+    },
+    rights: 'Scrivo. Libre para autoalojar.',
+    cookieSettings: 'Configurar cookies',
+  },
+};

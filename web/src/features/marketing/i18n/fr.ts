@@ -1,0 +1,348 @@
+import faq from '../../../../../content/faq/faq.fr.json';
+import type { LandingCopy } from './landing-copy';
+
+export const fr: LandingCopy = {
+  lang: 'fr',
+  locale: 'fr-FR',
+  path: '/fr',
+  meta: {
+    title: 'Scrivo : transcription par IA de l’audio et de la vidéo, jusqu’à 1 Go par fichier',
+    description:
+      'Importez de l’audio ou de la vidéo (MP3, WAV, M4A, WEBM, MP4, MOV, jusqu’à 1 Go) ou enregistrez en direct, et obtenez des transcriptions dans environ 100 langues avec étiquettes d’intervenants, traduction en anglais et exports PDF, DOCX, TXT, SRT. Plan Gratuit : 5 minutes par mois.',
+  },
+  loading: 'Chargement...',
+  nav: {
+    features: 'Fonctionnalités',
+    demo: 'Démo',
+    pricing: 'Tarifs',
+    reviews: 'Avis',
+    signIn: 'Connexion',
+    signUp: "S'inscrire",
+    language: 'Langue',
+    primary: 'Principal',
+    home: 'Accueil Scrivo',
+  },
+  hero: {
+    eyebrow: 'La transcription par IA que vous pouvez héberger vous-même',
+    title: 'Transformez l’audio et la vidéo en texte précis et modifiable',
+    subtitle:
+      'Importez un enregistrement jusqu’à 1 Go ou enregistrez en direct avec votre micro. Scrivo détecte la langue, identifie les intervenants et vous donne une transcription à modifier, rechercher et exporter.',
+    cta: 'Commencer gratuitement',
+    secondary: 'Voir le fonctionnement',
+    note: '5 minutes gratuites chaque mois. Sans carte bancaire.',
+    sampleTitle: 'Point produit hebdomadaire.mp4',
+    sampleLines: [
+      {
+        speaker: 'Intervenant 1',
+        time: '00:02',
+        text: 'Commençons par la liste du lancement de la semaine prochaine.',
+      },
+      {
+        speaker: 'Intervenant 2',
+        time: '00:07',
+        text: 'Les pages en espagnol et en français sont traduites et relues.',
+      },
+      {
+        speaker: 'Intervenant 1',
+        time: '00:13',
+        text: 'Parfait. Tu peux exporter les sous-titres en SRT pour l’équipe vidéo ?',
+      },
+    ],
+  },
+  trustBadges: [
+    'Mots de passe Argon2id',
+    'Privé par défaut',
+    'Auto-hébergeable',
+    'Sans carte pour le Gratuit',
+  ],
+  stats: [
+    { value: '~100', label: 'langues reconnues' },
+    { value: '1 Go', label: 'taille maximale de fichier' },
+    { value: '6', label: 'formats d’export' },
+    { value: '5 min', label: 'gratuites chaque mois' },
+  ],
+  testimonials: {
+    title: 'À qui s’adresse Scrivo',
+    subtitle: 'Quatre usages typiques de Scrivo.',
+    disclaimer: 'Profils illustratifs décrivant des usages typiques, pas des citations de vrais clients.',
+    items: [
+      {
+        name: 'Maya, podcasteuse',
+        role: 'Profil type · Créatrice de contenu',
+        content:
+          'Importe chaque épisode de 90 minutes en MP4, renomme les deux intervenants et exporte les sous-titres SRT et les notes.',
+        rating: 5,
+      },
+      {
+        name: 'Daniel, étudiant en master',
+        role: 'Profil type · Éducation',
+        content:
+          'Enregistre les séminaires en direct, cherche les termes clés et exporte un DOCX pour ses notes.',
+        rating: 5,
+      },
+      {
+        name: 'Priya, responsable recherche',
+        role: 'Profil type · Recherche utilisateur',
+        content:
+          'Transcrit des entretiens clients en espagnol et en anglais et partage des PDF avec intervenants à son équipe.',
+        rating: 5,
+      },
+      {
+        name: 'Tom, administrateur système',
+        role: 'Profil type · Auto-hébergement',
+        content:
+          'Fait tourner Scrivo sur un serveur interne pour que les réunions enregistrées ne quittent jamais le réseau.',
+        rating: 5,
+      },
+    ],
+  },
+  features: {
+    title: 'Deux façons d’obtenir une transcription',
+    subtitle: 'Importez un fichier existant ou enregistrez directement depuis le navigateur.',
+    upload: 'Importer un audio',
+    record: 'Enregistrer en direct',
+    toggleLabel: 'Comment ajouter de l’audio',
+    uploadPane: {
+      drop: 'Déposez votre audio ou vidéo ici',
+      formats: 'MP3, WAV, M4A, WEBM, OGG, FLAC, MP4, MOV · jusqu’à 1 Go · reprise possible',
+      progress: 'Import… 68 %',
+      recordingTitle: 'Entretien client – mars',
+      completed: 'Terminé',
+      position: '12:34 / 45:20',
+    },
+    recordPane: {
+      recording: 'Enregistrement',
+      microphone: 'Micro',
+      systemAudio: 'Audio système',
+      liveLines: [
+        'Bienvenue à tous pour le cours d’aujourd’hui sur les données climatiques.',
+        'Nous verrons trois jeux de données et leur collecte.',
+        'D’abord, les relevés de température des océans depuis 1950…',
+      ],
+    },
+  },
+  professional: {
+    title: 'Tout ce qu’il faut pour une transcription professionnelle',
+    subtitle: 'Du premier import à l’export final.',
+    items: [
+      {
+        icon: '🌍',
+        title: 'Environ 100 langues',
+        description: 'Détection automatique de la langue, ou choisissez-la vous-même.',
+      },
+      {
+        icon: '🗣️',
+        title: 'Étiquettes d’intervenants',
+        description: 'Voyez qui a dit quoi et renommez chaque intervenant une seule fois.',
+      },
+      {
+        icon: '🔁',
+        title: 'Traduction en anglais',
+        description: 'Transformez la parole d’une autre langue directement en texte anglais.',
+      },
+      {
+        icon: '✍️',
+        title: 'Éditeur à sauvegarde auto',
+        description: 'Corrigez un mot en écoutant ; chaque modification est enregistrée.',
+      },
+      {
+        icon: '🔎',
+        title: 'Recherche',
+        description: 'Retrouvez un mot dans un long enregistrement et allez à ce moment.',
+      },
+      { icon: '📄', title: 'Exports', description: 'PDF, DOCX, TXT, SRT, VTT et JSON horodatés.' },
+    ],
+  },
+  why: {
+    title: 'Pourquoi choisir Scrivo',
+    items: [
+      {
+        icon: '⚡',
+        title: 'Rapide',
+        description: 'Des transcriptions en minutes plutôt qu’en jours avec un service manuel.',
+      },
+      {
+        icon: '🏠',
+        title: 'Votre serveur, vos données',
+        description: 'Hébergez Scrivo et gardez l’audio dans votre infrastructure.',
+      },
+      {
+        icon: '💸',
+        title: 'Prix justes',
+        description: 'Commencez gratuitement, puis payez à la semaine ou au mois. Annulez quand vous voulez.',
+      },
+      {
+        icon: '🎬',
+        title: 'La vidéo aussi',
+        description: 'Fichiers MP4 et MOV jusqu’à 1 Go ; nous extrayons l’audio pour vous.',
+      },
+    ],
+  },
+  security: {
+    title: 'La sécurité intégrée',
+    subtitle: 'Vos enregistrements vous appartiennent. Ces protections sont actives par défaut.',
+    items: [
+      {
+        icon: '🔒',
+        title: 'Enregistrements privés',
+        description: 'Seul votre compte peut ouvrir vos enregistrements et transcriptions.',
+      },
+      {
+        icon: '🔑',
+        title: 'Mots de passe robustes',
+        description: 'Mots de passe hachés avec Argon2id ; sessions en cookies httpOnly.',
+      },
+      {
+        icon: '🛡️',
+        title: 'Requêtes protégées',
+        description: 'Protection CSRF et limitation du débit sur chaque formulaire.',
+      },
+      {
+        icon: '🗑️',
+        title: 'Suppression à tout moment',
+        description: 'Supprimez un enregistrement ou tout votre compte quand vous voulez.',
+      },
+    ],
+  },
+  demo: {
+    title: 'Voyez-le en action',
+    subtitle: 'Du fichier à la transcription finale en trois étapes.',
+    steps: [
+      {
+        icon: '1',
+        title: 'Ajoutez votre audio',
+        description: 'Importez un fichier jusqu’à 1 Go ou enregistrez en direct.',
+      },
+      {
+        icon: '2',
+        title: 'Scrivo transcrit',
+        description: 'Détection de la langue, horodatage et intervenants.',
+      },
+      {
+        icon: '3',
+        title: 'Modifiez et exportez',
+        description: 'Corrigez, recherchez, puis téléchargez en PDF, DOCX, TXT ou SRT.',
+      },
+    ],
+    cta: 'Essayer gratuitement',
+  },
+  carousel: { title: 'Cas d’usage', previous: 'Cas précédent', next: 'Cas suivant', pick: 'Afficher le cas' },
+  pricing: {
+    title: 'Des tarifs simples',
+    subtitle: 'Commencez gratuitement. Passez à un plan supérieur quand il vous faut plus de minutes.',
+    weekly: 'Hebdomadaire',
+    monthly: 'Mensuel',
+    perWeek: '/semaine',
+    perMonth: '/mois',
+    forever: 'pour toujours',
+    popular: 'Populaire',
+    was: 'Avant',
+    guarantee: 'Satisfait ou remboursé pendant 7 jours',
+    plans: {
+      free: {
+        name: 'Gratuit',
+        description: 'Essayez Scrivo sur de courts enregistrements.',
+        usageExample: 'Environ un court mémo vocal par semaine.',
+        features: ['5 minutes par mois', 'Export de base', 'Support par e-mail', 'Sans carte bancaire'],
+        cta: 'Commencer gratuitement',
+      },
+      premium: {
+        name: 'Premium',
+        description: 'Pour les étudiants et créateurs qui enregistrent souvent.',
+        usageExample: 'Environ quatre cours de 30 minutes par mois.',
+        features: [
+          '120 minutes par mois',
+          'Éditeur de transcription',
+          'Recherche et export avancés',
+          'Traduction',
+          'Support par e-mail',
+        ],
+        cta: 'Choisir Premium',
+      },
+      business_pro: {
+        name: 'Business Pro',
+        description: 'Pour les équipes et les professionnels qui transcrivent chaque jour.',
+        usageExample: 'Chaque réunion, entretien et webinaire.',
+        features: [
+          'Utilisation et imports illimités',
+          'Fichiers jusqu’à 1 Go',
+          'Étiquettes d’intervenants',
+          'Résumé par IA',
+          'Éditeur, recherche et export',
+          'Traduction',
+        ],
+        cta: 'Choisir Business Pro',
+      },
+    },
+  },
+  comparison: {
+    title: 'Scrivo face aux alternatives',
+    subtitle: 'Trois façons de transformer un enregistrement d’une heure en texte.',
+    columns: [
+      {
+        name: 'Tout taper soi-même',
+        highlight: false,
+        points: [
+          'Souvent 4 heures ou plus par heure d’audio',
+          'Gratuit, mais coûte votre temps',
+          'Ni horodatage ni sous-titres',
+        ],
+      },
+      {
+        name: 'Services de transcription humaine',
+        highlight: false,
+        points: [
+          'En général 1 à 3 $ la minute',
+          'Délai habituel de 24 à 48 heures',
+          'Votre audio part chez un tiers',
+        ],
+      },
+      {
+        name: 'Scrivo',
+        highlight: true,
+        points: [
+          'Des minutes, pas des jours',
+          'Dès 0 $ ; illimité avec Business Pro',
+          'Auto-hébergeable ; exports PDF, DOCX, TXT, SRT',
+        ],
+      },
+    ],
+  },
+  faq: { title: 'Questions fréquentes', items: faq },
+  finalCta: {
+    title: 'Prêt à arrêter de taper ?',
+    subtitle: 'Créez un compte gratuit et transcrivez vos 5 premières minutes dès aujourd’hui.',
+    cta: 'Commencer gratuitement',
+  },
+  footer: {
+    tagline: 'La transcription par IA de l’audio et de la vidéo, sur un serveur que vous contrôlez.',
+    product: 'Produit',
+    solutions: 'Solutions',
+    resources: 'Ressources',
+    legal: 'Mentions légales',
+    links: {
+      features: 'Fonctionnalités',
+      pricing: 'Tarifs et plans',
+      premium: 'Plan Premium',
+      businessPro: 'Plan Business Pro',
+      comingSoon: 'Bientôt disponible',
+      business: 'Entreprises',
+      creators: 'Créateurs de contenu',
+      education: 'Éducation',
+      sales: 'Ventes et marketing',
+      productivity: 'Productivité personnelle',
+      blog: 'Blog',
+      guides: 'Guides',
+      help: 'Centre d’aide',
+      howto: 'Tutoriels',
+      faq: 'FAQ',
+      templates: 'Modèles d’e-mails',
+      privacy: 'Confidentialité',
+      terms: 'Conditions',
+      security: 'Sécurité',
+      cookies: 'Cookies',
+    },
+    rights: 'Scrivo. Libre d’auto-héberger.',
+    cookieSettings: 'Paramètres des cookies',
+  },
+};
