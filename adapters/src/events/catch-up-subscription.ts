@@ -19,19 +19,29 @@ export const catchUpSubscription = (source: CatchUpSource): Subscription => {
   let position = options.after ?? -1;
 
   const loop = async () => {
+    let batch = await source.readBatch(position, batchSize);
     while (!abort.signal.aborted) {
-      const batch = await source.readBatch(position, batchSize);
       if (batch.length === 0) {
         await source.waitForAppends(abort.signal);
+        if (abort.signal.aborted) return;
+        batch = await source.readBatch(position, batchSize);
         continue;
       }
+      // A full page may or may not have more behind it: read the next page before handing over the last event,
+      // so that `more` is the truth (a consumer that batches on `more` must not be left holding the tail).
+      let next: RecordedEvent[] | null = null;
       for (let i = 0; i < batch.length; i += 1) {
         if (abort.signal.aborted) return;
         const event = batch[i]!;
-        const more = i < batch.length - 1 || batch.length === batchSize;
+        let more = i < batch.length - 1;
+        if (!more && batch.length === batchSize) {
+          next = await source.readBatch(event.globalPosition, batchSize);
+          more = next.length > 0;
+        }
         await options.onEvent(event, more);
         position = event.globalPosition;
       }
+      batch = next ?? (await source.readBatch(position, batchSize));
     }
   };
 
