@@ -1,0 +1,34 @@
+import type { Transcript } from '@scrivo/contracts/recordings/recordings.contract';
+import { useEffect, useState } from 'react';
+import { formatClock } from '../lib/time';
+
+/** Paragraphs with their start time and speaker: what people paste into notes and emails. */
+export const transcriptAsText = (transcript: Transcript): string =>
+  transcript.segments
+    .map((s) => `[${formatClock(s.start)}]${s.speaker ? ` ${s.speaker}:` : ''} ${s.text.trim()}`)
+    .join('\n\n');
+
+export function CopyAllButton({ transcript }: { transcript: Transcript }) {
+  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (status === 'idle') return;
+    const timer = setTimeout(() => setStatus('idle'), 2500);
+    return () => clearTimeout(timer);
+  }, [status]);
+  return (
+    <button
+      type="button"
+      onClick={() =>
+        navigator.clipboard.writeText(transcriptAsText(transcript)).then(
+          () => setStatus('copied'),
+          () => setStatus('failed'),
+        )
+      }
+      className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 font-medium text-slate-800 hover:bg-slate-50"
+    >
+      <span aria-live="polite">
+        {status === 'copied' ? 'Copied' : status === 'failed' ? 'Copy failed' : 'Copy all'}
+      </span>
+    </button>
+  );
+}

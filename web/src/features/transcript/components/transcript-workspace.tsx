@@ -1,0 +1,132 @@
+import type { Recording, Transcript } from '@scrivo/contracts/recordings/recordings.contract';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { timeline, wordAt } from '../lib/active-word';
+import { languageName } from '../lib/language';
+import { handleShortcut } from '../lib/shortcuts';
+import { formatClock } from '../lib/time';
+import { useMediaPlayer } from '../lib/use-media-player';
+import { CopyAllButton } from './copy-all-button';
+import { ExportMenu } from './export-menu';
+import { PlayerControls } from './player-controls';
+import { ShortcutsHelp } from './shortcuts-help';
+import { TranscriptView } from './transcript-view';
+
+interface Props {
+  recording: Pick<Recording, 'id' | 'title' | 'mediaKind' | 'durationSeconds' | 'createdAt' | 'options'>;
+  transcript: Transcript;
+  mediaUrl: string;
+  /** The title area (the page puts the inline rename there). */
+  heading: ReactNode;
+}
+
+/** The player glued to the transcript: the heart of the transcript page. */
+export function TranscriptWorkspace({ recording, transcript, mediaUrl, heading }: Props) {
+  const { ref, state, actions } = useMediaPlayer(
+    transcript.durationSeconds || recording.durationSeconds || 0,
+  );
+  const [autoScroll, setAutoScroll] = useState(true);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const words = useMemo(() => timeline(transcript.segments), [transcript.segments]);
+  const active = useMemo(() => wordAt(words, state.currentTime), [words, state.currentTime]);
+  const activeKey = active ? `${active.segment}:${active.word}` : '';
+  // Keep the same object while the same word is lit, so only the affected segments re-render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stableActive = useMemo(() => active, [activeKey]);
+  const hasSpeakers = transcript.segments.some((s) => !!s.speaker);
+  const language = languageName(transcript.language);
+  const stopFollowing = useCallback(() => setAutoScroll(false), []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const handled = handleShortcut(event, {
+        ...actions,
+        toggleAutoScroll: () => setAutoScroll((on) => !on),
+        showHelp: () => setHelpOpen(true),
+      });
+      if (handled) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [actions]);
+
+  const seek = useCallback(
+    (seconds: number) => {
+      actions.seek(seconds);
+      setAutoScroll(true);
+    },
+    [actions],
+  );
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 pb-16 pt-4 sm:px-6">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 flex-1">
+          {heading}
+          <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
+            <span>
+              {new Date(recording.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+            </span>
+            <span>{formatClock(transcript.durationSeconds)}</span>
+            {language && (
+              <span data-testid="language">
+                {language}
+                {recording.options.translate
+                  ? ' (translated)'
+                  : recording.options.language
+                    ? ''
+                    : ` (detected${transcript.languageProbability > 0 ? `, ${Math.round(transcript.languageProbability * 100)}%` : ''})`}
+              </span>
+            )}
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <CopyAllButton transcript={transcript} />
+          <ExportMenu recordingId={recording.id} title={recording.title} hasSpeakers={hasSpeakers} />
+        </div>
+      </header>
+
+      <div className="sticky top-0 z-20 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm">
+        {recording.mediaKind === 'video' ? (
+          <video
+            ref={ref}
+            src={mediaUrl}
+            preload="metadata"
+            playsInline
+            onClick={actions.toggle}
+            className="mx-auto mb-3 max-h-[40vh] w-full rounded-lg bg-black"
+          >
+            <track kind="captions" />
+          </video>
+        ) : (
+          <audio ref={ref} src={mediaUrl} preload="metadata" />
+        )}
+        {state.failed && (
+          <p role="alert" className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            This browser cannot play this file. The transcript and exports still work.
+          </p>
+        )}
+        <PlayerControls state={state} actions={actions} onShowShortcuts={() => setHelpOpen(true)} />
+      </div>
+
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Transcript</h2>
+        <button
+          type="button"
+          aria-pressed={autoScroll}
+          onClick={() => setAutoScroll((on) => !on)}
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
+        >
+          Auto-scroll {autoScroll ? 'on' : 'off'}
+        </button>
+      </div>
+      <TranscriptView
+        segments={transcript.segments}
+        active={stableActive}
+        autoScroll={autoScroll && !state.paused}
+        onSeek={seek}
+        onManualScroll={stopFollowing}
+      />
+      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ExportFormat } from '@scrivo/contracts/recordings/recordings.contract';
+
+export interface ExportChoice {
+  format: ExportFormat;
+  timestamps: boolean;
+  speakers: boolean;
+}
+
+export const EXPORT_FORMATS: readonly { format: ExportFormat; label: string; hint: string }[] = [
+  { format: 'txt', label: 'Plain text (.txt)', hint: 'For reading and pasting' },
+  { format: 'srt', label: 'SubRip subtitles (.srt)', hint: 'For video players and editors' },
+  { format: 'vtt', label: 'WebVTT subtitles (.vtt)', hint: 'For web video' },
+  { format: 'docx', label: 'Word document (.docx)', hint: 'For editing in Word or Docs' },
+  { format: 'pdf', label: 'PDF document (.pdf)', hint: 'For sharing and printing' },
+  { format: 'json', label: 'JSON with word timings (.json)', hint: 'For developers' },
+];
+
+/** Subtitles always carry timings: the toggle only applies to the document formats. */
+export const timestampsApply = (format: ExportFormat): boolean => !['srt', 'vtt', 'json'].includes(format);
+
+export const exportUrl = (recordingId: string, choice: ExportChoice): string => {
+  const query = new URLSearchParams({
+    format: choice.format,
+    timestamps: String(choice.timestamps),
+    speakers: String(choice.speakers),
+  });
+  return `/api/recordings/${encodeURIComponent(recordingId)}/export?${query}`;
+};
+
+/**
+ * "Team call: Q3 / plans?" -> "Team call - Q3 - plans.srt". Keeps letters of every script, drops what file
+ * systems refuse, and never returns an empty name.
+ */
+export const exportFileName = (title: string, format: ExportFormat): string => {
+  const base = title
+    .normalize('NFC')
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/[\\/:*?"<>|]+/g, ' - ')
+    .replace(/\s*-\s*(-\s*)+/g, ' - ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.-]+|[\s.-]+$/g, '')
+    .slice(0, 120)
+    .trim();
+  return `${base || 'transcript'}.${format}`;
+};
+
+/** The name from a `Content-Disposition` header (RFC 6266, UTF-8 form preferred), if any. */
+export const fileNameFromDisposition = (header: string | null): string | null => {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1]!.trim() : null;
+};
