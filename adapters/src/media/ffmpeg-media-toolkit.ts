@@ -1,0 +1,220 @@
+import { spawn } from 'node:child_process';
+import { open, stat } from 'node:fs/promises';
+import { MediaRejectedError, type MediaToolkit, type ProbedMedia } from '@scrivo/domain/recordings';
+
+interface FfprobeStream {
+  codec_type?: string;
+  codec_name?: string;
+  bit_rate?: string;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+}
+interface FfprobeOutput {
+  format?: { format_name?: string; duration?: string; tags?: { major_brand?: string } };
+  streams?: FfprobeStream[];
+}
+
+export interface FfmpegMediaToolkitOptions {
+  readonly ffprobePath?: string;
+  readonly ffmpegPath?: string;
+  /** Seconds of audio decoded while probing to catch files whose header is fine but whose data is not. */
+  readonly decodeCheckSeconds?: number;
+}
+
+const run = (command: string, args: string[], signal?: AbortSignal) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    // Keep only the tail: a corrupt file can make ffmpeg write megabytes of warnings.
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr = (stderr + d).slice(-8000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+
+const CONTAINERS: { match: RegExp; audio: string; video: string }[] = [
+  { match: /^mp3$/, audio: 'audio/mpeg', video: 'audio/mpeg' },
+  { match: /^wav$/, audio: 'audio/wav', video: 'audio/wav' },
+  { match: /^flac$/, audio: 'audio/flac', video: 'audio/flac' },
+  { match: /^aac$/, audio: 'audio/aac', video: 'audio/aac' },
+  { match: /^ogg$/, audio: 'audio/ogg', video: 'video/ogg' },
+  { match: /^matroska,webm$/, audio: 'audio/webm', video: 'video/webm' },
+  { match: /^mov,mp4,m4a/, audio: 'audio/mp4', video: 'video/mp4' },
+];
+
+const MB = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/**
+ * Reads what a file really is with ffprobe (never trusting its name) and converts it with ffmpeg. Accepts MP3,
+ * WAV, FLAC, AAC, OGG, WebM/Matroska and MP4/M4A/MOV; everything else is refused with a reason.
+ */
+export class FfmpegMediaToolkit implements MediaToolkit {
+  private readonly ffprobe: string;
+  private readonly ffmpeg: string;
+  private readonly decodeCheckSeconds: number;
+
+  constructor(options: FfmpegMediaToolkitOptions = {}) {
+    this.ffprobe = options.ffprobePath ?? 'ffprobe';
+    this.ffmpeg = options.ffmpegPath ?? 'ffmpeg';
+    this.decodeCheckSeconds = options.decodeCheckSeconds ?? 30;
+  }
+
+  async probe(path: string): Promise<ProbedMedia> {
+    const size = (await stat(path)).size;
+    if (size === 0) throw new MediaRejectedError('EMPTY_FILE', 'The file is empty (0 bytes).');
+    const probed = await run(this.ffprobe, [
+      '-v',
+      'warning',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      path,
+    ]);
+    if (probed.code !== 0) {
+      // A known container that breaks off is damaged; anything ffprobe can only guess at is not media at all.
+      const damaged =
+        !/misdetection possible/i.test(probed.stderr) &&
+        /moov atom not found|Failed to read|Invalid argument|End of file|truncat/i.test(probed.stderr);
+      throw damaged
+        ? new MediaRejectedError('CORRUPT_MEDIA', 'This file looks damaged or incomplete and cannot be read.')
+        : new MediaRejectedError(
+            'UNSUPPORTED_MEDIA',
+            'This file is not an audio or video format we can read.',
+          );
+    }
+    const info = JSON.parse(probed.stdout) as FfprobeOutput;
+    const formatName = info.format?.format_name ?? '';
+    const container = CONTAINERS.find((c) => c.match.test(formatName));
+    if (!container)
+      throw new MediaRejectedError(
+        'UNSUPPORTED_MEDIA',
+        'This file is not a supported audio or video format. Use MP3, WAV, M4A, FLAC, OGG, WEBM, MP4 or MOV.',
+      );
+    const streams = info.streams ?? [];
+    const audio = streams.find((s) => s.codec_type === 'audio');
+    if (!audio)
+      throw new MediaRejectedError(
+        'NO_AUDIO_STREAM',
+        'This file has no audio track, so there is nothing to transcribe.',
+      );
+    const hasVideo = streams.some((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+    const durationSeconds = Number(info.format?.duration ?? audio.duration);
+    if (!Number.isFinite(durationSeconds) || durationSeconds <= 0)
+      throw new MediaRejectedError(
+        'CORRUPT_MEDIA',
+        'The length of this recording cannot be read; the file may be damaged.',
+      );
+
+    await this.checkComplete(path, size, durationSeconds, streams, formatName);
+    await this.checkDecodes(path);
+
+    const mimeType =
+      container.audio === 'audio/mp4' && info.format?.tags?.major_brand?.trim() === 'qt'
+        ? hasVideo
+          ? 'video/quicktime'
+          : 'audio/mp4'
+        : hasVideo
+          ? container.video
+          : container.audio;
+    return {
+      durationSeconds: Math.round(durationSeconds * 1000) / 1000,
+      mimeType,
+      mediaKind: hasVideo ? 'video' : 'audio',
+      formatName,
+      audioCodec: audio.codec_name ?? 'unknown',
+    };
+  }
+
+  /** A cut-off upload: fewer bytes than the header's duration and bit rates (or the RIFF size) promise. */
+  private async checkComplete(
+    path: string,
+    size: number,
+    durationSeconds: number,
+    streams: FfprobeStream[],
+    formatName: string,
+  ): Promise<void> {
+    let expected = 0;
+    if (formatName === 'wav') {
+      const handle = await open(path, 'r');
+      try {
+        const header = Buffer.alloc(12);
+        await handle.read(header, 0, 12, 0);
+        if (header.toString('latin1', 0, 4) === 'RIFF') expected = header.readUInt32LE(4) + 8;
+      } finally {
+        await handle.close();
+      }
+    } else if (/^(mp3|mov,mp4)/.test(formatName)) {
+      // Only where the header's bit rates describe the data exactly (MP4 sample tables, MP3 frames); Vorbis,
+      // Opus and FLAC declare nominal rates that real speech undercuts.
+      const bitsPerSecond = streams.reduce((sum, s) => sum + (Number(s.bit_rate) || 0), 0);
+      expected = (durationSeconds * bitsPerSecond) / 8;
+    }
+    // Streamed WAV headers carry 0 or 0xFFFFFFFF as "unknown"; only a plausible size is a promise.
+    if (expected > 1024 && expected < 2 ** 32 && size < expected * 0.85)
+      throw new MediaRejectedError(
+        'CORRUPT_MEDIA',
+        `This file seems to be cut off: it has ${MB(size)} MB but its header describes about ${MB(expected)} MB. Please upload the complete file.`,
+      );
+  }
+
+  private async checkDecodes(path: string): Promise<void> {
+    const result = await run(this.ffmpeg, [
+      '-v',
+      'error',
+      '-xerror',
+      '-nostdin',
+      '-t',
+      String(this.decodeCheckSeconds),
+      '-i',
+      path,
+      '-map',
+      '0:a:0',
+      '-f',
+      'null',
+      '-',
+    ]);
+    if (result.code !== 0)
+      throw new MediaRejectedError(
+        'CORRUPT_MEDIA',
+        'The audio in this file is damaged and cannot be decoded.',
+      );
+  }
+
+  async normalise(inputPath: string, outputPath: string, signal?: AbortSignal): Promise<void> {
+    const result = await run(
+      this.ffmpeg,
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        '-y',
+        '-i',
+        inputPath,
+        '-map',
+        '0:a:0',
+        '-vn',
+        '-ac',
+        '1',
+        '-ar',
+        '16000',
+        '-c:a',
+        'pcm_s16le',
+        '-f',
+        'wav',
+        outputPath,
+      ],
+      signal,
+    );
+    if (result.code !== 0)
+      throw new MediaRejectedError(
+        'CORRUPT_MEDIA',
+        `The audio could not be converted: ${result.stderr.trim().split('\n').at(-1) ?? 'ffmpeg failed'}`,
+      );
+  }
+}
