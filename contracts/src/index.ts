@@ -1,7 +1,13 @@
 import { initContract } from '@ts-rest/core';
+import { accountsContract } from './accounts/accounts.contract';
+import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
 import { recordingsContract } from './recordings/recordings.contract';
 
+export * from './accounts/accounts.contract';
+export * from './accounts/accounts.schemas';
+export * from './chat/chat.contract';
+export * from './chat/chat.schemas';
 export * from './common/errors';
 export * from './health/health.contract';
 export * from './recordings/recordings.contract';
@@ -13,6 +19,9 @@ const c = initContract();
  * this router with @ts-rest/nest and the web app and widget call it with the ts-rest client.
  */
 export const contract = c.router({
+  accounts: accountsContract,
+  adminChat: adminChatContract,
+  chat: chatContract,
   health: healthContract,
   recordings: recordingsContract,
 });

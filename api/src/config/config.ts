@@ -35,8 +35,31 @@ export const ConfigSchema = z
     SCRIVO_RUN_PROJECTIONS: bool.default('true'),
     /** Where the built SPA is; the API serves it when the folder exists. */
     SCRIVO_WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
+
+    // Accounts (docs/accounts.md): mail, Google sign-in, the start-up admin, rate limits.
+    /** outbox: write each email as an .eml file to $SCRIVO_DATA_DIR/outbox; smtp: send through SMTP_URL. */
+    SCRIVO_MAILER: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z.string().url().optional(),
+    SCRIVO_MAIL_FROM: z.string().default('Scrivo <no-reply@localhost>'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_AUTH_URL: z.string().url().optional(),
+    GOOGLE_TOKEN_URL: z.string().url().optional(),
+    GOOGLE_USERINFO_URL: z.string().url().optional(),
+    SCRIVO_ADMIN_EMAIL: z.string().email().optional(),
+    SCRIVO_ADMIN_PASSWORD: z.string().min(8).optional(),
+    /** Multiplies every sign-in/verification/reset rate limit (0 turns them off, e.g. for load tests). */
+    SCRIVO_AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   })
   .superRefine((c, ctx) => {
+    if (c.SCRIVO_MAILER === 'smtp' && !c.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when SCRIVO_MAILER=smtp' });
+    if (Boolean(c.SCRIVO_ADMIN_EMAIL) !== Boolean(c.SCRIVO_ADMIN_PASSWORD))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SCRIVO_ADMIN_PASSWORD'],
+        message: 'SCRIVO_ADMIN_EMAIL and SCRIVO_ADMIN_PASSWORD must be set together',
+      });
     if (c.SCRIVO_EVENT_STORE === 'eventstoredb' && !c.EVENTSTORE_URL)
       ctx.addIssue({
         code: 'custom',

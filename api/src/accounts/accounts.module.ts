@@ -1,0 +1,99 @@
+import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Argon2PasswordHasher } from '@scrivo/adapters/passwords/argon2-password-hasher';
+import { adminsProjection, type Mailer, usersProjection } from '@scrivo/domain/accounts';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { Projections } from '../infrastructure/projection-registry';
+import { AdminBootstrap } from './admin-bootstrap';
+import {
+  ChoosePlanHandler,
+  CheckUserExistsHandler,
+  GetUserHandler,
+  SetPlanHandler,
+  UpdateProfileHandler,
+} from './commands/account.commands';
+import { AdminSignInHandler, UpsertAdminHandler } from './commands/admin.commands';
+import {
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  ValidateResetTokenHandler,
+} from './commands/password-reset.commands';
+import { RegisterUserHandler } from './commands/register.command';
+import { GoogleSignInHandler, PasswordSignInHandler } from './commands/sign-in.commands';
+import { SendVerificationCodeHandler, VerifyEmailCodeHandler } from './commands/verification.commands';
+import { AccountController } from './controllers/account.controller';
+import { AccountsController } from './controllers/accounts.controller';
+import { AdminAuthController } from './controllers/admin-auth.controller';
+import { GoogleController } from './controllers/google.controller';
+import { PasswordResetController } from './controllers/password-reset.controller';
+import { GoogleAuthGuard } from './google/google-auth.guard';
+import { googleConfigured } from './google/google.config';
+import { GoogleStrategy } from './google/google.strategy';
+import { AccountStreamsService } from './support/account-streams';
+import { registerAccountErrorCodes } from './support/error-codes';
+import { createMailer } from './support/mailer.factory';
+import { AuthRateLimiter, AuthRateLimitGuard } from './support/rate-limit';
+import { AccountSessions } from './support/sessions';
+import { unconfiguredPayments } from './support/unconfigured-payments';
+import { VerificationMail } from './support/verification-mail';
+import { MAILER, PASSWORD_HASHER, PAYMENT_PROVIDER } from './tokens';
+
+registerAccountErrorCodes();
+
+/** Accounts: users (sign-up, verification, sign-in, reset, Google), admins, the account page. docs/accounts.md. */
+@Module({
+  controllers: [
+    AccountsController,
+    PasswordResetController,
+    AdminAuthController,
+    AccountController,
+    GoogleController,
+  ],
+  providers: [
+    AccountStreamsService,
+    AccountSessions,
+    VerificationMail,
+    AuthRateLimiter,
+    AuthRateLimitGuard,
+    GoogleAuthGuard,
+    AdminBootstrap,
+    { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher() },
+    { provide: MAILER, useFactory: (config: AppConfig) => createMailer(config), inject: [APP_CONFIG] },
+    { provide: PAYMENT_PROVIDER, useValue: unconfiguredPayments },
+    {
+      // Registering the strategy with passport is a side effect of constructing it, so only when configured.
+      provide: GoogleStrategy,
+      useFactory: (config: AppConfig) => (googleConfigured(config) ? new GoogleStrategy(config) : null),
+      inject: [APP_CONFIG],
+    },
+    SendVerificationCodeHandler,
+    VerifyEmailCodeHandler,
+    RegisterUserHandler,
+    PasswordSignInHandler,
+    GoogleSignInHandler,
+    RequestPasswordResetHandler,
+    ValidateResetTokenHandler,
+    ResetPasswordHandler,
+    GetUserHandler,
+    CheckUserExistsHandler,
+    UpdateProfileHandler,
+    SetPlanHandler,
+    ChoosePlanHandler,
+    AdminSignInHandler,
+    UpsertAdminHandler,
+  ],
+  exports: [AccountStreamsService],
+})
+export class AccountsModule implements OnModuleInit, OnModuleDestroy {
+  constructor(
+    private readonly projections: Projections,
+    @Inject(MAILER) private readonly mailer: Mailer,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.register(usersProjection, adminsProjection);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.mailer.close?.();
+  }
+}

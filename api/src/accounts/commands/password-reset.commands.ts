@@ -1,0 +1,120 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DomainError } from '@scrivo/domain';
+import {
+  AccountRules,
+  AccountStreams,
+  INVALID_RESET_LINK,
+  type Language,
+  type Mailer,
+  type PasswordHasher,
+  passwordResetEmail,
+  resetTokenProblem,
+} from '@scrivo/domain/accounts';
+import { SessionStore } from '../../common/auth/session-store';
+import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
+import { AccountStreamsService } from '../support/account-streams';
+import { newResetToken, parseResetToken } from '../support/secrets';
+import { MAILER, PASSWORD_HASHER } from '../tokens';
+
+export const resetRequestedMessage = (email: string) =>
+  `If an account exists for ${email}, we have sent it a link to reset the password. The link is valid for 1 hour.`;
+
+export class RequestPasswordResetCommand {
+  constructor(
+    readonly email: string,
+    readonly language: Language | undefined,
+    /** Where the app is reached, for the link in the email. */
+    readonly publicUrl: string,
+  ) {}
+}
+
+@CommandHandler(RequestPasswordResetCommand)
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, string> {
+  constructor(
+    private readonly streams: AccountStreamsService,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+  ) {}
+
+  /** Answers the same whether or not the account exists, so the form cannot be used to probe addresses. */
+  async execute({ email, language, publicUrl }: RequestPasswordResetCommand): Promise<string> {
+    const userId = await this.streams.userIdByEmail(email);
+    const user = userId ? await this.streams.loadUser(userId) : null;
+    if (!userId || !user?.exists) return resetRequestedMessage(email);
+    const { token, hash } = newResetToken(userId);
+    const now = this.streams.clock.now();
+    await this.streams.users.handle(
+      AccountStreams.user(userId),
+      {
+        type: 'RequestPasswordReset',
+        tokenHash: hash,
+        expiresAt: new Date(now.getTime() + AccountRules.resetTokenTtlMs).toISOString(),
+        at: now.toISOString(),
+      },
+      this.streams.context({ kind: 'visitor', id: userId }),
+    );
+    const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+    try {
+      await this.mailer.send(passwordResetEmail(user.email!, link, language ?? user.language));
+    } catch (error) {
+      this.logger.error({ err: error }, 'password reset email could not be sent');
+      throw new DomainError(
+        'EMAIL_SEND_FAILED',
+        'We could not send the reset email. Please try again in a moment.',
+      );
+    }
+    return resetRequestedMessage(email);
+  }
+}
+
+export class ValidateResetTokenQuery {
+  constructor(readonly token: string) {}
+}
+
+@QueryHandler(ValidateResetTokenQuery)
+export class ValidateResetTokenHandler implements IQueryHandler<ValidateResetTokenQuery, { email: string }> {
+  constructor(private readonly streams: AccountStreamsService) {}
+
+  async execute({ token }: ValidateResetTokenQuery): Promise<{ email: string }> {
+    const parsed = parseResetToken(token);
+    if (!parsed) throw new DomainError('INVALID_RESET_TOKEN', INVALID_RESET_LINK);
+    const user = await this.streams.loadUser(parsed.userId);
+    const problem = resetTokenProblem(user, parsed.hash, this.streams.now());
+    if (problem) throw new DomainError('INVALID_RESET_TOKEN', problem);
+    return { email: user.email! };
+  }
+}
+
+export class ResetPasswordCommand {
+  constructor(
+    readonly token: string,
+    readonly newPassword: string,
+  ) {}
+}
+
+@CommandHandler(ResetPasswordCommand)
+export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, void> {
+  constructor(
+    private readonly streams: AccountStreamsService,
+    private readonly sessions: SessionStore,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute({ token, newPassword }: ResetPasswordCommand): Promise<void> {
+    const parsed = parseResetToken(token);
+    if (!parsed) throw new DomainError('INVALID_RESET_TOKEN', INVALID_RESET_LINK);
+    const user = await this.streams.loadUser(parsed.userId);
+    // Refuse before the slow hash when the token is already known to be unusable.
+    const problem = resetTokenProblem(user, parsed.hash, this.streams.now());
+    if (problem) throw new DomainError('INVALID_RESET_TOKEN', problem);
+    const newPasswordHash = await this.hasher.hash(newPassword);
+    await this.streams.users.handle(
+      AccountStreams.user(parsed.userId),
+      { type: 'ResetPassword', tokenHash: parsed.hash, newPasswordHash, at: this.streams.now() },
+      this.streams.context({ kind: 'visitor', id: parsed.userId }),
+    );
+    // Whoever knew the old password is signed out everywhere.
+    await this.sessions.revokeAllFor('user', parsed.userId);
+  }
+}

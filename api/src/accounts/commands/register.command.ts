@@ -1,0 +1,84 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { RegisterBody } from '@scrivo/contracts';
+import { DomainError } from '@scrivo/domain';
+import { AccountStreams, type PasswordHasher } from '@scrivo/domain/accounts';
+import { Projections } from '../../infrastructure/projection-registry';
+import { AccountStreamsService } from '../support/account-streams';
+import { VerificationMail } from '../support/verification-mail';
+import { PASSWORD_HASHER } from '../tokens';
+
+export class RegisterUserCommand {
+  constructor(readonly body: RegisterBody) {}
+}
+
+export interface RegisterResult {
+  readonly userId: string;
+  /** False when the address was not verified first: the account exists but nobody is signed in yet. */
+  readonly verified: boolean;
+}
+
+/**
+ * Registration: claim the address (unique), use up its verification (if any), then record the account. A claim
+ * left behind by a crash between the two appends is picked up again by the next attempt (same owner id).
+ */
+@CommandHandler(RegisterUserCommand)
+export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, RegisterResult> {
+  constructor(
+    private readonly streams: AccountStreamsService,
+    private readonly projections: Projections,
+    private readonly mail: VerificationMail,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute({ body }: RegisterUserCommand): Promise<RegisterResult> {
+    const email = body.email;
+    const existing = await this.streams.userIdByEmail(email);
+    if (existing && (await this.streams.loadUser(existing)).exists)
+      throw new DomainError(
+        'EMAIL_TAKEN',
+        'An account with this email already exists. Please sign in instead.',
+      );
+    const userId = existing ?? this.streams.ids.next();
+    const passwordHash = await this.hasher.hash(body.password);
+    const context = this.streams.context({ kind: 'visitor', id: userId });
+    const at = this.streams.now();
+
+    await this.streams.claims.handle(
+      AccountStreams.userEmail(email),
+      { type: 'ClaimEmail', email, ownerId: userId, at },
+      context,
+    );
+    let verified = true;
+    try {
+      await this.streams.verifications.handle(
+        AccountStreams.emailVerification(email),
+        { type: 'ConsumeVerification', email, userId, at },
+        context,
+      );
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'EMAIL_NOT_VERIFIED')) throw error;
+      verified = false;
+    }
+    const result = await this.streams.users.handle(
+      AccountStreams.user(userId),
+      {
+        type: 'RegisterUser',
+        userId,
+        email,
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        industry: body.industry,
+        hearAboutUs: body.hearAboutUs?.trim() ? body.hearAboutUs.trim() : null,
+        language: body.language ?? 'en',
+        verifiedBy: verified ? 'code' : null,
+        at,
+      },
+      context,
+    );
+    if (!verified) await this.mail.sendUnlessRecent(email, body.language ?? 'en');
+    await this.projections.waitFor(result.lastPosition);
+    return { userId, verified };
+  }
+}

@@ -1,0 +1,137 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '@scrivo/domain';
+import { AccountStreams, type Language, type PasswordHasher } from '@scrivo/domain/accounts';
+import { Projections } from '../../infrastructure/projection-registry';
+import { AccountStreamsService } from '../support/account-streams';
+import { VerificationMail } from '../support/verification-mail';
+import { PASSWORD_HASHER } from '../tokens';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** Compared against when the account does not exist, so the answer takes as long as a real check. */
+let dummyHash: Promise<string> | null = null;
+
+export class PasswordSignInCommand {
+  constructor(
+    readonly email: string,
+    readonly password: string,
+  ) {}
+}
+
+@CommandHandler(PasswordSignInCommand)
+export class PasswordSignInHandler implements ICommandHandler<PasswordSignInCommand, string> {
+  constructor(
+    private readonly streams: AccountStreamsService,
+    private readonly projections: Projections,
+    private readonly mail: VerificationMail,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute({ email, password }: PasswordSignInCommand): Promise<string> {
+    const userId = await this.streams.userIdByEmail(email);
+    const user = userId ? await this.streams.loadUser(userId) : null;
+    if (!userId || !user?.exists) {
+      dummyHash ??= this.hasher.hash('scrivo-timing-equaliser');
+      await this.hasher.verify(await dummyHash, password);
+      throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
+    const passwordMatched = user.passwordHash ? await this.hasher.verify(user.passwordHash, password) : false;
+    const result = await this.streams.users.handle(
+      AccountStreams.user(userId),
+      { type: 'RecordPasswordSignIn', passwordMatched, at: this.streams.now() },
+      this.streams.context({ kind: 'visitor', id: userId }),
+    );
+    const outcome = result.newEvents[0]!;
+    if (outcome.type === 'UserSignInFailed') {
+      if (outcome.data.reason === 'email_not_verified') {
+        await this.mail.sendUnlessRecent(email, user.language);
+        throw new DomainError(
+          'EMAIL_NOT_VERIFIED',
+          'Please verify your email address. We sent a new verification code to your email.',
+        );
+      }
+      if (outcome.data.reason === 'no_password')
+        throw new DomainError(
+          'INVALID_CREDENTIALS',
+          'This account signs in with Google. Use the Google button, or reset your password to set one.',
+        );
+      throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    }
+    await this.projections.waitFor(result.lastPosition);
+    return userId;
+  }
+}
+
+export interface GoogleProfile {
+  readonly subject: string;
+  readonly email: string;
+  readonly emailVerified: boolean;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly language: Language;
+}
+
+export class GoogleSignInCommand {
+  constructor(readonly profile: GoogleProfile) {}
+}
+
+/** Signs in the account that owns the Google email, or creates it (the address is verified by Google). */
+@CommandHandler(GoogleSignInCommand)
+export class GoogleSignInHandler implements ICommandHandler<
+  GoogleSignInCommand,
+  { userId: string; isNew: boolean }
+> {
+  constructor(
+    private readonly streams: AccountStreamsService,
+    private readonly projections: Projections,
+  ) {}
+
+  async execute({ profile }: GoogleSignInCommand): Promise<{ userId: string; isNew: boolean }> {
+    if (!profile.emailVerified)
+      throw new DomainError(
+        'GOOGLE_EMAIL_NOT_VERIFIED',
+        'Google has not verified this email address, so it cannot be used to sign in.',
+      );
+    const at = this.streams.now();
+    const existing = await this.streams.userIdByEmail(profile.email);
+    const user = existing ? await this.streams.loadUser(existing) : null;
+    let isNew = false;
+    const userId = existing ?? this.streams.ids.next();
+    const context = this.streams.context({ kind: 'visitor', id: userId });
+    if (!user?.exists) {
+      isNew = true;
+      await this.streams.claims.handle(
+        AccountStreams.userEmail(profile.email),
+        { type: 'ClaimEmail', email: profile.email, ownerId: userId, at },
+        context,
+      );
+      await this.streams.users.handle(
+        AccountStreams.user(userId),
+        {
+          type: 'RegisterUser',
+          userId,
+          email: profile.email,
+          passwordHash: null,
+          // Google may leave names empty; the account page lets the user fill them in.
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          industry: null,
+          hearAboutUs: 'Google sign-in',
+          language: profile.language,
+          verifiedBy: 'google',
+          googleSubject: profile.subject,
+          at,
+        },
+        context,
+      );
+    }
+    const result = await this.streams.users.handle(
+      AccountStreams.user(userId),
+      { type: 'SignInWithGoogle', googleSubject: profile.subject, at },
+      context,
+    );
+    await this.projections.waitFor(result.lastPosition);
+    return { userId, isNew };
+  }
+}

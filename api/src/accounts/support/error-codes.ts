@@ -1,0 +1,20 @@
+import { registerErrorStatus } from '../../common/api-error';
+
+/** HTTP status of each accounts DomainError code (unknown codes would answer 422). */
+export const registerAccountErrorCodes = (): void => {
+  registerErrorStatus('EMAIL_TAKEN', 409);
+  registerErrorStatus('EMAIL_NOT_VERIFIED', 403);
+  registerErrorStatus('INVALID_CREDENTIALS', 401);
+  registerErrorStatus('INVALID_VERIFICATION_CODE', 400);
+  registerErrorStatus('VERIFICATION_CODE_EXPIRED', 400);
+  registerErrorStatus('VERIFICATION_CODE_MISSING', 400);
+  registerErrorStatus('TOO_MANY_ATTEMPTS', 429);
+  registerErrorStatus('INVALID_RESET_TOKEN', 400);
+  registerErrorStatus('USER_NOT_FOUND', 404);
+  registerErrorStatus('GOOGLE_ACCOUNT_MISMATCH', 409);
+  registerErrorStatus('GOOGLE_EMAIL_NOT_VERIFIED', 403);
+  registerErrorStatus('PAYMENTS_NOT_CONFIGURED', 501);
+  registerErrorStatus('ADMIN_NOT_FOUND', 404);
+  registerErrorStatus('ADMIN_EXISTS', 409);
+  registerErrorStatus('EMAIL_SEND_FAILED', 502);
+};

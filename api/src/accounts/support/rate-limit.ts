@@ -1,0 +1,114 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { ApiError } from '../../common/api-error';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+
+interface Limit {
+  /** What the bucket is keyed by besides the action: the caller's address, or address and account. */
+  readonly by: 'ip' | 'ip+email';
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+/** Per action, every limit must hold. Account-keyed limits slow guessing; address-keyed ones slow sweeping. */
+export const AUTH_LIMITS = {
+  login: [
+    { by: 'ip+email', max: 10, windowMs: 15 * MINUTE },
+    { by: 'ip', max: 50, windowMs: 15 * MINUTE },
+  ],
+  checkUserExists: [{ by: 'ip', max: 30, windowMs: MINUTE }],
+  sendVerification: [
+    { by: 'ip+email', max: 5, windowMs: 10 * MINUTE },
+    { by: 'ip', max: 20, windowMs: 10 * MINUTE },
+  ],
+  verifyCode: [{ by: 'ip', max: 30, windowMs: 10 * MINUTE }],
+  register: [{ by: 'ip', max: 20, windowMs: 60 * MINUTE }],
+  resetRequest: [
+    { by: 'ip+email', max: 3, windowMs: 15 * MINUTE },
+    { by: 'ip', max: 10, windowMs: 15 * MINUTE },
+  ],
+  resetToken: [{ by: 'ip', max: 20, windowMs: 15 * MINUTE }],
+  adminLogin: [
+    { by: 'ip+email', max: 5, windowMs: 15 * MINUTE },
+    { by: 'ip', max: 20, windowMs: 15 * MINUTE },
+  ],
+} satisfies Record<string, readonly Limit[]>;
+export type AuthAction = keyof typeof AUTH_LIMITS;
+
+const RATE_LIMIT_KEY = 'scrivo:rate-limit';
+export const RateLimit = (action: AuthAction) => SetMetadata(RATE_LIMIT_KEY, action);
+
+/**
+ * Fixed-window counters in memory. Each API replica counts on its own, so a cluster of N replicas allows up to N
+ * times the limit: still enough to stop password guessing and mail flooding from one address.
+ */
+@Injectable()
+export class AuthRateLimiter {
+  private readonly buckets = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** Counts one attempt; returns the seconds to wait when a limit is exceeded, else null. */
+  hit(action: AuthAction, ip: string, email: string | undefined, now = Date.now()): number | null {
+    const scale = this.config.SCRIVO_AUTH_RATE_LIMIT_SCALE;
+    if (scale === 0) return null;
+    if (this.buckets.size > 50_000) this.sweep(now);
+    let wait: number | null = null;
+    for (const limit of AUTH_LIMITS[action] as readonly Limit[]) {
+      const key = `${action}|${limit.by}|${ip}|${limit.by === 'ip+email' ? (email ?? '').trim().toLowerCase() : ''}|${limit.windowMs}`;
+      let bucket = this.buckets.get(key);
+      if (!bucket || bucket.resetAt <= now) {
+        bucket = { count: 0, resetAt: now + limit.windowMs };
+        this.buckets.set(key, bucket);
+      }
+      bucket.count += 1;
+      if (bucket.count > Math.max(1, Math.round(limit.max * scale))) {
+        wait = Math.max(wait ?? 0, Math.ceil((bucket.resetAt - now) / 1000));
+      }
+    }
+    return wait;
+  }
+
+  private sweep(now: number) {
+    for (const [key, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(key);
+  }
+}
+
+export const tooManyAttempts = (seconds: number): ApiError => {
+  const minutes = Math.ceil(seconds / 60);
+  const when =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new ApiError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${when}.`, {
+    retryAfterSeconds: seconds,
+  });
+};
+
+@Injectable()
+export class AuthRateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limiter: AuthRateLimiter,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const action = this.reflector.get<AuthAction | undefined>(RATE_LIMIT_KEY, context.getHandler());
+    if (!action) return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const body = (req.body ?? {}) as { email?: unknown; username?: unknown };
+    const email =
+      typeof body.email === 'string'
+        ? body.email
+        : typeof body.username === 'string'
+          ? body.username
+          : undefined;
+    const wait = this.limiter.hit(action, req.ip ?? 'unknown', email);
+    if (wait === null) return true;
+    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(wait));
+    throw tooManyAttempts(wait);
+  }
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@scrivo/domain';
+import { AccountStreams, type Language, type Mailer, verificationCodeEmail } from '@scrivo/domain/accounts';
+import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
+import { MAILER } from '../tokens';
+import { AccountStreamsService } from './account-streams';
+import { hashVerificationCode, newVerificationCode } from './secrets';
+
+/** Issues a code on the address's verification stream, then emails it. Used by sign-up, resend and sign-in. */
+@Injectable()
+export class VerificationMail {
+  constructor(
+    private readonly streams: AccountStreamsService,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+  ) {}
+
+  async send(email: string, language: Language): Promise<void> {
+    const code = newVerificationCode();
+    await this.streams.verifications.handle(
+      AccountStreams.emailVerification(email),
+      { type: 'IssueCode', email, codeHash: hashVerificationCode(email, code), at: this.streams.now() },
+      this.streams.context(),
+    );
+    try {
+      await this.mailer.send(verificationCodeEmail(email, code, language));
+    } catch (error) {
+      this.logger.error({ err: error }, 'verification email could not be sent');
+      throw new DomainError(
+        'EMAIL_SEND_FAILED',
+        'We could not send the verification email. Please try again in a moment.',
+      );
+    }
+  }
+
+  /** For sign-in of an unverified account: a code sent moments ago is still good, so the cooldown is not an error. */
+  async sendUnlessRecent(email: string, language: Language): Promise<void> {
+    try {
+      await this.send(email, language);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'RATE_LIMITED')) throw error;
+    }
+  }
+}

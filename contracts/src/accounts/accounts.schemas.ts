@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+export const INDUSTRY_OPTIONS = [
+  'Healthcare & Medical',
+  'Legal & Compliance',
+  'Education & Research',
+  'Media & Entertainment',
+  'Technology & Software',
+  'Consulting & Professional Services',
+  'Financial Services (Banking, Insurance, Accounting)',
+  'Government & Nonprofit',
+  'Sales & Marketing / Advertising',
+  'Real Estate & Construction',
+  'Manufacturing & Engineering',
+  'Human Resources & Recruiting',
+  'Customer Support / Call Centers',
+  'Student',
+  'Other (Please Specify)',
+] as const;
+export const INDUSTRY_OTHER = 'Other (Please Specify)';
+
+export const PlanId = z.enum(['free', 'premium', 'business_pro']);
+export type PlanId = z.infer<typeof PlanId>;
+export const UserLanguage = z.enum(['en', 'es', 'fr']);
+export type UserLanguage = z.infer<typeof UserLanguage>;
+
+export const EmailAddress = z
+  .string({ required_error: 'EmailAddress is required' })
+  .trim()
+  .min(1, 'EmailAddress is required')
+  .max(254, 'EmailAddress must be at most 254 characters')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
+export const NewPassword = z
+  .string({ required_error: 'NewPassword is required' })
+  .min(6, 'NewPassword must be at least 6 characters')
+  .max(256, 'NewPassword must be at most 256 characters');
+const Name = (label: string) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .min(2, `${label} must be at least 2 characters`)
+    .max(100, `${label} must be at most 100 characters`);
+
+export const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  plan: PlanId,
+  language: UserLanguage,
+  emailVerified: z.boolean(),
+  industry: z.string().nullable(),
+  hearAboutUs: z.string().nullable(),
+  hasPassword: z.boolean(),
+  googleLinked: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+export const LoginBody = z
+  .object({ email: EmailAddress, password: z.string().min(1, 'NewPassword is required').max(256) })
+  .strict();
+export const EmailBody = z.object({ email: EmailAddress }).strict();
+export const EmailWithLanguageBody = z
+  .object({ email: EmailAddress, language: UserLanguage.optional() })
+  .strict();
+export const VerifyEmailCodeBody = z
+  .object({
+    email: EmailAddress,
+    code: z
+      .string({ required_error: 'Verification code is required' })
+      .trim()
+      .regex(/^\d{6}$/, 'The verification code is 6 digits'),
+  })
+  .strict();
+
+/** The spec's registration payload: 'Other' answers arrive already folded ('Other: {text}' / the free text). */
+export const RegisterBody = z
+  .object({
+    email: EmailAddress,
+    password: NewPassword,
+    firstName: Name('First name'),
+    lastName: Name('Last name'),
+    industry: z
+      .string({ required_error: 'Please select your industry' })
+      .trim()
+      .min(1, 'Please select your industry')
+      .max(200, 'Industry must be at most 200 characters'),
+    hearAboutUs: z
+      .string()
+      .trim()
+      .max(200, 'How you heard about us must be at most 200 characters')
+      .optional(),
+    language: UserLanguage.optional(),
+  })
+  .strict();
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const RegisterAnswer = z.object({ user: User, redirectTo: z.string() });
+export const OkAnswer = z.object({ success: z.literal(true), message: z.string() });
+export const ExistsAnswer = z.object({ exists: z.boolean() });
+export const MessageAnswer = z.object({ message: z.string() });
+export const ResetTokenBody = z
+  .object({ token: z.string().min(1, 'The reset token is missing').max(200) })
+  .strict();
+export const ResetValidateAnswer = z.object({ valid: z.literal(true), email: z.string() });
+export const ResetVerifyBody = z
+  .object({ token: z.string().min(1, 'The reset token is missing').max(200), newPassword: NewPassword })
+  .strict();
+
+export const AdminLoginBody = z
+  .object({
+    username: z.string().trim().min(1, 'Username is required').max(254),
+    password: z.string().min(1, 'NewPassword is required').max(256),
+  })
+  .strict();
+export const AdminLoginAnswer = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  admin: z.object({ id: z.string(), email: z.string() }).optional(),
+});
+export const AdminCheckAnswer = z.object({
+  isAuthenticated: z.boolean(),
+  admin: z.object({ id: z.string(), email: z.string() }).optional(),
+});
+
+export const UpdateAccountBody = z
+  .object({
+    firstName: Name('First name').optional(),
+    lastName: Name('Last name').optional(),
+    language: UserLanguage.optional(),
+  })
+  .strict();
+export const ChangePlanBody = z.object({ plan: PlanId }).strict();
+export const ChangePlanAnswer = z.object({ user: User, checkoutUrl: z.string().nullable() });
+
+export const AuthProvidersAnswer = z.object({ google: z.boolean() });
