@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { signOut } from './sign-out';
+
+const links = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/recordings', label: 'Recordings' },
+] as const;
+
+const linkClass =
+  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const activeClass = 'bg-brand-50 text-brand-700';
+
+/** The signed-in header: logo, the three places people go, sign out. Collapses into a menu on phones. */
+export function AppHeader() {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const leave = () => {
+    setLeaving(true);
+    void signOut(queryClient);
+  };
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link
+          to="/dashboard"
+          className="flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900"
+        >
+          <img src="/favicon.svg" alt="" className="h-7 w-7" />
+          Scrivo
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {links.map(({ to, label }) => (
+            <Link
+              key={to}
+              to={to}
+              className={linkClass}
+              activeProps={{ className: activeClass, 'aria-current': 'page' }}
+            >
+              {label}
+            </Link>
+          ))}
+          {/* A plain link until the account page is a route of this app's tree. */}
+          <a href="/account" className={linkClass}>
+            Account
+          </a>
+          <button type="button" onClick={leave} disabled={leaving} className={`${linkClass} ml-2`}>
+            {leaving ? 'Signing out…' : 'Sign out'}
+          </button>
+        </nav>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-expanded={open}
+          aria-controls="app-menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="sr-only">Menu</span>
+          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      {open && (
+        <nav
+          id="app-menu"
+          aria-label="Main"
+          className="flex flex-col gap-1 border-t border-slate-200 px-4 py-2 md:hidden"
+        >
+          {links.map(({ to, label }) => (
+            <Link
+              key={to}
+              to={to}
+              onClick={() => setOpen(false)}
+              className={linkClass}
+              activeProps={{ className: activeClass, 'aria-current': 'page' }}
+            >
+              {label}
+            </Link>
+          ))}
+          <a href="/account" className={linkClass}>
+            Account
+          </a>
+          <button type="button" onClick={leave} disabled={leaving} className={`${linkClass} text-left`}>
+            {leaving ? 'Signing out…' : 'Sign out'}
+          </button>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,94 @@
+import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/recordings.contract';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { languageName } from '../../transcript/lib/language';
+import { formatClock } from '../../transcript/lib/time';
+import { Highlight } from './highlight';
+import { StatusBadge } from './status-badge';
+
+interface Props {
+  recording: Item;
+  /** Words to mark in the title and the transcript excerpt (the library search). */
+  query?: string;
+  /** Replaces the title link (the library's inline rename). */
+  title?: ReactNode;
+  actions?: ReactNode;
+  onRetry?(id: string): void;
+  retrying?: boolean;
+}
+
+/** One recording in a list: title, status, duration, language, date, and why it failed with a retry. */
+export function RecordingListItem({ recording, query = '', title, actions, onRetry, retrying }: Props) {
+  const language = languageName(recording.language);
+  const working = recording.status === 'uploading' || recording.status === 'transcribing';
+  return (
+    <li
+      className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="recording-item"
+      data-recording-id={recording.id}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          {title ?? (
+            <Link
+              to="/transcription/$recordingId"
+              params={{ recordingId: recording.id }}
+              className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
+            >
+              <Highlight text={recording.title} query={query} />
+            </Link>
+          )}
+          <p className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-slate-600">
+            <time dateTime={recording.createdAt}>
+              {new Date(recording.createdAt).toLocaleString(undefined, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              })}
+            </time>
+            {recording.durationSeconds !== null && <span>{formatClock(recording.durationSeconds)}</span>}
+            {language && <span>{language}</span>}
+          </p>
+        </div>
+        <StatusBadge recording={recording} />
+      </div>
+      {working && (
+        <div
+          className="h-1.5 overflow-hidden rounded-full bg-slate-100"
+          role="progressbar"
+          aria-label={`${recording.title}: ${recording.status}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.floor(recording.progress * 100)}
+        >
+          <div
+            className="h-full rounded-full bg-brand-600 transition-[width] duration-500"
+            style={{ width: `${Math.floor(recording.progress * 100)}%` }}
+          />
+        </div>
+      )}
+      {recording.snippet && (
+        <p className="text-sm text-slate-700">
+          <span aria-hidden="true">…</span>
+          <Highlight text={recording.snippet} query={query} />
+          <span aria-hidden="true">…</span>
+        </p>
+      )}
+      {recording.status === 'failed' && (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+          <span className="flex-1">{recording.error?.message ?? 'The transcription failed.'}</span>
+          {onRetry && (
+            <button
+              type="button"
+              onClick={() => onRetry(recording.id)}
+              disabled={retrying}
+              className="rounded-lg border border-red-300 bg-white px-3 py-1 font-medium text-red-900 hover:bg-red-100 disabled:opacity-60"
+            >
+              {retrying ? 'Retrying…' : 'Retry'}
+            </button>
+          )}
+        </div>
+      )}
+      {actions && <div className="flex flex-wrap justify-end gap-2">{actions}</div>}
+    </li>
+  );
+}

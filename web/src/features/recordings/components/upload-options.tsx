@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import type { UploadOptions } from '../upload/upload-queue';
+
+/** Whisper's most used languages first; the rest are detected automatically anyway. */
+export const LANGUAGES: readonly { code: string; name: string }[] = [
+  ['en', 'English'],
+  ['es', 'Spanish'],
+  ['fr', 'French'],
+  ['de', 'German'],
+  ['it', 'Italian'],
+  ['pt', 'Portuguese'],
+  ['nl', 'Dutch'],
+  ['ru', 'Russian'],
+  ['pl', 'Polish'],
+  ['tr', 'Turkish'],
+  ['ar', 'Arabic'],
+  ['fa', 'Persian'],
+  ['he', 'Hebrew'],
+  ['hi', 'Hindi'],
+  ['zh', 'Chinese'],
+  ['ja', 'Japanese'],
+  ['ko', 'Korean'],
+  ['vi', 'Vietnamese'],
+  ['th', 'Thai'],
+  ['id', 'Indonesian'],
+  ['uk', 'Ukrainian'],
+  ['sv', 'Swedish'],
+  ['da', 'Danish'],
+  ['no', 'Norwegian'],
+  ['fi', 'Finnish'],
+  ['cs', 'Czech'],
+  ['el', 'Greek'],
+  ['ro', 'Romanian'],
+  ['hu', 'Hungarian'],
+].map(([code, name]) => ({ code: code!, name: name! }));
+
+interface Props {
+  value: UploadOptions;
+  onChange(value: UploadOptions): void;
+}
+
+/** Chosen before dropping files; applies to the files added next. */
+export function UploadOptionsForm({ value, onChange }: Props) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <legend className="sr-only">Transcription options</legend>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-title`} className="text-sm font-medium text-slate-800">
+          Title <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <input
+          id={`${id}-title`}
+          value={value.title}
+          maxLength={200}
+          placeholder="The file name if left empty"
+          onChange={(event) => onChange({ ...value, title: event.currentTarget.value })}
+          className="h-10 rounded-lg border border-slate-300 px-3"
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-language`} className="text-sm font-medium text-slate-800">
+          Spoken language
+        </label>
+        <select
+          id={`${id}-language`}
+          value={value.language}
+          onChange={(event) => onChange({ ...value, language: event.currentTarget.value })}
+          className="h-10 rounded-lg border border-slate-300 bg-white px-2"
+        >
+          <option value="">Detect automatically</option>
+          {LANGUAGES.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="flex h-10 items-center gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          checked={value.translate}
+          onChange={(event) => onChange({ ...value, translate: event.currentTarget.checked })}
+          className="h-4 w-4 accent-brand-600"
+        />
+        Translate to English
+      </label>
+    </fieldset>
+  );
+}

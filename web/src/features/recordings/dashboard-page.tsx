@@ -1,0 +1,79 @@
+import { Link } from '@tanstack/react-router';
+import { useCurrentUser } from '../../lib/current-user';
+import { useRecordingList, useRetry, useUsage } from './api/recordings-queries';
+import { errorMessage } from './api/error-message';
+import { useRecordingEvents } from './api/use-recording-events';
+import { LiveIndicator } from './components/live-indicator';
+import { RecordingListItem } from './components/recording-list-item';
+import { UploadPanel } from './components/upload-panel';
+import { UsageMeter } from './components/usage-meter';
+
+const RECENT = { page: 1, pageSize: 8, sort: 'date', order: 'desc' } as const;
+
+export function DashboardPage() {
+  const { data: user } = useCurrentUser();
+  const live = useRecordingEvents();
+  const usage = useUsage();
+  const recent = useRecordingList(RECENT);
+  const retry = useRetry();
+
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
+      <h1 className="text-2xl font-bold tracking-tight">
+        {user?.firstName ? `Welcome back, ${user.firstName}` : 'Dashboard'}
+      </h1>
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        {user && <UploadPanel userId={user.id} usage={usage.data} />}
+        <div className="flex flex-col gap-6">
+          {usage.data && <UsageMeter usage={usage.data} />}
+          {usage.isError && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+              Your usage could not be loaded.
+            </p>
+          )}
+        </div>
+      </div>
+      <section aria-labelledby="recent-title" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="recent-title" className="text-lg font-semibold">
+            Recent recordings
+          </h2>
+          <div className="flex items-center gap-4">
+            <LiveIndicator state={live} />
+            <Link to="/recordings" className="text-sm font-medium text-brand-700 hover:underline">
+              All recordings
+            </Link>
+          </div>
+        </div>
+        {recent.isPending && <p className="text-slate-600">Loading…</p>}
+        {recent.isError && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+            Your recordings could not be loaded. Refresh the page to try again.
+          </p>
+        )}
+        {recent.data && recent.data.items.length === 0 && (
+          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            Nothing here yet. Your first transcript is one upload away.
+          </p>
+        )}
+        {recent.data && recent.data.items.length > 0 && (
+          <ul className="grid gap-3 md:grid-cols-2" aria-label="Recent recordings">
+            {recent.data.items.map((recording) => (
+              <RecordingListItem
+                key={recording.id}
+                recording={recording}
+                onRetry={(id) => retry.mutate(id)}
+                retrying={retry.isPending && retry.variables === recording.id}
+              />
+            ))}
+          </ul>
+        )}
+        {retry.isError && (
+          <p role="alert" className="text-sm text-red-900">
+            {errorMessage(retry.error)}
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}

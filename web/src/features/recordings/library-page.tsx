@@ -1,0 +1,231 @@
+import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/recordings.contract';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { errorMessage } from './api/error-message';
+import { useRecordingList, useRemove, useRestore, useRetry } from './api/recordings-queries';
+import { useRecordingEvents } from './api/use-recording-events';
+import { ConfirmDialog } from './components/confirm-dialog';
+import { Highlight } from './components/highlight';
+import { InlineTitle } from './components/inline-title';
+import { LiveIndicator } from './components/live-indicator';
+import { RecordingListItem } from './components/recording-list-item';
+import { UndoBar } from './components/undo-bar';
+import { SORTS, type LibrarySearch } from './library-search';
+
+const PAGE_SIZE = 20;
+
+interface Props {
+  search: LibrarySearch;
+  onSearch(change: Partial<LibrarySearch>): void;
+}
+
+export function LibraryPage({ search, onSearch }: Props) {
+  const live = useRecordingEvents();
+  const [typed, setTyped] = useState(search.q);
+  const list = useRecordingList({ ...search, q: search.q || undefined, pageSize: PAGE_SIZE });
+  const retry = useRetry();
+  const remove = useRemove();
+  const restore = useRestore();
+  const [confirming, setConfirming] = useState<Item | null>(null);
+  const [deleted, setDeleted] = useState<{ id: string; title: string; until: Date } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const searchId = useId();
+
+  // Searching as people type, once they pause.
+  useEffect(() => {
+    if (typed === search.q) return;
+    const timer = setTimeout(() => onSearch({ q: typed, page: 1 }), 300);
+    return () => clearTimeout(timer);
+  }, [typed, search.q, onSearch]);
+
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const sortValue = `${search.sort}:${search.order}`;
+  const endUndo = useCallback(() => setDeleted(null), []);
+
+  const confirmDelete = () => {
+    const target = confirming;
+    setConfirming(null);
+    if (!target) return;
+    remove.mutate(target.id, {
+      onSuccess: (result) =>
+        setDeleted({ id: target.id, title: target.title, until: new Date(result.restorableUntil) }),
+      onError: (error) => setNotice(errorMessage(error, 'The recording could not be deleted.')),
+    });
+  };
+
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Recordings</h1>
+        <div className="flex items-center gap-4">
+          <LiveIndicator state={live} />
+          <Link
+            to="/dashboard"
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            Upload
+          </Link>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+            Search titles and transcripts
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') onSearch({ q: typed, page: 1 });
+            }}
+            placeholder="A word someone said, or a title"
+            className="h-10 rounded-lg border border-slate-300 px-3"
+          />
+        </div>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Sort
+          <select
+            value={sortValue}
+            onChange={(event) => {
+              const [sort, order] = event.currentTarget.value.split(':') as [
+                LibrarySearch['sort'],
+                LibrarySearch['order'],
+              ];
+              onSearch({ sort, order, page: 1 });
+            }}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-2 font-normal"
+          >
+            {SORTS.map(({ label, sort, order }) => (
+              <option key={label} value={`${sort}:${order}`}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div aria-live="polite" className="text-sm text-slate-600">
+        {list.data &&
+          (search.q
+            ? `${list.data.total} recording${list.data.total === 1 ? '' : 's'} match “${search.q}”`
+            : `${list.data.total} recording${list.data.total === 1 ? '' : 's'}`)}
+      </div>
+
+      {list.isPending && <p className="text-slate-600">Loading…</p>}
+      {list.isError && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          {errorMessage(list.error, 'Your recordings could not be loaded.')}
+        </p>
+      )}
+      {notice && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          {notice}
+        </p>
+      )}
+      {list.data?.items.length === 0 && (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          {search.q
+            ? 'No recording matches this search.'
+            : 'No recordings yet. Upload one from the dashboard.'}
+        </p>
+      )}
+      {list.data && list.data.items.length > 0 && (
+        <ul
+          className={`flex flex-col gap-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-label="Recordings"
+        >
+          {list.data.items.map((recording) => (
+            <RecordingListItem
+              key={recording.id}
+              recording={recording}
+              query={search.q}
+              onRetry={(id) => retry.mutate(id)}
+              retrying={retry.isPending && retry.variables === recording.id}
+              title={
+                <InlineTitle id={recording.id} title={recording.title}>
+                  <Link
+                    to="/transcription/$recordingId"
+                    params={{ recordingId: recording.id }}
+                    className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                  >
+                    <Highlight text={recording.title} query={search.q} />
+                  </Link>
+                </InlineTitle>
+              }
+              actions={
+                <button
+                  type="button"
+                  onClick={() => setConfirming(recording)}
+                  className="rounded-lg px-3 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+                  aria-label={`Delete “${recording.title}”`}
+                >
+                  Delete
+                </button>
+              }
+            />
+          ))}
+        </ul>
+      )}
+
+      {totalPages > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-center gap-3">
+          <button
+            type="button"
+            disabled={search.page <= 1}
+            onClick={() => onSearch({ page: search.page - 1 })}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium disabled:opacity-50"
+          >
+            Previous
+          </button>
+          <span className="text-sm text-slate-700">
+            Page {search.page} of {totalPages}
+          </span>
+          <button
+            type="button"
+            disabled={search.page >= totalPages}
+            onClick={() => onSearch({ page: search.page + 1 })}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium disabled:opacity-50"
+          >
+            Next
+          </button>
+        </nav>
+      )}
+
+      <ConfirmDialog
+        open={!!confirming}
+        title="Delete this recording?"
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(null)}
+      >
+        “{confirming?.title}” and its transcript will be deleted. You can undo this for a few seconds.
+      </ConfirmDialog>
+      {deleted && (
+        <UndoBar
+          key={deleted.id}
+          message={`“${deleted.title}” deleted.`}
+          until={deleted.until}
+          busy={restore.isPending}
+          onExpire={endUndo}
+          onUndo={() =>
+            restore.mutate(deleted.id, {
+              onSuccess: endUndo,
+              onError: (error) => {
+                endUndo();
+                setNotice(errorMessage(error, 'The recording could not be restored.'));
+              },
+            })
+          }
+        />
+      )}
+      {retry.isError && (
+        <p role="alert" className="text-sm text-red-900">
+          {errorMessage(retry.error)}
+        </p>
+      )}
+    </main>
+  );
+}

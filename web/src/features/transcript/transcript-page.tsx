@@ -1,0 +1,173 @@
+import { Link } from '@tanstack/react-router';
+import { HttpError } from '../../lib/http';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../recordings/api/error-message';
+import { useCancel, useRecording, useRetry, useTranscript } from '../recordings/api/recordings-queries';
+import { useRecordingEvents } from '../recordings/api/use-recording-events';
+import { InlineTitle } from '../recordings/components/inline-title';
+import { LiveIndicator } from '../recordings/components/live-indicator';
+import { StatusBadge } from '../recordings/components/status-badge';
+import { TranscriptWorkspace } from './components/transcript-workspace';
+
+const mediaUrl = (id: string) => `/api/recordings/${encodeURIComponent(id)}/media`;
+
+export function TranscriptPage({ recordingId }: { recordingId: string }) {
+  const live = useRecordingEvents();
+  const recording = useRecording(recordingId);
+  const completed = recording.data?.status === 'completed';
+  const transcript = useTranscript(recordingId, completed);
+  const retry = useRetry();
+  const cancel = useCancel();
+
+  if (recording.isPending) return <Spinner />;
+  if (recording.isError) {
+    if (
+      recording.error instanceof HttpError &&
+      (recording.error.status === 404 || recording.error.status === 400)
+    ) {
+      return <RecordingNotFound />;
+    }
+    return (
+      <Message title="This recording could not be loaded">
+        {errorMessage(recording.error)} <Link to="/recordings">Back to your recordings</Link>
+      </Message>
+    );
+  }
+  const current = recording.data;
+  const heading = (
+    <InlineTitle id={current.id} title={current.title}>
+      <h1 className="truncate text-2xl font-bold tracking-tight" data-testid="recording-title">
+        {current.title}
+      </h1>
+    </InlineTitle>
+  );
+
+  if (completed && transcript.data) {
+    return (
+      <main id="main">
+        <TranscriptWorkspace
+          recording={current}
+          transcript={transcript.data}
+          mediaUrl={mediaUrl(current.id)}
+          heading={heading}
+        />
+      </main>
+    );
+  }
+  if (completed && transcript.isError) {
+    return (
+      <Message title="The transcript could not be loaded" heading={heading}>
+        {errorMessage(transcript.error)}
+      </Message>
+    );
+  }
+  if (completed) return <Spinner label="Loading the transcript…" />;
+
+  const working =
+    current.status === 'uploading' || current.status === 'queued' || current.status === 'transcribing';
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
+      {heading}
+      <section
+        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+        aria-live="polite"
+      >
+        <div className="flex items-center justify-between gap-3">
+          <StatusBadge recording={current} />
+          <LiveIndicator state={live} />
+        </div>
+        {working && (
+          <>
+            <p className="text-slate-700">
+              {current.status === 'uploading'
+                ? 'The file is still uploading. The transcript starts as soon as it has arrived.'
+                : current.status === 'queued'
+                  ? 'Waiting for its turn. The transcript appears here by itself when it is ready.'
+                  : 'Transcribing. The transcript appears here by itself when it is ready.'}
+            </p>
+            <div
+              className="h-2.5 overflow-hidden rounded-full bg-slate-100"
+              role="progressbar"
+              aria-label="Progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.floor(current.progress * 100)}
+            >
+              <div
+                className="h-full rounded-full bg-brand-600 transition-[width] duration-500"
+                style={{ width: `${current.progress * 100}%` }}
+              />
+            </div>
+            {current.status !== 'uploading' && (
+              <button
+                type="button"
+                onClick={() => cancel.mutate(current.id)}
+                disabled={cancel.isPending}
+                className="self-start rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60"
+              >
+                Cancel transcription
+              </button>
+            )}
+          </>
+        )}
+        {(current.status === 'failed' || current.status === 'cancelled') && (
+          <>
+            <p className="text-slate-800" role="alert">
+              {current.status === 'failed'
+                ? (current.error?.message ?? 'The transcription failed.')
+                : 'The transcription was cancelled.'}
+            </p>
+            <button
+              type="button"
+              onClick={() => retry.mutate(current.id)}
+              disabled={retry.isPending}
+              className="self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+            >
+              {retry.isPending ? 'Starting…' : 'Try again'}
+            </button>
+          </>
+        )}
+        {(retry.isError || cancel.isError) && (
+          <p role="alert" className="text-sm text-red-900">
+            {errorMessage(retry.error ?? cancel.error)}
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function Message({
+  title,
+  heading,
+  children,
+}: {
+  title: string;
+  heading?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <main id="main" className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-10 sm:px-6">
+      {heading}
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="text-slate-700">{children}</p>
+    </main>
+  );
+}
+
+/** Unknown ids and other people's recordings look the same: nothing here. */
+function RecordingNotFound() {
+  return (
+    <main id="main" className="flex min-h-[50vh] flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">404</p>
+      <h1 className="text-2xl font-bold">Recording not found</h1>
+      <p className="max-w-md text-slate-600">It may have been deleted, or the link is wrong.</p>
+      <Link
+        to="/recordings"
+        className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
+      >
+        Back to your recordings
+      </Link>
+    </main>
+  );
+}

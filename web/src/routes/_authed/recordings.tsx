@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { LibraryPage } from '../../features/recordings/library-page';
+import {
+  fullLibrarySearch,
+  parseLibrarySearch,
+  type LibrarySearch,
+} from '../../features/recordings/library-search';
+
+export const Route = createFileRoute('/_authed/recordings')({
+  validateSearch: parseLibrarySearch,
+  component: Library,
+});
+
+function Library() {
+  const search = fullLibrarySearch(Route.useSearch());
+  const navigate = Route.useNavigate();
+  const onSearch = useCallback(
+    (change: Partial<LibrarySearch>) =>
+      void navigate({ search: (previous) => parseLibrarySearch({ ...previous, ...change }), replace: true }),
+    [navigate],
+  );
+  return <LibraryPage search={search} onSearch={onSearch} />;
+}
