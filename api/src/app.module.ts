@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
+import { ChatModule } from './chat/chat.module';
 import { AuthModule } from './common/auth/auth.module';
 import type { RootLogger } from './common/logger';
 import { ErrorFilter } from './common/error.filter';
@@ -11,7 +12,7 @@ import type { Adapters } from './infrastructure/adapters.factory';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 
 /** The feature modules; each owns a folder under api/src. */
-const features = [HealthModule, AccountsModule];
+const features = [HealthModule, AccountsModule, ChatModule];
 
 @Module({})
 export class AppModule {

@@ -1,0 +1,74 @@
+import { Controller, Get, Inject, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { ChatStreamUpdate } from '@scrivo/contracts';
+import { NotFoundError, type ReadModelStore } from '@scrivo/domain';
+import { CHAT_SESSIONS, type ChatSessionDoc } from '@scrivo/domain/chat';
+import type { Request, Response } from 'express';
+import { AdminGuard } from '../../common/auth/guards';
+import { READ_MODELS } from '../../infrastructure/tokens';
+import { AdminPresence } from '../support/admin-presence';
+import { ChatNotifier } from '../support/chat-notifier';
+import { VisitorTokens } from '../support/visitor-tokens';
+
+const HEARTBEAT_MS = 20_000;
+
+/** Server-sent events: `ready` once, then `update` per change; a comment line every 20 s keeps proxies open. */
+const stream = (
+  req: Request,
+  res: Response,
+  subscribe: (send: (u: ChatStreamUpdate) => void) => () => void,
+  onBeat?: () => void,
+) => {
+  res.status(200);
+  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache, no-transform');
+  res.setHeader('X-Accel-Buffering', 'no');
+  res.flushHeaders();
+  res.write('retry: 3000\nevent: ready\ndata: {}\n\n');
+  const unsubscribe = subscribe((update) => res.write(`event: update\ndata: ${JSON.stringify(update)}\n\n`));
+  const beat = setInterval(() => {
+    res.write(': ping\n\n');
+    onBeat?.();
+  }, HEARTBEAT_MS);
+  req.on('close', () => {
+    clearInterval(beat);
+    unsubscribe();
+  });
+};
+
+@Controller()
+export class ChatEventsController {
+  constructor(
+    private readonly notifier: ChatNotifier,
+    private readonly tokens: VisitorTokens,
+    private readonly presence: AdminPresence,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+  ) {}
+
+  /** EventSource cannot send headers, so the session token comes as `?token=`. */
+  @Get('/api/chat/sessions/:sessionId/events')
+  async visitor(
+    @Param('sessionId') sessionId: string,
+    @Query('token') token: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const doc = this.tokens.verify(sessionId, token)
+      ? await this.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).get(sessionId)
+      : null;
+    if (!doc) throw new NotFoundError('Chat session', sessionId);
+    stream(req, res, (send) => this.notifier.onSession(sessionId, send));
+  }
+
+  /** An open admin pane also counts as the admin being available. */
+  @Get('/api/admin/chat/events')
+  @UseGuards(AdminGuard)
+  admin(@Req() req: Request, @Res() res: Response) {
+    void this.presence.seen();
+    stream(
+      req,
+      res,
+      (send) => this.notifier.onAny(send),
+      () => void this.presence.seen(),
+    );
+  }
+}

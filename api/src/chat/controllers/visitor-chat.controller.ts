@@ -1,0 +1,238 @@
+import { Controller, Inject, Req, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { contract, type VisitorConversation } from '@scrivo/contracts';
+import { type Actor, NotFoundError, type ReadModelStore } from '@scrivo/domain';
+import { CHAT_SESSIONS, type ChatSessionDoc } from '@scrivo/domain/chat';
+import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
+import type { Request } from 'express';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedRequest } from '../../common/auth/authenticated';
+import { OptionalUserGuard } from '../../common/auth/guards';
+import { READ_MODELS } from '../../infrastructure/tokens';
+import { PostVisitorMessageCommand, RunChatCommand } from '../commands/chat.commands';
+import { GetVisitorConversationQuery } from '../queries/chat.queries';
+import { AdminPresence } from '../support/admin-presence';
+import { ChatRateLimiter } from '../support/chat-rate-limiter';
+import { ChatStreamsService } from '../support/chat-streams';
+import { clientIp, ownOrigin } from '../support/request-origin';
+import { SiteRegistry } from '../support/site-registry';
+import { signUserId, VisitorTokens } from '../support/visitor-tokens';
+
+const c = contract.chat;
+
+/** The widget's calls. A session is reached only with its token; a wrong token answers 404 like a missing one. */
+@Controller()
+export class VisitorChatController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly sites: SiteRegistry,
+    private readonly tokens: VisitorTokens,
+    private readonly limiter: ChatRateLimiter,
+    private readonly presence: AdminPresence,
+    private readonly streams: ChatStreamsService,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+  ) {}
+
+  private async owned(sessionId: string, token: string | undefined): Promise<ChatSessionDoc> {
+    const doc = this.tokens.verify(sessionId, token)
+      ? await this.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).get(sessionId)
+      : null;
+    if (!doc) throw new NotFoundError('Chat session', sessionId);
+    return doc;
+  }
+
+  private visitor(doc: ChatSessionDoc): Actor {
+    return doc.userId ? { kind: 'user', id: doc.userId } : { kind: 'visitor', id: doc.visitorId };
+  }
+
+  private async session(sessionId: string) {
+    const { session } = await this.queries.execute<GetVisitorConversationQuery, VisitorConversation>(
+      new GetVisitorConversationQuery(sessionId, Number.MAX_SAFE_INTEGER),
+    );
+    return session;
+  }
+
+  @TsRestHandler(c.getSite)
+  getSite() {
+    return tsRestHandler(c.getSite, async ({ params }) => {
+      const site = await this.sites.get(params.siteKey);
+      if (!site) throw new NotFoundError('Site', params.siteKey);
+      return {
+        status: 200 as const,
+        body: { siteKey: site.siteKey, name: site.name, adminAvailable: await this.presence.available() },
+      };
+    });
+  }
+
+  @TsRestHandler(c.start)
+  start(@Req() req: Request) {
+    return tsRestHandler(c.start, async ({ body }) => {
+      this.limiter.start(clientIp(req));
+      const site = await this.sites.get(body.siteKey);
+      if (!site) throw new NotFoundError('Site', body.siteKey);
+      if (!this.sites.allows(site, body.hostOrigin, ownOrigin(req)))
+        throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website is not allowed to use this chat.');
+      const identity =
+        body.identity && this.sites.verifies(site, body.identity.userId, body.identity.signature)
+          ? { userId: body.identity.userId, email: body.identity.email ?? null }
+          : null;
+      const sessionId = this.streams.ids.next();
+      const visitorId = this.streams.ids.next();
+      await this.commands.execute(
+        new RunChatCommand(
+          sessionId,
+          {
+            type: 'StartChat',
+            sessionId,
+            siteKey: site.siteKey,
+            contextPage: body.contextPage,
+            visitorId,
+            identity,
+            at: this.streams.now(),
+          },
+          identity ? { kind: 'user', id: identity.userId } : { kind: 'visitor', id: visitorId },
+        ),
+      );
+      return {
+        status: 201 as const,
+        body: { token: this.tokens.issue(sessionId), session: await this.session(sessionId) },
+      };
+    });
+  }
+
+  @TsRestHandler(c.get)
+  get() {
+    return tsRestHandler(c.get, async ({ params, headers, query }) => {
+      await this.owned(params.sessionId, headers['x-chat-token']);
+      const body = await this.queries.execute<GetVisitorConversationQuery, VisitorConversation>(
+        new GetVisitorConversationQuery(params.sessionId, query.after),
+      );
+      return { status: 200 as const, body };
+    });
+  }
+
+  @TsRestHandler(c.post)
+  post(@Req() req: Request) {
+    return tsRestHandler(c.post, async ({ params, headers, body }) => {
+      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      this.limiter.message(clientIp(req), doc.sessionId);
+      const { fromSeq } = await this.commands.execute<PostVisitorMessageCommand, { fromSeq: number }>(
+        new PostVisitorMessageCommand(
+          doc.sessionId,
+          body.content,
+          doc.contextPage,
+          doc.userId,
+          this.visitor(doc),
+        ),
+      );
+      const conversation = await this.queries.execute<GetVisitorConversationQuery, VisitorConversation>(
+        new GetVisitorConversationQuery(doc.sessionId, fromSeq),
+      );
+      return { status: 200 as const, body: conversation };
+    });
+  }
+
+  @TsRestHandler(c.escalate)
+  escalate() {
+    return tsRestHandler(c.escalate, async ({ params, headers }) => {
+      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      await this.commands.execute(
+        new RunChatCommand(
+          doc.sessionId,
+          { type: 'RequestHuman', at: this.streams.now() },
+          this.visitor(doc),
+        ),
+      );
+      return { status: 200 as const, body: await this.session(doc.sessionId) };
+    });
+  }
+
+  @TsRestHandler(c.identify)
+  identify() {
+    return tsRestHandler(c.identify, async ({ params, headers, body }) => {
+      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      const site = await this.sites.get(doc.siteKey);
+      // An unverified identity is ignored, not refused: the visitor simply stays anonymous.
+      if (site && this.sites.verifies(site, body.userId, body.signature))
+        await this.commands.execute(
+          new RunChatCommand(
+            doc.sessionId,
+            {
+              type: 'IdentifyVisitor',
+              userId: body.userId,
+              email: body.email ?? null,
+              at: this.streams.now(),
+            },
+            { kind: 'user', id: body.userId },
+          ),
+        );
+      return { status: 200 as const, body: await this.session(doc.sessionId) };
+    });
+  }
+
+  @TsRestHandler(c.setContextPage)
+  setContextPage() {
+    return tsRestHandler(c.setContextPage, async ({ params, headers, body }) => {
+      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      if (body.contextPage.trim() && body.contextPage.trim() !== doc.contextPage)
+        await this.commands.execute(
+          new RunChatCommand(
+            doc.sessionId,
+            { type: 'ChangeContextPage', contextPage: body.contextPage, at: this.streams.now() },
+            this.visitor(doc),
+          ),
+        );
+      return { status: 200 as const, body: await this.session(doc.sessionId) };
+    });
+  }
+
+  @TsRestHandler(c.leaveEmail)
+  leaveEmail() {
+    return tsRestHandler(c.leaveEmail, async ({ params, headers, body }) => {
+      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      await this.commands.execute(
+        new RunChatCommand(
+          doc.sessionId,
+          { type: 'LeaveContactEmail', email: body.email, at: this.streams.now() },
+          this.visitor(doc),
+        ),
+      );
+      return { status: 200 as const, body: await this.session(doc.sessionId) };
+    });
+  }
+
+  @TsRestHandler(c.rate)
+  rate() {
+    return tsRestHandler(c.rate, async ({ params, headers, body }) => {
+      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      await this.commands.execute(
+        new RunChatCommand(
+          doc.sessionId,
+          { type: 'RateChat', rating: body.rating, at: this.streams.now() },
+          this.visitor(doc),
+        ),
+      );
+      return { status: 200 as const, body: await this.session(doc.sessionId) };
+    });
+  }
+
+  @TsRestHandler(c.myIdentity)
+  @UseGuards(OptionalUserGuard)
+  myIdentity(@Req() req: AuthenticatedRequest) {
+    return tsRestHandler(c.myIdentity, async () => {
+      if (!req.user) throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+      const site = await this.sites.get(this.sites.defaultSiteKey);
+      if (!site) throw new NotFoundError('Site', this.sites.defaultSiteKey);
+      return {
+        status: 200 as const,
+        body: {
+          siteKey: site.siteKey,
+          userId: req.user.id,
+          email: req.user.email,
+          signature: signUserId(site.identitySecret, req.user.id),
+        },
+      };
+    });
+  }
+}

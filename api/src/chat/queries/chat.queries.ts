@@ -1,0 +1,116 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { AdminSessionDetail, AdminSessionList, VisitorConversation } from '@scrivo/contracts';
+import { type FieldCondition, type Filter, NotFoundError, type ReadModelStore } from '@scrivo/domain';
+import { CHAT_MESSAGES, CHAT_SESSIONS, type ChatMessageDoc, type ChatSessionDoc } from '@scrivo/domain/chat';
+import { READ_MODELS } from '../../infrastructure/tokens';
+import { AdminPresence } from '../support/admin-presence';
+import { UserContextReader } from '../support/user-context';
+import { toMessage, toSession, toVisitorSession } from '../support/views';
+
+export class ListAdminSessionsQuery {
+  constructor(
+    readonly page: number,
+    readonly limit: number,
+    readonly status: 'all' | 'active' | 'escalated' | 'resolved' | undefined,
+    readonly search: string | undefined,
+  ) {}
+}
+
+@QueryHandler(ListAdminSessionsQuery)
+export class ListAdminSessionsHandler implements IQueryHandler<ListAdminSessionsQuery, AdminSessionList> {
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly users: UserContextReader,
+  ) {}
+
+  async execute({ page, limit, status, search }: ListAdminSessionsQuery): Promise<AdminSessionList> {
+    const conditions: Record<string, FieldCondition> = {};
+    if (status && status !== 'all') conditions.status = status;
+    const term = search?.trim().toLowerCase();
+    if (term) conditions.searchText = { $contains: term };
+    const filter = conditions as Filter;
+    const sessions = this.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS);
+    const [docs, total] = await Promise.all([
+      sessions.find(filter, {
+        sort: [{ field: 'lastActivityAt', direction: 'desc' }],
+        skip: (page - 1) * limit,
+        limit,
+      }),
+      sessions.count(filter),
+    ]);
+    const tiers = await this.users.tiers(docs.flatMap((d) => (d.userId ? [d.userId] : [])));
+    return {
+      sessions: docs.map((d) => ({
+        session: toSession(d),
+        userEmail: d.userEmail ?? d.contactEmail,
+        userTier: d.userId ? (tiers.get(d.userId) ?? null) : null,
+        lastMessage: d.lastMessage,
+        messageCount: d.messageCount,
+        unreadCount: d.unreadCount,
+      })),
+      total,
+      page,
+      limit,
+    };
+  }
+}
+
+export class GetAdminSessionQuery {
+  constructor(readonly sessionId: string) {}
+}
+
+@QueryHandler(GetAdminSessionQuery)
+export class GetAdminSessionHandler implements IQueryHandler<GetAdminSessionQuery, AdminSessionDetail> {
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly users: UserContextReader,
+  ) {}
+
+  async execute({ sessionId }: GetAdminSessionQuery): Promise<AdminSessionDetail> {
+    const doc = await this.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).get(sessionId);
+    if (!doc) throw new NotFoundError('Chat session', sessionId);
+    const messages = await this.readModels
+      .collection<ChatMessageDoc>(CHAT_MESSAGES)
+      .find({ sessionId }, { sort: [{ field: 'seq', direction: 'asc' }] });
+    const user = await this.users.forUser(doc.userId);
+    return {
+      session: toSession(doc),
+      messages: messages.map(toMessage),
+      userContext: {
+        accountInfo: { email: user?.email ?? doc.userEmail ?? doc.contactEmail },
+        subscription: { tier: user?.plan ?? null, usage: user?.minutesUsed ?? 0 },
+      },
+    };
+  }
+}
+
+export class GetVisitorConversationQuery {
+  constructor(
+    readonly sessionId: string,
+    readonly after: number,
+  ) {}
+}
+
+@QueryHandler(GetVisitorConversationQuery)
+export class GetVisitorConversationHandler implements IQueryHandler<
+  GetVisitorConversationQuery,
+  VisitorConversation
+> {
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly presence: AdminPresence,
+  ) {}
+
+  async execute({ sessionId, after }: GetVisitorConversationQuery): Promise<VisitorConversation> {
+    const doc = await this.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).get(sessionId);
+    if (!doc) throw new NotFoundError('Chat session', sessionId);
+    const messages = await this.readModels
+      .collection<ChatMessageDoc>(CHAT_MESSAGES)
+      .find({ sessionId, seq: { $gt: after } }, { sort: [{ field: 'seq', direction: 'asc' }] });
+    return {
+      session: toVisitorSession(doc, await this.presence.available()),
+      messages: messages.map(toMessage),
+    };
+  }
+}

@@ -1,0 +1,105 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { ReadModelStore } from '@scrivo/domain';
+import { CHAT_SITES, type ChatSiteDoc } from '@scrivo/domain/chat';
+import { randomBytes } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { READ_MODELS } from '../../infrastructure/tokens';
+import { CHAT_CONFIG, type ChatConfig } from './chat-config';
+import { ChatStreamsService } from './chat-streams';
+import { signatureMatches } from './visitor-tokens';
+
+const SYSTEM = { kind: 'system' as const, id: 'chat-site-seed' };
+
+const defaultOrigins = (app: AppConfig, chat: ChatConfig): string[] => {
+  if (chat.SCRIVO_CHAT_ALLOWED_ORIGINS)
+    return chat.SCRIVO_CHAT_ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
+  const origins = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173'];
+  if (app.SCRIVO_PUBLIC_URL) origins.unshift(new URL(app.SCRIVO_PUBLIC_URL).origin);
+  return origins;
+};
+
+/**
+ * Sites that may embed the widget. The app's own site is seeded from configuration at start-up (and follows
+ * later changes of the allowed origins or the secret); others are added with POST /api/admin/chat/sites.
+ */
+@Injectable()
+export class SiteRegistry implements OnApplicationBootstrap {
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(APP_CONFIG) private readonly app: AppConfig,
+    @Inject(CHAT_CONFIG) private readonly chat: ChatConfig,
+    private readonly streams: ChatStreamsService,
+  ) {}
+
+  get defaultSiteKey(): string {
+    return this.chat.SCRIVO_CHAT_SITE_KEY;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const siteKey = this.chat.SCRIVO_CHAT_SITE_KEY;
+    const origins = defaultOrigins(this.app, this.chat);
+    const at = this.streams.now();
+    const state = await this.streams.siteState(siteKey);
+    if (!state.exists) {
+      await this.streams.site(
+        siteKey,
+        {
+          type: 'RegisterSite',
+          siteKey,
+          name: 'Scrivo',
+          allowedOrigins: origins,
+          identitySecret: this.chat.SCRIVO_CHAT_IDENTITY_SECRET ?? randomBytes(32).toString('base64url'),
+          at,
+        },
+        SYSTEM,
+      );
+      return;
+    }
+    await this.streams.site(siteKey, { type: 'ChangeAllowedOrigins', allowedOrigins: origins, at }, SYSTEM);
+    const doc = await this.get(siteKey);
+    if (
+      this.chat.SCRIVO_CHAT_IDENTITY_SECRET &&
+      doc?.identitySecret !== this.chat.SCRIVO_CHAT_IDENTITY_SECRET
+    )
+      await this.streams.site(
+        siteKey,
+        { type: 'RotateIdentitySecret', identitySecret: this.chat.SCRIVO_CHAT_IDENTITY_SECRET, at },
+        SYSTEM,
+      );
+  }
+
+  get(siteKey: string): Promise<ChatSiteDoc | null> {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(siteKey)) return Promise.resolve(null);
+    return this.readModels.collection<ChatSiteDoc>(CHAT_SITES).get(siteKey);
+  }
+
+  list(): Promise<ChatSiteDoc[]> {
+    return this.readModels
+      .collection<ChatSiteDoc>(CHAT_SITES)
+      .find({}, { sort: [{ field: 'registeredAt', direction: 'asc' }] });
+  }
+
+  /**
+   * The page may embed this site's widget: one of its allowed origins, or the app itself for the default site
+   * (the main web app embeds its own widget, wherever it is served from).
+   */
+  allows(site: ChatSiteDoc, origin: string, ownOrigin: string): boolean {
+    const o = origin.toLowerCase();
+    return (
+      site.allowedOrigins.includes(o) ||
+      (site.siteKey === this.defaultSiteKey && o === ownOrigin.toLowerCase())
+    );
+  }
+
+  /** Any site allows this origin (for CORS on the public calls). */
+  async anyAllows(origin: string, ownOrigin: string): Promise<boolean> {
+    if (origin.toLowerCase() === ownOrigin.toLowerCase()) return true;
+    return (await this.list()).some((s) => this.allows(s, origin, ownOrigin));
+  }
+
+  verifies(site: ChatSiteDoc, userId: string, signature: string): boolean {
+    return signatureMatches(site.identitySecret, userId, signature);
+  }
+}
