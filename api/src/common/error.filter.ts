@@ -78,6 +78,16 @@ export class ErrorFilter implements ExceptionFilter {
         details = { issues };
       }
       if (exception.name === 'PayloadTooLargeError' || status === 413) code = 'PAYLOAD_TOO_LARGE';
+      // Express's JSON parser failures reach us wrapped in a 400 whose cause is the parser error.
+      const cause = exception.cause as { type?: unknown } | undefined;
+      if (
+        status === 400 &&
+        code !== 'VALIDATION_FAILED' &&
+        (cause?.type === 'entity.parse.failed' || /JSON/.test(message))
+      ) {
+        code = 'MALFORMED_JSON';
+        message = 'The request body is not valid JSON';
+      }
     } else if (isBodyParserError(exception)) {
       status = exception.status;
       code = exception.type === 'entity.too.large' ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_JSON';

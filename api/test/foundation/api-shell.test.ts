@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+describe('the API shell', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('reports each adapter and projection on GET /api/health', async () => {
+    const res = await new TestClient(app.url).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok' });
+    const adapters = (res.body as { adapters: { port: string; adapter: string; ok: boolean }[] }).adapters;
+    expect(adapters.map((a) => [a.port, a.adapter, a.ok])).toEqual([
+      ['events', 'sqlite', true],
+      ['readModels', 'sqlite', true],
+      ['blobs', 'local', true],
+    ]);
+    for (const p of (res.body as { projections: { behind: number; error: string | null }[] }).projections) {
+      expect(p.error).toBeNull();
+    }
+  });
+
+  it('tags every response with a request id and keeps a caller-supplied one', async () => {
+    const res = await new TestClient(app.url).get('/api/health', { 'x-request-id': 'abc-123' });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    const generated = await new TestClient(app.url).get('/api/health');
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers errors in one JSON shape', async () => {
+    const res = await new TestClient(app.url).get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({
+      code: 'NOT_FOUND',
+      error: expect.any(String),
+      message: expect.any(String),
+    });
+  });
+
+  it('refuses a state-changing call without the CSRF token', async () => {
+    const res = await fetch(`${app.url}/api/anything`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'CSRF_FAILED' });
+  });
+
+  it('refuses a state-changing call from another origin even with the token', async () => {
+    const client = new TestClient(app.url);
+    const res = await client.post('/api/anything', {}, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'CSRF_FAILED' });
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const client = new TestClient(app.url);
+    const res = await client.request('POST', '/api/anything', '{"broken":', {
+      'content-type': 'application/json',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'MALFORMED_JSON' });
+  });
+});

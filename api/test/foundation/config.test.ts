@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/config';
+
+describe('configuration from the environment', () => {
+  it('defaults to the embedded adapters on port 3000 with data in ./.data', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.SCRIVO_DATA_DIR).toMatch(/\.data$/);
+    expect([config.SCRIVO_EVENT_STORE, config.SCRIVO_READ_MODELS, config.SCRIVO_BLOB_STORE]).toEqual([
+      'sqlite',
+      'sqlite',
+      'local',
+    ]);
+  });
+
+  it('names the variable and the problem when a value is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SCRIVO_EVENT_STORE: 'postgres' })).toThrow(/SCRIVO_EVENT_STORE/);
+  });
+
+  it('asks for the connection settings a production adapter needs', () => {
+    expect(() => loadConfig({ SCRIVO_EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_URL: is required/);
+    expect(() => loadConfig({ SCRIVO_READ_MODELS: 'mongodb' })).toThrow(/MONGODB_URL: is required/);
+    expect(() => loadConfig({ SCRIVO_BLOB_STORE: 'minio', MINIO_URL: 'http://127.0.0.1:9000' })).toThrow(
+      /MINIO_ACCESS_KEY/,
+    );
+  });
+});
