@@ -25,15 +25,15 @@ export const UserLanguage = z.enum(['en', 'es', 'fr']);
 export type UserLanguage = z.infer<typeof UserLanguage>;
 
 export const EmailAddress = z
-  .string({ required_error: 'EmailAddress is required' })
+  .string({ required_error: 'Email is required' })
   .trim()
-  .min(1, 'EmailAddress is required')
-  .max(254, 'EmailAddress must be at most 254 characters')
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
 export const NewPassword = z
-  .string({ required_error: 'NewPassword is required' })
-  .min(6, 'NewPassword must be at least 6 characters')
-  .max(256, 'NewPassword must be at most 256 characters');
+  .string({ required_error: 'Password is required' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(256, 'Password must be at most 256 characters');
 const Name = (label: string) =>
   z
     .string({ required_error: `${label} is required` })
@@ -59,7 +59,7 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 export const LoginBody = z
-  .object({ email: EmailAddress, password: z.string().min(1, 'NewPassword is required').max(256) })
+  .object({ email: EmailAddress, password: z.string().min(1, 'Password is required').max(256) })
   .strict();
 export const EmailBody = z.object({ email: EmailAddress }).strict();
 export const EmailWithLanguageBody = z
@@ -112,7 +112,7 @@ export const ResetVerifyBody = z
 export const AdminLoginBody = z
   .object({
     username: z.string().trim().min(1, 'Username is required').max(254),
-    password: z.string().min(1, 'NewPassword is required').max(256),
+    password: z.string().min(1, 'Password is required').max(256),
   })
   .strict();
 export const AdminLoginAnswer = z.object({

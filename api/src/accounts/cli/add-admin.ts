@@ -1,0 +1,121 @@
+/**
+ * Adds an administrator (or sets the password of an existing one) in the event store the server uses.
+ *
+ *   node api/dist/accounts/cli/add-admin.js --email support@example.com
+ *   node --conditions=source --import tsx api/src/accounts/cli/add-admin.ts --email support@example.com
+ *
+ * The password is read from SCRIVO_ADMIN_NEW_PASSWORD or asked for on the terminal (never a command-line
+ * argument, which other users could see in the process list). SCRIVO_DATA_DIR, SCRIVO_EVENT_STORE and
+ * EVENTSTORE_URL select the store as for the server. A running server picks the admin up within a second.
+ * No NestJS here: plain domain + adapters, so it runs under tsx too.
+ */
+import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { Argon2PasswordHasher } from '@scrivo/adapters/passwords/argon2-password-hasher';
+import { CommandHandler, type EventStore } from '@scrivo/domain';
+import {
+  AccountStreams,
+  adminAccountDecider,
+  emailClaimDecider,
+  isValidEmail,
+  normalizeEmail,
+} from '@scrivo/domain/accounts';
+
+const askHidden = (question: string): Promise<string> =>
+  new Promise((done) => {
+    let muted = false;
+    const output = new Writable({
+      write(chunk, _encoding, callback) {
+        if (!muted) process.stdout.write(chunk);
+        callback();
+      },
+    });
+    const rl = createInterface({ input: process.stdin, output, terminal: true });
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      done(answer);
+    });
+    muted = true;
+  });
+
+const openStore = async (): Promise<EventStore> => {
+  if (process.env.SCRIVO_EVENT_STORE === 'eventstoredb') {
+    const modulePath = '@scrivo/adapters/events/eventstoredb-event-store';
+    const { EventStoreDbEventStore } = (await import(modulePath)) as {
+      EventStoreDbEventStore: { fromConnectionString(url: string): EventStore };
+    };
+    return EventStoreDbEventStore.fromConnectionString(process.env.EVENTSTORE_URL ?? '');
+  }
+  const { SqliteEventStore } = await import('@scrivo/adapters/events/sqlite-event-store');
+  return new SqliteEventStore({ path: join(resolve(process.env.SCRIVO_DATA_DIR ?? './.data'), 'events.db') });
+};
+
+const main = async (): Promise<number> => {
+  const { values } = parseArgs({ options: { email: { type: 'string' }, help: { type: 'boolean' } } });
+  if (values.help || !values.email) {
+    process.stdout.write(
+      'Usage: add-admin --email <address>   (password from SCRIVO_ADMIN_NEW_PASSWORD or the prompt)\n',
+    );
+    return values.help ? 0 : 2;
+  }
+  const email = normalizeEmail(values.email);
+  if (!isValidEmail(email)) {
+    process.stderr.write(`"${values.email}" is not a valid email address.\n`);
+    return 2;
+  }
+  const password = process.env.SCRIVO_ADMIN_NEW_PASSWORD ?? (await askHidden(`Password for ${email}: `));
+  if (password.length < 8) {
+    process.stderr.write('The password must be at least 8 characters.\n');
+    return 2;
+  }
+
+  const store = await openStore();
+  try {
+    const deps = { store, clock: { now: () => new Date() }, ids: { next: () => randomUUID() } };
+    const claims = new CommandHandler(emailClaimDecider, deps);
+    const admins = new CommandHandler(adminAccountDecider, deps);
+    const context = { actor: { kind: 'system' as const, id: 'admin-cli' }, correlationId: randomUUID() };
+    const hasher = new Argon2PasswordHasher();
+    const at = new Date().toISOString();
+    const passwordHash = await hasher.hash(password);
+
+    const existing = (await claims.load(AccountStreams.adminEmail(email))).state.ownerId;
+    const admin = existing ? (await admins.load(AccountStreams.admin(existing))).state : null;
+    if (existing && admin?.exists) {
+      await admins.handle(
+        AccountStreams.admin(existing),
+        { type: 'SetAdminPassword', passwordHash, by: 'cli', at },
+        context,
+      );
+      process.stdout.write(`Admin ${email} already existed: password updated.\n`);
+      return 0;
+    }
+    const adminId = existing ?? randomUUID();
+    await claims.handle(
+      AccountStreams.adminEmail(email),
+      { type: 'ClaimEmail', email, ownerId: adminId, at },
+      context,
+    );
+    await admins.handle(
+      AccountStreams.admin(adminId),
+      { type: 'CreateAdmin', adminId, email, passwordHash, by: 'cli', at },
+      context,
+    );
+    process.stdout.write(`Admin ${email} created.\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+};
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

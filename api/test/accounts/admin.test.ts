@@ -1,0 +1,119 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { signUp } from './support/flows';
+
+const ADMIN = { SCRIVO_ADMIN_EMAIL: 'Support@Scrivo.test', SCRIVO_ADMIN_PASSWORD: 'admin-secret-1' };
+
+describe('admin sign-in', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_AUTH_RATE_LIMIT_SCALE: '100', ...ADMIN });
+  });
+  afterAll(async () => app?.close());
+
+  it('signs in the admin created from SCRIVO_ADMIN_EMAIL/PASSWORD with a separate session cookie', async () => {
+    const client = new TestClient(app.url);
+    expect((await client.get('/api/admin/check-auth')).body).toEqual({ isAuthenticated: false });
+    const answer = await client.post('/api/admin/login', {
+      username: 'support@scrivo.test',
+      password: 'admin-secret-1',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, admin: { email: 'support@scrivo.test' } });
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('scrivo_admin_session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(client.cookie('scrivo_session')).toBeUndefined();
+    expect((await client.get('/api/admin/check-auth')).body).toMatchObject({ isAuthenticated: true });
+    // An admin session is not a user session.
+    expect((await client.get('/api/user')).status).toBe(401);
+
+    expect((await client.post('/api/admin/logout')).status).toBe(200);
+    expect((await client.get('/api/admin/check-auth')).body).toEqual({ isAuthenticated: false });
+  });
+
+  it('answers {success:false, error:"Invalid credentials"} for a wrong password or an unknown admin', async () => {
+    const client = new TestClient(app.url);
+    for (const body of [
+      { username: 'support@scrivo.test', password: 'wrong' },
+      { username: 'nobody@scrivo.test', password: 'admin-secret-1' },
+    ]) {
+      const answer = await client.post('/api/admin/login', body);
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ success: false, error: 'Invalid credentials' });
+    }
+  });
+
+  it('a user session is never an admin session', async () => {
+    const { client } = await signUp(app);
+    expect((await client.get('/api/admin/check-auth')).body).toEqual({ isAuthenticated: false });
+    const asAdmin = await client.post('/api/admin/login', {
+      username: (await client.get('/api/user')).body.email,
+      password: 'secret-pass',
+    });
+    expect(asAdmin.status).toBe(401);
+  });
+
+  it('restarting with a new SCRIVO_ADMIN_PASSWORD updates the password (no duplicate admin)', async () => {
+    const second = await startTestApp({ SCRIVO_AUTH_RATE_LIMIT_SCALE: '100', ...ADMIN });
+    await second.scrivo.close();
+    const { createApp } = await import('../../src/create-app');
+    const again = await createApp({
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SCRIVO_DATA_DIR: second.dataDir,
+      ...ADMIN,
+      SCRIVO_ADMIN_PASSWORD: 'rotated-secret-2',
+    });
+    await again.app.listen(0, '127.0.0.1');
+    const url = `http://127.0.0.1:${(again.app.getHttpServer().address() as { port: number }).port}`;
+    const client = new TestClient(url);
+    expect(
+      (await client.post('/api/admin/login', { username: 'support@scrivo.test', password: 'admin-secret-1' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await client.post('/api/admin/login', {
+          username: 'support@scrivo.test',
+          password: 'rotated-secret-2',
+        })
+      ).status,
+    ).toBe(200);
+    await again.close();
+    await second.close();
+  });
+
+  it('the add-admin CLI adds another admin to the same data directory', async () => {
+    const cli = join(import.meta.dirname, '../../src/accounts/cli/add-admin.ts');
+    const result = spawnSync(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', cli, '--email', 'second@scrivo.test'],
+      {
+        env: { ...process.env, SCRIVO_DATA_DIR: app.dataDir, SCRIVO_ADMIN_NEW_PASSWORD: 'second-secret-3' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Admin second@scrivo.test created.');
+    const client = new TestClient(app.url);
+    let answer = await client.post('/api/admin/login', {
+      username: 'second@scrivo.test',
+      password: 'second-secret-3',
+    });
+    // The running server's projection picks the new admin up from the shared event store.
+    for (let i = 0; i < 40 && answer.status !== 200; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      answer = await client.post('/api/admin/login', {
+        username: 'second@scrivo.test',
+        password: 'second-secret-3',
+      });
+    }
+    expect(answer.status).toBe(200);
+  });
+});

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { registration, signUp, uniqueEmail } from './support/flows';
+
+describe('bad input on the account calls', () => {
+  let app: TestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_AUTH_RATE_LIMIT_SCALE: '100' });
+    client = new TestClient(app.url);
+  });
+  afterAll(async () => app?.close());
+
+  const calls = [
+    '/api/login',
+    '/api/check-user-exists',
+    '/api/send-verification',
+    '/api/send-verification-code',
+    '/api/verify-email-code',
+    '/api/register',
+    '/api/password-reset/request',
+    '/api/password-reset/validate',
+    '/api/password-reset/verify',
+    '/api/admin/login',
+  ];
+
+  // Nest's body parser turns bad JSON into a plain 400 before the common error filter can name it MALFORMED_JSON.
+  it.each(calls)('%s answers malformed JSON with 400 and the error shape', async (path) => {
+    const answer = await client.post(path, '{"email": ', { 'content-type': 'application/json' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+
+  it.each(calls)('%s answers a missing body with 400 VALIDATION_FAILED', async (path) => {
+    const answer = await client.post(path, {});
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('names the wrong fields: invalid email, short password, extra fields, over-long strings', async () => {
+    const invalid = await client.post('/api/check-user-exists', { email: 'not an email' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toBe('email: Please enter a valid email address');
+
+    const short = await client.post('/api/register', registration(uniqueEmail(), { password: '12345' }));
+    expect(short.body.error).toBe('password: Password must be at least 6 characters');
+
+    const extra = await client.post('/api/login', { email: 'a@b.co', password: 'secret', isAdmin: true });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error).toContain('Unrecognized key');
+
+    const long = await client.post(
+      '/api/register',
+      registration(uniqueEmail(), { firstName: 'A'.repeat(101) }),
+    );
+    expect(long.body.error).toBe('firstName: First name must be at most 100 characters');
+    const longEmail = await client.post('/api/check-user-exists', { email: `${'a'.repeat(250)}@b.co` });
+    expect(longEmail.status).toBe(400);
+  });
+
+  it('gives the spec texts for empty registration fields', async () => {
+    const answer = await client.post('/api/register', {
+      email: '',
+      password: 'secret-pass',
+      firstName: '  ',
+      lastName: '',
+      industry: '',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toContain('email: Email is required');
+    expect(answer.body.error).toContain('firstName: First name is required');
+    expect(answer.body.error).toContain('lastName: Last name is required');
+    expect(answer.body.error).toContain('industry: Please select your industry');
+  });
+
+  it('refuses a code that is not 6 digits', async () => {
+    const answer = await client.post('/api/verify-email-code', { email: uniqueEmail(), code: '12ab' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('code: The verification code is 6 digits');
+  });
+
+  it('a refused registration loses nothing: the existing account still signs in with its password', async () => {
+    const { email } = await signUp(app);
+    await client.post('/api/register', registration(email, { password: 'other-pass', firstName: 'Mallory' }));
+    const signedIn = await new TestClient(app.url).post('/api/login', { email, password: 'secret-pass' });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.firstName).toBe('Ada');
+  });
+});

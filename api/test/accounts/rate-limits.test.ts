@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { uniqueEmail } from './support/flows';
+
+describe('rate limits on the account calls (default limits)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => app?.close());
+
+  it('sign-in: the 11th attempt on one account within 15 minutes gets 429 with a clear message', async () => {
+    const client = new TestClient(app.url);
+    const email = uniqueEmail();
+    for (let i = 0; i < 10; i += 1)
+      expect((await client.post('/api/login', { email, password: 'guess' })).status).toBe(401);
+    const limited = await client.post('/api/login', { email, password: 'guess' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      error: 'Too many attempts. Please try again in 15 minutes.',
+    });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
+  });
+
+  it('check-user-exists: 30 a minute per address', async () => {
+    const client = new TestClient(app.url);
+    const answers = [];
+    for (let i = 0; i < 31; i += 1)
+      answers.push((await client.post('/api/check-user-exists', { email: uniqueEmail() })).status);
+    expect(answers.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(answers[30]).toBe(429);
+  });
+
+  it('password reset: 3 requests per account in 15 minutes', async () => {
+    const client = new TestClient(app.url);
+    const email = uniqueEmail();
+    for (let i = 0; i < 3; i += 1)
+      expect((await client.post('/api/password-reset/request', { email })).status).toBe(200);
+    expect((await client.post('/api/password-reset/request', { email })).status).toBe(429);
+  });
+
+  it('verification codes: 5 sends per account in 10 minutes, whatever the cooldown says', async () => {
+    const client = new TestClient(app.url);
+    const email = uniqueEmail();
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await client.post('/api/send-verification-code', { email })).status);
+    expect(statuses[0]).toBe(200);
+    expect(statuses[5]).toBe(429);
+  });
+});

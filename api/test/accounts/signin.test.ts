@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { latestVerificationCode, mailsTo } from './support/outbox';
+import { registration, signUp, uniqueEmail } from './support/flows';
+
+describe('sign-in, sign-out and the current user', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_AUTH_RATE_LIMIT_SCALE: '100' });
+  });
+  afterAll(async () => app?.close());
+
+  it('GET /api/user answers 401 without a session', async () => {
+    const answer = await new TestClient(app.url).get('/api/user');
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ code: 'UNAUTHORIZED', error: 'Please sign in to continue.' });
+  });
+
+  it('signs in with the right password (any case of the email) and answers the user', async () => {
+    const { email } = await signUp(app);
+    const client = new TestClient(app.url);
+    const answer = await client.post('/api/login', {
+      email: ` ${email.toUpperCase()}`,
+      password: 'secret-pass',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ email, firstName: 'Ada', plan: 'free' });
+    expect(answer.body).not.toHaveProperty('passwordHash');
+    expect((await client.get('/api/user')).body).toMatchObject({ email });
+  });
+
+  it('refuses a wrong password and an unknown email with the same 401 answer', async () => {
+    const { email } = await signUp(app);
+    const client = new TestClient(app.url);
+    const wrong = await client.post('/api/login', { email, password: 'secret-pasS' });
+    const unknown = await client.post('/api/login', { email: uniqueEmail(), password: 'secret-pass' });
+    for (const answer of [wrong, unknown]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ code: 'INVALID_CREDENTIALS', error: 'Invalid email or password' });
+    }
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('answers EMAIL_NOT_VERIFIED for an unverified account and emails a new code; the code then verifies it', async () => {
+    const client = new TestClient(app.url);
+    const email = uniqueEmail();
+    expect((await client.post('/api/register', registration(email))).status).toBe(202);
+    const first = await latestVerificationCode(app.dataDir, email);
+
+    const answer = await client.post('/api/login', { email, password: 'secret-pass' });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      error: 'Please verify your email address. We sent a new verification code to your email.',
+    });
+    // The code sent moments ago by the registration is still valid, so no second email within the cooldown.
+    expect((await mailsTo(app.dataDir, email, 'verification-code')).length).toBe(1);
+
+    expect((await client.post('/api/verify-email-code', { email, code: first })).status).toBe(200);
+    const signedIn = await client.post('/api/login', { email, password: 'secret-pass' });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ emailVerified: true });
+  });
+
+  it('a wrong password on an unverified account is still just a wrong password', async () => {
+    const client = new TestClient(app.url);
+    const email = uniqueEmail();
+    await client.post('/api/register', registration(email));
+    const answer = await client.post('/api/login', { email, password: 'not-it' });
+    expect(answer.status).toBe(401);
+    expect(answer.body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('gives each sign-in a fresh session id and revokes the old one', async () => {
+    const { email, client } = await signUp(app);
+    const before = client.cookie('scrivo_session')!;
+    await client.post('/api/login', { email, password: 'secret-pass' });
+    const after = client.cookie('scrivo_session')!;
+    expect(after).not.toBe(before);
+    const stale = new TestClient(app.url);
+    stale.setCookie('scrivo_session', before);
+    expect((await stale.get('/api/user')).status).toBe(401);
+  });
+
+  it('logout revokes the session server-side and clears the cookie', async () => {
+    const { client } = await signUp(app);
+    const sessionId = client.cookie('scrivo_session')!;
+    const answer = await client.post('/api/logout');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, message: 'Signed out' });
+    expect(client.cookie('scrivo_session')).toBeUndefined();
+    const replay = new TestClient(app.url);
+    replay.setCookie('scrivo_session', sessionId);
+    expect((await replay.get('/api/user')).status).toBe(401);
+    // Signing out twice (or without a session) is fine.
+    expect((await new TestClient(app.url).post('/api/logout')).status).toBe(200);
+  });
+
+  it('refuses state-changing calls without the CSRF token or from another origin', async () => {
+    const noToken = await fetch(`${app.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co', password: 'secret-pass' }),
+    });
+    expect(noToken.status).toBe(403);
+    const client = new TestClient(app.url);
+    const otherSite = await client.post(
+      '/api/login',
+      { email: 'a@b.co', password: 'x' },
+      { origin: 'https://evil.example' },
+    );
+    expect(otherSite.status).toBe(403);
+    expect(otherSite.body.code).toBe('CSRF_FAILED');
+  });
+});
