@@ -1,9 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's Chromium, headless, with the flags this closed network needs (see shared/notes/stack-notes.md). */
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs (see shared/notes/stack-notes.md).
+ * Playwright gives every launch a fresh, empty profile directory of its own.
+ */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -16,6 +16,5 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'scrivo-chromium-'))}`,
     ],
   });
