@@ -1,0 +1,95 @@
+import { Readable } from 'node:stream';
+import {
+  SpeechInputError,
+  type SpeechRecognizer,
+  type SpeechRequest,
+  type TranscriptBody,
+} from '@scrivo/domain/recordings';
+import { speechQuery, toTranscript, type WorkerResult } from './worker-transcript';
+
+export interface LocalWhisperSpeechOptions {
+  /** e.g. http://127.0.0.1:8765 */
+  readonly baseUrl: string;
+  /** Shown on transcripts ("local-whisper:base"). */
+  readonly model?: string;
+  /** SCRIVO_SPEECH_TOKEN of the worker, when it has one. */
+  readonly token?: string;
+  readonly vad?: boolean;
+}
+
+type StreamLine =
+  | { type: 'info'; language: string; languageProbability: number; duration: number }
+  | { type: 'progress'; progress: number }
+  | ({ type: 'result' } & WorkerResult)
+  | { type: 'error'; message: string };
+
+const body = (audio: SpeechRequest['audio']): RequestInit['body'] =>
+  audio instanceof Uint8Array
+    ? audio
+    : (Readable.toWeb(Readable.from(audio)) as unknown as ReadableStream<Uint8Array>);
+
+/**
+ * Client of the Python speech worker's `POST /transcribe`: streams the audio up, reads the NDJSON answer
+ * line by line and reports progress as segments are decoded. Decoding problems are SpeechInputError (no
+ * retry); connection problems and 5xx answers are plain errors (the job is retried).
+ */
+export class LocalWhisperSpeech implements SpeechRecognizer {
+  readonly name: string;
+
+  constructor(private readonly options: LocalWhisperSpeechOptions) {
+    this.name = `local-whisper:${options.model ?? 'base'}`;
+  }
+
+  async transcribe(request: SpeechRequest): Promise<TranscriptBody> {
+    const url = `${this.options.baseUrl.replace(/\/$/, '')}/transcribe?${speechQuery({ ...request, vad: this.options.vad })}`;
+    const headers: Record<string, string> = { 'content-type': request.contentType, 'x-wait-for-model': '1' };
+    if (request.sizeBytes !== undefined) headers['content-length'] = String(request.sizeBytes);
+    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: body(request.audio),
+      signal: request.signal as AbortSignal | undefined,
+      duplex: 'half',
+    } as RequestInit);
+    if (!response.ok) {
+      const text = await response.text();
+      let message = text;
+      try {
+        message = (JSON.parse(text) as { error?: string }).error ?? text;
+      } catch {
+        // not JSON: keep the text
+      }
+      if (response.status === 400 || response.status === 413 || response.status === 422)
+        throw new SpeechInputError(`The speech engine refused the audio: ${message}`);
+      throw new Error(`Speech worker answered ${response.status}: ${message}`);
+    }
+    if (!response.body) throw new Error('Speech worker sent no body');
+
+    let result: WorkerResult | null = null;
+    let buffered = '';
+    const decoder = new TextDecoder();
+    const handle = (line: string) => {
+      if (!line.trim()) return;
+      const event = JSON.parse(line) as StreamLine;
+      if (event.type === 'progress') request.onProgress?.(event.progress);
+      else if (event.type === 'result') result = event;
+      else if (event.type === 'error') {
+        if (/decode/i.test(event.message)) throw new SpeechInputError(event.message);
+        throw new Error(`Speech worker failed: ${event.message}`);
+      }
+    };
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffered += decoder.decode(chunk, { stream: true });
+      let newline = buffered.indexOf('\n');
+      while (newline >= 0) {
+        handle(buffered.slice(0, newline));
+        buffered = buffered.slice(newline + 1);
+        newline = buffered.indexOf('\n');
+      }
+    }
+    handle(buffered + decoder.decode());
+    if (!result) throw new Error('The speech worker stream ended without a result');
+    return toTranscript(result, this.name, { language: request.language });
+  }
+}
