@@ -1,0 +1,47 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import jfkAudio from '../fixtures/jfk.mp3?url';
+import jfk from '../fixtures/jfk.transcript.json';
+import twoSpeakersAudio from '../fixtures/two-speakers.mp3?url';
+import twoSpeakers from '../fixtures/two-speakers.transcript.json';
+import { TranscriptWorkspace } from './transcript-workspace';
+
+/** The real transcript of the JFK clip (see fixtures/README.md), played against the real audio. */
+const meta = {
+  title: 'Transcript/Workspace',
+  component: TranscriptWorkspace,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    recording: {
+      id: 'fixture-jfk',
+      title: 'JFK inaugural address',
+      mediaKind: 'audio',
+      durationSeconds: jfk.durationSeconds,
+      createdAt: jfk.createdAt,
+      options: { language: null, translate: false },
+    },
+    transcript: jfk,
+    mediaUrl: jfkAudio,
+    heading: <h1 className="text-2xl font-bold tracking-tight">JFK inaugural address</h1>,
+  },
+} satisfies Meta<typeof TranscriptWorkspace>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Audio: Story = {};
+
+/** A real two-person call (speaker turns from the sample's reference annotation; see fixtures/README.md). */
+export const WithSpeakerLabels: Story = {
+  args: {
+    recording: {
+      ...meta.args.recording,
+      id: 'fixture-two-speakers',
+      title: 'Phone call',
+      durationSeconds: 30,
+    },
+    transcript: twoSpeakers,
+    mediaUrl: twoSpeakersAudio,
+    heading: <h1 className="text-2xl font-bold tracking-tight">Phone call</h1>,
+  },
+};
+
+export const NoSpeech: Story = { args: { transcript: { ...jfk, segments: [], text: '' } } };
