@@ -34,7 +34,7 @@ export const ConfigSchema = z
     /** Run the read-model projections in this process. In production exactly one process (the projector) does. */
     SCRIVO_RUN_PROJECTIONS: bool.default('true'),
     /** Where the built SPA is; the API serves it when the folder exists. */
-    SCRIVO_WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
+    SCRIVO_WEB_DIST: z.string().default(resolve(__dirname, '../../../web/dist')),
 
     // Accounts (docs/accounts.md): mail, Google sign-in, the start-up admin, rate limits.
     /** outbox: write each email as an .eml file to $SCRIVO_DATA_DIR/outbox; smtp: send through SMTP_URL. */
