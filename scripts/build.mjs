@@ -10,18 +10,23 @@ const wanted = (name) => only.length === 0 || only.includes(name);
 for (const pkg of serverPackages.filter(wanted)) {
   log(`building ${pkg}`);
   rmSync(join(root, pkg, 'dist'), { recursive: true, force: true });
-  run('npx', [
-    'swc',
-    `${pkg}/src`,
-    '-d',
-    `${pkg}/dist`,
-    '--strip-leading-paths',
-    '--config-file',
-    '.swcrc',
-    '--ignore',
-    '**/*.test.ts,**/*.conformance.ts',
-    '--quiet',
-  ]);
+  // Run inside the package so --strip-leading-paths maps src/x.ts to dist/x.js.
+  run(
+    'npx',
+    [
+      'swc',
+      'src',
+      '-d',
+      'dist',
+      '--strip-leading-paths',
+      '--config-file',
+      '../.swcrc',
+      '--ignore',
+      'src/**/*.test.ts',
+      '--quiet',
+    ],
+    { cwd: join(root, pkg) },
+  );
 }
 if (wanted('web')) {
   log('building web');
