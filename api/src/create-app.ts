@@ -43,8 +43,11 @@ export const createApp = async (env: NodeJS.ProcessEnv = process.env): Promise<S
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'blob:'],
           'connect-src': ["'self'"],
+          // Self-hosters often serve plain http on a LAN address: only ask for https when we are on https.
+          'upgrade-insecure-requests': secureCookies(config) ? [] : null,
         },
       },
+      strictTransportSecurity: secureCookies(config),
       crossOriginEmbedderPolicy: false,
     }),
   );
