@@ -1,14 +1,9 @@
+import type { User } from '@scrivo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { HttpError, apiJson } from './http';
 
-/** The signed-in user as GET /api/user returns it (the accounts contract has the full schema). */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  plan: 'free' | 'premium' | 'business_pro';
-}
+/** The signed-in user as GET /api/user returns it (schema: `User` in the accounts contract). */
+export type CurrentUser = User;
 
 export const currentUserQueryKey = ['user'] as const;
 

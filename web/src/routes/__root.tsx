@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { ErrorScreen, isChunkLoadError, LazyLoadError } from '../components/ui/error-screen';
 import { NotFoundPage } from '../components/ui/not-found';
 import { Spinner } from '../components/ui/spinner';
+import { Toaster } from '../components/ui/toast';
 import { SiteExtras } from '../features/consent/site-extras';
 
 export interface RouterContext {
@@ -14,6 +15,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     <>
       <Outlet />
       <SiteExtras />
+      <Toaster />
     </>
   ),
   pendingComponent: () => <Spinner />,
