@@ -1,0 +1,7 @@
+export const TypingIndicator = () => (
+  <li class="typing" role="status" aria-label="Assistant is typing">
+    <span />
+    <span />
+    <span />
+  </li>
+);
