@@ -1,8 +1,11 @@
+import { Waveform } from './waveform';
 import { formatClock, spokenDuration } from '../lib/time';
 import { SKIP_SECONDS, SPEEDS, type MediaActions, type MediaState } from '../lib/use-media-player';
 
 interface Props {
   state: MediaState;
+  /** The waveform to scrub on; without it a plain bar shows. */
+  peaks?: number[] | null;
   actions: MediaActions;
   onShowShortcuts(): void;
 }
@@ -11,8 +14,22 @@ const buttonClass =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50';
 
 /** Transport: play/pause, skip 5 s either way, a scrubbable position bar and the speed. */
-export function PlayerControls({ state, actions, onShowShortcuts }: Props) {
+export function PlayerControls({ state, actions, onShowShortcuts, peaks }: Props) {
   const { currentTime, duration, paused, rate } = state;
+  const slider = (className: string) => (
+    <input
+      type="range"
+      min={0}
+      max={Math.max(duration, 0.01)}
+      step={0.01}
+      value={Math.min(currentTime, duration)}
+      onChange={(event) => actions.seek(Number(event.currentTarget.value))}
+      aria-label="Position"
+      aria-valuetext={`${spokenDuration(currentTime)} of ${spokenDuration(duration)}`}
+      className={className}
+      data-current-seconds={currentTime.toFixed(2)}
+    />
+  );
   return (
     <div className="flex flex-col gap-3" role="group" aria-label="Player controls">
       <div className="flex items-center gap-3">
@@ -22,18 +39,15 @@ export function PlayerControls({ state, actions, onShowShortcuts }: Props) {
         >
           {formatClock(currentTime)}
         </span>
-        <input
-          type="range"
-          min={0}
-          max={Math.max(duration, 0.01)}
-          step={0.01}
-          value={Math.min(currentTime, duration)}
-          onChange={(event) => actions.seek(Number(event.currentTarget.value))}
-          aria-label="Position"
-          aria-valuetext={`${spokenDuration(currentTime)} of ${spokenDuration(duration)}`}
-          className="h-2 flex-1 cursor-pointer accent-brand-600"
-          data-current-seconds={currentTime.toFixed(2)}
-        />
+        {peaks?.length ? (
+          <div className="relative h-12 flex-1 rounded focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600">
+            <Waveform peaks={peaks} progress={duration > 0 ? currentTime / duration : 0} />
+            {/* Invisible but focusable and draggable: the waveform under it is what people see. */}
+            {slider('absolute inset-0 h-full w-full cursor-pointer opacity-0')}
+          </div>
+        ) : (
+          slider('h-2 flex-1 cursor-pointer accent-brand-600')
+        )}
         <span className="w-14 font-mono text-sm tabular-nums text-slate-500">{formatClock(duration)}</span>
       </div>
       <div className="flex flex-wrap items-center justify-center gap-2">

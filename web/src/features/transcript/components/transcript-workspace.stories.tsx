@@ -18,6 +18,7 @@ const meta = {
       durationSeconds: jfk.durationSeconds,
       createdAt: jfk.createdAt,
       options: { language: null, translate: false },
+      sizeBytes: 44_577,
     },
     transcript: jfk,
     mediaUrl: jfkAudio,

@@ -5,6 +5,7 @@ import { languageName } from '../lib/language';
 import { handleShortcut } from '../lib/shortcuts';
 import { formatClock } from '../lib/time';
 import { useMediaPlayer } from '../lib/use-media-player';
+import { useWaveform } from '../lib/use-waveform';
 import { CopyAllButton } from './copy-all-button';
 import { ExportMenu } from './export-menu';
 import { PlayerControls } from './player-controls';
@@ -12,7 +13,10 @@ import { ShortcutsHelp } from './shortcuts-help';
 import { TranscriptView } from './transcript-view';
 
 interface Props {
-  recording: Pick<Recording, 'id' | 'title' | 'mediaKind' | 'durationSeconds' | 'createdAt' | 'options'>;
+  recording: Pick<
+    Recording,
+    'id' | 'title' | 'mediaKind' | 'durationSeconds' | 'createdAt' | 'options' | 'sizeBytes'
+  >;
   transcript: Transcript;
   mediaUrl: string;
   /** The title area (the page puts the inline rename there). */
@@ -35,6 +39,7 @@ export function TranscriptWorkspace({ recording, transcript, mediaUrl, heading }
   const hasSpeakers = transcript.segments.some((s) => !!s.speaker);
   const language = languageName(transcript.language);
   const stopFollowing = useCallback(() => setAutoScroll(false), []);
+  const waveform = useWaveform(mediaUrl, recording.sizeBytes, recording.mediaKind === 'audio');
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -105,7 +110,12 @@ export function TranscriptWorkspace({ recording, transcript, mediaUrl, heading }
             This browser cannot play this file. The transcript and exports still work.
           </p>
         )}
-        <PlayerControls state={state} actions={actions} onShowShortcuts={() => setHelpOpen(true)} />
+        <PlayerControls
+          state={state}
+          actions={actions}
+          peaks={waveform.data}
+          onShowShortcuts={() => setHelpOpen(true)}
+        />
       </div>
 
       <div className="flex items-center justify-between gap-2">
