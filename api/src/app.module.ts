@@ -10,9 +10,10 @@ import type { AppConfig } from './config/config';
 import { HealthModule } from './health/health.module';
 import type { Adapters } from './infrastructure/adapters.factory';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { RecordingsModule } from './recordings/recordings.module';
 
 /** The feature modules; each owns a folder under api/src. */
-const features = [HealthModule, AccountsModule, ChatModule];
+const features = [HealthModule, AccountsModule, ChatModule, RecordingsModule];
 
 @Module({})
 export class AppModule {

@@ -1,0 +1,132 @@
+import { Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ExportQuery } from '@scrivo/contracts';
+import type { BlobStore } from '@scrivo/domain';
+import { toJson, toPlainText, toSrt, toVtt } from '@scrivo/domain/recordings';
+import type { Request, Response } from 'express';
+import { ApiError } from '../common/api-error';
+import type { AuthenticatedUser } from '../common/auth/authenticated';
+import { CurrentUser, UserGuard } from '../common/auth/guards';
+import { Inject } from '@nestjs/common';
+import { BLOB_STORE } from '../infrastructure/tokens';
+import { toDocx, toPdf } from './exports/document-exports';
+import { receiveMultipart } from './multipart-upload';
+import { parseOptions, RecordingsService } from './recordings.service';
+
+const CONTENT_TYPES = {
+  txt: 'text/plain; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+} as const;
+
+const safeFilename = (title: string) =>
+  title
+    .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+    .trim()
+    .slice(0, 80) || 'transcript';
+
+/** The routes that are not JSON: multipart upload, media streaming with Range, and file exports. */
+@Controller()
+@UseGuards(UserGuard)
+export class MediaController {
+  constructor(
+    private readonly service: RecordingsService,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  @Post('api/recordings')
+  async create(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res() res: Response) {
+    await this.service.assertMinutesLeft(user);
+    const upload = await receiveMultipart(req, this.service.maxUploadBytes(user));
+    try {
+      const options = parseOptions(upload.fields.language, upload.fields.translate);
+      const recording = await this.service.createFromFile(user, upload, {
+        title: upload.fields.title,
+        options,
+      });
+      res.status(201).json(recording);
+    } finally {
+      await upload.cleanup();
+    }
+  }
+
+  @Get('api/recordings/:id/media')
+  async media(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const doc = await this.service.doc(user, id);
+    if (!doc.blobKey) throw new ApiError(409, 'MEDIA_NOT_READY', 'The file has not finished uploading.');
+    const stat = await this.blobs.stat(doc.blobKey);
+    if (!stat) throw new ApiError(404, 'NOT_FOUND', 'The media file is missing.');
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('Content-Type', doc.mimeType ?? 'application/octet-stream');
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    let start = 0;
+    let end = stat.size - 1;
+    if (range && (range[1] || range[2])) {
+      if (range[1]) {
+        start = Number(range[1]);
+        end = range[2] ? Math.min(Number(range[2]), stat.size - 1) : stat.size - 1;
+      } else {
+        start = Math.max(0, stat.size - Number(range[2]));
+      }
+      if (start >= stat.size || start > end) {
+        res.setHeader('Content-Range', `bytes */${stat.size}`);
+        throw new ApiError(416, 'RANGE_NOT_SATISFIABLE', 'The requested byte range is outside the file.');
+      }
+      res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${stat.size}`);
+    } else res.status(200);
+    const body = await this.blobs.get(doc.blobKey, { start, end });
+    res.setHeader('Content-Length', String(body.length));
+    for await (const chunk of body.body) {
+      if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
+      if (res.destroyed) return;
+    }
+    res.end();
+  }
+
+  @Get('api/recordings/:id/export')
+  async export(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Query() raw: Record<string, string>,
+    @Res() res: Response,
+  ) {
+    const parsed = ExportQuery.safeParse(raw);
+    if (!parsed.success)
+      throw new ApiError(
+        400,
+        'VALIDATION_FAILED',
+        'format must be one of txt, srt, vtt, docx, pdf, json; timestamps and speakers true or false.',
+      );
+    const { format } = parsed.data;
+    const options = { timestamps: parsed.data.timestamps ?? true, speakers: parsed.data.speakers ?? true };
+    const doc = await this.service.doc(user, id);
+    const { id: _id, ownerId: _owner, ...transcript } = await this.service.transcript(user, id);
+    const meta = {
+      title: doc.title,
+      language: transcript.language,
+      durationSeconds: transcript.durationSeconds,
+    };
+    let body: string | Buffer;
+    if (format === 'txt') body = toPlainText(transcript, options);
+    else if (format === 'srt') body = toSrt(transcript, options);
+    else if (format === 'vtt') body = toVtt(transcript, options);
+    else if (format === 'json') body = toJson(transcript);
+    else if (format === 'docx') body = await toDocx(transcript, meta, options);
+    else body = await toPdf(transcript, meta, options);
+    const name = `${safeFilename(doc.title)}.${format}`;
+    res.setHeader('Content-Type', CONTENT_TYPES[format]);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
+    res.status(200).send(body);
+  }
+}

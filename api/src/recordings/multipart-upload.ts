@@ -1,0 +1,93 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { ApiError } from '../common/api-error';
+
+export interface ParsedUpload {
+  readonly path: string;
+  readonly size: number;
+  readonly filename: string | null;
+  readonly fields: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+const MB = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+
+/**
+ * Streams a multipart upload to a temp file, refusing it the moment it passes `maxBytes` (so a huge file is
+ * never read to the end and memory stays at one chunk).
+ */
+export const receiveMultipart = async (req: Request, maxBytes: number): Promise<ParsedUpload> => {
+  if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? ''))
+    throw new ApiError(400, 'VALIDATION_FAILED', 'Send the file as multipart/form-data with a "file" field.');
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024)
+    throw new ApiError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `This file is larger than your plan's limit of ${MB(maxBytes)}.`,
+    );
+  const dir = await mkdtemp(join(tmpdir(), 'scrivo-upload-'));
+  const path = join(dir, 'file');
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  try {
+    return await new Promise<ParsedUpload>((resolve, reject) => {
+      const fields: Record<string, string> = {};
+      let size = 0;
+      let filename: string | null = null;
+      let fileSeen = false;
+      let writing: Promise<void> = Promise.resolve();
+      const parser = busboy({
+        headers: req.headers,
+        limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: maxBytes },
+      });
+      parser.on('field', (name, value) => {
+        fields[name] = value;
+      });
+      parser.on('file', (name, stream, info) => {
+        if (name !== 'file' || fileSeen) {
+          stream.resume();
+          return;
+        }
+        fileSeen = true;
+        filename = info.filename || null;
+        const out = createWriteStream(path);
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+        });
+        stream.on('limit', () => {
+          req.unpipe(parser);
+          out.destroy();
+          reject(
+            new ApiError(
+              413,
+              'PAYLOAD_TOO_LARGE',
+              `This file is larger than your plan's limit of ${MB(maxBytes)}.`,
+            ),
+          );
+          req.resume();
+        });
+        writing = new Promise((done, fail) => {
+          out.on('finish', () => done());
+          out.on('error', fail);
+        });
+        stream.pipe(out);
+      });
+      parser.on('error', (error: Error) =>
+        reject(new ApiError(400, 'MALFORMED_UPLOAD', `The upload could not be read: ${error.message}`)),
+      );
+      parser.on('close', () => {
+        if (!fileSeen) return reject(new ApiError(400, 'VALIDATION_FAILED', 'The "file" field is missing.'));
+        writing.then(() => resolve({ path, size, filename, fields, cleanup }), reject);
+      });
+      req.on('aborted', () => reject(new ApiError(400, 'UPLOAD_ABORTED', 'The upload was interrupted.')));
+      req.pipe(parser);
+    });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+};

@@ -1,0 +1,128 @@
+import {
+  type Actor,
+  type Clock,
+  CommandHandler,
+  DomainError,
+  type EventStore,
+  type Ids,
+  NotFoundError,
+  type UpcasterRegistry,
+} from '@scrivo/domain';
+import type { JobQueue } from '@scrivo/domain/jobs';
+import {
+  PLAN_LIMITS,
+  type PlanId,
+  type RecordingCommand,
+  recordingDecider,
+  recordingStream,
+  type UsageCommand,
+  usageDecider,
+  usagePeriod,
+  usageStream,
+} from '@scrivo/domain/recordings';
+
+export const TRANSCRIPTION_JOB = 'transcription';
+
+/**
+ * The write side shared by the API and the job worker: runs the recording and usage deciders and enqueues
+ * jobs. Kept free of Nest so worker-main.ts can use it without the HTTP app.
+ */
+export class RecordingCommands {
+  readonly recordings: CommandHandler<
+    RecordingCommand,
+    Parameters<typeof recordingDecider.evolve>[1],
+    ReturnType<typeof recordingDecider.initialState>
+  >;
+  readonly usage: CommandHandler<
+    UsageCommand,
+    Parameters<typeof usageDecider.evolve>[1],
+    ReturnType<typeof usageDecider.initialState>
+  >;
+
+  constructor(
+    private readonly deps: {
+      events: EventStore;
+      clock: Clock;
+      ids: Ids;
+      jobs: JobQueue;
+      upcasters?: UpcasterRegistry;
+    },
+  ) {
+    const handlerDeps = { store: deps.events, clock: deps.clock, ids: deps.ids, upcasters: deps.upcasters };
+    this.recordings = new CommandHandler(recordingDecider, handlerDeps);
+    this.usage = new CommandHandler(usageDecider, handlerDeps);
+  }
+
+  now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  run(recordingId: string, command: RecordingCommand, actor: Actor, correlationId: string) {
+    return this.recordings.handle(recordingStream(recordingId), command, { actor, correlationId });
+  }
+
+  /** Reserves the probed minutes (refusing with QUOTA_EXCEEDED), then requests the transcription as a job. */
+  async requestTranscription(recordingId: string, plan: PlanId, actor: Actor, correlationId: string) {
+    const { state } = await this.recordings.load(recordingStream(recordingId));
+    if (!state.exists || !state.ownerId) throw new NotFoundError('Recording', recordingId);
+    if (!state.media)
+      throw new DomainError('RECORDING_STATE_CONFLICT', 'This recording has no readable audio.');
+    const now = this.deps.clock.now();
+    const period = usagePeriod(now).id;
+    const minutes = PLAN_LIMITS[plan].minutesPerMonth;
+    await this.usage.handle(
+      usageStream(state.ownerId, period),
+      {
+        type: 'ReserveMinutes',
+        userId: state.ownerId,
+        period,
+        recordingId,
+        seconds: state.media.durationSeconds,
+        allowanceSeconds: minutes === null ? null : minutes * 60,
+        now: now.toISOString(),
+      },
+      { actor, correlationId },
+    );
+    const jobId = this.deps.ids.next();
+    const result = await this.run(
+      recordingId,
+      { type: 'RequestTranscription', jobId, now: now.toISOString() },
+      actor,
+      correlationId,
+    );
+    await this.deps.jobs.enqueue(
+      {
+        jobId,
+        kind: TRANSCRIPTION_JOB,
+        subjectId: recordingId,
+        ownerId: state.ownerId,
+        payload: { recordingId },
+      },
+      { correlationId },
+    );
+    return result;
+  }
+
+  /** Gives back the minutes of an attempt that produced no transcript. */
+  async releaseMinutes(
+    ownerId: string,
+    recordingId: string,
+    requestedAt: string | null,
+    reason: 'failed' | 'cancelled',
+    actor: Actor,
+    correlationId: string,
+  ) {
+    const period = usagePeriod(requestedAt ? new Date(requestedAt) : this.deps.clock.now()).id;
+    await this.usage.handle(
+      usageStream(ownerId, period),
+      { type: 'ReleaseMinutes', userId: ownerId, period, recordingId, reason, now: this.now() },
+      { actor, correlationId },
+    );
+  }
+
+  async usedSeconds(ownerId: string): Promise<number> {
+    const period = usagePeriod(this.deps.clock.now()).id;
+    const { state } = await this.usage.load(usageStream(ownerId, period));
+    return state.usedSeconds;
+  }
+}

@@ -1,0 +1,40 @@
+import type { Recording, RecordingListItem } from '@scrivo/contracts';
+import type { RecordingDoc } from '@scrivo/domain/recordings';
+
+export const toRecording = (d: RecordingDoc): Recording => ({
+  id: d.id,
+  title: d.title,
+  status: d.status,
+  progress: d.progress,
+  durationSeconds: d.durationSeconds,
+  language: d.language,
+  languageProbability: d.languageProbability,
+  sizeBytes: d.sizeBytes,
+  mimeType: d.mimeType,
+  mediaKind: d.mediaKind,
+  originalFilename: d.originalFilename,
+  options: d.options,
+  error: d.error,
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
+  completedAt: d.completedAt,
+});
+
+/** About 160 characters of transcript around the first match, on word boundaries. */
+export const snippetAround = (text: string, q: string): string | null => {
+  const at = text.toLowerCase().indexOf(q.toLowerCase());
+  if (at < 0) return null;
+  const start = Math.max(0, text.lastIndexOf(' ', Math.max(0, at - 60)) + 1);
+  const endSpace = text.indexOf(' ', Math.min(text.length, at + q.length + 80));
+  const end = endSpace < 0 ? text.length : endSpace;
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+};
+
+export const toListItem = (d: RecordingDoc, q: string | undefined): RecordingListItem => {
+  if (!q) return { ...toRecording(d), snippet: null, matchedIn: [] };
+  const matchedIn: ('title' | 'transcript')[] = [];
+  if (d.title.toLowerCase().includes(q.toLowerCase())) matchedIn.push('title');
+  const snippet = snippetAround(d.searchText, q);
+  if (snippet) matchedIn.push('transcript');
+  return { ...toRecording(d), snippet, matchedIn };
+};

@@ -1,0 +1,87 @@
+import { hostname } from 'node:os';
+import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
+import { EventStoreJobQueue } from '@scrivo/adapters/jobs/event-store-job-queue';
+import type { BlobStore, Clock, EventStore, Ids } from '@scrivo/domain';
+import type { JobQueue } from '@scrivo/domain/jobs';
+import { type MediaToolkit, recordingsProjection } from '@scrivo/domain/recordings';
+import { registerErrorStatus } from '../common/api-error';
+import { ROOT_LOGGER, type RootLogger } from '../common/logger';
+import { Projections } from '../infrastructure/projection-registry';
+import { BLOB_STORE, CLOCK, EVENT_STORE, IDS } from '../infrastructure/tokens';
+import { MediaController } from './media.controller';
+import { RecordingCommands } from './recording-commands';
+import { RecordingEventsController } from './recording-events.controller';
+import { RecordingFeed } from './recording-feed';
+import { loadRecordingsConfig, type RecordingsConfig } from './recordings-config';
+import { RecordingsController } from './recordings.controller';
+import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG, RecordingsService } from './recordings.service';
+import { createSpeech } from './speech-factory';
+import { TranscriptionWorker } from './transcription-worker';
+import { TusController, TusUploads } from './tus-uploads';
+
+registerErrorStatus('QUOTA_EXCEEDED', 402);
+registerErrorStatus('RECORDING_STATE_CONFLICT', 409);
+registerErrorStatus('RESTORE_EXPIRED', 409);
+registerErrorStatus('JOB_LEASE_LOST', 409);
+
+@Module({
+  // The SSE route comes first so "events" is not taken for a recording id.
+  controllers: [RecordingEventsController, MediaController, TusController, RecordingsController],
+  providers: [
+    { provide: RECORDINGS_CONFIG, useFactory: () => loadRecordingsConfig() },
+    { provide: MEDIA_TOOLKIT, useValue: new FfmpegMediaToolkit() },
+    {
+      provide: JOB_QUEUE,
+      inject: [EVENT_STORE, CLOCK, IDS, RECORDINGS_CONFIG],
+      useFactory: (events: EventStore, clock: Clock, ids: Ids, config: RecordingsConfig) =>
+        new EventStoreJobQueue({ events, clock, ids, leaseMs: config.SCRIVO_JOB_LEASE_MS }),
+    },
+    {
+      provide: RecordingCommands,
+      inject: [EVENT_STORE, CLOCK, IDS, JOB_QUEUE],
+      useFactory: (events: EventStore, clock: Clock, ids: Ids, jobs: JobQueue) =>
+        new RecordingCommands({ events, clock, ids, jobs }),
+    },
+    RecordingsService,
+    RecordingFeed,
+    TusUploads,
+  ],
+  exports: [RecordingsService, RecordingCommands, JOB_QUEUE],
+})
+export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
+  private worker: TranscriptionWorker | null = null;
+
+  constructor(
+    private readonly projections: Projections,
+    @Inject(RECORDINGS_CONFIG) private readonly config: RecordingsConfig,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(MEDIA_TOOLKIT) private readonly media: MediaToolkit,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    private readonly commands: RecordingCommands,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.register(recordingsProjection);
+    // A job worker inside the API process (tests, tiny installs); production runs api/dist/worker-main.js.
+    if (process.env.SCRIVO_IN_PROCESS_JOB_WORKER === 'true') {
+      this.worker = new TranscriptionWorker({
+        workerId: `api-${hostname()}-${process.pid}`,
+        jobs: this.jobs,
+        commands: this.commands,
+        blobs: this.blobs,
+        media: this.media,
+        speech: createSpeech(this.config),
+        leaseMs: this.config.SCRIVO_JOB_LEASE_MS,
+        logger: this.logger,
+      });
+      this.worker.start();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.stop();
+    await this.jobs.close();
+  }
+}

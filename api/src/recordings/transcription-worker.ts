@@ -1,0 +1,194 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type { Actor, BlobStore } from '@scrivo/domain';
+import { type ClaimedJob, type JobQueue, LeaseLostError } from '@scrivo/domain/jobs';
+import {
+  MediaRejectedError,
+  type MediaToolkit,
+  recordingStream,
+  SpeechInputError,
+  type SpeechRecognizer,
+} from '@scrivo/domain/recordings';
+import { type RecordingCommands, TRANSCRIPTION_JOB } from './recording-commands';
+
+export interface WorkerLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface TranscriptionWorkerDeps {
+  readonly workerId: string;
+  readonly jobs: JobQueue;
+  readonly commands: RecordingCommands;
+  readonly blobs: BlobStore;
+  readonly media: MediaToolkit;
+  readonly speech: SpeechRecognizer;
+  readonly leaseMs: number;
+  readonly logger: WorkerLogger;
+  /** Progress events at most this often per job (they reach every open browser). */
+  readonly progressIntervalMs?: number;
+}
+
+/**
+ * Claims transcription jobs and runs them: original from the blob store -> ffmpeg 16 kHz mono -> speech port ->
+ * TranscriptionCompleted. Heartbeats keep the lease while it works; losing the lease (cancel or takeover) aborts
+ * the engine call and drops the job without writing anything.
+ */
+export class TranscriptionWorker {
+  private readonly abort = new AbortController();
+  private running: Promise<void> | null = null;
+  private readonly actor: Actor;
+
+  constructor(private readonly deps: TranscriptionWorkerDeps) {
+    this.actor = { kind: 'worker', id: deps.workerId };
+  }
+
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.abort.signal.aborted) {
+      try {
+        const job = await this.deps.jobs.claim(this.deps.workerId, [TRANSCRIPTION_JOB]);
+        if (job) await this.run(job);
+        else await this.deps.jobs.waitForWork(5_000, this.abort.signal);
+      } catch (error) {
+        if (this.abort.signal.aborted) return;
+        this.deps.logger.error({ err: error }, 'job loop error');
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  async run(job: ClaimedJob): Promise<void> {
+    const { commands, jobs, logger } = this.deps;
+    const recordingId = job.subjectId;
+    const correlationId = job.jobId;
+    const { state } = await commands.recordings.load(recordingStream(recordingId));
+    if (!state.exists || state.jobId !== job.jobId || state.deleted || state.status === 'cancelled') {
+      await jobs.complete(job).catch(() => undefined);
+      return;
+    }
+    if (state.completedJobId === job.jobId) {
+      // The previous attempt wrote the transcript, then died before closing the job.
+      await jobs.complete(job);
+      return;
+    }
+    logger.info({ jobId: job.jobId, recordingId, attempt: job.attempt }, 'transcription started');
+    await commands.run(
+      recordingId,
+      { type: 'StartTranscription', jobId: job.jobId, workerId: this.deps.workerId, now: commands.now() },
+      this.actor,
+      correlationId,
+    );
+
+    const lost = new AbortController();
+    const stopOnShutdown = () => lost.abort();
+    this.abort.signal.addEventListener('abort', stopOnShutdown);
+    const beat = setInterval(
+      () => {
+        jobs.heartbeat(job).catch((error: unknown) => {
+          if (error instanceof LeaseLostError) lost.abort();
+        });
+      },
+      Math.max(500, Math.floor(this.deps.leaseMs / 3)),
+    );
+    const dir = await mkdtemp(join(tmpdir(), 'scrivo-job-'));
+    try {
+      const original = join(dir, 'original');
+      const wav = join(dir, 'audio.wav');
+      const blob = await this.deps.blobs.get(state.blobKey!);
+      await pipeline(Readable.from(blob.body), createWriteStream(original));
+      await this.deps.media.normalise(original, wav, lost.signal);
+      await rm(original, { force: true });
+      let lastReport = 0;
+      const interval = this.deps.progressIntervalMs ?? 1000;
+      const transcript = await this.deps.speech.transcribe({
+        audio: createReadStream(wav),
+        contentType: 'audio/wav',
+        sizeBytes: (await stat(wav)).size,
+        language: state.options.language,
+        translate: state.options.translate,
+        signal: lost.signal,
+        onProgress: (progress) => {
+          const now = Date.now();
+          if (now - lastReport < interval || progress >= 1) return;
+          lastReport = now;
+          void Promise.all([
+            jobs.progress(job, progress),
+            commands.run(
+              recordingId,
+              { type: 'ProgressTranscription', jobId: job.jobId, progress, now: commands.now() },
+              this.actor,
+              correlationId,
+            ),
+          ]).catch((error: unknown) => {
+            if (error instanceof LeaseLostError) lost.abort();
+          });
+        },
+      });
+      if (lost.signal.aborted) return;
+      await commands.run(
+        recordingId,
+        { type: 'CompleteTranscription', jobId: job.jobId, transcript, now: commands.now() },
+        this.actor,
+        correlationId,
+      );
+      await jobs.complete(job);
+      logger.info(
+        { jobId: job.jobId, recordingId, language: transcript.language },
+        'transcription completed',
+      );
+    } catch (error) {
+      if (lost.signal.aborted || error instanceof LeaseLostError) {
+        logger.warn({ jobId: job.jobId, recordingId }, 'job dropped: lease lost, cancelled or shutting down');
+        return;
+      }
+      const permanent = error instanceof SpeechInputError || error instanceof MediaRejectedError;
+      const reason = error instanceof Error ? error.message : String(error);
+      logger.warn({ jobId: job.jobId, recordingId, err: error, permanent }, 'transcription attempt failed');
+      const { willRetry } = await jobs.fail(job, reason, !permanent).catch(() => ({ willRetry: true }));
+      if (!willRetry) {
+        await commands.run(
+          recordingId,
+          {
+            type: 'FailTranscription',
+            jobId: job.jobId,
+            code: permanent ? 'UNREADABLE_AUDIO' : 'TRANSCRIPTION_FAILED',
+            message: permanent
+              ? `The audio could not be transcribed: ${reason}`
+              : 'Transcription failed after several attempts. Please try again later.',
+            now: commands.now(),
+          },
+          this.actor,
+          correlationId,
+        );
+        const fresh = await commands.recordings.load(recordingStream(recordingId));
+        if (fresh.state.ownerId)
+          await commands.releaseMinutes(
+            fresh.state.ownerId,
+            recordingId,
+            null,
+            'failed',
+            this.actor,
+            correlationId,
+          );
+      }
+    } finally {
+      clearInterval(beat);
+      this.abort.signal.removeEventListener('abort', stopOnShutdown);
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import mammoth from 'mammoth';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestClient } from '../support/http-client';
+
+// pdf-parse 1.x: the lib entry (the package main runs a self-test when loaded without a parent module).
+const pdfText = createRequire(import.meta.url)('pdf-parse/lib/pdf-parse.js') as (
+  data: Buffer,
+) => Promise<{ text: string }>;
+const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
+
+const followUntilDone = async (client: TestClient, id: string, timeoutMs = 240_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await client.get(`/api/recordings/${id}`);
+    if (['completed', 'failed', 'cancelled'].includes(body.status as string)) return body;
+    if (Date.now() > deadline) throw new Error(`still ${String(body.status)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+
+describe.skipIf(!speechWorkerInstalled())('a script user transcribes JFK through the API', () => {
+  let speech: SpeechWorkerProcess;
+  let app: TestApp;
+  beforeAll(async () => {
+    speech = await startSpeechWorker();
+    // The recordings module reads its settings from the process environment.
+    process.env.SCRIVO_IN_PROCESS_JOB_WORKER = 'true';
+    process.env.SCRIVO_SPEECH_URL = speech.url;
+    app = await startTestApp({ SCRIVO_SPEECH_URL: speech.url, SCRIVO_IN_PROCESS_JOB_WORKER: 'true' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await speech?.stop();
+  });
+
+  it('uploads, follows the status, reads the transcript, exports every format and deletes', async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(JFK)], { type: 'application/octet-stream' }), 'jfk.wav');
+    form.set('title', 'JFK inaugural');
+    const created = await client.post('/api/recordings', form);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({
+      title: 'JFK inaugural',
+      status: 'queued',
+      durationSeconds: 11,
+      mimeType: 'audio/wav',
+      mediaKind: 'audio',
+    });
+    const id = created.body.id as string;
+
+    const done = await followUntilDone(client, id);
+    expect(done).toMatchObject({ status: 'completed', progress: 1, language: 'en' });
+
+    const transcript = await client.get(`/api/recordings/${id}/transcript`);
+    expect(transcript.status).toBe(200);
+    expect((transcript.body.text as string).toLowerCase()).toContain(
+      'ask not what your country can do for you',
+    );
+
+    const srt = await client.get(`/api/recordings/${id}/export?format=srt`);
+    expect(srt.headers.get('content-disposition')).toContain('JFK inaugural.srt');
+    const cues = srt.text.trim().split(/\n\n/);
+    for (const cue of cues) {
+      const [n, times, ...lines] = cue.split('\n');
+      expect(n).toMatch(/^\d+$/);
+      expect(times).toMatch(/^\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}$/);
+      expect(lines.length).toBeGreaterThanOrEqual(1);
+      expect(lines.length).toBeLessThanOrEqual(2);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(42);
+    }
+    const vtt = await client.get(`/api/recordings/${id}/export?format=vtt`);
+    expect(vtt.text.startsWith('WEBVTT\n\n')).toBe(true);
+    expect(vtt.text).toMatch(/\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}/);
+    const txt = await client.get(`/api/recordings/${id}/export?format=txt&timestamps=false`);
+    expect(txt.text.toLowerCase()).toContain('ask not what your country');
+    const json = await client.get(`/api/recordings/${id}/export?format=json`);
+    expect(JSON.parse(json.text)).toMatchObject({ recordingId: id, language: 'en' });
+
+    const docx = await fetch(`${app.url}/api/recordings/${id}/export?format=docx`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    const docxText = (await mammoth.extractRawText({ buffer: Buffer.from(await docx.arrayBuffer()) })).value;
+    expect(docxText.toLowerCase()).toContain('ask not what your country');
+    const pdf = await fetch(`${app.url}/api/recordings/${id}/export?format=pdf`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    const pdfBody = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).text;
+    expect(pdfBody.toLowerCase()).toContain('ask not what your country');
+
+    const media = await client.get(`/api/recordings/${id}/media`, { range: 'bytes=0-99' });
+    expect(media.status).toBe(206);
+    expect(media.headers.get('content-range')).toBe(`bytes 0-99/${readFileSync(JFK).length}`);
+
+    const removed = await client.delete(`/api/recordings/${id}`);
+    expect(removed.status).toBe(200);
+    expect((await client.get(`/api/recordings/${id}`)).status).toBe(404);
+  });
+});
