@@ -50,4 +50,14 @@ export const useConsent = (): ConsentState => useSyncExternalStore(subscribeCons
 
 /** Lets any page (the cookie policy, the footer) reopen the preferences dialog. */
 export const OPEN_PREFERENCES_EVENT = 'scrivo:open-cookie-preferences';
-export const openCookiePreferences = () => window.dispatchEvent(new Event(OPEN_PREFERENCES_EVENT));
+let openRequested = false;
+export const openCookiePreferences = () => {
+  // The banner's code loads lazily: a request made before it mounts is kept until it does.
+  openRequested = true;
+  window.dispatchEvent(new Event(OPEN_PREFERENCES_EVENT));
+};
+export const takeOpenRequest = (): boolean => {
+  const requested = openRequested;
+  openRequested = false;
+  return requested;
+};

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { OPEN_PREFERENCES_EVENT, saveConsent, useConsent } from './consent';
+import { OPEN_PREFERENCES_EVENT, saveConsent, takeOpenRequest, useConsent } from './consent';
 import { acceptAll, declineAll } from './consent-store';
 import { CookiePreferencesDialog } from './cookie-preferences-dialog';
 
@@ -17,7 +17,11 @@ export function CookieBanner({ delayMs = BANNER_DELAY_MS }: { delayMs?: number }
   }, [delayMs]);
 
   useEffect(() => {
-    const open = () => setEditing(true);
+    const open = () => {
+      takeOpenRequest();
+      setEditing(true);
+    };
+    if (takeOpenRequest()) setEditing(true);
     window.addEventListener(OPEN_PREFERENCES_EVENT, open);
     return () => window.removeEventListener(OPEN_PREFERENCES_EVENT, open);
   }, []);

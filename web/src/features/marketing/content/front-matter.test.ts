@@ -7,7 +7,9 @@ const contentDir = join(import.meta.dirname, '../../../../../content');
 
 describe('front-matter', () => {
   it('reads text values, quoted values and lists', () => {
-    const doc = parseFrontMatter('---\ntitle: "Hello: world"\nslug: hello\nkeywords: [a, b c, "d"]\n---\n\n# Body\n');
+    const doc = parseFrontMatter(
+      '---\ntitle: "Hello: world"\nslug: hello\nkeywords: [a, b c, "d"]\n---\n\n# Body\n',
+    );
     expect(doc.meta).toEqual({ title: 'Hello: world', slug: 'hello', keywords: ['a', 'b c', 'd'] });
     expect(doc.body).toBe('# Body');
   });
@@ -36,7 +38,9 @@ describe('the content shipped in /content', () => {
   }
 
   it('has at least twelve help-centre articles', () => {
-    expect(readdirSync(join(contentDir, 'help')).filter((f) => f.endsWith('.md')).length).toBeGreaterThanOrEqual(12);
+    expect(
+      readdirSync(join(contentDir, 'help')).filter((f) => f.endsWith('.md')).length,
+    ).toBeGreaterThanOrEqual(12);
   });
 
   it('has the seven guides of the route table', () => {

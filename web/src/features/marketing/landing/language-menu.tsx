@@ -16,7 +16,7 @@ export function LanguageMenu({ copy }: { copy: LandingCopy }) {
     <details ref={ref} className="relative">
       <summary
         aria-label={`${copy.nav.language}: ${current.label}`}
-        className="flex cursor-pointer list-none items-center gap-1 rounded-lg px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        className="flex cursor-pointer list-none items-center gap-1 rounded-lg px-1.5 py-2 text-xs sm:px-2 sm:text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
         <span aria-hidden="true">🌐</span> {current.short}
       </summary>

@@ -3,7 +3,7 @@ import { AppLink } from '../shared/app-link';
 import { LanguageMenu } from './language-menu';
 
 /** Sticky header: logo, scroll links to the section anchors, language menu, Sign In and Sign Up. */
-export function SiteHeader({ copy }: { copy: LandingCopy }) {
+export function SiteHeader({ copy, anchorBase = '' }: { copy: LandingCopy; anchorBase?: string }) {
   const anchors = [
     ['features', copy.nav.features],
     ['demo', copy.nav.demo],
@@ -28,7 +28,11 @@ export function SiteHeader({ copy }: { copy: LandingCopy }) {
         </AppLink>
         <nav aria-label={copy.nav.primary} className="hidden items-center gap-6 md:flex">
           {anchors.map(([id, label]) => (
-            <a key={id} href={`#${id}`} className="text-sm font-medium text-slate-700 hover:text-brand-700">
+            <a
+              key={id}
+              href={`${anchorBase}#${id}`}
+              className="text-sm font-medium text-slate-700 hover:text-brand-700"
+            >
               {label}
             </a>
           ))}
@@ -37,13 +41,13 @@ export function SiteHeader({ copy }: { copy: LandingCopy }) {
           <LanguageMenu copy={copy} />
           <AppLink
             href="/signin"
-            className="rounded-lg px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:px-3"
+            className="rounded-lg px-1.5 py-2 text-xs font-medium text-slate-700 hover:bg-slate-100 sm:px-3 sm:text-sm"
           >
             {copy.nav.signIn}
           </AppLink>
           <AppLink
             href="/signup"
-            className="rounded-lg bg-brand-600 px-2.5 py-2 text-sm font-medium text-white hover:bg-brand-700 sm:px-4"
+            className="rounded-lg bg-brand-600 px-2 py-2 text-xs font-medium text-white hover:bg-brand-700 sm:px-4 sm:text-sm"
           >
             {copy.nav.signUp}
           </AppLink>

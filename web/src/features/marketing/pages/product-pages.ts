@@ -1,0 +1,148 @@
+import type { InfoPageContent } from './info-content';
+
+export const features: InfoPageContent = {
+  path: '/features',
+  eyebrow: 'Features',
+  title: 'Everything Scrivo does',
+  lead: 'Upload or record, transcribe in about 100 languages, label speakers, translate to English, edit, search and export.',
+  description:
+    'Scrivo features: audio and video upload up to 1 GB, live recording, ~100 languages, speaker labels, translation, editor with autosave, PDF/DOCX/TXT/SRT/VTT/JSON export.',
+  cta: { label: 'Start free', href: '/signup' },
+  sections: [
+    {
+      heading: 'Getting audio in',
+      bullets: [
+        'Upload MP3, WAV, M4A, WEBM, OGG, FLAC audio and MP4, MOV video, up to 1 GB per file.',
+        'Resumable uploads: a dropped connection continues where it stopped.',
+        'Live recording from your microphone, or system audio when sharing a tab in Chromium browsers.',
+      ],
+    },
+    {
+      heading: 'Transcription',
+      bullets: [
+        'A multilingual Whisper-family speech model covering about 100 languages.',
+        'Automatic language detection, or choose the language yourself.',
+        'Translation of speech in other languages into English.',
+        'Speaker labels (diarization) on Business Pro.',
+        'An AI summary of each transcript on Business Pro.',
+      ],
+    },
+    {
+      heading: 'Working with transcripts',
+      bullets: [
+        'Editor with autosave; click a timestamp to play the audio from there.',
+        'Search inside a transcript.',
+        'Export PDF, DOCX, TXT, SRT, VTT and JSON.',
+      ],
+    },
+    {
+      heading: 'Privacy and control',
+      bullets: [
+        'Recordings are private to your account.',
+        'Passwords hashed with Argon2id, httpOnly session cookies, CSRF protection and rate limits.',
+        'Self-hostable: run the app and the speech model on your own server.',
+      ],
+    },
+  ],
+};
+
+export const comingSoon: InfoPageContent = {
+  path: '/coming-soon',
+  eyebrow: 'Roadmap',
+  title: 'Coming soon',
+  lead: 'What we are working on next. These are goals, not promises with dates.',
+  description: 'The Scrivo roadmap: team workspaces, custom vocabulary, integrations and more.',
+  sections: [
+    {
+      heading: 'Planned',
+      bullets: [
+        'Team workspaces with shared folders and roles.',
+        'Custom vocabulary so names and jargon are recognised first time.',
+        'Integrations with cloud drives and video platforms.',
+        'Translation into languages other than English.',
+        'Mobile-friendly recording with background upload.',
+      ],
+    },
+    {
+      heading: 'Tell us what you need',
+      paragraphs: ['Use the chat button to suggest a feature. We read every message.'],
+    },
+  ],
+};
+
+export const howto: InfoPageContent = {
+  path: '/howto',
+  eyebrow: 'How-to',
+  title: 'How to use Scrivo',
+  lead: 'The short version of every common task. For more detail, see the help centre and guides.',
+  description: 'How to upload, record, transcribe, translate, label speakers, edit and export with Scrivo.',
+  sections: [
+    {
+      heading: 'Transcribe a file',
+      bullets: [
+        'Sign up (Free: 5 minutes a month, no credit card).',
+        'On the dashboard choose Upload and pick an audio or video file up to 1 GB.',
+        'Leave the language on Automatic or choose it, then start.',
+        'When the status is Completed, open the transcript.',
+      ],
+    },
+    {
+      heading: 'Record live',
+      bullets: [
+        'Choose Record and allow microphone access.',
+        'Click Stop when finished; the recording is transcribed like an upload.',
+      ],
+    },
+    {
+      heading: 'Translate to English',
+      bullets: ['Choose the task Translate to English before starting (Premium and Business Pro).'],
+    },
+    {
+      heading: 'Edit, rename speakers and export',
+      bullets: [
+        'Click text to edit; changes save automatically.',
+        'Click a speaker label to rename it everywhere.',
+        'Choose Export and pick PDF, DOCX, TXT, SRT, VTT or JSON.',
+      ],
+    },
+  ],
+};
+
+export const emailTemplates: InfoPageContent = {
+  path: '/email-templates',
+  eyebrow: 'Email templates',
+  title: 'Email templates for recording and sharing transcripts',
+  lead: 'Copy, adapt and send: asking for consent to record, sharing meeting notes, sending an interview transcript for review.',
+  description:
+    'Free email templates: request consent to record, share a meeting transcript, send an interview transcript for review, share subtitles.',
+  sections: [
+    {
+      heading: 'Asking for consent to record',
+      paragraphs: [
+        'Subject: Recording our conversation on [date]',
+        'Hi [name], to make sure I capture everything accurately, I would like to record our conversation on [date] and create a written transcript. The recording and transcript will only be used for [purpose], kept private, and deleted after [period]. Please reply to let me know if that is okay, or if you would prefer I take notes instead. Thanks, [your name]',
+      ],
+    },
+    {
+      heading: 'Sharing meeting notes',
+      paragraphs: [
+        'Subject: Notes and transcript from [meeting] on [date]',
+        'Hi all, attached is the transcript of today’s [meeting]. Decisions: [1], [2]. Action items: [owner] – [task] by [date]. If anything in the transcript is wrong, reply with the timestamp and the correction. Thanks, [your name]',
+      ],
+    },
+    {
+      heading: 'Sending an interview transcript for review',
+      paragraphs: [
+        'Subject: Your interview transcript for review',
+        'Hi [name], thank you again for speaking with me. Attached is the transcript of our interview. Please check it for accuracy, especially names and figures, and let me know of any corrections by [date]. Thanks, [your name]',
+      ],
+    },
+    {
+      heading: 'Sharing subtitles with a video editor',
+      paragraphs: [
+        'Subject: Subtitles for [video title]',
+        'Hi [name], attached are the SRT subtitles for [video title], exported from the corrected transcript. Timing follows the final cut from [date]; let me know if the edit changes. Thanks, [your name]',
+      ],
+    },
+  ],
+};

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { BusinessProPlanPage } from '../features/plans/plan-pages';
+
+export const Route = createFileRoute('/businessproplan')({ component: BusinessProPlanPage });
