@@ -50,7 +50,7 @@ export class HuggingFaceSpeech implements SpeechRecognizer {
     let output: WorkerResult;
     try {
       output = (await client.automaticSpeechRecognition(
-        { data: new Blob([bytes], { type: request.contentType }) },
+        { data: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: request.contentType }) },
         { signal: request.signal as AbortSignal | undefined },
       )) as WorkerResult;
     } catch (error) {
