@@ -8,10 +8,12 @@ export function Hero({ copy }: { copy: LandingCopy }) {
   const ctaHref = useMainCtaHref();
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-2">
-        <div className="flex flex-col gap-5">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-10 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-5">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{copy.hero.eyebrow}</p>
-          <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{copy.hero.title}</h1>
+          <h1 className="text-4xl font-bold tracking-tight break-words hyphens-auto text-slate-900 sm:text-5xl">
+            {copy.hero.title}
+          </h1>
           <p className="text-lg text-slate-700">{copy.hero.subtitle}</p>
           <div className="flex flex-wrap gap-3">
             <AppLink
