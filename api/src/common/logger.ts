@@ -9,7 +9,17 @@ export const createRootLogger = (level: string) =>
     base: { service: 'scrivo-api' },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: {
-      paths: ['password', 'newPassword', '*.password', '*.newPassword', 'token', '*.token', 'code', '*.code'],
+      // Request bodies are never logged; these guard against a secret passed to a log call by mistake.
+      paths: [
+        'password',
+        'newPassword',
+        '*.password',
+        '*.newPassword',
+        'token',
+        '*.token',
+        'verificationCode',
+        '*.verificationCode',
+      ],
       censor: '[redacted]',
     },
     mixin: () => {
