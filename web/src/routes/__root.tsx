@@ -5,6 +5,7 @@ import { NotFoundPage } from '../components/ui/not-found';
 import { Spinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toast';
 import { SiteExtras } from '../features/consent/site-extras';
+import { SupportWidget } from '../features/support-widget/support-widget';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -16,6 +17,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <Outlet />
       <SiteExtras />
       <Toaster />
+      <SupportWidget />
     </>
   ),
   pendingComponent: () => <Spinner />,

@@ -1,0 +1,141 @@
+import { CHAT_PAGE_SIZE } from '@scrivo/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import { useToast } from '../../components/ui/toast';
+import { HttpError, apiJson } from '../../lib/http';
+import {
+  adminChatKeys,
+  type StatusFilter,
+  useAdminAuth,
+  useCloseChat,
+  useLiveQueue,
+  useRespond,
+  useSessionDetail,
+  useSessionList,
+} from './admin-chat-api';
+import { ConversationPane, EmptyConversation } from './components/conversation-pane';
+import { SessionList } from './components/session-list';
+
+/** Kept in sync with features/auth: the spec's local flag that marks the admin as signed in. */
+const ADMIN_FLAG = 'adminAuthenticated';
+const describe = (error: unknown) =>
+  error instanceof HttpError ? error.serverMessage : error instanceof Error ? error.message : String(error);
+
+const useDebounced = (value: string, ms: number) => {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+};
+
+/** Shows the spec's toast once per failure of a query. */
+const useFailureToast = (error: unknown, errorUpdatedAt: number, title: string) => {
+  const { toast } = useToast();
+  useEffect(() => {
+    if (error) toast({ title, description: describe(error) });
+  }, [error, errorUpdatedAt, title, toast]);
+};
+
+/** /admin/chat (spec section 2): the queue on the left, the open conversation on the right. */
+export function AdminChatPage() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { toast } = useToast();
+  const auth = useAdminAuth();
+  // A cached answer from before a sign-in must not bounce the admin back to the login page.
+  const checked = auth.isFetchedAfterMount && !auth.isFetching;
+  const authed = auth.data?.isAuthenticated === true && auth.isFetchedAfterMount;
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string | null>(null);
+  const term = useDebounced(search.trim(), 300);
+
+  useEffect(() => {
+    if (checked && auth.data && !auth.data.isAuthenticated) {
+      localStorage.removeItem(ADMIN_FLAG);
+      void navigate({ to: '/admin/login' });
+    }
+  }, [checked, auth.data, navigate]);
+
+  const list = useSessionList(page, status, term, authed);
+  const detail = useSessionDetail(authed ? selected : null);
+  const respond = useRespond(selected ?? '');
+  const close = useCloseChat(selected ?? '');
+  useLiveQueue(authed);
+  useFailureToast(list.error, list.errorUpdatedAt, 'Failed to fetch sessions');
+  useFailureToast(detail.error, detail.errorUpdatedAt, 'Failed to fetch conversation');
+
+  if (!authed) return <Spinner />;
+
+  const logout = async () => {
+    try {
+      await apiJson('POST', '/api/admin/logout');
+    } catch (error) {
+      console.error('Admin logout failed', error);
+    }
+    localStorage.removeItem(ADMIN_FLAG);
+    client.clear();
+    void navigate({ to: '/admin/login' });
+  };
+
+  return (
+    <main className="grid h-screen grid-cols-1 bg-slate-50 md:grid-cols-[minmax(300px,380px)_1fr]">
+      <SessionList
+        items={list.data?.sessions ?? []}
+        total={list.data?.total ?? 0}
+        page={page}
+        pageSize={CHAT_PAGE_SIZE}
+        loading={list.isLoading}
+        search={search}
+        status={status}
+        selectedId={selected}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        onStatus={(v) => {
+          setStatus(v);
+          setPage(1);
+        }}
+        onPage={setPage}
+        onRefresh={() => void client.invalidateQueries({ queryKey: adminChatKeys.all })}
+        onLogout={() => void logout()}
+        onSelect={setSelected}
+      />
+      <div className="min-h-0 bg-white">
+        {selected === null ? (
+          <EmptyConversation />
+        ) : detail.data ? (
+          <ConversationPane
+            key={selected}
+            detail={detail.data}
+            sending={respond.isPending}
+            closing={close.isPending}
+            onSend={async (content, markResolved) => {
+              try {
+                await respond.mutateAsync({ content, markResolved });
+                return true;
+              } catch (error) {
+                toast({ title: 'Failed to send response', description: describe(error) });
+                return false;
+              }
+            }}
+            onClose={() =>
+              close.mutate(undefined, {
+                onSuccess: () => setSelected(null),
+                onError: (error) => toast({ title: 'Failed to close chat', description: describe(error) }),
+              })
+            }
+          />
+        ) : (
+          <Spinner />
+        )}
+      </div>
+    </main>
+  );
+}

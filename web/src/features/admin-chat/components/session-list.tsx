@@ -1,0 +1,119 @@
+import type { AdminSessionListItem } from '@scrivo/contracts';
+import type { StatusFilter } from '../admin-chat-api';
+import { SessionListItem } from './session-list-item';
+
+/** The left pane: search, status filter, Refresh and Logout, the list and its pages. */
+export function SessionList({
+  items,
+  total,
+  page,
+  pageSize,
+  loading,
+  search,
+  status,
+  selectedId,
+  onSearch,
+  onStatus,
+  onPage,
+  onRefresh,
+  onLogout,
+  onSelect,
+}: {
+  items: readonly AdminSessionListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  search: string;
+  status: StatusFilter;
+  selectedId: string | null;
+  onSearch: (value: string) => void;
+  onStatus: (value: StatusFilter) => void;
+  onPage: (page: number) => void;
+  onRefresh: () => void;
+  onLogout: () => void;
+  onSelect: (sessionId: string) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <aside className="flex h-full flex-col border-r border-slate-200 bg-white" aria-label="Conversations">
+      <div className="space-y-2 border-b border-slate-200 p-4">
+        <div className="flex items-center gap-2">
+          <h1 className="text-lg font-bold text-slate-900">Support chat</h1>
+          <button
+            type="button"
+            onClick={onRefresh}
+            className="ml-auto rounded-lg border border-slate-300 px-3 py-1 text-sm"
+          >
+            Refresh
+          </button>
+          <button
+            type="button"
+            onClick={onLogout}
+            className="rounded-lg border border-slate-300 px-3 py-1 text-sm"
+          >
+            Logout
+          </button>
+        </div>
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder="Search conversations..."
+          aria-label="Search conversations..."
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
+        <select
+          value={status}
+          onChange={(e) => onStatus(e.target.value as StatusFilter)}
+          aria-label="Status filter"
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        >
+          <option value="all">All Conversations</option>
+          <option value="active">Active</option>
+          <option value="escalated">Escalated</option>
+          <option value="resolved">Resolved</option>
+        </select>
+      </div>
+      <ul className="flex-1 overflow-y-auto" aria-busy={loading}>
+        {!loading && items.length === 0 && (
+          <li className="p-6 text-center text-sm text-slate-500">No conversations found.</li>
+        )}
+        {items.map((item) => (
+          <SessionListItem
+            key={item.session.sessionId}
+            item={item}
+            selected={item.session.sessionId === selectedId}
+            onSelect={() => onSelect(item.session.sessionId)}
+          />
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav
+          className="flex items-center justify-between border-t border-slate-200 p-3 text-sm"
+          aria-label="Pages"
+        >
+          <button
+            type="button"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+            className="disabled:opacity-40"
+          >
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+            className="disabled:opacity-40"
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </aside>
+  );
+}
