@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Spinner } from '../components/ui/spinner';
 import { AppHeader } from '../features/app-shell/app-header';
 import { useCurrentUser } from '../lib/current-user';
@@ -15,8 +15,12 @@ function AuthedLayout() {
   const router = useRouter();
   const here = useRouterState({ select: (s) => s.location.href });
   const visitor = user.isSuccess && !user.data;
+  // Once: while the sign-in page loads, this layout still sees the new location and must not redirect again.
+  const sent = useRef(false);
   useEffect(() => {
-    if (visitor) router.history.replace(`/signin?redirect=${encodeURIComponent(here)}`);
+    if (!visitor || sent.current) return;
+    sent.current = true;
+    router.history.replace(`/signin?redirect=${encodeURIComponent(here)}`);
   }, [visitor, here, router]);
   if (user.isError) throw user.error;
   if (!user.data) return <Spinner />;

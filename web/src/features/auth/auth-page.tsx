@@ -35,6 +35,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   const stateView = useRouterState({ select: (s) => s.location.state.authView });
+  const stateEmail = useRouterState({ select: (s) => s.location.state.authEmail });
   const [view, setView] = useState<AuthView>(() => stateView ?? initialView(path, search));
   // The sign-up details wait here while the email is verified; null when verification came from sign-in.
   const [pendingSignUp, setPendingSignUp] = useState<SignUpValues | null>(null);
@@ -42,7 +43,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
     null,
   );
   const [verifyEmail, setVerifyEmail] = useState('');
-  const [signInEmail, setSignInEmail] = useState(search.email ?? '');
+  const [signInEmail, setSignInEmail] = useState(stateEmail ?? search.email ?? '');
   const [resetEmail, setResetEmail] = useState<string>();
   const leaving = useRef(false);
   const providers = useQuery({ queryKey: ['auth-providers'], queryFn: authApi.providers, staleTime: 60_000 });
@@ -52,9 +53,10 @@ export function AuthPage({ path, search }: AuthPageProps) {
     leaving.current = true;
     setTimeout(() => router.history.push(target), REDIRECT_DELAY_MS);
   };
-  const resetUrlTo = (next: AuthView) => {
+  // /auth is another route, so the page mounts again: the view and email travel in history state.
+  const resetUrlTo = (next: AuthView, email?: string) => {
     setView(next);
-    void navigate({ to: '/auth', replace: true, state: (s) => ({ ...s, authView: next }) });
+    void navigate({ to: '/auth', replace: true, state: (s) => ({ ...s, authView: next, authEmail: email }) });
   };
 
   // A signed-in user has nothing to do here (spec section 2).
@@ -214,7 +216,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
         variant: 'neutral',
       });
       if (resetEmail) setSignInEmail(resetEmail);
-      resetUrlTo('signin');
+      resetUrlTo('signin', resetEmail);
     },
     onError: (error) =>
       toast({ title: 'Error', description: serverMessage(error, 'Failed to reset password') }),

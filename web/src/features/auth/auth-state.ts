@@ -4,6 +4,7 @@ export type AuthView = 'signin' | 'signup' | 'verify' | 'forgot' | 'reset';
 declare module '@tanstack/react-router' {
   interface HistoryState {
     authView?: AuthView;
+    authEmail?: string;
   }
 }
 
