@@ -31,7 +31,6 @@ describe('accounts in Chromium', () => {
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
     return context.newPage();
   };
-  const path = (page: Page) => new URL(page.url()).pathname;
   const toast = (page: Page) => page.getByTestId('toast');
 
   it('signs up step by step with the code from the outbox and lands on /plan-selection', async () => {
