@@ -32,12 +32,21 @@ const useDebounced = (value: string, ms: number) => {
   return debounced;
 };
 
-/** Shows the spec's toast once per failure of a query. */
-const useFailureToast = (error: unknown, errorUpdatedAt: number, title: string) => {
+const signedOut = (error: unknown) => error instanceof HttpError && error.status === 401;
+
+/**
+ * Shows the spec's toast when a query starts failing (not again on every 5-second retry of the same failure).
+ * A 401 means the admin session ended: that goes back to the login page instead.
+ */
+const useFailureToast = (error: unknown, title: string, onSignedOut: () => void) => {
   const { toast } = useToast();
+  const message = error ? describe(error) : null;
   useEffect(() => {
-    if (error) toast({ title, description: describe(error) });
-  }, [error, errorUpdatedAt, title, toast]);
+    if (!error) return;
+    if (signedOut(error)) onSignedOut();
+    else toast({ title, description: describe(error) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [message, title, toast]);
 };
 
 /** /admin/chat (spec section 2): the queue on the left, the open conversation on the right. */
@@ -67,8 +76,12 @@ export function AdminChatPage() {
   const respond = useRespond(selected ?? '');
   const close = useCloseChat(selected ?? '');
   useLiveQueue(authed);
-  useFailureToast(list.error, list.errorUpdatedAt, 'Failed to fetch sessions');
-  useFailureToast(detail.error, detail.errorUpdatedAt, 'Failed to fetch conversation');
+  const toLogin = () => {
+    localStorage.removeItem(ADMIN_FLAG);
+    void navigate({ to: '/admin/login' });
+  };
+  useFailureToast(list.error, 'Failed to fetch sessions', toLogin);
+  useFailureToast(detail.error, 'Failed to fetch conversation', toLogin);
 
   if (!authed) return <Spinner />;
 
@@ -122,13 +135,17 @@ export function AdminChatPage() {
                 return true;
               } catch (error) {
                 toast({ title: 'Failed to send response', description: describe(error) });
+                if (signedOut(error)) toLogin();
                 return false;
               }
             }}
             onClose={() =>
               close.mutate(undefined, {
                 onSuccess: () => setSelected(null),
-                onError: (error) => toast({ title: 'Failed to close chat', description: describe(error) }),
+                onError: (error) => {
+                  toast({ title: 'Failed to close chat', description: describe(error) });
+                  if (signedOut(error)) toLogin();
+                },
               })
             }
           />
