@@ -6,6 +6,7 @@ import { signOut } from './sign-out';
 const links = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/recordings', label: 'Recordings' },
+  { to: '/account', label: 'Account' },
 ] as const;
 
 const linkClass =
@@ -48,10 +49,6 @@ export function AppHeader() {
               {label}
             </Link>
           ))}
-          {/* A plain link until the account page is a route of this app's tree. */}
-          <a href="/account" className={linkClass}>
-            Account
-          </a>
           <button type="button" onClick={leave} disabled={leaving} className={`${linkClass} ml-2`}>
             {leaving ? 'Signing out…' : 'Sign out'}
           </button>
@@ -86,9 +83,6 @@ export function AppHeader() {
               {label}
             </Link>
           ))}
-          <a href="/account" className={linkClass}>
-            Account
-          </a>
           <button type="button" onClick={leave} disabled={leaving} className={`${linkClass} text-left`}>
             {leaving ? 'Signing out…' : 'Sign out'}
           </button>

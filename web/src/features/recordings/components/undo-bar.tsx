@@ -13,7 +13,7 @@ const MAX_VISIBLE_MS = 10_000;
 
 /** "Deleted. Undo" at the bottom of the screen, for as long as undoing is possible (at most 10 s on screen). */
 export function UndoBar({ message, until, onUndo, onExpire, busy }: Props) {
-  const deadline = Math.min(until.getTime(), Date.now() + MAX_VISIBLE_MS);
+  const [deadline] = useState(() => Math.min(until.getTime(), Date.now() + MAX_VISIBLE_MS));
   const [left, setLeft] = useState(() => Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
   useEffect(() => {
     const timer = setInterval(() => {
@@ -26,16 +26,17 @@ export function UndoBar({ message, until, onUndo, onExpire, busy }: Props) {
   return (
     <div
       role="status"
-      className="fixed inset-x-4 bottom-4 z-40 mx-auto flex max-w-md items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-white shadow-xl"
+      className="fixed inset-x-4 bottom-24 z-[60] mx-auto sm:bottom-28 flex max-w-md items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-white shadow-xl"
     >
       <span className="flex-1 text-sm">{message}</span>
       <button
         type="button"
         onClick={onUndo}
         disabled={busy}
-        className="rounded-lg px-3 py-1 text-sm font-semibold text-brand-100 hover:bg-white/10 disabled:opacity-60"
+        className="rounded-lg px-3 py-1 text-sm font-semibold text-brand-100 tabular-nums hover:bg-white/10 disabled:opacity-60"
+        aria-label={`Undo, ${left} seconds left`}
       >
-        Undo ({left})
+        Undo <span aria-hidden="true">({left})</span>
       </button>
     </div>
   );

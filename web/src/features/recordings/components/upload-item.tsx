@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { formatBytes } from '../upload/refusals';
 import { timeLeftLabel } from '../upload/transfer-rate';
 import type { UploadItem as Item } from '../upload/upload-queue';
@@ -96,9 +97,9 @@ export function UploadItem({ item, onCancel, onRetry, onDismiss }: Props) {
         <p role="alert" className="text-sm text-red-900" data-testid="upload-refusal">
           {item.refusal.message}{' '}
           {item.refusal.upgrade && (
-            <a href="/plan-selection" className="font-medium underline">
+            <Link to="/plan-selection" className="font-medium underline">
               See plans
-            </a>
+            </Link>
           )}
         </p>
       )}

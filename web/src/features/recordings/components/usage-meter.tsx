@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { Usage } from '@scrivo/contracts/recordings/recordings.contract';
 import { formatMinutes } from '../upload/refusals';
 
@@ -57,9 +58,9 @@ export function UsageMeter({ usage }: { usage: Usage }) {
           {reached && (
             <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
               You have used all your minutes this month.{' '}
-              <a href="/plan-selection" className="font-semibold underline">
+              <Link to="/plan-selection" className="font-semibold underline">
                 Upgrade your plan
-              </a>{' '}
+              </Link>{' '}
               to keep transcribing.
             </p>
           )}
