@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
+import { Icon } from '../../components/ui/icons';
 import { formatUsd, priceFor, type BillingPeriod, type PlanFacts } from './plan-catalog';
 
 export interface PlanCardLabels {
@@ -69,9 +70,7 @@ export function PlanCard({
       <ul className="flex flex-col gap-2">
         {copy.features.map((feature) => (
           <li key={feature} className="flex gap-2">
-            <span aria-hidden="true" className="text-emerald-600">
-              ✓
-            </span>
+            <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
             {feature}
           </li>
         ))}

@@ -122,53 +122,57 @@ export const en: LandingCopy = {
     subtitle: 'From the first upload to the final export.',
     items: [
       {
-        icon: '🌍',
+        icon: 'globe',
         title: 'About 100 languages',
         description: 'Automatic language detection, or pick the language yourself.',
       },
       {
-        icon: '🗣️',
+        icon: 'speakers',
         title: 'Speaker labels',
         description: 'See who said what, and rename speakers once for the whole transcript.',
       },
       {
-        icon: '🔁',
+        icon: 'translate',
         title: 'Translation to English',
         description: 'Turn speech in another language straight into English text.',
       },
       {
-        icon: '✍️',
+        icon: 'edit',
         title: 'Editor with autosave',
         description: 'Fix a word while listening; every change is saved as you type.',
       },
       {
-        icon: '🔎',
+        icon: 'search',
         title: 'Search',
         description: 'Find any word in a long recording and jump to that moment.',
       },
-      { icon: '📄', title: 'Exports', description: 'PDF, DOCX, TXT, SRT, VTT and JSON with timestamps.' },
+      {
+        icon: 'document',
+        title: 'Exports',
+        description: 'PDF, DOCX, TXT, SRT, VTT and JSON with timestamps.',
+      },
     ],
   },
   why: {
     title: 'Why choose Scrivo',
     items: [
       {
-        icon: '⚡',
+        icon: 'bolt',
         title: 'Fast turnaround',
         description: 'Transcripts in minutes rather than the days a manual service takes.',
       },
       {
-        icon: '🏠',
+        icon: 'server',
         title: 'Your server, your data',
         description: 'Self-host Scrivo and keep audio inside your own infrastructure.',
       },
       {
-        icon: '💸',
+        icon: 'tag',
         title: 'Fair prices',
         description: 'Start free, then pay weekly or monthly. Cancel anytime and keep your data.',
       },
       {
-        icon: '🎬',
+        icon: 'video',
         title: 'Video too',
         description: 'MP4 and MOV files up to 1 GB; we extract the audio for you.',
       },
@@ -179,22 +183,22 @@ export const en: LandingCopy = {
     subtitle: 'Your recordings are yours. These protections are on by default.',
     items: [
       {
-        icon: '🔒',
+        icon: 'lock',
         title: 'Private recordings',
         description: 'Only your account can open your recordings and transcripts.',
       },
       {
-        icon: '🔑',
+        icon: 'key',
         title: 'Strong passwords',
         description: 'Passwords are hashed with Argon2id; sessions use httpOnly cookies.',
       },
       {
-        icon: '🛡️',
+        icon: 'shield',
         title: 'Request protection',
         description: 'CSRF protection and rate limits guard every form.',
       },
       {
-        icon: '🗑️',
+        icon: 'trash',
         title: 'Delete anytime',
         description: 'Delete a recording or your whole account whenever you want.',
       },

@@ -126,32 +126,32 @@ export const es: LandingCopy = {
     subtitle: 'Desde la primera subida hasta la exportación final.',
     items: [
       {
-        icon: '🌍',
+        icon: 'globe',
         title: 'Unos 100 idiomas',
         description: 'Detección automática del idioma, o elígelo tú.',
       },
       {
-        icon: '🗣️',
+        icon: 'speakers',
         title: 'Etiquetas de hablante',
         description: 'Mira quién dijo qué y renombra a cada hablante una sola vez.',
       },
       {
-        icon: '🔁',
+        icon: 'translate',
         title: 'Traducción al inglés',
         description: 'Convierte el habla en otro idioma directamente en texto en inglés.',
       },
       {
-        icon: '✍️',
+        icon: 'edit',
         title: 'Editor con autoguardado',
         description: 'Corrige una palabra mientras escuchas; cada cambio se guarda al escribir.',
       },
       {
-        icon: '🔎',
+        icon: 'search',
         title: 'Búsqueda',
         description: 'Encuentra cualquier palabra en una grabación larga y salta a ese momento.',
       },
       {
-        icon: '📄',
+        icon: 'document',
         title: 'Exportación',
         description: 'PDF, DOCX, TXT, SRT, VTT y JSON con marcas de tiempo.',
       },
@@ -161,23 +161,23 @@ export const es: LandingCopy = {
     title: 'Por qué elegir Scrivo',
     items: [
       {
-        icon: '⚡',
+        icon: 'bolt',
         title: 'Rapidez',
         description: 'Transcripciones en minutos, no en los días que tarda un servicio manual.',
       },
       {
-        icon: '🏠',
+        icon: 'server',
         title: 'Tu servidor, tus datos',
         description: 'Aloja Scrivo tú mismo y mantén el audio en tu infraestructura.',
       },
       {
-        icon: '💸',
+        icon: 'tag',
         title: 'Precios justos',
         description:
           'Empieza gratis y paga por semana o por mes. Cancela cuando quieras y conserva tus datos.',
       },
       {
-        icon: '🎬',
+        icon: 'video',
         title: 'También vídeo',
         description: 'Archivos MP4 y MOV de hasta 1 GB; extraemos el audio por ti.',
       },
@@ -188,22 +188,22 @@ export const es: LandingCopy = {
     subtitle: 'Tus grabaciones son tuyas. Estas protecciones están activas por defecto.',
     items: [
       {
-        icon: '🔒',
+        icon: 'lock',
         title: 'Grabaciones privadas',
         description: 'Solo tu cuenta puede abrir tus grabaciones y transcripciones.',
       },
       {
-        icon: '🔑',
+        icon: 'key',
         title: 'Contraseñas seguras',
         description: 'Las contraseñas se guardan con Argon2id; las sesiones usan cookies httpOnly.',
       },
       {
-        icon: '🛡️',
+        icon: 'shield',
         title: 'Protección de peticiones',
         description: 'Protección CSRF y límites de frecuencia en cada formulario.',
       },
       {
-        icon: '🗑️',
+        icon: 'trash',
         title: 'Borra cuando quieras',
         description: 'Elimina una grabación o toda tu cuenta en cualquier momento.',
       },

@@ -126,53 +126,53 @@ export const fr: LandingCopy = {
     subtitle: 'Du premier import à l’export final.',
     items: [
       {
-        icon: '🌍',
+        icon: 'globe',
         title: 'Environ 100 langues',
         description: 'Détection automatique de la langue, ou choisissez-la vous-même.',
       },
       {
-        icon: '🗣️',
+        icon: 'speakers',
         title: 'Étiquettes d’intervenants',
         description: 'Voyez qui a dit quoi et renommez chaque intervenant une seule fois.',
       },
       {
-        icon: '🔁',
+        icon: 'translate',
         title: 'Traduction en anglais',
         description: 'Transformez la parole d’une autre langue directement en texte anglais.',
       },
       {
-        icon: '✍️',
+        icon: 'edit',
         title: 'Éditeur à sauvegarde auto',
         description: 'Corrigez un mot en écoutant ; chaque modification est enregistrée.',
       },
       {
-        icon: '🔎',
+        icon: 'search',
         title: 'Recherche',
         description: 'Retrouvez un mot dans un long enregistrement et allez à ce moment.',
       },
-      { icon: '📄', title: 'Exports', description: 'PDF, DOCX, TXT, SRT, VTT et JSON horodatés.' },
+      { icon: 'document', title: 'Exports', description: 'PDF, DOCX, TXT, SRT, VTT et JSON horodatés.' },
     ],
   },
   why: {
     title: 'Pourquoi choisir Scrivo',
     items: [
       {
-        icon: '⚡',
+        icon: 'bolt',
         title: 'Rapide',
         description: 'Des transcriptions en minutes plutôt qu’en jours avec un service manuel.',
       },
       {
-        icon: '🏠',
+        icon: 'server',
         title: 'Votre serveur, vos données',
         description: 'Hébergez Scrivo et gardez l’audio dans votre infrastructure.',
       },
       {
-        icon: '💸',
+        icon: 'tag',
         title: 'Prix justes',
         description: 'Commencez gratuitement, puis payez à la semaine ou au mois. Annulez quand vous voulez.',
       },
       {
-        icon: '🎬',
+        icon: 'video',
         title: 'La vidéo aussi',
         description: 'Fichiers MP4 et MOV jusqu’à 1 Go ; nous extrayons l’audio pour vous.',
       },
@@ -183,22 +183,22 @@ export const fr: LandingCopy = {
     subtitle: 'Vos enregistrements vous appartiennent. Ces protections sont actives par défaut.',
     items: [
       {
-        icon: '🔒',
+        icon: 'lock',
         title: 'Enregistrements privés',
         description: 'Seul votre compte peut ouvrir vos enregistrements et transcriptions.',
       },
       {
-        icon: '🔑',
+        icon: 'key',
         title: 'Mots de passe robustes',
         description: 'Mots de passe hachés avec Argon2id ; sessions en cookies httpOnly.',
       },
       {
-        icon: '🛡️',
+        icon: 'shield',
         title: 'Requêtes protégées',
         description: 'Protection CSRF et limitation du débit sur chaque formulaire.',
       },
       {
-        icon: '🗑️',
+        icon: 'trash',
         title: 'Suppression à tout moment',
         description: 'Supprimez un enregistrement ou tout votre compte quand vous voulez.',
       },

@@ -1,9 +1,11 @@
+import type { IconName } from '../../../components/ui/icons';
 import type { PlanId } from '../../plans/plan-catalog';
 
 export type Lang = 'en' | 'es' | 'fr';
 
 export interface Titled {
-  readonly icon: string;
+  /** An icon, or a short text such as a step number. */
+  readonly icon: IconName | `${number}`;
   readonly title: string;
   readonly description: string;
 }

@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icons';
 import { Accordion } from '../../../components/ui/accordion';
 import type { LandingCopy } from '../i18n/landing-copy';
 import { AppLink } from '../shared/app-link';
@@ -19,7 +20,10 @@ export function Comparison({ copy }: { copy: LandingCopy }) {
             <ul className="flex flex-col gap-2 text-slate-700">
               {column.points.map((point) => (
                 <li key={point} className="flex gap-2">
-                  <span aria-hidden="true">{column.highlight ? '✓' : '•'}</span>
+                  <Icon
+                    name={column.highlight ? 'check' : 'dot'}
+                    className={`mt-0.5 h-5 w-5 shrink-0 ${column.highlight ? 'text-emerald-600' : 'text-slate-400'}`}
+                  />
                   {point}
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icons';
 import { useRef } from 'react';
 import type { Lang, LandingCopy } from '../i18n/landing-copy';
 import { AppLink } from '../shared/app-link';
@@ -18,7 +19,7 @@ export function LanguageMenu({ copy }: { copy: LandingCopy }) {
         aria-label={`${copy.nav.language}: ${current.label}`}
         className="flex cursor-pointer list-none items-center gap-1 rounded-lg px-1.5 py-2 text-xs sm:px-2 sm:text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
-        <span aria-hidden="true">🌐</span> {current.short}
+        <Icon name="globe" className="h-4 w-4" /> {current.short}
       </summary>
       <ul className="absolute right-0 mt-1 w-36 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
         {LANGUAGES.map((language) => (

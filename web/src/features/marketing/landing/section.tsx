@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icons';
 import type { ReactNode } from 'react';
 
 /** A landing section with its heading; `id` is the anchor the header links scroll to. */
@@ -36,8 +37,10 @@ export function Section({
 
 export function Stars({ count }: { count: number }) {
   return (
-    <span className="text-amber-500" aria-hidden="true">
-      {'★'.repeat(count)}
+    <span className="flex gap-0.5 text-amber-500" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <Icon key={i} name="star" className="h-5 w-5" />
+      ))}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icons';
 import { useEffect, useState } from 'react';
 import type { LandingCopy } from '../i18n/landing-copy';
 import { Section, Stars } from './section';
@@ -52,7 +53,7 @@ export function TestimonialCarousel({
             onClick={() => setIndex((index - 1 + items.length) % items.length)}
             className="grid h-10 w-10 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-100"
           >
-            ‹
+            <Icon name="chevronLeft" className="h-5 w-5" />
           </button>
           {items.map((entry, i) => (
             <button
@@ -74,7 +75,7 @@ export function TestimonialCarousel({
             onClick={() => setIndex((index + 1) % items.length)}
             className="grid h-10 w-10 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-100"
           >
-            ›
+            <Icon name="chevronRight" className="h-5 w-5" />
           </button>
         </div>
       </div>

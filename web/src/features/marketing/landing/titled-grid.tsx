@@ -1,3 +1,4 @@
+import { Icon, isIconName } from '../../../components/ui/icons';
 import type { Titled } from '../i18n/landing-copy';
 
 /** A grid of icon + title + description cards (professional features, benefits, security). */
@@ -15,7 +16,7 @@ export function TitledGrid({ items, columns = 3 }: { items: readonly Titled[]; c
             aria-hidden="true"
             className="grid h-10 w-10 place-items-center rounded-xl bg-brand-50 text-xl font-bold text-brand-700"
           >
-            {item.icon}
+            {isIconName(item.icon) ? <Icon name={item.icon} className="h-6 w-6" /> : item.icon}
           </span>
           <h3 className="font-semibold">{item.title}</h3>
           <p className="text-slate-600">{item.description}</p>

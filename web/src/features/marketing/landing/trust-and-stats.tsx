@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icons';
 import type { LandingCopy } from '../i18n/landing-copy';
 
 export function TrustBadges({ copy }: { copy: LandingCopy }) {
@@ -6,9 +7,7 @@ export function TrustBadges({ copy }: { copy: LandingCopy }) {
       <ul className="mx-auto flex max-w-6xl flex-wrap justify-center gap-x-8 gap-y-3 px-4 py-6 text-sm font-medium text-slate-700">
         {copy.trustBadges.map((badge) => (
           <li key={badge} className="flex items-center gap-2">
-            <span aria-hidden="true" className="text-emerald-600">
-              ✓
-            </span>
+            <Icon name="check" className="h-4 w-4 shrink-0 text-emerald-600" />
             {badge}
           </li>
         ))}
