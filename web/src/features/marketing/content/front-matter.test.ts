@@ -43,6 +43,27 @@ describe('the content shipped in /content', () => {
     ).toBeGreaterThanOrEqual(12);
   });
 
+  it('has about twenty-five blog articles, from the launch post to comparisons, accuracy and privacy', () => {
+    const slugs = readdirSync(join(contentDir, 'blog')).map((f) => f.replace(/\.md$/, ''));
+    expect(slugs.length).toBeGreaterThanOrEqual(24);
+    for (const topic of [
+      'introducing',
+      'vs',
+      'accura',
+      'translat',
+      'accessib',
+      'legal',
+      'srt',
+      'podcast',
+      'self-host',
+      'privacy',
+    ])
+      expect(
+        slugs.some((slug) => slug.includes(topic)),
+        topic,
+      ).toBe(true);
+  });
+
   it('has the seven guides of the route table', () => {
     expect(readdirSync(join(contentDir, 'guides')).sort()).toEqual(
       [
