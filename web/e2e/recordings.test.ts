@@ -262,16 +262,16 @@ describe.skipIf(!speechWorkerInstalled())('recordings in Chromium, with the real
     const body = (await list.json()) as { total: number; items: { sizeBytes: number | null; id: string }[] };
     expect(body.total).toBe(1);
     expect(body.items[0]!.sizeBytes).toBe(statSync(big).size);
-    // The long file is not needed further: free the worker for the other tests.
-    await page.request.post(`${app.url}/api/recordings/${body.items[0]!.id}/cancel`, {
-      headers: {
-        'x-csrf-token': (await context.cookies()).find((c) => c.name === 'scrivo_csrf')?.value ?? '',
-      },
-    });
+    // Its page shows the work in progress live, and cancelling (which also frees the worker) offers a retry.
+    await page.goto(`${app.url}/transcription/${body.items[0]!.id}`);
+    await page.getByRole('progressbar', { name: 'Progress' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel transcription' }).click();
+    await page.getByText('The transcription was cancelled.').waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
     await context.close();
   });
 
-  it('refuses a file that is not audio or video, saying so in plain words', async () => {
+  it('refuses a file that is not audio or video in plain words, and shows why the server failed a fake one', async () => {
     const { context } = await signedInContext(app, browser, { width: 360, height: 740 });
     const page = await context.newPage();
     await page.goto(`${app.url}/dashboard`);
@@ -282,6 +282,13 @@ describe.skipIf(!speechWorkerInstalled())('recordings in Chromium, with the real
     );
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A file that only looks like audio passes the browser's check; the server's probe fails it, with the reason.
+    await dropFiles(page, [{ name: 'broken.wav', type: 'audio/wav', text: 'this is not audio at all' }]);
+    const failed = page.getByTestId('recording-item').filter({ hasText: 'broken' });
+    await failed.getByText('Failed').waitFor();
+    expect((await failed.textContent())?.length).toBeGreaterThan('brokenFailed'.length + 20);
+    await failed.getByRole('button', { name: 'Retry' }).waitFor();
     await context.close();
   });
 
