@@ -334,7 +334,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
 
 function Divider() {
   return (
-    <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+    <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600">
       <span className="h-px flex-1 bg-slate-200" />
       or
       <span className="h-px flex-1 bg-slate-200" />
