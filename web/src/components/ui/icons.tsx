@@ -60,6 +60,12 @@ const PATHS = {
   ),
   shield: <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4" />,
   trash: <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />,
+  play: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m10 8.5 5.5 3.5-5.5 3.5z" />
+    </>
+  ),
   check: <path d="m5 12.5 4.5 4.5L19 7" />,
   dot: <circle cx="12" cy="12" r="2.5" fill="currentColor" />,
   star: (

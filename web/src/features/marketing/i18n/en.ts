@@ -8,7 +8,7 @@ export const en: LandingCopy = {
   meta: {
     title: 'Scrivo: AI transcription for audio and video, up to 1 GB per file',
     description:
-      'Upload audio or video (MP3, WAV, M4A, WEBM, MP4, MOV, up to 1 GB) or record live, and get transcripts in about 100 languages with speaker labels, translation to English and PDF, DOCX, TXT, SRT exports. Free plan: 5 minutes a month.',
+      'Upload audio or video (MP3, WAV, M4A, WEBM, MP4, MOV, up to 1 GB) and get timestamped transcripts in about 100 languages, translation to English and PDF, DOCX, TXT, SRT, VTT exports. Free plan: 5 minutes a month.',
   },
   loading: 'Loading...',
   nav: {
@@ -26,7 +26,7 @@ export const en: LandingCopy = {
     eyebrow: 'AI transcription you can host yourself',
     title: 'Turn audio and video into accurate, editable text',
     subtitle:
-      'Upload a recording up to 1 GB or record live from your microphone. Scrivo detects the language, labels the speakers and gives you a transcript you can edit, search and export.',
+      'Upload audio or video up to 1 GB. Scrivo detects the language, timestamps every word and gives you a transcript you can play back, search and export.',
     cta: 'Get Started Free',
     secondary: 'See how it works',
     note: '5 free minutes every month. No credit card required.',
@@ -66,21 +66,21 @@ export const en: LandingCopy = {
         name: 'Maya, podcaster',
         role: 'Sample persona · Content creator',
         content:
-          'Uploads each 90-minute episode as MP4, renames the two speakers, and exports SRT captions and show notes.',
+          'Uploads each 90-minute episode as MP4, and exports SRT captions and a DOCX for the show notes.',
         rating: 5,
       },
       {
         name: 'Daniel, graduate student',
         role: 'Sample persona · Education',
         content:
-          'Records seminars live, searches the transcript for key terms and exports a DOCX for his notes.',
+          'Uploads seminar recordings, searches the transcripts for key terms and exports a DOCX for his notes.',
         rating: 5,
       },
       {
         name: 'Priya, research lead',
         role: 'Sample persona · User research',
         content:
-          'Transcribes customer interviews in Spanish and English and shares speaker-labelled PDFs with her team.',
+          'Transcribes customer interviews in Spanish and English and shares timestamped PDFs with her team.',
         rating: 5,
       },
       {
@@ -94,7 +94,7 @@ export const en: LandingCopy = {
   },
   features: {
     title: 'Two ways to get a transcript',
-    subtitle: 'Upload a file you already have, or record straight from your browser.',
+    subtitle: 'Upload a file you already have. Recording straight from your browser is coming soon.',
     upload: 'Upload Audio',
     record: 'Record Live',
     toggleLabel: 'How to add audio',
@@ -110,6 +110,7 @@ export const en: LandingCopy = {
       recording: 'Recording',
       microphone: 'Microphone',
       systemAudio: 'System audio',
+      preview: 'Coming soon',
       liveLines: [
         'Welcome everyone to today’s lecture on climate data.',
         'We’ll look at three datasets and how they were collected.',
@@ -128,8 +129,8 @@ export const en: LandingCopy = {
       },
       {
         icon: 'speakers',
-        title: 'Speaker labels',
-        description: 'See who said what, and rename speakers once for the whole transcript.',
+        title: 'Speaker labels (coming soon)',
+        description: 'See who said what; transcripts and exports already have room for speaker names.',
       },
       {
         icon: 'translate',
@@ -137,9 +138,10 @@ export const en: LandingCopy = {
         description: 'Turn speech in another language straight into English text.',
       },
       {
-        icon: 'edit',
-        title: 'Editor with autosave',
-        description: 'Fix a word while listening; every change is saved as you type.',
+        icon: 'play',
+        title: 'Click to play',
+        description:
+          'Click any line to hear it; keyboard shortcuts to pause and skip. An editor with autosave is coming soon.',
       },
       {
         icon: 'search',
@@ -200,7 +202,7 @@ export const en: LandingCopy = {
       {
         icon: 'trash',
         title: 'Delete anytime',
-        description: 'Delete a recording or your whole account whenever you want.',
+        description: 'Delete a recording whenever you want, and undo it within 30 days.',
       },
     ],
   },
@@ -208,16 +210,16 @@ export const en: LandingCopy = {
     title: 'See it in action',
     subtitle: 'From file to finished transcript in three steps.',
     steps: [
-      { icon: '1', title: 'Add your audio', description: 'Upload a file up to 1 GB or record live.' },
+      { icon: '1', title: 'Add your audio', description: 'Upload an audio or video file up to 1 GB.' },
       {
         icon: '2',
         title: 'Let Scrivo transcribe',
-        description: 'Language detection, timestamps and speaker labels.',
+        description: 'Language detection and a timestamp for every word.',
       },
       {
         icon: '3',
-        title: 'Edit and export',
-        description: 'Correct, search, then download PDF, DOCX, TXT or SRT.',
+        title: 'Review and export',
+        description: 'Play back, search, then download PDF, DOCX, TXT or SRT.',
       },
     ],
     cta: 'Try it free',
@@ -253,8 +255,8 @@ export const en: LandingCopy = {
         usageExample: 'About four 30-minute lectures a month.',
         features: [
           '120 minutes per month',
-          'Transcript editor',
-          'Advanced search and export',
+          'Search across every transcript',
+          'Every export format',
           'Translation',
           'Email support',
         ],
@@ -267,9 +269,9 @@ export const en: LandingCopy = {
         features: [
           'Unlimited usage and uploads',
           'Files up to 1 GB',
-          'Speaker labels',
-          'AI summary',
-          'Editor, search and export',
+          'Speaker labels (coming soon)',
+          'AI summary (coming soon)',
+          'Search and every export format',
           'Translation',
         ],
         cta: 'Get Business Pro',

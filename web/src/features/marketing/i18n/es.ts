@@ -8,7 +8,7 @@ export const es: LandingCopy = {
   meta: {
     title: 'Scrivo: transcripción con IA de audio y vídeo, hasta 1 GB por archivo',
     description:
-      'Sube audio o vídeo (MP3, WAV, M4A, WEBM, MP4, MOV, hasta 1 GB) o graba en directo y obtén transcripciones en unos 100 idiomas con etiquetas de hablante, traducción al inglés y exportación a PDF, DOCX, TXT y SRT. Plan Gratis: 5 minutos al mes.',
+      'Sube audio o vídeo (MP3, WAV, M4A, WEBM, MP4, MOV, hasta 1 GB) y obtén transcripciones con marcas de tiempo en unos 100 idiomas, traducción al inglés y exportación a PDF, DOCX, TXT, SRT y VTT. Plan Gratis: 5 minutos al mes.',
   },
   loading: 'Cargando...',
   nav: {
@@ -26,7 +26,7 @@ export const es: LandingCopy = {
     eyebrow: 'Transcripción con IA que puedes alojar tú mismo',
     title: 'Convierte audio y vídeo en texto preciso y editable',
     subtitle:
-      'Sube una grabación de hasta 1 GB o graba en directo con tu micrófono. Scrivo detecta el idioma, identifica a los hablantes y te da una transcripción que puedes editar, buscar y exportar.',
+      'Sube audio o vídeo de hasta 1 GB. Scrivo detecta el idioma, marca el tiempo de cada palabra y te da una transcripción que puedes reproducir, buscar y exportar.',
     cta: 'Empieza gratis',
     secondary: 'Cómo funciona',
     note: '5 minutos gratis cada mes. Sin tarjeta de crédito.',
@@ -70,21 +70,21 @@ export const es: LandingCopy = {
         name: 'Maya, podcaster',
         role: 'Perfil de ejemplo · Creadora de contenido',
         content:
-          'Sube cada episodio de 90 minutos en MP4, renombra a los dos hablantes y exporta subtítulos SRT y notas del programa.',
+          'Sube cada episodio de 90 minutos en MP4, y exporta subtítulos SRT y un DOCX para las notas del programa.',
         rating: 5,
       },
       {
         name: 'Daniel, estudiante de posgrado',
         role: 'Perfil de ejemplo · Educación',
         content:
-          'Graba seminarios en directo, busca términos clave en la transcripción y exporta un DOCX para sus apuntes.',
+          'Sube las grabaciones de sus seminarios, busca términos clave en las transcripciones y exporta un DOCX para sus apuntes.',
         rating: 5,
       },
       {
         name: 'Priya, responsable de investigación',
         role: 'Perfil de ejemplo · Investigación de usuarios',
         content:
-          'Transcribe entrevistas con clientes en español e inglés y comparte PDF con etiquetas de hablante con su equipo.',
+          'Transcribe entrevistas con clientes en español e inglés y comparte PDF con marcas de tiempo con su equipo.',
         rating: 5,
       },
       {
@@ -98,7 +98,7 @@ export const es: LandingCopy = {
   },
   features: {
     title: 'Dos formas de obtener una transcripción',
-    subtitle: 'Sube un archivo que ya tengas o graba directamente desde el navegador.',
+    subtitle: 'Sube un archivo que ya tengas. Muy pronto podrás grabar directamente desde el navegador.',
     upload: 'Subir audio',
     record: 'Grabar en directo',
     toggleLabel: 'Cómo añadir audio',
@@ -114,6 +114,7 @@ export const es: LandingCopy = {
       recording: 'Grabando',
       microphone: 'Micrófono',
       systemAudio: 'Audio del sistema',
+      preview: 'Próximamente',
       liveLines: [
         'Bienvenidos a la clase de hoy sobre datos climáticos.',
         'Veremos tres conjuntos de datos y cómo se recopilaron.',
@@ -132,8 +133,9 @@ export const es: LandingCopy = {
       },
       {
         icon: 'speakers',
-        title: 'Etiquetas de hablante',
-        description: 'Mira quién dijo qué y renombra a cada hablante una sola vez.',
+        title: 'Etiquetas de hablante (próximamente)',
+        description:
+          'Mira quién dijo qué; las transcripciones y exportaciones ya admiten nombres de hablante.',
       },
       {
         icon: 'translate',
@@ -141,9 +143,10 @@ export const es: LandingCopy = {
         description: 'Convierte el habla en otro idioma directamente en texto en inglés.',
       },
       {
-        icon: 'edit',
-        title: 'Editor con autoguardado',
-        description: 'Corrige una palabra mientras escuchas; cada cambio se guarda al escribir.',
+        icon: 'play',
+        title: 'Haz clic para escuchar',
+        description:
+          'Haz clic en una línea para oírla; atajos de teclado para pausar y saltar. El editor con autoguardado llegará pronto.',
       },
       {
         icon: 'search',
@@ -205,7 +208,7 @@ export const es: LandingCopy = {
       {
         icon: 'trash',
         title: 'Borra cuando quieras',
-        description: 'Elimina una grabación o toda tu cuenta en cualquier momento.',
+        description: 'Elimina una grabación cuando quieras y deshazlo en un plazo de 30 días.',
       },
     ],
   },
@@ -216,17 +219,17 @@ export const es: LandingCopy = {
       {
         icon: '1',
         title: 'Añade tu audio',
-        description: 'Sube un archivo de hasta 1 GB o graba en directo.',
+        description: 'Sube un archivo de audio o vídeo de hasta 1 GB.',
       },
       {
         icon: '2',
         title: 'Scrivo transcribe',
-        description: 'Detección de idioma, marcas de tiempo y etiquetas de hablante.',
+        description: 'Detección de idioma y una marca de tiempo para cada palabra.',
       },
       {
         icon: '3',
-        title: 'Edita y exporta',
-        description: 'Corrige, busca y descarga en PDF, DOCX, TXT o SRT.',
+        title: 'Revisa y exporta',
+        description: 'Reproduce, busca y descarga en PDF, DOCX, TXT o SRT.',
       },
     ],
     cta: 'Pruébalo gratis',
@@ -262,8 +265,8 @@ export const es: LandingCopy = {
         usageExample: 'Unas cuatro clases de 30 minutos al mes.',
         features: [
           '120 minutos al mes',
-          'Editor de transcripciones',
-          'Búsqueda y exportación avanzadas',
+          'Búsqueda en todas tus transcripciones',
+          'Todos los formatos de exportación',
           'Traducción',
           'Soporte por correo',
         ],
@@ -276,9 +279,9 @@ export const es: LandingCopy = {
         features: [
           'Uso y subidas ilimitados',
           'Archivos de hasta 1 GB',
-          'Etiquetas de hablante',
-          'Resumen con IA',
-          'Editor, búsqueda y exportación',
+          'Etiquetas de hablante (próximamente)',
+          'Resumen con IA (próximamente)',
+          'Búsqueda y todos los formatos de exportación',
           'Traducción',
         ],
         cta: 'Elegir Business Pro',

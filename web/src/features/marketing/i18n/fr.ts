@@ -8,7 +8,7 @@ export const fr: LandingCopy = {
   meta: {
     title: 'Scrivo : transcription par IA de l’audio et de la vidéo, jusqu’à 1 Go par fichier',
     description:
-      'Importez de l’audio ou de la vidéo (MP3, WAV, M4A, WEBM, MP4, MOV, jusqu’à 1 Go) ou enregistrez en direct, et obtenez des transcriptions dans environ 100 langues avec étiquettes d’intervenants, traduction en anglais et exports PDF, DOCX, TXT, SRT. Plan Gratuit : 5 minutes par mois.',
+      'Importez de l’audio ou de la vidéo (MP3, WAV, M4A, WEBM, MP4, MOV, jusqu’à 1 Go) et obtenez des transcriptions horodatées dans environ 100 langues, la traduction en anglais et des exports PDF, DOCX, TXT, SRT, VTT. Plan Gratuit : 5 minutes par mois.',
   },
   loading: 'Chargement...',
   nav: {
@@ -26,7 +26,7 @@ export const fr: LandingCopy = {
     eyebrow: 'La transcription par IA que vous pouvez héberger vous-même',
     title: 'Transformez l’audio et la vidéo en texte précis et modifiable',
     subtitle:
-      'Importez un enregistrement jusqu’à 1 Go ou enregistrez en direct avec votre micro. Scrivo détecte la langue, identifie les intervenants et vous donne une transcription à modifier, rechercher et exporter.',
+      'Importez de l’audio ou de la vidéo jusqu’à 1 Go. Scrivo détecte la langue, horodate chaque mot et vous donne une transcription à réécouter, rechercher et exporter.',
     cta: 'Commencer gratuitement',
     secondary: 'Voir le fonctionnement',
     note: '5 minutes gratuites chaque mois. Sans carte bancaire.',
@@ -70,21 +70,21 @@ export const fr: LandingCopy = {
         name: 'Maya, podcasteuse',
         role: 'Profil type · Créatrice de contenu',
         content:
-          'Importe chaque épisode de 90 minutes en MP4, renomme les deux intervenants et exporte les sous-titres SRT et les notes.',
+          'Importe chaque épisode de 90 minutes en MP4, et exporte les sous-titres SRT et un DOCX pour les notes.',
         rating: 5,
       },
       {
         name: 'Daniel, étudiant en master',
         role: 'Profil type · Éducation',
         content:
-          'Enregistre les séminaires en direct, cherche les termes clés et exporte un DOCX pour ses notes.',
+          'Importe les enregistrements de ses séminaires, cherche les termes clés et exporte un DOCX pour ses notes.',
         rating: 5,
       },
       {
         name: 'Priya, responsable recherche',
         role: 'Profil type · Recherche utilisateur',
         content:
-          'Transcrit des entretiens clients en espagnol et en anglais et partage des PDF avec intervenants à son équipe.',
+          'Transcrit des entretiens clients en espagnol et en anglais et partage des PDF horodatés avec son équipe.',
         rating: 5,
       },
       {
@@ -98,7 +98,7 @@ export const fr: LandingCopy = {
   },
   features: {
     title: 'Deux façons d’obtenir une transcription',
-    subtitle: 'Importez un fichier existant ou enregistrez directement depuis le navigateur.',
+    subtitle: 'Importez un fichier existant. L’enregistrement direct depuis le navigateur arrive bientôt.',
     upload: 'Importer un audio',
     record: 'Enregistrer en direct',
     toggleLabel: 'Comment ajouter de l’audio',
@@ -114,6 +114,7 @@ export const fr: LandingCopy = {
       recording: 'Enregistrement',
       microphone: 'Micro',
       systemAudio: 'Audio système',
+      preview: 'Bientôt disponible',
       liveLines: [
         'Bienvenue à tous pour le cours d’aujourd’hui sur les données climatiques.',
         'Nous verrons trois jeux de données et leur collecte.',
@@ -132,8 +133,9 @@ export const fr: LandingCopy = {
       },
       {
         icon: 'speakers',
-        title: 'Étiquettes d’intervenants',
-        description: 'Voyez qui a dit quoi et renommez chaque intervenant une seule fois.',
+        title: 'Étiquettes d’intervenants (bientôt)',
+        description:
+          'Voyez qui a dit quoi ; transcriptions et exports prévoient déjà le nom des intervenants.',
       },
       {
         icon: 'translate',
@@ -141,9 +143,10 @@ export const fr: LandingCopy = {
         description: 'Transformez la parole d’une autre langue directement en texte anglais.',
       },
       {
-        icon: 'edit',
-        title: 'Éditeur à sauvegarde auto',
-        description: 'Corrigez un mot en écoutant ; chaque modification est enregistrée.',
+        icon: 'play',
+        title: 'Cliquez pour écouter',
+        description:
+          'Cliquez sur une ligne pour l’entendre ; raccourcis clavier pour pause et sauts. L’éditeur arrive bientôt.',
       },
       {
         icon: 'search',
@@ -200,7 +203,7 @@ export const fr: LandingCopy = {
       {
         icon: 'trash',
         title: 'Suppression à tout moment',
-        description: 'Supprimez un enregistrement ou tout votre compte quand vous voulez.',
+        description: 'Supprimez un enregistrement quand vous voulez, et annulez sous 30 jours.',
       },
     ],
   },
@@ -211,17 +214,17 @@ export const fr: LandingCopy = {
       {
         icon: '1',
         title: 'Ajoutez votre audio',
-        description: 'Importez un fichier jusqu’à 1 Go ou enregistrez en direct.',
+        description: 'Importez un fichier audio ou vidéo jusqu’à 1 Go.',
       },
       {
         icon: '2',
         title: 'Scrivo transcrit',
-        description: 'Détection de la langue, horodatage et intervenants.',
+        description: 'Détection de la langue et horodatage de chaque mot.',
       },
       {
         icon: '3',
-        title: 'Modifiez et exportez',
-        description: 'Corrigez, recherchez, puis téléchargez en PDF, DOCX, TXT ou SRT.',
+        title: 'Relisez et exportez',
+        description: 'Réécoutez, recherchez, puis téléchargez en PDF, DOCX, TXT ou SRT.',
       },
     ],
     cta: 'Essayer gratuitement',
@@ -252,8 +255,8 @@ export const fr: LandingCopy = {
         usageExample: 'Environ quatre cours de 30 minutes par mois.',
         features: [
           '120 minutes par mois',
-          'Éditeur de transcription',
-          'Recherche et export avancés',
+          'Recherche dans toutes vos transcriptions',
+          'Tous les formats d’export',
           'Traduction',
           'Support par e-mail',
         ],
@@ -266,9 +269,9 @@ export const fr: LandingCopy = {
         features: [
           'Utilisation et imports illimités',
           'Fichiers jusqu’à 1 Go',
-          'Étiquettes d’intervenants',
-          'Résumé par IA',
-          'Éditeur, recherche et export',
+          'Étiquettes d’intervenants (bientôt)',
+          'Résumé par IA (bientôt)',
+          'Recherche et tous les formats d’export',
           'Traduction',
         ],
         cta: 'Choisir Business Pro',

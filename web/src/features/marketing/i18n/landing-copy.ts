@@ -88,6 +88,8 @@ export interface LandingCopy {
       readonly recording: string;
       readonly microphone: string;
       readonly systemAudio: string;
+      /** Live recording is not built yet: the pane is a preview and says so. */
+      readonly preview: string;
       readonly liveLines: readonly string[];
     };
   };

@@ -88,6 +88,7 @@ function RecordPane({ copy }: { copy: LandingCopy }) {
         </span>
         <Badge>{pane.microphone}</Badge>
         <Badge>{pane.systemAudio}</Badge>
+        <Badge tone="brand">{pane.preview}</Badge>
       </div>
       <div aria-hidden="true" className="flex h-20 items-end gap-1">
         {Array.from({ length: 40 }, (_, i) => (

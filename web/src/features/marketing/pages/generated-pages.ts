@@ -7,7 +7,7 @@ export const languagePage = (language: LanguagePage): InfoPageContent => ({
   path: `/features/transcribe${language.slug}`,
   eyebrow: `${language.native} · ${language.name}`,
   title: `Transcribe ${language.name} audio and video to text`,
-  lead: `Upload ${language.name} recordings (${formats}) or record live, and get an editable ${language.name} transcript with timestamps.`,
+  lead: `Upload ${language.name} recordings (${formats}) and get a ${language.name} transcript with timestamps.`,
   description: `Transcribe ${language.name} audio and video to text with Scrivo: ${formats}. Automatic language detection, translation to English, SRT export.`,
   cta: { label: 'Start free', href: '/signup' },
   sections: [
@@ -19,11 +19,7 @@ export const languagePage = (language: LanguagePage): InfoPageContent => ({
     },
     {
       heading: 'Audio and video, up to 1 GB',
-      bullets: [
-        `Upload ${formats}.`,
-        'Uploads resume after a dropped connection.',
-        'Or record live from your microphone in the browser.',
-      ],
+      bullets: [`Upload ${formats}.`, 'Uploads resume after a dropped connection.'],
     },
     {
       heading: 'Translate to English',
@@ -34,11 +30,11 @@ export const languagePage = (language: LanguagePage): InfoPageContent => ({
       ],
     },
     {
-      heading: 'Edit and export',
+      heading: 'Review and export',
       bullets: [
-        'Correct the transcript with autosave.',
+        'Click any line to play it back.',
         'Export PDF, DOCX, TXT, SRT, VTT or JSON.',
-        'Speaker labels on Business Pro.',
+        'Search every transcript in your library.',
       ],
     },
   ],
@@ -55,16 +51,16 @@ export const productPage = (product: ProductPage): InfoPageContent => ({
     {
       heading: 'How it works',
       bullets: [
-        `Upload your file (${formats}) or record live.`,
+        `Upload your file (${formats}).`,
         'Scrivo detects the language (about 100 supported) and transcribes with timestamps.',
-        'Edit, search, and export PDF, DOCX, TXT, SRT, VTT or JSON.',
+        'Play it back, search it, and export PDF, DOCX, TXT, SRT, VTT or JSON.',
       ],
     },
     { heading: 'Tips for better results', bullets: product.tips },
     {
       heading: 'Pricing',
       paragraphs: [
-        'Free: 5 minutes a month, no credit card. Premium: $9.99/month or $4.49/week for 120 minutes. Business Pro: $19.99/month or $9.49/week, unlimited, with speaker labels and AI summary.',
+        'Free: 5 minutes a month, no credit card. Premium: $9.99/month or $4.49/week for 120 minutes. Business Pro: $19.99/month or $9.49/week, unlimited, files up to 1 GB.',
       ],
     },
   ],

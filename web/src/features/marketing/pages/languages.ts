@@ -103,14 +103,17 @@ export const PRODUCTS: readonly ProductPage[] = [
   {
     slug: 'podcast',
     name: 'Podcast',
-    lead: 'Episode transcripts, captions and show notes with speaker labels.',
-    tips: ['Rename host and guests once.', 'Use search to build chapter markers.'],
+    lead: 'Episode transcripts, captions and show notes from the final mix.',
+    tips: ['Transcribe the final mix, not the raw tracks.', 'Use search to build chapter markers.'],
   },
   {
     slug: 'interview',
     name: 'Interview',
-    lead: 'Research, journalism and hiring interviews with who-said-what.',
-    tips: ['Ask for consent to record.', 'Turn on speaker labels (Business Pro).'],
+    lead: 'Research, journalism and hiring interviews, searchable and timestamped.',
+    tips: [
+      'Ask for consent to record.',
+      'Record each side on its own track when you can: speaker labels are coming soon.',
+    ],
   },
   {
     slug: 'meeting',

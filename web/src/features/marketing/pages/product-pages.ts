@@ -4,17 +4,18 @@ export const features: InfoPageContent = {
   path: '/features',
   eyebrow: 'Features',
   title: 'Everything Scrivo does',
-  lead: 'Upload or record, transcribe in about 100 languages, label speakers, translate to English, edit, search and export.',
+  lead: 'Upload audio or video, transcribe it in about 100 languages or translate it to English, then play it back, search it and export it.',
   description:
-    'Scrivo features: audio and video upload up to 1 GB, live recording, ~100 languages, speaker labels, translation, editor with autosave, PDF/DOCX/TXT/SRT/VTT/JSON export.',
+    'Scrivo features: resumable audio and video upload up to 1 GB, ~100 languages, translation to English, click-to-play transcripts, library search, PDF/DOCX/TXT/SRT/VTT/JSON export.',
   cta: { label: 'Start free', href: '/signup' },
   sections: [
     {
       heading: 'Getting audio in',
       bullets: [
-        'Upload MP3, WAV, M4A, WEBM, OGG, FLAC audio and MP4, MOV video, up to 1 GB per file.',
+        'Upload MP3, WAV, M4A, AAC, WEBM, OGG, FLAC audio and MP4, MOV video: up to 200 MB on Free, 500 MB on Premium, 1 GB on Business Pro.',
+        'Files are checked by their content, not their name; empty, damaged or silent-only files are refused with the reason.',
         'Resumable uploads: a dropped connection continues where it stopped.',
-        'Live recording from your microphone, or system audio when sharing a tab in Chromium browsers.',
+        'Coming soon: live recording from your microphone, or system audio when sharing a tab in Chromium browsers.',
       ],
     },
     {
@@ -23,15 +24,16 @@ export const features: InfoPageContent = {
         'A multilingual Whisper-family speech model covering about 100 languages.',
         'Automatic language detection, or choose the language yourself.',
         'Translation of speech in other languages into English.',
-        'Speaker labels (diarization) on Business Pro.',
-        'An AI summary of each transcript on Business Pro.',
+        'Word-level timestamps on every transcript.',
+        'Coming soon: speaker labels (diarization) and an AI summary of each transcript.',
       ],
     },
     {
       heading: 'Working with transcripts',
       bullets: [
-        'Editor with autosave; click a timestamp to play the audio from there.',
-        'Search inside a transcript.',
+        'Click any line to play the audio from there; keyboard shortcuts to pause and skip.',
+        'Search across the titles and transcripts of your whole library.',
+        'Coming soon: an editor with autosave.',
         'Export PDF, DOCX, TXT, SRT, VTT and JSON.',
       ],
     },
@@ -82,26 +84,26 @@ export const howto: InfoPageContent = {
       bullets: [
         'Sign up (Free: 5 minutes a month, no credit card).',
         'On the dashboard choose Upload and pick an audio or video file up to 1 GB.',
-        'Leave the language on Automatic or choose it, then start.',
+        'Leave the language on Detect automatically or choose it in the upload options.',
         'When the status is Completed, open the transcript.',
       ],
     },
     {
-      heading: 'Record live',
+      heading: 'Recording live (coming soon)',
       bullets: [
-        'Choose Record and allow microphone access.',
-        'Click Stop when finished; the recording is transcribed like an upload.',
+        'Live recording in the browser is not available yet.',
+        'Until then, record with your phone or computer and upload the file.',
       ],
     },
     {
       heading: 'Translate to English',
-      bullets: ['Choose the task Translate to English before starting (Premium and Business Pro).'],
+      bullets: ['Tick Translate to English in the upload options before adding the file (every plan).'],
     },
     {
-      heading: 'Edit, rename speakers and export',
+      heading: 'Review and export',
       bullets: [
-        'Click text to edit; changes save automatically.',
-        'Click a speaker label to rename it everywhere.',
+        'Click a line to hear it and check the wording.',
+        'Export a DOCX or TXT to correct it in your word processor (editing in Scrivo is coming soon).',
         'Choose Export and pick PDF, DOCX, TXT, SRT, VTT or JSON.',
       ],
     },

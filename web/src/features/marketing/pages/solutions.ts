@@ -15,7 +15,7 @@ export const contentCreators: InfoPageContent = {
       heading: 'From upload to captions',
       bullets: [
         'Upload the final MP3, WAV or MP4/MOV video directly, up to 1 GB; uploads resume if the connection drops.',
-        'Speaker labels separate host and guests (Business Pro); rename them once for the whole episode.',
+        'Click any line to hear it again while you write show notes; search finds every mention of a guest or topic.',
         'Export SRT or VTT subtitles with timing for YouTube, Vimeo, Premiere and DaVinci Resolve.',
       ],
     },
@@ -57,7 +57,7 @@ export const education: InfoPageContent = {
       bullets: [
         'Transcribe qualitative interviews in about 100 languages, with automatic language detection.',
         'Translate interviews in other languages into English text.',
-        'Speaker labels separate interviewer and participant (Business Pro).',
+        'Word-level timestamps in the JSON export, for precise quotation and coding.',
         'Self-host Scrivo when your ethics approval requires data to stay on university infrastructure.',
       ],
     },
