@@ -292,13 +292,11 @@ describe('Pact: scrivo-web consumes the account calls of scrivo-api', () => {
         b.headers(json).jsonBody({ token: 'not-a-token' }),
       )
       .willRespondWith(400, (b) =>
-        b
-          .headers(json)
-          .jsonBody({
-            code: 'INVALID_RESET_TOKEN',
-            error: like('x'),
-            message: 'This reset link is invalid or has expired',
-          }),
+        b.headers(json).jsonBody({
+          code: 'INVALID_RESET_TOKEN',
+          error: like('x'),
+          message: 'This reset link is invalid or has expired',
+        }),
       )
       .executeTest(async (mock) => {
         const error = await failure(
@@ -311,12 +309,10 @@ describe('Pact: scrivo-web consumes the account calls of scrivo-api', () => {
       .given('a password reset was requested', { email: 'reset2@example.com' })
       .uponReceiving('a new password with a valid reset token')
       .withRequest('POST', '/api/password-reset/verify', (b) =>
-        b
-          .headers(json)
-          .jsonBody({
-            token: fromProviderState('${token}', 'user-id.secret'),
-            newPassword: 'brand-new-pass',
-          }),
+        b.headers(json).jsonBody({
+          token: fromProviderState('${token}', 'user-id.secret'),
+          newPassword: 'brand-new-pass',
+        }),
       )
       .willRespondWith(200, (b) =>
         b.headers(json).jsonBody({ success: true, message: like('Your password has been updated.') }),
