@@ -46,6 +46,18 @@ describe('admin sign-in', () => {
     }
   });
 
+  it('admin-only endpoints answer 401 to visitors, 403 to users and 200 to admins', async () => {
+    const path = '/api/admin/chat/sessions';
+    expect((await new TestClient(app.url).get(path)).status).toBe(401);
+    const { client: userClient } = await signUp(app);
+    const asUser = await userClient.get(path);
+    expect(asUser.status).toBe(403);
+    expect(asUser.body.error).toBe('This area is for administrators only.');
+    const admin = new TestClient(app.url);
+    await admin.post('/api/admin/login', { username: 'support@scrivo.test', password: 'admin-secret-1' });
+    expect((await admin.get(path)).status).toBe(200);
+  });
+
   it('a user session is never an admin session', async () => {
     const { client } = await signUp(app);
     expect((await client.get('/api/admin/check-auth')).body).toEqual({ isAuthenticated: false });
