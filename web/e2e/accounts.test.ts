@@ -169,6 +169,27 @@ describe('accounts in Chromium', () => {
     expect(await page.evaluate(() => fetch('/api/user').then((r) => r.status))).toBe(401);
   });
 
+  it('sign-out still clears the cache and reloads after 100 ms when the call fails', async () => {
+    const { email } = await signUp(app);
+    const page = await newPage();
+    await page.goto(`${app.url}/signin?redirect=%2Faccount`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret-pass');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${app.url}/account`);
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    await page.route('**/api/logout', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await toast(page).getByText('Logout failed').waitFor();
+    await reloaded;
+    expect(
+      await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
+    ).toBeUndefined();
+    // The server never heard of the sign-out, so the session is still good after the reload.
+    await page.getByRole('heading', { name: 'Account' }).waitFor();
+  });
+
   it('a signed-in user opening /signin goes to /dashboard', async () => {
     const { email } = await signUp(app);
     const page = await newPage();
