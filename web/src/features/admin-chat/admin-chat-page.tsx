@@ -97,7 +97,7 @@ export function AdminChatPage() {
   };
 
   return (
-    <main className="grid h-screen grid-cols-1 bg-slate-50 md:grid-cols-[minmax(300px,380px)_1fr]">
+    <main className="grid h-screen grid-cols-1 bg-slate-50 md:grid-cols-[minmax(300px,380px)_1fr] md:grid-rows-[100%]">
       <SessionList
         items={list.data?.sessions ?? []}
         total={list.data?.total ?? 0}
@@ -120,7 +120,7 @@ export function AdminChatPage() {
         onLogout={() => void logout()}
         onSelect={setSelected}
       />
-      <div className="min-h-0 bg-white">
+      <div className="h-full min-h-0 overflow-hidden bg-white">
         {selected === null ? (
           <EmptyConversation />
         ) : detail.data ? (

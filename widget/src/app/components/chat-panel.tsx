@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage, VisitorSession } from '../api';
 import { MessageBubble } from './message-bubble';

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 export const Launcher = ({ unread, onOpen }: { unread: number; onOpen: () => void }) => (
   <button
     type="button"

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import type { ChatMessage } from '../api';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

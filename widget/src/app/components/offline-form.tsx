@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
 
 /** Nobody is around: the visitor leaves an email and gets the answer there. */

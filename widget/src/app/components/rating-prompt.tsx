@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 export const RatingPrompt = ({ rating, onRate }: { rating: number | null; onRate: (n: number) => void }) =>
   rating ? (
     <p class="notice">Thanks for your feedback! You rated this chat {rating} of 5.</p>

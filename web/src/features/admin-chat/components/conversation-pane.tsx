@@ -34,7 +34,7 @@ export function ConversationPane({
     list.current?.scrollTo?.({ top: list.current.scrollHeight });
   }, [messages.length]);
   return (
-    <section className="flex h-full flex-col" aria-label="Conversation">
+    <section className="flex h-full min-h-0 flex-col" aria-label="Conversation">
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-6 py-4">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold text-slate-900">Chat #{session.sessionId.slice(-8)}</h2>
@@ -58,7 +58,7 @@ export function ConversationPane({
           )}
         </div>
       </header>
-      <ol ref={list} className="flex-1 space-y-3 overflow-y-auto px-6 py-4">
+      <ol ref={list} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-6 py-4">
         {messages.length === 0 && <li className="text-center text-sm text-slate-500">No messages yet.</li>}
         {messages.map((m) => (
           <MessageBubble key={m.id} message={m} />

@@ -36,7 +36,10 @@ export function SessionList({
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <aside className="flex h-full flex-col border-r border-slate-200 bg-white" aria-label="Conversations">
+    <aside
+      className="flex h-full min-h-0 flex-col border-r border-slate-200 bg-white"
+      aria-label="Conversations"
+    >
       <div className="space-y-2 border-b border-slate-200 p-4">
         <div className="flex items-center gap-2">
           <h1 className="text-lg font-bold text-slate-900">Support chat</h1>
@@ -75,7 +78,7 @@ export function SessionList({
           <option value="resolved">Resolved</option>
         </select>
       </div>
-      <ul className="flex-1 overflow-y-auto" aria-busy={loading}>
+      <ul className="min-h-0 flex-1 overflow-y-auto" aria-busy={loading}>
         {!loading && items.length === 0 && (
           <li className="p-6 text-center text-sm text-slate-500">No conversations found.</li>
         )}
