@@ -55,13 +55,14 @@ const htmlAssets = (html: string) => ({
  * The chunk TanStack Router's code splitting made of a route file's component, found through the source maps
  * (Vite names the chunk after the route, e.g. `routes-*.js` for routes/index.tsx, so the name alone is ambiguous).
  */
-const routeComponentChunk = (assets: string, routeFile: string): string => {
+const routeComponentChunk = (assets: string, routeFile: string): string | undefined => {
   const wanted = `src/routes/${routeFile}?tsr-split=component`;
   for (const map of readdirSync(assets).filter((f) => f.endsWith('.js.map'))) {
     const sources = (JSON.parse(readFileSync(join(assets, map), 'utf8')) as { sources: string[] }).sources;
     if (sources.some((s) => s.endsWith(wanted))) return map.replace(/\.map$/, '');
   }
-  throw new Error(`No chunk in ${assets} holds ${wanted} (are source maps still built?)`);
+  // Not split (the route keeps its component in the main bundle): the entry's imports already cover it.
+  return undefined;
 };
 
 /**
@@ -82,10 +83,13 @@ export const measureInitialJs = (dist = DEFAULT_DIST, routeFile = 'index.tsx'): 
   const { entries, preloads } = htmlAssets(readFileSync(htmlPath, 'utf8'));
   if (entries.length === 0) throw new Error(`${htmlPath} has no module entry script`);
   const initial = new Map<string, Chunk>();
+  if (!readdirSync(assets).some((f) => f.endsWith('.js.map')))
+    throw new Error(`${assets} has no source maps: they are needed to find the route's chunk`);
+  const routeChunk = routeComponentChunk(assets, routeFile);
   const queue: [string, Chunk['reason']][] = [
     ...entries.map((f) => [f, 'entry'] as [string, Chunk['reason']]),
     ...preloads.map((f) => [f, 'modulepreload'] as [string, Chunk['reason']]),
-    [routeComponentChunk(assets, routeFile), 'route'],
+    ...(routeChunk ? [[routeChunk, 'route'] as [string, Chunk['reason']]] : []),
   ];
   while (queue.length > 0) {
     const [file, reason] = queue.shift()!;

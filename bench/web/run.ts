@@ -1,6 +1,7 @@
 // Web benchmark: the landing page's initial JavaScript (gzipped) and its Largest Contentful Paint in headless
 // Debian Chromium. Not a test: run it by hand after `node scripts/build.mjs web` (it builds nothing itself).
-//   node --conditions=source --import tsx bench/web/run.ts [--runs=9] [--cpu=4] [--width=360] [--url=http://host:port]
+//   node --conditions=source --import tsx bench/web/run.ts [--runs=9] [--cpu=4] [--width=360] [--dist=web/dist]
+//     [--url=http://host:port]
 // Without --url the built SPA is served by the API's own SPA middleware (api/src/spa/spa.ts) on 127.0.0.1, with
 // /api answering 401 as it does for a signed-out visitor; with --url a running Scrivo server is measured instead.
 import express from 'express';
@@ -9,7 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { serveSpa } from '../../api/src/spa/spa';
 import { launchBrowser } from '../../web/e2e/support/browser';
-import { gzipOfAssets, INITIAL_JS_BUDGET_BYTES, kb, measureInitialJs, MissingBuildError } from './initial-js';
+import {
+  DEFAULT_DIST,
+  gzipOfAssets,
+  INITIAL_JS_BUDGET_BYTES,
+  kb,
+  measureInitialJs,
+  MissingBuildError,
+} from './initial-js';
 import { measurePaint, percentile } from './lcp';
 
 const LCP_TARGET_MS = 2000;
@@ -41,7 +49,7 @@ const serveDist = async (dist: string): Promise<{ url: string; server: Server }>
 const main = async () => {
   let js;
   try {
-    js = measureInitialJs();
+    js = measureInitialJs(args.get('dist') ?? DEFAULT_DIST);
   } catch (error) {
     if (error instanceof MissingBuildError) {
       console.error(error.message);
