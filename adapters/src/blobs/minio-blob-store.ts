@@ -18,8 +18,8 @@ export interface MinioBlobStoreOptions {
   readonly bucket: string;
   readonly region?: string;
   /**
-   * Part size for multipart uploads of streams: the most one put holds in memory. 8 MiB allows objects up to
-   * 80 GB (10,000 parts), far beyond the upload limit.
+   * Part size for multipart uploads of streams, which bounds what one put holds in memory (the part being gathered,
+   * and briefly the one just sent). 8 MiB allows objects up to 80 GB (10,000 parts), far beyond the upload limit.
    */
   readonly partSize?: number;
   /** Path-style URLs (http://host/bucket/key), which MinIO and s3rver need. Default true. */

@@ -26,6 +26,14 @@ interface EventRow {
   metadata: string;
 }
 
+interface PendingAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedRevision;
+  readonly resolve: (result: AppendResult) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 export interface SqliteEventStoreOptions {
   /** A file path, or ':memory:' for tests. */
   readonly path: string;
@@ -58,6 +66,14 @@ export class SqliteEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private readonly pollIntervalMs: number;
   private readonly statements;
+  /** Appends waiting for the next group commit. */
+  private pending: PendingAppend[] = [];
+  /** A nested transaction function runs as a savepoint inside the group's transaction. */
+  private readonly appendInSavepoint: (
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ) => AppendResult;
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -100,6 +116,7 @@ export class SqliteEventStore implements EventStore {
       ),
       head: this.db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events'),
     };
+    this.appendInSavepoint = this.db.transaction(this.appendTransaction);
   }
 
   private readonly appendTransaction = (
@@ -138,11 +155,45 @@ export class SqliteEventStore implements EventStore {
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const result = this.db
-      .transaction(this.appendTransaction)
-      .immediate(streamId, events, options.expectedRevision);
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({ streamId, events, expected: options.expectedRevision, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.commitPending());
+    });
+  }
+
+  /**
+   * Group commit. With synchronous=FULL every commit waits for an fsync (a few ms on most disks), which would cap
+   * the store at a few hundred appends per second. Appends requested in the same turn of the event loop (concurrent
+   * requests) are therefore committed in one transaction and share one fsync; each runs in its own savepoint, so
+   * a conflict rejects that append alone. Nothing is acknowledged before the shared commit is durable.
+   */
+  private commitPending(): void {
+    const group = this.pending;
+    this.pending = [];
+    if (group.length === 0) return;
+    const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
+    try {
+      this.db
+        .transaction(() => {
+          for (const { streamId, events, expected } of group) {
+            try {
+              outcomes.push({ ok: true, result: this.appendInSavepoint(streamId, events, expected) });
+            } catch (error) {
+              outcomes.push({ ok: false, error });
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      for (const append of group) append.reject(error);
+      return;
+    }
+    group.forEach((append, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) append.resolve(outcome.result);
+      else append.reject(outcome.error);
+    });
     for (const wake of this.listeners) wake();
-    return result;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -182,6 +233,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.commitPending();
     this.db.close();
   }
 }
