@@ -2,7 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../api/test/support/http-client';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { latestResetLink, latestVerificationCode } from '../../api/test/accounts/support/outbox';
+import {
+  latestMailTo,
+  latestResetLink,
+  latestVerificationCode,
+} from '../../api/test/accounts/support/outbox';
 import { registration, signUp, uniqueEmail } from '../../api/test/accounts/support/flows';
 import { launchBrowser } from './support/browser';
 
@@ -139,6 +143,21 @@ describe('accounts in Chromium', () => {
     await page.getByLabel('Password').fill('brand-new-pass');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${app.url}/dashboard`);
+  });
+
+  it('writes account emails in the browser language (French here)', async () => {
+    const { email } = await signUp(app);
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    const page = await context.newPage();
+    await page.goto(`${app.url}/forgot-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await toast(page).getByText('Reset Link Sent').waitFor();
+    expect((await latestMailTo(app.dataDir, email, 'password-reset')).subject).toBe(
+      'Réinitialisez votre mot de passe Scrivo',
+    );
+    await context.close();
   });
 
   it('an invalid reset link shows Invalid Reset Link and returns to the request view at /auth', async () => {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
-import { authApi } from './auth-api';
+import { authApi, browserLanguage } from './auth-api';
 import { type AuthSearch, type AuthView, GOOGLE_ERRORS, initialView } from './auth-state';
 import { ForgotPasswordView } from './components/forgot-password-view';
 import { GoogleButton } from './components/google-button';
@@ -129,7 +129,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
     mutationFn: async (values: SignUpValues) => {
       const { exists } = await authApi.checkUserExists(values.email.trim());
       if (exists) return 'exists' as const;
-      await authApi.sendVerification(values.email.trim());
+      await authApi.sendVerification(values.email.trim(), browserLanguage());
       return 'sent' as const;
     },
     onSuccess: (outcome, values) => {
@@ -171,7 +171,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
   const verify = useMutation({
     mutationFn: (code: string) => authApi.verifyEmailCode(verifyEmail, code),
     onSuccess: () => {
-      if (pendingSignUp) register.mutate(registrationPayload(pendingSignUp));
+      if (pendingSignUp) register.mutate(registrationPayload(pendingSignUp, browserLanguage()));
       else if (signInCredentials) login.mutate(signInCredentials);
       else {
         setSignInEmail(verifyEmail);
@@ -183,7 +183,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
   });
 
   const resend = useMutation({
-    mutationFn: () => authApi.resendVerification(verifyEmail),
+    mutationFn: () => authApi.resendVerification(verifyEmail, browserLanguage()),
     onSuccess: () =>
       toast({
         title: 'Code Resent',
@@ -195,7 +195,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
   });
 
   const requestReset = useMutation({
-    mutationFn: (email: string) => authApi.requestPasswordReset(email),
+    mutationFn: (email: string) => authApi.requestPasswordReset(email, browserLanguage()),
     onSuccess: (answer) =>
       toast({ title: 'Reset Link Sent', description: answer.message, variant: 'neutral' }),
     onError: (error) =>
