@@ -37,6 +37,9 @@ export default defineConfig({
             'api/**/*.test.ts',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
+            // Pact: consumer tests and, in the same file, their verification against the real API.
+            'web/pact/**/*.test.ts',
+            'widget/pact/**/*.test.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
