@@ -97,7 +97,15 @@ export class ErrorFilter implements ExceptionFilter {
           : 'The request body is not valid JSON';
     }
 
-    if (status >= 500) this.logger.error({ err: exception, requestId }, 'unhandled error');
+    // Refusals the code raised on purpose (a 501 for unconfigured payments, a 502 from the mail server) are
+    // warnings with their code; anything else that became a 5xx is a bug and is logged with its stack.
+    if (status >= 500) {
+      if (exception instanceof DomainError || exception instanceof ApiError) {
+        this.logger.warn({ code, status, requestId, message }, 'request refused by a dependency or configuration');
+      } else {
+        this.logger.error({ err: exception, requestId }, 'unhandled error');
+      }
+    }
     const body: ErrorBody = {
       error: message,
       code,
