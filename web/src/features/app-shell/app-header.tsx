@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { signOut } from './sign-out';
+import { useSignOut } from '../auth/use-sign-out';
 
 const links = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -15,13 +14,9 @@ const activeClass = 'bg-brand-50 text-brand-700';
 
 /** The signed-in header: logo, the three places people go, sign out. Collapses into a menu on phones. */
 export function AppHeader() {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const leave = () => {
-    setLeaving(true);
-    void signOut(queryClient);
-  };
+  const { signOut, pending: leaving } = useSignOut();
+  const leave = () => void signOut();
   return (
     <header className="border-b border-slate-200 bg-white">
       <a
