@@ -8,6 +8,7 @@ the full 16 kHz float32 array plus copies of it).
 from __future__ import annotations
 
 import gc
+import os
 from dataclasses import dataclass
 from typing import Iterator, List, Tuple, Union
 
@@ -15,7 +16,7 @@ import av
 import numpy as np
 
 SAMPLE_RATE = 16000
-PathLike = Union[str, "os.PathLike[str]"]  # noqa: F821
+PathLike = Union[str, os.PathLike]
 
 
 class AudioDecodeError(ValueError):

@@ -23,7 +23,7 @@ except ImportError:  # pragma: no cover - moved in a future faster-whisper
     LANGUAGE_CODES = ()
 
 TASKS = ("transcribe", "translate")
-DEFAULT_WINDOW_SECONDS = 600.0
+DEFAULT_WINDOW_SECONDS = 300.0
 
 
 def _r(value: float) -> float:

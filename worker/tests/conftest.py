@@ -122,7 +122,7 @@ def start_server(env_extra: Dict[str, str], log_path: Path, wait_ready: bool = T
         [sys.executable, "-m", "scrivo_speech.server"], cwd=WORKER, env=env, stdout=log, stderr=log
     )
     log.close()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120
     url: Optional[str] = None
     while url is None:
         if process.poll() is not None or time.monotonic() > deadline:
@@ -134,7 +134,7 @@ def start_server(env_extra: Dict[str, str], log_path: Path, wait_ready: bool = T
         time.sleep(0.05)
     server = Server(process, url, log_path)
     if wait_ready:
-        deadline = time.monotonic() + 180
+        deadline = time.monotonic() + 600
         while True:
             try:
                 with urllib.request.urlopen(url + "/health", timeout=5) as response:
