@@ -13,6 +13,8 @@ export interface Chunk {
   readonly gzipBytes: number;
   /** Why it is in the set: the HTML entry, a modulepreload link, the route's component, or a static import. */
   readonly reason: 'entry' | 'modulepreload' | 'route' | 'import';
+  /** The app's own source files in it (from its source map, e.g. `src/features/marketing/landing/hero.tsx`). */
+  readonly sources: readonly string[];
 }
 
 export interface InitialJs {
@@ -55,11 +57,21 @@ const htmlAssets = (html: string) => ({
  * The chunk TanStack Router's code splitting made of a route file's component, found through the source maps
  * (Vite names the chunk after the route, e.g. `routes-*.js` for routes/index.tsx, so the name alone is ambiguous).
  */
+const mapSources = (assets: string, file: string): string[] => {
+  const map = join(assets, `${file}.map`);
+  if (!existsSync(map)) return [];
+  return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
+};
+
+/** A chunk TanStack Router split off a route file (a page of its own), as opposed to a lazy part of a page. */
+const isRouteChunk = (assets: string, file: string) =>
+  mapSources(assets, file).some((s) => s.includes('?tsr-split='));
+
 const routeComponentChunk = (assets: string, routeFile: string): string | undefined => {
   const wanted = `src/routes/${routeFile}?tsr-split=component`;
   for (const map of readdirSync(assets).filter((f) => f.endsWith('.js.map'))) {
-    const sources = (JSON.parse(readFileSync(join(assets, map), 'utf8')) as { sources: string[] }).sources;
-    if (sources.some((s) => s.endsWith(wanted))) return map.replace(/\.map$/, '');
+    const file = map.replace(/\.map$/, '');
+    if (mapSources(assets, file).some((s) => s.endsWith(wanted))) return file;
   }
   // Not split (the route keeps its component in the main bundle): the entry's imports already cover it.
   return undefined;
@@ -67,8 +79,8 @@ const routeComponentChunk = (assets: string, routeFile: string): string | undefi
 
 /**
  * The landing route's initial JavaScript: the HTML's entry script and modulepreload links, the `/` route's
- * component chunk (the router imports it before it renders the page) and everything those import statically.
- * Dynamic imports inside that set are the page's lazy parts, counted separately.
+ * component chunk if the router split one off (it imports it before it renders the page) and everything those
+ * import statically. Dynamic imports inside that set, other than other routes, are the page's lazy parts.
  */
 export const measureInitialJs = (dist = DEFAULT_DIST, routeFile = 'index.tsx'): InitialJs => {
   const htmlPath = join(dist, 'index.html');
@@ -77,7 +89,11 @@ export const measureInitialJs = (dist = DEFAULT_DIST, routeFile = 'index.tsx'): 
   const read = (file: string) => readFileSync(join(assets, file));
   const chunk = (file: string, reason: Chunk['reason']): Chunk => {
     const bytes = read(file);
-    return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: gzipLevel }).length, reason };
+    const sources = mapSources(assets, file)
+      .filter((source) => !source.includes('node_modules'))
+      .map((source) => source.replace(/^(\.\.\/)+/, '').replace(/\?.*$/, ''));
+    const gzipBytes = gzipSync(bytes, { level: gzipLevel }).length;
+    return { file, bytes: bytes.length, gzipBytes, reason, sources };
   };
 
   const { entries, preloads } = htmlAssets(readFileSync(htmlPath, 'utf8'));
@@ -98,16 +114,12 @@ export const measureInitialJs = (dist = DEFAULT_DIST, routeFile = 'index.tsx'): 
     for (const dep of staticImports(read(file).toString('utf8'))) queue.push([dep, 'import']);
   }
 
-  // Lazy parts of the landing page itself: dynamic imports made by the route's own chunks, not the entry's
-  // table of every other route.
+  // Lazy parts of the page (below-the-fold sections, the cookie banner): dynamic imports made by the initial
+  // chunks, except the router's table of the other routes' chunks.
   const lazy = new Map<string, Chunk>();
-  const pageChunks = [...initial.values()].filter(
-    (c) => c.reason !== 'entry' && c.reason !== 'modulepreload',
-  );
-  const lazyQueue = pageChunks.flatMap((c) => dynamicImports(read(c.file).toString('utf8')));
-  const entryCode = entries.map((f) => read(f).toString('utf8')).join('\n');
-  // The root layout's own lazy parts (the cookie banner) also load on the landing page, after its first second.
-  lazyQueue.push(...dynamicImports(entryCode).filter((f) => f.startsWith('cookie-banner')));
+  const lazyQueue = [...initial.values()]
+    .flatMap((c) => dynamicImports(read(c.file).toString('utf8')))
+    .filter((file) => !isRouteChunk(assets, file));
   while (lazyQueue.length > 0) {
     const file = lazyQueue.shift()!;
     if (initial.has(file) || lazy.has(file)) continue;

@@ -59,6 +59,8 @@ export const measurePaint = async (
       if (now === last) break;
       last = now;
     }
+    const heading = (await page.locator('h1').first().textContent()) ?? '';
+    if (/error/i.test(heading)) throw new Error(`${url} rendered "${heading}" instead of the page`);
     return await page.evaluate(() => {
       const { lcp, element } = (window as unknown as { __lcp: Observed }).__lcp;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;

@@ -5,9 +5,11 @@
 // Without --url the built SPA is served by the API's own SPA middleware (api/src/spa/spa.ts) on 127.0.0.1, with
 // /api answering 401 as it does for a signed-out visitor; with --url a running Scrivo server is measured instead.
 import express from 'express';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { serveSpa } from '../../api/src/spa/spa';
 import { launchBrowser } from '../../web/e2e/support/browser';
 import {
@@ -49,7 +51,13 @@ const serveDist = async (dist: string): Promise<{ url: string; server: Server }>
 const main = async () => {
   let js;
   try {
-    js = measureInitialJs(args.get('dist') ?? DEFAULT_DIST);
+    // Other people rebuild web/dist while this runs; measure a private copy so every run sees the same build.
+    const source = args.get('dist') ?? DEFAULT_DIST;
+    if (!existsSync(join(source, 'index.html'))) throw new MissingBuildError(source);
+    const snapshot = mkdtempSync(join(tmpdir(), 'scrivo-web-bench-'));
+    cpSync(source, snapshot, { recursive: true });
+    process.on('exit', () => rmSync(snapshot, { recursive: true, force: true }));
+    js = measureInitialJs(snapshot);
   } catch (error) {
     if (error instanceof MissingBuildError) {
       console.error(error.message);
