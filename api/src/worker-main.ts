@@ -1,41 +1,47 @@
 import { hostname } from 'node:os';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
-import { EventStoreJobQueue } from '@scrivo/adapters/jobs/event-store-job-queue';
 import { systemClock } from '@scrivo/adapters/system/system-clock';
 import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
 import { createRootLogger } from './common/logger';
 import { ConfigError, loadConfig } from './config/config';
 import { createAdapters } from './infrastructure/adapters.factory';
+import { HousekeepingSweeper } from './recordings/housekeeping-sweeper';
+import { createJobQueue } from './recordings/job-queue-factory';
 import { RecordingCommands } from './recordings/recording-commands';
-import { loadRecordingsConfig } from './recordings/recordings-config';
 import { createSpeech } from './recordings/speech-factory';
 import { TranscriptionWorker } from './recordings/transcription-worker';
 
 /**
- * The job worker: claims transcription jobs from the event store and runs them against the speech engine.
- * Start as many as you like, on any machine that reaches the stores and a speech engine.
+ * The job worker: claims transcription jobs from the event store and runs them against the speech engine, and
+ * sweeps for stranded work. Start as many as you like, on any machine that reaches the stores and an engine.
+ * No decorators here, so it also runs from source: node --conditions=source --import tsx api/src/worker-main.ts
  */
 const main = async () => {
   const config = loadConfig();
-  const recordings = loadRecordingsConfig();
   const logger = createRootLogger(config.LOG_LEVEL);
   const adapters = await createAdapters(config);
-  const jobs = new EventStoreJobQueue({
-    events: adapters.events,
-    clock: systemClock,
-    ids: uuidIds,
-    leaseMs: recordings.SCRIVO_JOB_LEASE_MS,
-  });
+  const deps = { events: adapters.events, clock: systemClock, ids: uuidIds };
+  const jobs = createJobQueue(config, deps);
+  const commands = new RecordingCommands({ ...deps, jobs });
   const workerId = process.env.SCRIVO_WORKER_ID ?? `worker-${hostname()}-${process.pid}`;
   const worker = new TranscriptionWorker({
     workerId,
     jobs,
-    commands: new RecordingCommands({ events: adapters.events, clock: systemClock, ids: uuidIds, jobs }),
+    commands,
     blobs: adapters.blobs,
     media: new FfmpegMediaToolkit(),
-    speech: createSpeech(recordings),
-    leaseMs: recordings.SCRIVO_JOB_LEASE_MS,
+    speech: createSpeech(config),
+    leaseMs: config.SCRIVO_JOB_LEASE_MS,
     logger,
+    sweeper: new HousekeepingSweeper({
+      ...deps,
+      commands,
+      jobs,
+      blobs: adapters.blobs,
+      logger,
+      settleMs: config.SCRIVO_JOB_LEASE_MS,
+    }),
+    sweepIntervalMs: config.SCRIVO_SWEEP_INTERVAL_MS,
   });
   worker.start();
   logger.info({ workerId }, 'job worker started');

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import {
   SpeechInputError,
   type SpeechRecognizer,
   type SpeechRequest,
   type TranscriptBody,
 } from '@scrivo/domain/recordings';
+import { readText, streamingPost } from './streaming-post';
 import { speechQuery, toTranscript, type WorkerResult } from './worker-transcript';
 
 export interface LocalWhisperSpeechOptions {
@@ -23,11 +23,6 @@ type StreamLine =
   | ({ type: 'result' } & WorkerResult)
   | { type: 'error'; message: string };
 
-const body = (audio: SpeechRequest['audio']): RequestInit['body'] =>
-  audio instanceof Uint8Array
-    ? audio
-    : (Readable.toWeb(Readable.from(audio)) as unknown as ReadableStream<Uint8Array>);
-
 /**
  * Client of the Python speech worker's `POST /transcribe`: streams the audio up, reads the NDJSON answer
  * line by line and reports progress as segments are decoded. Decoding problems are SpeechInputError (no
@@ -45,26 +40,25 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
     const headers: Record<string, string> = { 'content-type': request.contentType, 'x-wait-for-model': '1' };
     if (request.sizeBytes !== undefined) headers['content-length'] = String(request.sizeBytes);
     if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
-    const response = await fetch(url, {
-      method: 'POST',
+    const response = await streamingPost(
+      url,
       headers,
-      body: body(request.audio),
-      signal: request.signal as AbortSignal | undefined,
-      duplex: 'half',
-    } as RequestInit);
-    if (!response.ok) {
-      const text = await response.text();
+      request.audio,
+      request.signal as AbortSignal | undefined,
+    );
+    const status = response.statusCode ?? 500;
+    if (status < 200 || status >= 300) {
+      const text = await readText(response);
       let message = text;
       try {
         message = (JSON.parse(text) as { error?: string }).error ?? text;
       } catch {
         // not JSON: keep the text
       }
-      if (response.status === 400 || response.status === 413 || response.status === 422)
+      if (status === 400 || status === 413 || status === 422)
         throw new SpeechInputError(`The speech engine refused the audio: ${message}`);
-      throw new Error(`Speech worker answered ${response.status}: ${message}`);
+      throw new Error(`Speech worker answered ${status}: ${message}`);
     }
-    if (!response.body) throw new Error('Speech worker sent no body');
 
     let result: WorkerResult | null = null;
     let buffered = '';
@@ -79,7 +73,7 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
         throw new Error(`Speech worker failed: ${event.message}`);
       }
     };
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    for await (const chunk of response as AsyncIterable<Uint8Array>) {
       buffered += decoder.decode(chunk, { stream: true });
       let newline = buffered.indexOf('\n');
       while (newline >= 0) {

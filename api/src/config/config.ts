@@ -50,6 +50,43 @@ export const ConfigSchema = z
     SCRIVO_ADMIN_PASSWORD: z.string().min(8).optional(),
     /** Multiplies every sign-in/verification/reset rate limit (0 turns them off, e.g. for load tests). */
     SCRIVO_AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+
+    // Recordings and transcription (docs/transcription.md).
+    /** Installation-wide cap on one upload, in bytes, on top of each plan's limit. */
+    SCRIVO_MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 ** 3),
+    /** How long a deleted recording can be restored; its media is erased after that. */
+    SCRIVO_RESTORE_GRACE_SECONDS: z.coerce
+      .number()
+      .int()
+      .nonnegative()
+      .default(30 * 24 * 3600),
+    /** local = the Python speech worker (faster-whisper); huggingface = @huggingface/inference. */
+    SCRIVO_SPEECH_ENGINE: z.enum(['local', 'huggingface']).default('local'),
+    SCRIVO_SPEECH_HOST: z.string().default('127.0.0.1'),
+    SCRIVO_SPEECH_PORT: z.coerce.number().int().min(1).max(65535).default(8765),
+    /** Full URL of the local speech worker; overrides host and port. */
+    SCRIVO_SPEECH_URL: z.string().url().optional(),
+    SCRIVO_SPEECH_TOKEN: z.string().optional(),
+    SCRIVO_WHISPER_MODEL: z.string().default('base'),
+    HF_TOKEN: z.string().optional(),
+    SCRIVO_HF_MODEL: z.string().default('openai/whisper-large-v3'),
+    /** Any endpoint speaking the Hugging Face automatic-speech-recognition protocol. */
+    SCRIVO_HF_ENDPOINT: z.string().url().optional(),
+    /** Job lease: a worker silent for this long loses its job to another worker. */
+    SCRIVO_JOB_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+    /**
+     * Run a job worker inside the API process (tiny installs; unset = only under NODE_ENV=test). `npm start`
+     * runs api/dist/worker-main.js beside the API instead.
+     */
+    SCRIVO_IN_PROCESS_JOB_WORKER: bool.optional(),
+    /** How often a job worker sweeps for stranded transcriptions and expired media. */
+    SCRIVO_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+    /** embedded = jobs on the configured event store (SQLite or EventStoreDB streams); eventstoredb = persistent subscriptions. */
+    SCRIVO_JOB_QUEUE: z.enum(['embedded', 'eventstoredb']).default('embedded'),
   })
   .superRefine((c, ctx) => {
     if (c.SCRIVO_MAILER === 'smtp' && !c.SMTP_URL)
@@ -71,6 +108,12 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['MONGODB_URL'],
         message: 'is required when SCRIVO_READ_MODELS=mongodb',
+      });
+    if (c.SCRIVO_JOB_QUEUE === 'eventstoredb' && c.SCRIVO_EVENT_STORE !== 'eventstoredb')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SCRIVO_JOB_QUEUE'],
+        message: 'eventstoredb needs SCRIVO_EVENT_STORE=eventstoredb',
       });
     if (c.SCRIVO_BLOB_STORE === 'minio' && (!c.MINIO_URL || !c.MINIO_ACCESS_KEY || !c.MINIO_SECRET_KEY))
       ctx.addIssue({

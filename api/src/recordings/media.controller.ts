@@ -1,16 +1,27 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Recording } from '@scrivo/contracts';
 import { ExportQuery } from '@scrivo/contracts';
 import type { BlobStore } from '@scrivo/domain';
-import { toJson, toPlainText, toSrt, toVtt } from '@scrivo/domain/recordings';
+import {
+  type RecordingDoc,
+  toJson,
+  toPlainText,
+  toSrt,
+  toVtt,
+  type TranscriptDoc,
+} from '@scrivo/domain/recordings';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
 import { CurrentUser, UserGuard } from '../common/auth/guards';
-import { Inject } from '@nestjs/common';
 import { BLOB_STORE } from '../infrastructure/tokens';
 import { toDocx, toPdf } from './exports/document-exports';
 import { receiveMultipart } from './multipart-upload';
-import { parseOptions, RecordingsService } from './recordings.service';
+import { CreateRecordingFromFileCommand } from './commands/upload.commands';
+import { GetRecordingQuery, GetTranscriptQuery } from './queries/recording.queries';
+import { RecordingAccess } from './support/recording-access';
+import { parseOptions } from './support/upload-input';
 
 const CONTENT_TYPES = {
   txt: 'text/plain; charset=utf-8',
@@ -32,20 +43,21 @@ const safeFilename = (title: string) =>
 @UseGuards(UserGuard)
 export class MediaController {
   constructor(
-    private readonly service: RecordingsService,
+    private readonly access: RecordingAccess,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   @Post('api/recordings')
   async create(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res() res: Response) {
-    await this.service.assertMinutesLeft(user);
-    const upload = await receiveMultipart(req, this.service.maxUploadBytes(user));
+    await this.access.assertMinutesLeft(user);
+    const upload = await receiveMultipart(req, this.access.maxUploadBytes(user));
     try {
       const options = parseOptions(upload.fields.language, upload.fields.translate);
-      const recording = await this.service.createFromFile(user, upload, {
-        title: upload.fields.title,
-        options,
-      });
+      const recording = await this.commands.execute<CreateRecordingFromFileCommand, Recording>(
+        new CreateRecordingFromFileCommand(user, upload, { title: upload.fields.title, options }),
+      );
       res.status(201).json(recording);
     } finally {
       await upload.cleanup();
@@ -59,7 +71,7 @@ export class MediaController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    const doc = await this.service.doc(user, id);
+    const doc = await this.queries.execute<GetRecordingQuery, RecordingDoc>(new GetRecordingQuery(user, id));
     if (!doc.blobKey) throw new ApiError(409, 'MEDIA_NOT_READY', 'The file has not finished uploading.');
     const stat = await this.blobs.stat(doc.blobKey);
     if (!stat) throw new ApiError(404, 'NOT_FOUND', 'The media file is missing.');
@@ -107,8 +119,12 @@ export class MediaController {
       );
     const { format } = parsed.data;
     const options = { timestamps: parsed.data.timestamps ?? true, speakers: parsed.data.speakers ?? true };
-    const doc = await this.service.doc(user, id);
-    const { id: _id, ownerId: _owner, ...transcript } = await this.service.transcript(user, id);
+    const doc = await this.queries.execute<GetRecordingQuery, RecordingDoc>(new GetRecordingQuery(user, id));
+    const {
+      id: _id,
+      ownerId: _owner,
+      ...transcript
+    } = await this.queries.execute<GetTranscriptQuery, TranscriptDoc>(new GetTranscriptQuery(user, id));
     const meta = {
       title: doc.title,
       language: transcript.language,

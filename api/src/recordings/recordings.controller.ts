@@ -1,9 +1,24 @@
 import { Controller, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { DeletedRecording, Recording, RecordingList, Usage } from '@scrivo/contracts';
+import type { RecordingDoc, TranscriptDoc } from '@scrivo/domain/recordings';
 import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
 import { CurrentUser, UserGuard } from '../common/auth/guards';
-import { RecordingsService } from './recordings.service';
+import {
+  CancelTranscriptionCommand,
+  DeleteRecordingCommand,
+  RenameRecordingCommand,
+  RestoreRecordingCommand,
+  RetryTranscriptionCommand,
+} from './commands/recording-lifecycle.commands';
+import {
+  GetRecordingQuery,
+  GetTranscriptQuery,
+  GetUsageQuery,
+  ListRecordingsQuery,
+} from './queries/recording.queries';
 import { toRecording } from './recording-view';
 
 const r = contract.recordings;
@@ -11,13 +26,18 @@ const r = contract.recordings;
 @Controller()
 @UseGuards(UserGuard)
 export class RecordingsController {
-  constructor(private readonly service: RecordingsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @TsRestHandler(r.list)
   list(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.list, async ({ query }) => ({
       status: 200 as const,
-      body: await this.service.list(user, query),
+      body: await this.queries.execute<ListRecordingsQuery, RecordingList>(
+        new ListRecordingsQuery(user, query),
+      ),
     }));
   }
 
@@ -25,7 +45,9 @@ export class RecordingsController {
   get(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.get, async ({ params }) => ({
       status: 200 as const,
-      body: toRecording(await this.service.doc(user, params.id)),
+      body: toRecording(
+        await this.queries.execute<GetRecordingQuery, RecordingDoc>(new GetRecordingQuery(user, params.id)),
+      ),
     }));
   }
 
@@ -33,7 +55,9 @@ export class RecordingsController {
   update(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.update, async ({ params, body }) => ({
       status: 200 as const,
-      body: await this.service.rename(user, params.id, body.title),
+      body: await this.commands.execute<RenameRecordingCommand, Recording>(
+        new RenameRecordingCommand(user, params.id, body.title),
+      ),
     }));
   }
 
@@ -41,7 +65,9 @@ export class RecordingsController {
   remove(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.remove, async ({ params }) => ({
       status: 200 as const,
-      body: await this.service.remove(user, params.id),
+      body: await this.commands.execute<DeleteRecordingCommand, DeletedRecording>(
+        new DeleteRecordingCommand(user, params.id),
+      ),
     }));
   }
 
@@ -49,7 +75,9 @@ export class RecordingsController {
   restore(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.restore, async ({ params }) => ({
       status: 200 as const,
-      body: await this.service.restore(user, params.id),
+      body: await this.commands.execute<RestoreRecordingCommand, Recording>(
+        new RestoreRecordingCommand(user, params.id),
+      ),
     }));
   }
 
@@ -57,7 +85,9 @@ export class RecordingsController {
   cancel(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.cancel, async ({ params }) => ({
       status: 200 as const,
-      body: await this.service.cancel(user, params.id),
+      body: await this.commands.execute<CancelTranscriptionCommand, Recording>(
+        new CancelTranscriptionCommand(user, params.id),
+      ),
     }));
   }
 
@@ -65,14 +95,22 @@ export class RecordingsController {
   retry(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.retry, async ({ params }) => ({
       status: 202 as const,
-      body: await this.service.retry(user, params.id),
+      body: await this.commands.execute<RetryTranscriptionCommand, Recording>(
+        new RetryTranscriptionCommand(user, params.id),
+      ),
     }));
   }
 
   @TsRestHandler(r.transcript)
   transcript(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.transcript, async ({ params }) => {
-      const { id: _id, ownerId: _owner, ...transcript } = await this.service.transcript(user, params.id);
+      const {
+        id: _id,
+        ownerId: _owner,
+        ...transcript
+      } = await this.queries.execute<GetTranscriptQuery, TranscriptDoc>(
+        new GetTranscriptQuery(user, params.id),
+      );
       return {
         status: 200 as const,
         body: {
@@ -87,7 +125,7 @@ export class RecordingsController {
   usage(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.usage, async () => ({
       status: 200 as const,
-      body: await this.service.usage(user),
+      body: await this.queries.execute<GetUsageQuery, Usage>(new GetUsageQuery(user)),
     }));
   }
 }

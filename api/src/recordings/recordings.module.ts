@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
-import { EventStoreJobQueue } from '@scrivo/adapters/jobs/event-store-job-queue';
 import type { BlobStore, Clock, EventStore, Ids } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import { type MediaToolkit, recordingsProjection } from '@scrivo/domain/recordings';
@@ -13,9 +12,16 @@ import { MediaController } from './media.controller';
 import { RecordingCommands } from './recording-commands';
 import { RecordingEventsController } from './recording-events.controller';
 import { RecordingFeed } from './recording-feed';
-import { loadRecordingsConfig, type RecordingsConfig } from './recordings-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { HousekeepingSweeper } from './housekeeping-sweeper';
+import { createJobQueue } from './job-queue-factory';
+import type { RecordingsConfig } from './recordings-config';
 import { RecordingsController } from './recordings.controller';
-import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG, RecordingsService } from './recordings.service';
+import { lifecycleCommandHandlers } from './commands/recording-lifecycle.commands';
+import { uploadCommandHandlers } from './commands/upload.commands';
+import { recordingQueryHandlers } from './queries/recording.queries';
+import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG } from './recordings.tokens';
+import { RecordingAccess } from './support/recording-access';
 import { createSpeech } from './speech-factory';
 import { TranscriptionWorker } from './transcription-worker';
 import { TusController, TusUploads } from './tus-uploads';
@@ -29,13 +35,13 @@ registerErrorStatus('JOB_LEASE_LOST', 409);
   // The SSE route comes first so "events" is not taken for a recording id.
   controllers: [RecordingEventsController, MediaController, TusController, RecordingsController],
   providers: [
-    { provide: RECORDINGS_CONFIG, useFactory: () => loadRecordingsConfig() },
+    { provide: RECORDINGS_CONFIG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config },
     { provide: MEDIA_TOOLKIT, useValue: new FfmpegMediaToolkit() },
     {
       provide: JOB_QUEUE,
       inject: [EVENT_STORE, CLOCK, IDS, RECORDINGS_CONFIG],
       useFactory: (events: EventStore, clock: Clock, ids: Ids, config: RecordingsConfig) =>
-        new EventStoreJobQueue({ events, clock, ids, leaseMs: config.SCRIVO_JOB_LEASE_MS }),
+        createJobQueue(config, { events, clock, ids }),
     },
     {
       provide: RecordingCommands,
@@ -43,11 +49,14 @@ registerErrorStatus('JOB_LEASE_LOST', 409);
       useFactory: (events: EventStore, clock: Clock, ids: Ids, jobs: JobQueue) =>
         new RecordingCommands({ events, clock, ids, jobs }),
     },
-    RecordingsService,
+    RecordingAccess,
+    ...uploadCommandHandlers,
+    ...lifecycleCommandHandlers,
+    ...recordingQueryHandlers,
     RecordingFeed,
     TusUploads,
   ],
-  exports: [RecordingsService, RecordingCommands, JOB_QUEUE],
+  exports: [RecordingAccess, RecordingCommands, JOB_QUEUE],
 })
 export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
   private worker: TranscriptionWorker | null = null;
@@ -58,6 +67,9 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(MEDIA_TOOLKIT) private readonly media: MediaToolkit,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     private readonly commands: RecordingCommands,
   ) {}
@@ -65,7 +77,8 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     this.projections.register(recordingsProjection);
     // A job worker inside the API process (tests, tiny installs); production runs api/dist/worker-main.js.
-    if (process.env.SCRIVO_IN_PROCESS_JOB_WORKER === 'true') {
+    const inProcess = this.config.SCRIVO_IN_PROCESS_JOB_WORKER ?? this.appConfig.NODE_ENV === 'test';
+    if (inProcess) {
       this.worker = new TranscriptionWorker({
         workerId: `api-${hostname()}-${process.pid}`,
         jobs: this.jobs,
@@ -75,6 +88,16 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
         speech: createSpeech(this.config),
         leaseMs: this.config.SCRIVO_JOB_LEASE_MS,
         logger: this.logger,
+        sweeper: new HousekeepingSweeper({
+          events: this.events,
+          commands: this.commands,
+          jobs: this.jobs,
+          blobs: this.blobs,
+          clock: this.clock,
+          logger: this.logger,
+          settleMs: this.config.SCRIVO_JOB_LEASE_MS,
+        }),
+        sweepIntervalMs: this.config.SCRIVO_SWEEP_INTERVAL_MS,
       });
       this.worker.start();
     }

@@ -13,6 +13,7 @@ import {
   SpeechInputError,
   type SpeechRecognizer,
 } from '@scrivo/domain/recordings';
+import type { HousekeepingSweeper } from './housekeeping-sweeper';
 import { type RecordingCommands, TRANSCRIPTION_JOB } from './recording-commands';
 
 export interface WorkerLogger {
@@ -32,6 +33,9 @@ export interface TranscriptionWorkerDeps {
   readonly logger: WorkerLogger;
   /** Progress events at most this often per job (they reach every open browser). */
   readonly progressIntervalMs?: number;
+  /** Repairs stranded requests and erases expired media: at start, then every sweepIntervalMs. */
+  readonly sweeper?: HousekeepingSweeper;
+  readonly sweepIntervalMs?: number;
 }
 
 /**
@@ -58,11 +62,22 @@ export class TranscriptionWorker {
   }
 
   private async loop(): Promise<void> {
+    let nextSweep = 0;
     while (!this.abort.signal.aborted) {
       try {
+        if (this.deps.sweeper && Date.now() >= nextSweep) {
+          nextSweep = Date.now() + (this.deps.sweepIntervalMs ?? 60_000);
+          const repaired = await this.deps.sweeper.sweep();
+          if (repaired.enqueued + repaired.failed + repaired.purged > 0)
+            this.deps.logger.info(repaired, 'housekeeping sweep repaired');
+        }
         const job = await this.deps.jobs.claim(this.deps.workerId, [TRANSCRIPTION_JOB]);
         if (job) await this.run(job);
-        else await this.deps.jobs.waitForWork(5_000, this.abort.signal);
+        else
+          await this.deps.jobs.waitForWork(
+            this.deps.sweeper ? Math.max(0, Math.min(5_000, nextSweep - Date.now())) : 5_000,
+            this.abort.signal,
+          );
       } catch (error) {
         if (this.abort.signal.aborted) return;
         this.deps.logger.error({ err: error }, 'job loop error');

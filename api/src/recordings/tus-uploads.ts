@@ -1,16 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { All, Controller, Inject, Injectable, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
+import { EVENTS, Server as TusServer } from '@tus/server';
 import { UploadMetadata } from '@scrivo/contracts';
 import type { Request, Response } from 'express';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
 import { UserGuard } from '../common/auth/guards';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { parseOptions, RecordingsService } from './recordings.service';
+import {
+  FinishTusUploadCommand,
+  ReportUploadProgressCommand,
+  StartTusUploadCommand,
+} from './commands/upload.commands';
+import { RecordingAccess } from './support/recording-access';
+import { parseOptions } from './support/upload-input';
 
-const caller = new AsyncLocalStorage<AuthenticatedUser>();
+const caller = new AsyncLocalStorage<{ user: AuthenticatedUser; res: Response }>();
 const refuse = (status_code: number, message: string, code: string) => ({
   status_code,
   body: JSON.stringify({ error: message, code, message }),
@@ -28,7 +35,8 @@ export class TusUploads {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly recordings: RecordingsService,
+    private readonly access: RecordingAccess,
+    private readonly commands: CommandBus,
   ) {
     this.directory = join(config.SCRIVO_DATA_DIR, 'uploads');
     this.server = new TusServer({
@@ -37,16 +45,16 @@ export class TusUploads {
       respectForwardedHeaders: false,
       exposedHeaders: ['X-Recording-Id'],
       maxSize: () => {
-        const user = caller.getStore();
-        return user ? this.recordings.maxUploadBytes(user) : 0;
+        const user = caller.getStore()?.user;
+        return user ? this.access.maxUploadBytes(user) : 0;
       },
       onUploadCreate: async (_req, upload) => {
-        const user = caller.getStore();
+        const { user, res } = caller.getStore() ?? {};
         if (!user) throw refuse(401, 'Please sign in to continue.', 'UNAUTHORIZED');
         const meta = UploadMetadata.safeParse(upload.metadata ?? {});
         if (!meta.success)
           throw refuse(400, 'Upload-Metadata needs at least a filename.', 'VALIDATION_FAILED');
-        const max = this.recordings.maxUploadBytes(user);
+        const max = this.access.maxUploadBytes(user);
         if (upload.size !== undefined && upload.size > max)
           throw refuse(
             413,
@@ -55,7 +63,7 @@ export class TusUploads {
           );
         if (upload.size === 0) throw refuse(400, 'The file is empty (0 bytes).', 'EMPTY_FILE');
         try {
-          await this.recordings.assertMinutesLeft(user);
+          await this.access.assertMinutesLeft(user);
         } catch (error) {
           throw refuse(402, (error as Error).message, 'QUOTA_EXCEEDED');
         }
@@ -65,32 +73,57 @@ export class TusUploads {
         } catch (error) {
           throw refuse(400, (error as Error).message, 'VALIDATION_FAILED');
         }
-        const recordingId = await this.recordings.createForUpload(user, upload.id, {
-          filename: meta.data.filename,
-          title: meta.data.title,
-          options,
-          size: upload.size ?? null,
-        });
+        const recordingId = await this.commands.execute<StartTusUploadCommand, string>(
+          new StartTusUploadCommand(user, upload.id, {
+            filename: meta.data.filename,
+            title: meta.data.title,
+            options,
+            size: upload.size ?? null,
+          }),
+        );
+        // The library cannot add headers to the creation response; Node merges this one into it.
+        res?.setHeader('X-Recording-Id', recordingId);
         return { metadata: { ...upload.metadata, recordingId, ownerId: user.id } };
       },
       onUploadFinish: async (_req, upload) => {
-        const user = caller.getStore();
+        const user = caller.getStore()?.user;
         const recordingId = upload.metadata?.recordingId;
         if (!user || !recordingId || upload.metadata?.ownerId !== user.id)
           throw refuse(404, 'Upload not found.', 'NOT_FOUND');
-        await this.recordings.completeUpload(user, recordingId, {
-          path: join(this.directory, upload.id),
-          size: upload.offset,
-          filename: upload.metadata?.filename ?? null,
-        });
+        await this.commands.execute(
+          new FinishTusUploadCommand(user, recordingId, {
+            path: join(this.directory, upload.id),
+            size: upload.offset,
+            filename: upload.metadata?.filename ?? null,
+          }),
+        );
         await this.server.datastore.remove(upload.id).catch(() => undefined);
         return { headers: { 'X-Recording-Id': recordingId } };
       },
     });
+    // About once a second per upload (postReceiveInterval): the library and the SSE feed show the bytes arriving.
+    this.server.on(EVENTS.POST_RECEIVE, (_req, upload) => {
+      const { recordingId, ownerId } = upload.metadata ?? {};
+      if (!recordingId || !ownerId || !upload.size) return;
+      void this.commands
+        .execute(new ReportUploadProgressCommand(ownerId, recordingId, upload.offset, upload.size))
+        .catch(() => undefined);
+    });
   }
 
-  handle(user: AuthenticatedUser, req: Request, res: Response): Promise<void> {
-    return caller.run(user, () => this.server.handle(req, res));
+  async handle(user: AuthenticatedUser, req: Request, res: Response): Promise<void> {
+    await caller.run({ user, res }, () => this.server.handle(req, res));
+    // POST_RECEIVE is throttled; the offset a PATCH ended (or a HEAD found) at is exact, so record that too.
+    const offset = Number(res.getHeader('Upload-Offset'));
+    if ((req.method === 'PATCH' || req.method === 'HEAD') && Number.isFinite(offset) && offset > 0) {
+      const id = req.path.split('/').pop() ?? '';
+      const upload = await this.server.datastore.getUpload(id).catch(() => null);
+      const { recordingId, ownerId } = upload?.metadata ?? {};
+      if (upload?.size && recordingId && ownerId === user.id && offset < upload.size)
+        await this.commands
+          .execute(new ReportUploadProgressCommand(ownerId, recordingId, offset, upload.size))
+          .catch(() => undefined);
+    }
   }
 }
 

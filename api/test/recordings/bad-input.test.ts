@@ -15,12 +15,12 @@ const upload = (bytes: Uint8Array, name: string) => {
 describe('POST /api/recordings refuses bad input, checks ownership and quotas', () => {
   let app: TestApp;
   beforeAll(async () => {
-    process.env.SCRIVO_IN_PROCESS_JOB_WORKER = 'false';
-    process.env.SCRIVO_MAX_UPLOAD_BYTES = String(2 * 1024 * 1024);
-    app = await startTestApp();
+    app = await startTestApp({
+      SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
+      SCRIVO_MAX_UPLOAD_BYTES: String(2 * 1024 * 1024),
+    });
   });
   afterAll(async () => {
-    delete process.env.SCRIVO_MAX_UPLOAD_BYTES;
     await app?.close();
   });
 

@@ -33,9 +33,6 @@ describe.skipIf(!speechWorkerInstalled())('a script user transcribes JFK through
   let app: TestApp;
   beforeAll(async () => {
     speech = await startSpeechWorker();
-    // The recordings module reads its settings from the process environment.
-    process.env.SCRIVO_IN_PROCESS_JOB_WORKER = 'true';
-    process.env.SCRIVO_SPEECH_URL = speech.url;
     app = await startTestApp({ SCRIVO_SPEECH_URL: speech.url, SCRIVO_IN_PROCESS_JOB_WORKER: 'true' });
   });
   afterAll(async () => {

@@ -36,6 +36,11 @@ export type RecordingUploadCompleted = DomainEvent<
   'RecordingUploadCompleted',
   { recordingId: string; blobKey: string; sizeBytes: number; completedAt: string }
 >;
+/** Bytes of a resumable upload arrived (at most about once a second per upload). */
+export type RecordingUploadProgressed = DomainEvent<
+  'RecordingUploadProgressed',
+  { recordingId: string; receivedBytes: number; progress: number; at: string }
+>;
 export type RecordingProbed = DomainEvent<
   'RecordingProbed',
   { recordingId: string; media: ProbedMedia; at: string }
@@ -84,10 +89,16 @@ export type RecordingDeleted = DomainEvent<
   { recordingId: string; deletedAt: string; restorableUntil: string }
 >;
 export type RecordingRestored = DomainEvent<'RecordingRestored', { recordingId: string; at: string }>;
+/** The restore grace period of a deleted recording ran out and its media blobs were erased. */
+export type RecordingMediaPurged = DomainEvent<
+  'RecordingMediaPurged',
+  { recordingId: string; blobKeys: string[]; at: string }
+>;
 
 export type RecordingEvent =
   | RecordingCreated
   | RecordingUploadCompleted
+  | RecordingUploadProgressed
   | RecordingProbed
   | RecordingRejected
   | TranscriptionRequested
@@ -98,11 +109,13 @@ export type RecordingEvent =
   | TranscriptionCancelled
   | RecordingRenamed
   | RecordingDeleted
-  | RecordingRestored;
+  | RecordingRestored
+  | RecordingMediaPurged;
 
 export const RECORDING_EVENT_TYPES: readonly RecordingEvent['type'][] = [
   'RecordingCreated',
   'RecordingUploadCompleted',
+  'RecordingUploadProgressed',
   'RecordingProbed',
   'RecordingRejected',
   'TranscriptionRequested',
@@ -114,6 +127,7 @@ export const RECORDING_EVENT_TYPES: readonly RecordingEvent['type'][] = [
   'RecordingRenamed',
   'RecordingDeleted',
   'RecordingRestored',
+  'RecordingMediaPurged',
 ];
 
 // ---- usage stream: `usage-{userId}-{YYYY-MM}` ----

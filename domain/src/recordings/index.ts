@@ -8,3 +8,4 @@ export * from './export/subtitles';
 export * from './export/plain-text';
 export * from './export/text-layout';
 export * from './projections/recordings.projection';
+export * from './housekeeping';

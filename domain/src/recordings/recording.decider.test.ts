@@ -188,6 +188,67 @@ describe('recording decider', () => {
       .thenThrows({ code: 'NOT_FOUND' });
   });
 
+  it('erases media only after the grace period of a deleted recording, once', () => {
+    const deleted: RecordingEvent = {
+      type: 'RecordingDeleted',
+      data: { recordingId: 'r1', deletedAt: now, restorableUntil: '2026-03-01T10:01:00.000Z' },
+    };
+    const blobKeys = ['recordings/r1/original'];
+    const purged: RecordingEvent = {
+      type: 'RecordingMediaPurged',
+      data: { recordingId: 'r1', blobKeys, at: '2026-03-01T10:02:00.000Z' },
+    };
+    spec
+      .given([...ready, deleted])
+      .when({ type: 'PurgeMedia', blobKeys, now: '2026-03-01T10:00:30.000Z' })
+      .thenThrows({ code: 'RECORDING_STATE_CONFLICT' });
+    spec
+      .given(ready)
+      .when({ type: 'PurgeMedia', blobKeys, now })
+      .thenThrows({ code: 'RECORDING_STATE_CONFLICT' });
+    spec
+      .given([...ready, deleted])
+      .when({ type: 'PurgeMedia', blobKeys, now: '2026-03-01T10:02:00.000Z' })
+      .then([purged]);
+    spec
+      .given([...ready, deleted, purged])
+      .when({ type: 'PurgeMedia', blobKeys, now: '2026-03-01T10:03:00.000Z' })
+      .then([]);
+    spec
+      .given([...ready, deleted, purged])
+      .when({ type: 'RestoreRecording', now: '2026-03-01T10:00:30.000Z' })
+      .thenThrows({ code: 'RESTORE_EXPIRED' });
+  });
+
+  it('records upload progress while bytes arrive, forward only and below 1 until stored', () => {
+    const tus: RecordingEvent = {
+      type: 'RecordingCreated',
+      data: { ...(created.data as object), source: 'tus', uploadId: 'up1' } as never,
+    };
+    const half: RecordingEvent = {
+      type: 'RecordingUploadProgressed',
+      data: { recordingId: 'r1', receivedBytes: 50, progress: 0.5, at: now },
+    };
+    spec
+      .given([tus])
+      .when({ type: 'ReportUploadProgress', receivedBytes: 50, totalBytes: 100, now })
+      .then([half]);
+    spec
+      .given([tus, half])
+      .when({ type: 'ReportUploadProgress', receivedBytes: 40, totalBytes: 100, now })
+      .then([]);
+    spec
+      .given([tus, half])
+      .when({ type: 'ReportUploadProgress', receivedBytes: 100, totalBytes: 100, now })
+      .then([
+        {
+          type: 'RecordingUploadProgressed',
+          data: { recordingId: 'r1', receivedBytes: 100, progress: 0.99, at: now },
+        },
+      ]);
+    spec.given(ready).when({ type: 'ReportUploadProgress', receivedBytes: 1, totalBytes: 100, now }).then([]);
+  });
+
   it('refuses an empty title', () => {
     spec
       .given(ready)

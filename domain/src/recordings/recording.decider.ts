@@ -18,6 +18,7 @@ export interface RecordingState {
   readonly completedJobId: string | null;
   readonly deleted: { readonly restorableUntil: string } | null;
   readonly lastProgress: number;
+  readonly purged: boolean;
 }
 
 export type RecordingCommand =
@@ -34,6 +35,7 @@ export type RecordingCommand =
       now: string;
     }
   | { type: 'CompleteUpload'; blobKey: string; sizeBytes: number; now: string }
+  | { type: 'ReportUploadProgress'; receivedBytes: number; totalBytes: number; now: string }
   | { type: 'RecordProbe'; media: ProbedMedia; now: string }
   | { type: 'RejectRecording'; code: string; message: string; now: string }
   | { type: 'RequestTranscription'; jobId: string; now: string }
@@ -44,7 +46,8 @@ export type RecordingCommand =
   | { type: 'CancelTranscription'; now: string }
   | { type: 'RenameRecording'; title: string; now: string }
   | { type: 'DeleteRecording'; now: string; graceSeconds: number }
-  | { type: 'RestoreRecording'; now: string };
+  | { type: 'RestoreRecording'; now: string }
+  | { type: 'PurgeMedia'; blobKeys: string[]; now: string };
 
 /** How long a deleted recording can be restored (the UI's "Undo"). */
 export const DEFAULT_RESTORE_GRACE_SECONDS = 30 * 24 * 3600;
@@ -61,6 +64,7 @@ const initialState = (): RecordingState => ({
   completedJobId: null,
   deleted: null,
   lastProgress: 0,
+  purged: false,
 });
 
 const cleanTitle = (title: string): string => {
@@ -108,6 +112,17 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
       command.type === 'ProgressTranscription' ||
       command.type === 'CompleteTranscription' ||
       command.type === 'FailTranscription';
+    if (command.type === 'PurgeMedia') {
+      if (state.purged) return [];
+      if (!state.deleted || Date.parse(command.now) <= Date.parse(state.deleted.restorableUntil))
+        throw conflict('Media is only erased once the restore grace period of a deleted recording is over.');
+      return [
+        {
+          type: 'RecordingMediaPurged',
+          data: { recordingId: id, blobKeys: command.blobKeys, at: command.now },
+        },
+      ];
+    }
     if (state.deleted && !workerCommand && command.type !== 'RestoreRecording')
       throw new NotFoundError('Recording', id);
 
@@ -126,6 +141,18 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
             },
           },
         ];
+      case 'ReportUploadProgress': {
+        if (state.status !== 'uploading' || state.blobKey || command.totalBytes <= 0) return [];
+        // 1 only once the upload is complete and stored; the bytes alone are not the end of it.
+        const progress = Math.min(0.99, Math.max(0, command.receivedBytes / command.totalBytes));
+        if (progress <= state.lastProgress) return [];
+        return [
+          {
+            type: 'RecordingUploadProgressed',
+            data: { recordingId: id, receivedBytes: command.receivedBytes, progress, at: command.now },
+          },
+        ];
+      }
       case 'RecordProbe':
         if (state.media) return [];
         return [
@@ -230,7 +257,7 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
       }
       case 'RestoreRecording':
         if (!state.deleted) return [];
-        if (Date.parse(command.now) > Date.parse(state.deleted.restorableUntil))
+        if (state.purged || Date.parse(command.now) > Date.parse(state.deleted.restorableUntil))
           throw new DomainError('RESTORE_EXPIRED', 'This recording was deleted too long ago to be restored.');
         return [{ type: 'RecordingRestored', data: { recordingId: id, at: command.now } }];
     }
@@ -247,7 +274,9 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
           options: event.data.options,
         };
       case 'RecordingUploadCompleted':
-        return { ...state, blobKey: event.data.blobKey };
+        return { ...state, blobKey: event.data.blobKey, lastProgress: 0 };
+      case 'RecordingUploadProgressed':
+        return { ...state, lastProgress: event.data.progress };
       case 'RecordingProbed':
         return { ...state, media: event.data.media };
       case 'RecordingRejected':
@@ -270,6 +299,8 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
         return { ...state, deleted: { restorableUntil: event.data.restorableUntil } };
       case 'RecordingRestored':
         return { ...state, deleted: null };
+      case 'RecordingMediaPurged':
+        return { ...state, purged: true, blobKey: null };
     }
   },
 };

@@ -90,7 +90,9 @@ export const recordingsProjection: Projection = {
 
     switch (event.type) {
       case 'RecordingUploadCompleted':
-        return put({ sizeBytes: event.data.sizeBytes, blobKey: event.data.blobKey });
+        return put({ sizeBytes: event.data.sizeBytes, blobKey: event.data.blobKey, progress: 0 });
+      case 'RecordingUploadProgressed':
+        return put({ progress: event.data.progress });
       case 'RecordingProbed':
         return put({
           durationSeconds: event.data.media.durationSeconds,
@@ -141,6 +143,8 @@ export const recordingsProjection: Projection = {
         return put({ deletedAt: event.data.deletedAt, restorableUntil: event.data.restorableUntil });
       case 'RecordingRestored':
         return put({ deletedAt: null, restorableUntil: null });
+      case 'RecordingMediaPurged':
+        return put({ blobKey: null });
     }
   },
 };

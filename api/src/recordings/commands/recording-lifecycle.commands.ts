@@ -1,0 +1,173 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { DeletedRecording, Recording } from '@scrivo/contracts';
+import type { JobQueue } from '@scrivo/domain/jobs';
+import type { RecordingCommand } from '@scrivo/domain/recordings';
+import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { Projections } from '../../infrastructure/projection-registry';
+import { toRecording } from '../recording-view';
+import { JOB_QUEUE } from '../recordings.tokens';
+import { RecordingAccess } from '../support/recording-access';
+
+/** Runs one recording command for its owner and waits until the read model shows it. */
+const write = async (
+  access: RecordingAccess,
+  projections: Projections,
+  user: AuthenticatedUser,
+  id: string,
+  command: RecordingCommand,
+): Promise<void> => {
+  const result = await access.commands.run(id, command, access.actor(user), access.correlationId());
+  await projections.waitFor(result.lastPosition);
+};
+
+export class RenameRecordingCommand {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly id: string,
+    readonly title: string,
+  ) {}
+}
+
+@CommandHandler(RenameRecordingCommand)
+export class RenameRecordingHandler implements ICommandHandler<RenameRecordingCommand, Recording> {
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly projections: Projections,
+  ) {}
+
+  async execute({ user, id, title }: RenameRecordingCommand): Promise<Recording> {
+    await this.access.doc(user, id);
+    await write(this.access, this.projections, user, id, {
+      type: 'RenameRecording',
+      title,
+      now: this.access.commands.now(),
+    });
+    return toRecording(await this.access.doc(user, id));
+  }
+}
+
+export class CancelTranscriptionCommand {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly id: string,
+  ) {}
+}
+
+@CommandHandler(CancelTranscriptionCommand)
+export class CancelTranscriptionHandler implements ICommandHandler<CancelTranscriptionCommand, Recording> {
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly projections: Projections,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+  ) {}
+
+  async execute({ user, id }: CancelTranscriptionCommand): Promise<Recording> {
+    const doc = await this.access.doc(user, id);
+    const correlationId = this.access.correlationId();
+    const { commands } = this.access;
+    await write(this.access, this.projections, user, id, {
+      type: 'CancelTranscription',
+      now: commands.now(),
+    });
+    if (doc.jobId) await this.jobs.cancel(doc.jobId, { correlationId });
+    if (doc.requestedAt)
+      await commands.releaseMinutes(
+        user.id,
+        id,
+        doc.requestedAt,
+        'cancelled',
+        this.access.actor(user),
+        correlationId,
+      );
+    return toRecording(await this.access.doc(user, id));
+  }
+}
+
+export class DeleteRecordingCommand {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly id: string,
+  ) {}
+}
+
+@CommandHandler(DeleteRecordingCommand)
+export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCommand, DeletedRecording> {
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly projections: Projections,
+    private readonly cancel: CancelTranscriptionHandler,
+  ) {}
+
+  async execute({ user, id }: DeleteRecordingCommand): Promise<DeletedRecording> {
+    const doc = await this.access.doc(user, id);
+    if (doc.status === 'queued' || doc.status === 'transcribing')
+      await this.cancel.execute(new CancelTranscriptionCommand(user, id));
+    await write(this.access, this.projections, user, id, {
+      type: 'DeleteRecording',
+      now: this.access.commands.now(),
+      graceSeconds: this.access.config.SCRIVO_RESTORE_GRACE_SECONDS,
+    });
+    const deleted = await this.access.doc(user, id, { deleted: true });
+    return { id, deletedAt: deleted.deletedAt!, restorableUntil: deleted.restorableUntil! };
+  }
+}
+
+export class RestoreRecordingCommand {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly id: string,
+  ) {}
+}
+
+@CommandHandler(RestoreRecordingCommand)
+export class RestoreRecordingHandler implements ICommandHandler<RestoreRecordingCommand, Recording> {
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly projections: Projections,
+  ) {}
+
+  async execute({ user, id }: RestoreRecordingCommand): Promise<Recording> {
+    await this.access.doc(user, id, { deleted: true });
+    await write(this.access, this.projections, user, id, {
+      type: 'RestoreRecording',
+      now: this.access.commands.now(),
+    });
+    return toRecording(await this.access.doc(user, id));
+  }
+}
+
+export class RetryTranscriptionCommand {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly id: string,
+  ) {}
+}
+
+@CommandHandler(RetryTranscriptionCommand)
+export class RetryTranscriptionHandler implements ICommandHandler<RetryTranscriptionCommand, Recording> {
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly projections: Projections,
+  ) {}
+
+  async execute({ user, id }: RetryTranscriptionCommand): Promise<Recording> {
+    await this.access.doc(user, id);
+    const result = await this.access.commands.requestTranscription(
+      id,
+      user.plan,
+      this.access.actor(user),
+      this.access.correlationId(),
+    );
+    await this.projections.waitFor(result.lastPosition);
+    return toRecording(await this.access.doc(user, id));
+  }
+}
+
+export const lifecycleCommandHandlers = [
+  RenameRecordingHandler,
+  CancelTranscriptionHandler,
+  DeleteRecordingHandler,
+  RestoreRecordingHandler,
+  RetryTranscriptionHandler,
+];

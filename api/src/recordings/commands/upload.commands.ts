@@ -1,0 +1,255 @@
+import { createReadStream } from 'node:fs';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Recording } from '@scrivo/contracts';
+import type { Actor, BlobStore, Ids } from '@scrivo/domain';
+import {
+  MediaRejectedError,
+  type MediaToolkit,
+  type ProbedMedia,
+  type TranscriptionOptions,
+} from '@scrivo/domain/recordings';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { Projections } from '../../infrastructure/projection-registry';
+import { BLOB_STORE, IDS } from '../../infrastructure/tokens';
+import { RecordingCommands } from '../recording-commands';
+import { toRecording } from '../recording-view';
+import { MEDIA_TOOLKIT, originalKey } from '../recordings.tokens';
+import { RecordingAccess } from '../support/recording-access';
+import { type IncomingFile, STATUS_FOR_MEDIA_CODE, titleFromFilename } from '../support/upload-input';
+
+/** Stores the probed original and requests its transcription (reserving minutes, or QUOTA_EXCEEDED). */
+const storeAndRequest = async (
+  deps: { commands: RecordingCommands; blobs: BlobStore },
+  user: AuthenticatedUser,
+  recordingId: string,
+  file: IncomingFile,
+  probed: ProbedMedia,
+  context: { actor: Actor; correlationId: string },
+) => {
+  const { commands, blobs } = deps;
+  await commands.run(
+    recordingId,
+    { type: 'RecordProbe', media: probed, now: commands.now() },
+    context.actor,
+    context.correlationId,
+  );
+  await blobs.put(originalKey(recordingId), createReadStream(file.path), {
+    contentType: probed.mimeType,
+    size: file.size,
+  });
+  await commands.run(
+    recordingId,
+    { type: 'CompleteUpload', blobKey: originalKey(recordingId), sizeBytes: file.size, now: commands.now() },
+    context.actor,
+    context.correlationId,
+  );
+  return commands.requestTranscription(recordingId, user.plan, context.actor, context.correlationId);
+};
+
+/** POST /api/recordings: a whole file already on local disk. Nothing is kept on refusal. */
+export class CreateRecordingFromFileCommand {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly file: IncomingFile,
+    readonly meta: { title?: string; options: TranscriptionOptions },
+  ) {}
+}
+
+@CommandHandler(CreateRecordingFromFileCommand)
+export class CreateRecordingFromFileHandler implements ICommandHandler<
+  CreateRecordingFromFileCommand,
+  Recording
+> {
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly commands: RecordingCommands,
+    private readonly projections: Projections,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(IDS) private readonly ids: Ids,
+    @Inject(MEDIA_TOOLKIT) private readonly media: MediaToolkit,
+  ) {}
+
+  async execute({ user, file, meta }: CreateRecordingFromFileCommand): Promise<Recording> {
+    let probed: ProbedMedia;
+    try {
+      probed = await this.media.probe(file.path);
+    } catch (error) {
+      if (error instanceof MediaRejectedError)
+        throw new ApiError(STATUS_FOR_MEDIA_CODE[error.code], error.code, error.message);
+      throw error;
+    }
+    const recordingId = this.ids.next();
+    const context = { actor: this.access.actor(user), correlationId: this.access.correlationId() };
+    const { commands } = this;
+    await commands.run(
+      recordingId,
+      {
+        type: 'CreateRecording',
+        recordingId,
+        ownerId: user.id,
+        title: meta.title?.trim() || titleFromFilename(file.filename),
+        originalFilename: file.filename,
+        source: 'multipart',
+        uploadId: null,
+        declaredSizeBytes: file.size,
+        options: meta.options,
+        now: commands.now(),
+      },
+      context.actor,
+      context.correlationId,
+    );
+    try {
+      const result = await storeAndRequest(
+        { commands: this.commands, blobs: this.blobs },
+        user,
+        recordingId,
+        file,
+        probed,
+        context,
+      );
+      await this.projections.waitFor(result.lastPosition);
+    } catch (error) {
+      // The refusal (e.g. no minutes left) is the answer: the half-made recording goes away with its bytes.
+      await commands
+        .run(
+          recordingId,
+          { type: 'DeleteRecording', now: commands.now(), graceSeconds: 0 },
+          context.actor,
+          context.correlationId,
+        )
+        .catch(() => undefined);
+      await this.blobs.delete(originalKey(recordingId)).catch(() => undefined);
+      throw error;
+    }
+    return toRecording(await this.access.doc(user, recordingId));
+  }
+}
+
+/** tus: the recording exists from the first request, so the library shows it while bytes arrive. */
+export class StartTusUploadCommand {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly uploadId: string,
+    readonly meta: { filename: string; title?: string; options: TranscriptionOptions; size: number | null },
+  ) {}
+}
+
+@CommandHandler(StartTusUploadCommand)
+export class StartTusUploadHandler implements ICommandHandler<StartTusUploadCommand, string> {
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly commands: RecordingCommands,
+    private readonly projections: Projections,
+    @Inject(IDS) private readonly ids: Ids,
+  ) {}
+
+  async execute({ user, uploadId, meta }: StartTusUploadCommand): Promise<string> {
+    const recordingId = this.ids.next();
+    const result = await this.commands.run(
+      recordingId,
+      {
+        type: 'CreateRecording',
+        recordingId,
+        ownerId: user.id,
+        title: meta.title?.trim() || titleFromFilename(meta.filename),
+        originalFilename: meta.filename,
+        source: 'tus',
+        uploadId,
+        declaredSizeBytes: meta.size,
+        options: meta.options,
+        now: this.commands.now(),
+      },
+      this.access.actor(user),
+      this.access.correlationId(),
+    );
+    await this.projections.waitFor(result.lastPosition);
+    return recordingId;
+  }
+}
+
+/** tus upload finished: probe; a bad file or missing minutes mark the recording failed with the reason. */
+export class FinishTusUploadCommand {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly recordingId: string,
+    readonly file: IncomingFile,
+  ) {}
+}
+
+@CommandHandler(FinishTusUploadCommand)
+export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCommand, void> {
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly commands: RecordingCommands,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(MEDIA_TOOLKIT) private readonly media: MediaToolkit,
+  ) {}
+
+  async execute({ user, recordingId, file }: FinishTusUploadCommand): Promise<void> {
+    const context = { actor: this.access.actor(user), correlationId: this.access.correlationId() };
+    const reject = (code: string, message: string) =>
+      this.commands.run(
+        recordingId,
+        { type: 'RejectRecording', code, message, now: this.commands.now() },
+        context.actor,
+        context.correlationId,
+      );
+    try {
+      const probed = await this.media.probe(file.path);
+      await storeAndRequest(
+        { commands: this.commands, blobs: this.blobs },
+        user,
+        recordingId,
+        file,
+        probed,
+        context,
+      );
+    } catch (error) {
+      if (error instanceof MediaRejectedError) await reject(error.code, error.message);
+      else if (error instanceof Error && 'code' in error && error.code === 'QUOTA_EXCEEDED')
+        await reject('QUOTA_EXCEEDED', error.message);
+      else throw error;
+    }
+  }
+}
+
+/** Bytes of a tus upload arrived: the recording's progress while 'uploading'. */
+export class ReportUploadProgressCommand {
+  constructor(
+    readonly ownerId: string,
+    readonly recordingId: string,
+    readonly receivedBytes: number,
+    readonly totalBytes: number,
+  ) {}
+}
+
+@CommandHandler(ReportUploadProgressCommand)
+export class ReportUploadProgressHandler implements ICommandHandler<ReportUploadProgressCommand, void> {
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly commands: RecordingCommands,
+  ) {}
+
+  async execute(c: ReportUploadProgressCommand): Promise<void> {
+    await this.commands.run(
+      c.recordingId,
+      {
+        type: 'ReportUploadProgress',
+        receivedBytes: c.receivedBytes,
+        totalBytes: c.totalBytes,
+        now: this.commands.now(),
+      },
+      this.access.actor({ id: c.ownerId }),
+      this.access.correlationId(),
+    );
+  }
+}
+
+export const uploadCommandHandlers = [
+  CreateRecordingFromFileHandler,
+  StartTusUploadHandler,
+  FinishTusUploadHandler,
+  ReportUploadProgressHandler,
+];

@@ -1,0 +1,126 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type { RecordingList, Usage } from '@scrivo/contracts';
+import type { Filter, ReadModelStore } from '@scrivo/domain';
+import {
+  RECORDINGS_COLLECTION,
+  type RecordingDoc,
+  TRANSCRIPTS_COLLECTION,
+  type TranscriptDoc,
+} from '@scrivo/domain/recordings';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { READ_MODELS } from '../../infrastructure/tokens';
+import { toListItem } from '../recording-view';
+import { RecordingAccess } from '../support/recording-access';
+
+export class GetRecordingQuery {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly id: string,
+    readonly options: { deleted?: boolean } = {},
+  ) {}
+}
+
+@QueryHandler(GetRecordingQuery)
+export class GetRecordingHandler implements IQueryHandler<GetRecordingQuery, RecordingDoc> {
+  constructor(private readonly access: RecordingAccess) {}
+  execute({ user, id, options }: GetRecordingQuery): Promise<RecordingDoc> {
+    return this.access.doc(user, id, options);
+  }
+}
+
+export class ListRecordingsQuery {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly query: {
+      page: number;
+      pageSize: number;
+      q?: string;
+      sort: 'date' | 'title' | 'duration';
+      order: 'asc' | 'desc';
+    },
+  ) {}
+}
+
+@QueryHandler(ListRecordingsQuery)
+export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery, RecordingList> {
+  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+
+  async execute({ user, query }: ListRecordingsQuery): Promise<RecordingList> {
+    const base: Filter = { ownerId: user.id, deletedAt: null };
+    const filter: Filter = query.q
+      ? {
+          $or: [
+            { ...base, title: { $contains: query.q } },
+            { ...base, searchText: { $contains: query.q } },
+          ],
+        }
+      : base;
+    const field = { date: 'createdAt', title: 'title', duration: 'durationSeconds' }[query.sort];
+    const collection = this.readModels.collection<RecordingDoc>(RECORDINGS_COLLECTION);
+    const [docs, total] = await Promise.all([
+      collection.find(filter, {
+        sort: [
+          { field, direction: query.order },
+          { field: 'id', direction: 'asc' },
+        ],
+        skip: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+      }),
+      collection.count(filter),
+    ]);
+    return {
+      items: docs.map((d) => toListItem(d, query.q)),
+      page: query.page,
+      pageSize: query.pageSize,
+      total,
+    };
+  }
+}
+
+export class GetTranscriptQuery {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly id: string,
+  ) {}
+}
+
+@QueryHandler(GetTranscriptQuery)
+export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery, TranscriptDoc> {
+  constructor(
+    private readonly access: RecordingAccess,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+  ) {}
+
+  async execute({ user, id }: GetTranscriptQuery): Promise<TranscriptDoc> {
+    const doc = await this.access.doc(user, id);
+    const transcript = await this.readModels.collection<TranscriptDoc>(TRANSCRIPTS_COLLECTION).get(id);
+    if (doc.status !== 'completed' || !transcript)
+      throw new ApiError(
+        409,
+        'TRANSCRIPT_NOT_READY',
+        `The transcript is not ready yet (the recording is ${doc.status}).`,
+      );
+    return transcript;
+  }
+}
+
+export class GetUsageQuery {
+  constructor(readonly user: AuthenticatedUser) {}
+}
+
+@QueryHandler(GetUsageQuery)
+export class GetUsageHandler implements IQueryHandler<GetUsageQuery, Usage> {
+  constructor(private readonly access: RecordingAccess) {}
+  execute({ user }: GetUsageQuery): Promise<Usage> {
+    return this.access.usage(user);
+  }
+}
+
+export const recordingQueryHandlers = [
+  GetRecordingHandler,
+  ListRecordingsHandler,
+  GetTranscriptHandler,
+  GetUsageHandler,
+];

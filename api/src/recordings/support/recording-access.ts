@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Usage } from '@scrivo/contracts';
+import { type Actor, type Clock, NotFoundError, type ReadModelStore } from '@scrivo/domain';
+import {
+  maxUploadBytesFor,
+  PLAN_LIMITS,
+  RECORDINGS_COLLECTION,
+  type RecordingDoc,
+  usagePeriod,
+} from '@scrivo/domain/recordings';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { currentRequest } from '../../common/request-context';
+import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
+import { RecordingCommands } from '../recording-commands';
+import type { RecordingsConfig } from '../recordings-config';
+import { RECORDINGS_CONFIG } from '../recordings.tokens';
+
+/** What every recordings handler needs: the caller's own recording (or 404), limits, usage, actor. */
+@Injectable()
+export class RecordingAccess {
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(RECORDINGS_CONFIG) readonly config: RecordingsConfig,
+    readonly commands: RecordingCommands,
+  ) {}
+
+  actor(user: { id: string }): Actor {
+    return { kind: 'user', id: user.id };
+  }
+
+  correlationId(): string {
+    return currentRequest()?.requestId ?? randomUUID();
+  }
+
+  /** The caller's recording, or 404 (also for another user's id and for deleted ones). */
+  async doc(user: AuthenticatedUser, id: string, options: { deleted?: boolean } = {}): Promise<RecordingDoc> {
+    const doc = await this.readModels.collection<RecordingDoc>(RECORDINGS_COLLECTION).get(id);
+    if (!doc || doc.ownerId !== user.id || (doc.deletedAt !== null && !options.deleted))
+      throw new NotFoundError('Recording', id);
+    return doc;
+  }
+
+  maxUploadBytes(user: AuthenticatedUser): number {
+    return maxUploadBytesFor(user.plan, this.config.SCRIVO_MAX_UPLOAD_BYTES);
+  }
+
+  async usage(user: AuthenticatedUser): Promise<Usage> {
+    const period = usagePeriod(this.clock.now());
+    const used = (await this.commands.usedSeconds(user.id)) / 60;
+    const allowed = PLAN_LIMITS[user.plan].minutesPerMonth;
+    const round = (n: number) => Math.round(n * 10) / 10;
+    return {
+      plan: user.plan,
+      minutesUsed: round(used),
+      minutesAllowed: allowed,
+      minutesLeft: allowed === null ? null : Math.max(0, Math.floor((allowed - used) * 10) / 10),
+      periodStart: period.start.toISOString(),
+      periodEnd: period.end.toISOString(),
+      maxUploadBytes: this.maxUploadBytes(user),
+    };
+  }
+
+  /** Refuses at once when the account has no minutes left (before any bytes are sent). */
+  async assertMinutesLeft(user: AuthenticatedUser): Promise<void> {
+    const usage = await this.usage(user);
+    if (usage.minutesLeft !== null && usage.minutesLeft <= 0)
+      throw new ApiError(
+        402,
+        'QUOTA_EXCEEDED',
+        `You have no transcription minutes left this month (0 of ${usage.minutesAllowed}). Upgrade your plan or wait until ${usage.periodEnd.slice(0, 10)}.`,
+      );
+  }
+}

@@ -1,0 +1,41 @@
+import type { MediaRejectedError, TranscriptionOptions } from '@scrivo/domain/recordings';
+import { ApiError } from '../../common/api-error';
+
+/** A whole uploaded file on local disk (multipart temp file or finished tus upload). */
+export interface IncomingFile {
+  readonly path: string;
+  readonly size: number;
+  readonly filename: string | null;
+}
+
+export const STATUS_FOR_MEDIA_CODE: Record<MediaRejectedError['code'], number> = {
+  EMPTY_FILE: 400,
+  UNSUPPORTED_MEDIA: 415,
+  CORRUPT_MEDIA: 415,
+  NO_AUDIO_STREAM: 422,
+};
+
+/** Turns "meeting_notes-2026.mp3" into "meeting notes 2026". */
+export const titleFromFilename = (filename: string | null): string =>
+  (filename ?? '')
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .slice(0, 200) || 'Untitled recording';
+
+export const parseOptions = (
+  language: string | undefined,
+  translate: string | undefined,
+): TranscriptionOptions => {
+  const lang = (language ?? '').trim().toLowerCase();
+  if (lang && lang !== 'auto' && !/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(lang))
+    throw new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      `"${language}" is not a language code (use e.g. "en", "fr" or "auto").`,
+    );
+  return {
+    language: lang && lang !== 'auto' ? lang.split('-')[0]! : null,
+    translate: translate === 'true' || translate === '1',
+  };
+};
