@@ -5,7 +5,7 @@ import { SessionStore } from '../../api/src/common/auth/session-store';
 import { READ_MODELS } from '../../api/src/infrastructure/tokens';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchChromium } from '../../widget/e2e/browser';
+import { launchBrowser } from './support/browser';
 import { hostHtml, startHostPage } from '../../widget/e2e/host-server';
 
 const ADMIN = { email: 'agent@scrivo.test', password: 'correct horse battery' };
@@ -53,7 +53,7 @@ describe('support chat end to end in Chromium', () => {
     process.env.SCRIVO_CHAT_ALLOWED_ORIGINS = host.origin;
     app = await startTestApp({ SCRIVO_ADMIN_EMAIL: ADMIN.email, SCRIVO_ADMIN_PASSWORD: ADMIN.password });
     apiUrl = app.url;
-    browser = await launchChromium();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     delete process.env.SCRIVO_CHAT_ALLOWED_ORIGINS;

@@ -1,7 +1,7 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchChromium } from './browser';
+import { launchBrowser } from '../../web/e2e/support/browser';
 import { hostHtml, startHostPage } from './host-server';
 
 const chatFrame = async (page: Page): Promise<Frame> => {
@@ -25,7 +25,7 @@ describe('the embeddable widget on another origin, in Chromium', () => {
     process.env.SCRIVO_CHAT_ALLOWED_ORIGINS = allowed.origin;
     app = await startTestApp();
     apiUrl = app.url;
-    browser = await launchChromium();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     delete process.env.SCRIVO_CHAT_ALLOWED_ORIGINS;
