@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const CLIPS = join(import.meta.dirname, '../../../../shared/audio/picovoice-leopard-tests');
+
+describe.skipIf(!speechWorkerInstalled())('PDF export of a non-Latin transcript', () => {
+  let speech: SpeechWorkerProcess;
+  let app: TestApp;
+  let tmp: string;
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'scrivo-pdf-'));
+    speech = await startSpeechWorker();
+    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'true', SCRIVO_SPEECH_URL: speech.url });
+  }, 240_000);
+  afterAll(async () => {
+    await app?.close();
+    await speech?.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('embeds a font with the Japanese characters the recogniser heard (text extractable with pdftotext)', async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(join(CLIPS, 'test_ja.wav'))]), 'test_ja.wav');
+    form.set('title', '日本語のテスト');
+    const created = await client.post('/api/recordings', form);
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    const deadline = Date.now() + 400_000;
+    let status = '';
+    while (!['completed', 'failed'].includes(status) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      status = (await client.get(`/api/recordings/${id}`)).body.status as string;
+    }
+    expect(status).toBe('completed');
+    const transcript = (await client.get(`/api/recordings/${id}/transcript`)).body as {
+      language: string;
+      text: string;
+    };
+    expect(transcript.language).toBe('ja');
+    const kanjiAndKana = [...transcript.text].filter((c) =>
+      /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(c),
+    );
+    expect(kanjiAndKana.length).toBeGreaterThan(5);
+
+    const pdf = await fetch(`${app.url}/api/recordings/${id}/export?format=pdf`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    expect(pdf.status).toBe(200);
+    const file = join(tmp, 'ja.pdf');
+    writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('日本語のテスト');
+    const compact = text.replace(/\s+/g, '');
+    for (const c of kanjiAndKana) expect(compact).toContain(c);
+    expect(execFileSync('pdffonts', [file], { encoding: 'utf8' })).toMatch(/NotoSansCJK|DejaVu/);
+  }, 600_000);
+});
