@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EmbeddedAssistant } from '@scrivo/adapters/assistant/embedded-assistant';
 import { HuggingFaceAssistant } from '@scrivo/adapters/assistant/hugging-face-assistant';
-import { chatSessionsProjection, chatSitesProjection } from '@scrivo/domain/chat';
+import { chatSessionsProjection, chatSitesProjection, userUsageProjection } from '@scrivo/domain/chat';
 import { Projections } from '../infrastructure/projection-registry';
 import { PostVisitorMessageHandler, RunChatHandler } from './commands/chat.commands';
 import { AdminChatController } from './controllers/admin-chat.controller';
@@ -64,6 +64,6 @@ export class ChatModule implements OnModuleInit {
   constructor(private readonly projections: Projections) {}
 
   onModuleInit(): void {
-    this.projections.register(chatSessionsProjection, chatSitesProjection);
+    this.projections.register(chatSessionsProjection, chatSitesProjection, userUsageProjection);
   }
 }

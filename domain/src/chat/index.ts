@@ -7,3 +7,4 @@ export * from './chat-site.decider';
 export * from './projections/chat-read-models';
 export * from './projections/chat-sessions.projection';
 export * from './projections/chat-sites.projection';
+export * from './projections/user-usage.projection';

@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ReadModelStore } from '@scrivo/domain';
-import type { AssistantUserContext, PlanTier } from '@scrivo/domain/chat';
+import { usagePeriod } from '@scrivo/domain/recordings';
+import {
+  USER_USAGE_COLLECTION,
+  type AssistantUserContext,
+  type PlanTier,
+  type UserUsageDoc,
+} from '@scrivo/domain/chat';
 import type { UserDocCore } from '../../common/auth/authenticated';
 import { READ_MODELS } from '../../infrastructure/tokens';
 
-interface UsageDoc {
-  readonly id: string;
-  readonly minutesUsed?: number;
-}
-
 /**
  * The facts about a user that the assistant and the admin pane may state: email and plan from `users`, minutes
- * used this period from the recordings feature's `usage` read model (0 while that feature has none).
+ * used this period from the `usage` read model (fed by the recordings feature's usage events).
  */
 @Injectable()
 export class UserContextReader {
@@ -21,14 +22,12 @@ export class UserContextReader {
     if (!userId) return null;
     const user = await this.readModels.collection<UserDocCore>('users').get(userId);
     if (!user) return null;
-    const usage = await this.readModels
-      .collection<UsageDoc>('usage')
-      .get(userId)
-      .catch(() => null);
+    const usage = await this.readModels.collection<UserUsageDoc>(USER_USAGE_COLLECTION).get(userId);
+    const thisPeriod = usagePeriod(new Date()).id;
     return {
       email: user.email,
       plan: (user.plan ?? 'free') as PlanTier,
-      minutesUsed: usage?.minutesUsed ?? 0,
+      minutesUsed: usage?.period === thisPeriod ? usage.minutesUsed : 0,
     };
   }
 
