@@ -85,8 +85,8 @@ export const ConfigSchema = z
     SCRIVO_IN_PROCESS_JOB_WORKER: bool.optional(),
     /** How often a job worker sweeps for stranded transcriptions and expired media. */
     SCRIVO_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
-    /** embedded = jobs on the configured event store (SQLite or EventStoreDB streams); eventstoredb = persistent subscriptions. */
-    SCRIVO_JOB_QUEUE: z.enum(['embedded', 'eventstoredb']).default('embedded'),
+    /** embedded = jobs as streams on the configured event store (SQLite or EventStoreDB), claimed with leases. */
+    SCRIVO_JOB_QUEUE: z.enum(['embedded']).default('embedded'),
   })
   .superRefine((c, ctx) => {
     if (c.SCRIVO_MAILER === 'smtp' && !c.SMTP_URL)
@@ -108,12 +108,6 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['MONGODB_URL'],
         message: 'is required when SCRIVO_READ_MODELS=mongodb',
-      });
-    if (c.SCRIVO_JOB_QUEUE === 'eventstoredb' && c.SCRIVO_EVENT_STORE !== 'eventstoredb')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SCRIVO_JOB_QUEUE'],
-        message: 'eventstoredb needs SCRIVO_EVENT_STORE=eventstoredb',
       });
     if (c.SCRIVO_BLOB_STORE === 'minio' && (!c.MINIO_URL || !c.MINIO_ACCESS_KEY || !c.MINIO_SECRET_KEY))
       ctx.addIssue({
