@@ -29,7 +29,9 @@ const documentedEvents = (): Set<string> => {
 describe('docs/events.md, the event catalogue', () => {
   it('documents every event the domain declares', () => {
     const documented = documentedEvents();
-    const missing = [...declaredEvents()].filter(([name]) => !documented.has(name)).map(([n, f]) => `${f}: ${n}`);
+    const missing = [...declaredEvents()]
+      .filter(([name]) => !documented.has(name))
+      .map(([n, f]) => `${f}: ${n}`);
     expect(missing).toEqual([]);
   });
 

@@ -101,7 +101,10 @@ export class ErrorFilter implements ExceptionFilter {
     // warnings with their code; anything else that became a 5xx is a bug and is logged with its stack.
     if (status >= 500) {
       if (exception instanceof DomainError || exception instanceof ApiError) {
-        this.logger.warn({ code, status, requestId, message }, 'request refused by a dependency or configuration');
+        this.logger.warn(
+          { code, status, requestId, message },
+          'request refused by a dependency or configuration',
+        );
       } else {
         this.logger.error({ err: exception, requestId }, 'unhandled error');
       }

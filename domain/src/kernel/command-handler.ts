@@ -40,16 +40,25 @@ export class CommandHandler<Command, Event extends DomainEvent, State> {
     private readonly deps: CommandHandlerDeps,
   ) {}
 
-  async load(streamId: string): Promise<{ state: State; revision: number | null; events: RecordedEvent<Event>[] }> {
+  async load(
+    streamId: string,
+  ): Promise<{ state: State; revision: number | null; events: RecordedEvent<Event>[] }> {
     const recorded = (await this.deps.store.readStream(streamId)).map(
       (event) => (this.deps.upcasters ? this.deps.upcasters.upcast(event) : event) as RecordedEvent<Event>,
     );
-    const state = foldEvents(this.decider, recorded.map((e) => ({ type: e.type, data: e.data }) as Event));
+    const state = foldEvents(
+      this.decider,
+      recorded.map((e) => ({ type: e.type, data: e.data }) as Event),
+    );
     const last = recorded.at(-1);
     return { state, revision: last ? last.streamRevision : null, events: recorded };
   }
 
-  async handle(streamId: string, command: Command, context: CommandContext): Promise<HandleResult<Event, State>> {
+  async handle(
+    streamId: string,
+    command: Command,
+    context: CommandContext,
+  ): Promise<HandleResult<Event, State>> {
     const maxRetries = this.deps.maxRetries ?? 3;
     for (let attempt = 0; ; attempt += 1) {
       const { state, revision } = await this.load(streamId);
@@ -60,8 +69,15 @@ export class CommandHandler<Command, Event extends DomainEvent, State> {
       }
       const expectedRevision: ExpectedRevision = revision === null ? 'no_stream' : revision;
       try {
-        const result = await this.deps.store.append(streamId, this.envelope(newEvents, context), { expectedRevision });
-        return { newEvents, state: nextState, revision: result.nextExpectedRevision, lastPosition: result.lastPosition };
+        const result = await this.deps.store.append(streamId, this.envelope(newEvents, context), {
+          expectedRevision,
+        });
+        return {
+          newEvents,
+          state: nextState,
+          revision: result.nextExpectedRevision,
+          lastPosition: result.lastPosition,
+        };
       } catch (error) {
         if (error instanceof ConcurrencyError && attempt < maxRetries) continue;
         throw error;

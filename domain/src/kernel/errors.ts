@@ -27,7 +27,9 @@ export class ConcurrencyError extends Error {
     readonly expected: ExpectedRevisionDescription,
     readonly actual: number | null,
   ) {
-    super(`Stream ${streamId}: expected revision ${String(expected)}, found ${actual === null ? 'no stream' : actual}`);
+    super(
+      `Stream ${streamId}: expected revision ${String(expected)}, found ${actual === null ? 'no stream' : actual}`,
+    );
     this.name = 'ConcurrencyError';
   }
 }

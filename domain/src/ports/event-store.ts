@@ -46,7 +46,11 @@ export interface Subscription {
 /** The event store port. Every adapter passes the shared conformance suite in adapters/. */
 export interface EventStore {
   /** Appends atomically; throws ConcurrencyError when expectedRevision does not hold. */
-  append(streamId: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
   /** Events of one stream; an empty list when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in globalPosition order. */

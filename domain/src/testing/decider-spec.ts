@@ -31,12 +31,15 @@ export const DeciderSpecification = {
                 const actual = run();
                 if (typeof expected === 'function') return expected(actual);
                 if (!deepEqual(actual, expected)) {
-                  throw new SpecificationError(`Expected events:\n${show(expected)}\nbut got:\n${show(actual)}`);
+                  throw new SpecificationError(
+                    `Expected events:\n${show(expected)}\nbut got:\n${show(actual)}`,
+                  );
                 }
               },
               thenNothingHappens(): void {
                 const actual = run();
-                if (actual.length > 0) throw new SpecificationError(`Expected no events, got:\n${show(actual)}`);
+                if (actual.length > 0)
+                  throw new SpecificationError(`Expected no events, got:\n${show(actual)}`);
               },
               thenThrows(check?: ErrorCheck): void {
                 let produced: Event[];
@@ -46,14 +49,18 @@ export const DeciderSpecification = {
                   if (!check) return;
                   const matches =
                     typeof check === 'object'
-                      ? typeof error === 'object' && error !== null && (error as { code?: unknown }).code === check.code
+                      ? typeof error === 'object' &&
+                        error !== null &&
+                        (error as { code?: unknown }).code === check.code
                       : check.prototype instanceof Error || check === Error
                         ? error instanceof (check as new (...args: never[]) => Error)
                         : (check as (error: unknown) => boolean)(error);
                   if (!matches) throw new SpecificationError(`The error did not match: ${String(error)}`);
                   return;
                 }
-                throw new SpecificationError(`Expected an error, but the decider produced:\n${show(produced)}`);
+                throw new SpecificationError(
+                  `Expected an error, but the decider produced:\n${show(produced)}`,
+                );
               },
             };
           },
