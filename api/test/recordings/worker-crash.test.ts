@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
+import { recordingStream } from '@scrivo/domain/recordings';
+import { jobStream } from '@scrivo/domain/jobs';
+import { originalKey } from '../../src/recordings/recordings.tokens';
+import { RecordingCommands } from '../../src/recordings/recording-commands';
+import { createJobQueue } from '../../src/recordings/job-queue-factory';
+import type { TestClient } from '../support/http-client';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { type JobWorkerProcess, startJobWorker } from './support/job-worker-process';
+
+const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
+const PHRASE = 'ask not what your country can do for you';
+const LEASE_MS = 3000;
+
+const statusOf = async (client: TestClient, id: string) =>
+  (await client.get(`/api/recordings/${id}`)).body as { status: string; progress: number };
+
+const workers: JobWorkerProcess[] = [];
+let speechLog = '';
+
+const waitForStatus = async (client: TestClient, id: string, wanted: string[], timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status } = await statusOf(client, id);
+    if (wanted.includes(status)) return status;
+    if (Date.now() > deadline)
+      throw new Error(
+        `still ${status} after ${timeoutMs} ms; job workers said:\n${workers.map((w) => w.log()).join('\n---\n')}\nspeech worker said:\n${speechLog.slice(-5000)}`,
+      );
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe.skipIf(!speechWorkerInstalled())('a job worker process killed mid-job', () => {
+  let speech: SpeechWorkerProcess;
+  let app: TestApp;
+  const workerEnv = (id: string) => ({
+    SCRIVO_DATA_DIR: app.dataDir,
+    SCRIVO_SPEECH_URL: speech.url,
+    SCRIVO_JOB_LEASE_MS: String(LEASE_MS),
+    SCRIVO_WORKER_ID: id,
+  });
+
+  beforeAll(async () => {
+    speech = await startSpeechWorker();
+    speech.process.stderr!.on('data', (chunk: string) => {
+      speechLog = (speechLog + chunk).slice(-20_000);
+    });
+    app = await startTestApp({
+      SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
+      SCRIVO_SPEECH_URL: speech.url,
+      SCRIVO_JOB_LEASE_MS: String(LEASE_MS),
+    });
+  }, 240_000);
+  afterEach(async () => {
+    for (const worker of workers.splice(0)) await worker.stop('SIGKILL');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await speech?.stop();
+  });
+
+  it('loses nothing: a new worker finishes the job once, with one transcript', async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(JFK)]), 'jfk.wav');
+    const created = await client.post('/api/recordings', form);
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+
+    const first = startJobWorker(workerEnv('worker-one'));
+    workers.push(first);
+    await first.started;
+    // Started means the worker holds the lease and is fetching, normalising or recognising: kill it now.
+    await waitForStatus(client, id, ['transcribing'], 300_000);
+    await first.stop('SIGKILL');
+    expect((await statusOf(client, id)).status).toBe('transcribing');
+
+    const second = startJobWorker(workerEnv('worker-two'));
+    workers.push(second);
+    await second.started;
+    expect(await waitForStatus(client, id, ['completed', 'failed'], 600_000)).toBe('completed');
+
+    const transcript = await client.get(`/api/recordings/${id}/transcript`);
+    expect((transcript.body.text as string).toLowerCase()).toContain(PHRASE);
+
+    const events = await app.scrivo.adapters.events.readStream(recordingStream(id));
+    expect(events.filter((e) => e.type === 'TranscriptionCompleted')).toHaveLength(1);
+    const requested = events.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
+    const jobEvents = await app.scrivo.adapters.events.readStream(jobStream(requested.jobId));
+    const claims = jobEvents
+      .filter((e) => e.type === 'JobClaimed')
+      .map((e) => e.data as { workerId: string });
+    expect(claims.map((c) => c.workerId)).toEqual(['worker-one', 'worker-two']);
+    expect(jobEvents.filter((e) => e.type === 'JobCompleted')).toHaveLength(1);
+  }, 1_000_000);
+
+  it('enqueues on start a transcription whose job was never written (the writer died in between)', async () => {
+    const { client, userId } = await signedInClient(app, { plan: 'premium' });
+    const { events, blobs } = app.scrivo.adapters;
+    const ids = { next: () => crypto.randomUUID() };
+    const clock = { now: () => new Date() };
+    const commands = new RecordingCommands({
+      events,
+      clock,
+      ids,
+      jobs: createJobQueue(app.scrivo.config, { events, clock, ids }),
+    });
+    const id = ids.next();
+    const actor = { kind: 'user' as const, id: userId };
+    const now = () => new Date().toISOString();
+    await commands.run(
+      id,
+      {
+        type: 'CreateRecording',
+        recordingId: id,
+        ownerId: userId,
+        title: 'Stranded',
+        originalFilename: 'jfk.wav',
+        source: 'multipart',
+        uploadId: null,
+        declaredSizeBytes: readFileSync(JFK).length,
+        options: { language: null, translate: false },
+        now: now(),
+      },
+      actor,
+      'test',
+    );
+    const media = await new FfmpegMediaToolkit().probe(JFK);
+    await commands.run(id, { type: 'RecordProbe', media, now: now() }, actor, 'test');
+    await blobs.put(originalKey(id), readFileSync(JFK), { contentType: media.mimeType });
+    await commands.run(
+      id,
+      { type: 'CompleteUpload', blobKey: originalKey(id), sizeBytes: readFileSync(JFK).length, now: now() },
+      actor,
+      'test',
+    );
+    // The API appends TranscriptionRequested, then would enqueue the job: it "dies" in between.
+    const jobId = ids.next();
+    await commands.run(id, { type: 'RequestTranscription', jobId, now: now() }, actor, 'test');
+    expect(await events.readStream(jobStream(jobId))).toEqual([]);
+
+    const worker = startJobWorker(workerEnv('worker-recovery'));
+    workers.push(worker);
+    await worker.started;
+    expect(await waitForStatus(client, id, ['completed', 'failed'], 600_000)).toBe('completed');
+    const transcript = await client.get(`/api/recordings/${id}/transcript`);
+    expect((transcript.body.text as string).toLowerCase()).toContain(PHRASE);
+    expect((await events.readStream(jobStream(jobId))).map((e) => e.type)).toContain('JobCompleted');
+  }, 800_000);
+});
