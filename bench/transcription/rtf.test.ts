@@ -1,0 +1,117 @@
+// Real-time factor of the whole product path (POST /api/recordings -> transcript ready) against the bare
+// faster-whisper call (worker/scripts/bench.py) on the same file, model and threads, alternated side by side.
+// Not part of `npm test` (skipped unless SCRIVO_BENCH=1):
+//   SCRIVO_BENCH=1 [BENCH_REPEAT=3] [BENCH_ROUNDS=2] [SCRIVO_WHISPER_THREADS=2] \
+//     npx vitest run --project server bench/transcription/rtf.test.ts
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SPEECH_WORKER_PYTHON,
+  type SpeechWorkerProcess,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
+import { signedInClient } from '../../api/test/support/sessions';
+import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const JFK = join(ROOT, '../shared/audio/jfk/jfk.wav');
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const THREADS = process.env.SCRIVO_WHISPER_THREADS ?? '2';
+
+const bare = (file: string): number => {
+  const out = execFileSync(
+    SPEECH_WORKER_PYTHON,
+    [join(ROOT, 'worker/scripts/bench.py'), file, '--runs', '2'],
+    {
+      cwd: join(ROOT, 'worker'),
+      env: {
+        ...process.env,
+        SCRIVO_WHISPER_THREADS: THREADS,
+        SCRIVO_DATA_DIR: process.env.SCRIVO_SPEECH_TEST_DATA ?? join(tmpdir(), 'scrivo-speech-test-data'),
+      },
+      encoding: 'utf8',
+    },
+  );
+  const runs = out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { run?: number; wallSeconds?: number });
+  // The second run: model loaded and warm, as in the long-running speech worker.
+  return runs.find((r) => r.run === 2)!.wallSeconds!;
+};
+
+describe.skipIf(!process.env.SCRIVO_BENCH)('bench: whole path vs bare engine', () => {
+  let speech: SpeechWorkerProcess;
+  let app: TestApp;
+  let tmp: string;
+  let file: string;
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'scrivo-bench-rtf-'));
+    file = join(tmp, `jfk-x${REPEAT}.wav`);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-stream_loop',
+      String(REPEAT - 1),
+      '-i',
+      JFK,
+      '-c',
+      'copy',
+      file,
+    ]);
+    speech = await startSpeechWorker({ SCRIVO_WHISPER_THREADS: THREADS });
+    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'true', SCRIVO_SPEECH_URL: speech.url });
+  }, 300_000);
+  afterAll(async () => {
+    await app?.close();
+    await speech?.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('measures both, alternating', async () => {
+    const { client } = await signedInClient(app, { plan: 'business_pro' });
+    const bytes = readFileSync(file);
+    const duration = Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], {
+        encoding: 'utf8',
+      }),
+    );
+    const product = async (): Promise<number> => {
+      const t0 = performance.now();
+      const form = new FormData();
+      form.set('file', new Blob([bytes]), 'bench.wav');
+      const created = await client.post('/api/recordings', form);
+      expect(created.status, created.text).toBe(201);
+      const id = created.body.id as string;
+      for (;;) {
+        const { body } = await client.get(`/api/recordings/${id}`);
+        if (body.status === 'completed') return (performance.now() - t0) / 1000;
+        if (body.status === 'failed') throw new Error(JSON.stringify(body.error));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await product(); // warm the path once (first model call, SQLite pages)
+    const rows: { bare: number; product: number }[] = [];
+    for (let i = 0; i < ROUNDS; i++) rows.push({ bare: bare(file), product: await product() });
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const b = median(rows.map((r) => r.bare));
+    const p = median(rows.map((r) => r.product));
+    console.log(
+      JSON.stringify({
+        file: `jfk x${REPEAT}`,
+        audioSeconds: duration,
+        threads: THREADS,
+        cpus: cpus().length,
+        loadAverage: loadavg()[0],
+        rounds: rows,
+        bareRtf: +(b / duration).toFixed(3),
+        productRtf: +(p / duration).toFixed(3),
+        overheadPercent: +(((p - b) / b) * 100).toFixed(1),
+      }),
+    );
+  }, 1_800_000);
+});
