@@ -102,5 +102,5 @@ describe.skipIf(!speechWorkerInstalled())('a script user transcribes JFK through
     const removed = await client.delete(`/api/recordings/${id}`);
     expect(removed.status).toBe(200);
     expect((await client.get(`/api/recordings/${id}`)).status).toBe(404);
-  });
+  }, 420_000);
 });
