@@ -19,7 +19,8 @@ export const speechConformance = (
   recognizer: () => SpeechRecognizer,
   options: SpeechConformanceOptions,
 ): void => {
-  describe(`${name} (speech port conformance)`, () => {
+  // Real recognition on a CPU shared with other work can take minutes per clip: no 60 s default here.
+  describe(`${name} (speech port conformance)`, { timeout: 300_000 }, () => {
     it('transcribes English speech into the canonical transcript with language, segments and words', async () => {
       const progress: number[] = [];
       const t = await recognizer().transcribe({
