@@ -10,13 +10,14 @@ from __future__ import annotations
 import gc
 import os
 from dataclasses import dataclass
-from typing import Iterator, List, Tuple, Union
+from typing import BinaryIO, Iterator, List, Tuple, Union
 
 import av
 import numpy as np
 
 SAMPLE_RATE = 16000
-PathLike = Union[str, os.PathLike]
+# A path, or a seekable binary file object (read from its start each time).
+Source = Union[str, os.PathLike, BinaryIO]
 
 
 class AudioDecodeError(ValueError):
@@ -32,9 +33,13 @@ class AudioInfo:
     channels: int
 
 
-def _open(path: PathLike):
+def _open(source: Source):
+    if hasattr(source, "read"):
+        source.seek(0)
+    else:
+        source = os.fspath(source)
     try:
-        container = av.open(str(path), mode="r", metadata_errors="ignore")
+        container = av.open(source, mode="r", metadata_errors="ignore")
     except av.FFmpegError as exc:
         raise AudioDecodeError(_describe(exc)) from None
     except (OSError, ValueError) as exc:
@@ -61,9 +66,9 @@ def _frames(container) -> Iterator["av.AudioFrame"]:
         yield from frames
 
 
-def probe(path: PathLike) -> AudioInfo:
+def probe(source: Source) -> AudioInfo:
     """Decode the whole file once (fast: no resampling) to validate it and measure its length."""
-    container = _open(path)
+    container = _open(source)
     try:
         stream = container.streams.audio[0]
         seconds = 0.0
@@ -87,10 +92,10 @@ def probe(path: PathLike) -> AudioInfo:
         container.close()
 
 
-def iter_pcm(path: PathLike, block_seconds: float = 30.0) -> Iterator[np.ndarray]:
+def iter_pcm(source: Source, block_seconds: float = 30.0) -> Iterator[np.ndarray]:
     """Yield the audio as 16 kHz mono float32 blocks of about ``block_seconds``."""
     block = int(block_seconds * SAMPLE_RATE)
-    container = _open(path)
+    container = _open(source)
     resampler = av.AudioResampler(format="flt", layout="mono", rate=SAMPLE_RATE)
     pending: List[np.ndarray] = []
     size = 0
@@ -132,7 +137,7 @@ def quiet_cut(audio: np.ndarray, start: int, end: int, frame: int = 320, smooth:
 
 
 def iter_windows(
-    path: PathLike, window_seconds: float = 600.0, search_seconds: float = 30.0
+    source: Source, window_seconds: float = 600.0, search_seconds: float = 30.0
 ) -> Iterator[Tuple[float, np.ndarray]]:
     """Yield ``(offset_seconds, samples)`` windows of at most ``window_seconds``, each cut at the
     quietest moment of its last ``search_seconds`` so that words are not split."""
@@ -141,7 +146,7 @@ def iter_windows(
     offset = 0
     pending: List[np.ndarray] = []
     size = 0
-    for block in iter_pcm(path, block_seconds=min(30.0, window_seconds / 2)):
+    for block in iter_pcm(source, block_seconds=min(30.0, window_seconds / 2)):
         pending.append(block)
         size += block.shape[0]
         while size >= window:

@@ -25,7 +25,7 @@ import traceback
 from datetime import datetime, timezone
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, BinaryIO, Dict, Optional, Tuple
 from urllib.parse import parse_qs, urlsplit
 
 from . import __version__
@@ -191,41 +191,42 @@ class Handler(BaseHTTPRequestHandler):
         self._send_json(status, {"error": message}, headers)
         self._log(status, error=message, **log)
 
-    def _read_body(self) -> Tuple[str, int]:
-        """Spool the request body to a temporary file; returns (path, size)."""
+    def _read_body(self) -> Tuple[BinaryIO, int]:
+        """Spool the request body to an anonymous temporary file (no name on disk, so nothing is
+        left behind even if the process is killed); returns (file, size)."""
         limit = self.service.settings.max_body_bytes
-        fd, path = tempfile.mkstemp(prefix="scrivo-speech-", suffix=".audio")
+        out = tempfile.TemporaryFile(prefix="scrivo-speech-")
         size = 0
         try:
-            with os.fdopen(fd, "wb") as out:
-                if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-                    while True:
-                        line = self.rfile.readline(1024)
-                        try:
-                            length = int(line.split(b";", 1)[0].strip() or b"0", 16)
-                        except ValueError:
-                            raise HttpError(HTTPStatus.BAD_REQUEST, "Malformed chunked body") from None
-                        if length == 0:
-                            while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
-                                pass  # trailers
-                            break
-                        size += length
-                        if size > limit:
-                            raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Audio larger than {limit} bytes")
-                        self._copy(out, length)
-                        self.rfile.readline(1024)  # CRLF after each chunk
-                else:
+            if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+                while True:
+                    line = self.rfile.readline(1024)
                     try:
-                        size = int(self.headers.get("Content-Length") or 0)
+                        length = int(line.split(b";", 1)[0].strip() or b"0", 16)
                     except ValueError:
-                        raise HttpError(HTTPStatus.BAD_REQUEST, "Bad Content-Length") from None
+                        raise HttpError(HTTPStatus.BAD_REQUEST, "Malformed chunked body") from None
+                    if length == 0:
+                        while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
+                            pass  # trailers
+                        break
+                    size += length
                     if size > limit:
                         raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Audio larger than {limit} bytes")
-                    self._copy(out, size)
+                    self._copy(out, length)
+                    self.rfile.readline(1024)  # CRLF after each chunk
+            else:
+                try:
+                    size = int(self.headers.get("Content-Length") or 0)
+                except ValueError:
+                    raise HttpError(HTTPStatus.BAD_REQUEST, "Bad Content-Length") from None
+                if size > limit:
+                    raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Audio larger than {limit} bytes")
+                self._copy(out, size)
+            out.flush()
         except BaseException:
-            os.unlink(path)
+            out.close()
             raise
-        return path, size
+        return out, size
 
     def _copy(self, out: Any, length: int) -> None:
         remaining = length
@@ -286,22 +287,22 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self._error(HTTPStatus.NOT_FOUND, "Not found")
             return
-        path: Optional[str] = None
+        body: Optional[BinaryIO] = None
         try:
             self._check_auth()
             options = parse_options(url.query)
             transcriber = self._wait_for_model()
-            path, size = self._read_body()
+            body, size = self._read_body()
             if size == 0:
                 raise HttpError(HTTPStatus.BAD_REQUEST, "Empty audio")
             try:
-                info = probe(path)
+                info = probe(body)
             except AudioDecodeError as exc:
                 raise HttpError(HTTPStatus.UNPROCESSABLE_ENTITY, f"Could not decode audio: {exc}") from None
             if route == "/asr":
-                self._asr(transcriber, path, size, options, info.duration)
+                self._asr(transcriber, body, size, options, info.duration)
             else:
-                self._stream(transcriber, path, size, options, info.duration)
+                self._stream(transcriber, body, size, options, info.duration)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
             self._log(499, error="client disconnected")
@@ -316,13 +317,10 @@ class Handler(BaseHTTPRequestHandler):
                 traceback.print_exc(file=sys.stderr)
                 self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"Transcription failed: {type(exc).__name__}")
         finally:
-            if path:
-                try:
-                    os.unlink(path)
-                except OSError:
-                    pass
+            if body is not None:
+                body.close()
 
-    def _asr(self, transcriber: Transcriber, path: str, size: int, options: Dict[str, Any], duration: float) -> None:
+    def _asr(self, transcriber: Transcriber, body: BinaryIO, size: int, options: Dict[str, Any], duration: float) -> None:
         service = self.service
         service.enter_queue()
         try:
@@ -330,7 +328,7 @@ class Handler(BaseHTTPRequestHandler):
             with transcriber.lock:
                 queue_ms = round((time.monotonic() - queued) * 1000)
                 try:
-                    result = transcriber.transcribe(path, duration=duration, **options)
+                    result = transcriber.transcribe(body, duration=duration, **options)
                 except AudioDecodeError as exc:
                     raise HttpError(HTTPStatus.UNPROCESSABLE_ENTITY, f"Could not decode audio: {exc}") from None
         finally:
@@ -346,7 +344,7 @@ class Handler(BaseHTTPRequestHandler):
             **_log_options(options),
         )
 
-    def _stream(self, transcriber: Transcriber, path: str, size: int, options: Dict[str, Any], duration: float) -> None:
+    def _stream(self, transcriber: Transcriber, body: BinaryIO, size: int, options: Dict[str, Any], duration: float) -> None:
         service = self.service
         service.enter_queue()
         try:
@@ -359,7 +357,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("X-Accel-Buffering", "no")
                 self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
-                events = transcriber.events(path, duration=duration, **options)
+                events = transcriber.events(body, duration=duration, **options)
                 outcome: Dict[str, Any] = {}
                 try:
                     for event in events:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional, Union
+from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Union
 
 from . import audio as audio_mod
 
@@ -82,13 +82,14 @@ class Transcriber:
 
     def events(
         self,
-        path: Union[str, Path],
+        path: Union[str, Path, BinaryIO],
         language: Optional[str] = None,
         task: str = "transcribe",
         vad: bool = True,
         duration: Optional[float] = None,
     ) -> Iterator[Dict[str, Any]]:
-        """Transcribe the audio file at ``path``; see the module docstring for the events.
+        """Transcribe the audio file at ``path`` (or a seekable binary file object); see the module
+        docstring for the events.
 
         ``duration`` (seconds) is measured with :func:`audio.probe` when not given. Raises
         :class:`audio.AudioDecodeError` for undecodable input (before the first event when the
@@ -159,7 +160,7 @@ class Transcriber:
             "chunks": [{"text": s["text"], "timestamp": [s["start"], s["end"]]} for s in segments],
         }
 
-    def transcribe(self, path: Union[str, Path], **options: Any) -> Dict[str, Any]:
+    def transcribe(self, path: Union[str, Path, BinaryIO], **options: Any) -> Dict[str, Any]:
         """The final result object (``/asr`` shape) without the ``type`` key."""
         result: Dict[str, Any] = {}
         for event in self.events(path, **options):

@@ -161,7 +161,11 @@ def stop_server(server: Server) -> int:
 @pytest.fixture(scope="session")
 def server(data_dir: Path, resolved_model, tmp_path_factory) -> Iterator[Server]:
     log_path = tmp_path_factory.mktemp("server") / "server.log"
-    srv = start_server({"SCRIVO_DATA_DIR": str(data_dir), "SCRIVO_SPEECH_TOKEN": TOKEN}, log_path)
+    tmpdir = tmp_path_factory.mktemp("server-tmp")
+    srv = start_server(
+        {"SCRIVO_DATA_DIR": str(data_dir), "SCRIVO_SPEECH_TOKEN": TOKEN, "TMPDIR": str(tmpdir)}, log_path
+    )
+    srv.tmpdir = tmpdir
     yield srv
     code = stop_server(srv)
     assert code == 0, f"server exit code {code}:\n{log_path.read_text()}"

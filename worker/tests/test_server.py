@@ -268,6 +268,14 @@ def test_one_json_log_line_per_request(server):
     assert any(l["event"] == "model_loaded" for l in lines)
 
 
+def test_uploads_leave_no_files_behind(server, audio_dir):
+    """Bodies are spooled to anonymous temp files: nothing to clean up, even after a crash."""
+    jfk = (audio_dir / "jfk" / "jfk.wav").read_bytes()
+    assert post_json(server, "/asr", jfk[:2000])[0] == 200
+    assert post_json(server, "/asr", b"junk" * 10)[0] == 422
+    assert [p.name for p in server.tmpdir.iterdir() if p.name.startswith("scrivo-speech")] == []
+
+
 def test_health_reports_loading_then_ok(data_dir, resolved_model, tmp_path):
     srv = start_server({"SCRIVO_DATA_DIR": str(data_dir)}, tmp_path / "log", wait_ready=False)
     try:
