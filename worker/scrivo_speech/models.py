@@ -398,7 +398,7 @@ def find_packaged(
         except (ValueError, OSError) as exc:
             if problems is not None:
                 problems.append(str(exc))
-            log(f"skipping {model.pip_names}: {exc}")
+            log(f"skipping: {exc}")
             continue
         versions = ", ".join(f"{d}=={v}" for d, v in found.versions.items())
         return ResolvedModel(name=name, path=path, source=f"PyPI {versions}")
