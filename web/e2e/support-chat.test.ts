@@ -144,19 +144,29 @@ describe('support chat end to end in Chromium', () => {
     await pane.getByRole('button', { name: 'Close Chat' }).click();
     await admin.getByRole('heading', { name: 'Select a Conversation' }).waitFor();
 
-    // The admin signs out everywhere (another tab, a password change): sending now fails with the spec's
-    // message, and the page goes back to the login.
+    // A send that fails shows the spec's toast (the server is made to fail this one call).
     await admin.locator('aside li').first().getByRole('button').click();
     await pane.getByRole('heading', { name: /^Chat #/ }).waitFor();
+    const respond = '**/api/admin/chat/sessions/*/respond';
+    await admin.route(respond, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Unavailable', code: 'INTERNAL_ERROR', message: 'Unavailable' }),
+      }),
+    );
+    await pane.getByRole('textbox', { name: 'Type your response...' }).fill('Hello?');
+    await pane.getByRole('button', { name: 'Send Reply' }).click();
+    await admin.getByTestId('toast').getByText('Failed to send response').waitFor();
+    await admin.unroute(respond);
+
+    // The admin is signed out everywhere (another tab, a password change): the next refresh goes back to the login.
     const readModels = app.scrivo.app.get<ReadModelStore>(READ_MODELS);
     const [doc] = await readModels
       .collection<{ id: string; email: string }>('admins')
       .find({ email: ADMIN.email });
     await app.scrivo.app.get(SessionStore).revokeAllFor('admin', doc!.id);
-    await pane.getByRole('textbox', { name: 'Type your response...' }).fill('Hello?');
-    await pane.getByRole('button', { name: 'Send Reply' }).click();
-    await admin.getByTestId('toast').getByText('Failed to send response').waitFor();
-    await admin.waitForURL('**/admin/login');
+    await admin.waitForURL('**/admin/login', { timeout: 30_000 });
   });
 
   it('embeds the same widget in the app for signed-in users, who get answers about their own account', async () => {
