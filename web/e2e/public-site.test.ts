@@ -1,26 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SessionStore } from '../../api/src/common/auth/session-store';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-
-// Same flags as support/browser.ts, without --user-data-dir (this playwright-core refuses it in launch()).
-const launch = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+import { launchBrowser } from './support/browser';
 
 const LANGUAGES =
   'english spanish french german italian portuguese japanese korean chinese farsi arabic russian hindi dutch turkish vietnamese thai polish hebrew indonesian'.split(
@@ -81,7 +66,7 @@ describe('the public site in Chromium', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    browser = await launch();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
