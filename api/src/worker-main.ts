@@ -21,7 +21,7 @@ const main = async () => {
   const logger = createRootLogger(config.LOG_LEVEL);
   const adapters = await createAdapters(config);
   const deps = { events: adapters.events, clock: systemClock, ids: uuidIds };
-  const jobs = createJobQueue(config, deps);
+  const jobs = await createJobQueue(config, deps);
   const commands = new RecordingCommands({ ...deps, jobs });
   const workerId = process.env.SCRIVO_WORKER_ID ?? `worker-${hostname()}-${process.pid}`;
   const worker = new TranscriptionWorker({

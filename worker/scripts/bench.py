@@ -1,11 +1,13 @@
 """Transcribe one file with the worker's pipeline and report wall time (and WER with a reference).
 
     worker/.venv/bin/python worker/scripts/bench.py FILE [--model base|PATH] [--runs 3]
-        [--reference-file REF.txt | --reference "TEXT"] [--language en] [--json]
+        [--reference-file REF.txt | --reference "TEXT"] [--language en] [--json] [--bare]
 
 Loads the model once, runs the transcription --runs times (the first run includes warm-up) and
 prints one JSON line per run plus a summary. Uses SCRIVO_WHISPER_THREADS / SCRIVO_DATA_DIR like
-the server. Never downloads: HF_HUB_OFFLINE=1 is set unless already given.
+the server. ``--bare`` calls faster-whisper's ``WhisperModel.transcribe`` directly on the file with
+the same model, threads and decoding options as the worker (no windowing, no result shaping): the
+baseline that bench/transcription compares the whole product against. Never downloads: HF_HUB_OFFLINE=1 is set unless already given.
 """
 
 from __future__ import annotations
@@ -27,6 +29,21 @@ from scrivo_speech.transcriber import Transcriber  # noqa: E402
 from scrivo_speech.wer import wer  # noqa: E402
 
 
+def bare_transcribe(transcriber: Transcriber, path: Path, language, vad: bool) -> dict:
+    """faster-whisper alone: decode the file, run the model, consume every segment and word."""
+    pieces, info = transcriber.model.transcribe(
+        str(path),
+        language=language,
+        beam_size=transcriber.beam_size,
+        vad_filter=vad,
+        word_timestamps=True,
+        condition_on_previous_text=False,
+    )
+    segments = list(pieces)
+    return {"text": "".join(s.text for s in segments).strip(), "language": info.language,
+            "duration": info.duration, "segments": segments}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", type=Path)
@@ -37,6 +54,7 @@ def main() -> int:
     parser.add_argument("--language", default=None)
     parser.add_argument("--no-vad", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the last transcript as JSON")
+    parser.add_argument("--bare", action="store_true", help="plain faster-whisper call, no Scrivo pipeline")
     args = parser.parse_args()
 
     settings = Settings.from_env()
@@ -55,7 +73,10 @@ def main() -> int:
     result = {}
     for run in range(1, args.runs + 1):
         t0 = time.monotonic()
-        result = transcriber.transcribe(args.file, language=args.language, vad=not args.no_vad)
+        if args.bare:
+            result = bare_transcribe(transcriber, args.file, args.language, not args.no_vad)
+        else:
+            result = transcriber.transcribe(args.file, language=args.language, vad=not args.no_vad)
         wall = time.monotonic() - t0
         walls.append(wall)
         line = {"run": run, "wallSeconds": round(wall, 2), "audioSeconds": result["duration"],
@@ -70,7 +91,7 @@ def main() -> int:
     if len(walls) > 1:
         summary["medianWallSecondsAfterFirst"] = round(statistics.median(walls[1:]), 2)
     print(json.dumps(summary), flush=True)
-    if args.json:
+    if args.json and not args.bare:
         print(json.dumps(result, ensure_ascii=False))
     return 0
 

@@ -150,7 +150,8 @@ export const toEsdbReadPosition = (after: number | undefined): ReadPosition =>
  * each event's metadata; the port's global position is the $all commit position. System events never surface.
  */
 export class EventStoreDbEventStore implements EventStore {
-  constructor(private readonly client: EventStoreDBClient) {}
+  /** The client is shared with the persistent-subscription job queue: one connection per process. */
+  constructor(readonly client: EventStoreDBClient) {}
 
   static fromConnectionString(connectionString: string): EventStoreDbEventStore {
     return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));

@@ -85,8 +85,12 @@ export const ConfigSchema = z
     SCRIVO_IN_PROCESS_JOB_WORKER: bool.optional(),
     /** How often a job worker sweeps for stranded transcriptions and expired media. */
     SCRIVO_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
-    /** embedded = jobs as streams on the configured event store (SQLite or EventStoreDB), claimed with leases. */
-    SCRIVO_JOB_QUEUE: z.enum(['embedded']).default('embedded'),
+    /**
+     * How job workers find work. Both keep jobs as streams on the event store, claimed with leases. embedded: each
+     * process watches every job through a catch-up subscription (any event store). eventstoredb: a persistent
+     * subscription (consumer group) hands each job to one worker; needs SCRIVO_EVENT_STORE=eventstoredb.
+     */
+    SCRIVO_JOB_QUEUE: z.enum(['embedded', 'eventstoredb']).default('embedded'),
   })
   .superRefine((c, ctx) => {
     if (c.SCRIVO_MAILER === 'smtp' && !c.SMTP_URL)
@@ -102,6 +106,12 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['EVENTSTORE_URL'],
         message: 'is required when SCRIVO_EVENT_STORE=eventstoredb',
+      });
+    if (c.SCRIVO_JOB_QUEUE === 'eventstoredb' && c.SCRIVO_EVENT_STORE !== 'eventstoredb')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SCRIVO_JOB_QUEUE'],
+        message: 'eventstoredb needs SCRIVO_EVENT_STORE=eventstoredb (jobs live on the event store)',
       });
     if (c.SCRIVO_READ_MODELS === 'mongodb' && !c.MONGODB_URL)
       ctx.addIssue({

@@ -3,7 +3,21 @@ import type { Clock, EventStore, Ids } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import type { RecordingsConfig } from './recordings-config';
 
-export const createJobQueue = (
+export const createJobQueue = async (
   config: RecordingsConfig,
   deps: { events: EventStore; clock: Clock; ids: Ids },
-): JobQueue => new EventStoreJobQueue({ ...deps, leaseMs: config.SCRIVO_JOB_LEASE_MS });
+): Promise<JobQueue> => {
+  if (config.SCRIVO_JOB_QUEUE === 'eventstoredb') {
+    // Loaded only when chosen: the gRPC client is heavy and embedded installs never need it.
+    const { EventStoreDbEventStore } = await import('@scrivo/adapters/events/eventstoredb-event-store');
+    const { EventStoreDbJobQueue } = await import('@scrivo/adapters/jobs/eventstoredb-job-queue');
+    if (!(deps.events instanceof EventStoreDbEventStore))
+      throw new Error('SCRIVO_JOB_QUEUE=eventstoredb needs the EventStoreDB event store');
+    return new EventStoreDbJobQueue({
+      ...deps,
+      client: deps.events.client,
+      leaseMs: config.SCRIVO_JOB_LEASE_MS,
+    });
+  }
+  return new EventStoreJobQueue({ ...deps, leaseMs: config.SCRIVO_JOB_LEASE_MS });
+};

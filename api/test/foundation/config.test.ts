@@ -26,4 +26,16 @@ describe('configuration from the environment', () => {
       /MINIO_ACCESS_KEY/,
     );
   });
+
+  it('offers the persistent-subscription job queue only on the EventStoreDB event store', () => {
+    expect(() => loadConfig({ SCRIVO_JOB_QUEUE: 'eventstoredb' })).toThrow(
+      /SCRIVO_JOB_QUEUE: eventstoredb needs SCRIVO_EVENT_STORE=eventstoredb/,
+    );
+    const config = loadConfig({
+      SCRIVO_JOB_QUEUE: 'eventstoredb',
+      SCRIVO_EVENT_STORE: 'eventstoredb',
+      EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false',
+    });
+    expect(config.SCRIVO_JOB_QUEUE).toBe('eventstoredb');
+  });
 });

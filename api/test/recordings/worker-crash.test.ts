@@ -113,7 +113,7 @@ describe.skipIf(!speechWorkerInstalled())('a job worker process killed mid-job',
       events,
       clock,
       ids,
-      jobs: createJobQueue(app.scrivo.config, { events, clock, ids }),
+      jobs: await createJobQueue(app.scrivo.config, { events, clock, ids }),
     });
     const id = ids.next();
     const actor = { kind: 'user' as const, id: userId };

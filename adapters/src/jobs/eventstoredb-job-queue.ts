@@ -1,0 +1,390 @@
+import {
+  END,
+  eventTypeFilter,
+  type EventStoreDBClient,
+  PersistentSubscriptionExistsError,
+  type PersistentSubscriptionToAll,
+  type PersistentSubscriptionToAllResolvedEvent,
+  type PersistentSubscriptionToAllSettings,
+  persistentSubscriptionToAllSettingsFromDefaults,
+  START,
+} from '@eventstore/db-client';
+import {
+  type Clock,
+  CommandHandler,
+  ConcurrencyError,
+  DomainError,
+  type EventStore,
+  type Ids,
+} from '@scrivo/domain';
+import {
+  type ClaimedJob,
+  type EnqueueJob,
+  type JobCommand,
+  jobDecider,
+  type JobEvent,
+  type JobQueue,
+  type JobRequested,
+  type JobState,
+  jobStream,
+} from '@scrivo/domain/jobs';
+import { fromEsdbEvent } from '../events/eventstoredb-event-store';
+
+// ---- Pure parts (unit-tested without a server) ----
+
+/** What a consumer does with a job whose announcement it holds, given the job stream's state now. */
+export type HeldJobStep =
+  | { readonly kind: 'claim' }
+  | { readonly kind: 'wait'; readonly until: number }
+  /** The job is over (completed, dead, cancelled): acknowledge the announcement for good. */
+  | { readonly kind: 'settle' };
+
+export const nextStep = (state: JobState, now: number): HeldJobStep => {
+  switch (state.status) {
+    case 'completed':
+    case 'dead':
+    case 'cancelled':
+      return { kind: 'settle' };
+    case 'pending': {
+      const available = state.availableAt ? Date.parse(state.availableAt) : now;
+      return available <= now ? { kind: 'claim' } : { kind: 'wait', until: available };
+    }
+    case 'running': {
+      const expires = state.leaseExpiresAt ? Date.parse(state.leaseExpiresAt) : now;
+      return expires <= now ? { kind: 'claim' } : { kind: 'wait', until: expires };
+    }
+    case 'none':
+      // Announced but not readable yet (a follower node lagging): look again shortly.
+      return { kind: 'wait', until: now + 1_000 };
+  }
+};
+
+/** The job an announcement is about, or null for anything else the subscription may deliver. */
+export const announcedJob = (
+  resolved: PersistentSubscriptionToAllResolvedEvent,
+): JobRequested['data'] | null => {
+  const event = fromEsdbEvent(resolved);
+  if (!event || event.type !== 'JobRequested') return null;
+  return event.data as JobRequested['data'];
+};
+
+export interface JobGroupOptions {
+  /** How long the server waits for an acknowledgement before offering the announcement to another consumer. */
+  readonly messageTimeoutMs: number;
+  /** Production starts from the beginning (older job announcements included); tests start at the end. */
+  readonly from: 'start' | 'end';
+}
+
+/**
+ * The consumer group's settings. Announcements stay unacknowledged for as long as their job lives, so the server
+ * re-offers each one every messageTimeoutMs: that is how a job held by a hung or dead process reaches a live one.
+ * The retry count therefore grows with a job's running time, hence the very high maximum before parking.
+ */
+export const jobGroupSettings = (options: JobGroupOptions): PersistentSubscriptionToAllSettings =>
+  persistentSubscriptionToAllSettingsFromDefaults({
+    startFrom: options.from === 'start' ? START : END,
+    messageTimeout: options.messageTimeoutMs,
+    maxRetryCount: 100_000,
+    consumerStrategyName: 'RoundRobin',
+    checkPointAfter: 1_000,
+  });
+
+export const JOB_ANNOUNCEMENTS = eventTypeFilter({ regex: '^JobRequested$' });
+
+// ---- The adapter ----
+
+export interface EventStoreDbJobQueueOptions {
+  readonly client: EventStoreDBClient;
+  /** The event store on the same server (EventStoreDbEventStore): job streams live there. */
+  readonly events: EventStore;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly leaseMs?: number;
+  /** The consumer group every job worker joins. */
+  readonly group?: string;
+  /** Defaults to the lease: a job whose holder vanished is re-offered about when its lease runs out. */
+  readonly messageTimeoutMs?: number;
+  /** Announcements this process may hold unacknowledged at once. */
+  readonly bufferSize?: number;
+  readonly from?: 'start' | 'end';
+}
+
+interface Held {
+  resolved: PersistentSubscriptionToAllResolvedEvent;
+  requested: JobRequested['data'];
+  /** When this process should look at the job again (lease or backoff end); 0 = now. */
+  dueAt: number;
+}
+
+const system = { kind: 'worker' as const, id: 'job-queue' };
+
+/**
+ * The production job queue on EventStoreDB: a persistent subscription (consumer group) to $all, filtered to
+ * JobRequested, hands each job's announcement to one of the connected job workers (competing consumers); the
+ * job stream (`job-{id}`, the same events as the embedded queue) stays the single source of truth. A worker
+ * claims by appending JobClaimed with optimistic concurrency, holds the announcement unacknowledged while the
+ * job lives and acknowledges it once the job is over. When a worker process dies its connection drops and the
+ * server re-offers what it held; a live but hung holder loses the announcement after messageTimeoutMs. The
+ * process it lands on claims the job when its lease runs out.
+ */
+export class EventStoreDbJobQueue implements JobQueue {
+  private readonly handler: CommandHandler<JobCommand, JobEvent, JobState>;
+  private readonly held = new Map<string, Held>();
+  private readonly listeners = new Set<() => void>();
+  private readonly leaseMs: number;
+  private readonly group: string;
+  private subscription: PersistentSubscriptionToAll | null = null;
+  private started: Promise<void> | null = null;
+  private groupReady: Promise<void> | null = null;
+  private pump: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(private readonly options: EventStoreDbJobQueueOptions) {
+    this.handler = new CommandHandler(jobDecider, {
+      store: options.events,
+      clock: options.clock,
+      ids: options.ids,
+      maxRetries: 0,
+    });
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.group = options.group ?? 'scrivo-jobs';
+  }
+
+  get lease(): number {
+    return this.leaseMs;
+  }
+
+  /** The consumer group must exist before the first announcement when it starts at the end (tests). */
+  private ensureGroup(): Promise<void> {
+    this.groupReady ??= this.options.client
+      .createPersistentSubscriptionToAll(
+        this.group,
+        jobGroupSettings({
+          messageTimeoutMs: this.options.messageTimeoutMs ?? this.leaseMs,
+          from: this.options.from ?? 'start',
+        }),
+        { filter: JOB_ANNOUNCEMENTS },
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof PersistentSubscriptionExistsError)) {
+          this.groupReady = null;
+          throw error;
+        }
+      });
+    return this.groupReady;
+  }
+
+  /**
+   * Joins the group. Only processes that claim do: one that merely enqueues (the API) must not hold
+   * announcements it will never work on.
+   */
+  private start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.ensureGroup();
+      const subscription = this.options.client.subscribeToPersistentSubscriptionToAll(this.group, {
+        bufferSize: this.options.bufferSize ?? 10,
+      });
+      this.subscription = subscription;
+      this.pump = (async () => {
+        for await (const resolved of subscription) {
+          const requested = announcedJob(resolved);
+          if (!requested) {
+            await subscription.ack(resolved);
+            continue;
+          }
+          // A re-offer replaces what we held: only the newest delivery can be acknowledged meaningfully.
+          this.held.set(requested.jobId, { resolved, requested, dueAt: 0 });
+          this.notify();
+        }
+      })().catch(() => {
+        // Dropped (server restart): what we held went back to the group; the next claim joins again.
+        this.subscription = null;
+        if (!this.closed) this.started = null;
+      });
+    })();
+    return this.started;
+  }
+
+  async enqueue(job: EnqueueJob, context: { correlationId: string }): Promise<void> {
+    await this.ensureGroup();
+    await this.handler.handle(
+      jobStream(job.jobId),
+      { type: 'RequestJob', ...job, now: this.now() },
+      { actor: system, correlationId: context.correlationId },
+    );
+  }
+
+  async claim(workerId: string, kinds: readonly string[]): Promise<ClaimedJob | null> {
+    await this.start();
+    const now = this.options.clock.now().getTime();
+    const candidates = [...this.held.values()]
+      .filter((h) => kinds.includes(h.requested.kind))
+      .sort((a, b) => a.requested.requestedAt.localeCompare(b.requested.requestedAt));
+    for (const candidate of candidates) {
+      const jobId = candidate.requested.jobId;
+      const step = nextStep(await this.load(jobId), now);
+      if (step.kind === 'settle') {
+        await this.settle(jobId);
+        continue;
+      }
+      if (step.kind === 'wait') {
+        candidate.dueAt = step.until;
+        continue;
+      }
+      try {
+        const result = await this.handler.handle(
+          jobStream(jobId),
+          { type: 'ClaimJob', workerId, leaseMs: this.leaseMs, now: this.now() },
+          { actor: { kind: 'worker', id: workerId }, correlationId: jobId },
+        );
+        const claimed = result.newEvents.find((e) => e.type === 'JobClaimed');
+        if (!claimed || claimed.type !== 'JobClaimed') continue;
+        const r = candidate.requested;
+        return {
+          jobId,
+          kind: r.kind,
+          subjectId: r.subjectId,
+          ownerId: r.ownerId,
+          payload: r.payload,
+          attempt: claimed.data.attempt,
+          maxAttempts: r.maxAttempts,
+          workerId,
+        };
+      } catch (error) {
+        // Another process claimed it first (it held a re-offered copy): look again when that lease may end.
+        if (
+          error instanceof ConcurrencyError ||
+          (error instanceof DomainError && error.code === 'JOB_NOT_CLAIMABLE')
+        ) {
+          candidate.dueAt = now + this.leaseMs;
+          continue;
+        }
+        throw error;
+      }
+    }
+    return null;
+  }
+
+  async waitForWork(maxWaitMs: number, signal?: AbortSignal): Promise<void> {
+    void this.start().catch(() => undefined);
+    const now = this.options.clock.now().getTime();
+    const due = [...this.held.values()].map((h) => h.dueAt - now);
+    const wait = Math.max(0, Math.min(maxWaitMs, ...due.map((d) => d + 5)));
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.listeners.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, wait);
+      this.listeners.add(done);
+      signal?.addEventListener('abort', done);
+    });
+  }
+
+  async heartbeat(job: ClaimedJob): Promise<void> {
+    await this.report(job, {
+      type: 'Heartbeat',
+      workerId: job.workerId,
+      attempt: job.attempt,
+      leaseMs: this.leaseMs,
+      now: this.now(),
+    });
+  }
+
+  async progress(job: ClaimedJob, progress: number): Promise<void> {
+    await this.report(job, {
+      type: 'ReportProgress',
+      workerId: job.workerId,
+      attempt: job.attempt,
+      progress,
+      leaseMs: this.leaseMs,
+      now: this.now(),
+    });
+  }
+
+  async complete(job: ClaimedJob): Promise<void> {
+    await this.report(job, {
+      type: 'CompleteJob',
+      workerId: job.workerId,
+      attempt: job.attempt,
+      now: this.now(),
+    });
+    await this.settle(job.jobId);
+  }
+
+  async fail(job: ClaimedJob, reason: string, retryable: boolean): Promise<{ willRetry: boolean }> {
+    const result = await this.report(job, {
+      type: 'FailJob',
+      workerId: job.workerId,
+      attempt: job.attempt,
+      reason,
+      retryable,
+      now: this.now(),
+    });
+    const failed = result.newEvents.find((e) => e.type === 'JobFailed');
+    const willRetry = failed?.type === 'JobFailed' && failed.data.retryAt !== null;
+    // A retry stays with this process (it still holds the announcement); a dead job is over.
+    if (willRetry) {
+      const held = this.held.get(job.jobId);
+      if (held) held.dueAt = Date.parse(failed.data.retryAt!);
+    } else await this.settle(job.jobId);
+    return { willRetry };
+  }
+
+  async cancel(jobId: string, context: { correlationId: string }): Promise<void> {
+    await this.handler.handle(
+      jobStream(jobId),
+      { type: 'CancelJob', now: this.now() },
+      { actor: system, correlationId: context.correlationId },
+    );
+    await this.settle(jobId);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const subscription = this.subscription;
+    this.subscription = null;
+    // Unacknowledged announcements go back to the group: other processes take over once the leases run out.
+    await subscription?.unsubscribe().catch(() => undefined);
+    await this.pump;
+    this.held.clear();
+    this.notify();
+  }
+
+  private async load(jobId: string): Promise<JobState> {
+    const events = await this.options.events.readStream(jobStream(jobId));
+    return events.reduce(
+      (state, e) => jobDecider.evolve(state, { type: e.type, data: e.data } as JobEvent),
+      jobDecider.initialState(),
+    );
+  }
+
+  private async settle(jobId: string): Promise<void> {
+    const held = this.held.get(jobId);
+    if (!held) return;
+    this.held.delete(jobId);
+    // Acknowledging a copy the server already re-offered elsewhere is harmless; the holder there settles too.
+    await this.subscription?.ack(held.resolved).catch(() => undefined);
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private report(job: ClaimedJob, command: JobCommand) {
+    // Conflicts with takeovers and cancellation become LeaseLostError in the decider; other conflicts reload.
+    return new CommandHandler(jobDecider, {
+      store: this.options.events,
+      clock: this.options.clock,
+      ids: this.options.ids,
+    }).handle(jobStream(job.jobId), command, {
+      actor: { kind: 'worker', id: job.workerId },
+      correlationId: job.jobId,
+    });
+  }
+
+  private now(): string {
+    return this.options.clock.now().toISOString();
+  }
+}
