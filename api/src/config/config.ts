@@ -91,6 +91,8 @@ export const ConfigSchema = z
      * subscription (consumer group) hands each job to one worker; needs SCRIVO_EVENT_STORE=eventstoredb.
      */
     SCRIVO_JOB_QUEUE: z.enum(['embedded', 'eventstoredb']).default('embedded'),
+    /** A font with CJK glyphs for PDF exports (Debian's fonts-noto-cjk); without it such text uses DejaVu. */
+    SCRIVO_CJK_FONT: z.string().default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   })
   .superRefine((c, ctx) => {
     if (c.SCRIVO_MAILER === 'smtp' && !c.SMTP_URL)

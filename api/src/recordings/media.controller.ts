@@ -136,7 +136,7 @@ export class MediaController {
     else if (format === 'vtt') body = toVtt(transcript, options);
     else if (format === 'json') body = toJson(transcript);
     else if (format === 'docx') body = await toDocx(transcript, meta, options);
-    else body = await toPdf(transcript, meta, options);
+    else body = await toPdf(transcript, meta, options, { cjk: this.access.config.SCRIVO_CJK_FONT });
     const name = `${safeFilename(doc.title)}.${format}`;
     res.setHeader('Content-Type', CONTENT_TYPES[format]);
     res.setHeader(

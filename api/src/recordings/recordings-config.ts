@@ -18,6 +18,7 @@ export type RecordingsConfig = Pick<
   | 'SCRIVO_IN_PROCESS_JOB_WORKER'
   | 'SCRIVO_SWEEP_INTERVAL_MS'
   | 'SCRIVO_JOB_QUEUE'
+  | 'SCRIVO_CJK_FONT'
 >;
 
 export const speechUrl = (c: RecordingsConfig): string =>

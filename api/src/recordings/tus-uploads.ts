@@ -9,6 +9,7 @@ import type { Request, Response } from 'express';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
 import { UserGuard } from '../common/auth/guards';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { DeleteRecordingCommand } from './commands/recording-lifecycle.commands';
 import {
   FinishTusUploadCommand,
   ReportUploadProgressCommand,
@@ -112,16 +113,28 @@ export class TusUploads {
   }
 
   async handle(user: AuthenticatedUser, req: Request, res: Response): Promise<void> {
+    const id = req.method === 'POST' || req.method === 'OPTIONS' ? null : req.path.split('/').pop() || null;
+    const upload = id ? await this.server.datastore.getUpload(id).catch(() => null) : null;
+    // Upload URLs are unguessable, but they are still checked like every other route: someone else's is 404.
+    if (upload && upload.metadata?.ownerId !== user.id) {
+      res.status(404).json({ error: 'Upload not found.', code: 'NOT_FOUND', message: 'Upload not found.' });
+      return;
+    }
     await caller.run({ user, res }, () => this.server.handle(req, res));
+    const recordingId = upload?.metadata?.recordingId;
+    if (!upload || !recordingId) return;
+    // A terminated upload (the user cancelled it) takes its half-made recording with it.
+    if (req.method === 'DELETE' && res.statusCode === 204) {
+      await this.commands.execute(new DeleteRecordingCommand(user, recordingId)).catch(() => undefined);
+      return;
+    }
     // POST_RECEIVE is throttled; the offset a PATCH ended (or a HEAD found) at is exact, so record that too.
     const offset = Number(res.getHeader('Upload-Offset'));
     if ((req.method === 'PATCH' || req.method === 'HEAD') && Number.isFinite(offset) && offset > 0) {
-      const id = req.path.split('/').pop() ?? '';
-      const upload = await this.server.datastore.getUpload(id).catch(() => null);
-      const { recordingId, ownerId } = upload?.metadata ?? {};
-      if (upload?.size && recordingId && ownerId === user.id && offset < upload.size)
+      const size = upload.size;
+      if (size && offset < size)
         await this.commands
-          .execute(new ReportUploadProgressCommand(ownerId, recordingId, offset, upload.size))
+          .execute(new ReportUploadProgressCommand(user.id, recordingId, offset, size))
           .catch(() => undefined);
     }
   }

@@ -3,27 +3,14 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Upload, type UploadOptions } from 'tus-js-client';
+import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { tusOptions } from '../support/tus';
 
 const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** tus-js-client in Node, as the browser uses it: session cookie, CSRF header, 4 MB chunks. */
-const tusOptions = (app: TestApp, client: TestClient, extra: Partial<UploadOptions>): UploadOptions => ({
-  endpoint: `${app.url}/api/uploads`,
-  chunkSize: 4 * 1024 * 1024,
-  retryDelays: [],
-  headers: {
-    cookie: client.cookieHeader,
-    'X-CSRF-Token': /scrivo_csrf=([^;]+)/.exec(client.cookieHeader)?.[1] ?? '',
-  },
-  metadata: { filename: 'long-meeting.wav', filetype: 'audio/wav', title: 'Long meeting' },
-  ...extra,
-});
 
 describe('resumable upload (tus) survives a dropped connection', () => {
   let app: TestApp;

@@ -17,7 +17,6 @@ const DEJAVU_BOLD = join(
   'ttf',
   'DejaVuSans-Bold.ttf',
 );
-const CJK_FONT = process.env.SCRIVO_CJK_FONT ?? '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 
 export interface DocumentMeta {
@@ -71,10 +70,12 @@ export const toDocx = async (
  * CJK text use Noto Sans CJK when the system has it (Debian fonts-noto-cjk) and DejaVu otherwise (CJK then shows
  * as missing glyphs, never as an error).
  */
+/** The PDF needs a font with CJK glyphs (config SCRIVO_CJK_FONT); without one such text falls back to DejaVu. */
 export const toPdf = (
   transcript: Transcript,
   meta: DocumentMeta,
   options: TextExportOptions,
+  fonts: { readonly cjk: string },
 ): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const pdf = new PDFDocument({ size: 'A4', margin: 56, info: { Title: meta.title, Creator: 'Scrivo' } });
@@ -84,8 +85,8 @@ export const toPdf = (
     pdf.on('error', reject);
     pdf.registerFont('body', DEJAVU);
     pdf.registerFont('bold', DEJAVU_BOLD);
-    const hasCjk = existsSync(CJK_FONT);
-    if (hasCjk) pdf.registerFont('cjk', CJK_FONT, 'NotoSansCJKjp-Regular');
+    const hasCjk = existsSync(fonts.cjk);
+    if (hasCjk) pdf.registerFont('cjk', fonts.cjk, 'NotoSansCJKjp-Regular');
     const fontFor = (text: string) => (hasCjk && CJK.test(text) ? 'cjk' : 'body');
     pdf
       .font(CJK.test(meta.title) && hasCjk ? 'cjk' : 'bold')
