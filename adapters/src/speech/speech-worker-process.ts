@@ -11,7 +11,18 @@ export interface SpeechWorkerProcess {
 
 const WORKER_DIR = resolve(import.meta.dirname, '../../../worker');
 export const SPEECH_WORKER_PYTHON = join(WORKER_DIR, '.venv', 'bin', 'python');
-export const speechWorkerInstalled = (): boolean => existsSync(SPEECH_WORKER_PYTHON);
+/**
+ * Whether tests that need the real speech worker can run. Off CI a missing worker/.venv skips them (a developer
+ * who never ran `bash worker/scripts/setup.sh`); on CI it is an installation failure and must not pass silently.
+ */
+export const speechWorkerInstalled = (): boolean => {
+  if (existsSync(SPEECH_WORKER_PYTHON)) return true;
+  if (process.env.CI === 'true')
+    throw new Error(
+      `CI: the speech worker is not installed (${SPEECH_WORKER_PYTHON}); run worker/scripts/setup.sh`,
+    );
+  return false;
+};
 
 /**
  * Starts the real Python speech worker on a free port and resolves once its model is loaded. The model copy
