@@ -1,5 +1,6 @@
 // Real-time factor of the whole product path (POST /api/recordings -> transcript ready) against the bare
-// faster-whisper call (`worker/scripts/bench.py --bare`: WhisperModel.transcribe on the file, same options) on the same file, model and threads, alternated side by side.
+// faster-whisper call (`worker/scripts/bench.py --bare`: WhisperModel.transcribe on the file, same options),
+// on the same file, model and threads, alternated side by side. Results: bench/README.md "Transcription".
 // Not part of `npm test` (skipped unless SCRIVO_BENCH=1):
 //   SCRIVO_BENCH=1 [BENCH_REPEAT=3] [BENCH_ROUNDS=2] [SCRIVO_WHISPER_THREADS=2] \
 //     npx vitest run --project server bench/transcription/rtf.test.ts
