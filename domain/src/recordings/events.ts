@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../kernel/events';
 import type { TranscriptBody } from './transcript';
+import type { EditedSegment } from './transcript-edit';
 
 export interface TranscriptionOptions {
   /** ISO 639-1 code chosen by the user, or null to detect. */
@@ -80,6 +81,20 @@ export type TranscriptionCancelled = DomainEvent<
   'TranscriptionCancelled',
   { recordingId: string; jobId: string | null; at: string }
 >;
+/**
+ * The owner corrected the transcript: new texts of some segments (words re-derived, start/end kept) and/or
+ * speaker renames (old label -> name, applied to every segment). `version` is the transcript's new version.
+ */
+export type TranscriptEdited = DomainEvent<
+  'TranscriptEdited',
+  {
+    recordingId: string;
+    version: number;
+    segments: EditedSegment[];
+    speakers: Record<string, string>;
+    at: string;
+  }
+>;
 export type RecordingRenamed = DomainEvent<
   'RecordingRenamed',
   { recordingId: string; title: string; at: string }
@@ -107,6 +122,7 @@ export type RecordingEvent =
   | TranscriptionCompleted
   | TranscriptionFailed
   | TranscriptionCancelled
+  | TranscriptEdited
   | RecordingRenamed
   | RecordingDeleted
   | RecordingRestored
@@ -124,6 +140,7 @@ export const RECORDING_EVENT_TYPES: readonly RecordingEvent['type'][] = [
   'TranscriptionCompleted',
   'TranscriptionFailed',
   'TranscriptionCancelled',
+  'TranscriptEdited',
   'RecordingRenamed',
   'RecordingDeleted',
   'RecordingRestored',

@@ -1,5 +1,6 @@
 export * from './events';
 export * from './transcript';
+export * from './transcript-edit';
 export * from './plans';
 export * from './ports';
 export * from './recording.decider';

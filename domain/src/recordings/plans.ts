@@ -7,6 +7,8 @@ export interface PlanLimits {
   readonly minutesPerMonth: number | null;
   /** Largest file one upload may be, before the installation-wide cap. */
   readonly maxUploadBytes: number;
+  /** Spec section 9 (pricing table): the transcript editor is a Premium and Business Pro feature. */
+  readonly transcriptEditor: boolean;
 }
 
 /**
@@ -15,9 +17,9 @@ export interface PlanLimits {
  * keep the tiers apart without refusing ordinary recordings.
  */
 export const PLAN_LIMITS: Readonly<Record<PlanId, PlanLimits>> = {
-  free: { minutesPerMonth: 5, maxUploadBytes: 200 * MB },
-  premium: { minutesPerMonth: 120, maxUploadBytes: 500 * MB },
-  business_pro: { minutesPerMonth: null, maxUploadBytes: 1024 * MB },
+  free: { minutesPerMonth: 5, maxUploadBytes: 200 * MB, transcriptEditor: false },
+  premium: { minutesPerMonth: 120, maxUploadBytes: 500 * MB, transcriptEditor: true },
+  business_pro: { minutesPerMonth: null, maxUploadBytes: 1024 * MB, transcriptEditor: true },
 };
 
 /** The plan's file limit, capped by the installation's (SCRIVO_MAX_UPLOAD_BYTES). */

@@ -1,7 +1,17 @@
 import type { Decider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
 import type { ProbedMedia, RecordingEvent, TranscriptionOptions } from './events';
+import type { PlanId } from './plans';
+import { PLAN_LIMITS } from './plans';
 import type { TranscriptBody } from './transcript';
+import {
+  cleanSegmentText,
+  cleanSpeakerNames,
+  deriveWords,
+  type EditedSegment,
+  type SegmentOutline,
+  type SegmentTextEdit,
+} from './transcript-edit';
 
 export type RecordingStatus = 'uploading' | 'queued' | 'transcribing' | 'completed' | 'failed' | 'cancelled';
 
@@ -19,6 +29,10 @@ export interface RecordingState {
   readonly deleted: { readonly restorableUntil: string } | null;
   readonly lastProgress: number;
   readonly purged: boolean;
+  /** Times and speakers of the completed transcript's segments (what an edit is checked against). */
+  readonly segments: readonly SegmentOutline[];
+  /** 0 before a transcript exists, 1 when completed, +1 per edit (optimistic concurrency of the editor). */
+  readonly transcriptVersion: number;
 }
 
 export type RecordingCommand =
@@ -44,6 +58,16 @@ export type RecordingCommand =
   | { type: 'CompleteTranscription'; jobId: string; transcript: TranscriptBody; now: string }
   | { type: 'FailTranscription'; jobId: string; code: string; message: string; now: string }
   | { type: 'CancelTranscription'; now: string }
+  | {
+      type: 'EditTranscript';
+      /** The version the editor started from; another save in between makes this one a conflict. */
+      expectedVersion: number;
+      segments: readonly SegmentTextEdit[];
+      /** Old label -> new name, applied to every segment with that label. */
+      speakers: Readonly<Record<string, string>>;
+      plan: PlanId;
+      now: string;
+    }
   | { type: 'RenameRecording'; title: string; now: string }
   | { type: 'DeleteRecording'; now: string; graceSeconds: number }
   | { type: 'RestoreRecording'; now: string }
@@ -65,6 +89,8 @@ const initialState = (): RecordingState => ({
   deleted: null,
   lastProgress: 0,
   purged: false,
+  segments: [],
+  transcriptVersion: 0,
 });
 
 const cleanTitle = (title: string): string => {
@@ -76,6 +102,51 @@ const cleanTitle = (title: string): string => {
 };
 
 const conflict = (message: string) => new DomainError('RECORDING_STATE_CONFLICT', message);
+
+const editTranscript = (
+  command: Extract<RecordingCommand, { type: 'EditTranscript' }>,
+  state: RecordingState,
+): RecordingEvent[] => {
+  if (!PLAN_LIMITS[command.plan].transcriptEditor)
+    throw new DomainError(
+      'PLAN_UPGRADE_REQUIRED',
+      'Editing transcripts is part of Premium and Business Pro. Upgrade your plan to edit this transcript.',
+    );
+  if (state.status !== 'completed') throw conflict('Only a completed transcript can be edited.');
+  if (command.expectedVersion !== state.transcriptVersion)
+    throw new DomainError(
+      'TRANSCRIPT_VERSION_CONFLICT',
+      'This transcript was changed elsewhere (another tab or device) since you opened it. Reload to get the latest version.',
+      { currentVersion: state.transcriptVersion },
+    );
+  const seen = new Set<number>();
+  const segments: EditedSegment[] = command.segments.map((edit) => {
+    const text = cleanSegmentText(edit, state.segments.length);
+    if (seen.has(edit.index))
+      throw new DomainError('VALIDATION_FAILED', `Segment ${edit.index} is changed twice in one edit.`);
+    seen.add(edit.index);
+    const { start, end } = state.segments[edit.index]!;
+    return { index: edit.index, text, words: deriveWords(text, start, end) };
+  });
+  if (command.segments.length === 0 && Object.keys(command.speakers).length === 0)
+    throw new DomainError('VALIDATION_FAILED', 'Nothing to change: send segment texts or speaker names.');
+  const known = new Set(state.segments.flatMap((s) => (s.speaker === null ? [] : [s.speaker])));
+  const speakers = cleanSpeakerNames(command.speakers, known);
+  // Renaming a speaker to the name it already has changes nothing, so it makes no new version.
+  if (segments.length === 0 && Object.keys(speakers).length === 0) return [];
+  return [
+    {
+      type: 'TranscriptEdited',
+      data: {
+        recordingId: state.id,
+        version: state.transcriptVersion + 1,
+        segments,
+        speakers,
+        at: command.now,
+      },
+    },
+  ];
+};
 
 /**
  * One recording's life: upload, probe, transcription attempts (each tied to a job), rename, delete/restore.
@@ -242,6 +313,8 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
         return [
           { type: 'TranscriptionCancelled', data: { recordingId: id, jobId: state.jobId, at: command.now } },
         ];
+      case 'EditTranscript':
+        return editTranscript(command, state);
       case 'RenameRecording':
         return [
           {
@@ -288,7 +361,30 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
       case 'TranscriptionProgressed':
         return { ...state, lastProgress: event.data.progress };
       case 'TranscriptionCompleted':
-        return { ...state, status: 'completed', completedJobId: event.data.jobId, lastProgress: 1 };
+        return {
+          ...state,
+          status: 'completed',
+          completedJobId: event.data.jobId,
+          lastProgress: 1,
+          segments: event.data.transcript.segments.map(({ start, end, speaker }) => ({
+            start,
+            end,
+            speaker,
+          })),
+          transcriptVersion: 1,
+        };
+      case 'TranscriptEdited': {
+        const { speakers } = event.data;
+        return {
+          ...state,
+          transcriptVersion: event.data.version,
+          segments: state.segments.map((s) =>
+            s.speaker !== null && speakers[s.speaker] !== undefined
+              ? { ...s, speaker: speakers[s.speaker]! }
+              : s,
+          ),
+        };
+      }
       case 'TranscriptionFailed':
         return { ...state, status: 'failed' };
       case 'TranscriptionCancelled':

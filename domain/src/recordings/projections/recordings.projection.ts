@@ -3,6 +3,7 @@ import type { Projection } from '../../projections/projection';
 import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
 import type { RecordingStatus } from '../recording.decider';
 import type { Transcript } from '../transcript';
+import { applyTranscriptEdit } from '../transcript-edit';
 
 export const RECORDINGS_COLLECTION = 'recordings';
 export const TRANSCRIPTS_COLLECTION = 'transcripts';
@@ -35,7 +36,13 @@ export interface RecordingDoc {
   readonly searchText: string;
 }
 
-export type TranscriptDoc = Transcript & { readonly id: string; readonly ownerId: string };
+export type TranscriptDoc = Transcript & {
+  readonly id: string;
+  readonly ownerId: string;
+  /** 1 when transcribed, +1 per edit. Documents written before the editor existed have none: read as 1. */
+  readonly version?: number;
+  readonly editedAt?: string | null;
+};
 
 /** The library (one document per recording) and the transcripts (one document per completed recording). */
 export const recordingsProjection: Projection = {
@@ -121,6 +128,8 @@ export const recordingsProjection: Projection = {
           ownerId: current.ownerId,
           recordingId: current.id,
           createdAt: event.data.completedAt,
+          version: 1,
+          editedAt: null,
         };
         context.upsert(TRANSCRIPTS_COLLECTION, transcript);
         return put({
@@ -137,6 +146,19 @@ export const recordingsProjection: Projection = {
         return put({ status: 'failed', error: { code: event.data.code, message: event.data.message } });
       case 'TranscriptionCancelled':
         return put({ status: 'cancelled' });
+      case 'TranscriptEdited': {
+        const transcript = await context.get<TranscriptDoc>(TRANSCRIPTS_COLLECTION, current.id);
+        if (!transcript) return;
+        // Replays after a crash may see an edit twice; versions only move forward.
+        if ((transcript.version ?? 1) >= event.data.version) return;
+        const edited: TranscriptDoc = {
+          ...applyTranscriptEdit(transcript, event.data),
+          version: event.data.version,
+          editedAt: event.data.at,
+        };
+        context.upsert(TRANSCRIPTS_COLLECTION, edited);
+        return put({ searchText: edited.text });
+      }
       case 'RecordingRenamed':
         return put({ title: event.data.title });
       case 'RecordingDeleted':
