@@ -1,5 +1,5 @@
-import type { Recording, RecordingListItem } from '@scrivo/contracts';
-import type { RecordingDoc } from '@scrivo/domain/recordings';
+import type { Recording, RecordingListItem, Transcript } from '@scrivo/contracts';
+import type { RecordingDoc, TranscriptDoc } from '@scrivo/domain/recordings';
 
 export const toRecording = (d: RecordingDoc): Recording => ({
   id: d.id,
@@ -18,6 +18,14 @@ export const toRecording = (d: RecordingDoc): Recording => ({
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
   completedAt: d.completedAt,
+});
+
+export const toTranscript = ({ id: _id, ownerId: _owner, ...t }: TranscriptDoc): Transcript => ({
+  ...t,
+  segments: t.segments.map((seg) => ({ ...seg, words: [...seg.words] })),
+  // Transcripts stored before the editor existed are at their first version.
+  version: t.version ?? 1,
+  editedAt: t.editedAt ?? null,
 });
 
 /** About 160 characters of transcript around the first match, on word boundaries. */

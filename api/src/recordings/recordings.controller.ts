@@ -1,6 +1,6 @@
 import { Controller, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { DeletedRecording, Recording, RecordingList, Usage } from '@scrivo/contracts';
+import type { DeletedRecording, Recording, RecordingList, Transcript, Usage } from '@scrivo/contracts';
 import type { RecordingDoc, TranscriptDoc } from '@scrivo/domain/recordings';
 import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
@@ -13,13 +13,14 @@ import {
   RestoreRecordingCommand,
   RetryTranscriptionCommand,
 } from './commands/recording-lifecycle.commands';
+import { EditTranscriptCommand } from './commands/edit-transcript.command';
 import {
   GetRecordingQuery,
   GetTranscriptQuery,
   GetUsageQuery,
   ListRecordingsQuery,
 } from './queries/recording.queries';
-import { toRecording } from './recording-view';
+import { toRecording, toTranscript } from './recording-view';
 
 const r = contract.recordings;
 
@@ -103,22 +104,24 @@ export class RecordingsController {
 
   @TsRestHandler(r.transcript)
   transcript(@CurrentUser() user: AuthenticatedUser) {
-    return tsRestHandler(r.transcript, async ({ params }) => {
-      const {
-        id: _id,
-        ownerId: _owner,
-        ...transcript
-      } = await this.queries.execute<GetTranscriptQuery, TranscriptDoc>(
-        new GetTranscriptQuery(user, params.id),
-      );
-      return {
-        status: 200 as const,
-        body: {
-          ...transcript,
-          segments: transcript.segments.map((seg) => ({ ...seg, words: [...seg.words] })),
-        },
-      };
-    });
+    return tsRestHandler(r.transcript, async ({ params }) => ({
+      status: 200 as const,
+      body: toTranscript(
+        await this.queries.execute<GetTranscriptQuery, TranscriptDoc>(
+          new GetTranscriptQuery(user, params.id),
+        ),
+      ),
+    }));
+  }
+
+  @TsRestHandler(r.editTranscript)
+  editTranscript(@CurrentUser() user: AuthenticatedUser) {
+    return tsRestHandler(r.editTranscript, async ({ params, body }) => ({
+      status: 200 as const,
+      body: await this.commands.execute<EditTranscriptCommand, Transcript>(
+        new EditTranscriptCommand(user, params.id, body),
+      ),
+    }));
   }
 
   @TsRestHandler(r.usage)

@@ -17,6 +17,7 @@ import { HousekeepingSweeper } from './housekeeping-sweeper';
 import { createJobQueue } from './job-queue-factory';
 import type { RecordingsConfig } from './recordings-config';
 import { RecordingsController } from './recordings.controller';
+import { EditTranscriptHandler } from './commands/edit-transcript.command';
 import { lifecycleCommandHandlers } from './commands/recording-lifecycle.commands';
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
@@ -30,6 +31,9 @@ registerErrorStatus('QUOTA_EXCEEDED', 402);
 registerErrorStatus('RECORDING_STATE_CONFLICT', 409);
 registerErrorStatus('RESTORE_EXPIRED', 409);
 registerErrorStatus('JOB_LEASE_LOST', 409);
+registerErrorStatus('TRANSCRIPT_VERSION_CONFLICT', 409);
+// A plan feature the caller's plan does not have: Payment Required, like running out of minutes.
+registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
 
 @Module({
   // The SSE route comes first so "events" is not taken for a recording id.
@@ -52,6 +56,7 @@ registerErrorStatus('JOB_LEASE_LOST', 409);
     RecordingAccess,
     ...uploadCommandHandlers,
     ...lifecycleCommandHandlers,
+    EditTranscriptHandler,
     ...recordingQueryHandlers,
     RecordingFeed,
     TusUploads,

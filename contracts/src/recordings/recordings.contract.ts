@@ -84,8 +84,58 @@ export const Transcript = z.object({
   /** Which engine and model produced it, e.g. "local-whisper:base". */
   engine: z.string(),
   createdAt: z.string(),
+  /** 1 when transcribed, +1 per saved edit; send it back with `PATCH .../transcript` (optimistic concurrency). */
+  version: z.number().int().positive(),
+  /** When the last edit was saved, null when never edited. */
+  editedAt: z.string().nullable(),
 });
 export type Transcript = z.infer<typeof Transcript>;
+
+/** Same limits as the domain (a sentence or two per segment; a name). */
+export const MAX_SEGMENT_TEXT_LENGTH = 2000;
+export const MAX_SPEAKER_NAME_LENGTH = 100;
+
+/**
+ * An edit of a completed transcript (Premium and Business Pro). `version` is the one the editor started from:
+ * if another tab or device saved in between, the answer is 409 TRANSCRIPT_VERSION_CONFLICT with
+ * `details.currentVersion`. Edited segments keep their start/end; their word times are spread over the segment.
+ */
+export const EditTranscriptBody = z
+  .object({
+    version: z.number().int().positive(),
+    /** New texts by segment index (0-based position in `segments`). */
+    segments: z
+      .array(
+        z.object({
+          index: z.number().int().nonnegative(),
+          text: z
+            .string()
+            .trim()
+            .min(1, 'Segment text cannot be empty')
+            .max(
+              MAX_SEGMENT_TEXT_LENGTH,
+              `Segment text can be at most ${MAX_SEGMENT_TEXT_LENGTH} characters`,
+            ),
+        }),
+      )
+      .max(10000)
+      .optional(),
+    /** Speaker renames, old label -> new name, applied to every segment with that label. */
+    speakers: z
+      .record(
+        z.string().min(1).max(MAX_SPEAKER_NAME_LENGTH),
+        z
+          .string()
+          .trim()
+          .min(1, 'Speaker name cannot be empty')
+          .max(MAX_SPEAKER_NAME_LENGTH, `Speaker name can be at most ${MAX_SPEAKER_NAME_LENGTH} characters`),
+      )
+      .optional(),
+  })
+  .refine((b) => (b.segments?.length ?? 0) > 0 || Object.keys(b.speakers ?? {}).length > 0, {
+    message: 'Nothing to change: send segments or speakers',
+  });
+export type EditTranscriptBody = z.infer<typeof EditTranscriptBody>;
 
 // ---- recordings ----
 export const RecordingStatus = z.enum([
@@ -296,6 +346,15 @@ export const recordingsContract = c.router({
     pathParams: IdParams,
     responses: { 200: Transcript, 409: ErrorBody, ...errors },
     summary: 'The canonical transcript (409 TRANSCRIPT_NOT_READY until completed)',
+  },
+  editTranscript: {
+    method: 'PATCH',
+    path: '/api/recordings/:id/transcript',
+    pathParams: IdParams,
+    body: EditTranscriptBody,
+    responses: { 200: Transcript, 402: ErrorBody, 409: ErrorBody, ...errors },
+    summary:
+      'Edit a completed transcript: segment texts and speaker names (402 PLAN_UPGRADE_REQUIRED on Free, 409 TRANSCRIPT_VERSION_CONFLICT with details.currentVersion when stale)',
   },
   media: {
     method: 'GET',

@@ -1,9 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import jfkAudio from '../fixtures/jfk.mp3?url';
-import jfk from '../fixtures/jfk.transcript.json';
+import jfkOutput from '../fixtures/jfk.transcript.json';
 import twoSpeakersAudio from '../fixtures/two-speakers.mp3?url';
-import twoSpeakers from '../fixtures/two-speakers.transcript.json';
+import twoSpeakersOutput from '../fixtures/two-speakers.transcript.json';
 import { TranscriptWorkspace } from './transcript-workspace';
+
+// The fixtures are the engine's output; the API adds the editor's version to what it serves.
+const jfk = { ...jfkOutput, version: 1, editedAt: null };
+const twoSpeakers = { ...twoSpeakersOutput, version: 1, editedAt: null };
 
 /** The real transcript of the JFK clip (see fixtures/README.md), played against the real audio. */
 const meta = {

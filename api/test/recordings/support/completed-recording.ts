@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { recordingStream, type TranscriptBody } from '@scrivo/domain/recordings';
+import { RecordingCommands } from '../../../src/recordings/recording-commands';
+import type { TestClient } from '../../support/http-client';
+import type { TestApp } from '../../support/test-app';
+
+export const JFK = readFileSync(join(import.meta.dirname, '../../../../../shared/audio/jfk/jfk.wav'));
+
+/** What faster-whisper says of the JFK clip, split into two turns with speaker labels (as diarization would). */
+export const JFK_TRANSCRIPT: TranscriptBody = {
+  language: 'en',
+  languageProbability: 0.93,
+  durationSeconds: 11,
+  text: 'And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.',
+  segments: [
+    {
+      id: 0,
+      start: 0,
+      end: 4.6,
+      text: ' And so my fellow Americans, ask not',
+      speaker: 'SPEAKER_00',
+      words: [],
+    },
+    {
+      id: 1,
+      start: 4.6,
+      end: 7.9,
+      text: ' what your country can do for you,',
+      speaker: 'SPEAKER_01',
+      words: [],
+    },
+    {
+      id: 2,
+      start: 7.9,
+      end: 11,
+      text: ' ask what you can do for your country.',
+      speaker: 'SPEAKER_00',
+      words: [],
+    },
+  ],
+  engine: 'test:fixed',
+};
+
+/**
+ * A completed recording without waiting for speech: the real upload (probe, minutes, job), then the job's
+ * completion through the same write side the job worker uses, with a known transcript. Needs the app started
+ * with SCRIVO_IN_PROCESS_JOB_WORKER=false so no worker races it.
+ */
+export const completedRecording = async (
+  app: TestApp,
+  client: TestClient,
+  transcript: TranscriptBody = JFK_TRANSCRIPT,
+): Promise<string> => {
+  const form = new FormData();
+  form.set('file', new Blob([JFK]), 'jfk.wav');
+  form.set('title', 'JFK inaugural');
+  const created = await client.post('/api/recordings', form);
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.id as string;
+  const stream = await app.scrivo.adapters.events.readStream(recordingStream(id));
+  const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
+  const commands = app.scrivo.app.get(RecordingCommands);
+  const worker = { kind: 'worker' as const, id: 'test-worker' };
+  await commands.run(
+    id,
+    { type: 'StartTranscription', jobId, workerId: 'test-worker', now: commands.now() },
+    worker,
+    id,
+  );
+  await commands.run(
+    id,
+    { type: 'CompleteTranscription', jobId, transcript, now: commands.now() },
+    worker,
+    id,
+  );
+  const deadline = Date.now() + 10_000;
+  while ((await client.get(`/api/recordings/${id}`)).body.status !== 'completed') {
+    if (Date.now() > deadline) throw new Error('the recording never showed as completed');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return id;
+};

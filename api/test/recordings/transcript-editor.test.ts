@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../support/http-client';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { completedRecording, JFK } from './support/completed-recording';
+
+interface Segment {
+  start: number;
+  end: number;
+  text: string;
+  speaker: string | null;
+  words: { start: number; end: number; text: string }[];
+}
+
+describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => {
+  let app: TestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
+    ({ client } = await signedInClient(app, { plan: 'premium' }));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const path = (id: string) => `/api/recordings/${id}/transcript`;
+
+  it('saves a corrected segment: read back, exported and searchable, with word times inside the segment', async () => {
+    const id = await completedRecording(app, client);
+    const before = await client.get(path(id));
+    expect(before.body).toMatchObject({ version: 1, editedAt: null });
+
+    const saved = await client.patch(path(id), {
+      version: 1,
+      segments: [{ index: 1, text: 'what your nation can do for you,' }],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.version).toBe(2);
+    const segment = (saved.body.segments as Segment[])[1]!;
+    expect(segment).toMatchObject({ start: 4.6, end: 7.9, text: 'what your nation can do for you,' });
+    expect(segment.words.map((w) => w.text)).toEqual(['what', 'your', 'nation', 'can', 'do', 'for', 'you,']);
+    expect(segment.words[0]!.start).toBe(4.6);
+    expect(segment.words.at(-1)!.end).toBe(7.9);
+    expect(saved.body.text).toContain('what your nation can do for you');
+
+    const read = await client.get(path(id));
+    expect(read.body).toMatchObject({ version: 2, text: saved.body.text });
+    expect(typeof read.body.editedAt).toBe('string');
+
+    const txt = await client.get(`/api/recordings/${id}/export?format=txt&timestamps=false`);
+    expect(txt.text).toContain('what your nation can do for you');
+    const srt = await client.get(`/api/recordings/${id}/export?format=srt`);
+    // Subtitle lines wrap, so compare the words.
+    const cues = srt.text.replace(/\s+/g, ' ');
+    expect(cues).toContain('what your nation can do for you');
+    expect(cues).not.toContain('your country can do for you');
+
+    const found = await client.get('/api/recordings?q=nation');
+    expect(found.body.items).toEqual([
+      expect.objectContaining({ id, matchedIn: ['transcript'], snippet: expect.stringContaining('nation') }),
+    ]);
+  });
+
+  it('renames a speaker in every segment, in exports too', async () => {
+    const id = await completedRecording(app, client);
+    const saved = await client.patch(path(id), { version: 1, speakers: { SPEAKER_00: 'John F. Kennedy' } });
+    expect(saved.status, saved.text).toBe(200);
+    expect((saved.body.segments as Segment[]).map((s) => s.speaker)).toEqual([
+      'John F. Kennedy',
+      'SPEAKER_01',
+      'John F. Kennedy',
+    ]);
+    const txt = await client.get(`/api/recordings/${id}/export?format=txt`);
+    expect(txt.text).toContain('John F. Kennedy');
+    expect(txt.text).not.toContain('SPEAKER_00');
+  });
+
+  it('answers 409 with the current version when another tab saved first', async () => {
+    const id = await completedRecording(app, client);
+    const first = await client.patch(path(id), { version: 1, segments: [{ index: 0, text: 'First tab' }] });
+    expect(first.status).toBe(200);
+    const second = await client.patch(path(id), { version: 1, segments: [{ index: 0, text: 'Second tab' }] });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      code: 'TRANSCRIPT_VERSION_CONFLICT',
+      details: { currentVersion: 2 },
+    });
+    expect(second.body.message).toMatch(/reload/i);
+    expect((await client.get(path(id))).body.text).toContain('First tab');
+  });
+
+  it("answers 404 for someone else's recording and for unknown ids", async () => {
+    const id = await completedRecording(app, client);
+    const { client: stranger } = await signedInClient(app, { plan: 'business_pro' });
+    const edit = { version: 1, segments: [{ index: 0, text: 'Not yours' }] };
+    expect((await stranger.patch(path(id), edit)).status).toBe(404);
+    expect((await stranger.get(path(id))).status).toBe(404);
+    expect((await client.patch(path('no-such-recording'), edit)).status).toBe(404);
+    expect((await client.get(path(id))).body.version).toBe(1);
+  });
+
+  it('answers 400 with a clear message for bad edits', async () => {
+    const id = await completedRecording(app, client);
+    const refused = async (body: unknown, message: RegExp) => {
+      const response = await client.patch(path(id), body);
+      expect(response.status, response.text).toBe(400);
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+      expect(response.body.message).toMatch(message);
+    };
+    await refused({ segments: [{ index: 0, text: 'x' }] }, /version/);
+    await refused({ version: 1, segments: [{ index: 0, text: '   ' }] }, /cannot be empty/);
+    await refused({ version: 1, segments: [{ index: 0, text: 'a'.repeat(2001) }] }, /at most 2000/);
+    await refused({ version: 1, segments: [{ index: 3, text: 'x' }] }, /Segment 3 does not exist/);
+    await refused({ version: 1, speakers: { NOBODY: 'Alice' } }, /no speaker "NOBODY"/);
+    await refused({ version: 1 }, /Nothing to change/);
+    expect((await client.get(path(id))).body.version).toBe(1);
+  });
+
+  it('refuses a transcript that is not finished yet', async () => {
+    const form = new FormData();
+    form.set('file', new Blob([JFK]), 'jfk.wav');
+    const queued = await client.post('/api/recordings', form);
+    expect(queued.status).toBe(201);
+    const response = await client.patch(path(queued.body.id as string), {
+      version: 1,
+      segments: [{ index: 0, text: 'Too early' }],
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe('RECORDING_STATE_CONFLICT');
+  });
+
+  it('is a Premium feature: the Free plan is told to upgrade (402) and the transcript stays as it was', async () => {
+    const { client: free } = await signedInClient(app);
+    const id = await completedRecording(app, free);
+    const response = await free.patch(path(id), { version: 1, segments: [{ index: 0, text: 'Edited' }] });
+    expect(response.status).toBe(402);
+    expect(response.body.code).toBe('PLAN_UPGRADE_REQUIRED');
+    expect(response.body.message).toMatch(/Premium/);
+    expect((await free.get(path(id))).body).toMatchObject({ version: 1 });
+  });
+});
