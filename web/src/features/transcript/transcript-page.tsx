@@ -2,12 +2,18 @@ import { Link } from '@tanstack/react-router';
 import { HttpError } from '../../lib/http';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../recordings/api/error-message';
-import { useCancel, useRecording, useRetry, useTranscript } from '../recordings/api/recordings-queries';
+import {
+  useCancel,
+  useRecording,
+  useRetry,
+  useTranscript,
+  useUsage,
+} from '../recordings/api/recordings-queries';
 import { useRecordingEvents } from '../recordings/api/use-recording-events';
 import { InlineTitle } from '../recordings/components/inline-title';
 import { LiveIndicator } from '../recordings/components/live-indicator';
 import { StatusBadge } from '../recordings/components/status-badge';
-import { TranscriptWorkspace } from './components/transcript-workspace';
+import { TranscriptWithEditor } from './editor/transcript-with-editor';
 
 const mediaUrl = (id: string) => `/api/recordings/${encodeURIComponent(id)}/media`;
 
@@ -18,6 +24,7 @@ export function TranscriptPage({ recordingId }: { recordingId: string }) {
   const transcript = useTranscript(recordingId, completed);
   const retry = useRetry();
   const cancel = useCancel();
+  const usage = useUsage();
 
   if (recording.isPending) return <Spinner />;
   if (recording.isError) {
@@ -45,11 +52,12 @@ export function TranscriptPage({ recordingId }: { recordingId: string }) {
   if (completed && transcript.data) {
     return (
       <main id="main">
-        <TranscriptWorkspace
+        <TranscriptWithEditor
           recording={current}
           transcript={transcript.data}
           mediaUrl={mediaUrl(current.id)}
           heading={heading}
+          plan={usage.data?.plan}
         />
       </main>
     );

@@ -11,6 +11,9 @@ import { ExportMenu } from './export-menu';
 import { PlayerControls } from './player-controls';
 import { ShortcutsHelp } from './shortcuts-help';
 import { TranscriptView } from './transcript-view';
+import { EditableTranscript } from '../editor/editable-transcript';
+import { EditorNotices, EditorUpsell, SaveStatusText } from '../editor/editor-bar';
+import type { TranscriptEditor } from '../editor/use-transcript-editor';
 
 interface Props {
   recording: Pick<
@@ -21,15 +24,20 @@ interface Props {
   mediaUrl: string;
   /** The title area (the page puts the inline rename there). */
   heading: ReactNode;
+  /** Present when the plan includes the transcript editor. */
+  editor?: TranscriptEditor;
+  /** Free plan: say where the editor is. */
+  showUpsell?: boolean;
 }
 
 /** The player glued to the transcript: the heart of the transcript page. */
-export function TranscriptWorkspace({ recording, transcript, mediaUrl, heading }: Props) {
+export function TranscriptWorkspace({ recording, transcript, mediaUrl, heading, editor, showUpsell }: Props) {
   const { ref, state, actions } = useMediaPlayer(
     transcript.durationSeconds || recording.durationSeconds || 0,
   );
   const [autoScroll, setAutoScroll] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const words = useMemo(() => timeline(transcript.segments), [transcript.segments]);
   const active = useMemo(() => wordAt(words, state.currentTime), [words, state.currentTime]);
   const activeKey = active ? `${active.segment}:${active.word}` : '';
@@ -118,24 +126,48 @@ export function TranscriptWorkspace({ recording, transcript, mediaUrl, heading }
         />
       </div>
 
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Transcript</h2>
-        <button
-          type="button"
-          aria-pressed={autoScroll}
-          onClick={() => setAutoScroll((on) => !on)}
-          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
-        >
-          Auto-scroll {autoScroll ? 'on' : 'off'}
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          {editor && (editing || editor.status.kind !== 'saved') && <SaveStatusText status={editor.status} />}
+          {editor && (
+            <button
+              type="button"
+              aria-pressed={editing}
+              onClick={() => {
+                if (editing) editor.flush();
+                setEditing((on) => !on);
+              }}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
+              {editing ? 'Done editing' : 'Edit transcript'}
+            </button>
+          )}
+          {!editing && (
+            <button
+              type="button"
+              aria-pressed={autoScroll}
+              onClick={() => setAutoScroll((on) => !on)}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
+            >
+              Auto-scroll {autoScroll ? 'on' : 'off'}
+            </button>
+          )}
+        </div>
       </div>
-      <TranscriptView
-        segments={transcript.segments}
-        active={stableActive}
-        autoScroll={autoScroll && !state.paused}
-        onSeek={seek}
-        onManualScroll={stopFollowing}
-      />
+      {showUpsell && <EditorUpsell />}
+      {editor && <EditorNotices editor={editor} />}
+      {editor && editing ? (
+        <EditableTranscript segments={transcript.segments} editor={editor} onSeek={actions.seek} />
+      ) : (
+        <TranscriptView
+          segments={transcript.segments}
+          active={stableActive}
+          autoScroll={autoScroll && !state.paused}
+          onSeek={seek}
+          onManualScroll={stopFollowing}
+        />
+      )}
       <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
