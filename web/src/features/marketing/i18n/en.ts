@@ -141,7 +141,7 @@ export const en: LandingCopy = {
         icon: 'play',
         title: 'Click to play',
         description:
-          'Click any line to hear it; keyboard shortcuts to pause and skip. An editor with autosave is coming soon.',
+          'Click any line to hear it; keyboard shortcuts to pause and skip. Fix words and name speakers in the editor, saved as you type.',
       },
       {
         icon: 'search',
@@ -256,6 +256,7 @@ export const en: LandingCopy = {
         features: [
           '120 minutes per month',
           'Search across every transcript',
+          'Transcript editor with autosave',
           'Every export format',
           'Translation',
           'Email support',
@@ -272,6 +273,7 @@ export const en: LandingCopy = {
           'Speaker labels (coming soon)',
           'AI summary (coming soon)',
           'Search and every export format',
+          'Transcript editor with autosave',
           'Translation',
         ],
         cta: 'Get Business Pro',

@@ -146,7 +146,7 @@ export const es: LandingCopy = {
         icon: 'play',
         title: 'Haz clic para escuchar',
         description:
-          'Haz clic en una línea para oírla; atajos de teclado para pausar y saltar. El editor con autoguardado llegará pronto.',
+          'Haz clic en una línea para oírla; atajos de teclado para pausar y saltar. Corrige palabras y nombra a los hablantes en el editor, con guardado automático.',
       },
       {
         icon: 'search',
@@ -266,6 +266,7 @@ export const es: LandingCopy = {
         features: [
           '120 minutos al mes',
           'Búsqueda en todas tus transcripciones',
+          'Editor de transcripciones con autoguardado',
           'Todos los formatos de exportación',
           'Traducción',
           'Soporte por correo',
@@ -282,6 +283,7 @@ export const es: LandingCopy = {
           'Etiquetas de hablante (próximamente)',
           'Resumen con IA (próximamente)',
           'Búsqueda y todos los formatos de exportación',
+          'Editor de transcripciones con autoguardado',
           'Traducción',
         ],
         cta: 'Elegir Business Pro',

@@ -146,7 +146,7 @@ export const fr: LandingCopy = {
         icon: 'play',
         title: 'Cliquez pour écouter',
         description:
-          'Cliquez sur une ligne pour l’entendre ; raccourcis clavier pour pause et sauts. L’éditeur arrive bientôt.',
+          'Cliquez sur une ligne pour l’entendre ; raccourcis clavier pour pause et sauts. Corrigez les mots et nommez les intervenants dans l’éditeur, enregistré au fil de la frappe.',
       },
       {
         icon: 'search',
@@ -256,6 +256,7 @@ export const fr: LandingCopy = {
         features: [
           '120 minutes par mois',
           'Recherche dans toutes vos transcriptions',
+          'Éditeur de transcription avec enregistrement automatique',
           'Tous les formats d’export',
           'Traduction',
           'Support par e-mail',
@@ -272,6 +273,7 @@ export const fr: LandingCopy = {
           'Étiquettes d’intervenants (bientôt)',
           'Résumé par IA (bientôt)',
           'Recherche et tous les formats d’export',
+          'Éditeur de transcription avec enregistrement automatique',
           'Traduction',
         ],
         cta: 'Choisir Business Pro',

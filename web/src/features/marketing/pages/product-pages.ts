@@ -33,7 +33,7 @@ export const features: InfoPageContent = {
       bullets: [
         'Click any line to play the audio from there; keyboard shortcuts to pause and skip.',
         'Search across the titles and transcripts of your whole library.',
-        'Coming soon: an editor with autosave.',
+        'The transcript editor (Premium and Business Pro): fix words and rename speakers everywhere; changes save as you type.',
         'Export PDF, DOCX, TXT, SRT, VTT and JSON.',
       ],
     },
@@ -103,7 +103,7 @@ export const howto: InfoPageContent = {
       heading: 'Review and export',
       bullets: [
         'Click a line to hear it and check the wording.',
-        'Export a DOCX or TXT to correct it in your word processor (editing in Scrivo is coming soon).',
+        'On Premium and Business Pro, choose Edit transcript to correct words and rename speakers; changes save as you type.',
         'Choose Export and pick PDF, DOCX, TXT, SRT, VTT or JSON.',
       ],
     },
