@@ -45,24 +45,66 @@ export function EditableTranscript({ segments, editor, onSeek }: Props) {
                   }}
                 />
               )}
-              <label htmlFor={fieldId} className="sr-only">
-                Text from {formatClock(segment.start)}
-              </label>
-              <textarea
+              <SegmentField
                 id={fieldId}
-                value={text}
-                onChange={(event) => editor.editSegment(index, event.target.value)}
-                onBlur={() => editor.flush()}
-                rows={1}
-                spellCheck
-                aria-invalid={text.trim() === '' ? true : undefined}
-                className="min-h-10 w-full resize-none rounded-lg border border-slate-200 bg-white px-3 py-1.5 leading-7 text-slate-800 [field-sizing:content] hover:border-slate-300 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid]:border-red-400"
+                label={`Text from ${formatClock(segment.start)}`}
+                text={text}
+                onEdit={(value) => editor.editSegment(index, value)}
+                onDone={() => editor.flush()}
               />
             </div>
           </section>
         );
       })}
     </div>
+  );
+}
+
+/**
+ * One segment's text. While it has focus it shows what was typed, not the saved copy: the server tidies spaces,
+ * and a save landing between two keystrokes must not eat the space just typed.
+ */
+function SegmentField({
+  id,
+  label,
+  text,
+  onEdit,
+  onDone,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  onEdit(text: string): void;
+  onDone(): void;
+}) {
+  const [value, setValue] = useState(text);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (!focused) setValue(text);
+  }, [text, focused]);
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        onFocus={() => setFocused(true)}
+        onChange={(event) => {
+          setValue(event.target.value);
+          onEdit(event.target.value);
+        }}
+        onBlur={() => {
+          setFocused(false);
+          onDone();
+        }}
+        rows={1}
+        spellCheck
+        aria-invalid={value.trim() === '' ? true : undefined}
+        className="min-h-10 w-full resize-none rounded-lg border border-slate-200 bg-white px-3 py-1.5 leading-7 text-slate-800 [field-sizing:content] hover:border-slate-300 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid]:border-red-400"
+      />
+    </>
   );
 }
 
