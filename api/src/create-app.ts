@@ -69,6 +69,7 @@ export const createApp = async (env: NodeJS.ProcessEnv = process.env): Promise<S
       await app.close();
       await adapters.events.close();
       await adapters.readModels.close();
+      await adapters.rateLimits.close();
     },
   };
 };

@@ -8,5 +8,6 @@ export * from './ports/read-model-store';
 export * from './ports/blob-store';
 export * from './ports/clock';
 export * from './ports/ids';
+export * from './ports/rate-limits';
 export * from './projections/projection';
 export * from './projections/projection-runner';

@@ -1,4 +1,4 @@
-import type { BlobStore, EventStore, ReadModelStore } from '@scrivo/domain';
+import type { BlobStore, EventStore, RateLimitStore, ReadModelStore } from '@scrivo/domain';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/config';
 
@@ -6,6 +6,8 @@ export interface Adapters {
   readonly events: EventStore;
   readonly readModels: ReadModelStore;
   readonly blobs: BlobStore;
+  /** Rate-limit counters, beside the read models: every API replica counts together. */
+  readonly rateLimits: RateLimitStore;
   /** Which adapter serves each port, for /api/health. */
   readonly names: { readonly events: string; readonly readModels: string; readonly blobs: string };
 }
@@ -50,10 +52,21 @@ export const createAdapters = async (config: AppConfig): Promise<Adapters> => {
     blobs = new LocalBlobStore({ root: join(dataDir, 'blobs') });
   }
 
+  let rateLimits: RateLimitStore;
+  if (config.SCRIVO_READ_MODELS === 'mongodb') {
+    const { connectMongoRateLimitStore } =
+      await import('@scrivo/adapters/rate-limits/mongodb-rate-limit-store');
+    rateLimits = await connectMongoRateLimitStore({ url: config.MONGODB_URL!, database: config.MONGODB_DB });
+  } else {
+    const { sqliteRateLimitStore } = await import('@scrivo/adapters/rate-limits/sqlite-rate-limit-store');
+    rateLimits = sqliteRateLimitStore({ path: join(dataDir, 'rate-limits.db') });
+  }
+
   return {
     events,
     readModels,
     blobs,
+    rateLimits,
     names: {
       events: config.SCRIVO_EVENT_STORE,
       readModels: config.SCRIVO_READ_MODELS,

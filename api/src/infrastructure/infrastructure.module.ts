@@ -6,7 +6,7 @@ import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Adapters } from './adapters.factory';
 import { Projections } from './projection-registry';
-import { BLOB_STORE, CLOCK, EVENT_STORE, IDS, READ_MODELS, UPCASTERS } from './tokens';
+import { BLOB_STORE, CLOCK, EVENT_STORE, IDS, RATE_LIMITS, READ_MODELS, UPCASTERS } from './tokens';
 
 export const ADAPTERS = Symbol('Adapters');
 
@@ -25,6 +25,7 @@ export class InfrastructureModule {
         { provide: EVENT_STORE, useValue: adapters.events },
         { provide: READ_MODELS, useValue: adapters.readModels },
         { provide: BLOB_STORE, useValue: adapters.blobs },
+        { provide: RATE_LIMITS, useValue: adapters.rateLimits },
         { provide: CLOCK, useValue: systemClock },
         { provide: IDS, useValue: uuidIds },
         { provide: UPCASTERS, useValue: upcasters },
@@ -37,6 +38,7 @@ export class InfrastructureModule {
         EVENT_STORE,
         READ_MODELS,
         BLOB_STORE,
+        RATE_LIMITS,
         CLOCK,
         IDS,
         UPCASTERS,

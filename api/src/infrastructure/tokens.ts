@@ -5,3 +5,4 @@ export const BLOB_STORE = Symbol('BlobStore');
 export const CLOCK = Symbol('Clock');
 export const IDS = Symbol('Ids');
 export const UPCASTERS = Symbol('UpcasterRegistry');
+export const RATE_LIMITS = Symbol('RateLimitStore');

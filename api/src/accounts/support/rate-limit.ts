@@ -2,7 +2,9 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadat
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ApiError } from '../../common/api-error';
+import type { RateLimitStore } from '@scrivo/domain';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { RATE_LIMITS } from '../../infrastructure/tokens';
 
 interface Limit {
   /** What the bucket is keyed by besides the action: the caller's address, or address and account. */
@@ -42,38 +44,34 @@ const RATE_LIMIT_KEY = 'scrivo:rate-limit';
 export const RateLimit = (action: AuthAction) => SetMetadata(RATE_LIMIT_KEY, action);
 
 /**
- * Fixed-window counters in memory. Each API replica counts on its own, so a cluster of N replicas allows up to N
- * times the limit: still enough to stop password guessing and mail flooding from one address.
+ * Fixed-window counters in the RateLimitStore (rate-limiter-flexible over SQLite embedded, MongoDB in production),
+ * so every API replica counts together and a restart does not reset them.
  */
 @Injectable()
 export class AuthRateLimiter {
-  private readonly buckets = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RATE_LIMITS) private readonly store: RateLimitStore,
+  ) {}
 
   /** Counts one attempt; returns the seconds to wait when a limit is exceeded, else null. */
-  hit(action: AuthAction, ip: string, email: string | undefined, now = Date.now()): number | null {
+  async hit(action: AuthAction, ip: string, email: string | undefined): Promise<number | null> {
     const scale = this.config.SCRIVO_AUTH_RATE_LIMIT_SCALE;
     if (scale === 0) return null;
-    if (this.buckets.size > 50_000) this.sweep(now);
-    let wait: number | null = null;
+    let waitMs: number | null = null;
     for (const limit of AUTH_LIMITS[action] as readonly Limit[]) {
-      const key = `${action}|${limit.by}|${ip}|${limit.by === 'ip+email' ? (email ?? '').trim().toLowerCase() : ''}|${limit.windowMs}`;
-      let bucket = this.buckets.get(key);
-      if (!bucket || bucket.resetAt <= now) {
-        bucket = { count: 0, resetAt: now + limit.windowMs };
-        this.buckets.set(key, bucket);
-      }
-      bucket.count += 1;
-      if (bucket.count > Math.max(1, Math.round(limit.max * scale))) {
-        wait = Math.max(wait ?? 0, Math.ceil((bucket.resetAt - now) / 1000));
-      }
+      const account = limit.by === 'ip+email' ? (email ?? '').trim().toLowerCase() : '';
+      const verdict = await this.store.hit(
+        {
+          name: `auth-${action}-${limit.by}`,
+          max: Math.max(1, Math.round(limit.max * scale)),
+          windowMs: limit.windowMs,
+        },
+        `${ip}|${account}`,
+      );
+      if (!verdict.allowed) waitMs = Math.max(waitMs ?? 0, verdict.retryAfterMs);
     }
-    return wait;
-  }
-
-  private sweep(now: number) {
-    for (const [key, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(key);
+    return waitMs === null ? null : Math.ceil(waitMs / 1000);
   }
 }
 
@@ -95,7 +93,7 @@ export class AuthRateLimitGuard implements CanActivate {
     private readonly limiter: AuthRateLimiter,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const action = this.reflector.get<AuthAction | undefined>(RATE_LIMIT_KEY, context.getHandler());
     if (!action) return true;
     const req = context.switchToHttp().getRequest<Request>();
@@ -106,7 +104,7 @@ export class AuthRateLimitGuard implements CanActivate {
         : typeof body.username === 'string'
           ? body.username
           : undefined;
-    const wait = this.limiter.hit(action, req.ip ?? 'unknown', email);
+    const wait = await this.limiter.hit(action, req.ip ?? 'unknown', email);
     if (wait === null) return true;
     context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(wait));
     throw tooManyAttempts(wait);

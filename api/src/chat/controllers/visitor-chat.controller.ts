@@ -68,7 +68,7 @@ export class VisitorChatController {
   @TsRestHandler(c.start)
   start(@Req() req: Request) {
     return tsRestHandler(c.start, async ({ body }) => {
-      this.limiter.start(clientIp(req));
+      await this.limiter.start(clientIp(req));
       const site = await this.sites.get(body.siteKey);
       if (!site) throw new NotFoundError('Site', body.siteKey);
       if (!this.sites.allows(site, body.hostOrigin, ownOrigin(req)))
@@ -116,7 +116,7 @@ export class VisitorChatController {
   post(@Req() req: Request) {
     return tsRestHandler(c.post, async ({ params, headers, body }) => {
       const doc = await this.owned(params.sessionId, headers['x-chat-token']);
-      this.limiter.message(clientIp(req), doc.sessionId);
+      await this.limiter.message(clientIp(req), doc.sessionId);
       const { fromSeq } = await this.commands.execute<PostVisitorMessageCommand, { fromSeq: number }>(
         new PostVisitorMessageCommand(
           doc.sessionId,
