@@ -53,6 +53,7 @@ def main() -> int:
     parser.add_argument("--reference-file", type=Path, default=None)
     parser.add_argument("--language", default=None)
     parser.add_argument("--no-vad", action="store_true")
+    parser.add_argument("--diarize", action="store_true", help="also label speakers (diarize=1)")
     parser.add_argument("--json", action="store_true", help="print the last transcript as JSON")
     parser.add_argument("--bare", action="store_true", help="plain faster-whisper call, no Scrivo pipeline")
     args = parser.parse_args()
@@ -76,12 +77,16 @@ def main() -> int:
         if args.bare:
             result = bare_transcribe(transcriber, args.file, args.language, not args.no_vad)
         else:
-            result = transcriber.transcribe(args.file, language=args.language, vad=not args.no_vad)
+            result = transcriber.transcribe(
+                args.file, language=args.language, vad=not args.no_vad, diarize=args.diarize
+            )
         wall = time.monotonic() - t0
         walls.append(wall)
         line = {"run": run, "wallSeconds": round(wall, 2), "audioSeconds": result["duration"],
                 "realTimeFactor": round(wall / max(result["duration"], 1e-6), 3),
                 "language": result["language"], "segments": len(result["segments"])}
+        if args.diarize:
+            line["speakers"] = len({s["speaker"] for s in result["segments"]})
         if reference is not None:
             line["wer"] = round(wer(reference, result["text"]), 4)
         if result["duration"] < 60:

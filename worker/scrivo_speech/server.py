@@ -139,11 +139,24 @@ def parse_options(query: str) -> Dict[str, Any]:
     vad_raw = params.get("vad", "").lower() or "1"
     if vad_raw not in ("0", "1", "true", "false"):
         raise HttpError(HTTPStatus.BAD_REQUEST, "vad must be 1 or 0")
-    return {"language": language, "task": task, "vad": vad_raw in ("1", "true")}
+    diarize_raw = params.get("diarize", "").lower() or "0"
+    if diarize_raw not in ("0", "1", "true", "false"):
+        raise HttpError(HTTPStatus.BAD_REQUEST, "diarize must be 1 or 0")
+    return {
+        "language": language,
+        "task": task,
+        "vad": vad_raw in ("1", "true"),
+        "diarize": diarize_raw in ("1", "true"),
+    }
 
 
 def _log_options(options: Dict[str, Any]) -> Dict[str, Any]:
-    return {"requestedLanguage": options["language"], "task": options["task"], "vad": options["vad"]}
+    return {
+        "requestedLanguage": options["language"],
+        "task": options["task"],
+        "vad": options["vad"],
+        "diarize": options["diarize"],
+    }
 
 
 class Handler(BaseHTTPRequestHandler):

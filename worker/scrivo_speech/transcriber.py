@@ -5,6 +5,10 @@
 * ``{"type": "info", "language", "languageProbability", "duration"}`` once, first;
 * ``{"type": "progress", "progress", "segment"}`` after each segment;
 * ``{"type": "result", "text", "language", "languageProbability", "duration", "segments", "chunks"}`` last.
+
+With ``diarize=True`` every segment of the result carries ``"speaker"`` ("Speaker 1", "Speaker 2"…
+in order of first appearance; see :mod:`diarize`); progress segments never do, because speakers
+are only known once the whole recording has been heard. Without it ``speaker`` is ``None``.
 """
 
 from __future__ import annotations
@@ -12,9 +16,10 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Union
+from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Tuple, Union
 
 from . import audio as audio_mod
+from . import diarize as diarize_mod
 
 # Language codes Whisper knows (ISO 639-1, plus "haw", "yue"...).
 try:
@@ -28,6 +33,86 @@ DEFAULT_WINDOW_SECONDS = 300.0
 
 def _r(value: float) -> float:
     return round(float(value), 3)
+
+
+def assign_speakers(segments: List[Dict[str, Any]], turns: List[diarize_mod.Turn]) -> List[Dict[str, Any]]:
+    """Segments with ``speaker`` set from the diarized ``turns``.
+
+    Each word gets the speaker whose turns overlap it most (a word no turn overlaps keeps the
+    previous word's speaker). A segment whose words change speaker is split there, so one segment
+    has one speaker; a segment without words gets the speaker overlapping its span most, or the
+    nearest turn. Labels are "Speaker N", numbered by first appearance. No turns: ``None``.
+    """
+    if not turns:
+        return [dict(segment, speaker=None) for segment in segments]
+
+    def best(start: float, end: float) -> Optional[int]:
+        votes: Dict[int, float] = {}
+        for a, b, speaker in turns:
+            if a < end and b > start:
+                votes[speaker] = votes.get(speaker, 0.0) + min(b, end) - max(a, start)
+        return max(votes, key=votes.__getitem__) if votes else None
+
+    def nearest(start: float, end: float) -> int:
+        return min(turns, key=lambda t: max(t[0] - end, start - t[1], 0.0))[2]
+
+    labels: Dict[int, str] = {}
+
+    def label(speaker: int) -> str:
+        if speaker not in labels:
+            labels[speaker] = f"Speaker {len(labels) + 1}"
+        return labels[speaker]
+
+    out: List[Dict[str, Any]] = []
+    for segment in segments:
+        words = segment["words"]
+        if not words:
+            speaker = best(segment["start"], segment["end"])
+            if speaker is None:
+                speaker = nearest(segment["start"], segment["end"])
+            out.append(dict(segment, speaker=label(speaker)))
+            continue
+        found = [best(w["start"], max(w["end"], w["start"] + 0.02)) for w in words]
+        if all(f is None for f in found):
+            found = [nearest(segment["start"], segment["end"])] * len(words)
+        for i in range(len(found)):  # gaps take the previous word's speaker (the next one at the start)
+            if found[i] is None:
+                found[i] = found[i - 1] if i else next(f for f in found if f is not None)
+        # Runs of words with one speaker; cut the text where each run's first word is found.
+        runs: List[Tuple[int, int]] = []  # (first word index, speaker)
+        for i, speaker in enumerate(found):
+            if not runs or runs[-1][1] != speaker:
+                runs.append((i, speaker))
+        text = segment["text"]
+        cuts, cursor = [], 0
+        for i, w in enumerate(words):
+            at = text.find(w["text"], cursor)
+            if at < 0:
+                cuts = []
+                break
+            cuts.append(at)
+            cursor = at + len(w["text"])
+        if len(runs) == 1 or not cuts:
+            votes: Dict[int, float] = {}
+            for w, speaker in zip(words, found):
+                votes[speaker] = votes.get(speaker, 0.0) + max(w["end"] - w["start"], 0.02)
+            out.append(dict(segment, speaker=label(max(votes, key=votes.__getitem__))))
+            continue
+        for k, (first, speaker) in enumerate(runs):
+            last = runs[k + 1][0] if k + 1 < len(runs) else len(words)
+            piece_words = words[first:last]
+            a = cuts[first] if k else 0
+            b = cuts[last] if last < len(words) else len(text)
+            out.append(
+                {
+                    "start": segment["start"] if k == 0 else piece_words[0]["start"],
+                    "end": segment["end"] if last == len(words) else piece_words[-1]["end"],
+                    "text": text[a:b].strip(),
+                    "speaker": label(speaker),
+                    "words": piece_words,
+                }
+            )
+    return out
 
 
 def segment_dict(segment: Any, offset: float = 0.0) -> Dict[str, Any]:
@@ -48,6 +133,7 @@ def segment_dict(segment: Any, offset: float = 0.0) -> Dict[str, Any]:
         "start": _r(segment.start + offset),
         "end": _r(segment.end + offset),
         "text": segment.text.strip(),
+        "speaker": None,
         "words": words,
     }
 
@@ -79,6 +165,14 @@ class Transcriber:
         )
         self.multilingual = bool(self.model.model.is_multilingual)
         self.lock = threading.Lock()
+        self._segmenter: Optional[diarize_mod.Segmenter] = None
+
+    @property
+    def segmenter(self) -> diarize_mod.Segmenter:
+        """The speaker segmentation model, loaded on first use (~1.5 MB, ~30 ms)."""
+        if self._segmenter is None:
+            self._segmenter = diarize_mod.Segmenter(threads=self.threads)
+        return self._segmenter
 
     def events(
         self,
@@ -87,6 +181,7 @@ class Transcriber:
         task: str = "transcribe",
         vad: bool = True,
         duration: Optional[float] = None,
+        diarize: bool = False,
     ) -> Iterator[Dict[str, Any]]:
         """Transcribe the audio file at ``path`` (or a seekable binary file object); see the module
         docstring for the events.
@@ -108,8 +203,11 @@ class Transcriber:
         detected = (language or "en", 1.0 if language else 0.0)
         segments: List[Dict[str, Any]] = []
         texts: List[str] = []
+        speakers = diarize_mod.DiarizationSession(self.segmenter) if diarize else None
 
         for offset, samples in audio_mod.iter_windows(path, self.window_seconds):
+            if speakers is not None:
+                speakers.feed(samples)
             pieces, info = self.model.transcribe(
                 samples,
                 language=fixed_language,
@@ -139,7 +237,7 @@ class Transcriber:
                 yield {
                     "type": "progress",
                     "progress": round(min(1.0, max(0.0, segment["end"] / total)), 4),
-                    "segment": segment,
+                    "segment": dict(segment),
                 }
             del samples
             # Detect once, then keep that language for the following windows of a long file.
@@ -150,6 +248,8 @@ class Transcriber:
 
         if not info_sent:  # pragma: no cover - probe guarantees some audio
             yield {"type": "info", "language": detected[0], "languageProbability": 0.0, "duration": _r(duration)}
+        if speakers is not None:
+            segments = assign_speakers(segments, speakers.finish())
         yield {
             "type": "result",
             "text": "".join(texts).strip(),
