@@ -44,7 +44,8 @@ export class HuggingFaceSpeech implements SpeechRecognizer {
 
   async transcribe(request: SpeechRequest): Promise<TranscriptBody> {
     const url = new URL(this.endpoint);
-    for (const [key, value] of new URLSearchParams(speechQuery(request))) url.searchParams.set(key, value);
+    for (const [key, value] of new URLSearchParams(speechQuery({ ...request, diarize: false })))
+      url.searchParams.set(key, value);
     const bytes = await collect(request.audio);
     const client = new InferenceClient(this.options.token).endpoint(url.toString());
     let output: WorkerResult;

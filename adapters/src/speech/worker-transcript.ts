@@ -70,10 +70,12 @@ export const speechQuery = (options: {
   language: string | null;
   translate: boolean;
   vad?: boolean;
+  diarize?: boolean;
 }): string => {
   const query = new URLSearchParams();
   if (options.language) query.set('language', options.language);
   query.set('task', options.translate ? 'translate' : 'transcribe');
   query.set('vad', options.vad === false ? '0' : '1');
+  if (options.diarize) query.set('diarize', '1');
   return query.toString();
 };

@@ -96,7 +96,8 @@ export class RecordingCommands {
         kind: TRANSCRIPTION_JOB,
         subjectId: recordingId,
         ownerId: state.ownerId,
-        payload: { recordingId },
+        // Speaker labels are a plan feature: decided when the job is requested, read by the worker.
+        payload: { recordingId, diarize: PLAN_LIMITS[plan].speakerLabels },
       },
       { correlationId },
     );

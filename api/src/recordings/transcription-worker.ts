@@ -135,6 +135,7 @@ export class TranscriptionWorker {
         sizeBytes: (await stat(wav)).size,
         language: state.options.language,
         translate: state.options.translate,
+        diarize: job.payload['diarize'] === true,
         signal: lost.signal,
         onProgress: (progress) => {
           const now = Date.now();

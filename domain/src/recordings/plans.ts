@@ -9,6 +9,8 @@ export interface PlanLimits {
   readonly maxUploadBytes: number;
   /** Spec section 9 (pricing table): the transcript editor is a Premium and Business Pro feature. */
   readonly transcriptEditor: boolean;
+  /** Spec section 9: speaker labels ("who spoke when") are a Business Pro feature. */
+  readonly speakerLabels: boolean;
 }
 
 /**
@@ -17,9 +19,14 @@ export interface PlanLimits {
  * keep the tiers apart without refusing ordinary recordings.
  */
 export const PLAN_LIMITS: Readonly<Record<PlanId, PlanLimits>> = {
-  free: { minutesPerMonth: 5, maxUploadBytes: 200 * MB, transcriptEditor: false },
-  premium: { minutesPerMonth: 120, maxUploadBytes: 500 * MB, transcriptEditor: true },
-  business_pro: { minutesPerMonth: null, maxUploadBytes: 1024 * MB, transcriptEditor: true },
+  free: { minutesPerMonth: 5, maxUploadBytes: 200 * MB, transcriptEditor: false, speakerLabels: false },
+  premium: { minutesPerMonth: 120, maxUploadBytes: 500 * MB, transcriptEditor: true, speakerLabels: false },
+  business_pro: {
+    minutesPerMonth: null,
+    maxUploadBytes: 1024 * MB,
+    transcriptEditor: true,
+    speakerLabels: true,
+  },
 };
 
 /** The plan's file limit, capped by the installation's (SCRIVO_MAX_UPLOAD_BYTES). */

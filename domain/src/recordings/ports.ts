@@ -15,6 +15,8 @@ export interface SpeechRequest {
   /** ISO 639-1 code, or null to detect. */
   readonly language: string | null;
   readonly translate: boolean;
+  /** Label who spoke when (segment `speaker`); engines that cannot leave `speaker` null. */
+  readonly diarize?: boolean;
   readonly signal?: CancelSignal;
   /** 0..1, as the engine gets through the audio (adapters that cannot tell never call it). */
   readonly onProgress?: (progress: number) => void;
