@@ -129,8 +129,9 @@ export const en: LandingCopy = {
       },
       {
         icon: 'speakers',
-        title: 'Speaker labels (coming soon)',
-        description: 'See who said what; transcripts and exports already have room for speaker names.',
+        title: 'Speaker labels',
+        description:
+          'On Business Pro, see who said what: lines are labelled Speaker 1, Speaker 2… in the transcript and exports, and you can rename them.',
       },
       {
         icon: 'translate',
@@ -270,7 +271,7 @@ export const en: LandingCopy = {
         features: [
           'Unlimited usage and uploads',
           'Files up to 1 GB',
-          'Speaker labels (coming soon)',
+          'Speaker labels',
           'AI summary (coming soon)',
           'Search and every export format',
           'Transcript editor with autosave',

@@ -133,9 +133,9 @@ export const es: LandingCopy = {
       },
       {
         icon: 'speakers',
-        title: 'Etiquetas de hablante (próximamente)',
+        title: 'Etiquetas de hablante',
         description:
-          'Mira quién dijo qué; las transcripciones y exportaciones ya admiten nombres de hablante.',
+          'En Business Pro, mira quién dijo qué: cada línea indica quién habla (Speaker 1, Speaker 2…) en la transcripción y las exportaciones, y puedes renombrarlos.',
       },
       {
         icon: 'translate',
@@ -280,7 +280,7 @@ export const es: LandingCopy = {
         features: [
           'Uso y subidas ilimitados',
           'Archivos de hasta 1 GB',
-          'Etiquetas de hablante (próximamente)',
+          'Etiquetas de hablante',
           'Resumen con IA (próximamente)',
           'Búsqueda y todos los formatos de exportación',
           'Editor de transcripciones con autoguardado',

@@ -133,9 +133,9 @@ export const fr: LandingCopy = {
       },
       {
         icon: 'speakers',
-        title: 'Étiquettes d’intervenants (bientôt)',
+        title: 'Étiquettes d’intervenants',
         description:
-          'Voyez qui a dit quoi ; transcriptions et exports prévoient déjà le nom des intervenants.',
+          'Avec Business Pro, voyez qui a dit quoi : chaque ligne indique l’intervenant (Speaker 1, Speaker 2…) dans la transcription et les exports, et vous pouvez les renommer.',
       },
       {
         icon: 'translate',
@@ -270,7 +270,7 @@ export const fr: LandingCopy = {
         features: [
           'Utilisation et imports illimités',
           'Fichiers jusqu’à 1 Go',
-          'Étiquettes d’intervenants (bientôt)',
+          'Étiquettes d’intervenants',
           'Résumé par IA (bientôt)',
           'Recherche et tous les formats d’export',
           'Éditeur de transcription avec enregistrement automatique',

@@ -112,7 +112,7 @@ export const PRODUCTS: readonly ProductPage[] = [
     lead: 'Research, journalism and hiring interviews, searchable and timestamped.',
     tips: [
       'Ask for consent to record.',
-      'Record each side on its own track when you can: speaker labels are coming soon.',
+      'On Business Pro, speaker labels tell interviewer and guest apart; rename them in the editor.',
     ],
   },
   {

@@ -25,7 +25,8 @@ export const features: InfoPageContent = {
         'Automatic language detection, or choose the language yourself.',
         'Translation of speech in other languages into English.',
         'Word-level timestamps on every transcript.',
-        'Coming soon: speaker labels (diarization) and an AI summary of each transcript.',
+        'Speaker labels on Business Pro: each line says who spoke (Speaker 1, Speaker 2…), in the transcript and in exports.',
+        'Coming soon: an AI summary of each transcript.',
       ],
     },
     {
@@ -98,6 +99,13 @@ export const howto: InfoPageContent = {
     {
       heading: 'Translate to English',
       bullets: ['Tick Translate to English in the upload options before adding the file (every plan).'],
+    },
+    {
+      heading: 'Label speakers',
+      bullets: [
+        'On Business Pro, transcripts say who spoke: Speaker 1, Speaker 2… in order of appearance.',
+        'Choose Edit transcript to give the speakers their real names.',
+      ],
     },
     {
       heading: 'Review and export',
