@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { createAdapters } from './infrastructure/adapters.factory';
 import { HousekeepingSweeper } from './recordings/housekeeping-sweeper';
 import { createJobQueue } from './recordings/job-queue-factory';
+import { ownerPlanLookup } from './recordings/support/owner-plan';
 import { RecordingCommands } from './recordings/recording-commands';
 import { createSpeech } from './recordings/speech-factory';
 import { TranscriptionWorker } from './recordings/transcription-worker';
@@ -40,6 +41,7 @@ const main = async () => {
       blobs: adapters.blobs,
       logger,
       settleMs: config.SCRIVO_JOB_LEASE_MS,
+      planOf: ownerPlanLookup(adapters.readModels),
     }),
     sweepIntervalMs: config.SCRIVO_SWEEP_INTERVAL_MS,
   });

@@ -1,6 +1,8 @@
 import type { Actor, BlobStore, Clock, EventStore } from '@scrivo/domain';
 import { JOB_EVENT_TYPES, type JobEvent, type JobQueue } from '@scrivo/domain/jobs';
 import {
+  PLAN_LIMITS,
+  type PlanId,
   dueHousekeeping,
   emptyHousekeeping,
   RECORDING_EVENT_TYPES,
@@ -22,6 +24,8 @@ export interface HousekeepingSweeperDeps {
   readonly logger: WorkerLogger;
   /** A request or job death younger than this is left to the process that wrote it. */
   readonly settleMs: number;
+  /** The owner's plan now: a re-enqueued job gets the plan's features (speaker labels) like a fresh one. */
+  readonly planOf: (ownerId: string) => Promise<PlanId>;
 }
 
 /**
@@ -56,7 +60,10 @@ export class HousekeepingSweeper {
           kind: TRANSCRIPTION_JOB,
           subjectId: stranded.recordingId,
           ownerId: stranded.ownerId,
-          payload: { recordingId: stranded.recordingId },
+          payload: {
+            recordingId: stranded.recordingId,
+            diarize: PLAN_LIMITS[await this.deps.planOf(stranded.ownerId)].speakerLabels,
+          },
         },
         { correlationId: stranded.jobId },
       );

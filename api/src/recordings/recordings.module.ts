@@ -1,13 +1,13 @@
 import { hostname } from 'node:os';
 import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
-import type { BlobStore, Clock, EventStore, Ids } from '@scrivo/domain';
+import type { BlobStore, Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import { type MediaToolkit, recordingsProjection } from '@scrivo/domain/recordings';
 import { registerErrorStatus } from '../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { Projections } from '../infrastructure/projection-registry';
-import { BLOB_STORE, CLOCK, EVENT_STORE, IDS } from '../infrastructure/tokens';
+import { BLOB_STORE, CLOCK, EVENT_STORE, IDS, READ_MODELS } from '../infrastructure/tokens';
 import { MediaController } from './media.controller';
 import { RecordingCommands } from './recording-commands';
 import { RecordingEventsController } from './recording-events.controller';
@@ -22,6 +22,7 @@ import { lifecycleCommandHandlers } from './commands/recording-lifecycle.command
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
 import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG } from './recordings.tokens';
+import { ownerPlanLookup } from './support/owner-plan';
 import { RecordingAccess } from './support/recording-access';
 import { createSpeech } from './speech-factory';
 import { TranscriptionWorker } from './transcription-worker';
@@ -74,6 +75,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     private readonly commands: RecordingCommands,
@@ -101,6 +103,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
           clock: this.clock,
           logger: this.logger,
           settleMs: this.config.SCRIVO_JOB_LEASE_MS,
+          planOf: ownerPlanLookup(this.readModels),
         }),
         sweepIntervalMs: this.config.SCRIVO_SWEEP_INTERVAL_MS,
       });

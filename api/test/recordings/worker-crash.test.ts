@@ -155,6 +155,11 @@ describe.skipIf(!speechWorkerInstalled())('a job worker process killed mid-job',
     expect(await waitForStatus(client, id, ['completed', 'failed'], 600_000)).toBe('completed');
     const transcript = await client.get(`/api/recordings/${id}/transcript`);
     expect((transcript.body.text as string).toLowerCase()).toContain(PHRASE);
-    expect((await events.readStream(jobStream(jobId))).map((e) => e.type)).toContain('JobCompleted');
+    const jobEvents = await events.readStream(jobStream(jobId));
+    expect(jobEvents.map((e) => e.type)).toContain('JobCompleted');
+    // Re-enqueued with the owner's plan features, as a fresh request would be (Premium: no speaker labels).
+    expect(jobEvents.find((e) => e.type === 'JobRequested')?.data).toMatchObject({
+      payload: { recordingId: id, diarize: false },
+    });
   }, 800_000);
 });
