@@ -97,7 +97,8 @@ describe.skipIf(!process.env.SCRIVO_BENCH)('bench: long files through the whole 
       let nodePeak = process.memoryUsage().rss;
       const sampler = setInterval(() => (nodePeak = Math.max(nodePeak, process.memoryUsage().rss)), 250);
       try {
-        const { client } = await signedInClient(app, { plan: 'business_pro' });
+        // Premium: transcription only, as the bare engine does (Business Pro adds speaker labels).
+        const { client } = await signedInClient(app, { plan: 'premium' });
         const nodeStart = process.memoryUsage().rss;
         const t0 = performance.now();
         const form = new FormData();

@@ -74,7 +74,8 @@ describe.skipIf(!process.env.SCRIVO_BENCH)('bench: whole path vs bare engine', (
   });
 
   it('measures both, alternating', async () => {
-    const { client } = await signedInClient(app, { plan: 'business_pro' });
+    // Premium: transcription only, as the bare engine does (Business Pro adds speaker labels).
+    const { client } = await signedInClient(app, { plan: 'premium' });
     const bytes = readFileSync(file);
     const duration = Number(
       execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], {
