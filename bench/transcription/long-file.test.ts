@@ -10,9 +10,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEECH_WORKER_PYTHON, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
+import { startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp } from '../../api/test/support/test-app';
+import { bareEngineSeconds } from './bare-engine';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const AUDIO = join(ROOT, '../shared/audio');
@@ -36,25 +37,6 @@ const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'erro
 
 const vmHwmKb = (pid: number): number =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-
-const bare = (file: string): number => {
-  const out = execFileSync(SPEECH_WORKER_PYTHON, [join(ROOT, 'worker/scripts/bench.py'), file, '--bare'], {
-    cwd: join(ROOT, 'worker'),
-    env: {
-      ...process.env,
-      SCRIVO_WHISPER_THREADS: THREADS,
-      SCRIVO_DATA_DIR: process.env.SCRIVO_SPEECH_TEST_DATA ?? join(tmpdir(), 'scrivo-speech-test-data'),
-    },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const run = out
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { run?: number; wallSeconds?: number })
-    .find((r) => r.run === 1);
-  return run!.wallSeconds!;
-};
 
 describe.skipIf(!process.env.SCRIVO_BENCH)('bench: long files through the whole product', () => {
   let tmp: string;
@@ -135,7 +117,7 @@ describe.skipIf(!process.env.SCRIVO_BENCH)('bench: long files through the whole 
       console.log(JSON.stringify(rows.at(-1)));
     }
     for (const minutes of BARE_MINUTES) {
-      const seconds = bare(files.get(minutes)!);
+      const seconds = bareEngineSeconds(files.get(minutes)!, { threads: THREADS, runs: 1 });
       const row = { minutes, bareSeconds: seconds, bareRtf: +(seconds / (minutes * 60)).toFixed(3) };
       rows.push(row);
       console.log(JSON.stringify(row));

@@ -9,13 +9,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SPEECH_WORKER_PYTHON,
-  type SpeechWorkerProcess,
-  startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { bareEngineSeconds } from './bare-engine';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const JFK = join(ROOT, '../shared/audio/jfk/jfk.wav');
@@ -23,27 +20,8 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const THREADS = process.env.SCRIVO_WHISPER_THREADS ?? '2';
 
-const bare = (file: string): number => {
-  const out = execFileSync(
-    SPEECH_WORKER_PYTHON,
-    [join(ROOT, 'worker/scripts/bench.py'), file, '--runs', '2', '--bare'],
-    {
-      cwd: join(ROOT, 'worker'),
-      env: {
-        ...process.env,
-        SCRIVO_WHISPER_THREADS: THREADS,
-        SCRIVO_DATA_DIR: process.env.SCRIVO_SPEECH_TEST_DATA ?? join(tmpdir(), 'scrivo-speech-test-data'),
-      },
-      encoding: 'utf8',
-    },
-  );
-  const runs = out
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { run?: number; wallSeconds?: number });
-  // The second run: model loaded and warm, as in the long-running speech worker.
-  return runs.find((r) => r.run === 2)!.wallSeconds!;
-};
+// The second run: model loaded and warm, as in the long-running speech worker.
+const bare = (file: string): number => bareEngineSeconds(file, { threads: THREADS, runs: 2 });
 
 describe.skipIf(!process.env.SCRIVO_BENCH)('bench: whole path vs bare engine', () => {
   let speech: SpeechWorkerProcess;

@@ -1,25 +1,15 @@
-import {
-  type Clock,
-  CommandHandler,
-  ConcurrencyError,
-  DomainError,
-  type EventStore,
-  type Ids,
-  type RecordedEvent,
-  type Subscription,
-} from '@scrivo/domain';
+import { type Clock, type EventStore, type Ids, type RecordedEvent, type Subscription } from '@scrivo/domain';
 import {
   type ClaimedJob,
   type EnqueueJob,
-  type JobCommand,
   jobDecider,
   type JobEvent,
   type JobQueue,
   type JobRequested,
   type JobState,
-  jobStream,
   JOB_EVENT_TYPES,
 } from '@scrivo/domain/jobs';
+import { JobStreams } from './job-streams';
 
 export interface EventStoreJobQueueOptions {
   readonly events: EventStore;
@@ -35,7 +25,6 @@ interface Indexed {
 }
 
 const jobTypes = new Set<string>(JOB_EVENT_TYPES);
-const system = { kind: 'worker' as const, id: 'job-queue' };
 
 /**
  * The embedded job queue: jobs are event streams (`job-{id}`), and a worker claims one by appending JobClaimed
@@ -43,7 +32,7 @@ const system = { kind: 'worker' as const, id: 'job-queue' };
  * one wins each job. Each process keeps an index of open jobs from a catch-up subscription to find candidates.
  */
 export class EventStoreJobQueue implements JobQueue {
-  private readonly handler: CommandHandler<JobCommand, JobEvent, JobState>;
+  private readonly streams: JobStreams;
   private readonly index = new Map<string, Indexed>();
   private readonly leaseMs: number;
   private position = -1;
@@ -51,13 +40,8 @@ export class EventStoreJobQueue implements JobQueue {
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: EventStoreJobQueueOptions) {
-    this.handler = new CommandHandler(jobDecider, {
-      store: options.events,
-      clock: options.clock,
-      ids: options.ids,
-      maxRetries: 0,
-    });
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.streams = new JobStreams({ ...options, leaseMs: this.leaseMs });
   }
 
   get lease(): number {
@@ -100,12 +84,8 @@ export class EventStoreJobQueue implements JobQueue {
     while (this.position < head) await new Promise((r) => setTimeout(r, 10));
   }
 
-  async enqueue(job: EnqueueJob, context: { correlationId: string }): Promise<void> {
-    await this.handler.handle(
-      jobStream(job.jobId),
-      { type: 'RequestJob', ...job, now: this.now() },
-      { actor: system, correlationId: context.correlationId },
-    );
+  enqueue(job: EnqueueJob, context: { correlationId: string }): Promise<void> {
+    return this.streams.request(job, context);
   }
 
   async claim(workerId: string, kinds: readonly string[]): Promise<ClaimedJob | null> {
@@ -122,34 +102,9 @@ export class EventStoreJobQueue implements JobQueue {
       )
       .sort((a, b) => a.requested.requestedAt.localeCompare(b.requested.requestedAt));
     for (const candidate of candidates) {
-      try {
-        const result = await this.handler.handle(
-          jobStream(candidate.requested.jobId),
-          { type: 'ClaimJob', workerId, leaseMs: this.leaseMs, now: this.now() },
-          { actor: { kind: 'worker', id: workerId }, correlationId: candidate.requested.jobId },
-        );
-        const claimed = result.newEvents.find((e) => e.type === 'JobClaimed');
-        if (!claimed || claimed.type !== 'JobClaimed') continue;
-        const r = candidate.requested;
-        return {
-          jobId: r.jobId,
-          kind: r.kind,
-          subjectId: r.subjectId,
-          ownerId: r.ownerId,
-          payload: r.payload,
-          attempt: claimed.data.attempt,
-          maxAttempts: r.maxAttempts,
-          workerId,
-        };
-      } catch (error) {
-        // Another worker was faster (conflict) or the job changed under us: try the next one.
-        if (
-          error instanceof ConcurrencyError ||
-          (error instanceof DomainError && error.code === 'JOB_NOT_CLAIMABLE')
-        )
-          continue;
-        throw error;
-      }
+      // Null: another worker was faster or the job changed under us; try the next one.
+      const claimed = await this.streams.claim(candidate.requested, workerId);
+      if (claimed) return claimed;
     }
     return null;
   }
@@ -175,77 +130,30 @@ export class EventStoreJobQueue implements JobQueue {
     });
   }
 
-  async heartbeat(job: ClaimedJob): Promise<void> {
-    await this.report(job, {
-      type: 'Heartbeat',
-      workerId: job.workerId,
-      attempt: job.attempt,
-      leaseMs: this.leaseMs,
-      now: this.now(),
-    });
+  heartbeat(job: ClaimedJob): Promise<void> {
+    return this.streams.heartbeat(job);
   }
 
-  async progress(job: ClaimedJob, progress: number): Promise<void> {
-    await this.report(job, {
-      type: 'ReportProgress',
-      workerId: job.workerId,
-      attempt: job.attempt,
-      progress,
-      leaseMs: this.leaseMs,
-      now: this.now(),
-    });
+  progress(job: ClaimedJob, progress: number): Promise<void> {
+    return this.streams.progress(job, progress);
   }
 
-  async complete(job: ClaimedJob): Promise<void> {
-    await this.report(job, {
-      type: 'CompleteJob',
-      workerId: job.workerId,
-      attempt: job.attempt,
-      now: this.now(),
-    });
+  complete(job: ClaimedJob): Promise<void> {
+    return this.streams.complete(job);
   }
 
   async fail(job: ClaimedJob, reason: string, retryable: boolean): Promise<{ willRetry: boolean }> {
-    const result = await this.report(job, {
-      type: 'FailJob',
-      workerId: job.workerId,
-      attempt: job.attempt,
-      reason,
-      retryable,
-      now: this.now(),
-    });
-    const failed = result.newEvents.find((e) => e.type === 'JobFailed');
-    return { willRetry: failed?.type === 'JobFailed' && failed.data.retryAt !== null };
+    const { retryAt } = await this.streams.fail(job, reason, retryable);
+    return { willRetry: retryAt !== null };
   }
 
-  async cancel(jobId: string, context: { correlationId: string }): Promise<void> {
-    await this.handler.handle(
-      jobStream(jobId),
-      { type: 'CancelJob', now: this.now() },
-      { actor: system, correlationId: context.correlationId },
-    );
+  cancel(jobId: string, context: { correlationId: string }): Promise<void> {
+    return this.streams.cancel(jobId, context);
   }
 
   async close(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = null;
     for (const listener of [...this.listeners]) listener();
-  }
-
-  private report(job: ClaimedJob, command: JobCommand) {
-    // Heartbeats race with nothing but cancellation and takeovers, which the decider turns into LeaseLostError;
-    // a conflict is retried by reloading.
-    return new CommandHandler(jobDecider, {
-      store: this.options.events,
-      clock: this.options.clock,
-      ids: this.options.ids,
-    }).handle(jobStream(job.jobId), command, {
-      actor: { kind: 'worker', id: job.workerId },
-      correlationId: job.jobId,
-    });
-  }
-
-  private now(): string {
-    return this.options.clock.now().toISOString();
   }
 }

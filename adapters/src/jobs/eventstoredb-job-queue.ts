@@ -9,18 +9,10 @@ import {
   persistentSubscriptionToAllSettingsFromDefaults,
   START,
 } from '@eventstore/db-client';
-import {
-  type Clock,
-  CommandHandler,
-  ConcurrencyError,
-  DomainError,
-  type EventStore,
-  type Ids,
-} from '@scrivo/domain';
+import { type Clock, type EventStore, type Ids } from '@scrivo/domain';
 import {
   type ClaimedJob,
   type EnqueueJob,
-  type JobCommand,
   jobDecider,
   type JobEvent,
   type JobQueue,
@@ -29,6 +21,7 @@ import {
   jobStream,
 } from '@scrivo/domain/jobs';
 import { fromEsdbEvent } from '../events/eventstoredb-event-store';
+import { JobStreams } from './job-streams';
 
 // ---- Pure parts (unit-tested without a server) ----
 
@@ -116,8 +109,6 @@ interface Held {
   dueAt: number;
 }
 
-const system = { kind: 'worker' as const, id: 'job-queue' };
-
 /**
  * The production job queue on EventStoreDB: a persistent subscription (consumer group) to $all, filtered to
  * JobRequested, hands each job's announcement to one of the connected job workers (competing consumers); the
@@ -128,7 +119,7 @@ const system = { kind: 'worker' as const, id: 'job-queue' };
  * process it lands on claims the job when its lease runs out.
  */
 export class EventStoreDbJobQueue implements JobQueue {
-  private readonly handler: CommandHandler<JobCommand, JobEvent, JobState>;
+  private readonly streams: JobStreams;
   private readonly held = new Map<string, Held>();
   private readonly listeners = new Set<() => void>();
   private readonly leaseMs: number;
@@ -140,13 +131,8 @@ export class EventStoreDbJobQueue implements JobQueue {
   private closed = false;
 
   constructor(private readonly options: EventStoreDbJobQueueOptions) {
-    this.handler = new CommandHandler(jobDecider, {
-      store: options.events,
-      clock: options.clock,
-      ids: options.ids,
-      maxRetries: 0,
-    });
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.streams = new JobStreams({ ...options, leaseMs: this.leaseMs });
     this.group = options.group ?? 'scrivo-jobs';
   }
 
@@ -207,11 +193,7 @@ export class EventStoreDbJobQueue implements JobQueue {
 
   async enqueue(job: EnqueueJob, context: { correlationId: string }): Promise<void> {
     await this.ensureGroup();
-    await this.handler.handle(
-      jobStream(job.jobId),
-      { type: 'RequestJob', ...job, now: this.now() },
-      { actor: system, correlationId: context.correlationId },
-    );
+    await this.streams.request(job, context);
   }
 
   async claim(workerId: string, kinds: readonly string[]): Promise<ClaimedJob | null> {
@@ -231,36 +213,10 @@ export class EventStoreDbJobQueue implements JobQueue {
         candidate.dueAt = step.until;
         continue;
       }
-      try {
-        const result = await this.handler.handle(
-          jobStream(jobId),
-          { type: 'ClaimJob', workerId, leaseMs: this.leaseMs, now: this.now() },
-          { actor: { kind: 'worker', id: workerId }, correlationId: jobId },
-        );
-        const claimed = result.newEvents.find((e) => e.type === 'JobClaimed');
-        if (!claimed || claimed.type !== 'JobClaimed') continue;
-        const r = candidate.requested;
-        return {
-          jobId,
-          kind: r.kind,
-          subjectId: r.subjectId,
-          ownerId: r.ownerId,
-          payload: r.payload,
-          attempt: claimed.data.attempt,
-          maxAttempts: r.maxAttempts,
-          workerId,
-        };
-      } catch (error) {
-        // Another process claimed it first (it held a re-offered copy): look again when that lease may end.
-        if (
-          error instanceof ConcurrencyError ||
-          (error instanceof DomainError && error.code === 'JOB_NOT_CLAIMABLE')
-        ) {
-          candidate.dueAt = now + this.leaseMs;
-          continue;
-        }
-        throw error;
-      }
+      const claimed = await this.streams.claim(candidate.requested, workerId);
+      if (claimed) return claimed;
+      // Another process claimed it first (it held a re-offered copy): look again when that lease may end.
+      candidate.dueAt = now + this.leaseMs;
     }
     return null;
   }
@@ -282,62 +238,31 @@ export class EventStoreDbJobQueue implements JobQueue {
     });
   }
 
-  async heartbeat(job: ClaimedJob): Promise<void> {
-    await this.report(job, {
-      type: 'Heartbeat',
-      workerId: job.workerId,
-      attempt: job.attempt,
-      leaseMs: this.leaseMs,
-      now: this.now(),
-    });
+  heartbeat(job: ClaimedJob): Promise<void> {
+    return this.streams.heartbeat(job);
   }
 
-  async progress(job: ClaimedJob, progress: number): Promise<void> {
-    await this.report(job, {
-      type: 'ReportProgress',
-      workerId: job.workerId,
-      attempt: job.attempt,
-      progress,
-      leaseMs: this.leaseMs,
-      now: this.now(),
-    });
+  progress(job: ClaimedJob, progress: number): Promise<void> {
+    return this.streams.progress(job, progress);
   }
 
   async complete(job: ClaimedJob): Promise<void> {
-    await this.report(job, {
-      type: 'CompleteJob',
-      workerId: job.workerId,
-      attempt: job.attempt,
-      now: this.now(),
-    });
+    await this.streams.complete(job);
     await this.settle(job.jobId);
   }
 
   async fail(job: ClaimedJob, reason: string, retryable: boolean): Promise<{ willRetry: boolean }> {
-    const result = await this.report(job, {
-      type: 'FailJob',
-      workerId: job.workerId,
-      attempt: job.attempt,
-      reason,
-      retryable,
-      now: this.now(),
-    });
-    const failed = result.newEvents.find((e) => e.type === 'JobFailed');
-    const willRetry = failed?.type === 'JobFailed' && failed.data.retryAt !== null;
+    const { retryAt } = await this.streams.fail(job, reason, retryable);
     // A retry stays with this process (it still holds the announcement); a dead job is over.
-    if (willRetry) {
+    if (retryAt !== null) {
       const held = this.held.get(job.jobId);
-      if (held) held.dueAt = Date.parse(failed.data.retryAt!);
+      if (held) held.dueAt = Date.parse(retryAt);
     } else await this.settle(job.jobId);
-    return { willRetry };
+    return { willRetry: retryAt !== null };
   }
 
   async cancel(jobId: string, context: { correlationId: string }): Promise<void> {
-    await this.handler.handle(
-      jobStream(jobId),
-      { type: 'CancelJob', now: this.now() },
-      { actor: system, correlationId: context.correlationId },
-    );
+    await this.streams.cancel(jobId, context);
     await this.settle(jobId);
   }
 
@@ -370,21 +295,5 @@ export class EventStoreDbJobQueue implements JobQueue {
 
   private notify(): void {
     for (const listener of [...this.listeners]) listener();
-  }
-
-  private report(job: ClaimedJob, command: JobCommand) {
-    // Conflicts with takeovers and cancellation become LeaseLostError in the decider; other conflicts reload.
-    return new CommandHandler(jobDecider, {
-      store: this.options.events,
-      clock: this.options.clock,
-      ids: this.options.ids,
-    }).handle(jobStream(job.jobId), command, {
-      actor: { kind: 'worker', id: job.workerId },
-      correlationId: job.jobId,
-    });
-  }
-
-  private now(): string {
-    return this.options.clock.now().toISOString();
   }
 }
