@@ -3,6 +3,7 @@ import type { Recording } from '@scrivo/contracts';
 import type { EventStore, ReadModelStore, Subscription } from '@scrivo/domain';
 import { RECORDING_EVENT_TYPES, RECORDINGS_COLLECTION, type RecordingDoc } from '@scrivo/domain/recordings';
 import { Projections } from '../infrastructure/projection-registry';
+import { followSettledEvents } from '../infrastructure/settled-events';
 import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
 import { toRecording } from './recording-view';
 
@@ -27,20 +28,14 @@ export class RecordingFeed implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const head = await this.events.headPosition();
-    this.subscription = this.events.subscribeToAll({
-      after: head,
-      onEvent: async (event) => {
-        if (!types.has(event.type)) return;
-        const id = (event.data as { recordingId: string }).recordingId;
-        await this.projections.waitFor(event.globalPosition).catch(() => undefined);
-        const doc = await this.readModels.collection<RecordingDoc>(RECORDINGS_COLLECTION).get(id);
-        if (!doc) return;
-        const message: FeedMessage = doc.deletedAt
-          ? { type: 'removed', id }
-          : { type: 'recording', recording: toRecording(doc) };
-        for (const listener of this.listeners.get(doc.ownerId) ?? []) listener(message);
-      },
+    this.subscription = await followSettledEvents(this.events, this.projections, types, async (event) => {
+      const id = (event.data as { recordingId: string }).recordingId;
+      const doc = await this.readModels.collection<RecordingDoc>(RECORDINGS_COLLECTION).get(id);
+      if (!doc) return;
+      const message: FeedMessage = doc.deletedAt
+        ? { type: 'removed', id }
+        : { type: 'recording', recording: toRecording(doc) };
+      for (const listener of this.listeners.get(doc.ownerId) ?? []) listener(message);
     });
   }
 

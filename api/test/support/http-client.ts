@@ -3,9 +3,15 @@
  * and returns status, headers and parsed body. Talks to a real server over real HTTP.
  */
 export class TestClient {
-  private readonly cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    private readonly cookies = new Map<string, string>(),
+  ) {}
 
-  constructor(readonly baseUrl: string) {}
+  /** The same browser (one cookie jar) talking to another server: an API replica behind a load balancer. */
+  at(baseUrl: string): TestClient {
+    return new TestClient(baseUrl, this.cookies);
+  }
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);

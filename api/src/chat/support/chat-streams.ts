@@ -21,11 +21,10 @@ import {
 import { currentRequest } from '../../common/request-context';
 import { Projections } from '../../infrastructure/projection-registry';
 import { CLOCK, EVENT_STORE, IDS, UPCASTERS } from '../../infrastructure/tokens';
-import { ChatNotifier } from './chat-notifier';
 
 /**
- * The chat streams behind the kernel's CommandHandler. Every write waits for the read models (the caller and
- * the event streams read them back at once) and then tells the open event streams.
+ * The chat streams behind the kernel's CommandHandler. Every write waits for the read models, so the caller
+ * reads it back at once; the open event streams hear of it through ChatNotifier, which follows the store.
  */
 @Injectable()
 export class ChatStreamsService {
@@ -38,7 +37,6 @@ export class ChatStreamsService {
     @Inject(IDS) readonly ids: Ids,
     @Inject(UPCASTERS) upcasters: UpcasterRegistry,
     private readonly projections: Projections,
-    private readonly notifier: ChatNotifier,
   ) {
     const deps = { store, clock, ids, upcasters };
     this.sessions = new CommandHandler(chatSessionDecider, deps);
@@ -61,8 +59,6 @@ export class ChatStreamsService {
   async session(sessionId: string, command: ChatSessionCommand, actor: Actor) {
     const result = await this.sessions.handle(ChatStreams.session(sessionId), command, this.context(actor));
     await this.projections.waitFor(result.lastPosition);
-    if (result.newEvents.length)
-      this.notifier.publish({ sessionId, status: result.state.status, lastSeq: result.state.messageCount });
     return result;
   }
 
