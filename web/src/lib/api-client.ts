@@ -26,3 +26,18 @@ export const api = initClient(contract, {
     return result;
   },
 });
+
+type Answer = { status: number; body: unknown };
+type Success<R extends Answer> = Extract<R, { status: 200 | 201 | 202 | 204 }>;
+const succeeded = <R extends Answer>(response: R): response is Success<R> =>
+  response.status >= 200 && response.status < 300;
+
+/**
+ * The success body of a call, typed by the contract. Error statuses already threw HttpError above, so a
+ * response that is neither is a server that broke the contract.
+ */
+export const ok = async <R extends Answer>(call: Promise<R>): Promise<Success<R>['body']> => {
+  const response = await call;
+  if (!succeeded(response)) throw new HttpError(response.status, JSON.stringify(response.body));
+  return response.body;
+};

@@ -1,6 +1,7 @@
 import type { User } from '@scrivo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { HttpError, apiJson } from './http';
+import { api, ok } from './api-client';
+import { HttpError } from './http';
 
 /** The signed-in user as GET /api/user returns it (schema: `User` in the accounts contract). */
 export type CurrentUser = User;
@@ -10,7 +11,7 @@ export const currentUserQueryKey = ['user'] as const;
 /** GET /api/user: the user, or null when nobody is signed in (401). Other failures are errors. */
 export const fetchCurrentUser = async (): Promise<CurrentUser | null> => {
   try {
-    return await apiJson<CurrentUser>('GET', '/api/user');
+    return await ok(api.accounts.currentUser());
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) return null;
     throw error;

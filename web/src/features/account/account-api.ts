@@ -1,8 +1,10 @@
-import type { User } from '@scrivo/contracts';
-import { apiJson } from '../../lib/http';
+import { type contract } from '@scrivo/contracts';
+import type { ClientInferRequest } from '@ts-rest/core';
+import { api, ok } from '../../lib/api-client';
+
+export type AccountChanges = ClientInferRequest<typeof contract.accounts.updateAccount>['body'];
 
 export const accountApi = {
-  get: () => apiJson<User>('GET', '/api/account'),
-  update: (changes: { firstName?: string; lastName?: string; language?: 'en' | 'es' | 'fr' }) =>
-    apiJson<User>('PATCH', '/api/account', changes),
+  get: () => ok(api.accounts.getAccount()),
+  update: (changes: AccountChanges) => ok(api.accounts.updateAccount({ body: changes })),
 };

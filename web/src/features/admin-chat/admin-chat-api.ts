@@ -1,19 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_ADMIN_EVENTS_PATH, CHAT_PAGE_SIZE } from '@scrivo/contracts';
 import { useEffect } from 'react';
-import { api } from '../../lib/api-client';
-import { apiJson } from '../../lib/http';
+import { api, ok } from '../../lib/api-client';
 
 /** The spec's polling interval for the list and the open conversation. */
 export const REFRESH_MS = 5000;
-
-/** The client throws on non-2xx answers (lib/api-client), so what arrives here is the 200 body. */
-const ok = <R extends { status: number; body: unknown }>(
-  response: R,
-): Extract<R, { status: 200 }>['body'] => {
-  if (response.status !== 200) throw new Error(`Unexpected status ${response.status}`);
-  return response.body as Extract<R, { status: 200 }>['body'];
-};
 
 export type StatusFilter = 'all' | 'active' | 'escalated' | 'resolved';
 
@@ -27,16 +18,16 @@ export const adminChatKeys = {
 export const useAdminAuth = () =>
   useQuery({
     queryKey: ['admin', 'check-auth'],
-    queryFn: () => apiJson<{ isAuthenticated: boolean }>('GET', '/api/admin/check-auth'),
+    queryFn: () => ok(api.accounts.adminCheckAuth()),
     staleTime: 0,
   });
 
 export const useSessionList = (page: number, status: StatusFilter, search: string, enabled: boolean) =>
   useQuery({
     queryKey: adminChatKeys.list(page, status, search),
-    queryFn: async () =>
+    queryFn: () =>
       ok(
-        await api.adminChat.listSessions({
+        api.adminChat.listSessions({
           query: { page, limit: CHAT_PAGE_SIZE, status, ...(search ? { search } : {}) },
         }),
       ),
@@ -48,7 +39,7 @@ export const useSessionList = (page: number, status: StatusFilter, search: strin
 export const useSessionDetail = (sessionId: string | null) =>
   useQuery({
     queryKey: adminChatKeys.detail(sessionId ?? ''),
-    queryFn: async () => ok(await api.adminChat.getSession({ params: { sessionId: sessionId! } })),
+    queryFn: () => ok(api.adminChat.getSession({ params: { sessionId: sessionId ?? '' } })),
     refetchInterval: REFRESH_MS,
     enabled: sessionId !== null,
   });

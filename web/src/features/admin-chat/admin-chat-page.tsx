@@ -4,7 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
-import { HttpError, apiJson } from '../../lib/http';
+import { HttpError } from '../../lib/http';
+import { adminApi } from '../auth/auth-api';
 import {
   adminChatKeys,
   type StatusFilter,
@@ -87,7 +88,7 @@ export function AdminChatPage() {
 
   const logout = async () => {
     try {
-      await apiJson('POST', '/api/admin/logout');
+      await adminApi.logout();
     } catch (error) {
       console.error('Admin logout failed', error);
     }

@@ -1,34 +1,31 @@
-import type { RegisterBody, User } from '@scrivo/contracts';
-import { apiJson } from '../../lib/http';
+import type { RegisterBody } from '@scrivo/contracts';
+import { api, ok } from '../../lib/api-client';
 
 /** The account calls of spec section 7. Non-OK answers throw HttpError ("status: text"). */
 export const authApi = {
-  login: (email: string, password: string) => apiJson<User>('POST', '/api/login', { email, password }),
-  checkUserExists: (email: string) =>
-    apiJson<{ exists: boolean }>('POST', '/api/check-user-exists', { email }),
+  login: (email: string, password: string) => ok(api.accounts.login({ body: { email, password } })),
+  checkUserExists: (email: string) => ok(api.accounts.checkUserExists({ body: { email } })),
   sendVerification: (email: string, language?: Language) =>
-    apiJson<{ success: true; message: string }>('POST', '/api/send-verification', { email, language }),
+    ok(api.accounts.sendVerification({ body: { email, language } })),
   resendVerification: (email: string, language?: Language) =>
-    apiJson<{ success: true; message: string }>('POST', '/api/send-verification-code', { email, language }),
+    ok(api.accounts.resendVerification({ body: { email, language } })),
   verifyEmailCode: (email: string, code: string) =>
-    apiJson<{ success: true; message: string }>('POST', '/api/verify-email-code', { email, code }),
-  register: (body: RegisterBody) =>
-    apiJson<{ user: User; redirectTo: string }>('POST', '/api/register', body),
-  logout: () => apiJson<{ success: true }>('POST', '/api/logout'),
+    ok(api.accounts.verifyEmailCode({ body: { email, code } })),
+  register: (body: RegisterBody) => ok(api.accounts.register({ body })),
+  logout: () => ok(api.accounts.logout()),
   requestPasswordReset: (email: string, language?: Language) =>
-    apiJson<{ message: string }>('POST', '/api/password-reset/request', { email, language }),
-  validateResetToken: (token: string) =>
-    apiJson<{ valid: true; email: string }>('POST', '/api/password-reset/validate', { token }),
+    ok(api.accounts.requestPasswordReset({ body: { email, language } })),
+  validateResetToken: (token: string) => ok(api.accounts.validatePasswordReset({ body: { token } })),
   resetPassword: (token: string, newPassword: string) =>
-    apiJson<{ success: true; message: string }>('POST', '/api/password-reset/verify', { token, newPassword }),
-  providers: () => apiJson<{ google: boolean }>('GET', '/api/auth/providers'),
+    ok(api.accounts.verifyPasswordReset({ body: { token, newPassword } })),
+  providers: () => ok(api.accounts.authProviders()),
 };
 
 export const adminApi = {
   login: (username: string, password: string) =>
-    apiJson<{ success: boolean; error?: string }>('POST', '/api/admin/login', { username, password }),
-  checkAuth: () => apiJson<{ isAuthenticated: boolean }>('GET', '/api/admin/check-auth'),
-  logout: () => apiJson<{ success: true }>('POST', '/api/admin/logout'),
+    ok(api.accounts.adminLogin({ body: { username, password } })),
+  checkAuth: () => ok(api.accounts.adminCheckAuth()),
+  logout: () => ok(api.accounts.adminLogout()),
 };
 
 type Language = 'en' | 'es' | 'fr';

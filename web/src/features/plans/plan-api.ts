@@ -1,4 +1,4 @@
-import { apiJson } from '../../lib/http';
+import { api, ok } from '../../lib/api-client';
 import type { PlanId } from './plan-catalog';
 
 export interface PlanChoiceResult {
@@ -12,9 +12,7 @@ const NAMES: Record<PlanId, string> = { free: 'Free', premium: 'Premium', busine
  * payment provider, whose embedded default refuses with a message that payments are not configured.
  */
 export const choosePlan = async (plan: PlanId): Promise<PlanChoiceResult> => {
-  const body = await apiJson<{ checkoutUrl?: string | null } | undefined>('POST', '/api/account/plan', {
-    plan,
-  });
+  const body = await ok(api.accounts.changePlan({ body: { plan } }));
   if (body?.checkoutUrl && /^https:\/\//.test(body.checkoutUrl)) {
     window.location.assign(body.checkoutUrl);
     return { message: 'Redirecting to checkout...' };

@@ -1,9 +1,8 @@
-import type { SignedIdentity } from '@scrivo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
-import { apiJson } from '../../lib/http';
+import { api, ok } from '../../lib/api-client';
 
 interface ScrivoChatGlobal {
   identify?: (identity: { userId: string; email?: string; signature: string }) => void;
@@ -28,7 +27,7 @@ export function SupportWidget() {
   const signedIn = Boolean(user.data);
   const identity = useQuery({
     queryKey: ['chat-identity', user.data?.id],
-    queryFn: () => apiJson<SignedIdentity>('GET', '/api/chat/identity'),
+    queryFn: () => ok(api.chat.myIdentity()),
     enabled: signedIn,
     staleTime: Infinity,
   });

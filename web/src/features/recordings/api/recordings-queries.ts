@@ -1,10 +1,4 @@
-import type {
-  DeletedRecording,
-  Recording,
-  RecordingList,
-  Transcript,
-  Usage,
-} from '@scrivo/contracts/recordings/recordings.contract';
+import type { Recording, RecordingList } from '@scrivo/contracts/recordings/recordings.contract';
 import {
   keepPreviousData,
   useMutation,
@@ -12,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/http';
+import { api, ok } from '../../../lib/api-client';
 
 export interface ListParams {
   page: number;
@@ -31,39 +25,35 @@ export const recordingKeys = {
   usage: ['usage'] as const,
 };
 
-const path = (id: string) => `/api/recordings/${encodeURIComponent(id)}`;
-
-export const listQueryString = (params: ListParams): string => {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    pageSize: String(params.pageSize),
-    sort: params.sort,
-    order: params.order,
-  });
-  if (params.q?.trim()) query.set('q', params.q.trim());
-  return query.toString();
-};
+/** The list query as the contract takes it: an empty search is left out. */
+export const listQuery = (params: ListParams) => ({
+  page: params.page,
+  pageSize: params.pageSize,
+  sort: params.sort,
+  order: params.order,
+  ...(params.q?.trim() ? { q: params.q.trim() } : {}),
+});
 
 export const useRecordingList = (params: ListParams) =>
   useQuery({
     queryKey: recordingKeys.list(params),
-    queryFn: () => apiJson<RecordingList>('GET', `/api/recordings?${listQueryString(params)}`),
+    queryFn: () => ok(api.recordings.list({ query: listQuery(params) })),
     placeholderData: keepPreviousData,
   });
 
 export const useRecording = (id: string) =>
-  useQuery({ queryKey: recordingKeys.one(id), queryFn: () => apiJson<Recording>('GET', path(id)) });
+  useQuery({ queryKey: recordingKeys.one(id), queryFn: () => ok(api.recordings.get({ params: { id } })) });
 
 export const useTranscript = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: recordingKeys.transcript(id),
-    queryFn: () => apiJson<Transcript>('GET', `${path(id)}/transcript`),
+    queryFn: () => ok(api.recordings.transcript({ params: { id } })),
     enabled,
     staleTime: Infinity,
   });
 
 export const useUsage = () =>
-  useQuery({ queryKey: recordingKeys.usage, queryFn: () => apiJson<Usage>('GET', '/api/usage') });
+  useQuery({ queryKey: recordingKeys.usage, queryFn: () => ok(api.recordings.usage()) });
 
 /** A changed recording: write it into every cached place that shows it, without refetching lists. */
 export const applyRecording = (client: QueryClient, recording: Recording) => {
@@ -82,7 +72,7 @@ export const useRename = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) =>
-      apiJson<Recording>('PATCH', path(id), { title }),
+      ok(api.recordings.update({ params: { id }, body: { title } })),
     onSuccess: (recording) => {
       applyRecording(client, recording);
       void client.invalidateQueries({ queryKey: recordingKeys.lists() });
@@ -93,7 +83,7 @@ export const useRename = () => {
 export const useRemove = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<DeletedRecording>('DELETE', path(id)),
+    mutationFn: (id: string) => ok(api.recordings.remove({ params: { id } })),
     onSuccess: () => client.invalidateQueries({ queryKey: recordingKeys.all }),
   });
 };
@@ -101,20 +91,20 @@ export const useRemove = () => {
 export const useRestore = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<Recording>('POST', `${path(id)}/restore`),
+    mutationFn: (id: string) => ok(api.recordings.restore({ params: { id } })),
     onSuccess: () => client.invalidateQueries({ queryKey: recordingKeys.all }),
   });
 };
 
-const statusChange = (action: 'retry' | 'cancel') => () => {
+const statusChange = (action: (id: string) => Promise<Recording>) => () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<Recording>('POST', `${path(id)}/${action}`),
+    mutationFn: action,
     onSuccess: (recording) => {
       applyRecording(client, recording);
       void client.invalidateQueries({ queryKey: recordingKeys.usage });
     },
   });
 };
-export const useRetry = statusChange('retry');
-export const useCancel = statusChange('cancel');
+export const useRetry = statusChange((id) => ok(api.recordings.retry({ params: { id } })));
+export const useCancel = statusChange((id) => ok(api.recordings.cancel({ params: { id } })));

@@ -1,12 +1,10 @@
 import type { Transcript } from '@scrivo/contracts/recordings/recordings.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { apiJson } from '../../../lib/http';
+import { api, ok } from '../../../lib/api-client';
 import { recordingKeys } from '../../recordings/api/recordings-queries';
 import { type SaveStatus, TranscriptAutosave } from './autosave';
 import { type Draft, emptyDraft } from './draft';
-
-const transcriptPath = (id: string) => `/api/recordings/${encodeURIComponent(id)}/transcript`;
 
 const browserStorage = () => {
   try {
@@ -52,7 +50,7 @@ export function useTranscriptEditor(
     const instance = new TranscriptAutosave({
       recordingId,
       version: version.current,
-      save: (body) => apiJson<Transcript>('PATCH', transcriptPath(recordingId), body),
+      save: (body) => ok(api.recordings.editTranscript({ params: { id: recordingId }, body })),
       storage: browserStorage(),
       onSaved: (saved) => client.setQueryData(recordingKeys.transcript(recordingId), saved),
       onChange: rerender,
@@ -74,7 +72,7 @@ export function useTranscriptEditor(
   }, [client, enabled, recordingId]);
 
   const reloadLatest = useCallback(async () => {
-    const latest = await apiJson<Transcript>('GET', transcriptPath(recordingId));
+    const latest = await ok(api.recordings.transcript({ params: { id: recordingId } }));
     client.setQueryData(recordingKeys.transcript(recordingId), latest);
     autosave.current?.discard(latest.version);
   }, [client, recordingId]);
