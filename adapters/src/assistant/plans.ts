@@ -1,26 +1,34 @@
-import type { PlanTier } from '@scrivo/domain/chat';
+import { PLAN_LIMITS, type PlanId } from '@scrivo/domain/plans';
+
+const allowance = (plan: PlanId) => {
+  const { minutesPerMonth, maxUploadBytes } = PLAN_LIMITS[plan];
+  const minutes =
+    minutesPerMonth === null
+      ? 'unlimited minutes and uploads'
+      : `${minutesPerMonth} minutes of transcription per month`;
+  const size =
+    maxUploadBytes >= 1024 ** 3 ? `${maxUploadBytes / 1024 ** 3} GB` : `${maxUploadBytes / 1024 ** 2} MB`;
+  return `${minutes}, files up to ${size}`;
+};
 
 /**
- * The plan data of spec section 9, as the assistant states it: only what this server really does (the help
- * centre says the same; the transcript editor, speaker labels and AI summaries are announced as coming soon).
+ * The plan data of spec section 9, as the assistant states it: prices from the pricing table, allowances from the
+ * domain's plan catalogue, and only what this server really does (the help centre says the same).
  */
-export const PLANS: Record<PlanTier, { name: string; minutesPerMonth: number | null; summary: string }> = {
+export const PLANS: Record<PlanId, { name: string; minutesPerMonth: number | null; summary: string }> = {
   free: {
     name: 'Free',
-    minutesPerMonth: 5,
-    summary:
-      'Free costs $0 forever: 5 minutes of transcription per month, files up to 200 MB, every export format, translation to English and email support, no credit card required.',
+    minutesPerMonth: PLAN_LIMITS.free.minutesPerMonth,
+    summary: `Free costs $0 forever: ${allowance('free')}, every export format, translation to English and email support, no credit card required.`,
   },
   premium: {
     name: 'Premium',
-    minutesPerMonth: 120,
-    summary:
-      'Premium costs $9.99 per month or $4.49 per week: 120 minutes per month, files up to 500 MB, search across transcripts, every export format, translation to English and email support.',
+    minutesPerMonth: PLAN_LIMITS.premium.minutesPerMonth,
+    summary: `Premium costs $9.99 per month or $4.49 per week: ${allowance('premium')}, search across transcripts, every export format, translation to English and email support.`,
   },
   business_pro: {
     name: 'Business Pro',
-    minutesPerMonth: null,
-    summary:
-      'Business Pro costs $19.99 per month or $9.49 per week: unlimited minutes and uploads, files up to 1 GB, search across transcripts, every export format and translation to English.',
+    minutesPerMonth: PLAN_LIMITS.business_pro.minutesPerMonth,
+    summary: `Business Pro costs $19.99 per month or $9.49 per week: ${allowance('business_pro')}, search across transcripts, every export format and translation to English.`,
   },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlanId } from '../common/plans';
 
 export const INDUSTRY_OPTIONS = [
   'Healthcare & Medical',
@@ -19,8 +20,6 @@ export const INDUSTRY_OPTIONS = [
 ] as const;
 export const INDUSTRY_OTHER = 'Other (Please Specify)';
 
-export const PlanId = z.enum(['free', 'premium', 'business_pro']);
-export type PlanId = z.infer<typeof PlanId>;
 export const UserLanguage = z.enum(['en', 'es', 'fr']);
 export type UserLanguage = z.infer<typeof UserLanguage>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlanId } from '../common/plans';
 
 /** Longest message, in characters (the domain enforces the same limit). */
 export const CHAT_MAX_MESSAGE_LENGTH = 2000;
@@ -8,8 +9,6 @@ export const ChatStatus = z.enum(['active', 'escalated', 'resolved']);
 export type ChatStatus = z.infer<typeof ChatStatus>;
 export const EscalationReason = z.enum(['requested_human', 'low_confidence', 'repeated_question']);
 export type EscalationReason = z.infer<typeof EscalationReason>;
-export const ChatTier = z.enum(['free', 'premium', 'business_pro']);
-export type ChatTier = z.infer<typeof ChatTier>;
 
 export const ChatSource = z.object({ slug: z.string(), title: z.string() });
 export type ChatSource = z.infer<typeof ChatSource>;
@@ -59,7 +58,7 @@ export const AdminSessionListItem = z.object({
   /** Null for an anonymous visitor ('Anonymous User'). */
   userEmail: z.string().nullable(),
   /** Null for an anonymous visitor. */
-  userTier: ChatTier.nullable(),
+  userTier: PlanId.nullable(),
   lastMessage: z.string().nullable(),
   messageCount: z.number().int(),
   /** Visitor messages no admin has read ('N new'). */
@@ -81,7 +80,7 @@ export const AdminSessionDetail = z.object({
   userContext: z.object({
     accountInfo: z.object({ email: z.string().nullable() }),
     subscription: z.object({
-      tier: ChatTier.nullable(),
+      tier: PlanId.nullable(),
       /** Minutes transcribed in the current period. */
       usage: z.number(),
     }),

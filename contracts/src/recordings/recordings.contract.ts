@@ -1,5 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { PlanId } from '../common/plans';
 import { ErrorBody } from '../common/errors';
 
 const c = initContract();
@@ -231,7 +232,7 @@ export const ExportQuery = z.object({
 
 // ---- usage ----
 export const Usage = z.object({
-  plan: z.enum(['free', 'premium', 'business_pro']),
+  plan: PlanId,
   minutesUsed: z.number().nonnegative(),
   /** null = unlimited. */
   minutesAllowed: z.number().nullable(),

@@ -1,8 +1,10 @@
 import type { DomainEvent } from '../kernel/events';
 
-export type PlanId = 'free' | 'premium' | 'business_pro';
+import { PLAN_IDS, type PlanId } from '../plans/plan-catalogue';
+
+export type { PlanId };
 export type Language = 'en' | 'es' | 'fr';
-export const PLANS: readonly PlanId[] = ['free', 'premium', 'business_pro'];
+export const PLANS: readonly PlanId[] = PLAN_IDS;
 export const LANGUAGES: readonly Language[] = ['en', 'es', 'fr'];
 
 /** How an account proved it owns its email address. */

@@ -1,11 +1,14 @@
 import type { ChatSource } from './events';
 
-export type PlanTier = 'free' | 'premium' | 'business_pro';
+import type { PlanId } from '../plans/plan-catalogue';
+
+/** @deprecated the plan id under its chat name; use PlanId. */
+export type PlanTier = PlanId;
 
 /** What the assistant may know about the person asking: only facts read from the read models. */
 export interface AssistantUserContext {
   readonly email: string;
-  readonly plan: PlanTier;
+  readonly plan: PlanId;
   readonly minutesUsed: number;
 }
 

@@ -1,37 +1,4 @@
-export type PlanId = 'free' | 'premium' | 'business_pro';
-
-const MB = 1024 * 1024;
-
-export interface PlanLimits {
-  /** Monthly transcription allowance in minutes; null = unlimited. */
-  readonly minutesPerMonth: number | null;
-  /** Largest file one upload may be, before the installation-wide cap. */
-  readonly maxUploadBytes: number;
-  /** Spec section 9 (pricing table): the transcript editor is a Premium and Business Pro feature. */
-  readonly transcriptEditor: boolean;
-  /** Spec section 9: speaker labels ("who spoke when") are a Business Pro feature. */
-  readonly speakerLabels: boolean;
-}
-
-/**
- * Spec section 9: Free 5 min/month, Premium 120, Business Pro unlimited with files up to 1 GB. The spec gives no
- * file limit for Free and Premium; 200 MB (an hour of typical MP3/M4A) and 500 MB (the Spanish page's figure)
- * keep the tiers apart without refusing ordinary recordings.
- */
-export const PLAN_LIMITS: Readonly<Record<PlanId, PlanLimits>> = {
-  free: { minutesPerMonth: 5, maxUploadBytes: 200 * MB, transcriptEditor: false, speakerLabels: false },
-  premium: { minutesPerMonth: 120, maxUploadBytes: 500 * MB, transcriptEditor: true, speakerLabels: false },
-  business_pro: {
-    minutesPerMonth: null,
-    maxUploadBytes: 1024 * MB,
-    transcriptEditor: true,
-    speakerLabels: true,
-  },
-};
-
-/** The plan's file limit, capped by the installation's (SCRIVO_MAX_UPLOAD_BYTES). */
-export const maxUploadBytesFor = (plan: PlanId, installationCap: number): number =>
-  Math.min(PLAN_LIMITS[plan].maxUploadBytes, installationCap);
+export { PLAN_IDS, PLAN_LIMITS, type PlanId, type PlanLimits, maxUploadBytesFor } from '../plans';
 
 /** Allowances run per calendar month in UTC. */
 export const usagePeriod = (at: Date): { id: string; start: Date; end: Date } => {

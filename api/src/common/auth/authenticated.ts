@@ -1,6 +1,8 @@
 import type { Request } from 'express';
 
-export type PlanId = 'free' | 'premium' | 'business_pro';
+import type { PlanId } from '@scrivo/domain/plans';
+
+export type { PlanId };
 
 /** The signed-in user as every feature sees it. Loaded per request from the `users` read model. */
 export interface AuthenticatedUser {

@@ -1,4 +1,4 @@
-import type { ChatStatus, ChatTier, EscalationReason } from '@scrivo/contracts';
+import type { ChatStatus, PlanId, EscalationReason } from '@scrivo/contracts';
 
 export const STATUS_LABEL: Record<ChatStatus, string> = {
   active: 'Active',
@@ -10,12 +10,12 @@ export const STATUS_TONE: Record<ChatStatus, string> = {
   escalated: 'bg-amber-100 text-amber-900',
   resolved: 'bg-slate-200 text-slate-700',
 };
-export const TIER_LABEL: Record<ChatTier, string> = {
+export const TIER_LABEL: Record<PlanId, string> = {
   free: 'Free',
   premium: 'Premium',
   business_pro: 'Business Pro',
 };
-export const tierLabel = (tier: ChatTier | null) => (tier ? TIER_LABEL[tier] : 'Visitor');
+export const tierLabel = (tier: PlanId | null) => (tier ? TIER_LABEL[tier] : 'Visitor');
 export const REASON_LABEL: Record<EscalationReason, string> = {
   requested_human: 'Asked for a person',
   low_confidence: 'Assistant unsure',

@@ -1,5 +1,7 @@
 /** Section 9's pricing table: the one source of every price and allowance shown anywhere on the site. */
-export type PlanId = 'free' | 'premium' | 'business_pro';
+import type { PlanId } from '@scrivo/contracts';
+
+export type { PlanId };
 export type BillingPeriod = 'weekly' | 'monthly';
 
 export interface Price {
