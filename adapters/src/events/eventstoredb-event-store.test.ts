@@ -1,3 +1,4 @@
+import type { ResubscribeOptions } from './resubscribing-subscription';
 import {
   type AllStreamResolvedEvent,
   type JSONType,
@@ -202,7 +203,7 @@ describe('EventStoreDB mapping', () => {
   });
 
   describe('without a reachable server', () => {
-    const unreachable = async () => {
+    const unreachable = async (subscriptionRetry: ResubscribeOptions = {}) => {
       // A port that was free a moment ago: connections are refused at once.
       const server = createServer();
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -210,6 +211,7 @@ describe('EventStoreDB mapping', () => {
       await new Promise((resolve) => server.close(resolve));
       return EventStoreDbEventStore.fromConnectionString(
         `esdb://127.0.0.1:${port}?tls=false&maxDiscoverAttempts=1&defaultDeadline=2000`,
+        subscriptionRetry,
       );
     };
 
@@ -224,13 +226,19 @@ describe('EventStoreDB mapping', () => {
       await store.close();
     });
 
-    it('reports a subscription that cannot connect through onError', async () => {
-      const store = await unreachable();
-      const error = await new Promise<unknown>((resolve) => {
-        store.subscribeToAll({ onEvent: async () => {}, onError: resolve });
+    it('keeps a subscription that cannot connect trying again, with backoff, until it is stopped', async () => {
+      const drops: number[] = [];
+      const errors: unknown[] = [];
+      const store = await unreachable({
+        initialDelayMs: 50,
+        maxDelayMs: 200,
+        onDrop: (_, n) => drops.push(n),
       });
-      expect(String(error)).toMatch(/UNAVAILABLE/);
+      const subscription = store.subscribeToAll({ onEvent: async () => {}, onError: (e) => errors.push(e) });
+      await expect.poll(() => drops.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      await subscription.stop();
+      expect(errors).toEqual([]);
       await store.close();
-    });
+    }, 60_000);
   });
 });

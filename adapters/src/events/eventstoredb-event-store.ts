@@ -1,3 +1,4 @@
+import { resubscribing, type ResubscribeOptions } from './resubscribing-subscription';
 import {
   ANY,
   type AllStreamResolvedEvent,
@@ -151,10 +152,19 @@ export const toEsdbReadPosition = (after: number | undefined): ReadPosition =>
  */
 export class EventStoreDbEventStore implements EventStore {
   /** The client is shared with the persistent-subscription job queue: one connection per process. */
-  constructor(readonly client: EventStoreDBClient) {}
+  constructor(
+    readonly client: EventStoreDBClient,
+    private readonly subscriptionRetry: ResubscribeOptions = {},
+  ) {}
 
-  static fromConnectionString(connectionString: string): EventStoreDbEventStore {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
+  static fromConnectionString(
+    connectionString: string,
+    subscriptionRetry: ResubscribeOptions = {},
+  ): EventStoreDbEventStore {
+    return new EventStoreDbEventStore(
+      EventStoreDBClient.connectionString(connectionString),
+      subscriptionRetry,
+    );
   }
 
   async append(
@@ -214,32 +224,30 @@ export class EventStoreDbEventStore implements EventStore {
     return recorded;
   }
 
+  /**
+   * A catch-up subscription on $all that resumes after a dropped connection (server restart, network cut, leader
+   * change) from the last event handled; only a failing handler ends it.
+   */
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
-    const after = options.after ?? -1;
-    const subscription = this.client.subscribeToAll({
-      fromPosition: toEsdbReadPosition(after),
-      filter: excludeSystemEvents(),
-    });
-    let stopped = false;
-    const running = (async () => {
-      for await (const resolved of subscription) {
-        if (stopped) return;
-        const event = fromEsdbEvent(resolved);
-        if (!event || event.globalPosition <= after) continue;
-        // Events the client has already received and buffered are "queued right behind this one".
-        await options.onEvent(event, subscription.readableLength > 0);
-      }
-    })().catch(async (error: unknown) => {
-      await subscription.unsubscribe().catch(() => undefined);
-      if (!stopped) options.onError?.(error);
-    });
-    return {
-      async stop() {
-        stopped = true;
-        await subscription.unsubscribe();
-        await running;
+    return resubscribing(
+      (after) => {
+        const subscription = this.client.subscribeToAll({
+          fromPosition: toEsdbReadPosition(after),
+          filter: excludeSystemEvents(),
+        });
+        return {
+          events: (async function* () {
+            for await (const resolved of subscription) {
+              // Events the client has already received and buffered are "queued right behind this one".
+              yield { event: fromEsdbEvent(resolved), more: subscription.readableLength > 0 };
+            }
+          })(),
+          close: () => subscription.unsubscribe(),
+        };
       },
-    };
+      options,
+      this.subscriptionRetry,
+    );
   }
 
   async headPosition(): Promise<number> {
