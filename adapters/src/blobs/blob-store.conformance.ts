@@ -54,8 +54,9 @@ const liveMemory = () => {
 };
 
 /**
- * The BlobStore port's contract, which every adapter runs: the local file store always, MinIO against s3rver
- * always and against a real MinIO when MINIO_URL is set. Keys are unique per test so a shared bucket is fine.
+ * The BlobStore port's contract, which every adapter runs: the local file store always, MinIO against the real
+ * MinIO server built by tools/install-servers.sh (or the one MINIO_URL names). Keys are unique per test so a
+ * shared bucket is fine.
  */
 export const describeBlobStoreConformance = (
   name: string,

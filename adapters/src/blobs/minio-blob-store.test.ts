@@ -1,95 +1,65 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MINIO_KEYS,
+  notBuiltReason,
+  type RunningServer,
+  serverBinary,
+  startMinio,
+} from '../testing/real-servers';
 import { bytes, describeBlobStoreConformance } from './blob-store.conformance';
 import { MinioBlobStore } from './minio-blob-store';
 
 /**
- * s3rver is a real S3-protocol server written in Node: the adapter talks real HTTP and real SigV4 to it. It runs
- * in a child process so that the memory the streaming test measures is the adapter's alone (s3rver acknowledges a
- * part before its file write drains).
+ * The real MinIO server (built by tools/install-servers.sh) on 127.0.0.1, or the one MINIO_URL names. The adapter
+ * talks real HTTP and SigV4 to it; the server is its own process, so the memory the streaming test measures is
+ * the adapter's alone.
  */
-const startS3rver = async (directory: string) => {
-  const script = `
-    const S3rver = require(${JSON.stringify(createRequire(import.meta.url).resolve('s3rver'))});
-    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: ${JSON.stringify(directory)} });
-    server.run().then((address) => console.log(address.port), (error) => { console.error(error); process.exit(1); });
-  `;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim())));
-    child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
-  });
-  return {
-    endpoint: `http://127.0.0.1:${port}`, // port 0 above: the OS picked a free one
-    stop: async () => {
-      child.kill();
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-    },
-  };
-};
-
-const dir = mkdtempSync(join(tmpdir(), 'scrivo-s3rver-'));
-let endpoint = '';
-let stopS3rver = async () => {};
+const external = process.env.MINIO_URL;
+const binary = external ? null : serverBinary('minio');
+let server: RunningServer | null = null;
 beforeAll(async () => {
-  ({ endpoint, stop: stopS3rver } = await startS3rver(dir));
-});
+  if (!external && binary) server = await startMinio(binary);
+}, 60_000);
 afterAll(async () => {
-  await stopS3rver();
-  rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-const s3rverStore = (bucket = `scrivo-${randomUUID().slice(0, 8)}`) =>
+const endpoint = () => external ?? server!.url;
+const minioStore = (bucket = `scrivo-${randomUUID().slice(0, 8)}`) =>
   MinioBlobStore.connect({
-    url: endpoint,
-    accessKey: 'S3RVER',
-    secretKey: 'S3RVER',
+    url: endpoint(),
+    accessKey: external ? (process.env.MINIO_ACCESS_KEY ?? 'minioadmin') : MINIO_KEYS.accessKey,
+    secretKey: external ? (process.env.MINIO_SECRET_KEY ?? 'minioadmin') : MINIO_KEYS.secretKey,
     bucket,
-    region: 'us-east-1',
+    region: process.env.MINIO_REGION ?? 'us-east-1',
     partSize: 5 * 1024 * 1024,
   });
+const available = Boolean(external || binary);
 
-describeBlobStoreConformance('MinIO client against s3rver', () => s3rverStore(), {
-  presignedUrls: true,
-  // The part being gathered and, for a moment after its upload, the previous one (Node's HTTP request lets go of
-  // its body a little after the response): two 5 MiB parts plus slack, never the whole 20 MB.
-  streamingBudgetBytes: 12 * 1024 * 1024,
-});
-
-const minioUrl = process.env.MINIO_URL;
 describeBlobStoreConformance(
-  'MinIO',
-  minioUrl
-    ? () =>
-        MinioBlobStore.connect({
-          url: minioUrl,
-          accessKey: process.env.MINIO_ACCESS_KEY ?? 'minioadmin',
-          secretKey: process.env.MINIO_SECRET_KEY ?? 'minioadmin',
-          bucket: process.env.MINIO_BUCKET ?? 'scrivo-conformance',
-          region: process.env.MINIO_REGION ?? 'us-east-1',
-          partSize: 5 * 1024 * 1024,
-        })
-    : null,
-  { presignedUrls: true, streamingBudgetBytes: 12 * 1024 * 1024 },
-  'MINIO_URL not set',
+  external ? 'MinIO at MINIO_URL' : 'MinIO (real server on 127.0.0.1)',
+  available ? () => minioStore() : null,
+  {
+    presignedUrls: true,
+    // The part being gathered and, for a moment after its upload, the previous one (Node's HTTP request lets go
+    // of its body a little after the response): two 5 MiB parts plus slack, never the whole 20 MB.
+    streamingBudgetBytes: 12 * 1024 * 1024,
+  },
+  notBuiltReason('minio'),
 );
 
-describe('MinIO blob store', () => {
+describe.skipIf(!available)('MinIO blob store', () => {
   it('creates its bucket when missing and finds it when it exists', async () => {
     const bucket = `scrivo-${randomUUID().slice(0, 8)}`;
-    const first = await s3rverStore(bucket);
+    const first = await minioStore(bucket);
     await first.put('a.txt', new TextEncoder().encode('hello'), { contentType: 'text/plain' });
-    const second = await s3rverStore(bucket);
+    const second = await minioStore(bucket);
     expect(await second.stat('a.txt')).toMatchObject({ size: 5, contentType: 'text/plain' });
   });
 
   it('aborts a streamed upload that fails after its first part, leaving no object (and the old one intact)', async () => {
-    const store = await s3rverStore();
+    const store = await minioStore();
     await store.put('upload.wav', bytes(100, 1), { contentType: 'audio/wav' });
     async function* brokenUpload() {
       for (let i = 0; i < 100; i += 1) yield bytes(64 * 1024, i + 2); // 6.25 MB: the first 5 MiB part goes up
@@ -100,7 +70,7 @@ describe('MinIO blob store', () => {
   });
 
   it('sends a byte array larger than a part as a multipart upload', async () => {
-    const store = await s3rverStore();
+    const store = await minioStore();
     const big = bytes(6 * 1024 * 1024, 3);
     expect((await store.put('big.bin', big)).size).toBe(big.byteLength);
     const blob = await store.get('big.bin', { start: 5 * 1024 * 1024 - 2, end: 5 * 1024 * 1024 + 1 });
@@ -114,7 +84,7 @@ describe('MinIO blob store', () => {
   it('fails at connect when the server refuses the credentials', async () => {
     await expect(
       MinioBlobStore.connect({
-        url: endpoint,
+        url: endpoint(),
         accessKey: 'NOT-A-KEY',
         secretKey: 'wrong',
         bucket: 'x-denied',

@@ -22,7 +22,7 @@ export interface MinioBlobStoreOptions {
    * and briefly the one just sent). 8 MiB allows objects up to 80 GB (10,000 parts), far beyond the upload limit.
    */
   readonly partSize?: number;
-  /** Path-style URLs (http://host/bucket/key), which MinIO and s3rver need. Default true. */
+  /** Path-style URLs (http://host/bucket/key), which MinIO needs. Default true. */
   readonly pathStyle?: boolean;
 }
 
