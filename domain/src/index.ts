@@ -11,3 +11,4 @@ export * from './ports/ids';
 export * from './ports/rate-limits';
 export * from './projections/projection';
 export * from './projections/projection-runner';
+export * from './projections/reactor-runner';

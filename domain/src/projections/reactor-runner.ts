@@ -1,0 +1,129 @@
+import type { RecordedEvent } from '../kernel/events';
+import type { UpcasterRegistry } from '../kernel/upcasters';
+import type { EventStore, Subscription } from '../ports/event-store';
+import type { ReadModelStore } from '../ports/read-model-store';
+
+/**
+ * Cross-stream work done in reaction to events: "a transcription was requested, so enqueue its job". A reactor
+ * sends commands, so it must be idempotent: each command is keyed by the event that caused it (the same job id,
+ * a decider that ignores a repeat), and then a replay after a crash changes nothing.
+ */
+export interface Reactor {
+  readonly name: string;
+  /** Only these event types reach `react`; the checkpoint still moves past the others. */
+  readonly eventTypes: readonly string[];
+  react(event: RecordedEvent): Promise<void>;
+}
+
+export interface ReactorStatus {
+  readonly name: string;
+  readonly checkpoint: number;
+  /** The last failure of the event it is retrying, or null when it is keeping up. */
+  readonly retrying: string | null;
+}
+
+export interface ReactorRunnerOptions {
+  readonly events: EventStore;
+  /** Where checkpoints live (beside the projections', under the reactor's own name). */
+  readonly checkpoints: ReadModelStore;
+  readonly reactors: readonly Reactor[];
+  readonly upcasters?: UpcasterRegistry;
+  /** First wait before an event whose reaction failed is tried again; doubles up to `maxRetryDelayMs`. */
+  readonly retryDelayMs?: number;
+  readonly maxRetryDelayMs?: number;
+  readonly onFailure?: (reactor: string, event: RecordedEvent, error: unknown) => void;
+}
+
+interface Running {
+  readonly reactor: Reactor;
+  readonly wanted: ReadonlySet<string>;
+  checkpoint: number;
+  retrying: string | null;
+  subscription: Subscription | null;
+}
+
+const checkpointName = (reactor: string) => `reactor:${reactor}`;
+
+/**
+ * Runs reactors as checkpointed catch-up subscriptions. Unlike a projection, a reactor whose reaction fails
+ * does not stop: the same event is tried again after a backoff (the failure is usually a dependency that is
+ * down), and nothing after it is handled first, so reactions keep the order of the events. The checkpoint moves
+ * after each reaction, so a restart resumes after the last one that finished and at worst repeats one.
+ */
+export class ReactorRunner {
+  private readonly running: Running[] = [];
+  private stopping = false;
+  private readonly wakers = new Set<() => void>();
+
+  constructor(private readonly options: ReactorRunnerOptions) {}
+
+  async start(): Promise<void> {
+    for (const reactor of this.options.reactors) {
+      const checkpoint = (await this.options.checkpoints.getCheckpoint(checkpointName(reactor.name))) ?? -1;
+      const state: Running = {
+        reactor,
+        wanted: new Set(reactor.eventTypes),
+        checkpoint,
+        retrying: null,
+        subscription: null,
+      };
+      state.subscription = this.options.events.subscribeToAll({
+        after: checkpoint,
+        onEvent: (event, more) => this.handle(state, event, more),
+      });
+      this.running.push(state);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const wake of this.wakers) wake();
+    await Promise.all(this.running.map((r) => r.subscription?.stop()));
+  }
+
+  status(): ReactorStatus[] {
+    return this.running.map((r) => ({
+      name: r.reactor.name,
+      checkpoint: r.checkpoint,
+      retrying: r.retrying,
+    }));
+  }
+
+  private async handle(state: Running, raw: RecordedEvent, more: boolean): Promise<void> {
+    const wanted = state.wanted.has(raw.type);
+    if (wanted) {
+      const event = this.options.upcasters ? this.options.upcasters.upcast(raw) : raw;
+      let delay = this.options.retryDelayMs ?? 1000;
+      for (;;) {
+        if (this.stopping) return;
+        try {
+          await state.reactor.react(event);
+          state.retrying = null;
+          break;
+        } catch (error) {
+          state.retrying = error instanceof Error ? error.message : String(error);
+          this.options.onFailure?.(state.reactor.name, event, error);
+          await this.pause(delay);
+          delay = Math.min(delay * 2, this.options.maxRetryDelayMs ?? 60_000);
+        }
+      }
+    }
+    if (this.stopping) return;
+    // After every reaction (so a restart repeats none that finished); past other events only once caught up.
+    if (wanted || !more)
+      await this.options.checkpoints.commit(checkpointName(state.reactor.name), raw.globalPosition, []);
+    state.checkpoint = raw.globalPosition;
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakers.add(wake);
+    });
+  }
+}
