@@ -6,6 +6,7 @@ import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Adapters } from './adapters.factory';
 import { Projections } from './projection-registry';
+import { StreamRunner } from './stream-runner';
 import { BLOB_STORE, CLOCK, EVENT_STORE, IDS, RATE_LIMITS, READ_MODELS, UPCASTERS } from './tokens';
 
 export const ADAPTERS = Symbol('Adapters');
@@ -30,6 +31,18 @@ export class InfrastructureModule {
         { provide: IDS, useValue: uuidIds },
         { provide: UPCASTERS, useValue: upcasters },
         Projections,
+        {
+          provide: StreamRunner,
+          inject: [Projections],
+          useFactory: (projections: Projections) =>
+            new StreamRunner({
+              store: adapters.events,
+              clock: systemClock,
+              ids: uuidIds,
+              upcasters,
+              settle: (position) => projections.waitFor(position),
+            }),
+        },
       ],
       exports: [
         APP_CONFIG,
@@ -43,6 +56,7 @@ export class InfrastructureModule {
         IDS,
         UPCASTERS,
         Projections,
+        StreamRunner,
       ],
     };
   }

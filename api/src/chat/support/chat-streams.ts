@@ -1,74 +1,39 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  type Actor,
-  type Clock,
-  CommandHandler,
-  type EventStore,
-  type Ids,
-  type UpcasterRegistry,
-} from '@scrivo/domain';
+import type { Actor, Ids } from '@scrivo/domain';
 import {
   type ChatSessionCommand,
-  type ChatSessionEvent,
-  type ChatSessionState,
   type ChatSiteCommand,
-  type ChatSiteEvent,
-  type ChatSiteState,
   ChatStreams,
   chatSessionDecider,
   chatSiteDecider,
 } from '@scrivo/domain/chat';
-import { currentRequest } from '../../common/request-context';
-import { Projections } from '../../infrastructure/projection-registry';
-import { CLOCK, EVENT_STORE, IDS, UPCASTERS } from '../../infrastructure/tokens';
+import { StreamRunner } from '../../infrastructure/stream-runner';
+import { IDS } from '../../infrastructure/tokens';
 
 /**
- * The chat streams behind the kernel's CommandHandler. Every write waits for the read models, so the caller
- * reads it back at once; the open event streams hear of it through ChatNotifier, which follows the store.
+ * The chat streams through the one StreamRunner: every write answers once the read models hold it; the open
+ * event streams hear of it through ChatNotifier, which follows the store.
  */
 @Injectable()
 export class ChatStreamsService {
-  private readonly sessions: CommandHandler<ChatSessionCommand, ChatSessionEvent, ChatSessionState>;
-  private readonly sites: CommandHandler<ChatSiteCommand, ChatSiteEvent, ChatSiteState>;
-
   constructor(
-    @Inject(EVENT_STORE) store: EventStore,
-    @Inject(CLOCK) readonly clock: Clock,
+    private readonly runner: StreamRunner,
     @Inject(IDS) readonly ids: Ids,
-    @Inject(UPCASTERS) upcasters: UpcasterRegistry,
-    private readonly projections: Projections,
-  ) {
-    const deps = { store, clock, ids, upcasters };
-    this.sessions = new CommandHandler(chatSessionDecider, deps);
-    this.sites = new CommandHandler(chatSiteDecider, deps);
-  }
+  ) {}
 
   now(): string {
-    return this.clock.now().toISOString();
+    return this.runner.now();
   }
 
-  private context(actor: Actor) {
-    const request = currentRequest();
-    return {
-      actor,
-      correlationId: request?.correlationId ?? this.ids.next(),
-      causationId: request?.requestId ?? null,
-    };
+  session(sessionId: string, command: ChatSessionCommand, actor: Actor) {
+    return this.runner.run(chatSessionDecider, ChatStreams.session(sessionId), command, { actor });
   }
 
-  async session(sessionId: string, command: ChatSessionCommand, actor: Actor) {
-    const result = await this.sessions.handle(ChatStreams.session(sessionId), command, this.context(actor));
-    await this.projections.waitFor(result.lastPosition);
-    return result;
+  site(siteKey: string, command: ChatSiteCommand, actor: Actor) {
+    return this.runner.run(chatSiteDecider, ChatStreams.site(siteKey), command, { actor });
   }
 
-  async site(siteKey: string, command: ChatSiteCommand, actor: Actor) {
-    const result = await this.sites.handle(ChatStreams.site(siteKey), command, this.context(actor));
-    await this.projections.waitFor(result.lastPosition);
-    return result;
-  }
-
-  async siteState(siteKey: string) {
-    return (await this.sites.load(ChatStreams.site(siteKey))).state;
+  siteState(siteKey: string) {
+    return this.runner.state(chatSiteDecider, ChatStreams.site(siteKey));
   }
 }

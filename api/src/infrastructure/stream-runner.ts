@@ -1,0 +1,71 @@
+import {
+  type Actor,
+  type CommandContext,
+  CommandHandler,
+  type CommandHandlerDeps,
+  type Decider,
+  type DomainEvent,
+  type HandleResult,
+} from '@scrivo/domain';
+import { currentRequest } from '../common/request-context';
+
+/** What a caller may say about who and what caused a command; the rest comes from the current request. */
+export interface RunContext {
+  readonly actor?: Actor;
+  readonly correlationId?: string;
+  readonly causationId?: string | null;
+}
+
+const SYSTEM: Actor = { kind: 'system', id: 'scrivo' };
+
+/**
+ * The one way every feature runs a decider on a stream: load (with upcasters), decide, append with the expected
+ * revision, decide again on a conflict. Event metadata is filled the same way everywhere: the actor, correlation
+ * and causation ids given, else those of the current request (its id is the causation), else a system action
+ * with a fresh correlation id. Free of Nest, so the job worker process runs commands through it too.
+ */
+export class StreamRunner {
+  constructor(
+    private readonly deps: CommandHandlerDeps & {
+      /** Resolves once the read models hold the event at this position (the API's read-your-writes). */
+      readonly settle?: (position: number | null) => Promise<void>;
+    },
+  ) {}
+
+  /** Runs the command; in the API it answers once the read models hold what it wrote, on any replica. */
+  async run<Command, Event extends DomainEvent, State>(
+    decider: Decider<Command, Event, State>,
+    streamId: string,
+    command: Command,
+    context: RunContext = {},
+  ): Promise<HandleResult<Event, State>> {
+    const result = await new CommandHandler(decider, this.deps).handle(
+      streamId,
+      command,
+      this.metadata(context),
+    );
+    await this.deps.settle?.(result.lastPosition);
+    return result;
+  }
+
+  /** The stream's current state, folded by the decider after upcasting. */
+  async state<Command, Event extends DomainEvent, State>(
+    decider: Decider<Command, Event, State>,
+    streamId: string,
+  ): Promise<State> {
+    return (await new CommandHandler(decider, this.deps).load(streamId)).state;
+  }
+
+  now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  private metadata(context: RunContext): CommandContext {
+    const request = currentRequest();
+    return {
+      actor: context.actor ?? request?.actor ?? SYSTEM,
+      correlationId: context.correlationId ?? request?.correlationId ?? this.deps.ids.next(),
+      causationId: context.causationId !== undefined ? context.causationId : (request?.requestId ?? null),
+    };
+  }
+}
