@@ -14,7 +14,7 @@ import { GetVisitorConversationQuery } from '../queries/chat.queries';
 import { AdminPresence } from '../support/admin-presence';
 import { ChatRateLimiter } from '../support/chat-rate-limiter';
 import { ChatStreamsService } from '../support/chat-streams';
-import { clientIp, ownOrigin } from '../support/request-origin';
+import { clientIp } from '../support/request-origin';
 import { SiteRegistry } from '../support/site-registry';
 import { signUserId, VisitorTokens } from '../support/visitor-tokens';
 
@@ -71,7 +71,7 @@ export class VisitorChatController {
       await this.limiter.start(clientIp(req));
       const site = await this.sites.get(body.siteKey);
       if (!site) throw new NotFoundError('Site', body.siteKey);
-      if (!this.sites.allows(site, body.hostOrigin, ownOrigin(req)))
+      if (!this.sites.allows(site, body.hostOrigin))
         throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website is not allowed to use this chat.');
       const identity =
         body.identity && this.sites.verifies(site, body.identity.userId, body.identity.signature)

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type { ReadModelStore } from '@scrivo/domain';
 import { CHAT_SITES, type ChatSiteDoc } from '@scrivo/domain/chat';
 import { randomBytes } from 'node:crypto';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG, type AppConfig, ownOrigins } from '../../config/config';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { CHAT_CONFIG, type ChatConfig } from './chat-config';
 import { ChatStreamsService } from './chat-streams';
@@ -15,9 +15,7 @@ const defaultOrigins = (app: AppConfig, chat: ChatConfig): string[] => {
     return chat.SCRIVO_CHAT_ALLOWED_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean);
-  const origins = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173'];
-  if (app.SCRIVO_PUBLIC_URL) origins.unshift(new URL(app.SCRIVO_PUBLIC_URL).origin);
-  return origins;
+  return [...ownOrigins(app), 'http://localhost:5173'];
 };
 
 /**
@@ -85,18 +83,20 @@ export class SiteRegistry implements OnApplicationBootstrap {
    * The page may embed this site's widget: one of its allowed origins, or the app itself for the default site
    * (the main web app embeds its own widget, wherever it is served from).
    */
-  allows(site: ChatSiteDoc, origin: string, ownOrigin: string): boolean {
+  allows(site: ChatSiteDoc, origin: string): boolean {
     const o = origin.toLowerCase();
-    return (
-      site.allowedOrigins.includes(o) ||
-      (site.siteKey === this.defaultSiteKey && o === ownOrigin.toLowerCase())
-    );
+    return site.allowedOrigins.includes(o) || (site.siteKey === this.defaultSiteKey && this.isOwnOrigin(o));
+  }
+
+  /** The app's own origin, from configuration (SCRIVO_PUBLIC_URL), never from the request's Host header. */
+  isOwnOrigin(origin: string): boolean {
+    return ownOrigins(this.app).includes(origin.toLowerCase());
   }
 
   /** Any site allows this origin (for CORS on the public calls). */
-  async anyAllows(origin: string, ownOrigin: string): Promise<boolean> {
-    if (origin.toLowerCase() === ownOrigin.toLowerCase()) return true;
-    return (await this.list()).some((s) => this.allows(s, origin, ownOrigin));
+  async anyAllows(origin: string): Promise<boolean> {
+    if (this.isOwnOrigin(origin)) return true;
+    return (await this.list()).some((s) => this.allows(s, origin));
   }
 
   verifies(site: ChatSiteDoc, userId: string, signature: string): boolean {

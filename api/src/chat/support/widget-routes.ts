@@ -4,7 +4,6 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAT_CONFIG, type ChatConfig } from './chat-config';
-import { ownOrigin } from './request-origin';
 import { SiteRegistry } from './site-registry';
 
 const escapeHtml = (s: string) =>
@@ -36,8 +35,8 @@ export class WidgetRoutes {
 
   private async cors(req: Request, res: Response, next: NextFunction): Promise<void> {
     const origin = req.headers.origin;
-    if (!origin || origin === 'null' || origin === ownOrigin(req)) return next();
-    const allowed = await this.sites.anyAllows(origin, ownOrigin(req));
+    if (!origin || origin === 'null' || this.sites.isOwnOrigin(origin)) return next();
+    const allowed = await this.sites.anyAllows(origin);
     res.setHeader('Vary', 'Origin');
     if (allowed) {
       res.setHeader('Access-Control-Allow-Origin', origin);
