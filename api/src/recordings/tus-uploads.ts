@@ -45,6 +45,8 @@ export class TusUploads {
       path: '/api/uploads',
       datastore: new FileStore({ directory: this.directory }),
       respectForwardedHeaders: false,
+      // Location is `/api/uploads/<id>`, never built from the Host or Forwarded headers.
+      relativeLocation: true,
       allowedOrigins: [...ownOrigins(config)],
       exposedHeaders: ['X-Recording-Id'],
       // Ownership is checked on the id exactly as the tus server decoded it from the URL (percent-encoding,
