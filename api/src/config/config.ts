@@ -178,13 +178,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
 
 /**
  * The origins this app is served from, as a browser names them in Origin: the public URL's, plus the other
- * spellings of loopback when that URL is the loopback default (localhost, 127.0.0.1 and [::1] are one machine).
+ * spellings of loopback when that URL is the loopback default (localhost and 127.0.0.1 are one machine).
  * CSRF and the widget's own-site checks use this list; the request's Host header is never trusted.
  */
 export const ownOrigins = (config: AppConfig): readonly string[] => {
   const origin = new URL(config.SCRIVO_PUBLIC_URL).origin;
   if (!config.publicUrlIsDefault) return [origin];
-  return [origin, `http://127.0.0.1:${config.PORT}`, `http://[::1]:${config.PORT}`];
+  return [origin, `http://127.0.0.1:${config.PORT}`];
 };
 
 /** Injection token for the validated configuration. */

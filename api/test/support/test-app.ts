@@ -26,7 +26,7 @@ const freePort = () =>
     });
   });
 
-export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+export const startTestApp = async (env: Record<string, string | undefined> = {}): Promise<TestApp> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-test-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
