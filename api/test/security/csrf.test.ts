@@ -27,7 +27,11 @@ describe('CSRF: a state-changing request from another site is refused on every r
 
   it('covers every non-safe route of the contract and tus', () => {
     const names = stateChanging.map((r) => r.name);
-    for (const name of ['contract.accounts.login', 'contract.recordings.create', 'contract.adminChat.createSite'])
+    for (const name of [
+      'contract.accounts.login',
+      'contract.recordings.create',
+      'contract.adminChat.createSite',
+    ])
       expect(names).toContain(name);
     expect(names).toEqual(expect.arrayContaining(['tus.create', 'tus.patch', 'tus.delete']));
   });
@@ -37,26 +41,37 @@ describe('CSRF: a state-changing request from another site is refused on every r
     ['from a foreign Origin even with the token', { origin: 'https://evil.test', csrfToken: true }],
     ['without an Origin and without the token', { csrfToken: false }],
     ['from an Origin that only looks like ours', { origin: 'http://127.0.0.1.evil.test', csrfToken: false }],
-  ])('refuses the signed-in victim’s request %s: 403, or 404 where it routes nowhere', async (_, how) => {
-    const before = await ownerView(world);
-    const wrong: string[] = [];
-    for (const client of [world.owner.client, world.admin]) {
-      for (const route of stateChanging) {
-        // A forging page cannot read the widget's chat token; it only has the victim's cookies.
-        const request = requestFor(route, { chatToken: 'unknown', uploadOffset: String(64 * 1024) });
-        if (route.path === '/api/login') request.body = attacker;
-        for (const spelling of spellingsOf(route.path, world.ids)) {
-          if (isExempt(spelling.path) && spelling.label === 'as written') continue;
-          const status = await attack(app.url, client, route.method, spelling.path + request.query, request, how);
-          const refused = status === 403 || status === 404;
-          if (!refused) wrong.push(`${route.method} ${spelling.path} (${spelling.label}): ${status}`);
+  ])(
+    'refuses the signed-in victim’s request %s: 403, or 404 where it routes nowhere',
+    async (_, how) => {
+      const before = await ownerView(world);
+      const wrong: string[] = [];
+      for (const client of [world.owner.client, world.admin]) {
+        for (const route of stateChanging) {
+          // A forging page cannot read the widget's chat token; it only has the victim's cookies.
+          const request = requestFor(route, { chatToken: 'unknown', uploadOffset: String(64 * 1024) });
+          if (route.path === '/api/login') request.body = attacker;
+          for (const spelling of spellingsOf(route.path, world.ids)) {
+            if (isExempt(spelling.path) && spelling.label === 'as written') continue;
+            const status = await attack(
+              app.url,
+              client,
+              route.method,
+              spelling.path + request.query,
+              request,
+              how,
+            );
+            const refused = status === 403 || status === 404;
+            if (!refused) wrong.push(`${route.method} ${spelling.path} (${spelling.label}): ${status}`);
+          }
         }
       }
-    }
-    expect(wrong).toEqual([]);
-    // Nothing changed, and the victim is still signed in as themselves (no login CSRF, no logout).
-    expect(await ownerView(world)).toEqual(before);
-  }, 300_000);
+      expect(wrong).toEqual([]);
+      // Nothing changed, and the victim is still signed in as themselves (no login CSRF, no logout).
+      expect(await ownerView(world)).toEqual(before);
+    },
+    300_000,
+  );
 
   it('lets the same requests through from the app itself (the check is not simply closed)', async () => {
     const client = new TestClient(app.url);

@@ -6,7 +6,13 @@ import { signUp } from '../accounts/support/flows';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** A raw request with a Host header of the attacker's choosing (fetch would not let us set it). */
-const postWithHost = (url: string, path: string, host: string, body: unknown, headers: Record<string, string>) =>
+const postWithHost = (
+  url: string,
+  path: string,
+  host: string,
+  body: unknown,
+  headers: Record<string, string>,
+) =>
   new Promise<number>((resolve, reject) => {
     const target = new URL(path, url);
     const data = JSON.stringify(body);
@@ -40,9 +46,9 @@ describe('links in emails come from SCRIVO_PUBLIC_URL, never from request header
       /SCRIVO_PUBLIC_URL: is required when HOST=0\.0\.0\.0 listens beyond this machine/,
     );
     expect(() => loadConfig({ HOST: '::' })).toThrow(/SCRIVO_PUBLIC_URL/);
-    expect(loadConfig({ HOST: '0.0.0.0', SCRIVO_PUBLIC_URL: 'https://scrivo.example.com/' }).SCRIVO_PUBLIC_URL).toBe(
-      'https://scrivo.example.com',
-    );
+    expect(
+      loadConfig({ HOST: '0.0.0.0', SCRIVO_PUBLIC_URL: 'https://scrivo.example.com/' }).SCRIVO_PUBLIC_URL,
+    ).toBe('https://scrivo.example.com');
   });
 
   it('defaults to loopback and to http://localhost:$PORT for links', () => {
@@ -64,10 +70,16 @@ describe('links in emails come from SCRIVO_PUBLIC_URL, never from request header
     it('emails a link to the configured address, not to the Host or forwarded host', async () => {
       const { email, client } = await signUp(app);
       await client.get('/api/health');
-      const status = await postWithHost(app.url, '/api/password-reset/request', 'evil.test', { email }, {
-        cookie: client.cookieHeader,
-        'x-csrf-token': client.cookie('scrivo_csrf') ?? '',
-      });
+      const status = await postWithHost(
+        app.url,
+        '/api/password-reset/request',
+        'evil.test',
+        { email },
+        {
+          cookie: client.cookieHeader,
+          'x-csrf-token': client.cookie('scrivo_csrf') ?? '',
+        },
+      );
       expect(status).toBe(200);
       const link = await latestResetLink(app.dataDir, email);
       expect(new URL(link).origin).toBe(`http://localhost:${app.scrivo.config.PORT}`);
@@ -77,11 +89,17 @@ describe('links in emails come from SCRIVO_PUBLIC_URL, never from request header
     it('does not let a forged Host header make a foreign Origin look like our own', async () => {
       const { email, client } = await signUp(app);
       await client.get('/api/health');
-      const status = await postWithHost(app.url, '/api/password-reset/request', 'evil.test', { email }, {
-        cookie: client.cookieHeader,
-        'x-csrf-token': client.cookie('scrivo_csrf') ?? '',
-        origin: 'https://evil.test',
-      });
+      const status = await postWithHost(
+        app.url,
+        '/api/password-reset/request',
+        'evil.test',
+        { email },
+        {
+          cookie: client.cookieHeader,
+          'x-csrf-token': client.cookie('scrivo_csrf') ?? '',
+          origin: 'https://evil.test',
+        },
+      );
       expect(status).toBe(403);
     });
   });

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig, ownOrigins } from '../../config/config';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { CHAT_CONFIG, type ChatConfig } from './chat-config';
 import { ChatStreamsService } from './chat-streams';
-import { signatureMatches } from './visitor-tokens';
+import { verifiedIdentity } from './visitor-tokens';
 
 const SYSTEM = { kind: 'system' as const, id: 'chat-site-seed' };
 
@@ -99,7 +99,19 @@ export class SiteRegistry implements OnApplicationBootstrap {
     return (await this.list()).some((s) => this.allows(s, origin));
   }
 
-  verifies(site: ChatSiteDoc, userId: string, signature: string): boolean {
-    return signatureMatches(site.identitySecret, userId, signature);
+  /** An identity belongs to the site whose secret signed it; see isAppSite for what that means. */
+  verifiedIdentity(
+    site: ChatSiteDoc,
+    identity: { userId: string; email?: string | null; signature: string },
+  ): { userId: string; email: string | null } | null {
+    return verifiedIdentity(site.identitySecret, identity);
+  }
+
+  /**
+   * Only identities signed by the app's own site are Scrivo accounts. A partner site's user ids are its own: the
+   * same string names someone else there, so it is never looked up among Scrivo users.
+   */
+  isAppSite(siteKey: string): boolean {
+    return siteKey === this.defaultSiteKey;
   }
 }

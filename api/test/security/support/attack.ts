@@ -65,7 +65,7 @@ export const attack = async (
   if (client?.cookieHeader) headers.cookie = client.cookieHeader;
   if (options.csrfToken && client) headers['x-csrf-token'] = client.cookie('scrivo_csrf') ?? '';
   if (options.origin) headers.origin = options.origin;
-  let body: BodyInit | undefined;
+  let body: RequestInit['body'];
   if (request.body instanceof Uint8Array) body = request.body;
   else if (request.body !== undefined) {
     headers['content-type'] = 'application/json';

@@ -70,7 +70,10 @@ export const spellingsOf = (template: string, values: Readonly<Record<string, st
   ];
   for (const id of ids) {
     spellings.push(
-      { label: `id fully percent-encoded`, path: fill(template, { ...values, [nameOf(values, id)]: encodeAll(id) }) },
+      {
+        label: `id fully percent-encoded`,
+        path: fill(template, { ...values, [nameOf(values, id)]: encodeAll(id) }),
+      },
       {
         label: `id first character percent-encoded`,
         path: fill(template, { ...values, [nameOf(values, id)]: encodeAll(id.slice(0, 1)) + id.slice(1) }),

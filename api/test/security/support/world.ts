@@ -90,8 +90,18 @@ const completedRecording = async (app: TestApp, client: TestClient): Promise<str
   const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
   const commands = app.scrivo.app.get(RecordingCommands);
   const worker = { kind: 'worker' as const, id: 'test-worker' };
-  await commands.run(id, { type: 'StartTranscription', jobId, workerId: 'test-worker', now: commands.now() }, worker, id);
-  await commands.run(id, { type: 'CompleteTranscription', jobId, transcript: TRANSCRIPT, now: commands.now() }, worker, id);
+  await commands.run(
+    id,
+    { type: 'StartTranscription', jobId, workerId: 'test-worker', now: commands.now() },
+    worker,
+    id,
+  );
+  await commands.run(
+    id,
+    { type: 'CompleteTranscription', jobId, transcript: TRANSCRIPT, now: commands.now() },
+    worker,
+    id,
+  );
   const deadline = Date.now() + 10_000;
   while ((await client.get(`/api/recordings/${id}`)).body.status !== 'completed') {
     if (Date.now() > deadline) throw new Error('the recording never showed as completed');
@@ -135,9 +145,13 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
   expect(started.status, started.text).toBe(201);
   const chatToken = started.body.token as string;
   const sessionId = (started.body.session as { sessionId: string }).sessionId;
-  const posted = await owner.client.post(`/api/chat/sessions/${sessionId}/messages`, { content: 'Hello' }, {
-    'x-chat-token': chatToken,
-  });
+  const posted = await owner.client.post(
+    `/api/chat/sessions/${sessionId}/messages`,
+    { content: 'Hello' },
+    {
+      'x-chat-token': chatToken,
+    },
+  );
   expect(posted.status, posted.text).toBe(200);
   return {
     app,
