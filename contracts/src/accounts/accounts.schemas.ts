@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { EmailAddress } from '../common/email';
+
+export { EmailAddress };
 
 export const INDUSTRY_OPTIONS = [
   'Healthcare & Medical',
@@ -24,12 +27,6 @@ export type PlanId = z.infer<typeof PlanId>;
 export const UserLanguage = z.enum(['en', 'es', 'fr']);
 export type UserLanguage = z.infer<typeof UserLanguage>;
 
-export const EmailAddress = z
-  .string({ required_error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
 export const NewPassword = z
   .string({ required_error: 'Password is required' })
   .min(6, 'Password must be at least 6 characters')
