@@ -15,7 +15,9 @@ const defaultOrigins = (app: AppConfig, chat: ChatConfig): string[] => {
     return chat.SCRIVO_CHAT_ALLOWED_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean);
-  return [...ownOrigins(app), 'http://localhost:5173'];
+  // The app itself, plus the usual development addresses (the API's default port, Vite's dev server).
+  const dev = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173'];
+  return [...new Set([...ownOrigins(app), ...dev])];
 };
 
 /**
