@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -78,6 +79,34 @@ describe('CSRF: a state-changing request from another site is refused on every r
     await client.get('/api/health');
     const login = await client.post('/api/login', attacker, { origin: app.url });
     expect(login.status, login.text).toBe(200);
+  });
+
+  it('does not let a path through the exempt /api/chat/ prefix reach another route (dot segments)', async () => {
+    // fetch would resolve `..` before sending: a raw request keeps the path as an attacker's tool sends it.
+    const raw = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${app.url}${path}`, {
+          method: 'POST',
+          headers: { cookie: world.owner.client.cookieHeader, 'content-type': 'application/json' },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(JSON.stringify({ title: 'forged' }));
+      });
+    const before = await ownerView(world);
+    const ids = world.ids;
+    for (const path of [
+      '/api/chat/../recordings',
+      '/api/chat/%2e%2e/recordings',
+      '/api/chat/..%2Frecordings',
+      `/api/chat/../recordings/${ids.id}/restore`,
+      `/api/chat/sessions/../../recordings/${ids.id}/cancel`,
+    ])
+      expect([403, 404], path).toContain(await raw(path));
+    expect(await ownerView(world)).toEqual(before);
   });
 
   it('exempts only paths spelled exactly as the router matches them', async () => {
