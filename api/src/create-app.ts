@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import express from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { createRootLogger, JsonLogger, type RootLogger } from './common/logger';
 import { csrfProtection } from './common/csrf';
 import { requestIdMiddleware } from './common/request-id.middleware';
-import { type AppConfig, loadConfig } from './config/config';
+import { type AppConfig, loadConfig, ownOrigins } from './config/config';
 import { type Adapters, createAdapters } from './infrastructure/adapters.factory';
 import { serveSpa } from './spa/spa';
 
@@ -21,38 +22,47 @@ export interface ScrivoApp {
 }
 
 /** Cookies are Secure whenever the public URL is https (anything but plain-http localhost). */
-export const secureCookies = (config: AppConfig): boolean =>
-  config.SCRIVO_PUBLIC_URL?.startsWith('https://') ?? false;
+export const secureCookies = (config: AppConfig): boolean => config.SCRIVO_PUBLIC_URL.startsWith('https://');
+
+/** Helmet's defaults (CSP, nosniff, Referrer-Policy, frame and opener policies) for every response. */
+const securityHeaders = (config: AppConfig) =>
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        // Self-hosters often serve plain http on a LAN address: only ask for https when we are on https.
+        'upgrade-insecure-requests': secureCookies(config) ? [] : null,
+      },
+    },
+    strictTransportSecurity: secureCookies(config),
+    crossOriginEmbedderPolicy: false,
+  });
 
 /** Builds the whole API (and the SPA it serves) from environment variables. Tests call this too. */
 export const createApp = async (env: NodeJS.ProcessEnv = process.env): Promise<ScrivoApp> => {
   const config = loadConfig(env);
   const logger = createRootLogger(config.LOG_LEVEL);
   const adapters = await createAdapters(config);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, adapters, logger), {
-    logger: new JsonLogger(logger),
-    bufferLogs: false,
-  });
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(requestIdMiddleware(logger));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'media-src': ["'self'", 'blob:'],
-          'connect-src': ["'self'"],
-          // Self-hosters often serve plain http on a LAN address: only ask for https when we are on https.
-          'upgrade-insecure-requests': secureCookies(config) ? [] : null,
-        },
-      },
-      strictTransportSecurity: secureCookies(config),
-      crossOriginEmbedderPolicy: false,
-    }),
+  const server = express();
+  // Routes match exactly as written: `/API/recordings` or `/api/recordings/` is not `/api/recordings`. Security
+  // checks that look at the path (CSRF exemptions, ownership) then see the same string the router acts on.
+  server.set('case sensitive routing', true);
+  server.set('strict routing', true);
+  server.disable('x-powered-by');
+  server.set('trust proxy', 'loopback');
+  // Mounted on the Express app before Nest adds anything (features mount routes while the module is built), so
+  // every response, /widget/* included, carries the security headers and passes the CSRF check.
+  server.use(requestIdMiddleware(logger));
+  server.use(securityHeaders(config));
+  server.use(cookieParser());
+  server.use(csrfProtection({ origins: ownOrigins(config), secureCookies: secureCookies(config) }));
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, adapters, logger),
+    new ExpressAdapter(server),
+    { logger: new JsonLogger(logger), bufferLogs: false },
   );
-  app.use(cookieParser());
-  app.use(csrfProtection({ publicUrl: config.SCRIVO_PUBLIC_URL, secureCookies: secureCookies(config) }));
   const expressApp = app.getHttpAdapter().getInstance();
   serveSpa(expressApp, config.SCRIVO_WEB_DIST);
   await app.init();

@@ -6,9 +6,20 @@ const main = async () => {
   const { config, logger } = scrivo;
   await scrivo.app.listen(config.PORT, config.HOST);
   logger.info(
-    { port: config.PORT, dataDir: config.SCRIVO_DATA_DIR, adapters: scrivo.adapters.names },
-    `Scrivo is running on http://localhost:${config.PORT}`,
+    {
+      host: config.HOST,
+      port: config.PORT,
+      publicUrl: config.SCRIVO_PUBLIC_URL,
+      dataDir: config.SCRIVO_DATA_DIR,
+      adapters: scrivo.adapters.names,
+    },
+    `Scrivo is running on ${config.SCRIVO_PUBLIC_URL}`,
   );
+  if (config.publicUrlIsDefault)
+    logger.info(
+      `SCRIVO_PUBLIC_URL is not set: listening on ${config.HOST} (this machine only) and links in emails point at ` +
+        `${config.SCRIVO_PUBLIC_URL}. To serve other machines set HOST and SCRIVO_PUBLIC_URL (docs/security.md).`,
+    );
 
   // Graceful shutdown: stop taking requests, drain projections, close stores, then exit.
   let stopping = false;

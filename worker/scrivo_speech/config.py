@@ -29,6 +29,11 @@ def _int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> i
     return value
 
 
+def is_loopback(host: str) -> bool:
+    """Addresses only this machine can reach."""
+    return host in ("localhost", "::1", "[::1]") or host.startswith("127.")
+
+
 @dataclass(frozen=True)
 class Settings:
     model: str = "base"
@@ -44,7 +49,7 @@ class Settings:
     @classmethod
     def from_env(cls, env: Optional[Mapping[str, str]] = None) -> "Settings":
         env = os.environ if env is None else env
-        return cls(
+        settings = cls(
             model=env.get("SCRIVO_WHISPER_MODEL", "").strip() or "base",
             data_dir=Path(env.get("SCRIVO_DATA_DIR", "").strip() or ".data").expanduser(),
             threads=_int(env, "SCRIVO_WHISPER_THREADS", cpu_count(), minimum=1),
@@ -54,3 +59,10 @@ class Settings:
             max_queue=_int(env, "SCRIVO_SPEECH_MAX_QUEUE", 16, minimum=0),
             max_body_bytes=_int(env, "SCRIVO_SPEECH_MAX_BYTES", 2 * 1024 * 1024 * 1024, minimum=1),
         )
+        # Anyone who reaches the port can make this machine transcribe for them: beyond loopback, only with a token.
+        if not settings.token and not is_loopback(settings.host):
+            raise ValueError(
+                f"SCRIVO_SPEECH_TOKEN is required when SCRIVO_SPEECH_HOST={settings.host} listens beyond this "
+                "machine: set the same SCRIVO_SPEECH_TOKEN for the worker and the API, or listen on 127.0.0.1"
+            )
+        return settings

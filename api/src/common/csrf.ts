@@ -8,9 +8,13 @@ export const CSRF_HEADER = 'x-csrf-token';
 /**
  * Paths that authenticate otherwise and are meant for other origins or non-browser clients
  * (machine-to-machine calls with their own token, the embeddable widget's public calls). Features register them.
+ * They are matched on `req.path`, the very string the router matches (routing is case-sensitive and strict, see
+ * create-app): a path spelled differently (`/API/chat/...`, `//api/chat/...`) is not exempt and routes nowhere.
  */
 const exempt: RegExp[] = [];
 export const exemptFromCsrf = (pattern: RegExp): void => {
+  if (!pattern.source.startsWith('^\\/') || pattern.flags.includes('i'))
+    throw new Error(`CSRF exemptions must be anchored at the start and case-sensitive: ${String(pattern)}`);
   exempt.push(pattern);
 };
 
@@ -28,12 +32,13 @@ const sameToken = (a: string, b: string) => {
 };
 
 /**
- * Double-submit CSRF protection plus an Origin check: every state-changing /api call must come from this site
- * (Origin, when the browser sends it, matches the host or the public URL) and echo the readable `scrivo_csrf`
- * cookie in the X-CSRF-Token header, which another site cannot read.
+ * Double-submit CSRF protection plus an Origin check: every state-changing request, whatever its path, must come
+ * from this site (Origin, when the browser sends it, is one of the configured origins: never derived from the
+ * Host header) and echo the readable `scrivo_csrf` cookie in the X-CSRF-Token header, which another site cannot
+ * read. Only the registered exemptions skip it.
  */
 export const csrfProtection =
-  (options: { publicUrl?: string; secureCookies: boolean }) =>
+  (options: { origins: readonly string[]; secureCookies: boolean }) =>
   (req: Request, res: Response, next: NextFunction): void => {
     let token = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
     if (!token || !/^[A-Za-z0-9_-]{32,64}$/.test(token)) {
@@ -46,15 +51,12 @@ export const csrfProtection =
       });
       req.cookies = { ...(req.cookies as Record<string, string>), [CSRF_COOKIE]: '' };
     }
-    if (SAFE.has(req.method) || !req.path.startsWith('/api/')) return next();
+    if (SAFE.has(req.method)) return next();
     if (exempt.some((p) => p.test(req.path))) return next();
 
     const origin = req.headers.origin;
-    if (origin && origin !== 'null') {
-      const allowed = new Set([`${req.protocol}://${req.get('host')}`]);
-      if (options.publicUrl) allowed.add(new URL(options.publicUrl).origin);
-      if (!allowed.has(origin)) return refuse(res, 'This request came from another site and was refused.');
-    }
+    if (origin && origin !== 'null' && !options.origins.includes(origin.toLowerCase()))
+      return refuse(res, 'This request came from another site and was refused.');
     const sent = req.headers[CSRF_HEADER];
     const cookieToken = (req.cookies as Record<string, string>)[CSRF_COOKIE];
     if (typeof sent !== 'string' || !cookieToken || !sameToken(sent, cookieToken)) {

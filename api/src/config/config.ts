@@ -1,6 +1,10 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** Addresses that only this machine can reach. */
+export const isLoopback = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -13,10 +17,18 @@ export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Loopback by default: listening beyond this machine needs SCRIVO_PUBLIC_URL (see the check below). */
+    HOST: z.string().default('127.0.0.1'),
     SCRIVO_DATA_DIR: z.string().default('./.data'),
-    /** The address users reach the app at: used in emails, OAuth callbacks and cookie security. */
-    SCRIVO_PUBLIC_URL: z.string().url().optional(),
+    /**
+     * The address users reach the app at: links in emails, OAuth callbacks, the origin CSRF and the widget trust,
+     * cookie security. Never taken from request headers; defaults to http://localhost:$PORT on loopback only.
+     */
+    SCRIVO_PUBLIC_URL: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), 'must be an http:// or https:// address')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
     SCRIVO_EVENT_STORE: z.enum(['sqlite', 'eventstoredb']).default('sqlite'),
@@ -95,6 +107,15 @@ export const ConfigSchema = z
     SCRIVO_CJK_FONT: z.string().default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   })
   .superRefine((c, ctx) => {
+    if (!c.SCRIVO_PUBLIC_URL && !isLoopback(c.HOST))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SCRIVO_PUBLIC_URL'],
+        message:
+          `is required when HOST=${c.HOST} listens beyond this machine: links in emails are built from it, never ` +
+          'from request headers. Set it to the address users reach Scrivo at (e.g. https://scrivo.example.com), ' +
+          'or set HOST=127.0.0.1',
+      });
     if (c.SCRIVO_MAILER === 'smtp' && !c.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when SCRIVO_MAILER=smtp' });
     if (Boolean(c.SCRIVO_ADMIN_EMAIL) !== Boolean(c.SCRIVO_ADMIN_PASSWORD))
@@ -129,7 +150,12 @@ export const ConfigSchema = z
       });
   });
 
-export type AppConfig = z.infer<typeof ConfigSchema>;
+/** The validated settings; SCRIVO_PUBLIC_URL is always known once loaded (the loopback default filled in). */
+export type AppConfig = z.infer<typeof ConfigSchema> & {
+  readonly SCRIVO_PUBLIC_URL: string;
+  /** True when SCRIVO_PUBLIC_URL was not set and the loopback default is used. */
+  readonly publicUrlIsDefault: boolean;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -141,7 +167,24 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, SCRIVO_DATA_DIR: resolve(parsed.data.SCRIVO_DATA_DIR) };
+  const { SCRIVO_PUBLIC_URL, PORT } = parsed.data;
+  return {
+    ...parsed.data,
+    SCRIVO_DATA_DIR: resolve(parsed.data.SCRIVO_DATA_DIR),
+    SCRIVO_PUBLIC_URL: (SCRIVO_PUBLIC_URL ?? `http://localhost:${PORT}`).replace(/\/+$/, ''),
+    publicUrlIsDefault: !SCRIVO_PUBLIC_URL,
+  };
+};
+
+/**
+ * The origins this app is served from, as a browser names them in Origin: the public URL's, plus the other
+ * spellings of loopback when that URL is the loopback default (localhost and 127.0.0.1 are one machine).
+ * CSRF and the widget's own-site checks use this list; the request's Host header is never trusted.
+ */
+export const ownOrigins = (config: AppConfig): readonly string[] => {
+  const origin = new URL(config.SCRIVO_PUBLIC_URL).origin;
+  if (!config.publicUrlIsDefault) return [origin];
+  return [origin, `http://127.0.0.1:${config.PORT}`];
 };
 
 /** Injection token for the validated configuration. */

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { All, Controller, Inject, Injectable, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileStore } from '@tus/file-store';
-import { EVENTS, Server as TusServer } from '@tus/server';
+import { EVENTS, Server as TusServer, type Upload } from '@tus/server';
 import { UploadMetadata } from '@scrivo/contracts';
 import type { Request, Response } from 'express';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
 import { UserGuard } from '../common/auth/guards';
-import { APP_CONFIG, type AppConfig } from '../config/config';
+import { APP_CONFIG, type AppConfig, ownOrigins } from '../config/config';
 import { DeleteRecordingCommand } from './commands/recording-lifecycle.commands';
 import {
   FinishTusUploadCommand,
@@ -18,7 +18,8 @@ import {
 import { RecordingAccess } from './support/recording-access';
 import { parseOptions } from './support/upload-input';
 
-const caller = new AsyncLocalStorage<{ user: AuthenticatedUser; res: Response }>();
+/** The signed-in caller of the request being handled, and the upload it may touch (set by the ownership check). */
+const caller = new AsyncLocalStorage<{ user: AuthenticatedUser; res: Response; upload?: Upload }>();
 const refuse = (status_code: number, message: string, code: string) => ({
   status_code,
   body: JSON.stringify({ error: message, code, message }),
@@ -44,7 +45,21 @@ export class TusUploads {
       path: '/api/uploads',
       datastore: new FileStore({ directory: this.directory }),
       respectForwardedHeaders: false,
+      // Location is `/api/uploads/<id>`, never built from the Host or Forwarded headers.
+      relativeLocation: true,
+      allowedOrigins: [...ownOrigins(config)],
       exposedHeaders: ['X-Recording-Id'],
+      // Ownership is checked on the id exactly as the tus server decoded it from the URL (percent-encoding,
+      // trailing slash and all), right before it acts on that id: someone else's upload is a 404.
+      onIncomingRequest: async (req, id) => {
+        if (req.method === 'POST') return; // a new upload: the id was just made, nobody owns it yet
+        const context = caller.getStore();
+        if (!context) throw refuse(401, 'Please sign in to continue.', 'UNAUTHORIZED');
+        const upload = await this.server.datastore.getUpload(id).catch(() => null);
+        if (!upload || upload.metadata?.ownerId !== context.user.id)
+          throw refuse(404, 'Upload not found.', 'NOT_FOUND');
+        context.upload = upload;
+      },
       maxSize: () => {
         const user = caller.getStore()?.user;
         return user ? this.access.maxUploadBytes(user) : 0;
@@ -113,14 +128,10 @@ export class TusUploads {
   }
 
   async handle(user: AuthenticatedUser, req: Request, res: Response): Promise<void> {
-    const id = req.method === 'POST' || req.method === 'OPTIONS' ? null : req.path.split('/').pop() || null;
-    const upload = id ? await this.server.datastore.getUpload(id).catch(() => null) : null;
-    // Upload URLs are unguessable, but they are still checked like every other route: someone else's is 404.
-    if (upload && upload.metadata?.ownerId !== user.id) {
-      res.status(404).json({ error: 'Upload not found.', code: 'NOT_FOUND', message: 'Upload not found.' });
-      return;
-    }
-    await caller.run({ user, res }, () => this.server.handle(req, res));
+    // Upload URLs are unguessable, but they are still checked like every other route (onIncomingRequest above).
+    const context: { user: AuthenticatedUser; res: Response; upload?: Upload } = { user, res };
+    await caller.run(context, () => this.server.handle(req, res));
+    const { upload } = context;
     const recordingId = upload?.metadata?.recordingId;
     if (!upload || !recordingId) return;
     // A terminated upload (the user cancelled it) takes its half-made recording with it.

@@ -24,6 +24,22 @@ describe('rate limits on the account calls (default limits)', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
   });
 
+  it('sign-in: one account gets 30 attempts per 15 minutes however many addresses they come from', async () => {
+    const client = new TestClient(app.url);
+    const email = uniqueEmail();
+    // The API trusts X-Forwarded-For from a loopback proxy: each attempt seems to come from another address.
+    const from = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i + 1}` });
+    const statuses = [];
+    for (let i = 0; i < 31; i += 1)
+      statuses.push((await client.post('/api/login', { email, password: `guess-${i}` }, from(i))).status);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Those addresses are not blocked for other accounts.
+    expect((await client.post('/api/login', { email: uniqueEmail(), password: 'x' }, from(0))).status).toBe(
+      401,
+    );
+  });
+
   it('check-user-exists: 30 a minute per address', async () => {
     const client = new TestClient(app.url);
     const answers = [];

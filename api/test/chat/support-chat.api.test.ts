@@ -7,7 +7,11 @@ import { adminClient } from './admin-session';
 import { startVisitor } from './visitor';
 
 const IDENTITY_SECRET = 'test-identity-secret-0123456789';
-const sign = (userId: string) => createHmac('sha256', IDENTITY_SECRET).update(userId).digest('hex');
+/** What a site owner's server computes: HMAC of the user id, and of the email too when it is to be shown. */
+const sign = (userId: string, email?: string) =>
+  createHmac('sha256', IDENTITY_SECRET)
+    .update(email ? `${userId}\n${email}` : userId)
+    .digest('hex');
 
 describe('support chat API', () => {
   let app: TestApp;
@@ -159,7 +163,9 @@ describe('support chat API', () => {
       });
       expect(forged.started.body.session).toMatchObject({ identified: false });
 
-      const verified = await startVisitor(app.url, { identity: { userId, email, signature: sign(userId) } });
+      const verified = await startVisitor(app.url, {
+        identity: { userId, email, signature: sign(userId, email) },
+      });
       expect(verified.started.body.session).toMatchObject({ identified: true });
       const answer = await verified.say('How many minutes have I used this month?');
       expect((answer.body.messages as { content: string }[])[1]!.content).toContain('Premium plan');
@@ -176,9 +182,9 @@ describe('support chat API', () => {
     });
 
     it('gives a signed-in user of the app a signed identity for the app’s own site', async () => {
-      const { client, userId } = await signedInClient(app);
+      const { client, userId, email } = await signedInClient(app);
       const identity = await client.get('/api/chat/identity');
-      expect(identity.body).toMatchObject({ siteKey: 'scrivo-app', userId, signature: sign(userId) });
+      expect(identity.body).toMatchObject({ siteKey: 'scrivo-app', userId, signature: sign(userId, email) });
       expect((await new TestClient(app.url).get('/api/chat/identity')).status).toBe(401);
     });
   });

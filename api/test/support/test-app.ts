@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type ScrivoApp } from '../../src/create-app';
@@ -15,20 +15,34 @@ export interface TestApp {
  * Starts the real API (embedded adapters, a fresh data directory, a random port on 127.0.0.1) exactly as
  * `npm start` does, minus the process around it.
  */
-export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+/** A port nobody listens on right now: the app must know its own address (SCRIVO_PUBLIC_URL) before it starts. */
+const freePort = () =>
+  new Promise<number>((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
+
+export const startTestApp = async (env: Record<string, string | undefined> = {}): Promise<TestApp> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-test-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const scrivo = await createApp({
     ...process.env,
     NODE_ENV: 'test',
-    PORT: '0',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SCRIVO_PUBLIC_URL: url,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SCRIVO_DATA_DIR: dataDir,
     ...env,
   });
-  await scrivo.app.listen(0, '127.0.0.1');
-  const { port } = scrivo.app.getHttpServer().address() as AddressInfo;
+  await scrivo.app.listen(port, '127.0.0.1');
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     dataDir,
     scrivo,
     async close() {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { EmailAddress } from '../common/email';
 import { PlanId } from '../common/plans';
+
+export { EmailAddress };
 
 export const INDUSTRY_OPTIONS = [
   'Healthcare & Medical',
@@ -23,12 +26,6 @@ export const INDUSTRY_OTHER = 'Other (Please Specify)';
 export const UserLanguage = z.enum(['en', 'es', 'fr']);
 export type UserLanguage = z.infer<typeof UserLanguage>;
 
-export const EmailAddress = z
-  .string({ required_error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
 export const NewPassword = z
   .string({ required_error: 'Password is required' })
   .min(6, 'Password must be at least 6 characters')

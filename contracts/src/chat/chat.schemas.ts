@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailAddress } from '../common/email';
 import { PlanId } from '../common/plans';
 
 /** Longest message, in characters (the domain enforces the same limit). */
@@ -171,7 +172,7 @@ export const PostMessageBody = z.object({
   content: z.string().trim().min(1, 'Please type a message first.').max(CHAT_MAX_MESSAGE_LENGTH),
 });
 export const RateBody = z.object({ rating: z.number().int().min(1).max(5) });
-export const ContactEmailBody = z.object({ email: z.string().trim().email().max(254) });
+export const ContactEmailBody = z.object({ email: EmailAddress });
 export const ContextPageBody = z.object({ contextPage: z.string().max(500) });
 
 export const SignedIdentity = z.object({

@@ -47,6 +47,14 @@ export type PasswordChanged = DomainEvent<
   'PasswordChanged',
   { userId: string; passwordHash: string; via: 'reset'; tokenHash: string; changedAt: string }
 >;
+/**
+ * The address was proven another way (Google) while the account was still unverified: the password set by whoever
+ * registered it without proving the address is dropped, so a squatter who pre-registered cannot sign in later.
+ */
+export type UnverifiedPasswordRemoved = DomainEvent<
+  'UnverifiedPasswordRemoved',
+  { userId: string; reason: 'email_verified_by_google'; removedAt: string }
+>;
 export type UserProfileUpdated = DomainEvent<
   'UserProfileUpdated',
   { userId: string; firstName?: string; lastName?: string; language?: Language; updatedAt: string }
@@ -67,6 +75,7 @@ export type UserEvent =
   | UserSignInFailed
   | PasswordResetRequested
   | PasswordChanged
+  | UnverifiedPasswordRemoved
   | UserProfileUpdated
   | UserPlanChanged
   | GoogleIdentityLinked;
@@ -121,6 +130,7 @@ export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserSignInFailed',
   'PasswordResetRequested',
   'PasswordChanged',
+  'UnverifiedPasswordRemoved',
   'UserProfileUpdated',
   'UserPlanChanged',
   'GoogleIdentityLinked',

@@ -172,6 +172,32 @@ describe('user account decider', () => {
           { type: 'UserSignedIn', data: { userId: 'u1', method: 'google', at } },
         ]);
     });
+    it('drops the password of an account registered without proving the address (pre-hijacking)', () => {
+      spec
+        .given([registered])
+        .when({ type: 'SignInWithGoogle', googleSubject: 'g-1', at })
+        .then([
+          { type: 'GoogleIdentityLinked', data: { userId: 'u1', googleSubject: 'g-1', linkedAt: at } },
+          {
+            type: 'UnverifiedPasswordRemoved',
+            data: { userId: 'u1', reason: 'email_verified_by_google', removedAt: at },
+          },
+          {
+            type: 'UserEmailVerified',
+            data: { userId: 'u1', email: 'ada@example.com', method: 'google', verifiedAt: at },
+          },
+          { type: 'UserSignedIn', data: { userId: 'u1', method: 'google', at } },
+        ]);
+    });
+    it('keeps the password of an account whose address was already proven', () => {
+      spec
+        .given([registered, verified])
+        .when({ type: 'SignInWithGoogle', googleSubject: 'g-1', at })
+        .then([
+          { type: 'GoogleIdentityLinked', data: { userId: 'u1', googleSubject: 'g-1', linkedAt: at } },
+          { type: 'UserSignedIn', data: { userId: 'u1', method: 'google', at } },
+        ]);
+    });
     it('refuses a different Google identity for an already linked account', () => {
       const linked: UserEvent = {
         type: 'GoogleIdentityLinked',

@@ -171,6 +171,12 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
           });
         }
         if (!state.emailVerified) {
+          // Pre-hijacking: whoever registered this address never proved it; Google just did for its owner.
+          if (state.passwordHash)
+            events.push({
+              type: 'UnverifiedPasswordRemoved',
+              data: { userId, reason: 'email_verified_by_google', removedAt: command.at },
+            });
           events.push({
             type: 'UserEmailVerified',
             data: { userId, email: state.email, method: 'google', verifiedAt: command.at },
@@ -262,6 +268,8 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
           resetToken: null,
           usedResetTokens: [...state.usedResetTokens, event.data.tokenHash],
         };
+      case 'UnverifiedPasswordRemoved':
+        return { ...state, passwordHash: null };
       case 'UserProfileUpdated':
         return { ...state, language: event.data.language ?? state.language };
       case 'UserPlanChanged':

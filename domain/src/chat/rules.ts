@@ -30,5 +30,4 @@ const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 /** An allowed origin is a scheme, a host and an optional port, nothing else (no path, no wildcard). */
 export const isOrigin = (value: string): boolean => ORIGIN.test(value);
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (value: string): boolean => value.length <= 254 && EMAIL.test(value);
+export { isEmail } from '../kernel/email';

@@ -6,6 +6,10 @@ import {
   type StoredSession,
 } from '../protocol';
 
+/**
+ * Computed by the host site's server: hex HMAC-SHA256 with the site's identity secret of `userId + "\n" + email`
+ * (or of `userId` alone when no email is passed). An email the signature does not cover is not shown to staff.
+ */
 type Identity = { userId: string; email?: string; signature: string };
 type Call = ['open'] | ['close'] | ['identify', Identity] | ['setContextPage', string];
 

@@ -1,8 +1,7 @@
-import { Controller, Req, UseGuards } from '@nestjs/common';
+import { Controller, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
-import type { Request } from 'express';
 import {
   RequestPasswordResetCommand,
   ResetPasswordCommand,
@@ -24,10 +23,10 @@ export class PasswordResetController {
 
   @TsRestHandler(c.requestPasswordReset)
   @RateLimit('resetRequest')
-  request(@Req() req: Request) {
+  request() {
     return tsRestHandler(c.requestPasswordReset, async ({ body }) => {
       const message = await this.commands.execute<RequestPasswordResetCommand, string>(
-        new RequestPasswordResetCommand(body.email, body.language, this.sessions.publicUrl(req)),
+        new RequestPasswordResetCommand(body.email, body.language, this.sessions.publicUrl),
       );
       return { status: 200 as const, body: { message } };
     });

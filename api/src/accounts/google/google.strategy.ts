@@ -18,12 +18,10 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
     super({
       clientID: config.GOOGLE_CLIENT_ID!,
       clientSecret: config.GOOGLE_CLIENT_SECRET!,
-      // Relative: passport resolves it against the request's host, so any public URL works.
-      callbackURL: config.SCRIVO_PUBLIC_URL
-        ? new URL('/api/auth/google/callback', config.SCRIVO_PUBLIC_URL).toString()
-        : '/api/auth/google/callback',
+      // Absolute, from the configured public URL: never resolved against the request's Host header.
+      callbackURL: new URL('/api/auth/google/callback', config.SCRIVO_PUBLIC_URL).toString(),
       scope: ['openid', 'email', 'profile'],
-      store: new CookieStateStore(config.SCRIVO_PUBLIC_URL?.startsWith('https://') ?? false),
+      store: new CookieStateStore(config.SCRIVO_PUBLIC_URL.startsWith('https://')),
       ...(config.GOOGLE_AUTH_URL ? { authorizationURL: config.GOOGLE_AUTH_URL } : {}),
       ...(config.GOOGLE_TOKEN_URL ? { tokenURL: config.GOOGLE_TOKEN_URL } : {}),
       ...(config.GOOGLE_USERINFO_URL ? { userProfileURL: config.GOOGLE_USERINFO_URL } : {}),

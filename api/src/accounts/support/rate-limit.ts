@@ -7,34 +7,45 @@ import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { RATE_LIMITS } from '../../infrastructure/tokens';
 
 interface Limit {
-  /** What the bucket is keyed by besides the action: the caller's address, or address and account. */
-  readonly by: 'ip' | 'ip+email';
+  /**
+   * What the bucket is keyed by besides the action: the caller's address, address and account, or the account
+   * alone (whatever address the attempts come from: guessing spread over many addresses is slowed too).
+   */
+  readonly by: 'ip' | 'ip+email' | 'email';
   readonly max: number;
   readonly windowMs: number;
 }
 
 const MINUTE = 60_000;
 
-/** Per action, every limit must hold. Account-keyed limits slow guessing; address-keyed ones slow sweeping. */
+/**
+ * Per action, every limit must hold. Account-keyed limits slow guessing; address-keyed ones slow sweeping. The
+ * account-wide limits are a slowdown, not a lock: someone hammering an account can keep its owner out for one
+ * window at most (15 minutes), while a guesser with many addresses gets 30 tries per window instead of unlimited.
+ */
 export const AUTH_LIMITS = {
   login: [
     { by: 'ip+email', max: 10, windowMs: 15 * MINUTE },
+    { by: 'email', max: 30, windowMs: 15 * MINUTE },
     { by: 'ip', max: 50, windowMs: 15 * MINUTE },
   ],
   checkUserExists: [{ by: 'ip', max: 30, windowMs: MINUTE }],
   sendVerification: [
     { by: 'ip+email', max: 5, windowMs: 10 * MINUTE },
+    { by: 'email', max: 10, windowMs: 60 * MINUTE },
     { by: 'ip', max: 20, windowMs: 10 * MINUTE },
   ],
   verifyCode: [{ by: 'ip', max: 30, windowMs: 10 * MINUTE }],
   register: [{ by: 'ip', max: 20, windowMs: 60 * MINUTE }],
   resetRequest: [
     { by: 'ip+email', max: 3, windowMs: 15 * MINUTE },
+    { by: 'email', max: 6, windowMs: 60 * MINUTE },
     { by: 'ip', max: 10, windowMs: 15 * MINUTE },
   ],
   resetToken: [{ by: 'ip', max: 20, windowMs: 15 * MINUTE }],
   adminLogin: [
     { by: 'ip+email', max: 5, windowMs: 15 * MINUTE },
+    { by: 'email', max: 15, windowMs: 15 * MINUTE },
     { by: 'ip', max: 20, windowMs: 15 * MINUTE },
   ],
 } satisfies Record<string, readonly Limit[]>;
@@ -60,14 +71,15 @@ export class AuthRateLimiter {
     if (scale === 0) return null;
     let waitMs: number | null = null;
     for (const limit of AUTH_LIMITS[action] as readonly Limit[]) {
-      const account = limit.by === 'ip+email' ? (email ?? '').trim().toLowerCase() : '';
+      const account = limit.by === 'ip' ? '' : (email ?? '').trim().toLowerCase();
+      const address = limit.by === 'email' ? '*' : ip;
       const verdict = await this.store.hit(
         {
           name: `auth-${action}-${limit.by}`,
           max: Math.max(1, Math.round(limit.max * scale)),
           windowMs: limit.windowMs,
         },
-        `${ip}|${account}`,
+        `${address}|${account}`,
       );
       if (!verdict.allowed) waitMs = Math.max(waitMs ?? 0, verdict.retryAfterMs);
     }

@@ -13,7 +13,7 @@ export class AccountSessions {
   ) {}
 
   private get secure() {
-    return this.config.SCRIVO_PUBLIC_URL?.startsWith('https://') ?? false;
+    return this.config.SCRIVO_PUBLIC_URL.startsWith('https://');
   }
 
   async start(req: Request, res: Response, kind: SessionKind, subjectId: string): Promise<void> {
@@ -27,8 +27,8 @@ export class AccountSessions {
     clearSessionCookie(res, kind, this.secure);
   }
 
-  /** Where links in emails point: the configured public URL, else this request's own origin (development). */
-  publicUrl(req: Request): string {
-    return this.config.SCRIVO_PUBLIC_URL ?? `${req.protocol}://${req.get('host')}`;
+  /** Where links in emails point: the configured public URL, never the request's Host (link poisoning). */
+  get publicUrl(): string {
+    return this.config.SCRIVO_PUBLIC_URL;
   }
 }

@@ -5,7 +5,7 @@ import type { Assistant, ChatSessionCommand } from '@scrivo/domain/chat';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { ASSISTANT, CHAT_CONFIG, type ChatConfig } from '../support/chat-config';
 import { ChatStreamsService } from '../support/chat-streams';
-import { UserContextReader } from '../support/user-context';
+import { type ChatIdentityRef, UserContextReader } from '../support/user-context';
 
 /** Any one command on a chat session stream, on behalf of `actor`. */
 export class RunChatCommand {
@@ -35,7 +35,8 @@ export class PostVisitorMessageCommand {
     readonly sessionId: string,
     readonly content: string,
     readonly contextPage: string,
-    readonly userId: string | null,
+    /** The site and user id the chat is tied to; only the app's own site maps to a Scrivo account. */
+    readonly identity: ChatIdentityRef,
     readonly actor: Actor,
   ) {}
 }
@@ -53,7 +54,7 @@ export class PostVisitorMessageHandler implements ICommandHandler<
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {}
 
-  async execute({ sessionId, content, contextPage, userId, actor }: PostVisitorMessageCommand) {
+  async execute({ sessionId, content, contextPage, identity, actor }: PostVisitorMessageCommand) {
     const posted = await this.streams.session(
       sessionId,
       { type: 'PostVisitorMessage', messageId: this.streams.ids.next(), content, at: this.streams.now() },
@@ -64,7 +65,7 @@ export class PostVisitorMessageHandler implements ICommandHandler<
 
     let answer = { content: '', confidence: 0, sources: [] as { slug: string; title: string }[] };
     try {
-      const user = await this.users.forUser(userId);
+      const user = await this.users.forChat(identity);
       const result = await this.assistant.answer({ question: content.trim(), contextPage, user });
       answer = { content: result.content, confidence: result.confidence, sources: [...result.sources] };
     } catch (error) {

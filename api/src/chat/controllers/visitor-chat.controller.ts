@@ -14,9 +14,9 @@ import { GetVisitorConversationQuery } from '../queries/chat.queries';
 import { AdminPresence } from '../support/admin-presence';
 import { ChatRateLimiter } from '../support/chat-rate-limiter';
 import { ChatStreamsService } from '../support/chat-streams';
-import { clientIp, ownOrigin } from '../support/request-origin';
+import { clientIp } from '../support/request-origin';
 import { SiteRegistry } from '../support/site-registry';
-import { signUserId, VisitorTokens } from '../support/visitor-tokens';
+import { signIdentity, VisitorTokens } from '../support/visitor-tokens';
 
 const c = contract.chat;
 
@@ -42,8 +42,15 @@ export class VisitorChatController {
     return doc;
   }
 
+  /** Who acts in a chat: a Scrivo user only when the app's own site vouched for them, else the visitor. */
+  private actorOf(siteKey: string, userId: string | null, visitorId: string): Actor {
+    return userId && this.sites.isAppSite(siteKey)
+      ? { kind: 'user', id: userId }
+      : { kind: 'visitor', id: visitorId };
+  }
+
   private visitor(doc: ChatSessionDoc): Actor {
-    return doc.userId ? { kind: 'user', id: doc.userId } : { kind: 'visitor', id: doc.visitorId };
+    return this.actorOf(doc.siteKey, doc.userId, doc.visitorId);
   }
 
   private async session(sessionId: string) {
@@ -71,12 +78,9 @@ export class VisitorChatController {
       await this.limiter.start(clientIp(req));
       const site = await this.sites.get(body.siteKey);
       if (!site) throw new NotFoundError('Site', body.siteKey);
-      if (!this.sites.allows(site, body.hostOrigin, ownOrigin(req)))
+      if (!this.sites.allows(site, body.hostOrigin))
         throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website is not allowed to use this chat.');
-      const identity =
-        body.identity && this.sites.verifies(site, body.identity.userId, body.identity.signature)
-          ? { userId: body.identity.userId, email: body.identity.email ?? null }
-          : null;
+      const identity = body.identity ? this.sites.verifiedIdentity(site, body.identity) : null;
       const sessionId = this.streams.ids.next();
       const visitorId = this.streams.ids.next();
       await this.commands.execute(
@@ -91,7 +95,7 @@ export class VisitorChatController {
             identity,
             at: this.streams.now(),
           },
-          identity ? { kind: 'user', id: identity.userId } : { kind: 'visitor', id: visitorId },
+          this.actorOf(site.siteKey, identity?.userId ?? null, visitorId),
         ),
       );
       return {
@@ -122,7 +126,7 @@ export class VisitorChatController {
           doc.sessionId,
           body.content,
           doc.contextPage,
-          doc.userId,
+          { siteKey: doc.siteKey, userId: doc.userId },
           this.visitor(doc),
         ),
       );
@@ -154,17 +158,18 @@ export class VisitorChatController {
       const doc = await this.owned(params.sessionId, headers['x-chat-token']);
       const site = await this.sites.get(doc.siteKey);
       // An unverified identity is ignored, not refused: the visitor simply stays anonymous.
-      if (site && this.sites.verifies(site, body.userId, body.signature))
+      const identity = site ? this.sites.verifiedIdentity(site, body) : null;
+      if (identity)
         await this.commands.execute(
           new RunChatCommand(
             doc.sessionId,
             {
               type: 'IdentifyVisitor',
-              userId: body.userId,
-              email: body.email ?? null,
+              userId: identity.userId,
+              email: identity.email,
               at: this.streams.now(),
             },
-            { kind: 'user', id: body.userId },
+            this.actorOf(doc.siteKey, identity.userId, doc.visitorId),
           ),
         );
       return { status: 200 as const, body: await this.session(doc.sessionId) };
@@ -230,7 +235,7 @@ export class VisitorChatController {
           siteKey: site.siteKey,
           userId: req.user.id,
           email: req.user.email,
-          signature: signUserId(site.identitySecret, req.user.id),
+          signature: signIdentity(site.identitySecret, req.user.id, req.user.email),
         },
       };
     });

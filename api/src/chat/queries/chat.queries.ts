@@ -39,12 +39,16 @@ export class ListAdminSessionsHandler implements IQueryHandler<ListAdminSessions
       }),
       sessions.count(filter),
     ]);
-    const tiers = await this.users.tiers(docs.flatMap((d) => (d.userId ? [d.userId] : [])));
+    const tiers = await this.users.tiers(docs);
+    const tierOf = (d: ChatSessionDoc) => {
+      const userId = this.users.scrivoUserId(d);
+      return userId ? (tiers.get(userId) ?? null) : null;
+    };
     return {
       sessions: docs.map((d) => ({
         session: toSession(d),
         userEmail: d.userEmail ?? d.contactEmail,
-        userTier: d.userId ? (tiers.get(d.userId) ?? null) : null,
+        userTier: tierOf(d),
         lastMessage: d.lastMessage,
         messageCount: d.messageCount,
         unreadCount: d.unreadCount,
@@ -73,7 +77,7 @@ export class GetAdminSessionHandler implements IQueryHandler<GetAdminSessionQuer
     const messages = await this.readModels
       .collection<ChatMessageDoc>(CHAT_MESSAGES)
       .find({ sessionId }, { sort: [{ field: 'seq', direction: 'asc' }] });
-    const user = await this.users.forUser(doc.userId);
+    const user = await this.users.forChat(doc);
     return {
       session: toSession(doc),
       messages: messages.map(toMessage),

@@ -2,11 +2,11 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type { ReadModelStore } from '@scrivo/domain';
 import { CHAT_SITES, type ChatSiteDoc } from '@scrivo/domain/chat';
 import { randomBytes } from 'node:crypto';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG, type AppConfig, ownOrigins } from '../../config/config';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { CHAT_CONFIG, type ChatConfig } from './chat-config';
 import { ChatStreamsService } from './chat-streams';
-import { signatureMatches } from './visitor-tokens';
+import { verifiedIdentity } from './visitor-tokens';
 
 const SYSTEM = { kind: 'system' as const, id: 'chat-site-seed' };
 
@@ -15,9 +15,9 @@ const defaultOrigins = (app: AppConfig, chat: ChatConfig): string[] => {
     return chat.SCRIVO_CHAT_ALLOWED_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean);
-  const origins = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173'];
-  if (app.SCRIVO_PUBLIC_URL) origins.unshift(new URL(app.SCRIVO_PUBLIC_URL).origin);
-  return origins;
+  // The app itself, plus the usual development addresses (the API's default port, Vite's dev server).
+  const dev = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173'];
+  return [...new Set([...ownOrigins(app), ...dev])];
 };
 
 /**
@@ -85,21 +85,35 @@ export class SiteRegistry implements OnApplicationBootstrap {
    * The page may embed this site's widget: one of its allowed origins, or the app itself for the default site
    * (the main web app embeds its own widget, wherever it is served from).
    */
-  allows(site: ChatSiteDoc, origin: string, ownOrigin: string): boolean {
+  allows(site: ChatSiteDoc, origin: string): boolean {
     const o = origin.toLowerCase();
-    return (
-      site.allowedOrigins.includes(o) ||
-      (site.siteKey === this.defaultSiteKey && o === ownOrigin.toLowerCase())
-    );
+    return site.allowedOrigins.includes(o) || (site.siteKey === this.defaultSiteKey && this.isOwnOrigin(o));
+  }
+
+  /** The app's own origin, from configuration (SCRIVO_PUBLIC_URL), never from the request's Host header. */
+  isOwnOrigin(origin: string): boolean {
+    return ownOrigins(this.app).includes(origin.toLowerCase());
   }
 
   /** Any site allows this origin (for CORS on the public calls). */
-  async anyAllows(origin: string, ownOrigin: string): Promise<boolean> {
-    if (origin.toLowerCase() === ownOrigin.toLowerCase()) return true;
-    return (await this.list()).some((s) => this.allows(s, origin, ownOrigin));
+  async anyAllows(origin: string): Promise<boolean> {
+    if (this.isOwnOrigin(origin)) return true;
+    return (await this.list()).some((s) => this.allows(s, origin));
   }
 
-  verifies(site: ChatSiteDoc, userId: string, signature: string): boolean {
-    return signatureMatches(site.identitySecret, userId, signature);
+  /** An identity belongs to the site whose secret signed it; see isAppSite for what that means. */
+  verifiedIdentity(
+    site: ChatSiteDoc,
+    identity: { userId: string; email?: string | null; signature: string },
+  ): { userId: string; email: string | null } | null {
+    return verifiedIdentity(site.identitySecret, identity);
+  }
+
+  /**
+   * Only identities signed by the app's own site are Scrivo accounts. A partner site's user ids are its own: the
+   * same string names someone else there, so it is never looked up among Scrivo users.
+   */
+  isAppSite(siteKey: string): boolean {
+    return siteKey === this.defaultSiteKey;
   }
 }

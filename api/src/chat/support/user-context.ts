@@ -9,16 +9,33 @@ import {
 } from '@scrivo/domain/chat';
 import type { UserDocCore } from '../../common/auth/authenticated';
 import { READ_MODELS } from '../../infrastructure/tokens';
+import { CHAT_CONFIG, type ChatConfig } from './chat-config';
+
+/** Who a chat is tied to: the site that vouched for the identity, and the user id there. */
+export interface ChatIdentityRef {
+  readonly siteKey: string;
+  readonly userId: string | null;
+}
 
 /**
  * The facts about a user that the assistant and the admin pane may state: email and plan from `users`, minutes
- * used this period from the `usage` read model (fed by the recordings feature's usage events).
+ * used this period from the `usage` read model (fed by the recordings feature's usage events). Only identities
+ * vouched for by the app's own site are Scrivo users: a partner site's user "u-1" is not Scrivo's "u-1".
  */
 @Injectable()
 export class UserContextReader {
-  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(CHAT_CONFIG) private readonly chat: ChatConfig,
+  ) {}
 
-  async forUser(userId: string | null): Promise<AssistantUserContext | null> {
+  /** The Scrivo account behind a chat, or null when the identity came from another site (or there is none). */
+  scrivoUserId({ siteKey, userId }: ChatIdentityRef): string | null {
+    return siteKey === this.chat.SCRIVO_CHAT_SITE_KEY ? userId : null;
+  }
+
+  async forChat(chat: ChatIdentityRef): Promise<AssistantUserContext | null> {
+    const userId = this.scrivoUserId(chat);
     if (!userId) return null;
     const user = await this.readModels.collection<UserDocCore>('users').get(userId);
     if (!user) return null;
@@ -31,8 +48,10 @@ export class UserContextReader {
     };
   }
 
-  async tiers(userIds: readonly string[]): Promise<Map<string, PlanTier>> {
+  /** Plan tiers by Scrivo user id, for the chats tied to Scrivo accounts. */
+  async tiers(chats: readonly ChatIdentityRef[]): Promise<Map<string, PlanTier>> {
     const tiers = new Map<string, PlanTier>();
+    const userIds = chats.flatMap((c) => this.scrivoUserId(c) ?? []);
     for (const id of new Set(userIds)) {
       const user = await this.readModels.collection<UserDocCore>('users').get(id);
       if (user) tiers.set(id, (user.plan ?? 'free') as PlanTier);

@@ -38,12 +38,33 @@ export class VisitorTokens {
   }
 }
 
-/** HMAC-SHA256 of the user id with the site's identity secret, hex: what site owners compute server-side. */
-export const signUserId = (secret: string, userId: string): string =>
-  createHmac('sha256', secret).update(userId).digest('hex');
+/**
+ * What site owners compute server-side: hex HMAC-SHA256, with the site's identity secret, of the user id, or of
+ * `userId + "\n" + email` when the email is to be shown to support staff. Everything shown is signed.
+ */
+export const signIdentity = (secret: string, userId: string, email: string | null): string =>
+  createHmac('sha256', secret)
+    .update(email ? `${userId}\n${email}` : userId)
+    .digest('hex');
 
-export const signatureMatches = (secret: string, userId: string, signature: string): boolean => {
-  const expected = Buffer.from(signUserId(secret, userId));
-  const given = Buffer.from(signature.toLowerCase());
-  return expected.length === given.length && timingSafeEqual(expected, given);
+const sameHex = (expected: string, given: string) => {
+  const x = Buffer.from(expected);
+  const y = Buffer.from(given.toLowerCase());
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * The identity exactly as signed, or null: an email the signature does not cover is dropped (a signature over
+ * the id alone still identifies the visitor, without an address anyone could have typed).
+ */
+export const verifiedIdentity = (
+  secret: string,
+  identity: { readonly userId: string; readonly email?: string | null; readonly signature: string },
+): { userId: string; email: string | null } | null => {
+  const email = identity.email || null;
+  if (email && sameHex(signIdentity(secret, identity.userId, email), identity.signature))
+    return { userId: identity.userId, email };
+  if (sameHex(signIdentity(secret, identity.userId, null), identity.signature))
+    return { userId: identity.userId, email: null };
+  return null;
 };

@@ -4,7 +4,6 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAT_CONFIG, type ChatConfig } from './chat-config';
-import { ownOrigin } from './request-origin';
 import { SiteRegistry } from './site-registry';
 
 const escapeHtml = (s: string) =>
@@ -16,8 +15,9 @@ const escapeHtml = (s: string) =>
 /**
  * Express routes the chat needs ahead of everything else, mounted while the Nest container is built (before
  * create-app adds the SPA fallback, which would otherwise answer /widget/* with the web app):
- * - /widget/widget.js, /widget/frame.html, /widget/assets/*: the built widget. frame.html may be framed only by
- *   the site's allowed origins (CSP frame-ancestors), which is what stops the widget on any other site.
+ * - /widget/widget.js, /widget/frame.html, /widget/assets/*: the built widget, with the security headers every
+ *   response gets (create-app). frame.html may be framed only by the site's allowed origins (CSP
+ *   frame-ancestors), which is what stops the widget on any other site; widget.js may be loaded by any page.
  * - CORS for /api/chat/*: only origins some site allows get Access-Control-Allow-Origin; other origins with an
  *   Origin header are refused outright.
  */
@@ -36,8 +36,8 @@ export class WidgetRoutes {
 
   private async cors(req: Request, res: Response, next: NextFunction): Promise<void> {
     const origin = req.headers.origin;
-    if (!origin || origin === 'null' || origin === ownOrigin(req)) return next();
-    const allowed = await this.sites.anyAllows(origin, ownOrigin(req));
+    if (!origin || origin === 'null' || this.sites.isOwnOrigin(origin)) return next();
+    const allowed = await this.sites.anyAllows(origin);
     res.setHeader('Vary', 'Origin');
     if (allowed) {
       res.setHeader('Access-Control-Allow-Origin', origin);
@@ -60,11 +60,6 @@ export class WidgetRoutes {
   private widget() {
     const dist = this.config.SCRIVO_WIDGET_DIST;
     const router = express.Router();
-    router.use((_req, res, next) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-      next();
-    });
     router.get('/widget.js', (_req, res) => {
       const file = join(dist, 'widget.js');
       if (!existsSync(file)) return void res.status(404).type('text/plain').send('The widget is not built.');
@@ -98,6 +93,10 @@ export class WidgetRoutes {
       return;
     }
     const ancestors = ["'self'", ...site.allowedOrigins].join(' ');
+    // The global headers (create-app) forbid framing by other sites; this page is meant to be framed by the
+    // site's origins. X-Frame-Options cannot list them, so frame-ancestors alone decides here.
+    res.removeHeader('X-Frame-Options');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader(
       'Content-Security-Policy',
       `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; ` +

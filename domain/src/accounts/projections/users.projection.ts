@@ -67,6 +67,8 @@ export const usersProjection: Projection = {
         return update({ lastSignInAt: event.data.at });
       case 'PasswordChanged':
         return update({ hasPassword: true });
+      case 'UnverifiedPasswordRemoved':
+        return update({ hasPassword: false });
       case 'UserProfileUpdated': {
         const { firstName, lastName, language } = event.data;
         return update({

@@ -1,0 +1,43 @@
+"""Listening settings: the port is open to this machine only, unless a token guards it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scrivo_speech.config import Settings
+
+WORKER = Path(__file__).resolve().parent.parent
+
+
+def test_listens_on_loopback_without_a_token_by_default():
+    settings = Settings.from_env({})
+    assert settings.host == "127.0.0.1"
+    assert settings.token is None
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.168.1.20", "speech.internal"])
+def test_refuses_to_listen_beyond_loopback_without_a_token(host):
+    with pytest.raises(ValueError, match="SCRIVO_SPEECH_TOKEN is required"):
+        Settings.from_env({"SCRIVO_SPEECH_HOST": host})
+    assert Settings.from_env({"SCRIVO_SPEECH_HOST": host, "SCRIVO_SPEECH_TOKEN": "s3cret"}).host == host
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1"])
+def test_loopback_needs_no_token(host):
+    assert Settings.from_env({"SCRIVO_SPEECH_HOST": host}).host == host
+
+
+def test_the_server_does_not_start_open_to_the_network():
+    env = {**os.environ, "SCRIVO_SPEECH_HOST": "0.0.0.0", "SCRIVO_SPEECH_PORT": "0"}
+    env.pop("SCRIVO_SPEECH_TOKEN", None)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(WORKER), env.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-m", "scrivo_speech.server"], cwd=WORKER, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "SCRIVO_SPEECH_TOKEN is required when SCRIVO_SPEECH_HOST=0.0.0.0" in done.stderr
