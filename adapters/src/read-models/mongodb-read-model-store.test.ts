@@ -1,21 +1,33 @@
+import type { Doc } from '@scrivo/domain';
 import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notBuiltReason, type RunningServer, serverBinary, startFerretDb } from '../testing/real-servers';
 import { MongoReadModelStore, toMongoFilter } from './mongodb-read-model-store';
 import {
   describeReadModelStoreConformance,
   type ReadModelStoreConformanceOptions,
 } from './read-model-store.conformance';
 
-const url = process.env.MONGODB_URL;
+const external = process.env.MONGODB_URL;
+const binary = external ? null : serverBinary('ferretdb');
+let server: RunningServer | null = null;
+beforeAll(async () => {
+  if (!external && binary) server = await startFerretDb(binary);
+}, 60_000);
+/** MONGODB_URL when set (a real MongoDB), otherwise FerretDB (the MongoDB wire protocol over SQLite) here. */
+const url = () => external ?? server!.url;
+const available = Boolean(external || binary);
 // A database of its own per run, dropped afterwards, so the suite can point at a shared server.
 const database = `scrivo_conformance_${randomUUID().slice(0, 8)}`;
 
 afterAll(async () => {
-  if (!url) return;
-  const client = await MongoClient.connect(url);
-  await client.db(database).dropDatabase();
-  await client.close();
+  if (external) {
+    const client = await MongoClient.connect(external);
+    await client.db(database).dropDatabase();
+    await client.close();
+  }
+  await server?.stop();
 });
 
 const options: ReadModelStoreConformanceOptions = {
@@ -23,9 +35,9 @@ const options: ReadModelStoreConformanceOptions = {
 };
 
 describeReadModelStoreConformance(
-  'MongoDB',
-  url ? () => MongoReadModelStore.connect({ url, database }) : null,
-  'MONGODB_URL not set (no MongoDB server can run on this machine)',
+  external ? 'MongoDB at MONGODB_URL' : 'MongoDB protocol (FerretDB on 127.0.0.1)',
+  available ? () => MongoReadModelStore.connect({ url: url(), database }) : null,
+  notBuiltReason('ferretdb'),
   options,
 );
 
@@ -68,3 +80,49 @@ describe('MongoDB filter translation', () => {
     expect(() => toMongoFilter({ _id: 'x' })).toThrow();
   });
 });
+
+/**
+ * Without a replica set (FerretDB here, a standalone mongod elsewhere) documents and checkpoint are not written in
+ * one transaction: a crash between them leaves the documents written and the checkpoint behind. The runner then
+ * replays the batch, and because every write is an upsert or a delete by id, the replay lands on the same state.
+ */
+interface User extends Doc {
+  readonly email: string;
+  readonly visits: number;
+}
+
+describe.skipIf(!available)(
+  'MongoDB read models without transactions: a crash mid-commit is repaired by replay',
+  () => {
+    it('replaying a half-applied batch gives the same documents and moves the checkpoint once', async () => {
+      const store = await MongoReadModelStore.connect({ url: url(), database });
+      const projection = `replay_${randomUUID().slice(0, 8)}`;
+      const users = `users_${randomUUID().slice(0, 8)}`;
+      const user = (id: string, email: string, visits: number): User => ({ id, email, visits });
+      await store.commit(projection, 1, [
+        { kind: 'upsert', collection: users, doc: user('u1', 'ada@example.com', 1) },
+        { kind: 'upsert', collection: users, doc: user('gone', 'old@example.com', 0) },
+      ]);
+      const batch = [
+        { kind: 'upsert', collection: users, doc: user('u1', 'ada@example.com', 2) },
+        { kind: 'upsert', collection: users, doc: user('u2', 'bo@example.com', 1) },
+        { kind: 'delete', collection: users, id: 'gone' },
+      ] as const;
+      // The crash: the batch's writes reached the server, its checkpoint did not.
+      await store.collection<User>(users).upsert(batch[0].doc);
+      await store.collection<User>(users).upsert(batch[1].doc);
+      await store.collection<User>(users).delete('gone');
+      expect(await store.getCheckpoint(projection)).toBe(1);
+
+      await store.commit(projection, 2, [...batch]);
+      expect(await store.getCheckpoint(projection)).toBe(2);
+      expect(
+        await store.collection<User>(users).find({}, { sort: [{ field: 'id', direction: 'asc' }] }),
+      ).toEqual([
+        { id: 'u1', email: 'ada@example.com', visits: 2 },
+        { id: 'u2', email: 'bo@example.com', visits: 1 },
+      ]);
+      await store.close();
+    });
+  },
+);

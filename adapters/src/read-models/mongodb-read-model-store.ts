@@ -218,14 +218,25 @@ export class MongoReadModelStore implements ReadModelStore {
     if (index.fields.length === 0) throw new Error('An index needs at least one field');
     const paths = index.fields.map(mongoPath);
     if (paths.length === 1 && paths[0] === '_id') return; // the primary key
-    await this.db.collection(name).createIndex(Object.fromEntries(paths.map((path) => [path, 1])), {
-      name: `${index.fields.join('_')}${index.unique ? '_unique' : ''}`,
-      unique: index.unique ?? false,
+    const keys = Object.fromEntries(paths.map((path) => [path, 1]));
+    const indexName = `${index.fields.join('_')}${index.unique ? '_unique' : ''}`;
+    if (!index.unique) {
+      await this.db.collection(name).createIndex(keys, { name: indexName });
+      return;
+    }
+    try {
       // Documents without the field do not collide (as NULLs do not in the embedded store's unique indexes).
-      ...(index.unique
-        ? { partialFilterExpression: Object.fromEntries(paths.map((path) => [path, { $exists: true }])) }
-        : {}),
-    });
+      await this.db.collection(name).createIndex(keys, {
+        name: indexName,
+        unique: true,
+        partialFilterExpression: Object.fromEntries(paths.map((path) => [path, { $exists: true }])),
+      });
+    } catch (error) {
+      // MongoDB-protocol servers without partial indexes (FerretDB) have sparse ones, which also leave documents
+      // without the field out (for a compound index: those without any of its fields).
+      if (!(error instanceof MongoServerError && /partialFilterExpression/.test(error.message))) throw error;
+      await this.db.collection(name).createIndex(keys, { name: indexName, unique: true, sparse: true });
+    }
   }
 }
 
