@@ -17,12 +17,13 @@ export interface RunContext {
 }
 
 const SYSTEM: Actor = { kind: 'system', id: 'scrivo' };
+const ANONYMOUS: Actor = { kind: 'visitor', id: 'anonymous' };
 
 /**
  * The one way every feature runs a decider on a stream: load (with upcasters), decide, append with the expected
  * revision, decide again on a conflict. Event metadata is filled the same way everywhere: the actor, correlation
- * and causation ids given, else those of the current request (its id is the causation), else a system action
- * with a fresh correlation id. Free of Nest, so the job worker process runs commands through it too.
+ * and causation ids given, else those of the current request (its id is the causation; nobody signed in is an
+ * anonymous visitor), else a system action with a fresh correlation id. Free of Nest, so the job worker process runs commands through it too.
  */
 export class StreamRunner {
   constructor(
@@ -63,7 +64,7 @@ export class StreamRunner {
   private metadata(context: RunContext): CommandContext {
     const request = currentRequest();
     return {
-      actor: context.actor ?? request?.actor ?? SYSTEM,
+      actor: context.actor ?? request?.actor ?? (request ? ANONYMOUS : SYSTEM),
       correlationId: context.correlationId ?? request?.correlationId ?? this.deps.ids.next(),
       causationId: context.causationId !== undefined ? context.causationId : (request?.requestId ?? null),
     };

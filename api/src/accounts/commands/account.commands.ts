@@ -1,3 +1,4 @@
+import { StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { User } from '@scrivo/contracts';
@@ -9,9 +10,10 @@ import {
   type PlanId,
   USERS,
   type UserDoc,
+  userAccountDecider,
 } from '@scrivo/domain/accounts';
 import { ApiError } from '../../common/api-error';
-import { Projections } from '../../infrastructure/projection-registry';
+
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { AccountStreamsService } from '../support/account-streams';
 import { toUserView } from '../support/user-view';
@@ -57,16 +59,16 @@ export class UpdateProfileCommand {
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfileCommand, void> {
   constructor(
     private readonly streams: AccountStreamsService,
-    private readonly projections: Projections,
+    private readonly runner: StreamRunner,
   ) {}
 
   async execute({ userId, changes }: UpdateProfileCommand): Promise<void> {
-    const result = await this.streams.users.handle(
+    await this.runner.run(
+      userAccountDecider,
       AccountStreams.user(userId),
       { type: 'UpdateProfile', ...changes, at: this.streams.now() },
-      this.streams.context({ kind: 'user', id: userId }),
+      { actor: { kind: 'user', id: userId } },
     );
-    await this.projections.waitFor(result.lastPosition);
   }
 }
 
@@ -82,16 +84,16 @@ export class SetPlanCommand {
 export class SetPlanHandler implements ICommandHandler<SetPlanCommand, void> {
   constructor(
     private readonly streams: AccountStreamsService,
-    private readonly projections: Projections,
+    private readonly runner: StreamRunner,
   ) {}
 
   async execute({ userId, plan }: SetPlanCommand): Promise<void> {
-    const result = await this.streams.users.handle(
+    await this.runner.run(
+      userAccountDecider,
       AccountStreams.user(userId),
       { type: 'ChangePlan', plan, at: this.streams.now() },
-      this.streams.context(),
+      {},
     );
-    await this.projections.waitFor(result.lastPosition);
   }
 }
 

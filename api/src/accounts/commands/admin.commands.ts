@@ -1,7 +1,13 @@
+import { type RunContext, StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AccountStreams, type PasswordHasher } from '@scrivo/domain/accounts';
-import { Projections } from '../../infrastructure/projection-registry';
+import {
+  AccountStreams,
+  type PasswordHasher,
+  emailClaimDecider,
+  adminAccountDecider,
+} from '@scrivo/domain/accounts';
+
 import { AccountStreamsService } from '../support/account-streams';
 import { PASSWORD_HASHER } from '../tokens';
 
@@ -19,26 +25,28 @@ export class AdminSignInCommand {
 export class AdminSignInHandler implements ICommandHandler<AdminSignInCommand, string | null> {
   constructor(
     private readonly streams: AccountStreamsService,
-    private readonly projections: Projections,
+    private readonly runner: StreamRunner,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
   async execute({ username, password }: AdminSignInCommand): Promise<string | null> {
     const adminId = await this.streams.adminIdByEmail(username);
-    const admin = adminId ? (await this.streams.admins.load(AccountStreams.admin(adminId))).state : null;
+    const admin = adminId
+      ? await this.runner.state(adminAccountDecider, AccountStreams.admin(adminId))
+      : null;
     if (!adminId || !admin?.passwordHash) {
       dummyHash ??= this.hasher.hash('scrivo-timing-equaliser');
       await this.hasher.verify(await dummyHash, password);
       return null;
     }
     const passwordMatched = await this.hasher.verify(admin.passwordHash, password);
-    const result = await this.streams.admins.handle(
+    await this.runner.run(
+      adminAccountDecider,
       AccountStreams.admin(adminId),
       { type: 'RecordAdminSignIn', passwordMatched, at: this.streams.now() },
-      this.streams.context({ kind: 'visitor', id: adminId }),
+      { actor: { kind: 'visitor', id: adminId } },
     );
     if (!passwordMatched) return null;
-    await this.projections.waitFor(result.lastPosition);
     return adminId;
   }
 }
@@ -59,38 +67,41 @@ export class UpsertAdminHandler implements ICommandHandler<
 > {
   constructor(
     private readonly streams: AccountStreamsService,
-    private readonly projections: Projections,
+    private readonly runner: StreamRunner,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
   async execute({ email, password, by }: UpsertAdminCommand): Promise<{ adminId: string; created: boolean }> {
-    const context = this.streams.context({ kind: 'system', id: `admin-${by}` });
+    const context: RunContext = { actor: { kind: 'system', id: `admin-${by}` } };
     const at = this.streams.now();
     const existing = await this.streams.adminIdByEmail(email);
-    const admin = existing ? (await this.streams.admins.load(AccountStreams.admin(existing))).state : null;
+    const admin = existing
+      ? await this.runner.state(adminAccountDecider, AccountStreams.admin(existing))
+      : null;
     if (existing && admin?.exists) {
       if (admin.passwordHash && (await this.hasher.verify(admin.passwordHash, password)))
         return { adminId: existing, created: false };
-      const result = await this.streams.admins.handle(
+      await this.runner.run(
+        adminAccountDecider,
         AccountStreams.admin(existing),
         { type: 'SetAdminPassword', passwordHash: await this.hasher.hash(password), by, at },
         context,
       );
-      await this.projections.waitFor(result.lastPosition);
       return { adminId: existing, created: false };
     }
     const adminId = existing ?? this.streams.ids.next();
-    await this.streams.claims.handle(
+    await this.runner.run(
+      emailClaimDecider,
       AccountStreams.adminEmail(email),
       { type: 'ClaimEmail', email, ownerId: adminId, at },
       context,
     );
-    const result = await this.streams.admins.handle(
+    await this.runner.run(
+      adminAccountDecider,
       AccountStreams.admin(adminId),
       { type: 'CreateAdmin', adminId, email, passwordHash: await this.hasher.hash(password), by, at },
       context,
     );
-    await this.projections.waitFor(result.lastPosition);
     return { adminId, created: true };
   }
 }

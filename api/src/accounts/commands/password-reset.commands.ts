@@ -1,3 +1,4 @@
+import { StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DomainError } from '@scrivo/domain';
@@ -10,6 +11,7 @@ import {
   type PasswordHasher,
   passwordResetEmail,
   resetTokenProblem,
+  userAccountDecider,
 } from '@scrivo/domain/accounts';
 import { SessionStore } from '../../common/auth/session-store';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
@@ -33,6 +35,7 @@ export class RequestPasswordResetCommand {
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, string> {
   constructor(
     private readonly streams: AccountStreamsService,
+    private readonly runner: StreamRunner,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {}
@@ -43,8 +46,9 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     const user = userId ? await this.streams.loadUser(userId) : null;
     if (!userId || !user?.exists) return resetRequestedMessage(email);
     const { token, hash } = newResetToken(userId);
-    const now = this.streams.clock.now();
-    await this.streams.users.handle(
+    const now = new Date(this.streams.now());
+    await this.runner.run(
+      userAccountDecider,
       AccountStreams.user(userId),
       {
         type: 'RequestPasswordReset',
@@ -52,7 +56,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
         expiresAt: new Date(now.getTime() + AccountRules.resetTokenTtlMs).toISOString(),
         at: now.toISOString(),
       },
-      this.streams.context({ kind: 'visitor', id: userId }),
+      { actor: { kind: 'visitor', id: userId } },
     );
     const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
     try {
@@ -97,6 +101,7 @@ export class ResetPasswordCommand {
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, void> {
   constructor(
     private readonly streams: AccountStreamsService,
+    private readonly runner: StreamRunner,
     private readonly sessions: SessionStore,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
@@ -109,10 +114,11 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     const problem = resetTokenProblem(user, parsed.hash, this.streams.now());
     if (problem) throw new DomainError('INVALID_RESET_TOKEN', problem);
     const newPasswordHash = await this.hasher.hash(newPassword);
-    await this.streams.users.handle(
+    await this.runner.run(
+      userAccountDecider,
       AccountStreams.user(parsed.userId),
       { type: 'ResetPassword', tokenHash: parsed.hash, newPasswordHash, at: this.streams.now() },
-      this.streams.context({ kind: 'visitor', id: parsed.userId }),
+      { actor: { kind: 'visitor', id: parsed.userId } },
     );
     // Whoever knew the old password is signed out everywhere.
     await this.sessions.revokeAllFor('user', parsed.userId);

@@ -1,9 +1,16 @@
+import { type RunContext, StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RegisterBody } from '@scrivo/contracts';
 import { DomainError } from '@scrivo/domain';
-import { AccountStreams, type PasswordHasher } from '@scrivo/domain/accounts';
-import { Projections } from '../../infrastructure/projection-registry';
+import {
+  AccountStreams,
+  type PasswordHasher,
+  userAccountDecider,
+  emailVerificationDecider,
+  emailClaimDecider,
+} from '@scrivo/domain/accounts';
+
 import { AccountStreamsService } from '../support/account-streams';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
@@ -26,7 +33,7 @@ export interface RegisterResult {
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, RegisterResult> {
   constructor(
     private readonly streams: AccountStreamsService,
-    private readonly projections: Projections,
+    private readonly runner: StreamRunner,
     private readonly mail: VerificationMail,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
@@ -41,17 +48,19 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       );
     const userId = existing ?? this.streams.ids.next();
     const passwordHash = await this.hasher.hash(body.password);
-    const context = this.streams.context({ kind: 'visitor', id: userId });
+    const context: RunContext = { actor: { kind: 'visitor', id: userId } };
     const at = this.streams.now();
 
-    await this.streams.claims.handle(
+    await this.runner.run(
+      emailClaimDecider,
       AccountStreams.userEmail(email),
       { type: 'ClaimEmail', email, ownerId: userId, at },
       context,
     );
     let verified = true;
     try {
-      await this.streams.verifications.handle(
+      await this.runner.run(
+        emailVerificationDecider,
         AccountStreams.emailVerification(email),
         { type: 'ConsumeVerification', email, userId, at },
         context,
@@ -60,7 +69,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       if (!(error instanceof DomainError && error.code === 'EMAIL_NOT_VERIFIED')) throw error;
       verified = false;
     }
-    const result = await this.streams.users.handle(
+    await this.runner.run(
+      userAccountDecider,
       AccountStreams.user(userId),
       {
         type: 'RegisterUser',
@@ -78,7 +88,6 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       context,
     );
     if (!verified) await this.mail.sendUnlessRecent(email, body.language ?? 'en');
-    await this.projections.waitFor(result.lastPosition);
     return { userId, verified };
   }
 }

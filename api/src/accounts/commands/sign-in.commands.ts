@@ -1,8 +1,15 @@
+import { type RunContext, StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@scrivo/domain';
-import { AccountStreams, type Language, type PasswordHasher } from '@scrivo/domain/accounts';
-import { Projections } from '../../infrastructure/projection-registry';
+import {
+  AccountStreams,
+  type Language,
+  type PasswordHasher,
+  userAccountDecider,
+  emailClaimDecider,
+} from '@scrivo/domain/accounts';
+
 import { AccountStreamsService } from '../support/account-streams';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
@@ -23,7 +30,7 @@ export class PasswordSignInCommand {
 export class PasswordSignInHandler implements ICommandHandler<PasswordSignInCommand, string> {
   constructor(
     private readonly streams: AccountStreamsService,
-    private readonly projections: Projections,
+    private readonly runner: StreamRunner,
     private readonly mail: VerificationMail,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
@@ -37,10 +44,11 @@ export class PasswordSignInHandler implements ICommandHandler<PasswordSignInComm
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
     const passwordMatched = user.passwordHash ? await this.hasher.verify(user.passwordHash, password) : false;
-    const result = await this.streams.users.handle(
+    const result = await this.runner.run(
+      userAccountDecider,
       AccountStreams.user(userId),
       { type: 'RecordPasswordSignIn', passwordMatched, at: this.streams.now() },
-      this.streams.context({ kind: 'visitor', id: userId }),
+      { actor: { kind: 'visitor', id: userId } },
     );
     const outcome = result.newEvents[0]!;
     if (outcome.type === 'UserSignInFailed') {
@@ -58,7 +66,6 @@ export class PasswordSignInHandler implements ICommandHandler<PasswordSignInComm
         );
       throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
-    await this.projections.waitFor(result.lastPosition);
     return userId;
   }
 }
@@ -84,7 +91,7 @@ export class GoogleSignInHandler implements ICommandHandler<
 > {
   constructor(
     private readonly streams: AccountStreamsService,
-    private readonly projections: Projections,
+    private readonly runner: StreamRunner,
   ) {}
 
   async execute({ profile }: GoogleSignInCommand): Promise<{ userId: string; isNew: boolean }> {
@@ -98,15 +105,17 @@ export class GoogleSignInHandler implements ICommandHandler<
     const user = existing ? await this.streams.loadUser(existing) : null;
     let isNew = false;
     const userId = existing ?? this.streams.ids.next();
-    const context = this.streams.context({ kind: 'visitor', id: userId });
+    const context: RunContext = { actor: { kind: 'visitor', id: userId } };
     if (!user?.exists) {
       isNew = true;
-      await this.streams.claims.handle(
+      await this.runner.run(
+        emailClaimDecider,
         AccountStreams.userEmail(profile.email),
         { type: 'ClaimEmail', email: profile.email, ownerId: userId, at },
         context,
       );
-      await this.streams.users.handle(
+      await this.runner.run(
+        userAccountDecider,
         AccountStreams.user(userId),
         {
           type: 'RegisterUser',
@@ -126,12 +135,12 @@ export class GoogleSignInHandler implements ICommandHandler<
         context,
       );
     }
-    const result = await this.streams.users.handle(
+    await this.runner.run(
+      userAccountDecider,
       AccountStreams.user(userId),
       { type: 'SignInWithGoogle', googleSubject: profile.subject, at },
       context,
     );
-    await this.projections.waitFor(result.lastPosition);
     return { userId, isNew };
   }
 }

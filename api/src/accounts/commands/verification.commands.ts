@@ -1,7 +1,15 @@
+import { StreamRunner } from '../../infrastructure/stream-runner';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@scrivo/domain';
-import { AccountStreams, type Language, TOO_MANY_WRONG_CODES, WRONG_CODE } from '@scrivo/domain/accounts';
-import { Projections } from '../../infrastructure/projection-registry';
+import {
+  AccountStreams,
+  type Language,
+  TOO_MANY_WRONG_CODES,
+  WRONG_CODE,
+  userAccountDecider,
+  emailVerificationDecider,
+} from '@scrivo/domain/accounts';
+
 import { AccountStreamsService } from '../support/account-streams';
 import { hashVerificationCode } from '../support/secrets';
 import { VerificationMail } from '../support/verification-mail';
@@ -43,14 +51,15 @@ export class VerifyEmailCodeCommand {
 export class VerifyEmailCodeHandler implements ICommandHandler<VerifyEmailCodeCommand, void> {
   constructor(
     private readonly streams: AccountStreamsService,
-    private readonly projections: Projections,
+    private readonly runner: StreamRunner,
   ) {}
 
   async execute({ email, code }: VerifyEmailCodeCommand): Promise<void> {
-    const result = await this.streams.verifications.handle(
+    const result = await this.runner.run(
+      emailVerificationDecider,
       AccountStreams.emailVerification(email),
       { type: 'CheckCode', email, codeHash: hashVerificationCode(email, code), at: this.streams.now() },
-      this.streams.context(),
+      {},
     );
     const rejected = result.newEvents.find((e) => e.type === 'VerificationCodeRejected');
     if (rejected) {
@@ -63,11 +72,11 @@ export class VerifyEmailCodeHandler implements ICommandHandler<VerifyEmailCodeCo
     // An account that exists already (signed up earlier, never verified) becomes verified now.
     const userId = await this.streams.userIdByEmail(email);
     if (!userId) return;
-    const user = await this.streams.users.handle(
+    await this.runner.run(
+      userAccountDecider,
       AccountStreams.user(userId),
       { type: 'VerifyUserEmail', method: 'code', at: this.streams.now() },
-      this.streams.context(),
+      {},
     );
-    await this.projections.waitFor(user.lastPosition);
   }
 }

@@ -1,6 +1,13 @@
+import { StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@scrivo/domain';
-import { AccountStreams, type Language, type Mailer, verificationCodeEmail } from '@scrivo/domain/accounts';
+import {
+  AccountStreams,
+  type Language,
+  type Mailer,
+  verificationCodeEmail,
+  emailVerificationDecider,
+} from '@scrivo/domain/accounts';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { MAILER } from '../tokens';
 import { AccountStreamsService } from './account-streams';
@@ -11,16 +18,18 @@ import { hashVerificationCode, newVerificationCode } from './secrets';
 export class VerificationMail {
   constructor(
     private readonly streams: AccountStreamsService,
+    private readonly runner: StreamRunner,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {}
 
   async send(email: string, language: Language): Promise<void> {
     const code = newVerificationCode();
-    await this.streams.verifications.handle(
+    await this.runner.run(
+      emailVerificationDecider,
       AccountStreams.emailVerification(email),
       { type: 'IssueCode', email, codeHash: hashVerificationCode(email, code), at: this.streams.now() },
-      this.streams.context(),
+      {},
     );
     try {
       await this.mailer.send(verificationCodeEmail(email, code, language));
