@@ -16,10 +16,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const { SCRIVO_ADMIN_EMAIL: email, SCRIVO_ADMIN_PASSWORD: password } = this.config;
     if (!email || !password) return;
-    const { created } = await this.commands.execute<
-      UpsertAdminCommand,
-      { adminId: string; created: boolean }
-    >(new UpsertAdminCommand(email, password, 'environment'));
+    const { created } = await this.commands.execute(new UpsertAdminCommand(email, password, 'environment'));
     this.logger.info(
       { admin: email, created },
       created ? 'admin created from environment' : 'admin from environment is up to date',

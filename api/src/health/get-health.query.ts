@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { HealthBody } from '@scrivo/contracts';
 import type { EventStore } from '@scrivo/domain';
 import { ADAPTERS } from '../infrastructure/infrastructure.module';
@@ -7,7 +7,7 @@ import type { Adapters } from '../infrastructure/adapters.factory';
 import { Projections } from '../infrastructure/projection-registry';
 import { EVENT_STORE } from '../infrastructure/tokens';
 
-export class GetHealthQuery {}
+export class GetHealthQuery extends Query<HealthBody> {}
 
 const started = Date.now();
 
@@ -21,7 +21,7 @@ const probe = async (port: string, adapter: string, check: () => Promise<unknown
 };
 
 @QueryHandler(GetHealthQuery)
-export class GetHealthHandler implements IQueryHandler<GetHealthQuery, HealthBody> {
+export class GetHealthHandler implements IQueryHandler<GetHealthQuery> {
   constructor(
     @Inject(ADAPTERS) private readonly adapters: Adapters,
     @Inject(EVENT_STORE) private readonly events: EventStore,

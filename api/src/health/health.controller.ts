@@ -2,7 +2,6 @@ import { Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
-import type { HealthBody } from '@scrivo/contracts';
 import { GetHealthQuery } from './get-health.query';
 
 @Controller()
@@ -12,7 +11,7 @@ export class HealthController {
   @TsRestHandler(contract.health.health)
   health() {
     return tsRestHandler(contract.health.health, async () => {
-      const body = await this.queries.execute<GetHealthQuery, HealthBody>(new GetHealthQuery());
+      const body = await this.queries.execute(new GetHealthQuery());
       return body.status === 'ok' ? { status: 200 as const, body } : { status: 503 as const, body };
     });
   }

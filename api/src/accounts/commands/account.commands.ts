@@ -1,6 +1,14 @@
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import {
+  CommandBus,
+  Command,
+  CommandHandler,
+  type ICommandHandler,
+  type IQueryHandler,
+  Query,
+  QueryHandler,
+} from '@nestjs/cqrs';
 import type { User } from '@scrivo/contracts';
 import { type ReadModelStore } from '@scrivo/domain';
 import {
@@ -19,12 +27,14 @@ import { AccountStreamsService } from '../support/account-streams';
 import { toUserView } from '../support/user-view';
 import { PAYMENT_PROVIDER } from '../tokens';
 
-export class GetUserQuery {
-  constructor(readonly userId: string) {}
+export class GetUserQuery extends Query<User> {
+  constructor(readonly userId: string) {
+    super();
+  }
 }
 
 @QueryHandler(GetUserQuery)
-export class GetUserHandler implements IQueryHandler<GetUserQuery, User> {
+export class GetUserHandler implements IQueryHandler<GetUserQuery> {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
   async execute({ userId }: GetUserQuery): Promise<User> {
@@ -34,12 +44,14 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, User> {
   }
 }
 
-export class CheckUserExistsQuery {
-  constructor(readonly email: string) {}
+export class CheckUserExistsQuery extends Query<boolean> {
+  constructor(readonly email: string) {
+    super();
+  }
 }
 
 @QueryHandler(CheckUserExistsQuery)
-export class CheckUserExistsHandler implements IQueryHandler<CheckUserExistsQuery, boolean> {
+export class CheckUserExistsHandler implements IQueryHandler<CheckUserExistsQuery> {
   constructor(private readonly streams: AccountStreamsService) {}
 
   async execute({ email }: CheckUserExistsQuery): Promise<boolean> {
@@ -48,15 +60,17 @@ export class CheckUserExistsHandler implements IQueryHandler<CheckUserExistsQuer
   }
 }
 
-export class UpdateProfileCommand {
+export class UpdateProfileCommand extends Command<void> {
   constructor(
     readonly userId: string,
     readonly changes: { firstName?: string; lastName?: string; language?: Language },
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(UpdateProfileCommand)
-export class UpdateProfileHandler implements ICommandHandler<UpdateProfileCommand, void> {
+export class UpdateProfileHandler implements ICommandHandler<UpdateProfileCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
@@ -73,15 +87,17 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
 }
 
 /** Sets the plan directly. Only for Free, or once a payment provider has confirmed a paid plan. */
-export class SetPlanCommand {
+export class SetPlanCommand extends Command<void> {
   constructor(
     readonly userId: string,
     readonly plan: PlanId,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(SetPlanCommand)
-export class SetPlanHandler implements ICommandHandler<SetPlanCommand, void> {
+export class SetPlanHandler implements ICommandHandler<SetPlanCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
@@ -97,24 +113,26 @@ export class SetPlanHandler implements ICommandHandler<SetPlanCommand, void> {
   }
 }
 
-export class ChoosePlanCommand {
+export class ChoosePlanCommand extends Command<{ checkoutUrl: string | null }> {
   constructor(
     readonly user: { id: string; email: string },
     readonly plan: PlanId,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 /** What the plan page asks for: Free at once; a paid plan only through the payment provider's checkout. */
 @CommandHandler(ChoosePlanCommand)
-export class ChoosePlanHandler implements ICommandHandler<ChoosePlanCommand, { checkoutUrl: string | null }> {
+export class ChoosePlanHandler implements ICommandHandler<ChoosePlanCommand> {
   constructor(
-    private readonly setPlan: SetPlanHandler,
+    private readonly commands: CommandBus,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
   ) {}
 
   async execute({ user, plan }: ChoosePlanCommand): Promise<{ checkoutUrl: string | null }> {
     if (plan === 'free') {
-      await this.setPlan.execute(new SetPlanCommand(user.id, 'free'));
+      await this.commands.execute(new SetPlanCommand(user.id, 'free'));
       return { checkoutUrl: null };
     }
     const { checkoutUrl } = await this.payments.startCheckout({ userId: user.id, email: user.email, plan });

@@ -1,6 +1,6 @@
 import { type RunContext, StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   AccountStreams,
   type PasswordHasher,
@@ -13,16 +13,18 @@ import { PASSWORD_HASHER } from '../tokens';
 
 let dummyHash: Promise<string> | null = null;
 
-export class AdminSignInCommand {
+export class AdminSignInCommand extends Command<string | null> {
   constructor(
     readonly username: string,
     readonly password: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 /** Returns the admin's id, or null for wrong credentials (same answer and similar time for an unknown name). */
 @CommandHandler(AdminSignInCommand)
-export class AdminSignInHandler implements ICommandHandler<AdminSignInCommand, string | null> {
+export class AdminSignInHandler implements ICommandHandler<AdminSignInCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
@@ -51,20 +53,19 @@ export class AdminSignInHandler implements ICommandHandler<AdminSignInCommand, s
   }
 }
 
-export class UpsertAdminCommand {
+export class UpsertAdminCommand extends Command<{ adminId: string; created: boolean }> {
   constructor(
     readonly email: string,
     readonly password: string,
     readonly by: 'environment' | 'cli',
-  ) {}
+  ) {
+    super();
+  }
 }
 
 /** Creates the admin, or sets its password when it exists and the password differs. */
 @CommandHandler(UpsertAdminCommand)
-export class UpsertAdminHandler implements ICommandHandler<
-  UpsertAdminCommand,
-  { adminId: string; created: boolean }
-> {
+export class UpsertAdminHandler implements ICommandHandler<UpsertAdminCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,

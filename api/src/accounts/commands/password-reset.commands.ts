@@ -1,6 +1,13 @@
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import {
+  Command,
+  CommandHandler,
+  type ICommandHandler,
+  type IQueryHandler,
+  Query,
+  QueryHandler,
+} from '@nestjs/cqrs';
 import { DomainError } from '@scrivo/domain';
 import {
   AccountRules,
@@ -22,17 +29,19 @@ import { MAILER, PASSWORD_HASHER } from '../tokens';
 export const resetRequestedMessage = (email: string) =>
   `If an account exists for ${email}, we have sent it a link to reset the password. The link is valid for 1 hour.`;
 
-export class RequestPasswordResetCommand {
+export class RequestPasswordResetCommand extends Command<string> {
   constructor(
     readonly email: string,
     readonly language: Language | undefined,
     /** Where the app is reached, for the link in the email. */
     readonly publicUrl: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(RequestPasswordResetCommand)
-export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, string> {
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
@@ -72,12 +81,14 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
   }
 }
 
-export class ValidateResetTokenQuery {
-  constructor(readonly token: string) {}
+export class ValidateResetTokenQuery extends Query<{ email: string }> {
+  constructor(readonly token: string) {
+    super();
+  }
 }
 
 @QueryHandler(ValidateResetTokenQuery)
-export class ValidateResetTokenHandler implements IQueryHandler<ValidateResetTokenQuery, { email: string }> {
+export class ValidateResetTokenHandler implements IQueryHandler<ValidateResetTokenQuery> {
   constructor(private readonly streams: AccountStreamsService) {}
 
   async execute({ token }: ValidateResetTokenQuery): Promise<{ email: string }> {
@@ -90,15 +101,17 @@ export class ValidateResetTokenHandler implements IQueryHandler<ValidateResetTok
   }
 }
 
-export class ResetPasswordCommand {
+export class ResetPasswordCommand extends Command<void> {
   constructor(
     readonly token: string,
     readonly newPassword: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(ResetPasswordCommand)
-export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, void> {
+export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,

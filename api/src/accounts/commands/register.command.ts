@@ -1,6 +1,6 @@
 import { type RunContext, StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RegisterBody } from '@scrivo/contracts';
 import { DomainError } from '@scrivo/domain';
 import {
@@ -15,8 +15,10 @@ import { AccountStreamsService } from '../support/account-streams';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
 
-export class RegisterUserCommand {
-  constructor(readonly body: RegisterBody) {}
+export class RegisterUserCommand extends Command<RegisterResult> {
+  constructor(readonly body: RegisterBody) {
+    super();
+  }
 }
 
 export interface RegisterResult {
@@ -30,7 +32,7 @@ export interface RegisterResult {
  * left behind by a crash between the two appends is picked up again by the next attempt (same owner id).
  */
 @CommandHandler(RegisterUserCommand)
-export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, RegisterResult> {
+export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,

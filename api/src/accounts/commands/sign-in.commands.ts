@@ -1,6 +1,6 @@
 import { type RunContext, StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@scrivo/domain';
 import {
   AccountStreams,
@@ -19,15 +19,17 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 /** Compared against when the account does not exist, so the answer takes as long as a real check. */
 let dummyHash: Promise<string> | null = null;
 
-export class PasswordSignInCommand {
+export class PasswordSignInCommand extends Command<string> {
   constructor(
     readonly email: string,
     readonly password: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(PasswordSignInCommand)
-export class PasswordSignInHandler implements ICommandHandler<PasswordSignInCommand, string> {
+export class PasswordSignInHandler implements ICommandHandler<PasswordSignInCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
@@ -79,16 +81,15 @@ export interface GoogleProfile {
   readonly language: Language;
 }
 
-export class GoogleSignInCommand {
-  constructor(readonly profile: GoogleProfile) {}
+export class GoogleSignInCommand extends Command<{ userId: string; isNew: boolean }> {
+  constructor(readonly profile: GoogleProfile) {
+    super();
+  }
 }
 
 /** Signs in the account that owns the Google email, or creates it (the address is verified by Google). */
 @CommandHandler(GoogleSignInCommand)
-export class GoogleSignInHandler implements ICommandHandler<
-  GoogleSignInCommand,
-  { userId: string; isNew: boolean }
-> {
+export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,

@@ -1,5 +1,5 @@
 import { StreamRunner } from '../../infrastructure/stream-runner';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@scrivo/domain';
 import {
   AccountStreams,
@@ -14,15 +14,17 @@ import { AccountStreamsService } from '../support/account-streams';
 import { hashVerificationCode } from '../support/secrets';
 import { VerificationMail } from '../support/verification-mail';
 
-export class SendVerificationCodeCommand {
+export class SendVerificationCodeCommand extends Command<void> {
   constructor(
     readonly email: string,
     readonly language: Language | undefined,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(SendVerificationCodeCommand)
-export class SendVerificationCodeHandler implements ICommandHandler<SendVerificationCodeCommand, void> {
+export class SendVerificationCodeHandler implements ICommandHandler<SendVerificationCodeCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly mail: VerificationMail,
@@ -40,15 +42,17 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
   }
 }
 
-export class VerifyEmailCodeCommand {
+export class VerifyEmailCodeCommand extends Command<void> {
   constructor(
     readonly email: string,
     readonly code: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(VerifyEmailCodeCommand)
-export class VerifyEmailCodeHandler implements ICommandHandler<VerifyEmailCodeCommand, void> {
+export class VerifyEmailCodeHandler implements ICommandHandler<VerifyEmailCodeCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,

@@ -1,6 +1,6 @@
 import { Controller, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { contract, type User } from '@scrivo/contracts';
+import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { CurrentUser, UserGuard } from '../../common/auth/guards';
@@ -21,7 +21,7 @@ export class AccountController {
   get(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(c.getAccount, async () => ({
       status: 200 as const,
-      body: await this.queries.execute<GetUserQuery, User>(new GetUserQuery(user.id)),
+      body: await this.queries.execute(new GetUserQuery(user.id)),
     }));
   }
 
@@ -31,7 +31,7 @@ export class AccountController {
       await this.commands.execute(new UpdateProfileCommand(user.id, body));
       return {
         status: 200 as const,
-        body: await this.queries.execute<GetUserQuery, User>(new GetUserQuery(user.id)),
+        body: await this.queries.execute(new GetUserQuery(user.id)),
       };
     });
   }
@@ -39,13 +39,11 @@ export class AccountController {
   @TsRestHandler(c.changePlan)
   changePlan(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(c.changePlan, async ({ body }) => {
-      const { checkoutUrl } = await this.commands.execute<ChoosePlanCommand, { checkoutUrl: string | null }>(
-        new ChoosePlanCommand(user, body.plan),
-      );
+      const { checkoutUrl } = await this.commands.execute(new ChoosePlanCommand(user, body.plan));
       return {
         status: 200 as const,
         body: {
-          user: await this.queries.execute<GetUserQuery, User>(new GetUserQuery(user.id)),
+          user: await this.queries.execute(new GetUserQuery(user.id)),
           checkoutUrl,
         },
       };

@@ -1,13 +1,13 @@
 import { Controller, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { contract, type User } from '@scrivo/contracts';
+import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { Request, Response } from 'express';
 import { OptionalUserGuard } from '../../common/auth/guards';
 import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { ApiError } from '../../common/api-error';
 import { GetUserQuery, CheckUserExistsQuery } from '../commands/account.commands';
-import { RegisterUserCommand, type RegisterResult } from '../commands/register.command';
+import { RegisterUserCommand } from '../commands/register.command';
 import { PasswordSignInCommand } from '../commands/sign-in.commands';
 import { SendVerificationCodeCommand, VerifyEmailCodeCommand } from '../commands/verification.commands';
 import { AuthRateLimitGuard, RateLimit } from '../support/rate-limit';
@@ -32,7 +32,7 @@ export class AccountsController {
       if (!req.user) throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
       return {
         status: 200 as const,
-        body: await this.queries.execute<GetUserQuery, User>(new GetUserQuery(req.user.id)),
+        body: await this.queries.execute(new GetUserQuery(req.user.id)),
       };
     });
   }
@@ -41,13 +41,11 @@ export class AccountsController {
   @RateLimit('login')
   login(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return tsRestHandler(c.login, async ({ body }) => {
-      const userId = await this.commands.execute<PasswordSignInCommand, string>(
-        new PasswordSignInCommand(body.email, body.password),
-      );
+      const userId = await this.commands.execute(new PasswordSignInCommand(body.email, body.password));
       await this.sessions.start(req, res, 'user', userId);
       return {
         status: 200 as const,
-        body: await this.queries.execute<GetUserQuery, User>(new GetUserQuery(userId)),
+        body: await this.queries.execute(new GetUserQuery(userId)),
       };
     });
   }
@@ -58,9 +56,7 @@ export class AccountsController {
     return tsRestHandler(c.checkUserExists, async ({ body }) => ({
       status: 200 as const,
       body: {
-        exists: await this.queries.execute<CheckUserExistsQuery, boolean>(
-          new CheckUserExistsQuery(body.email),
-        ),
+        exists: await this.queries.execute(new CheckUserExistsQuery(body.email)),
       },
     }));
   }
@@ -99,10 +95,8 @@ export class AccountsController {
   @RateLimit('register')
   register(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return tsRestHandler(c.register, async ({ body }) => {
-      const result = await this.commands.execute<RegisterUserCommand, RegisterResult>(
-        new RegisterUserCommand(body),
-      );
-      const user = await this.queries.execute<GetUserQuery, User>(new GetUserQuery(result.userId));
+      const result = await this.commands.execute(new RegisterUserCommand(body));
+      const user = await this.queries.execute(new GetUserQuery(result.userId));
       if (!result.verified) {
         return {
           status: 202 as const,

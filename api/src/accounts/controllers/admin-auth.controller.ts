@@ -29,9 +29,7 @@ export class AdminAuthController {
   @RateLimit('adminLogin')
   login(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return tsRestHandler(c.adminLogin, async ({ body }) => {
-      const adminId = await this.commands.execute<AdminSignInCommand, string | null>(
-        new AdminSignInCommand(body.username, body.password),
-      );
+      const adminId = await this.commands.execute(new AdminSignInCommand(body.username, body.password));
       if (!adminId) return { status: 401 as const, body: { success: false, error: 'Invalid credentials' } };
       await this.sessions.start(req, res, 'admin', adminId);
       const doc = await this.readModels.collection<AdminDoc>(ADMINS).get(adminId);

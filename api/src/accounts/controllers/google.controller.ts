@@ -52,10 +52,7 @@ export class GoogleController {
       return back(res, 'google_failed');
     }
     try {
-      const { userId, isNew } = await this.commands.execute<
-        GoogleSignInCommand,
-        { userId: string; isNew: boolean }
-      >(new GoogleSignInCommand(req.googleProfile));
+      const { userId, isNew } = await this.commands.execute(new GoogleSignInCommand(req.googleProfile));
       await this.sessions.start(req, res, 'user', userId);
       return res.redirect(302, isNew ? '/plan-selection' : '/dashboard');
     } catch (error) {

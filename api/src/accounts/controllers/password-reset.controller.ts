@@ -25,7 +25,7 @@ export class PasswordResetController {
   @RateLimit('resetRequest')
   request() {
     return tsRestHandler(c.requestPasswordReset, async ({ body }) => {
-      const message = await this.commands.execute<RequestPasswordResetCommand, string>(
+      const message = await this.commands.execute(
         new RequestPasswordResetCommand(body.email, body.language, this.sessions.publicUrl),
       );
       return { status: 200 as const, body: { message } };
@@ -36,9 +36,7 @@ export class PasswordResetController {
   @RateLimit('resetToken')
   validate() {
     return tsRestHandler(c.validatePasswordReset, async ({ body }) => {
-      const { email } = await this.queries.execute<ValidateResetTokenQuery, { email: string }>(
-        new ValidateResetTokenQuery(body.token),
-      );
+      const { email } = await this.queries.execute(new ValidateResetTokenQuery(body.token));
       return { status: 200 as const, body: { valid: true as const, email } };
     });
   }

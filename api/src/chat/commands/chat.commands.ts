@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Actor } from '@scrivo/domain';
 import type { Assistant, ChatSessionCommand } from '@scrivo/domain/chat';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
@@ -8,20 +8,22 @@ import { ChatStreamsService } from '../support/chat-streams';
 import { type ChatIdentityRef, UserContextReader } from '../support/user-context';
 
 /** Any one command on a chat session stream, on behalf of `actor`. */
-export class RunChatCommand {
+export class RunChatCommand extends Command<void> {
   constructor(
     readonly sessionId: string,
     readonly command: ChatSessionCommand,
     readonly actor: Actor,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(RunChatCommand)
 export class RunChatHandler implements ICommandHandler<RunChatCommand> {
   constructor(private readonly streams: ChatStreamsService) {}
 
-  execute({ sessionId, command, actor }: RunChatCommand) {
-    return this.streams.session(sessionId, command, actor);
+  async execute({ sessionId, command, actor }: RunChatCommand): Promise<void> {
+    await this.streams.session(sessionId, command, actor);
   }
 }
 
@@ -30,7 +32,7 @@ export class RunChatHandler implements ICommandHandler<RunChatCommand> {
  * goes to the domain with the configured threshold; the domain decides whether a person takes over. An assistant
  * that fails counts as an unsure one: the visitor is handed to a person rather than left without a reply.
  */
-export class PostVisitorMessageCommand {
+export class PostVisitorMessageCommand extends Command<{ fromSeq: number }> {
   constructor(
     readonly sessionId: string,
     readonly content: string,
@@ -38,14 +40,13 @@ export class PostVisitorMessageCommand {
     /** The site and user id the chat is tied to; only the app's own site maps to a Scrivo account. */
     readonly identity: ChatIdentityRef,
     readonly actor: Actor,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(PostVisitorMessageCommand)
-export class PostVisitorMessageHandler implements ICommandHandler<
-  PostVisitorMessageCommand,
-  { fromSeq: number }
-> {
+export class PostVisitorMessageHandler implements ICommandHandler<PostVisitorMessageCommand> {
   constructor(
     private readonly streams: ChatStreamsService,
     private readonly users: UserContextReader,

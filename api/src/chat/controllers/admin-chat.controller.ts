@@ -1,6 +1,6 @@
 import { Controller, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { type AdminSessionDetail, type AdminSessionList, contract } from '@scrivo/contracts';
+import { contract } from '@scrivo/contracts';
 import { NotFoundError } from '@scrivo/domain';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import { randomBytes } from 'node:crypto';
@@ -33,16 +33,14 @@ export class AdminChatController {
   }
 
   private detail(sessionId: string) {
-    return this.queries.execute<GetAdminSessionQuery, AdminSessionDetail>(
-      new GetAdminSessionQuery(sessionId),
-    );
+    return this.queries.execute(new GetAdminSessionQuery(sessionId));
   }
 
   @TsRestHandler(c.listSessions)
   list(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.listSessions, async ({ query }) => {
       this.admin(req);
-      const body = await this.queries.execute<ListAdminSessionsQuery, AdminSessionList>(
+      const body = await this.queries.execute(
         new ListAdminSessionsQuery(query.page, query.limit, query.status, query.search),
       );
       return { status: 200 as const, body };

@@ -1,6 +1,6 @@
 import { Controller, Inject, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { contract, type VisitorConversation } from '@scrivo/contracts';
+import { contract } from '@scrivo/contracts';
 import { type Actor, NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import { CHAT_SESSIONS, type ChatSessionDoc } from '@scrivo/domain/chat';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
@@ -54,7 +54,7 @@ export class VisitorChatController {
   }
 
   private async session(sessionId: string) {
-    const { session } = await this.queries.execute<GetVisitorConversationQuery, VisitorConversation>(
+    const { session } = await this.queries.execute(
       new GetVisitorConversationQuery(sessionId, Number.MAX_SAFE_INTEGER),
     );
     return session;
@@ -109,9 +109,7 @@ export class VisitorChatController {
   get() {
     return tsRestHandler(c.get, async ({ params, headers, query }) => {
       await this.owned(params.sessionId, headers['x-chat-token']);
-      const body = await this.queries.execute<GetVisitorConversationQuery, VisitorConversation>(
-        new GetVisitorConversationQuery(params.sessionId, query.after),
-      );
+      const body = await this.queries.execute(new GetVisitorConversationQuery(params.sessionId, query.after));
       return { status: 200 as const, body };
     });
   }
@@ -121,7 +119,7 @@ export class VisitorChatController {
     return tsRestHandler(c.post, async ({ params, headers, body }) => {
       const doc = await this.owned(params.sessionId, headers['x-chat-token']);
       await this.limiter.message(clientIp(req), doc.sessionId);
-      const { fromSeq } = await this.commands.execute<PostVisitorMessageCommand, { fromSeq: number }>(
+      const { fromSeq } = await this.commands.execute(
         new PostVisitorMessageCommand(
           doc.sessionId,
           body.content,
@@ -130,7 +128,7 @@ export class VisitorChatController {
           this.visitor(doc),
         ),
       );
-      const conversation = await this.queries.execute<GetVisitorConversationQuery, VisitorConversation>(
+      const conversation = await this.queries.execute(
         new GetVisitorConversationQuery(doc.sessionId, fromSeq),
       );
       return { status: 200 as const, body: conversation };

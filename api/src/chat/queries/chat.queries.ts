@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { AdminSessionDetail, AdminSessionList, VisitorConversation } from '@scrivo/contracts';
 import { type FieldCondition, type Filter, NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import { CHAT_MESSAGES, CHAT_SESSIONS, type ChatMessageDoc, type ChatSessionDoc } from '@scrivo/domain/chat';
@@ -8,17 +8,19 @@ import { AdminPresence } from '../support/admin-presence';
 import { UserContextReader } from '../support/user-context';
 import { toMessage, toSession, toVisitorSession } from '../support/views';
 
-export class ListAdminSessionsQuery {
+export class ListAdminSessionsQuery extends Query<AdminSessionList> {
   constructor(
     readonly page: number,
     readonly limit: number,
     readonly status: 'all' | 'active' | 'escalated' | 'resolved' | undefined,
     readonly search: string | undefined,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListAdminSessionsQuery)
-export class ListAdminSessionsHandler implements IQueryHandler<ListAdminSessionsQuery, AdminSessionList> {
+export class ListAdminSessionsHandler implements IQueryHandler<ListAdminSessionsQuery> {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     private readonly users: UserContextReader,
@@ -60,12 +62,14 @@ export class ListAdminSessionsHandler implements IQueryHandler<ListAdminSessions
   }
 }
 
-export class GetAdminSessionQuery {
-  constructor(readonly sessionId: string) {}
+export class GetAdminSessionQuery extends Query<AdminSessionDetail> {
+  constructor(readonly sessionId: string) {
+    super();
+  }
 }
 
 @QueryHandler(GetAdminSessionQuery)
-export class GetAdminSessionHandler implements IQueryHandler<GetAdminSessionQuery, AdminSessionDetail> {
+export class GetAdminSessionHandler implements IQueryHandler<GetAdminSessionQuery> {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     private readonly users: UserContextReader,
@@ -89,18 +93,17 @@ export class GetAdminSessionHandler implements IQueryHandler<GetAdminSessionQuer
   }
 }
 
-export class GetVisitorConversationQuery {
+export class GetVisitorConversationQuery extends Query<VisitorConversation> {
   constructor(
     readonly sessionId: string,
     readonly after: number,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetVisitorConversationQuery)
-export class GetVisitorConversationHandler implements IQueryHandler<
-  GetVisitorConversationQuery,
-  VisitorConversation
-> {
+export class GetVisitorConversationHandler implements IQueryHandler<GetVisitorConversationQuery> {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     private readonly presence: AdminPresence,
