@@ -1,45 +1,21 @@
 import type { Doc } from '@scrivo/domain';
-import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notBuiltReason, type RunningServer, serverBinary, startFerretDb } from '../testing/real-servers';
+import { describe, expect, it } from 'vitest';
+import { mongoForTests } from '../testing/mongo-for-tests';
 import { MongoReadModelStore, toMongoFilter } from './mongodb-read-model-store';
 import {
   describeReadModelStoreConformance,
   type ReadModelStoreConformanceOptions,
 } from './read-model-store.conformance';
 
-const external = process.env.MONGODB_URL;
-const binary = external ? null : serverBinary('ferretdb');
-let server: RunningServer | null = null;
-beforeAll(async () => {
-  if (!external && binary) server = await startFerretDb(binary);
-}, 60_000);
-/** MONGODB_URL when set (a real MongoDB), otherwise FerretDB (the MongoDB wire protocol over SQLite) here. */
-const url = () => external ?? server!.url;
-const available = Boolean(external || binary);
-// A database of its own per run, dropped afterwards, so the suite can point at a shared server.
-const database = `scrivo_conformance_${randomUUID().slice(0, 8)}`;
-
-afterAll(async () => {
-  if (external) {
-    const client = await MongoClient.connect(external);
-    await client.db(database).dropDatabase();
-    await client.close();
-  }
-  await server?.stop();
-});
+const mongo = mongoForTests('scrivo_conformance');
+const connect = () => MongoReadModelStore.connect({ url: mongo.url(), database: mongo.database });
 
 const options: ReadModelStoreConformanceOptions = {
   atomicCommit: (store) => (store as MongoReadModelStore).supportsTransactions(),
 };
 
-describeReadModelStoreConformance(
-  external ? 'MongoDB at MONGODB_URL' : 'MongoDB protocol (FerretDB on 127.0.0.1)',
-  available ? () => MongoReadModelStore.connect({ url: url(), database }) : null,
-  notBuiltReason('ferretdb'),
-  options,
-);
+describeReadModelStoreConformance(mongo.name, mongo.available ? connect : null, mongo.skipReason, options);
 
 // Without a server, at least the translation of the port's filters into MongoDB queries is pinned down here.
 describe('MongoDB filter translation', () => {
@@ -91,11 +67,11 @@ interface User extends Doc {
   readonly visits: number;
 }
 
-describe.skipIf(!available)(
+describe.skipIf(!mongo.available)(
   'MongoDB read models without transactions: a crash mid-commit is repaired by replay',
   () => {
     it('replaying a half-applied batch gives the same documents and moves the checkpoint once', async () => {
-      const store = await MongoReadModelStore.connect({ url: url(), database });
+      const store = await connect();
       const projection = `replay_${randomUUID().slice(0, 8)}`;
       const users = `users_${randomUUID().slice(0, 8)}`;
       const user = (id: string, email: string, visits: number): User => ({ id, email, visits });

@@ -1,6 +1,7 @@
+import { freePort } from './free-port';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -28,16 +29,6 @@ export interface RunningServer {
   readonly url: string;
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 const accepts = (port: number) =>
   new Promise<boolean>((done) => {

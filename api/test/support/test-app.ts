@@ -1,5 +1,5 @@
+import { freePort } from '@scrivo/adapters/testing/free-port';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type ScrivoApp } from '../../src/create-app';
@@ -15,17 +15,6 @@ export interface TestApp {
  * Starts the real API (embedded adapters, a fresh data directory, a random port on 127.0.0.1) exactly as
  * `npm start` does, minus the process around it.
  */
-/** A port nobody listens on right now: the app must know its own address (SCRIVO_PUBLIC_URL) before it starts. */
-const freePort = () =>
-  new Promise<number>((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
-
 export const startTestApp = async (env: Record<string, string | undefined> = {}): Promise<TestApp> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-test-'));
   const port = await freePort();

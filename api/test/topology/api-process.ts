@@ -1,6 +1,6 @@
+import { freePort } from '@scrivo/adapters/testing/free-port';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 const API_DIR = resolve(import.meta.dirname, '../..');
@@ -14,17 +14,6 @@ export interface ApiProcess {
   readonly log: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
-
-export const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
 
 /**
  * Runs the built API (api/dist/main.js, what `npm start` and the production image run) as its own process on
