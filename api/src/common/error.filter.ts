@@ -116,6 +116,9 @@ export class ErrorFilter implements ExceptionFilter {
       ...(requestId ? { requestId } : {}),
       ...(details ? { details } : {}),
     };
+    const retryAfter = details?.retryAfterSeconds;
+    if (!res.headersSent && (status === 429 || status === 503) && typeof retryAfter === 'number')
+      res.setHeader('Retry-After', String(retryAfter));
     if (!res.headersSent) res.status(status).json(body);
     else res.end();
   }
