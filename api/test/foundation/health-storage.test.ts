@@ -14,7 +14,7 @@ describe.skipIf(!canMountTmpfs())('/api/health with a blob folder that cannot ta
   let disk: SmallDisk;
   const health = async () => {
     const answer = await new TestClient(app.url).get('/api/health');
-    const body = answer.body as Health;
+    const body = answer.body as unknown as Health;
     return { status: answer.status, body, blobs: body.adapters.find((a) => a.port === 'blobs')! };
   };
 
