@@ -21,6 +21,8 @@ import {
   usageStream,
 } from '@scrivo/domain/recordings';
 
+import { crashPoint } from '../common/crash-point';
+
 export const TRANSCRIPTION_JOB = 'transcription';
 
 /**
@@ -92,6 +94,7 @@ export class RecordingCommands {
       },
       { actor, correlationId },
     );
+    crashPoint('reserved');
     let result;
     try {
       result = await this.run(recordingId, request, actor, correlationId);

@@ -27,6 +27,7 @@ import { RecordingAccess } from './support/recording-access';
 import { createSpeech } from './speech-factory';
 import { TranscriptionWorker } from './transcription-worker';
 import { TusController, TusUploads } from './tus-uploads';
+import { UploadRecovery } from './upload-recovery';
 
 registerErrorStatus('QUOTA_EXCEEDED', 402);
 registerErrorStatus('RECORDING_STATE_CONFLICT', 409);
@@ -61,6 +62,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     ...recordingQueryHandlers,
     RecordingFeed,
     TusUploads,
+    UploadRecovery,
   ],
   exports: [RecordingAccess, RecordingCommands, JOB_QUEUE],
 })

@@ -8,7 +8,11 @@ import { UploadMetadata } from '@scrivo/contracts';
 import type { Request, Response } from 'express';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
 import { UserGuard } from '../common/auth/guards';
+import { crashPoint } from '../common/crash-point';
+import { ROOT_LOGGER, type RootLogger } from '../common/logger';
+import { currentRequest } from '../common/request-context';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { ApiError } from '../common/api-error';
 import { DeleteRecordingCommand } from './commands/recording-lifecycle.commands';
 import {
   FinishTusUploadCommand,
@@ -23,6 +27,9 @@ const refuse = (status_code: number, message: string, code: string) => ({
   status_code,
   body: JSON.stringify({ error: message, code, message }),
 });
+/** The API's error shape, for answers the tus library writes itself. */
+const errorBody = (code: string, message: string) =>
+  JSON.stringify({ error: message, code, message, requestId: currentRequest()?.requestId });
 
 /**
  * The tus endpoint (resumable uploads). Offsets live next to the bytes in a FileStore under the data directory:
@@ -32,12 +39,14 @@ const refuse = (status_code: number, message: string, code: string) => ({
 @Injectable()
 export class TusUploads {
   readonly server: TusServer;
-  private readonly directory: string;
+  /** The upload files (`<id>`) and their metadata (`<id>.json`); the upload recovery reads them too. */
+  readonly directory: string;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly access: RecordingAccess,
     private readonly commands: CommandBus,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {
     this.directory = join(config.SCRIVO_DATA_DIR, 'uploads');
     this.server = new TusServer({
@@ -82,6 +91,7 @@ export class TusUploads {
             size: upload.size ?? null,
           }),
         );
+        crashPoint('created');
         // The library cannot add headers to the creation response; Node merges this one into it.
         res?.setHeader('X-Recording-Id', recordingId);
         return { metadata: { ...upload.metadata, recordingId, ownerId: user.id } };
@@ -91,17 +101,47 @@ export class TusUploads {
         const recordingId = upload.metadata?.recordingId;
         if (!user || !recordingId || upload.metadata?.ownerId !== user.id)
           throw refuse(404, 'Upload not found.', 'NOT_FOUND');
-        await this.commands.execute(
-          new FinishTusUploadCommand(user, recordingId, {
-            path: join(this.directory, upload.id),
-            size: upload.offset,
-            filename: upload.metadata?.filename ?? null,
-          }),
-        );
+        crashPoint('last-byte');
+        try {
+          await this.commands.execute(
+            new FinishTusUploadCommand(user, recordingId, {
+              path: join(this.directory, upload.id),
+              size: upload.offset,
+              filename: upload.metadata?.filename ?? null,
+            }),
+          );
+        } catch (error) {
+          // Every byte is on disk and HEAD says so, so the client will not send them again: the files stay for
+          // the upload recovery, and the answer is the API's JSON error (the OS error names server paths).
+          if (!(error instanceof ApiError)) throw error;
+          this.logger.warn({ err: error.cause ?? error, recordingId }, 'tus upload not finished yet');
+          const retryAfter = error.details?.['retryAfterSeconds'];
+          const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
+          if (typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);
+          return { status_code: error.getStatus(), body: errorBody(error.code, error.message), headers };
+        }
         await this.server.datastore.remove(upload.id).catch(() => undefined);
         return { headers: { 'X-Recording-Id': recordingId } };
       },
     });
+    // Errors the library answers itself (a failed write of a chunk) carry no OS message or path either.
+    this.server.options.onResponseError = (_req, error) => {
+      const known = error as { status_code?: number; body?: string };
+      if (known.body?.startsWith('{')) return undefined;
+      if (known.status_code && known.status_code < 500)
+        return {
+          status_code: known.status_code,
+          body: errorBody('UPLOAD_REFUSED', known.body?.trim() ?? ''),
+        };
+      this.logger.error({ err: error }, 'tus request failed');
+      return {
+        status_code: 503,
+        body: errorBody(
+          'STORAGE_UNAVAILABLE',
+          'The upload could not be written right now. Please try again later.',
+        ),
+      };
+    };
     // About once a second per upload (postReceiveInterval): the library and the SSE feed show the bytes arriving.
     this.server.on(EVENTS.POST_RECEIVE, (_req, upload) => {
       const { recordingId, ownerId } = upload.metadata ?? {};
@@ -120,6 +160,8 @@ export class TusUploads {
       res.status(404).json({ error: 'Upload not found.', code: 'NOT_FOUND', message: 'Upload not found.' });
       return;
     }
+    // Test-only (SCRIVO_TEST_CRASH_AT): dies as a PATCH continues an upload that has some of its bytes.
+    if (req.method === 'PATCH' && upload && upload.offset > 0) crashPoint('mid-write');
     await caller.run({ user, res }, () => this.server.handle(req, res));
     const recordingId = upload?.metadata?.recordingId;
     if (!upload || !recordingId) return;
