@@ -119,7 +119,7 @@ export class TranscriptionWorker {
       },
       Math.max(500, Math.floor(this.deps.leaseMs / 3)),
     );
-    const dir = await mkdtemp(join(tmpdir(), 'scrivo-job-'));
+    const dir = await mkdtemp(join(tmpdir(), `scrivo-job-${process.pid}-`));
     try {
       const original = join(dir, 'original');
       const wav = join(dir, 'audio.wav');

@@ -2,6 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { LocalBlobStore } from '@scrivo/adapters/blobs/local-blob-store';
 import { type Actor, type BlobStore, type Clock, DomainError, type ReadModelStore } from '@scrivo/domain';
 import {
   EXPIRED_UPLOAD,
@@ -14,6 +15,7 @@ import {
 } from '@scrivo/domain/recordings';
 import type { UserDocCore } from '../common/auth/authenticated';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
+import { removeStaleSpool } from '../common/stale-temp';
 import { BLOB_STORE, CLOCK, READ_MODELS } from '../infrastructure/tokens';
 import { FinishTusUploadCommand } from './commands/upload.commands';
 import { RecordingCommands } from './recording-commands';
@@ -23,7 +25,8 @@ import { TusUploads } from './tus-uploads';
 
 /**
  * Finishes or refuses uploads that a crash (kill -9 between two steps) or a storage failure left 'uploading',
- * and removes resumable uploads nobody continued (SCRIVO_TUS_UPLOAD_EXPIRY_SECONDS) with their bytes. Runs in
+ * and removes resumable uploads nobody continued (SCRIVO_TUS_UPLOAD_EXPIRY_SECONDS) with their bytes, and the
+ * temp files of killed processes. Runs in
  * every API process at start-up and every SCRIVO_UPLOAD_RECOVERY_INTERVAL_MS.
  *
  * Candidates come from the recordings read model (a checkpointed projection: nothing is replayed here); what to
@@ -80,6 +83,10 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
       }
     }
     await this.removeOrphanedUploadFiles();
+    // Leftovers of killed processes: multipart spool folders under /tmp, half-written blobs in blobs/.tmp.
+    const spool = await removeStaleSpool();
+    const temp = this.blobs instanceof LocalBlobStore ? await this.blobs.removeStaleTemp() : 0;
+    if (spool + temp > 0) this.logger.info({ spool, temp }, 'temp files of killed processes removed');
   }
 
   private async recover(recordingId: string): Promise<void> {
