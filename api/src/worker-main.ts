@@ -34,6 +34,7 @@ const main = async () => {
     media: new FfmpegMediaToolkit(),
     speech: createSpeech(config),
     leaseMs: config.SCRIVO_JOB_LEASE_MS,
+    speechOutageMaxMs: config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
     logger,
     sweeper: new HousekeepingSweeper({
       ...deps,

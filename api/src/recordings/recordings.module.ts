@@ -96,6 +96,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
         media: this.media,
         speech: createSpeech(this.config),
         leaseMs: this.config.SCRIVO_JOB_LEASE_MS,
+        speechOutageMaxMs: this.config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
         logger: this.logger,
         sweeper: new HousekeepingSweeper({
           events: this.events,
