@@ -63,7 +63,7 @@ export class LocalBlobStore implements BlobStore {
     const target = this.pathOf(key);
     await mkdir(this.tmp, { recursive: true });
     // The writer's pid in the name: a restart can tell a dead writer's leftovers from a live write.
-    const temp = join(this.tmp, `${process.pid}-${randomUUID()}`);
+    const temp = join(this.tmp, `pid-${process.pid}-${randomUUID()}`);
     let size = 0;
     const handle = await open(temp, 'wx');
     try {
@@ -153,7 +153,7 @@ export class LocalBlobStore implements BlobStore {
     let removed = 0;
     for (const name of names) {
       const path = join(this.tmp, name);
-      const pid = /^(\d+)-/.exec(name)?.[1];
+      const pid = /^pid-(\d+)-/.exec(name)?.[1];
       const modified = (await stat(path).catch(() => null))?.mtimeMs;
       if (modified === undefined) continue;
       const dead = pid !== undefined && Number(pid) !== process.pid && !running(Number(pid));
