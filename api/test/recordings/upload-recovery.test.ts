@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UploadRecovery } from '../../src/recordings/upload-recovery';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { canMountTmpfs, mountSmallDisk } from '../support/small-disk';
@@ -69,6 +70,25 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
       (e) => e.type === 'MinutesReserved' && (e.data as { recordingId: string }).recordingId === id,
     );
     expect(reserved).toHaveLength(1);
+  });
+
+  it('changes nothing more when several processes recover the same uploads at once', async () => {
+    const { client, userId } = await signedInClient(app);
+    const stored = await stuckMultipartUpload(app, userId, 'stored');
+    const cut = await stuckMultipartUpload(app, userId, 'probed');
+    await new Promise((r) => setTimeout(r, 1100));
+    // Three passes at once (as three API processes would), racing the app's own periodic pass.
+    const recovery = app.scrivo.app.get(UploadRecovery);
+    await Promise.all([recovery.run(), recovery.run(), recovery.run()]);
+    await waitFor('queued', async () => (await recordingOf(client, stored)).status === 'queued');
+    await waitFor('failed', async () => (await recordingOf(client, cut)).status === 'failed');
+    const events = await app.scrivo.adapters.events.readAll({ after: -1, maxCount: 100_000 });
+    const of = (type: string, id: string) =>
+      events.filter((e) => e.type === type && (e.data as { recordingId: string }).recordingId === id);
+    expect(of('TranscriptionRequested', stored)).toHaveLength(1);
+    expect(of('MinutesReserved', stored)).toHaveLength(1);
+    expect(of('RecordingRejected', cut)).toHaveLength(1);
+    expect(await minutesUsed(client)).toBeCloseTo(0.2, 1);
   });
 
   it('removes a resumable upload nobody continued (expiry) with its bytes and its half-made recording', async () => {
