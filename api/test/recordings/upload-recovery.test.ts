@@ -117,6 +117,28 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
   });
 
   it.skipIf(!canMountTmpfs())(
+    'answers a blob write failure of a one-request upload with a JSON 503 (no server path), keeping nothing',
+    async () => {
+      const { client } = await signedInClient(app);
+      const disk = mountSmallDisk(join(app.dataDir, 'blobs'));
+      try {
+        disk.fill();
+        const form = new FormData();
+        form.set('file', new Blob([JFK]), 'jfk.wav');
+        const answer = await client.post('/api/recordings', form);
+        expect(answer.status, answer.text).toBe(503);
+        expect(answer.body).toMatchObject({ code: 'STORAGE_UNAVAILABLE', requestId: expect.any(String) });
+        expect(answer.text).not.toContain(app.dataDir);
+        expect(answer.text).not.toMatch(/ENOSPC|EROFS/);
+        expect(((await client.get('/api/recordings')).body as { items: unknown[] }).items).toEqual([]);
+        expect(await minutesUsed(client)).toBe(0);
+      } finally {
+        disk.unmount();
+      }
+    },
+  );
+
+  it.skipIf(!canMountTmpfs())(
     'answers a blob write failure on the last PATCH with a JSON 503 (no server path), then finishes it once storage works',
     async () => {
       const { client } = await signedInClient(app);
