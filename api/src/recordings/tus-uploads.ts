@@ -133,7 +133,8 @@ export class TusUploads {
           status_code: known.status_code,
           body: errorBody('UPLOAD_REFUSED', known.body?.trim() ?? ''),
         };
-      this.logger.error({ err: error }, 'tus request failed');
+      // A warning: a client that goes away mid-PATCH ends up here too.
+      this.logger.warn({ err: error }, 'tus request failed');
       return {
         status_code: 503,
         body: errorBody(
