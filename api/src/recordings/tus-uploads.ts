@@ -5,6 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, Server as TusServer } from '@tus/server';
 import { UploadMetadata } from '@scrivo/contracts';
+import { DomainError } from '@scrivo/domain';
 import type { Request, Response } from 'express';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
 import { UserGuard } from '../common/auth/guards';
@@ -12,7 +13,7 @@ import { crashPoint } from '../common/crash-point';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { currentRequest } from '../common/request-context';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { ApiError } from '../common/api-error';
+import { ApiError, statusForDomainCode } from '../common/api-error';
 import { DeleteRecordingCommand } from './commands/recording-lifecycle.commands';
 import {
   FinishTusUploadCommand,
@@ -113,12 +114,13 @@ export class TusUploads {
         } catch (error) {
           // Every byte is on disk and HEAD says so, so the client will not send them again: the files stay for
           // the upload recovery, and the answer is the API's JSON error (the OS error names server paths).
-          if (!(error instanceof ApiError)) throw error;
+          if (!(error instanceof ApiError) && !(error instanceof DomainError)) throw error;
           this.logger.warn({ err: error.cause ?? error, recordingId }, 'tus upload not finished yet');
+          const status = error instanceof ApiError ? error.getStatus() : statusForDomainCode(error.code);
           const retryAfter = error.details?.['retryAfterSeconds'];
           const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
           if (typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);
-          return { status_code: error.getStatus(), body: errorBody(error.code, error.message), headers };
+          return { status_code: status, body: errorBody(error.code, error.message), headers };
         }
         await this.server.datastore.remove(upload.id).catch(() => undefined);
         return { headers: { 'X-Recording-Id': recordingId } };
