@@ -3,7 +3,11 @@ import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
 import type { BlobStore, Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
-import { type MediaToolkit, recordingsProjection } from '@scrivo/domain/recordings';
+import {
+  type MediaToolkit,
+  recordingsProjection,
+  unconfirmedReservationsProjection,
+} from '@scrivo/domain/recordings';
 import { registerErrorStatus } from '../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { Projections } from '../infrastructure/projection-registry';
@@ -84,7 +88,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.projections.register(recordingsProjection);
+    this.projections.register(recordingsProjection, unconfirmedReservationsProjection);
     // A job worker inside the API process (tests, tiny installs); production runs api/dist/worker-main.js.
     const inProcess = this.config.SCRIVO_IN_PROCESS_JOB_WORKER ?? this.appConfig.NODE_ENV === 'test';
     if (inProcess) {

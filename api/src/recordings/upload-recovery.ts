@@ -11,6 +11,8 @@ import {
   type RecordingState,
   recordingStream,
   type UploadOnDisk,
+  UNCONFIRMED_RESERVATIONS_COLLECTION,
+  type UnconfirmedReservationDoc,
   uploadRecoveryStep,
 } from '@scrivo/domain/recordings';
 import type { UserDocCore } from '../common/auth/authenticated';
@@ -82,6 +84,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
         this.logger.warn({ err: error, recordingId: doc.id }, 'upload not recovered yet');
       }
     }
+    await this.releaseUnconfirmedReservations();
     await this.removeOrphanedUploadFiles();
     // Leftovers of killed processes: multipart spool folders under /tmp, half-written blobs in blobs/.tmp.
     const spool = await removeStaleSpool();
@@ -132,6 +135,35 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
         { type: 'DeleteRecording', now: this.commands.now(), graceSeconds: 0 },
         this.actor,
         recordingId,
+      );
+    }
+  }
+
+  /**
+   * Minutes reserved by a process that died before the transcription request followed (a retry of a failed
+   * recording; an upload's own reservation is reused when its recovery requests it): given back unless the
+   * recording has a live attempt or is still uploading (then the upload recovery requests it, reusing them).
+   */
+  private async releaseUnconfirmedReservations(): Promise<void> {
+    const before = new Date(this.clock.now().getTime() - this.config.SCRIVO_UPLOAD_SETTLE_MS).toISOString();
+    const leftovers = await this.readModels
+      .collection<UnconfirmedReservationDoc>(UNCONFIRMED_RESERVATIONS_COLLECTION)
+      .find({ reservedAt: { $lt: before } }, { limit: 1000 });
+    for (const reservation of leftovers) {
+      const { state } = await this.commands.recordings.load(recordingStream(reservation.id));
+      const live = ['uploading', 'queued', 'transcribing', 'completed'].includes(state.status);
+      if (state.exists && live && !state.deleted) continue;
+      this.logger.warn(
+        { recordingId: reservation.id },
+        'minutes reserved without a request: giving them back',
+      );
+      await this.commands.releaseMinutes(
+        reservation.ownerId,
+        reservation.id,
+        reservation.reservedAt,
+        'failed',
+        this.actor,
+        reservation.id,
       );
     }
   }

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usagePeriod, usageStream } from '@scrivo/domain/recordings';
+import { RecordingCommands } from '../../src/recordings/recording-commands';
 import { UploadRecovery } from '../../src/recordings/upload-recovery';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
@@ -89,6 +91,38 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
     expect(of('MinutesReserved', stored)).toHaveLength(1);
     expect(of('RecordingRejected', cut)).toHaveLength(1);
     expect(await minutesUsed(client)).toBeCloseTo(0.2, 1);
+  });
+
+  it('gives back minutes a retry reserved when its process died before requesting the transcription', async () => {
+    const { client, userId } = await signedInClient(app);
+    const id = await stuckMultipartUpload(app, userId, 'stored');
+    const commands = app.scrivo.app.get(RecordingCommands);
+    const actor = { kind: 'user' as const, id: userId };
+    // A failed recording (its transcription failed for good), then Retry: the minutes are reserved and the
+    // process dies before TranscriptionRequested is appended.
+    await commands.run(
+      id,
+      { type: 'RejectRecording', code: 'TRANSCRIPTION_FAILED', message: 'failed', now: commands.now() },
+      actor,
+      'test',
+    );
+    const period = usagePeriod(new Date()).id;
+    await commands.usage.handle(
+      usageStream(userId, period),
+      {
+        type: 'ReserveMinutes',
+        userId,
+        period,
+        recordingId: id,
+        seconds: 11,
+        allowanceSeconds: null,
+        now: commands.now(),
+      },
+      { actor, correlationId: 'test' },
+    );
+    expect(await minutesUsed(client)).toBeCloseTo(0.2, 1);
+    await waitFor('minutes given back', async () => (await minutesUsed(client)) === 0);
+    expect((await recordingOf(client, id)).status).toBe('failed');
   });
 
   it('removes a resumable upload nobody continued (expiry) with its bytes and its half-made recording', async () => {

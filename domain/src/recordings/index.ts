@@ -11,3 +11,4 @@ export * from './export/text-layout';
 export * from './projections/recordings.projection';
 export * from './housekeeping';
 export * from './upload-recovery';
+export * from './projections/unconfirmed-reservations.projection';
