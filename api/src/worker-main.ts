@@ -3,6 +3,7 @@ import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit'
 import { systemClock } from '@scrivo/adapters/system/system-clock';
 import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
 import { createRootLogger } from './common/logger';
+import { removeStaleSpool } from './common/stale-temp';
 import { ConfigError, loadConfig } from './config/config';
 import { createAdapters } from './infrastructure/adapters.factory';
 import { HousekeepingSweeper } from './recordings/housekeeping-sweeper';
@@ -33,6 +34,7 @@ const main = async () => {
     media: new FfmpegMediaToolkit(),
     speech: createSpeech(config),
     leaseMs: config.SCRIVO_JOB_LEASE_MS,
+    speechOutageMaxMs: config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
     logger,
     sweeper: new HousekeepingSweeper({
       ...deps,
@@ -45,6 +47,9 @@ const main = async () => {
     }),
     sweepIntervalMs: config.SCRIVO_SWEEP_INTERVAL_MS,
   });
+  // A job worker killed mid-job left its audio in a spool folder under /tmp.
+  const spool = await removeStaleSpool();
+  if (spool > 0) logger.info({ spool }, 'spool folders of killed processes removed');
   worker.start();
   logger.info({ workerId }, 'job worker started');
   const stop = (signal: string) => {

@@ -102,5 +102,20 @@ await store.put('recordings/r1/original.wav', forever());
     expect(await store.stat('recordings/r1/original.wav')).toBeNull();
     expect(existsSync(join(root, 'recordings'))).toBe(false);
     expect(readdirSync(join(root, '.tmp'))).toHaveLength(1); // the abandoned temp file, invisible to readers
+
+    // At the next start the dead writer's temp file is reclaimed; a live writer's is left alone.
+    const live = store.put(
+      'recordings/r2/original.wav',
+      (async function* () {
+        yield bytes(1000, 1);
+        await new Promise((r) => setTimeout(r, 300));
+        yield bytes(1000, 2);
+      })(),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await store.removeStaleTemp()).toBe(1);
+    await live;
+    expect(readdirSync(join(root, '.tmp'))).toEqual([]);
+    expect((await store.stat('recordings/r2/original.wav'))?.size).toBe(2000);
   });
 });

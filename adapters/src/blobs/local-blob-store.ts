@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type FileHandle, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import {
   type BlobBody,
@@ -52,7 +62,8 @@ export class LocalBlobStore implements BlobStore {
   ): Promise<BlobStat> {
     const target = this.pathOf(key);
     await mkdir(this.tmp, { recursive: true });
-    const temp = join(this.tmp, randomUUID());
+    // The writer's pid in the name: a restart can tell a dead writer's leftovers from a live write.
+    const temp = join(this.tmp, `pid-${process.pid}-${randomUUID()}`);
     let size = 0;
     const handle = await open(temp, 'wx');
     try {
@@ -132,6 +143,27 @@ export class LocalBlobStore implements BlobStore {
     await rm(`${path}.meta.json`, { force: true });
   }
 
+  /**
+   * Removes temp files of writers that are gone (killed mid-write): their pid is not running, or (files from
+   * before pids were in the names, or another machine's process on a shared folder) they are a day old.
+   * Returns how many were removed.
+   */
+  async removeStaleTemp(maxAgeMs = 24 * 3600 * 1000): Promise<number> {
+    const names = await readdir(this.tmp).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.tmp, name);
+      const pid = /^pid-(\d+)-/.exec(name)?.[1];
+      const modified = (await stat(path).catch(() => null))?.mtimeMs;
+      if (modified === undefined) continue;
+      const dead = pid !== undefined && Number(pid) !== process.pid && !running(Number(pid));
+      if (!dead && Date.now() - modified < maxAgeMs) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
   async presignedGetUrl(key: string): Promise<string | null> {
     assertValidBlobKey(key);
     return null;
@@ -154,5 +186,14 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 }
+
+const running = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
 
 async function* empty(): AsyncIterable<Uint8Array> {}

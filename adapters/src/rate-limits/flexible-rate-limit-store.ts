@@ -1,4 +1,9 @@
-import type { RateLimitRule, RateLimitStore, RateLimitVerdict } from '@scrivo/domain';
+import {
+  type RateLimitRule,
+  type RateLimitStore,
+  RateLimitsUnavailableError,
+  type RateLimitVerdict,
+} from '@scrivo/domain';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** Builds the rate-limiter-flexible limiter for one rule on a particular store. */
@@ -10,7 +15,9 @@ export type LimiterFactory = (options: {
 
 /**
  * The RateLimitStore port over rate-limiter-flexible (fixed windows, atomic counters in the backing store). One
- * limiter per rule, created on first use.
+ * limiter per rule, created on first use. A store failure (full disk, database down) is reported as
+ * RateLimitsUnavailableError, and a limiter whose creation failed is forgotten so the next hit tries again:
+ * once space is freed the limits work without a restart.
  */
 export class FlexibleRateLimitStore implements RateLimitStore {
   private readonly limiters = new Map<string, Promise<RateLimiterAbstract>>();
@@ -33,14 +40,21 @@ export class FlexibleRateLimitStore implements RateLimitStore {
       );
       this.limiters.set(id, limiter);
     }
+    let ready: RateLimiterAbstract;
     try {
-      await (await limiter).consume(key);
+      ready = await limiter;
+    } catch (error) {
+      if (this.limiters.get(id) === limiter) this.limiters.delete(id);
+      throw new RateLimitsUnavailableError(error);
+    }
+    try {
+      await ready.consume(key);
       return { allowed: true };
     } catch (rejection) {
       // The library rejects with a RateLimiterRes when the limit is reached, with an Error when the store fails.
       if (rejection instanceof RateLimiterRes)
         return { allowed: false, retryAfterMs: Math.max(1, rejection.msBeforeNext) };
-      throw rejection;
+      throw new RateLimitsUnavailableError(rejection);
     }
   }
 

@@ -5,17 +5,29 @@ import { FlexibleRateLimitStore } from './flexible-rate-limit-store';
 /**
  * The embedded rate-limit counters: a SQLite file in the data directory, so every process on the machine (API,
  * CLI, a second API on another port) counts together and a restart does not reset an attacker's budget.
+ * The file is opened on first use, and opened again after a failed open (a full disk at start-up), so freeing
+ * space is enough for the limits to work again.
  */
 export const sqliteRateLimitStore = (options: { path: string }): FlexibleRateLimitStore => {
-  const db = new Database(options.path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
+  let db: Database.Database | null = null;
+  const connection = (): Database.Database => {
+    if (db) return db;
+    const opened = new Database(options.path);
+    try {
+      opened.pragma('journal_mode = WAL');
+      opened.pragma('busy_timeout = 5000');
+    } catch (error) {
+      opened.close();
+      throw error;
+    }
+    return (db = opened);
+  };
   // Expired windows are dead weight; the library's own sweep cannot be stopped on close, so this one is ours.
   const sweep = setInterval(() => {
     try {
-      db.prepare('DELETE FROM rate_limits WHERE expire < ?').run(Date.now() - 3_600_000);
+      db?.prepare('DELETE FROM rate_limits WHERE expire < ?').run(Date.now() - 3_600_000);
     } catch {
-      // No table yet (no limit hit so far).
+      // No table yet (no limit hit so far), or the disk is full: the next sweep tries again.
     }
   }, 300_000).unref();
   return new FlexibleRateLimitStore(
@@ -24,7 +36,7 @@ export const sqliteRateLimitStore = (options: { path: string }): FlexibleRateLim
       new Promise<RateLimiterSQLite>((resolve, reject) => {
         const limiter: RateLimiterSQLite = new RateLimiterSQLite(
           {
-            storeClient: db,
+            storeClient: connection(),
             storeType: 'better-sqlite3',
             tableName: 'rate_limits',
             keyPrefix,
@@ -36,7 +48,7 @@ export const sqliteRateLimitStore = (options: { path: string }): FlexibleRateLim
       }),
     async () => {
       clearInterval(sweep);
-      db.close();
+      db?.close();
     },
   );
 };

@@ -1,6 +1,7 @@
 import { InferenceClient } from '@huggingface/inference';
 import {
   SpeechInputError,
+  SpeechUnavailableError,
   type SpeechRecognizer,
   type SpeechRequest,
   type TranscriptBody,
@@ -60,6 +61,9 @@ export class HuggingFaceSpeech implements SpeechRecognizer {
         throw new SpeechInputError(
           `The speech endpoint refused the audio (${status}): ${(error as Error).message}`,
         );
+      // Model loading, rate limits at the gateway, an endpoint scaled to zero: wait for it, do not fail.
+      if (status === 502 || status === 503 || status === 504)
+        throw new SpeechUnavailableError(`The speech endpoint is unavailable (${status})`);
       throw error;
     }
     request.onProgress?.(1);

@@ -1,6 +1,7 @@
 import {
   SpeechInputError,
   type SpeechRecognizer,
+  SpeechUnavailableError,
   type SpeechRequest,
   type TranscriptBody,
 } from '@scrivo/domain/recordings';
@@ -23,10 +24,28 @@ type StreamLine =
   | ({ type: 'result' } & WorkerResult)
   | { type: 'error'; message: string };
 
+/** Socket errors that mean "the worker is not there (now)", as opposed to a refusal of the audio. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+]);
+
+const unavailable = (error: unknown): SpeechUnavailableError | null => {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const aborted = error instanceof Error && error.message === 'aborted';
+  if (!(code && UNREACHABLE.has(code)) && !aborted) return null;
+  return new SpeechUnavailableError(`The speech worker cannot be reached (${code ?? 'connection closed'})`);
+};
+
 /**
  * Client of the Python speech worker's `POST /transcribe`: streams the audio up, reads the NDJSON answer
  * line by line and reports progress as segments are decoded. Decoding problems are SpeechInputError (no
- * retry); connection problems and 5xx answers are plain errors (the job is retried).
+ * retry); an unreachable or overloaded worker (connection refused or reset, 502/503/504) is
+ * SpeechUnavailableError (the job waits for it); other 5xx answers are plain errors (the job is retried).
  */
 export class LocalWhisperSpeech implements SpeechRecognizer {
   readonly name: string;
@@ -45,7 +64,9 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
       headers,
       request.audio,
       request.signal as AbortSignal | undefined,
-    );
+    ).catch((error: unknown) => {
+      throw unavailable(error) ?? error;
+    });
     const status = response.statusCode ?? 500;
     if (status < 200 || status >= 300) {
       const text = await readText(response);
@@ -57,6 +78,8 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
       }
       if (status === 400 || status === 413 || status === 422)
         throw new SpeechInputError(`The speech engine refused the audio: ${message}`);
+      if (status === 502 || status === 503 || status === 504)
+        throw new SpeechUnavailableError(`Speech worker answered ${status}: ${message}`);
       throw new Error(`Speech worker answered ${status}: ${message}`);
     }
 
@@ -73,14 +96,19 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
         throw new Error(`Speech worker failed: ${event.message}`);
       }
     };
-    for await (const chunk of response as AsyncIterable<Uint8Array>) {
-      buffered += decoder.decode(chunk, { stream: true });
-      let newline = buffered.indexOf('\n');
-      while (newline >= 0) {
-        handle(buffered.slice(0, newline));
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf('\n');
+    try {
+      for await (const chunk of response as AsyncIterable<Uint8Array>) {
+        buffered += decoder.decode(chunk, { stream: true });
+        let newline = buffered.indexOf('\n');
+        while (newline >= 0) {
+          handle(buffered.slice(0, newline));
+          buffered = buffered.slice(newline + 1);
+          newline = buffered.indexOf('\n');
+        }
       }
+    } catch (error) {
+      // The worker went away mid-answer (stopped, restarted): the whole file is sent again once it is back.
+      throw unavailable(error) ?? error;
     }
     handle(buffered + decoder.decode());
     if (!result) throw new Error('The speech worker stream ended without a result');

@@ -1,8 +1,19 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ConcurrencyError, DomainError } from '@scrivo/domain';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UpsertAdminCommand } from './commands/admin.commands';
+
+/**
+ * What another process starting at the same moment with the same SCRIVO_ADMIN_EMAIL causes: it claimed the
+ * address or created the admin between our read and our write. Deciding again sees its admin and updates it.
+ */
+const lostRace = (error: unknown) =>
+  error instanceof ConcurrencyError ||
+  (error instanceof DomainError && (error.code === 'ADMIN_EXISTS' || error.code === 'EMAIL_TAKEN'));
+
+const ATTEMPTS = 5;
 
 /** SCRIVO_ADMIN_EMAIL + SCRIVO_ADMIN_PASSWORD create the admin at start-up, or reset its password to this one. */
 @Injectable()
@@ -16,10 +27,21 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const { SCRIVO_ADMIN_EMAIL: email, SCRIVO_ADMIN_PASSWORD: password } = this.config;
     if (!email || !password) return;
-    const { created } = await this.commands.execute(new UpsertAdminCommand(email, password, 'environment'));
-    this.logger.info(
-      { admin: email, created },
-      created ? 'admin created from environment' : 'admin from environment is up to date',
-    );
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { created } = await this.commands.execute(
+          new UpsertAdminCommand(email, password, 'environment'),
+        );
+        this.logger.info(
+          { admin: email, created },
+          created ? 'admin created from environment' : 'admin from environment is up to date',
+        );
+        return;
+      } catch (error) {
+        if (!lostRace(error) || attempt >= ATTEMPTS) throw error;
+        // A few random milliseconds, so two processes that collided do not collide again in lockstep.
+        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+      }
+    }
   }
 }

@@ -25,6 +25,8 @@ const statusByCode = new Map<string, number>([
   ['PAYLOAD_TOO_LARGE', 413],
   ['UNSUPPORTED_MEDIA_TYPE', 415],
   ['RATE_LIMITED', 429],
+  // The rate-limit counters cannot be reached (full disk, database down): try again shortly.
+  ['RATE_LIMITS_UNAVAILABLE', 503],
 ]);
 
 export const registerErrorStatus = (code: string, status: number): void => {

@@ -97,6 +97,14 @@ export const ConfigSchema = z
     SCRIVO_IN_PROCESS_JOB_WORKER: bool.optional(),
     /** How often a job worker sweeps for stranded transcriptions and expired media. */
     SCRIVO_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+    /** How long a job waits for an unreachable speech engine (stopped, restarting) before spending an attempt. */
+    SCRIVO_SPEECH_OUTAGE_MAX_MS: z.coerce.number().int().min(0).default(1_800_000),
+    /** How often the API looks for uploads a crash or a storage failure left unfinished (and expired ones). */
+    SCRIVO_UPLOAD_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+    /** An unfinished upload is only recovered once idle this long (a live request may still be finishing it). */
+    SCRIVO_UPLOAD_SETTLE_MS: z.coerce.number().int().min(0).default(300_000),
+    /** A resumable (tus) upload left unfinished this long is removed with its half-made recording. */
+    SCRIVO_TUS_UPLOAD_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(86_400),
     /**
      * How job workers find work. Both keep jobs as streams on the event store, claimed with leases. embedded: each
      * process watches every job through a catch-up subscription (any event store). eventstoredb: a persistent

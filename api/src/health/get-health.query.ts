@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { HealthBody } from '@scrivo/contracts';
-import type { EventStore } from '@scrivo/domain';
+import type { BlobStore, EventStore } from '@scrivo/domain';
 import { ADAPTERS } from '../infrastructure/infrastructure.module';
 import type { Adapters } from '../infrastructure/adapters.factory';
 import { Projections } from '../infrastructure/projection-registry';
@@ -11,12 +12,38 @@ export class GetHealthQuery extends Query<HealthBody> {}
 
 const started = Date.now();
 
+/** An OS error names a server path: the health answer (public) says only what kind of failure it was. */
+const describeFailure = (error: unknown): string => {
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code))
+    return `${code} (${OS_ERRORS[code] ?? 'I/O error'})`;
+  return error instanceof Error ? error.message : String(error);
+};
+const OS_ERRORS: Record<string, string> = {
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EIO: 'input/output error',
+};
+
 const probe = async (port: string, adapter: string, check: () => Promise<unknown>) => {
   try {
     await check();
     return { port, adapter, ok: true };
   } catch (error) {
-    return { port, adapter, ok: false, detail: error instanceof Error ? error.message : String(error) };
+    return { port, adapter, ok: false, detail: describeFailure(error) };
+  }
+};
+
+/** Reading is not enough: uploads fail on a read-only or full store, so write a few bytes and delete them. */
+const writeProbe = async (blobs: BlobStore) => {
+  const key = `health/${process.pid}-${randomUUID()}`;
+  try {
+    await blobs.put(key, new TextEncoder().encode('ok'), { contentType: 'text/plain' });
+  } finally {
+    await blobs.delete(key).catch(() => undefined);
   }
 };
 
@@ -37,7 +64,7 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery> {
       probe('readModels', this.adapters.names.readModels, () =>
         this.adapters.readModels.getCheckpoint('__health__'),
       ),
-      probe('blobs', this.adapters.names.blobs, () => this.adapters.blobs.stat('__health__')),
+      probe('blobs', this.adapters.names.blobs, () => writeProbe(this.adapters.blobs)),
     ]);
     const projections = this.projections
       .status()

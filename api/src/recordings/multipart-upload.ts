@@ -30,7 +30,8 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
       'PAYLOAD_TOO_LARGE',
       `This file is larger than your plan's limit of ${MB(maxBytes)}.`,
     );
-  const dir = await mkdtemp(join(tmpdir(), 'scrivo-upload-'));
+  // The pid in the name lets a restart remove the folder of a process that was killed mid-upload (stale-temp.ts).
+  const dir = await mkdtemp(join(tmpdir(), `scrivo-upload-${process.pid}-`));
   const path = join(dir, 'file');
   const cleanup = () => rm(dir, { recursive: true, force: true });
   try {

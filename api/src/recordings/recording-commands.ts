@@ -21,6 +21,8 @@ import {
   usageStream,
 } from '@scrivo/domain/recordings';
 
+import { crashPoint } from '../common/crash-point';
+
 export const TRANSCRIPTION_JOB = 'transcription';
 
 /**
@@ -61,20 +63,29 @@ export class RecordingCommands {
     return this.recordings.handle(recordingStream(recordingId), command, { actor, correlationId });
   }
 
-  /** Reserves the probed minutes (refusing with QUOTA_EXCEEDED), then requests the transcription as a job. */
+  /**
+   * Requests the transcription as a job, reserving the probed minutes (refusing with QUOTA_EXCEEDED). The
+   * recording decides first, so a refusal (no audio yet, already queued or done) never charges minutes; an
+   * append that loses a race after the reservation gives back what this call reserved.
+   */
   async requestTranscription(recordingId: string, plan: PlanId, actor: Actor, correlationId: string) {
     const { state } = await this.recordings.load(recordingStream(recordingId));
     if (!state.exists || !state.ownerId) throw new NotFoundError('Recording', recordingId);
     if (!state.media)
       throw new DomainError('RECORDING_STATE_CONFLICT', 'This recording has no readable audio.');
+    const ownerId = state.ownerId;
     const now = this.deps.clock.now();
+    const jobId = this.deps.ids.next();
+    const request: RecordingCommand = { type: 'RequestTranscription', jobId, now: now.toISOString() };
+    // Throws the refusal (409) before anything is reserved; appends nothing.
+    recordingDecider.decide(request, state);
     const period = usagePeriod(now).id;
     const minutes = PLAN_LIMITS[plan].minutesPerMonth;
-    await this.usage.handle(
-      usageStream(state.ownerId, period),
+    const reserved = await this.usage.handle(
+      usageStream(ownerId, period),
       {
         type: 'ReserveMinutes',
-        userId: state.ownerId,
+        userId: ownerId,
         period,
         recordingId,
         seconds: state.media.durationSeconds,
@@ -83,19 +94,25 @@ export class RecordingCommands {
       },
       { actor, correlationId },
     );
-    const jobId = this.deps.ids.next();
-    const result = await this.run(
-      recordingId,
-      { type: 'RequestTranscription', jobId, now: now.toISOString() },
-      actor,
-      correlationId,
-    );
+    crashPoint('reserved');
+    let result;
+    try {
+      result = await this.run(recordingId, request, actor, correlationId);
+    } catch (error) {
+      const fresh = (await this.recordings.load(recordingStream(recordingId))).state;
+      const live =
+        fresh.status === 'queued' || fresh.status === 'transcribing' || fresh.status === 'completed';
+      // Only our own reservation, and only when no other request took the recording in the meantime.
+      if (reserved.newEvents.length > 0 && !live)
+        await this.releaseMinutes(ownerId, recordingId, now.toISOString(), 'failed', actor, correlationId);
+      throw error;
+    }
     await this.deps.jobs.enqueue(
       {
         jobId,
         kind: TRANSCRIPTION_JOB,
         subjectId: recordingId,
-        ownerId: state.ownerId,
+        ownerId,
         // Speaker labels are a plan feature: decided when the job is requested, read by the worker.
         payload: { recordingId, diarize: PLAN_LIMITS[plan].speakerLabels },
       },

@@ -3,7 +3,11 @@ import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
 import type { BlobStore, Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
-import { type MediaToolkit, recordingsProjection } from '@scrivo/domain/recordings';
+import {
+  type MediaToolkit,
+  recordingsProjection,
+  unconfirmedReservationsProjection,
+} from '@scrivo/domain/recordings';
 import { registerErrorStatus } from '../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { Projections } from '../infrastructure/projection-registry';
@@ -27,6 +31,7 @@ import { RecordingAccess } from './support/recording-access';
 import { createSpeech } from './speech-factory';
 import { TranscriptionWorker } from './transcription-worker';
 import { TusController, TusUploads } from './tus-uploads';
+import { UploadRecovery } from './upload-recovery';
 
 registerErrorStatus('QUOTA_EXCEEDED', 402);
 registerErrorStatus('RECORDING_STATE_CONFLICT', 409);
@@ -61,6 +66,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     ...recordingQueryHandlers,
     RecordingFeed,
     TusUploads,
+    UploadRecovery,
   ],
   exports: [RecordingAccess, RecordingCommands, JOB_QUEUE],
 })
@@ -82,7 +88,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.projections.register(recordingsProjection);
+    this.projections.register(recordingsProjection, unconfirmedReservationsProjection);
     // A job worker inside the API process (tests, tiny installs); production runs api/dist/worker-main.js.
     const inProcess = this.config.SCRIVO_IN_PROCESS_JOB_WORKER ?? this.appConfig.NODE_ENV === 'test';
     if (inProcess) {
@@ -94,6 +100,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
         media: this.media,
         speech: createSpeech(this.config),
         leaseMs: this.config.SCRIVO_JOB_LEASE_MS,
+        speechOutageMaxMs: this.config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
         logger: this.logger,
         sweeper: new HousekeepingSweeper({
           events: this.events,

@@ -12,8 +12,10 @@ import {
   recordingStream,
   SpeechInputError,
   type SpeechRecognizer,
+  type SpeechRequest,
 } from '@scrivo/domain/recordings';
 import type { HousekeepingSweeper } from './housekeeping-sweeper';
+import { transcribeWhenAvailable } from './speech-availability';
 import { type RecordingCommands, TRANSCRIPTION_JOB } from './recording-commands';
 
 export interface WorkerLogger {
@@ -33,6 +35,8 @@ export interface TranscriptionWorkerDeps {
   readonly logger: WorkerLogger;
   /** Progress events at most this often per job (they reach every open browser). */
   readonly progressIntervalMs?: number;
+  /** How long a job waits for an unavailable speech engine before it spends an attempt (30 min by default). */
+  readonly speechOutageMaxMs?: number;
   /** Repairs stranded requests and erases expired media: at start, then every sweepIntervalMs. */
   readonly sweeper?: HousekeepingSweeper;
   readonly sweepIntervalMs?: number;
@@ -119,7 +123,7 @@ export class TranscriptionWorker {
       },
       Math.max(500, Math.floor(this.deps.leaseMs / 3)),
     );
-    const dir = await mkdtemp(join(tmpdir(), 'scrivo-job-'));
+    const dir = await mkdtemp(join(tmpdir(), `scrivo-job-${process.pid}-`));
     try {
       const original = join(dir, 'original');
       const wav = join(dir, 'audio.wav');
@@ -129,10 +133,12 @@ export class TranscriptionWorker {
       await rm(original, { force: true });
       let lastReport = 0;
       const interval = this.deps.progressIntervalMs ?? 1000;
-      const transcript = await this.deps.speech.transcribe({
+      const sizeBytes = (await stat(wav)).size;
+      // A fresh request (and audio stream) for each try while the speech engine is unavailable.
+      const speechRequest = (): SpeechRequest => ({
         audio: createReadStream(wav),
         contentType: 'audio/wav',
-        sizeBytes: (await stat(wav)).size,
+        sizeBytes,
         language: state.options.language,
         translate: state.options.translate,
         diarize: job.payload['diarize'] === true,
@@ -153,6 +159,12 @@ export class TranscriptionWorker {
             if (error instanceof LeaseLostError) lost.abort();
           });
         },
+      });
+      const transcript = await transcribeWhenAvailable(this.deps.speech, speechRequest, {
+        signal: lost.signal,
+        maxWaitMs: this.deps.speechOutageMaxMs ?? 1_800_000,
+        logger,
+        context: { jobId: job.jobId, recordingId },
       });
       if (lost.signal.aborted) return;
       await commands.run(

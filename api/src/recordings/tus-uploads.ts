@@ -5,9 +5,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, Server as TusServer, type Upload } from '@tus/server';
 import { UploadMetadata } from '@scrivo/contracts';
+import { DomainError } from '@scrivo/domain';
 import type { Request, Response } from 'express';
+import { ApiError, statusForDomainCode } from '../common/api-error';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
 import { UserGuard } from '../common/auth/guards';
+import { crashPoint } from '../common/crash-point';
+import { ROOT_LOGGER, type RootLogger } from '../common/logger';
+import { currentRequest } from '../common/request-context';
 import { APP_CONFIG, type AppConfig, ownOrigins } from '../config/config';
 import { DeleteRecordingCommand } from './commands/recording-lifecycle.commands';
 import {
@@ -20,9 +25,12 @@ import { parseOptions } from './support/upload-input';
 
 /** The signed-in caller of the request being handled, and the upload it may touch (set by the ownership check). */
 const caller = new AsyncLocalStorage<{ user: AuthenticatedUser; res: Response; upload?: Upload }>();
+/** The API's error shape, for answers the tus library writes itself. */
+const errorBody = (code: string, message: string) =>
+  JSON.stringify({ error: message, code, message, requestId: currentRequest()?.requestId });
 const refuse = (status_code: number, message: string, code: string) => ({
   status_code,
-  body: JSON.stringify({ error: message, code, message }),
+  body: errorBody(code, message),
 });
 
 /**
@@ -33,12 +41,14 @@ const refuse = (status_code: number, message: string, code: string) => ({
 @Injectable()
 export class TusUploads {
   readonly server: TusServer;
-  private readonly directory: string;
+  /** The upload files (`<id>`) and their metadata (`<id>.json`); the upload recovery reads them too. */
+  readonly directory: string;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly access: RecordingAccess,
     private readonly commands: CommandBus,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {
     this.directory = join(config.SCRIVO_DATA_DIR, 'uploads');
     this.server = new TusServer({
@@ -59,6 +69,8 @@ export class TusUploads {
         if (!upload || upload.metadata?.ownerId !== context.user.id)
           throw refuse(404, 'Upload not found.', 'NOT_FOUND');
         context.upload = upload;
+        // Test-only (SCRIVO_TEST_CRASH_AT): dies as a PATCH continues an upload that has some of its bytes.
+        if (req.method === 'PATCH' && upload.offset > 0) crashPoint('mid-write');
       },
       maxSize: () => {
         const user = caller.getStore()?.user;
@@ -97,6 +109,7 @@ export class TusUploads {
             size: upload.size ?? null,
           }),
         );
+        crashPoint('created');
         // The library cannot add headers to the creation response; Node merges this one into it.
         res?.setHeader('X-Recording-Id', recordingId);
         return { metadata: { ...upload.metadata, recordingId, ownerId: user.id } };
@@ -106,17 +119,49 @@ export class TusUploads {
         const recordingId = upload.metadata?.recordingId;
         if (!user || !recordingId || upload.metadata?.ownerId !== user.id)
           throw refuse(404, 'Upload not found.', 'NOT_FOUND');
-        await this.commands.execute(
-          new FinishTusUploadCommand(user, recordingId, {
-            path: join(this.directory, upload.id),
-            size: upload.offset,
-            filename: upload.metadata?.filename ?? null,
-          }),
-        );
+        crashPoint('last-byte');
+        try {
+          await this.commands.execute(
+            new FinishTusUploadCommand(user, recordingId, {
+              path: join(this.directory, upload.id),
+              size: upload.offset,
+              filename: upload.metadata?.filename ?? null,
+            }),
+          );
+        } catch (error) {
+          // Every byte is on disk and HEAD says so, so the client will not send them again: the files stay for
+          // the upload recovery, and the answer is the API's JSON error (the OS error names server paths).
+          if (!(error instanceof ApiError) && !(error instanceof DomainError)) throw error;
+          this.logger.warn({ err: error.cause ?? error, recordingId }, 'tus upload not finished yet');
+          const status = error instanceof ApiError ? error.getStatus() : statusForDomainCode(error.code);
+          const retryAfter = error.details?.['retryAfterSeconds'];
+          const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
+          if (typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);
+          return { status_code: status, body: errorBody(error.code, error.message), headers };
+        }
         await this.server.datastore.remove(upload.id).catch(() => undefined);
         return { headers: { 'X-Recording-Id': recordingId } };
       },
     });
+    // Errors the library answers itself (a failed write of a chunk) carry no OS message or path either.
+    this.server.options.onResponseError = (_req, error) => {
+      const known = error as { status_code?: number; body?: string };
+      if (known.body?.startsWith('{')) return undefined;
+      if (known.status_code && known.status_code < 500)
+        return {
+          status_code: known.status_code,
+          body: errorBody('UPLOAD_REFUSED', known.body?.trim() ?? ''),
+        };
+      // A warning: a client that goes away mid-PATCH ends up here too.
+      this.logger.warn({ err: error }, 'tus request failed');
+      return {
+        status_code: 503,
+        body: errorBody(
+          'STORAGE_UNAVAILABLE',
+          'The upload could not be written right now. Please try again later.',
+        ),
+      };
+    };
     // About once a second per upload (postReceiveInterval): the library and the SSE feed show the bytes arriving.
     this.server.on(EVENTS.POST_RECEIVE, (_req, upload) => {
       const { recordingId, ownerId } = upload.metadata ?? {};

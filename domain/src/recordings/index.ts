@@ -10,3 +10,5 @@ export * from './export/plain-text';
 export * from './export/text-layout';
 export * from './projections/recordings.projection';
 export * from './housekeeping';
+export * from './upload-recovery';
+export * from './projections/unconfirmed-reservations.projection';

@@ -37,6 +37,14 @@ export class SpeechInputError extends Error {
   override name = 'SpeechInputError';
 }
 
+/**
+ * The speech engine cannot be reached or is overloaded right now (connection refused or reset, 502/503/504):
+ * the audio is fine, so the work waits for the engine instead of spending one of its attempts.
+ */
+export class SpeechUnavailableError extends Error {
+  override name = 'SpeechUnavailableError';
+}
+
 /** Why a file cannot be used, in words the user understands; `code` is stable for programs. */
 export class MediaRejectedError extends Error {
   override name = 'MediaRejectedError';

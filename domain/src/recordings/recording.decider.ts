@@ -19,6 +19,9 @@ export interface RecordingState {
   readonly exists: boolean;
   readonly id: string;
   readonly ownerId: string | null;
+  /** How the bytes arrive: whole in one request, or resumable through tus (`uploadId`). */
+  readonly source: 'multipart' | 'tus' | null;
+  readonly uploadId: string | null;
   readonly status: RecordingStatus;
   readonly options: TranscriptionOptions;
   readonly blobKey: string | null;
@@ -80,6 +83,8 @@ const initialState = (): RecordingState => ({
   exists: false,
   id: '',
   ownerId: null,
+  source: null,
+  uploadId: null,
   status: 'uploading',
   options: { language: null, translate: false },
   blobKey: null,
@@ -344,6 +349,8 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
           exists: true,
           id: event.data.recordingId,
           ownerId: event.data.ownerId,
+          source: event.data.source,
+          uploadId: event.data.uploadId,
           options: event.data.options,
         };
       case 'RecordingUploadCompleted':

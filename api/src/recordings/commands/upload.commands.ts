@@ -7,9 +7,11 @@ import {
   MediaRejectedError,
   type MediaToolkit,
   type ProbedMedia,
+  recordingStream,
   type TranscriptionOptions,
 } from '@scrivo/domain/recordings';
 import { ApiError } from '../../common/api-error';
+import { crashMidway, crashPoint } from '../../common/crash-point';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { Projections } from '../../infrastructure/projection-registry';
 import { BLOB_STORE, IDS } from '../../infrastructure/tokens';
@@ -17,6 +19,7 @@ import { RecordingCommands } from '../recording-commands';
 import { toRecording } from '../recording-view';
 import { MEDIA_TOOLKIT, originalKey } from '../recordings.tokens';
 import { RecordingAccess } from '../support/recording-access';
+import { isInfrastructureFailure, uploadNotFinishedYet, uploadNotStored } from '../support/storage-failure';
 import { type IncomingFile, STATUS_FOR_MEDIA_CODE, titleFromFilename } from '../support/upload-input';
 
 /** Stores the probed original and requests its transcription (reserving minutes, or QUOTA_EXCEEDED). */
@@ -35,7 +38,8 @@ const storeAndRequest = async (
     context.actor,
     context.correlationId,
   );
-  await blobs.put(originalKey(recordingId), createReadStream(file.path), {
+  crashPoint('probed');
+  await blobs.put(originalKey(recordingId), crashMidway(createReadStream(file.path)), {
     contentType: probed.mimeType,
     size: file.size,
   });
@@ -45,6 +49,7 @@ const storeAndRequest = async (
     context.actor,
     context.correlationId,
   );
+  crashPoint('stored');
   return commands.requestTranscription(recordingId, user.plan, context.actor, context.correlationId);
 };
 
@@ -100,6 +105,7 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<
       context.actor,
       context.correlationId,
     );
+    crashPoint('created');
     try {
       const result = await storeAndRequest(
         { commands: this.commands, blobs: this.blobs },
@@ -121,7 +127,7 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<
         )
         .catch(() => undefined);
       await this.blobs.delete(originalKey(recordingId)).catch(() => undefined);
-      throw error;
+      throw isInfrastructureFailure(error) ? uploadNotStored() : error;
     }
     return toRecording(await this.access.doc(user, recordingId));
   }
@@ -210,8 +216,17 @@ export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCo
       if (error instanceof MediaRejectedError) await reject(error.code, error.message);
       else if (error instanceof Error && 'code' in error && error.code === 'QUOTA_EXCEEDED')
         await reject('QUOTA_EXCEEDED', error.message);
+      else if (await this.queuedMeanwhile(recordingId)) return;
+      // The bytes stay on disk; the upload recovery finishes the recording once storage works again.
+      else if (isInfrastructureFailure(error)) throw Object.assign(uploadNotFinishedYet(), { cause: error });
       else throw error;
     }
+  }
+
+  /** Another process (the upload recovery, a second PATCH) finished this upload while we were at it. */
+  private async queuedMeanwhile(recordingId: string): Promise<boolean> {
+    const { state } = await this.commands.recordings.load(recordingStream(recordingId));
+    return state.status === 'queued' || state.status === 'transcribing' || state.status === 'completed';
   }
 }
 

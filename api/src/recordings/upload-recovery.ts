@@ -1,0 +1,245 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { LocalBlobStore } from '@scrivo/adapters/blobs/local-blob-store';
+import { type Actor, type BlobStore, type Clock, DomainError, type ReadModelStore } from '@scrivo/domain';
+import {
+  EXPIRED_UPLOAD,
+  RECORDINGS_COLLECTION,
+  type RecordingDoc,
+  type RecordingState,
+  recordingStream,
+  type UploadOnDisk,
+  UNCONFIRMED_RESERVATIONS_COLLECTION,
+  type UnconfirmedReservationDoc,
+  uploadRecoveryStep,
+} from '@scrivo/domain/recordings';
+import type { UserDocCore } from '../common/auth/authenticated';
+import { ROOT_LOGGER, type RootLogger } from '../common/logger';
+import { removeStaleSpool } from '../common/stale-temp';
+import { BLOB_STORE, CLOCK, READ_MODELS } from '../infrastructure/tokens';
+import { FinishTusUploadCommand } from './commands/upload.commands';
+import { RecordingCommands } from './recording-commands';
+import type { RecordingsConfig } from './recordings-config';
+import { originalKey, RECORDINGS_CONFIG } from './recordings.tokens';
+import { TusUploads } from './tus-uploads';
+
+/**
+ * Finishes or refuses uploads that a crash (kill -9 between two steps) or a storage failure left 'uploading',
+ * and removes resumable uploads nobody continued (SCRIVO_TUS_UPLOAD_EXPIRY_SECONDS) with their bytes, and the
+ * temp files of killed processes. Runs in
+ * every API process at start-up and every SCRIVO_UPLOAD_RECOVERY_INTERVAL_MS.
+ *
+ * Candidates come from the recordings read model (a checkpointed projection: nothing is replayed here); what to
+ * do is decided from the recording's own events (domain/src/recordings/upload-recovery.ts). Every step is a
+ * command keyed by the recording that the deciders make idempotent (a probe, a stored upload, a reservation
+ * and a request each happen once per recording), so several processes recovering at once change nothing more
+ * than one would.
+ */
+@Injectable()
+export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private readonly actor: Actor = { kind: 'system', id: 'upload-recovery' };
+
+  constructor(
+    @Inject(RECORDINGS_CONFIG) private readonly config: RecordingsConfig,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    private readonly commands: RecordingCommands,
+    private readonly bus: CommandBus,
+    private readonly tus: TusUploads,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const tick = () => {
+      this.running = this.run()
+        .catch((error: unknown) => this.logger.error({ err: error }, 'upload recovery failed'))
+        .finally(() => {
+          this.running = null;
+          if (this.timer) this.timer = setTimeout(tick, this.config.SCRIVO_UPLOAD_RECOVERY_INTERVAL_MS);
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One pass: every stuck upload, then the resumable-upload files no upload needs any more. */
+  async run(): Promise<void> {
+    const stuck = await this.readModels
+      .collection<RecordingDoc>(RECORDINGS_COLLECTION)
+      .find({ status: 'uploading', deletedAt: null }, { limit: 1000 });
+    for (const doc of stuck) {
+      try {
+        await this.recover(doc.id);
+      } catch (error) {
+        this.logger.warn({ err: error, recordingId: doc.id }, 'upload not recovered yet');
+      }
+    }
+    await this.releaseUnconfirmedReservations();
+    await this.removeOrphanedUploadFiles();
+    // Leftovers of killed processes: multipart spool folders under /tmp, half-written blobs in blobs/.tmp.
+    const spool = await removeStaleSpool();
+    const temp = this.blobs instanceof LocalBlobStore ? await this.blobs.removeStaleTemp() : 0;
+    if (spool + temp > 0) this.logger.info({ spool, temp }, 'temp files of killed processes removed');
+  }
+
+  private async recover(recordingId: string): Promise<void> {
+    const { state, events } = await this.commands.recordings.load(recordingStream(recordingId));
+    const upload = state.uploadId ? await this.uploadOnDisk(state.uploadId) : null;
+    const lastEventAt = Date.parse(events.at(-1)?.metadata.occurredAt ?? '1970-01-01T00:00:00Z');
+    const step = uploadRecoveryStep({
+      state,
+      lastActivityAt: new Date(Math.max(lastEventAt, upload?.modifiedAt ?? 0)),
+      now: this.clock.now(),
+      settleMs: this.config.SCRIVO_UPLOAD_SETTLE_MS,
+      expiryMs: this.config.SCRIVO_TUS_UPLOAD_EXPIRY_SECONDS * 1000,
+      upload,
+    });
+    if (step.kind === 'wait') return;
+    const ownerId = state.ownerId!;
+    const log = { recordingId, step: step.kind };
+    if (step.kind === 'request') {
+      this.logger.warn(log, 'upload stored but not queued: requesting its transcription');
+      await this.request(state);
+    } else if (step.kind === 'finish') {
+      this.logger.warn(log, 'resumable upload complete on disk but not finished: finishing it');
+      const owner = await this.owner(ownerId);
+      await this.bus.execute(
+        new FinishTusUploadCommand(owner, recordingId, {
+          path: join(this.tus.directory, state.uploadId!),
+          size: upload!.offset,
+          filename: null,
+        }),
+      );
+      await this.removeUploadFiles(state.uploadId!);
+    } else if (step.kind === 'fail') {
+      this.logger.warn(log, 'upload interrupted before its bytes were stored: refusing it');
+      await this.refuse(state, step.code, step.message);
+      await this.blobs.delete(originalKey(recordingId));
+      if (state.uploadId) await this.removeUploadFiles(state.uploadId);
+    } else {
+      this.logger.info(log, 'resumable upload abandoned: removing it');
+      await this.removeUploadFiles(state.uploadId!);
+      await this.refuse(state, EXPIRED_UPLOAD.code, EXPIRED_UPLOAD.message);
+      await this.commands.run(
+        recordingId,
+        { type: 'DeleteRecording', now: this.commands.now(), graceSeconds: 0 },
+        this.actor,
+        recordingId,
+      );
+    }
+  }
+
+  /**
+   * Minutes reserved by a process that died before the transcription request followed (a retry of a failed
+   * recording; an upload's own reservation is reused when its recovery requests it): given back unless the
+   * recording has a live attempt or is still uploading (then the upload recovery requests it, reusing them).
+   */
+  private async releaseUnconfirmedReservations(): Promise<void> {
+    const before = new Date(this.clock.now().getTime() - this.config.SCRIVO_UPLOAD_SETTLE_MS).toISOString();
+    const leftovers = await this.readModels
+      .collection<UnconfirmedReservationDoc>(UNCONFIRMED_RESERVATIONS_COLLECTION)
+      .find({ reservedAt: { $lt: before } }, { limit: 1000 });
+    for (const reservation of leftovers) {
+      const { state } = await this.commands.recordings.load(recordingStream(reservation.id));
+      const live = ['uploading', 'queued', 'transcribing', 'completed'].includes(state.status);
+      if (state.exists && live && !state.deleted) continue;
+      this.logger.warn(
+        { recordingId: reservation.id },
+        'minutes reserved without a request: giving them back',
+      );
+      await this.commands.releaseMinutes(
+        reservation.ownerId,
+        reservation.id,
+        reservation.reservedAt,
+        'failed',
+        this.actor,
+        reservation.id,
+      );
+    }
+  }
+
+  /** Requests the transcription with the owner's plan now; a refusal (no minutes left) is shown on the recording. */
+  private async request(state: RecordingState): Promise<void> {
+    const owner = await this.owner(state.ownerId!);
+    try {
+      await this.commands.requestTranscription(state.id, owner.plan, this.actor, state.id);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const fresh = (await this.commands.recordings.load(recordingStream(state.id))).state;
+      if (fresh.status !== 'uploading') return; // another process queued or refused it first
+      await this.refuse(state, error.code, error.message);
+    }
+  }
+
+  /** Marks the recording failed with the reason the user sees, and gives back any minutes it reserved. */
+  private async refuse(state: RecordingState, code: string, message: string): Promise<void> {
+    await this.commands.run(
+      state.id,
+      { type: 'RejectRecording', code, message, now: this.commands.now() },
+      this.actor,
+      state.id,
+    );
+    await this.commands.releaseMinutes(state.ownerId!, state.id, null, 'failed', this.actor, state.id);
+  }
+
+  private async owner(ownerId: string) {
+    const user = await this.readModels.collection<UserDocCore>('users').get(ownerId);
+    return {
+      id: ownerId,
+      email: user?.email ?? '',
+      plan: user?.plan ?? 'free',
+      language: user?.language ?? 'en',
+    };
+  }
+
+  private async uploadOnDisk(uploadId: string): Promise<(UploadOnDisk & { modifiedAt: number }) | null> {
+    try {
+      const upload = await this.tus.server.datastore.getUpload(uploadId);
+      const file = await stat(join(this.tus.directory, uploadId));
+      return { offset: upload.offset, size: upload.size ?? null, modifiedAt: file.mtimeMs };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Both files, whichever exists (the library's remove stops at a missing data file and keeps the .json). */
+  private async removeUploadFiles(uploadId: string): Promise<void> {
+    const path = join(this.tus.directory, uploadId);
+    await rm(path, { force: true });
+    await rm(`${path}.json`, { force: true });
+  }
+
+  /**
+   * Upload files whose recording no longer waits for them: queued or refused after a crash between the last
+   * step and the removal of the files, or deleted. Files without a recording are removed once expired.
+   */
+  private async removeOrphanedUploadFiles(): Promise<void> {
+    const names = await readdir(this.tus.directory).catch(() => [] as string[]);
+    const now = this.clock.now().getTime();
+    for (const name of names.filter((n) => n.endsWith('.json'))) {
+      const uploadId = name.slice(0, -'.json'.length);
+      const upload = await this.tus.server.datastore.getUpload(uploadId).catch(() => null);
+      const recordingId = upload?.metadata?.recordingId;
+      const modifiedAt = (await stat(join(this.tus.directory, name)).catch(() => null))?.mtimeMs ?? now;
+      if (!recordingId) {
+        if (now - modifiedAt > this.config.SCRIVO_TUS_UPLOAD_EXPIRY_SECONDS * 1000)
+          await this.removeUploadFiles(uploadId);
+        continue;
+      }
+      const { state } = await this.commands.recordings.load(recordingStream(recordingId));
+      if (state.exists && state.status === 'uploading' && !state.deleted) continue;
+      if (now - modifiedAt < this.config.SCRIVO_UPLOAD_SETTLE_MS) continue;
+      await this.removeUploadFiles(uploadId);
+    }
+  }
+}

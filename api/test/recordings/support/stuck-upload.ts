@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
+import { RecordingCommands } from '../../../src/recordings/recording-commands';
+import { originalKey } from '../../../src/recordings/recordings.tokens';
+import type { TestApp } from '../../support/test-app';
+
+/** The shared speech samples beside the repository, or $SCRIVO_SHARED_AUDIO (as the speech worker's tests). */
+export const JFK_PATH = join(
+  process.env.SCRIVO_SHARED_AUDIO ?? join(import.meta.dirname, '../../../../../shared/audio'),
+  'jfk/jfk.wav',
+);
+
+/**
+ * Writes the events a multipart upload writes up to and including `upTo`, as an API process that died right
+ * after that step left them: 'created', 'probed' (before the blob is stored) or 'stored' (the blob is in the
+ * store and the upload completed, but no transcription was requested).
+ */
+export const stuckMultipartUpload = async (
+  app: TestApp,
+  ownerId: string,
+  upTo: 'created' | 'probed' | 'stored',
+): Promise<string> => {
+  const commands = app.scrivo.app.get(RecordingCommands);
+  const id = crypto.randomUUID();
+  const actor = { kind: 'user' as const, id: ownerId };
+  const bytes = readFileSync(JFK_PATH);
+  await commands.run(
+    id,
+    {
+      type: 'CreateRecording',
+      recordingId: id,
+      ownerId,
+      title: `Stuck after ${upTo}`,
+      originalFilename: 'jfk.wav',
+      source: 'multipart',
+      uploadId: null,
+      declaredSizeBytes: bytes.length,
+      options: { language: null, translate: false },
+      now: commands.now(),
+    },
+    actor,
+    'test',
+  );
+  if (upTo === 'created') return id;
+  const media = await new FfmpegMediaToolkit().probe(JFK_PATH);
+  await commands.run(id, { type: 'RecordProbe', media, now: commands.now() }, actor, 'test');
+  if (upTo === 'probed') return id;
+  const key = originalKey(id);
+  await app.scrivo.adapters.blobs.put(key, bytes, { contentType: media.mimeType });
+  await commands.run(
+    id,
+    { type: 'CompleteUpload', blobKey: key, sizeBytes: bytes.length, now: commands.now() },
+    actor,
+    'test',
+  );
+  return id;
+};
