@@ -1,6 +1,6 @@
+import { freePort } from '@scrivo/adapters/testing/free-port';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { TestClient } from './http-client';
 import { latestVerificationCode } from '../accounts/support/outbox';
@@ -29,16 +29,6 @@ export const ensureServerBuild = (): void => {
   const stale = SERVER_PACKAGES.some((pkg) => newestSource(join(ROOT, pkg, 'src')) > built);
   if (stale) execFileSync('node', ['scripts/build.mjs', ...SERVER_PACKAGES], { cwd: ROOT, stdio: 'ignore' });
 };
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 export interface ApiProcess {
   readonly url: string;
