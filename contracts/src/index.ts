@@ -9,6 +9,7 @@ export * from './accounts/accounts.schemas';
 export * from './chat/chat.contract';
 export * from './chat/chat.schemas';
 export * from './common/errors';
+export * from './common/paging';
 export * from './health/health.contract';
 export * from './recordings/recordings.contract';
 
