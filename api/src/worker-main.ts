@@ -34,6 +34,7 @@ const main = async () => {
     speech: createSpeech(config),
     leaseMs: config.SCRIVO_JOB_LEASE_MS,
     logger,
+    planOf: ownerPlanLookup(adapters.readModels),
     sweeper: new HousekeepingSweeper({
       ...deps,
       commands,

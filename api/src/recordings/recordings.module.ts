@@ -95,6 +95,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
         speech: createSpeech(this.config),
         leaseMs: this.config.SCRIVO_JOB_LEASE_MS,
         logger: this.logger,
+        planOf: ownerPlanLookup(this.readModels),
         sweeper: new HousekeepingSweeper({
           events: this.events,
           commands: this.commands,
