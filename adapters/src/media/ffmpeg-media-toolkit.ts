@@ -237,7 +237,7 @@ export class FfmpegMediaToolkit implements MediaToolkit {
     const durationSeconds = (await pcmSamples(outputPath)) / SAMPLE_RATE;
     return {
       durationSeconds: Math.round(durationSeconds * 1000) / 1000,
-      truncated: options.maxSeconds !== undefined && durationSeconds >= Math.ceil(options.maxSeconds) - 0.01,
+      truncated: options.maxSeconds !== undefined && durationSeconds >= Math.ceil(options.maxSeconds) - 0.1,
     };
   }
 }
