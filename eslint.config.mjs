@@ -36,6 +36,7 @@ export default tseslint.config(
       '.data/**',
       '**/*.gen.ts',
       'worker/**',
+      'api/test/fuzz/.venv/**',
       'storybook-static/**',
       '**/.tmp/**',
       'coverage/**',

@@ -36,6 +36,7 @@ const main = async () => {
     leaseMs: config.SCRIVO_JOB_LEASE_MS,
     speechOutageMaxMs: config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
     logger,
+    planOf: ownerPlanLookup(adapters.readModels),
     sweeper: new HousekeepingSweeper({
       ...deps,
       commands,

@@ -10,6 +10,7 @@ export * from './chat/chat.contract';
 export * from './chat/chat.schemas';
 export * from './common/errors';
 export * from './common/plans';
+export * from './common/paging';
 export * from './health/health.contract';
 export * from './recordings/recordings.contract';
 

@@ -17,6 +17,8 @@ import hmac
 import json
 import os
 import signal
+import select
+import socket
 import sys
 import tempfile
 import threading
@@ -32,7 +34,7 @@ from . import __version__
 from .audio import AudioDecodeError, probe
 from .config import Settings
 from .models import ModelNotAvailable, ResolvedModel, resolve_model
-from .transcriber import LANGUAGE_CODES, TASKS, Transcriber
+from .transcriber import LANGUAGE_CODES, TASKS, Cancelled, Transcriber
 
 COPY_CHUNK = 1024 * 1024
 
@@ -357,12 +359,35 @@ class Handler(BaseHTTPRequestHandler):
             **_log_options(options),
         )
 
+    def _client_gone(self) -> bool:
+        """Whether the client closed its end (the job was cancelled, or its worker died or gave up).
+
+        The request body is read to the end before any work starts, so a readable socket that yields no
+        bytes on a peek is a closed connection. Cheap (no blocking), asked between segments and while queued.
+        """
+        try:
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            if not readable:
+                return False
+            return self.connection.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):
+            return True
+
+    def _acquire_unless_gone(self, lock: threading.Lock) -> bool:
+        """Waits for the model like ``with lock`` does, but gives up when the client leaves the queue."""
+        while not lock.acquire(timeout=0.5):
+            if self._client_gone():
+                return False
+        return True
+
     def _stream(self, transcriber: Transcriber, body: BinaryIO, size: int, options: Dict[str, Any], duration: float) -> None:
         service = self.service
         service.enter_queue()
         try:
             queued = time.monotonic()
-            with transcriber.lock:
+            if not self._acquire_unless_gone(transcriber.lock):
+                raise ConnectionResetError("client left the queue")
+            try:
                 queue_ms = round((time.monotonic() - queued) * 1000)
                 self.send_response(HTTPStatus.OK)
                 self.send_header("Content-Type", "application/x-ndjson; charset=utf-8")
@@ -370,7 +395,18 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("X-Accel-Buffering", "no")
                 self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
-                events = transcriber.events(body, duration=duration, **options)
+                # Stops between segments once the client has gone: a cancelled job must free the model at once
+                # for the next one in the queue, not after the whole file.
+                checked = [time.monotonic()]
+
+                def should_stop() -> bool:
+                    now = time.monotonic()
+                    if now - checked[0] < 0.2:
+                        return False
+                    checked[0] = now
+                    return self._client_gone()
+
+                events = transcriber.events(body, duration=duration, should_stop=should_stop, **options)
                 outcome: Dict[str, Any] = {}
                 try:
                     for event in events:
@@ -379,6 +415,8 @@ class Handler(BaseHTTPRequestHandler):
                             outcome = {"language": event["language"], "segments": len(event["segments"])}
                 except (BrokenPipeError, ConnectionResetError):
                     raise
+                except Cancelled:
+                    raise ConnectionResetError("client disconnected during transcription") from None
                 except Exception as exc:  # noqa: BLE001 - reported in the stream
                     if isinstance(exc, AudioDecodeError):
                         message = f"Could not decode audio: {exc}"
@@ -391,6 +429,8 @@ class Handler(BaseHTTPRequestHandler):
                     events.close()
                 self.wfile.write(b"0\r\n\r\n")
                 self.wfile.flush()
+            finally:
+                transcriber.lock.release()
         finally:
             service.leave_queue()
         self._log(HTTPStatus.OK, bytes=size, audioSeconds=round(duration, 3), queueMs=queue_ms, stream=True,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Any, BinaryIO, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, BinaryIO, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from . import audio as audio_mod
 from . import diarize as diarize_mod
@@ -28,6 +28,11 @@ except ImportError:  # pragma: no cover - moved in a future faster-whisper
     LANGUAGE_CODES = ()
 
 TASKS = ("transcribe", "translate")
+
+
+class Cancelled(Exception):
+    """The caller asked :meth:`Transcriber.events` to stop (``should_stop``)."""
+
 DEFAULT_WINDOW_SECONDS = 300.0
 
 
@@ -182,9 +187,14 @@ class Transcriber:
         vad: bool = True,
         duration: Optional[float] = None,
         diarize: bool = False,
+        should_stop: Optional[Callable[[], bool]] = None,
     ) -> Iterator[Dict[str, Any]]:
         """Transcribe the audio file at ``path`` (or a seekable binary file object); see the module
         docstring for the events.
+
+        ``should_stop`` is asked before each window and after each segment: when it answers true (the client
+        went away), the work ends there with :class:`Cancelled`, so a long file nobody waits for does not hold
+        the model (windows of silence yield no event, so the caller could not stop it between events alone).
 
         ``duration`` (seconds) is measured with :func:`audio.probe` when not given. Raises
         :class:`audio.AudioDecodeError` for undecodable input (before the first event when the
@@ -205,7 +215,10 @@ class Transcriber:
         texts: List[str] = []
         speakers = diarize_mod.DiarizationSession(self.segmenter) if diarize else None
 
+        stop = should_stop or (lambda: False)
         for offset, samples in audio_mod.iter_windows(path, self.window_seconds):
+            if stop():
+                raise Cancelled("the client went away")
             if speakers is not None:
                 speakers.feed(samples)
             pieces, info = self.model.transcribe(
@@ -228,6 +241,8 @@ class Transcriber:
                 }
             window_had_speech = False
             for piece in pieces:
+                if stop():
+                    raise Cancelled("the client went away")
                 segment = segment_dict(piece, offset)
                 if not segment["text"]:
                     continue

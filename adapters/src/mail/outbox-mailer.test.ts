@@ -41,4 +41,18 @@ describe('OutboxMailer files', () => {
     expect(readdirSync(directory).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('writes a message to the longest valid address (the file name keeps only a short, safe part of it)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scrivo-outbox-'));
+    const to = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(56)}.test`;
+    expect(to.length).toBe(254);
+    await new OutboxMailer({ directory: dir, from: 'no-reply@scrivo.test' }).send(
+      verificationCodeEmail(to, '123456', 'en'),
+    );
+    const [name] = emlFiles(dir);
+    expect(name!.length).toBeLessThan(120);
+    expect(name).toContain(`-${'a'.repeat(64)}-`);
+    expect(readFileSync(join(dir, name!), 'utf8')).toContain(to);
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

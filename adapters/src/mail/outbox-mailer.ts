@@ -5,6 +5,15 @@ import type { Mailer, MailMessage } from '@scrivo/domain/accounts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { toNodemailer } from './compose';
 
+/**
+ * The recipient as it may appear in a file name: safe characters only, and short, because a valid address can be
+ * 254 characters and most file systems stop at 255 bytes for the whole name (the `.tmp` name adds more). The file
+ * itself carries the full address; the name is only there to help a person find it.
+ */
+const MAX_RECIPIENT_IN_NAME = 64;
+export const fileNamePart = (address: string): string =>
+  address.replace(/[^A-Za-z0-9@._+-]/g, '_').slice(0, MAX_RECIPIENT_IN_NAME);
+
 export interface OutboxMailerOptions {
   /** Usually $SCRIVO_DATA_DIR/outbox. */
   readonly directory: string;
@@ -29,8 +38,7 @@ export class OutboxMailer implements Mailer {
     };
     await mkdir(this.options.directory, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const recipient = message.to.replace(/[^A-Za-z0-9@._+-]/g, '_');
-    const name = `${stamp}-${recipient}-${randomBytes(4).toString('hex')}.eml`;
+    const name = `${stamp}-${fileNamePart(message.to)}-${randomBytes(4).toString('hex')}.eml`;
     const temporary = join(this.options.directory, `.${name}.tmp`);
     await writeFile(temporary, info.message, { mode: 0o600 });
     await rename(temporary, join(this.options.directory, name));

@@ -1,6 +1,13 @@
 import { spawn } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
-import { MediaRejectedError, type MediaToolkit, type ProbedMedia } from '@scrivo/domain/recordings';
+import {
+  type CancelSignal,
+  MediaRejectedError,
+  type MediaToolkit,
+  type NormalisedAudio,
+  type NormaliseOptions,
+  type ProbedMedia,
+} from '@scrivo/domain/recordings';
 
 interface FfprobeStream {
   codec_type?: string;
@@ -21,9 +28,11 @@ export interface FfmpegMediaToolkitOptions {
   readonly decodeCheckSeconds?: number;
 }
 
-const run = (command: string, args: string[], signal?: AbortSignal) =>
+const run = (command: string, args: string[], signal?: CancelSignal) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    if (signal?.aborted) return reject(new Error(`${command} was cancelled before it started`));
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    signal?.addEventListener('abort', () => child.kill('SIGKILL'));
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -34,7 +43,9 @@ const run = (command: string, args: string[], signal?: AbortSignal) =>
       stderr = (stderr + d).slice(-8000);
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) =>
+      signal?.aborted ? reject(new Error(`${command} was cancelled`)) : resolve({ code, stdout, stderr }),
+    );
   });
 
 const CONTAINERS: { match: RegExp; audio: string; video: string }[] = [
@@ -186,7 +197,13 @@ export class FfmpegMediaToolkit implements MediaToolkit {
       );
   }
 
-  async normalise(inputPath: string, outputPath: string, signal?: AbortSignal): Promise<void> {
+  async normalise(
+    inputPath: string,
+    outputPath: string,
+    options: NormaliseOptions = {},
+  ): Promise<NormalisedAudio> {
+    const limit =
+      options.maxSeconds === undefined ? [] : ['-t', String(Math.max(1, Math.ceil(options.maxSeconds)))];
     const result = await run(
       this.ffmpeg,
       [
@@ -199,22 +216,54 @@ export class FfmpegMediaToolkit implements MediaToolkit {
         '-map',
         '0:a:0',
         '-vn',
+        ...limit,
         '-ac',
         '1',
         '-ar',
-        '16000',
+        String(SAMPLE_RATE),
         '-c:a',
         'pcm_s16le',
         '-f',
         'wav',
         outputPath,
       ],
-      signal,
+      options.signal,
     );
     if (result.code !== 0)
       throw new MediaRejectedError(
         'CORRUPT_MEDIA',
         `The audio could not be converted: ${result.stderr.trim().split('\n').at(-1) ?? 'ffmpeg failed'}`,
       );
+    const durationSeconds = (await pcmSamples(outputPath)) / SAMPLE_RATE;
+    return {
+      durationSeconds: Math.round(durationSeconds * 1000) / 1000,
+      truncated: options.maxSeconds !== undefined && durationSeconds >= Math.ceil(options.maxSeconds) - 0.1,
+    };
   }
 }
+
+const SAMPLE_RATE = 16_000;
+
+/**
+ * Samples in a 16-bit mono WAV we wrote, counted from the bytes after the `data` chunk header: the audio that is
+ * really there, whatever any header says.
+ */
+const pcmSamples = async (wavPath: string): Promise<number> => {
+  const handle = await open(wavPath, 'r');
+  try {
+    const { size } = await handle.stat();
+    const header = Buffer.alloc(8);
+    let offset = 12; // "RIFF" <size> "WAVE"
+    while (offset + 8 <= size) {
+      await handle.read(header, 0, 8, offset);
+      if (header.toString('latin1', 0, 4) === 'data') return Math.floor((size - offset - 8) / 2);
+      offset += 8 + header.readUInt32LE(4) + (header.readUInt32LE(4) % 2);
+    }
+    throw new MediaRejectedError(
+      'CORRUPT_MEDIA',
+      'The audio could not be converted: no PCM data was written.',
+    );
+  } finally {
+    await handle.close();
+  }
+};

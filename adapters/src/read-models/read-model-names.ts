@@ -95,8 +95,8 @@ export const checkPaging = (limit: number | undefined, skip: number | undefined)
     ['limit', limit],
     ['skip', skip],
   ] as const) {
-    if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
-      throw new Error(`${name} must be a non-negative integer, got ${value}`);
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) {
+      throw new Error(`${name} must be a non-negative safe integer, got ${value}`);
     }
   }
 };

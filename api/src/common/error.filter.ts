@@ -95,6 +95,17 @@ export class ErrorFilter implements ExceptionFilter {
         exception.type === 'entity.too.large'
           ? 'The request body is too large'
           : 'The request body is not valid JSON';
+    } else if (isExpressClientError(exception)) {
+      // express.static, send, body parsers...: http-errors with a 4xx are the client's, never a 500.
+      status = exception.status;
+      code = codeForStatus[status] ?? 'BAD_REQUEST';
+      // Only http-errors' own messages are meant for clients (`expose`); a wrapped OS error names server paths.
+      message =
+        exception.expose === true
+          ? exception.message
+          : status === 404
+            ? 'Not found'
+            : 'The request cannot be served';
     }
 
     // Refusals the code raised on purpose (a 501 for unconfigured payments, a 502 from the mail server) are
@@ -129,3 +140,12 @@ const isBodyParserError = (e: unknown): e is { status: number; type: string } =>
   e !== null &&
   typeof (e as { type?: unknown }).type === 'string' &&
   typeof (e as { status?: unknown }).status === 'number';
+
+/**
+ * An http-errors error (what Express middleware passes to next(): express.static's 404 for a missing file, which
+ * wraps the ENOENT) whose status blames the request.
+ */
+const isExpressClientError = (e: unknown): e is Error & { status: number; expose?: boolean } => {
+  const status: unknown = e instanceof Error ? Reflect.get(e, 'status') : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};

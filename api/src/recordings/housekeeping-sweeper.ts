@@ -2,6 +2,7 @@ import type { Actor, BlobStore, Clock, EventStore } from '@scrivo/domain';
 import { JOB_EVENT_TYPES, type JobEvent, type JobQueue } from '@scrivo/domain/jobs';
 import {
   PLAN_LIMITS,
+  usagePeriod,
   type PlanId,
   dueHousekeeping,
   emptyHousekeeping,
@@ -63,6 +64,7 @@ export class HousekeepingSweeper {
           payload: {
             recordingId: stranded.recordingId,
             diarize: PLAN_LIMITS[await this.deps.planOf(stranded.ownerId)].speakerLabels,
+            period: usagePeriod(new Date(stranded.requestedAt)).id,
           },
         },
         { correlationId: stranded.jobId },

@@ -16,6 +16,22 @@ export interface ParsedUpload {
 
 const MB = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
+/** busboy throws at construction on a header it cannot use (no boundary, an unknown type): that is the client's. */
+const parserFor = (req: Request, maxBytes: number): busboy.Busboy => {
+  try {
+    return busboy({
+      headers: req.headers,
+      limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: maxBytes },
+    });
+  } catch (error) {
+    throw new ApiError(
+      400,
+      'MALFORMED_UPLOAD',
+      `The upload could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+};
+
 /**
  * Streams a multipart upload to a temp file, refusing it the moment it passes `maxBytes` (so a huge file is
  * never read to the end and memory stays at one chunk).
@@ -41,10 +57,7 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
       let filename: string | null = null;
       let fileSeen = false;
       let writing: Promise<void> = Promise.resolve();
-      const parser = busboy({
-        headers: req.headers,
-        limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: maxBytes },
-      });
+      const parser = parserFor(req, maxBytes);
       parser.on('field', (name, value) => {
         fields[name] = value;
       });

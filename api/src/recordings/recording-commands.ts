@@ -10,6 +10,7 @@ import {
 } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import {
+  DECODED_LENGTH_TOLERANCE_SECONDS,
   PLAN_LIMITS,
   type PlanId,
   type RecordingCommand,
@@ -114,11 +115,52 @@ export class RecordingCommands {
         subjectId: recordingId,
         ownerId,
         // Speaker labels are a plan feature: decided when the job is requested, read by the worker.
-        payload: { recordingId, diarize: PLAN_LIMITS[plan].speakerLabels },
+        // The usage period holding the reservation, where the worker bills the decoded length.
+        payload: { recordingId, diarize: PLAN_LIMITS[plan].speakerLabels, period },
       },
       { correlationId },
     );
     return result;
+  }
+
+  /**
+   * How many seconds of audio the worker may decode for this recording: what is reserved for it plus what the
+   * month has left (and the tolerance), so a file whose header lies is never decoded past what its owner can pay
+   * for. null = unlimited plan.
+   */
+  async decodeBudgetSeconds(ownerId: string, recordingId: string, period: string, plan: PlanId) {
+    const minutes = PLAN_LIMITS[plan].minutesPerMonth;
+    if (minutes === null) return null;
+    const { state } = await this.usage.load(usageStream(ownerId, period));
+    const reserved = state.reserved[recordingId] ?? 0;
+    const left = Math.max(0, minutes * 60 - state.usedSeconds);
+    return reserved + left + DECODED_LENGTH_TOLERANCE_SECONDS + 1;
+  }
+
+  /** Bills the decoded length where it exceeds the reservation (QUOTA_EXCEEDED when the month cannot cover it). */
+  async reserveDecodedMinutes(
+    ownerId: string,
+    recordingId: string,
+    period: string,
+    decodedSeconds: number,
+    plan: PlanId,
+    actor: Actor,
+    correlationId: string,
+  ) {
+    const minutes = PLAN_LIMITS[plan].minutesPerMonth;
+    await this.usage.handle(
+      usageStream(ownerId, period),
+      {
+        type: 'ReserveDecodedMinutes',
+        userId: ownerId,
+        period,
+        recordingId,
+        decodedSeconds,
+        allowanceSeconds: minutes === null ? null : minutes * 60,
+        now: this.now(),
+      },
+      { actor, correlationId },
+    );
   }
 
   /** Gives back the minutes of an attempt that produced no transcript. */

@@ -102,6 +102,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
         leaseMs: this.config.SCRIVO_JOB_LEASE_MS,
         speechOutageMaxMs: this.config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
         logger: this.logger,
+        planOf: ownerPlanLookup(this.readModels),
         sweeper: new HousekeepingSweeper({
           events: this.events,
           commands: this.commands,

@@ -4,19 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import type { Actor, BlobStore } from '@scrivo/domain';
+import { type Actor, type BlobStore, DomainError } from '@scrivo/domain';
 import { type ClaimedJob, type JobQueue, LeaseLostError } from '@scrivo/domain/jobs';
 import {
   MediaRejectedError,
   type MediaToolkit,
+  type PlanId,
   recordingStream,
   SpeechInputError,
   type SpeechRecognizer,
   type SpeechRequest,
+  usagePeriod,
 } from '@scrivo/domain/recordings';
 import type { HousekeepingSweeper } from './housekeeping-sweeper';
 import { transcribeWhenAvailable } from './speech-availability';
 import { type RecordingCommands, TRANSCRIPTION_JOB } from './recording-commands';
+
+/** How often a running job looks for its cancellation. */
+const CANCEL_CHECK_MS = 1000;
 
 export interface WorkerLogger {
   info(fields: object, message: string): void;
@@ -33,6 +38,8 @@ export interface TranscriptionWorkerDeps {
   readonly speech: SpeechRecognizer;
   readonly leaseMs: number;
   readonly logger: WorkerLogger;
+  /** The owner's plan now: how many minutes the decoded audio may use. */
+  readonly planOf: (ownerId: string) => Promise<PlanId>;
   /** Progress events at most this often per job (they reach every open browser). */
   readonly progressIntervalMs?: number;
   /** How long a job waits for an unavailable speech engine before it spends an attempt (30 min by default). */
@@ -90,6 +97,28 @@ export class TranscriptionWorker {
     }
   }
 
+  /**
+   * A cancel (or delete) must stop the work at once, not at the next heartbeat (a third of the lease): the
+   * recording's own stream is read every second, and aborting closes the speech request, which the speech
+   * worker notices between segments and drops, freeing the engine for the next job.
+   */
+  private watchForCancel(jobId: string, recordingId: string, lost: AbortController): NodeJS.Timeout {
+    let checking = false;
+    return setInterval(() => {
+      if (checking || lost.signal.aborted) return;
+      checking = true;
+      this.deps.commands.recordings
+        .load(recordingStream(recordingId))
+        .then(({ state }) => {
+          if (state.status === 'cancelled' || state.deleted || state.jobId !== jobId) lost.abort();
+        })
+        .catch(() => undefined) // a store hiccup: the next check, or the heartbeat, will tell
+        .finally(() => {
+          checking = false;
+        });
+    }, CANCEL_CHECK_MS);
+  }
+
   async run(job: ClaimedJob): Promise<void> {
     const { commands, jobs, logger } = this.deps;
     const recordingId = job.subjectId;
@@ -123,14 +152,34 @@ export class TranscriptionWorker {
       },
       Math.max(500, Math.floor(this.deps.leaseMs / 3)),
     );
+    const watch = this.watchForCancel(job.jobId, recordingId, lost);
     const dir = await mkdtemp(join(tmpdir(), `scrivo-job-${process.pid}-`));
     try {
       const original = join(dir, 'original');
       const wav = join(dir, 'audio.wav');
       const blob = await this.deps.blobs.get(state.blobKey!);
       await pipeline(Readable.from(blob.body), createWriteStream(original));
-      await this.deps.media.normalise(original, wav, lost.signal);
+      // Bill the audio that is really there, not the duration the container claims (it can say 1 s and hold
+      // hours): decode no further than the owner can pay for, then top the reservation up to the decoded length.
+      const ownerId = state.ownerId!;
+      const period =
+        typeof job.payload['period'] === 'string' ? job.payload['period'] : usagePeriod(new Date()).id;
+      const plan = await this.deps.planOf(ownerId);
+      const budget = await commands.decodeBudgetSeconds(ownerId, recordingId, period, plan);
+      const decoded = await this.deps.media.normalise(original, wav, {
+        signal: lost.signal,
+        maxSeconds: budget ?? undefined,
+      });
       await rm(original, { force: true });
+      await commands.reserveDecodedMinutes(
+        ownerId,
+        recordingId,
+        period,
+        decoded.durationSeconds,
+        plan,
+        this.actor,
+        correlationId,
+      );
       let lastReport = 0;
       const interval = this.deps.progressIntervalMs ?? 1000;
       const sizeBytes = (await stat(wav)).size;
@@ -183,7 +232,8 @@ export class TranscriptionWorker {
         logger.warn({ jobId: job.jobId, recordingId }, 'job dropped: lease lost, cancelled or shutting down');
         return;
       }
-      const permanent = error instanceof SpeechInputError || error instanceof MediaRejectedError;
+      const overQuota = error instanceof DomainError && error.code === 'QUOTA_EXCEEDED';
+      const permanent = overQuota || error instanceof SpeechInputError || error instanceof MediaRejectedError;
       const reason = error instanceof Error ? error.message : String(error);
       logger.warn({ jobId: job.jobId, recordingId, err: error, permanent }, 'transcription attempt failed');
       const { willRetry } = await jobs.fail(job, reason, !permanent).catch(() => ({ willRetry: true }));
@@ -193,10 +243,12 @@ export class TranscriptionWorker {
           {
             type: 'FailTranscription',
             jobId: job.jobId,
-            code: permanent ? 'UNREADABLE_AUDIO' : 'TRANSCRIPTION_FAILED',
-            message: permanent
-              ? `The audio could not be transcribed: ${reason}`
-              : 'Transcription failed after several attempts. Please try again later.',
+            code: overQuota ? 'QUOTA_EXCEEDED' : permanent ? 'UNREADABLE_AUDIO' : 'TRANSCRIPTION_FAILED',
+            message: overQuota
+              ? reason
+              : permanent
+                ? `The audio could not be transcribed: ${reason}`
+                : 'Transcription failed after several attempts. Please try again later.',
             now: commands.now(),
           },
           this.actor,
@@ -207,7 +259,7 @@ export class TranscriptionWorker {
           await commands.releaseMinutes(
             fresh.state.ownerId,
             recordingId,
-            null,
+            typeof job.payload['period'] === 'string' ? `${job.payload['period']}-01T00:00:00.000Z` : null,
             'failed',
             this.actor,
             correlationId,
@@ -215,6 +267,7 @@ export class TranscriptionWorker {
       }
     } finally {
       clearInterval(beat);
+      clearInterval(watch);
       this.abort.signal.removeEventListener('abort', stopOnShutdown);
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { ErrorBody } from '../common/errors';
+import { QueryCursor } from '../common/paging';
 import {
   AdminCloseResult,
   AdminRespondBody,
@@ -94,7 +95,7 @@ export const chatContract = c.router({
     path: '/api/chat/sessions/:sessionId',
     pathParams: z.object({ sessionId: z.string() }),
     headers: token,
-    query: z.object({ after: z.coerce.number().int().min(0).default(0) }),
+    query: z.object({ after: QueryCursor }),
     responses: { 200: VisitorConversation, 404: ErrorBody },
     summary: 'The session and the messages after a cursor (seq)',
   },

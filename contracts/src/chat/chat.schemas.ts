@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailAddress } from '../common/email';
 import { PlanId } from '../common/plans';
+import { PageNumber } from '../common/paging';
 
 /** Longest message, in characters (the domain enforces the same limit). */
 export const CHAT_MAX_MESSAGE_LENGTH = 2000;
@@ -46,7 +47,7 @@ export type ChatSession = z.infer<typeof ChatSession>;
 
 // ---- admin side (spec section 7) ----
 export const AdminSessionListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
   /** Omitted or 'all' lists every status. */
   status: z.enum(['all', 'active', 'escalated', 'resolved']).optional(),

@@ -2,6 +2,7 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { PlanId } from '../common/plans';
 import { ErrorBody } from '../common/errors';
+import { PageNumber } from '../common/paging';
 
 const c = initContract();
 
@@ -197,7 +198,7 @@ export const RecordingList = z.object({
 export type RecordingList = z.infer<typeof RecordingList>;
 
 export const ListRecordingsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   q: z.string().trim().max(200).optional(),
   sort: z.enum(['date', 'title', 'duration']).default('date'),

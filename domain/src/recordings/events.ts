@@ -163,7 +163,15 @@ export type MinutesReleased = DomainEvent<
     at: string;
   }
 >;
-export type UsageEvent = MinutesReserved | MinutesReleased;
+/**
+ * The audio decoded for transcription is longer than the probed (container-claimed) duration that was reserved:
+ * the difference is counted too. `seconds` is the difference, `totalSeconds` what the recording now holds.
+ */
+export type ExtraMinutesReserved = DomainEvent<
+  'ExtraMinutesReserved',
+  { userId: string; period: string; recordingId: string; seconds: number; totalSeconds: number; at: string }
+>;
+export type UsageEvent = MinutesReserved | ExtraMinutesReserved | MinutesReleased;
 
 export const recordingStream = (recordingId: string) => `recording-${recordingId}`;
 export const usageStream = (userId: string, period: string) => `usage-${userId}-${period}`;

@@ -60,6 +60,22 @@ export class MediaRejectedError extends Error {
 export interface MediaToolkit {
   /** Throws MediaRejectedError for anything that is not audio or video we can read. */
   probe(path: string): Promise<ProbedMedia>;
-  /** Writes 16 kHz mono 16-bit PCM WAV; streams, so memory stays flat for any length. */
-  normalise(inputPath: string, outputPath: string, signal?: CancelSignal): Promise<void>;
+  /**
+   * Writes 16 kHz mono 16-bit PCM WAV; streams, so memory stays flat for any length. Says how much audio it
+   * really decoded: a container's claimed duration (what probe reports) can be a lie.
+   */
+  normalise(inputPath: string, outputPath: string, options?: NormaliseOptions): Promise<NormalisedAudio>;
+}
+
+export interface NormaliseOptions {
+  readonly signal?: CancelSignal;
+  /** Decode at most this many seconds (what the account can still pay for); the rest is never decoded. */
+  readonly maxSeconds?: number;
+}
+
+export interface NormalisedAudio {
+  /** Seconds of audio written, counted from the PCM samples (never from a header). */
+  readonly durationSeconds: number;
+  /** maxSeconds was reached: the file holds more audio than was decoded. */
+  readonly truncated: boolean;
 }

@@ -96,4 +96,96 @@ describe('plans', () => {
       end: new Date('2027-01-01T00:00:00.000Z'),
     });
   });
+
+  describe('billing the audio actually decoded (a header can claim 1 s and hold hours)', () => {
+    const decoded = (recordingId: string, decodedSeconds: number, allowanceSeconds: number | null) => ({
+      type: 'ReserveDecodedMinutes' as const,
+      userId: 'u1',
+      period: '2026-03',
+      recordingId,
+      decodedSeconds,
+      allowanceSeconds,
+      now,
+    });
+    const extra = (recordingId: string, seconds: number, totalSeconds: number) => ({
+      type: 'ExtraMinutesReserved' as const,
+      data: { userId: 'u1', period: '2026-03', recordingId, seconds, totalSeconds, at: now },
+    });
+
+    it('reserves the difference when the decoded audio is longer than the probed duration', () => {
+      spec
+        .given([reserved('a', 1)])
+        .when(decoded('a', 44, 300))
+        .then([extra('a', 43, 44)]);
+    });
+
+    it('charges nothing more for the small differences of honest files, nor for shorter audio', () => {
+      spec
+        .given([reserved('a', 60)])
+        .when(decoded('a', 60.8, 300))
+        .thenNothingHappens();
+      spec
+        .given([reserved('a', 60)])
+        .when(decoded('a', 42, 300))
+        .thenNothingHappens();
+    });
+
+    it('is idempotent: a second attempt that decodes the same audio adds nothing', () => {
+      spec
+        .given([reserved('a', 1), extra('a', 43, 44)])
+        .when(decoded('a', 44, 300))
+        .thenNothingHappens();
+    });
+
+    it('refuses when the real length does not fit in the minutes left, saying what the file holds', () => {
+      spec
+        .given([reserved('b', 200), reserved('a', 1)])
+        .when(decoded('a', 3 * 3600, 300))
+        .thenThrows((error) => {
+          const e = error as { code: string; message: string; details: { minutesLeft: number } };
+          expect(e.code).toBe('QUOTA_EXCEEDED');
+          expect(e.message).toContain('holds at least 180 minutes of audio, although its header says 0.1');
+          expect(e.message).toContain('you have 1.6 of your 5 minutes left');
+          expect(e.details.minutesLeft).toBe(1.6);
+          return true;
+        });
+    });
+
+    it('never limits an unlimited plan, and bills nothing for a released (cancelled) recording', () => {
+      spec
+        .given([reserved('a', 1)])
+        .when(decoded('a', 7200, null))
+        .then([extra('a', 7199, 7200)]);
+      spec
+        .given([])
+        .when(decoded('a', 7200, 300))
+        .thenNothingHappens();
+    });
+
+    it('gives back everything reserved for the recording when it fails afterwards', () => {
+      spec
+        .given([reserved('a', 1), extra('a', 43, 44)])
+        .when({
+          type: 'ReleaseMinutes',
+          userId: 'u1',
+          period: '2026-03',
+          recordingId: 'a',
+          reason: 'failed',
+          now,
+        })
+        .then([
+          {
+            type: 'MinutesReleased',
+            data: {
+              userId: 'u1',
+              period: '2026-03',
+              recordingId: 'a',
+              seconds: 44,
+              reason: 'failed',
+              at: now,
+            },
+          },
+        ]);
+    });
+  });
 });

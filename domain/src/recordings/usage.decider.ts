@@ -21,6 +21,20 @@ export type UsageCommand =
       now: string;
     }
   | {
+      /**
+       * After decoding: bill the audio that is really there. A container can claim 1 s and hold hours; the
+       * reservation made from its claim is topped up to what was decoded, within the allowance.
+       */
+      type: 'ReserveDecodedMinutes';
+      userId: string;
+      period: string;
+      recordingId: string;
+      decodedSeconds: number;
+      /** null = unlimited. */
+      allowanceSeconds: number | null;
+      now: string;
+    }
+  | {
       type: 'ReleaseMinutes';
       userId: string;
       period: string;
@@ -33,6 +47,46 @@ export type UsageCommand =
  * One account's minutes in one month. Reserving before any work starts, on one stream with optimistic
  * concurrency, means two uploads at once cannot both squeeze through the last minutes.
  */
+/**
+ * Decoders and containers disagree by a few hundred milliseconds on honest files (codec padding, rounding):
+ * only a longer difference is billed.
+ */
+export const DECODED_LENGTH_TOLERANCE_SECONDS = 1;
+
+const minutes = (seconds: number) => Math.ceil((seconds / 60) * 10) / 10;
+
+const reserveDecoded = (
+  command: Extract<UsageCommand, { type: 'ReserveDecodedMinutes' }>,
+  state: UsageState,
+): UsageEvent[] => {
+  const reserved = state.reserved[command.recordingId];
+  // Nothing reserved (released: cancelled or failed meanwhile) means nothing is being transcribed to bill.
+  if (reserved === undefined) return [];
+  const extra = command.decodedSeconds - reserved;
+  if (extra <= DECODED_LENGTH_TOLERANCE_SECONDS) return [];
+  if (command.allowanceSeconds !== null && state.usedSeconds + extra > command.allowanceSeconds) {
+    const left = minutesForPeople(Math.max(0, command.allowanceSeconds - state.usedSeconds));
+    throw new DomainError(
+      'QUOTA_EXCEEDED',
+      `This file holds at least ${minutes(command.decodedSeconds)} minutes of audio, although its header says ${minutes(reserved)}, and you have ${left} of your ${command.allowanceSeconds / 60} minutes left this month. Nothing was charged. Upgrade your plan or upload a shorter file.`,
+      { minutesLeft: left, minutesNeeded: minutes(extra), decodedMinutes: minutes(command.decodedSeconds) },
+    );
+  }
+  return [
+    {
+      type: 'ExtraMinutesReserved',
+      data: {
+        userId: command.userId,
+        period: command.period,
+        recordingId: command.recordingId,
+        seconds: extra,
+        totalSeconds: command.decodedSeconds,
+        at: command.now,
+      },
+    },
+  ];
+};
+
 export const usageDecider: Decider<UsageCommand, UsageEvent, UsageState> = {
   initialState: () => ({ reserved: {}, usedSeconds: 0 }),
 
@@ -65,6 +119,7 @@ export const usageDecider: Decider<UsageCommand, UsageEvent, UsageState> = {
         },
       ];
     }
+    if (command.type === 'ReserveDecodedMinutes') return reserveDecoded(command, state);
     const seconds = state.reserved[command.recordingId];
     if (seconds === undefined) return [];
     return [
@@ -83,9 +138,12 @@ export const usageDecider: Decider<UsageCommand, UsageEvent, UsageState> = {
   },
 
   evolve(state, event) {
-    if (event.type === 'MinutesReserved') {
+    if (event.type === 'MinutesReserved' || event.type === 'ExtraMinutesReserved') {
       return {
-        reserved: { ...state.reserved, [event.data.recordingId]: event.data.seconds },
+        reserved: {
+          ...state.reserved,
+          [event.data.recordingId]: (state.reserved[event.data.recordingId] ?? 0) + event.data.seconds,
+        },
         usedSeconds: state.usedSeconds + event.data.seconds,
       };
     }

@@ -13,7 +13,7 @@ const context: ProjectionContext = {
 };
 let position = 0;
 const event = (
-  type: 'MinutesReserved' | 'MinutesReleased',
+  type: 'MinutesReserved' | 'ExtraMinutesReserved' | 'MinutesReleased',
   period: string,
   recordingId: string,
   seconds: number,
@@ -50,5 +50,15 @@ describe('the user-usage projection (minutes the assistant may quote)', () => {
     expect(usage()).toMatchObject({ period: '2026-12', minutesUsed: 1 });
     await userUsageProjection.handle(event('MinutesReserved', '2026-11', 'r4', 600), context);
     expect(usage()).toMatchObject({ period: '2026-12', minutesUsed: 1 });
+  });
+
+  it('counts the extra minutes of audio longer than its header claimed, and gives them all back on failure', async () => {
+    await userUsageProjection.handle(event('MinutesReserved', '2027-01', 'lying', 1), context);
+    await userUsageProjection.handle(event('ExtraMinutesReserved', '2027-01', 'lying', 59), context);
+    expect(usage()).toMatchObject({ period: '2027-01', minutesUsed: 1 });
+    await userUsageProjection.handle(event('ExtraMinutesReserved', '2027-01', 'lying', 59), context);
+    expect(usage().minutesUsed).toBe(1);
+    await userUsageProjection.handle(event('MinutesReleased', '2027-01', 'lying', 60), context);
+    expect(usage().minutesUsed).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
-import type { MinutesReleased, MinutesReserved } from '../../recordings/events';
+import type { ExtraMinutesReserved, MinutesReleased, MinutesReserved } from '../../recordings/events';
 
 export const USER_USAGE_COLLECTION = 'usage';
 
@@ -15,7 +15,7 @@ export interface UserUsageDoc {
   readonly counted: readonly string[];
 }
 
-type UsageEvent = MinutesReserved | MinutesReleased;
+type UsageEvent = MinutesReserved | ExtraMinutesReserved | MinutesReleased;
 
 /**
  * Folds the recordings feature's usage events into one document per user: reserved minutes add up within a
@@ -24,7 +24,7 @@ type UsageEvent = MinutesReserved | MinutesReleased;
 export const userUsageProjection: Projection = {
   name: 'chat.user-usage',
   collections: [USER_USAGE_COLLECTION],
-  eventTypes: ['MinutesReserved', 'MinutesReleased'],
+  eventTypes: ['MinutesReserved', 'ExtraMinutesReserved', 'MinutesReleased'],
   async handle(raw: RecordedEvent, context) {
     const event = raw as RecordedEvent<UsageEvent>;
     const { userId, period, recordingId, seconds } = event.data;
@@ -38,7 +38,7 @@ export const userUsageProjection: Projection = {
     if (base.counted.includes(key)) return;
     const secondsUsed = Math.max(
       0,
-      base.secondsUsed + (event.type === 'MinutesReserved' ? seconds : -seconds),
+      base.secondsUsed + (event.type === 'MinutesReleased' ? -seconds : seconds),
     );
     const next: UserUsageDoc = {
       ...base,
