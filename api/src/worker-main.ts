@@ -1,3 +1,5 @@
+import { UpcasterRegistry } from '@scrivo/domain';
+import { StreamRunner } from './infrastructure/stream-runner';
 import { hostname } from 'node:os';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
 import { systemClock } from '@scrivo/adapters/system/system-clock';
@@ -24,7 +26,14 @@ const main = async () => {
   const adapters = await createAdapters(config);
   const deps = { events: adapters.events, clock: systemClock, ids: uuidIds };
   const jobs = await createJobQueue(config, deps);
-  const commands = new RecordingCommands({ ...deps, jobs });
+  // The job worker runs no projections: its commands need not wait for the read models.
+  const runner = new StreamRunner({
+    store: adapters.events,
+    clock: systemClock,
+    ids: uuidIds,
+    upcasters: new UpcasterRegistry(),
+  });
+  const commands = new RecordingCommands({ runner, ids: uuidIds, jobs });
   const workerId = process.env.SCRIVO_WORKER_ID ?? `worker-${hostname()}-${process.pid}`;
   const worker = new TranscriptionWorker({
     workerId,

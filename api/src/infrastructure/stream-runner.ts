@@ -54,7 +54,12 @@ export class StreamRunner {
     decider: Decider<Command, Event, State>,
     streamId: string,
   ): Promise<State> {
-    return (await new CommandHandler(decider, this.deps).load(streamId)).state;
+    return (await this.load(decider, streamId)).state;
+  }
+
+  /** The stream's events (upcast), the state they fold into and the stream's revision. */
+  load<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>, streamId: string) {
+    return new CommandHandler(decider, this.deps).load(streamId);
   }
 
   now(): string {

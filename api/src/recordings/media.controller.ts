@@ -1,16 +1,8 @@
 import { Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Recording } from '@scrivo/contracts';
 import { ExportQuery } from '@scrivo/contracts';
 import type { BlobStore } from '@scrivo/domain';
-import {
-  type RecordingDoc,
-  toJson,
-  toPlainText,
-  toSrt,
-  toVtt,
-  type TranscriptDoc,
-} from '@scrivo/domain/recordings';
+import { toJson, toPlainText, toSrt, toVtt } from '@scrivo/domain/recordings';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
@@ -55,7 +47,7 @@ export class MediaController {
     const upload = await receiveMultipart(req, this.access.maxUploadBytes(user));
     try {
       const options = parseOptions(upload.fields.language, upload.fields.translate);
-      const recording = await this.commands.execute<CreateRecordingFromFileCommand, Recording>(
+      const recording = await this.commands.execute(
         new CreateRecordingFromFileCommand(user, upload, { title: upload.fields.title, options }),
       );
       res.status(201).json(recording);
@@ -71,7 +63,7 @@ export class MediaController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    const doc = await this.queries.execute<GetRecordingQuery, RecordingDoc>(new GetRecordingQuery(user, id));
+    const doc = await this.queries.execute(new GetRecordingQuery(user, id));
     if (!doc.blobKey) throw new ApiError(409, 'MEDIA_NOT_READY', 'The file has not finished uploading.');
     const stat = await this.blobs.stat(doc.blobKey);
     if (!stat) throw new ApiError(404, 'NOT_FOUND', 'The media file is missing.');
@@ -119,12 +111,12 @@ export class MediaController {
       );
     const { format } = parsed.data;
     const options = { timestamps: parsed.data.timestamps ?? true, speakers: parsed.data.speakers ?? true };
-    const doc = await this.queries.execute<GetRecordingQuery, RecordingDoc>(new GetRecordingQuery(user, id));
+    const doc = await this.queries.execute(new GetRecordingQuery(user, id));
     const {
       id: _id,
       ownerId: _owner,
       ...transcript
-    } = await this.queries.execute<GetTranscriptQuery, TranscriptDoc>(new GetTranscriptQuery(user, id));
+    } = await this.queries.execute(new GetTranscriptQuery(user, id));
     const meta = {
       title: doc.title,
       language: transcript.language,

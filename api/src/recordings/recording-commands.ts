@@ -1,13 +1,4 @@
-import {
-  type Actor,
-  type Clock,
-  CommandHandler,
-  DomainError,
-  type EventStore,
-  type Ids,
-  NotFoundError,
-  type UpcasterRegistry,
-} from '@scrivo/domain';
+import { type Actor, DomainError, type Ids, NotFoundError } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import {
   DECODED_LENGTH_TOLERANCE_SECONDS,
@@ -16,13 +7,13 @@ import {
   type RecordingCommand,
   recordingDecider,
   recordingStream,
-  type UsageCommand,
   usageDecider,
   usagePeriod,
   usageStream,
 } from '@scrivo/domain/recordings';
 
 import { crashPoint } from '../common/crash-point';
+import type { StreamRunner } from '../infrastructure/stream-runner';
 
 export const TRANSCRIPTION_JOB = 'transcription';
 
@@ -31,37 +22,33 @@ export const TRANSCRIPTION_JOB = 'transcription';
  * jobs. Kept free of Nest so worker-main.ts can use it without the HTTP app.
  */
 export class RecordingCommands {
-  readonly recordings: CommandHandler<
-    RecordingCommand,
-    Parameters<typeof recordingDecider.evolve>[1],
-    ReturnType<typeof recordingDecider.initialState>
-  >;
-  readonly usage: CommandHandler<
-    UsageCommand,
-    Parameters<typeof usageDecider.evolve>[1],
-    ReturnType<typeof usageDecider.initialState>
-  >;
-
   constructor(
     private readonly deps: {
-      events: EventStore;
-      clock: Clock;
+      /** The one way to run a decider on a stream (in the API it also waits for the read models). */
+      runner: StreamRunner;
       ids: Ids;
       jobs: JobQueue;
-      upcasters?: UpcasterRegistry;
     },
-  ) {
-    const handlerDeps = { store: deps.events, clock: deps.clock, ids: deps.ids, upcasters: deps.upcasters };
-    this.recordings = new CommandHandler(recordingDecider, handlerDeps);
-    this.usage = new CommandHandler(usageDecider, handlerDeps);
-  }
+  ) {}
 
   now(): string {
-    return this.deps.clock.now().toISOString();
+    return this.deps.runner.now();
   }
 
   run(recordingId: string, command: RecordingCommand, actor: Actor, correlationId: string) {
-    return this.recordings.handle(recordingStream(recordingId), command, { actor, correlationId });
+    return this.deps.runner.run(recordingDecider, recordingStream(recordingId), command, {
+      actor,
+      correlationId,
+    });
+  }
+
+  /** The recording's events and the state they fold into. */
+  load(recordingId: string) {
+    return this.deps.runner.load(recordingDecider, recordingStream(recordingId));
+  }
+
+  private usage(ownerId: string, period: string) {
+    return this.deps.runner.state(usageDecider, usageStream(ownerId, period));
   }
 
   /**
@@ -70,19 +57,20 @@ export class RecordingCommands {
    * append that loses a race after the reservation gives back what this call reserved.
    */
   async requestTranscription(recordingId: string, plan: PlanId, actor: Actor, correlationId: string) {
-    const { state } = await this.recordings.load(recordingStream(recordingId));
+    const { state } = await this.load(recordingId);
     if (!state.exists || !state.ownerId) throw new NotFoundError('Recording', recordingId);
     if (!state.media)
       throw new DomainError('RECORDING_STATE_CONFLICT', 'This recording has no readable audio.');
     const ownerId = state.ownerId;
-    const now = this.deps.clock.now();
+    const now = new Date(this.now());
     const jobId = this.deps.ids.next();
     const request: RecordingCommand = { type: 'RequestTranscription', jobId, now: now.toISOString() };
     // Throws the refusal (409) before anything is reserved; appends nothing.
     recordingDecider.decide(request, state);
     const period = usagePeriod(now).id;
     const minutes = PLAN_LIMITS[plan].minutesPerMonth;
-    const reserved = await this.usage.handle(
+    const reserved = await this.deps.runner.run(
+      usageDecider,
       usageStream(ownerId, period),
       {
         type: 'ReserveMinutes',
@@ -100,7 +88,7 @@ export class RecordingCommands {
     try {
       result = await this.run(recordingId, request, actor, correlationId);
     } catch (error) {
-      const fresh = (await this.recordings.load(recordingStream(recordingId))).state;
+      const fresh = (await this.load(recordingId)).state;
       const live =
         fresh.status === 'queued' || fresh.status === 'transcribing' || fresh.status === 'completed';
       // Only our own reservation, and only when no other request took the recording in the meantime.
@@ -131,7 +119,7 @@ export class RecordingCommands {
   async decodeBudgetSeconds(ownerId: string, recordingId: string, period: string, plan: PlanId) {
     const minutes = PLAN_LIMITS[plan].minutesPerMonth;
     if (minutes === null) return null;
-    const { state } = await this.usage.load(usageStream(ownerId, period));
+    const state = await this.usage(ownerId, period);
     const reserved = state.reserved[recordingId] ?? 0;
     const left = Math.max(0, minutes * 60 - state.usedSeconds);
     return reserved + left + DECODED_LENGTH_TOLERANCE_SECONDS + 1;
@@ -148,7 +136,8 @@ export class RecordingCommands {
     correlationId: string,
   ) {
     const minutes = PLAN_LIMITS[plan].minutesPerMonth;
-    await this.usage.handle(
+    await this.deps.runner.run(
+      usageDecider,
       usageStream(ownerId, period),
       {
         type: 'ReserveDecodedMinutes',
@@ -172,8 +161,9 @@ export class RecordingCommands {
     actor: Actor,
     correlationId: string,
   ) {
-    const period = usagePeriod(requestedAt ? new Date(requestedAt) : this.deps.clock.now()).id;
-    await this.usage.handle(
+    const period = usagePeriod(new Date(requestedAt ?? this.now())).id;
+    await this.deps.runner.run(
+      usageDecider,
       usageStream(ownerId, period),
       { type: 'ReleaseMinutes', userId: ownerId, period, recordingId, reason, now: this.now() },
       { actor, correlationId },
@@ -181,8 +171,7 @@ export class RecordingCommands {
   }
 
   async usedSeconds(ownerId: string): Promise<number> {
-    const period = usagePeriod(this.deps.clock.now()).id;
-    const { state } = await this.usage.load(usageStream(ownerId, period));
-    return state.usedSeconds;
+    const period = usagePeriod(new Date(this.now())).id;
+    return (await this.usage(ownerId, period)).usedSeconds;
   }
 }

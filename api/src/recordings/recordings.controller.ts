@@ -1,7 +1,5 @@
 import { Controller, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { DeletedRecording, Recording, RecordingList, Transcript, Usage } from '@scrivo/contracts';
-import type { RecordingDoc, TranscriptDoc } from '@scrivo/domain/recordings';
 import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
@@ -36,9 +34,7 @@ export class RecordingsController {
   list(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.list, async ({ query }) => ({
       status: 200 as const,
-      body: await this.queries.execute<ListRecordingsQuery, RecordingList>(
-        new ListRecordingsQuery(user, query),
-      ),
+      body: await this.queries.execute(new ListRecordingsQuery(user, query)),
     }));
   }
 
@@ -46,9 +42,7 @@ export class RecordingsController {
   get(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.get, async ({ params }) => ({
       status: 200 as const,
-      body: toRecording(
-        await this.queries.execute<GetRecordingQuery, RecordingDoc>(new GetRecordingQuery(user, params.id)),
-      ),
+      body: toRecording(await this.queries.execute(new GetRecordingQuery(user, params.id))),
     }));
   }
 
@@ -56,9 +50,7 @@ export class RecordingsController {
   update(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.update, async ({ params, body }) => ({
       status: 200 as const,
-      body: await this.commands.execute<RenameRecordingCommand, Recording>(
-        new RenameRecordingCommand(user, params.id, body.title),
-      ),
+      body: await this.commands.execute(new RenameRecordingCommand(user, params.id, body.title)),
     }));
   }
 
@@ -66,9 +58,7 @@ export class RecordingsController {
   remove(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.remove, async ({ params }) => ({
       status: 200 as const,
-      body: await this.commands.execute<DeleteRecordingCommand, DeletedRecording>(
-        new DeleteRecordingCommand(user, params.id),
-      ),
+      body: await this.commands.execute(new DeleteRecordingCommand(user, params.id)),
     }));
   }
 
@@ -76,9 +66,7 @@ export class RecordingsController {
   restore(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.restore, async ({ params }) => ({
       status: 200 as const,
-      body: await this.commands.execute<RestoreRecordingCommand, Recording>(
-        new RestoreRecordingCommand(user, params.id),
-      ),
+      body: await this.commands.execute(new RestoreRecordingCommand(user, params.id)),
     }));
   }
 
@@ -86,9 +74,7 @@ export class RecordingsController {
   cancel(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.cancel, async ({ params }) => ({
       status: 200 as const,
-      body: await this.commands.execute<CancelTranscriptionCommand, Recording>(
-        new CancelTranscriptionCommand(user, params.id),
-      ),
+      body: await this.commands.execute(new CancelTranscriptionCommand(user, params.id)),
     }));
   }
 
@@ -96,9 +82,7 @@ export class RecordingsController {
   retry(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.retry, async ({ params }) => ({
       status: 202 as const,
-      body: await this.commands.execute<RetryTranscriptionCommand, Recording>(
-        new RetryTranscriptionCommand(user, params.id),
-      ),
+      body: await this.commands.execute(new RetryTranscriptionCommand(user, params.id)),
     }));
   }
 
@@ -106,11 +90,7 @@ export class RecordingsController {
   transcript(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.transcript, async ({ params }) => ({
       status: 200 as const,
-      body: toTranscript(
-        await this.queries.execute<GetTranscriptQuery, TranscriptDoc>(
-          new GetTranscriptQuery(user, params.id),
-        ),
-      ),
+      body: toTranscript(await this.queries.execute(new GetTranscriptQuery(user, params.id))),
     }));
   }
 
@@ -118,9 +98,7 @@ export class RecordingsController {
   editTranscript(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.editTranscript, async ({ params, body }) => ({
       status: 200 as const,
-      body: await this.commands.execute<EditTranscriptCommand, Transcript>(
-        new EditTranscriptCommand(user, params.id, body),
-      ),
+      body: await this.commands.execute(new EditTranscriptCommand(user, params.id, body)),
     }));
   }
 
@@ -128,7 +106,7 @@ export class RecordingsController {
   usage(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.usage, async () => ({
       status: 200 as const,
-      body: await this.queries.execute<GetUsageQuery, Usage>(new GetUsageQuery(user)),
+      body: await this.queries.execute(new GetUsageQuery(user)),
     }));
   }
 }

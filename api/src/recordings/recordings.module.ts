@@ -10,6 +10,7 @@ import {
 } from '@scrivo/domain/recordings';
 import { registerErrorStatus } from '../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
+import { StreamRunner } from '../infrastructure/stream-runner';
 import { Projections } from '../infrastructure/projection-registry';
 import { BLOB_STORE, CLOCK, EVENT_STORE, IDS, READ_MODELS } from '../infrastructure/tokens';
 import { MediaController } from './media.controller';
@@ -55,9 +56,9 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     },
     {
       provide: RecordingCommands,
-      inject: [EVENT_STORE, CLOCK, IDS, JOB_QUEUE],
-      useFactory: (events: EventStore, clock: Clock, ids: Ids, jobs: JobQueue) =>
-        new RecordingCommands({ events, clock, ids, jobs }),
+      inject: [StreamRunner, IDS, JOB_QUEUE],
+      useFactory: (runner: StreamRunner, ids: Ids, jobs: JobQueue) =>
+        new RecordingCommands({ runner, ids, jobs }),
     },
     RecordingAccess,
     ...uploadCommandHandlers,

@@ -10,7 +10,6 @@ import {
   MediaRejectedError,
   type MediaToolkit,
   type PlanId,
-  recordingStream,
   SpeechInputError,
   type SpeechRecognizer,
   type SpeechRequest,
@@ -107,8 +106,8 @@ export class TranscriptionWorker {
     return setInterval(() => {
       if (checking || lost.signal.aborted) return;
       checking = true;
-      this.deps.commands.recordings
-        .load(recordingStream(recordingId))
+      this.deps.commands
+        .load(recordingId)
         .then(({ state }) => {
           if (state.status === 'cancelled' || state.deleted || state.jobId !== jobId) lost.abort();
         })
@@ -123,7 +122,7 @@ export class TranscriptionWorker {
     const { commands, jobs, logger } = this.deps;
     const recordingId = job.subjectId;
     const correlationId = job.jobId;
-    const { state } = await commands.recordings.load(recordingStream(recordingId));
+    const { state } = await commands.load(recordingId);
     if (!state.exists || state.jobId !== job.jobId || state.deleted || state.status === 'cancelled') {
       await jobs.complete(job).catch(() => undefined);
       return;
@@ -254,7 +253,7 @@ export class TranscriptionWorker {
           this.actor,
           correlationId,
         );
-        const fresh = await commands.recordings.load(recordingStream(recordingId));
+        const fresh = await commands.load(recordingId);
         if (fresh.state.ownerId)
           await commands.releaseMinutes(
             fresh.state.ownerId,

@@ -101,7 +101,7 @@ export class TusUploads {
         } catch (error) {
           throw refuse(400, (error as Error).message, 'VALIDATION_FAILED');
         }
-        const recordingId = await this.commands.execute<StartTusUploadCommand, string>(
+        const recordingId = await this.commands.execute(
           new StartTusUploadCommand(user, upload.id, {
             filename: meta.data.filename,
             title: meta.data.title,

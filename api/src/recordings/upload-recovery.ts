@@ -9,7 +9,6 @@ import {
   RECORDINGS_COLLECTION,
   type RecordingDoc,
   type RecordingState,
-  recordingStream,
   type UploadOnDisk,
   UNCONFIRMED_RESERVATIONS_COLLECTION,
   type UnconfirmedReservationDoc,
@@ -93,7 +92,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async recover(recordingId: string): Promise<void> {
-    const { state, events } = await this.commands.recordings.load(recordingStream(recordingId));
+    const { state, events } = await this.commands.load(recordingId);
     const upload = state.uploadId ? await this.uploadOnDisk(state.uploadId) : null;
     const lastEventAt = Date.parse(events.at(-1)?.metadata.occurredAt ?? '1970-01-01T00:00:00Z');
     const step = uploadRecoveryStep({
@@ -150,7 +149,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
       .collection<UnconfirmedReservationDoc>(UNCONFIRMED_RESERVATIONS_COLLECTION)
       .find({ reservedAt: { $lt: before } }, { limit: 1000 });
     for (const reservation of leftovers) {
-      const { state } = await this.commands.recordings.load(recordingStream(reservation.id));
+      const { state } = await this.commands.load(reservation.id);
       const live = ['uploading', 'queued', 'transcribing', 'completed'].includes(state.status);
       if (state.exists && live && !state.deleted) continue;
       this.logger.warn(
@@ -175,7 +174,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
       await this.commands.requestTranscription(state.id, owner.plan, this.actor, state.id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const fresh = (await this.commands.recordings.load(recordingStream(state.id))).state;
+      const fresh = (await this.commands.load(state.id)).state;
       if (fresh.status !== 'uploading') return; // another process queued or refused it first
       await this.refuse(state, error.code, error.message);
     }
@@ -236,7 +235,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
           await this.removeUploadFiles(uploadId);
         continue;
       }
-      const { state } = await this.commands.recordings.load(recordingStream(recordingId));
+      const { state } = await this.commands.load(recordingId);
       if (state.exists && state.status === 'uploading' && !state.deleted) continue;
       if (now - modifiedAt < this.config.SCRIVO_UPLOAD_SETTLE_MS) continue;
       await this.removeUploadFiles(uploadId);

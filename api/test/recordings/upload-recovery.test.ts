@@ -1,7 +1,8 @@
+import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usagePeriod, usageStream } from '@scrivo/domain/recordings';
+import { usageDecider, usagePeriod, usageStream } from '@scrivo/domain/recordings';
 import { RecordingCommands } from '../../src/recordings/recording-commands';
 import { UploadRecovery } from '../../src/recordings/upload-recovery';
 import type { TestClient } from '../support/http-client';
@@ -107,7 +108,8 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
       'test',
     );
     const period = usagePeriod(new Date()).id;
-    await commands.usage.handle(
+    await app.scrivo.app.get(StreamRunner).run(
+      usageDecider,
       usageStream(userId, period),
       {
         type: 'ReserveMinutes',

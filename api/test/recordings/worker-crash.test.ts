@@ -1,3 +1,4 @@
+import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -110,8 +111,7 @@ describe.skipIf(!speechWorkerInstalled())('a job worker process killed mid-job',
     const ids = { next: () => crypto.randomUUID() };
     const clock = { now: () => new Date() };
     const commands = new RecordingCommands({
-      events,
-      clock,
+      runner: app.scrivo.app.get(StreamRunner),
       ids,
       jobs: await createJobQueue(app.scrivo.config, { events, clock, ids }),
     });

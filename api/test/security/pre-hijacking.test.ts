@@ -23,7 +23,7 @@ describe('account pre-hijacking: an unproven registration loses its password whe
     expect(registered.status, registered.text).toBe(202);
 
     // Later the owner signs in with Google, which has verified the address.
-    const { userId } = await app.scrivo.app.get(CommandBus).execute<GoogleSignInCommand, { userId: string }>(
+    const { userId } = await app.scrivo.app.get(CommandBus).execute(
       new GoogleSignInCommand({
         subject: 'google-subject-of-the-owner',
         email,

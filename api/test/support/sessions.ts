@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { PlanId } from '../../src/common/auth/authenticated';
 import { SESSION_COOKIE, SessionStore } from '../../src/common/auth/session-store';
 import { SetPlanCommand } from '../../src/accounts/commands/account.commands';
-import { RegisterUserCommand, type RegisterResult } from '../../src/accounts/commands/register.command';
+import { RegisterUserCommand } from '../../src/accounts/commands/register.command';
 import {
   SendVerificationCodeCommand,
   VerifyEmailCodeCommand,
@@ -29,7 +29,7 @@ export const signedInClient = async (
   const commands = app.scrivo.app.get(CommandBus);
   await commands.execute(new SendVerificationCodeCommand(email, 'en'));
   await commands.execute(new VerifyEmailCodeCommand(email, await latestVerificationCode(app.dataDir, email)));
-  const { userId } = await commands.execute<RegisterUserCommand, RegisterResult>(
+  const { userId } = await commands.execute(
     new RegisterUserCommand({
       email,
       password: 'test-password',

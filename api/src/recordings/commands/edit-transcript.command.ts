@@ -1,4 +1,4 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EditTranscriptBody, Transcript } from '@scrivo/contracts';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { Projections } from '../../infrastructure/projection-registry';
@@ -6,12 +6,14 @@ import { GetTranscriptHandler, GetTranscriptQuery } from '../queries/recording.q
 import { toTranscript } from '../recording-view';
 import { RecordingAccess } from '../support/recording-access';
 
-export class EditTranscriptCommand {
+export class EditTranscriptCommand extends Command<Transcript> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
     readonly body: EditTranscriptBody,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 /**
@@ -19,7 +21,7 @@ export class EditTranscriptCommand {
  * ownership (404) and reading the result back once the projection has it (exports and search use it at once).
  */
 @CommandHandler(EditTranscriptCommand)
-export class EditTranscriptHandler implements ICommandHandler<EditTranscriptCommand, Transcript> {
+export class EditTranscriptHandler implements ICommandHandler<EditTranscriptCommand> {
   constructor(
     private readonly access: RecordingAccess,
     private readonly projections: Projections,

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeletedRecording, Recording } from '@scrivo/contracts';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import type { RecordingCommand } from '@scrivo/domain/recordings';
@@ -21,16 +21,18 @@ const write = async (
   await projections.waitFor(result.lastPosition);
 };
 
-export class RenameRecordingCommand {
+export class RenameRecordingCommand extends Command<Recording> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
     readonly title: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(RenameRecordingCommand)
-export class RenameRecordingHandler implements ICommandHandler<RenameRecordingCommand, Recording> {
+export class RenameRecordingHandler implements ICommandHandler<RenameRecordingCommand> {
   constructor(
     private readonly access: RecordingAccess,
     private readonly projections: Projections,
@@ -47,15 +49,17 @@ export class RenameRecordingHandler implements ICommandHandler<RenameRecordingCo
   }
 }
 
-export class CancelTranscriptionCommand {
+export class CancelTranscriptionCommand extends Command<Recording> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(CancelTranscriptionCommand)
-export class CancelTranscriptionHandler implements ICommandHandler<CancelTranscriptionCommand, Recording> {
+export class CancelTranscriptionHandler implements ICommandHandler<CancelTranscriptionCommand> {
   constructor(
     private readonly access: RecordingAccess,
     private readonly projections: Projections,
@@ -84,15 +88,17 @@ export class CancelTranscriptionHandler implements ICommandHandler<CancelTranscr
   }
 }
 
-export class DeleteRecordingCommand {
+export class DeleteRecordingCommand extends Command<DeletedRecording> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(DeleteRecordingCommand)
-export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCommand, DeletedRecording> {
+export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCommand> {
   constructor(
     private readonly access: RecordingAccess,
     private readonly projections: Projections,
@@ -113,15 +119,17 @@ export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCo
   }
 }
 
-export class RestoreRecordingCommand {
+export class RestoreRecordingCommand extends Command<Recording> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(RestoreRecordingCommand)
-export class RestoreRecordingHandler implements ICommandHandler<RestoreRecordingCommand, Recording> {
+export class RestoreRecordingHandler implements ICommandHandler<RestoreRecordingCommand> {
   constructor(
     private readonly access: RecordingAccess,
     private readonly projections: Projections,
@@ -137,15 +145,17 @@ export class RestoreRecordingHandler implements ICommandHandler<RestoreRecording
   }
 }
 
-export class RetryTranscriptionCommand {
+export class RetryTranscriptionCommand extends Command<Recording> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(RetryTranscriptionCommand)
-export class RetryTranscriptionHandler implements ICommandHandler<RetryTranscriptionCommand, Recording> {
+export class RetryTranscriptionHandler implements ICommandHandler<RetryTranscriptionCommand> {
   constructor(
     private readonly access: RecordingAccess,
     private readonly projections: Projections,

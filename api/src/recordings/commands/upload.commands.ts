@@ -1,13 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Recording } from '@scrivo/contracts';
 import type { Actor, BlobStore, Ids } from '@scrivo/domain';
 import {
   MediaRejectedError,
   type MediaToolkit,
   type ProbedMedia,
-  recordingStream,
   type TranscriptionOptions,
 } from '@scrivo/domain/recordings';
 import { ApiError } from '../../common/api-error';
@@ -54,19 +53,18 @@ const storeAndRequest = async (
 };
 
 /** POST /api/recordings: a whole file already on local disk. Nothing is kept on refusal. */
-export class CreateRecordingFromFileCommand {
+export class CreateRecordingFromFileCommand extends Command<Recording> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly file: IncomingFile,
     readonly meta: { title?: string; options: TranscriptionOptions },
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(CreateRecordingFromFileCommand)
-export class CreateRecordingFromFileHandler implements ICommandHandler<
-  CreateRecordingFromFileCommand,
-  Recording
-> {
+export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRecordingFromFileCommand> {
   constructor(
     private readonly access: RecordingAccess,
     private readonly commands: RecordingCommands,
@@ -134,16 +132,18 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<
 }
 
 /** tus: the recording exists from the first request, so the library shows it while bytes arrive. */
-export class StartTusUploadCommand {
+export class StartTusUploadCommand extends Command<string> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly uploadId: string,
     readonly meta: { filename: string; title?: string; options: TranscriptionOptions; size: number | null },
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(StartTusUploadCommand)
-export class StartTusUploadHandler implements ICommandHandler<StartTusUploadCommand, string> {
+export class StartTusUploadHandler implements ICommandHandler<StartTusUploadCommand> {
   constructor(
     private readonly access: RecordingAccess,
     private readonly commands: RecordingCommands,
@@ -176,16 +176,18 @@ export class StartTusUploadHandler implements ICommandHandler<StartTusUploadComm
 }
 
 /** tus upload finished: probe; a bad file or missing minutes mark the recording failed with the reason. */
-export class FinishTusUploadCommand {
+export class FinishTusUploadCommand extends Command<void> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly recordingId: string,
     readonly file: IncomingFile,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(FinishTusUploadCommand)
-export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCommand, void> {
+export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCommand> {
   constructor(
     private readonly access: RecordingAccess,
     private readonly commands: RecordingCommands,
@@ -225,23 +227,25 @@ export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCo
 
   /** Another process (the upload recovery, a second PATCH) finished this upload while we were at it. */
   private async queuedMeanwhile(recordingId: string): Promise<boolean> {
-    const { state } = await this.commands.recordings.load(recordingStream(recordingId));
+    const { state } = await this.commands.load(recordingId);
     return state.status === 'queued' || state.status === 'transcribing' || state.status === 'completed';
   }
 }
 
 /** Bytes of a tus upload arrived: the recording's progress while 'uploading'. */
-export class ReportUploadProgressCommand {
+export class ReportUploadProgressCommand extends Command<void> {
   constructor(
     readonly ownerId: string,
     readonly recordingId: string,
     readonly receivedBytes: number,
     readonly totalBytes: number,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(ReportUploadProgressCommand)
-export class ReportUploadProgressHandler implements ICommandHandler<ReportUploadProgressCommand, void> {
+export class ReportUploadProgressHandler implements ICommandHandler<ReportUploadProgressCommand> {
   constructor(
     private readonly access: RecordingAccess,
     private readonly commands: RecordingCommands,

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { RecordingList, Usage } from '@scrivo/contracts';
 import type { Filter, ReadModelStore } from '@scrivo/domain';
 import {
@@ -14,23 +14,25 @@ import { READ_MODELS } from '../../infrastructure/tokens';
 import { toListItem } from '../recording-view';
 import { RecordingAccess } from '../support/recording-access';
 
-export class GetRecordingQuery {
+export class GetRecordingQuery extends Query<RecordingDoc> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
     readonly options: { deleted?: boolean } = {},
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetRecordingQuery)
-export class GetRecordingHandler implements IQueryHandler<GetRecordingQuery, RecordingDoc> {
+export class GetRecordingHandler implements IQueryHandler<GetRecordingQuery> {
   constructor(private readonly access: RecordingAccess) {}
   execute({ user, id, options }: GetRecordingQuery): Promise<RecordingDoc> {
     return this.access.doc(user, id, options);
   }
 }
 
-export class ListRecordingsQuery {
+export class ListRecordingsQuery extends Query<RecordingList> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly query: {
@@ -40,11 +42,13 @@ export class ListRecordingsQuery {
       sort: 'date' | 'title' | 'duration';
       order: 'asc' | 'desc';
     },
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListRecordingsQuery)
-export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery, RecordingList> {
+export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery> {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
   async execute({ user, query }: ListRecordingsQuery): Promise<RecordingList> {
@@ -79,15 +83,17 @@ export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery,
   }
 }
 
-export class GetTranscriptQuery {
+export class GetTranscriptQuery extends Query<TranscriptDoc> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
-  ) {}
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetTranscriptQuery)
-export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery, TranscriptDoc> {
+export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
   constructor(
     private readonly access: RecordingAccess,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
@@ -106,12 +112,14 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery, T
   }
 }
 
-export class GetUsageQuery {
-  constructor(readonly user: AuthenticatedUser) {}
+export class GetUsageQuery extends Query<Usage> {
+  constructor(readonly user: AuthenticatedUser) {
+    super();
+  }
 }
 
 @QueryHandler(GetUsageQuery)
-export class GetUsageHandler implements IQueryHandler<GetUsageQuery, Usage> {
+export class GetUsageHandler implements IQueryHandler<GetUsageQuery> {
   constructor(private readonly access: RecordingAccess) {}
   execute({ user }: GetUsageQuery): Promise<Usage> {
     return this.access.usage(user);
