@@ -27,6 +27,7 @@ const flakyServer = (dropAfter: number) => {
   const open = (after: number): ServerSubscription => {
     opened.push(after);
     let closed = false;
+    let hangUp: () => void = () => undefined;
     return {
       events: (async function* () {
         let sent = 0;
@@ -36,10 +37,12 @@ const flakyServer = (dropAfter: number) => {
           sent += 1;
           yield { event: event(p), more: p < 9 };
         }
-        await new Promise(() => undefined); // caught up: wait for appends that never come
+        // Caught up: wait for appends that never come, until the subscription is closed (as unsubscribe does).
+        if (!closed) await new Promise<void>((resolve) => (hangUp = resolve));
       })(),
       close: async () => {
         closed = true;
+        hangUp();
       },
     };
   };
