@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_PAGE } from '@scrivo/contracts';
@@ -47,10 +48,30 @@ describe('support chat: bad input is a 4xx, not a server error', () => {
       const missing = await fetch(`${app.url}/widget/assets/nope-${Date.now()}.js`);
       expect(missing.status).toBe(404);
       expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
-      expect((await fetch(`${app.url}/widget/assets/../../etc/passwd`)).status).toBe(404);
+      // Sent as written (fetch would resolve the dots before sending, and the SPA would answer the result).
+      const climbing = await rawGet(`${app.url}/widget/assets/../../etc/passwd`);
+      expect(climbing.status).not.toBe(200);
+      expect(climbing.body).not.toContain('root:');
       expect(errors).not.toHaveBeenCalled();
     } finally {
       errors.mockRestore();
     }
   });
 });
+
+/** A GET whose path goes out exactly as written, dot segments included. */
+const rawGet = (url: string) =>
+  new Promise<{ status: number; body: string }>((done, fail) => {
+    const { origin } = new URL(url);
+    const target = new URL(origin);
+    const req = request(
+      { host: target.hostname, port: target.port, path: url.slice(origin.length), method: 'GET' },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', fail);
+    req.end();
+  });
