@@ -4,6 +4,8 @@ export * from './streams';
 export * from './rules';
 export * from './ports';
 export * from './user-account.decider';
+export * from './plan-term';
+export * from './invitation.decider';
 export * from './email-verification.decider';
 export * from './email-claim.decider';
 export * from './admin-account.decider';

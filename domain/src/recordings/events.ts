@@ -163,7 +163,12 @@ export type MinutesReleased = DomainEvent<
     at: string;
   }
 >;
-export type UsageEvent = MinutesReserved | MinutesReleased;
+/** An operator's extra minutes for this period (the audit record, with who and why, is on the user's stream). */
+export type MinutesGranted = DomainEvent<
+  'MinutesGranted',
+  { userId: string; period: string; grantId: string; seconds: number; at: string }
+>;
+export type UsageEvent = MinutesReserved | MinutesReleased | MinutesGranted;
 
 export const recordingStream = (recordingId: string) => `recording-${recordingId}`;
 export const usageStream = (userId: string, period: string) => `usage-${userId}-${period}`;
