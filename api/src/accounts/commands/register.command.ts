@@ -5,6 +5,7 @@ import { DomainError } from '@scrivo/domain';
 import { AccountStreams, type PasswordHasher } from '@scrivo/domain/accounts';
 import { Projections } from '../../infrastructure/projection-registry';
 import { AccountStreamsService } from '../support/account-streams';
+import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
 
@@ -29,6 +30,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
     private readonly projections: Projections,
     private readonly mail: VerificationMail,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+    private readonly signups: SignupGate,
   ) {}
 
   async execute({ body }: RegisterUserCommand): Promise<RegisterResult> {
@@ -39,6 +41,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
         'EMAIL_TAKEN',
         'An account with this email already exists. Please sign in instead.',
       );
+    await this.signups.assertMaySignUp(email);
     const userId = existing ?? this.streams.ids.next();
     const passwordHash = await this.hasher.hash(body.password);
     const context = this.streams.context({ kind: 'visitor', id: userId });
@@ -73,6 +76,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
         hearAboutUs: body.hearAboutUs?.trim() ? body.hearAboutUs.trim() : null,
         language: body.language ?? 'en',
         verifiedBy: verified ? 'code' : null,
+        plan: this.signups.defaultPlan,
         at,
       },
       context,

@@ -1,9 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@scrivo/domain';
-import { AccountStreams, type Language, type PasswordHasher } from '@scrivo/domain/accounts';
+import {
+  ACCOUNT_SUSPENDED_MESSAGE,
+  AccountStreams,
+  type Language,
+  type PasswordHasher,
+} from '@scrivo/domain/accounts';
 import { Projections } from '../../infrastructure/projection-registry';
 import { AccountStreamsService } from '../support/account-streams';
+import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
 
@@ -44,6 +50,8 @@ export class PasswordSignInHandler implements ICommandHandler<PasswordSignInComm
     );
     const outcome = result.newEvents[0]!;
     if (outcome.type === 'UserSignInFailed') {
+      if (outcome.data.reason === 'suspended')
+        throw new DomainError('ACCOUNT_SUSPENDED', ACCOUNT_SUSPENDED_MESSAGE);
       if (outcome.data.reason === 'email_not_verified') {
         await this.mail.sendUnlessRecent(email, user.language);
         throw new DomainError(
@@ -85,6 +93,7 @@ export class GoogleSignInHandler implements ICommandHandler<
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly projections: Projections,
+    private readonly signups: SignupGate,
   ) {}
 
   async execute({ profile }: GoogleSignInCommand): Promise<{ userId: string; isNew: boolean }> {
@@ -100,6 +109,7 @@ export class GoogleSignInHandler implements ICommandHandler<
     const userId = existing ?? this.streams.ids.next();
     const context = this.streams.context({ kind: 'visitor', id: userId });
     if (!user?.exists) {
+      await this.signups.assertMaySignUp(profile.email);
       isNew = true;
       await this.streams.claims.handle(
         AccountStreams.userEmail(profile.email),
@@ -121,6 +131,7 @@ export class GoogleSignInHandler implements ICommandHandler<
           language: profile.language,
           verifiedBy: 'google',
           googleSubject: profile.subject,
+          plan: this.signups.defaultPlan,
           at,
         },
         context,

@@ -4,6 +4,7 @@ import { AccountStreams, type Language, TOO_MANY_WRONG_CODES, WRONG_CODE } from 
 import { Projections } from '../../infrastructure/projection-registry';
 import { AccountStreamsService } from '../support/account-streams';
 import { hashVerificationCode } from '../support/secrets';
+import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 
 export class SendVerificationCodeCommand {
@@ -18,6 +19,7 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly mail: VerificationMail,
+    private readonly signups: SignupGate,
   ) {}
 
   async execute({ email, language }: SendVerificationCodeCommand): Promise<void> {
@@ -28,6 +30,8 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
         'EMAIL_TAKEN',
         'An account with this email already exists. Please sign in instead.',
       );
+    // The first step of signing up: say at once when this address may not create an account here.
+    if (!user?.exists) await this.signups.assertMaySignUp(email);
     await this.mail.send(email, language ?? user?.language ?? 'en');
   }
 }
