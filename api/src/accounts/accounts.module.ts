@@ -85,7 +85,11 @@ registerAccountErrorCodes();
     },
     { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher() },
     { provide: MAILER, useFactory: (config: AppConfig) => createMailer(config), inject: [APP_CONFIG] },
-    { provide: PAYMENT_PROVIDER, useValue: unconfiguredPayments },
+    {
+      provide: PAYMENT_PROVIDER,
+      useFactory: (config: AppConfig) => unconfiguredPayments(config.SCRIVO_SUPPORT_EMAIL),
+      inject: [APP_CONFIG],
+    },
     {
       // Registering the strategy with passport is a side effect of constructing it, so only when configured.
       provide: GoogleStrategy,

@@ -58,6 +58,12 @@ describe('SCRIVO_SIGNUPS=invite with SCRIVO_DEFAULT_PLAN=business_pro', () => {
       plan: 'business_pro',
       minutesAllowed: null,
     });
+    // Nothing can be bought here: the answer says who grants paid plans, with the support address.
+    const paid = await client.post('/api/account/plan', { plan: 'premium' });
+    expect(paid.status).toBe(501);
+    expect(paid.body.error).toBe(
+      'Paid plans cannot be bought on this server: they are granted by its administrator. Please write to help@scrivo.test to ask for one.',
+    );
   });
 });
 
