@@ -3,6 +3,7 @@ import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { latestVerificationCode, mailsTo } from '../accounts/support/outbox';
+import { tusFetch } from '../security/support/world';
 import { ADMIN_ENV, adminClient } from './support';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -190,6 +191,20 @@ describe('the operator console: users and plans', () => {
     });
   });
 
+  describe('recordings', () => {
+    it("counts the user's recordings on the row", async () => {
+      const { client, userId, email } = await signedInClient(app);
+      await client.get('/api/health');
+      const started = await tusFetch(client, `${app.url}/api/uploads`, 'POST', {
+        'Upload-Length': String(64 * 1024),
+        'Upload-Metadata': `filename ${Buffer.from('interview.wav').toString('base64')}`,
+      });
+      expect(started.status).toBe(201);
+      const answer = await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
+      expect(answer.body.users).toEqual([expect.objectContaining({ id: userId, recordings: 1 })]);
+    });
+  });
+
   describe('granting minutes', () => {
     it("raises this period's allowance on the user's page and records who and why", async () => {
       const { userId } = await signedInClient(app);
@@ -210,6 +225,11 @@ describe('the operator console: users and plans', () => {
       const { client, userId, email } = await signedInClient(app);
       const otherSession = await signedInClient(app, { email: `second-${email}` });
       expect((await client.get('/api/user')).status).toBe(200);
+      const upload = await tusFetch(client, `${app.url}/api/uploads`, 'POST', {
+        'Upload-Length': String(64 * 1024),
+        'Upload-Metadata': `filename ${Buffer.from('kept.wav').toString('base64')}`,
+      });
+      expect(upload.status).toBe(201);
       const suspended = await admin.post(`/api/admin/users/${userId}/suspend`, {
         reason: 'Abuse report #12',
       });
@@ -237,6 +257,9 @@ describe('the operator console: users and plans', () => {
       const again = new TestClient(app.url);
       expect((await again.post('/api/login', { email, password: 'test-password' })).status).toBe(200);
       expect((await again.get('/api/user')).body).toMatchObject({ id: userId });
+      // The data stayed through the suspension.
+      const recordings = await again.get('/api/recordings');
+      expect(JSON.stringify(recordings.body)).toContain('kept');
     });
   });
 
