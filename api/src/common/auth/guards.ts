@@ -6,11 +6,11 @@ import {
   Injectable,
 } from '@nestjs/common';
 import type { Clock, ReadModelStore } from '@scrivo/domain';
-import { planInEffect } from '@scrivo/domain/accounts';
 import { ApiError } from '../api-error';
 import { requestContext } from '../request-context';
 import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
 import type { AuthenticatedRequest, AuthenticatedUser, UserDocCore } from './authenticated';
+import { planOf } from './plan-of';
 import { SESSION_COOKIE, SessionStore } from './session-store';
 
 const cookie = (req: AuthenticatedRequest, name: string): string | undefined => {
@@ -34,11 +34,12 @@ export class UserResolver {
     const doc = await this.readModels.collection<UserDocCore>('users').get(session.subjectId);
     // Read per request, so an operator's change (plan, suspension) applies to sessions already open.
     if (!doc || doc.suspended) return null;
-    const plan = planInEffect(
-      { plan: doc.plan ?? 'free', planUntil: doc.planUntil ?? null, planAfter: doc.planAfter ?? null },
-      this.clock.now(),
-    );
-    req.user = { id: doc.id, email: doc.email, plan, language: doc.language ?? 'en' };
+    req.user = {
+      id: doc.id,
+      email: doc.email,
+      plan: planOf(doc, this.clock.now()),
+      language: doc.language ?? 'en',
+    };
     const ctx = requestContext.getStore();
     if (ctx) ctx.actor = { kind: 'user', id: doc.id };
     return req.user;
