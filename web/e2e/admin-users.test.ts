@@ -67,4 +67,18 @@ describe('the operator console in Chromium', () => {
     await plan.getByText('Business Pro', { exact: true }).waitFor();
     expect(await plan.textContent()).toContain('You are on the Business Pro plan');
   });
+
+  it('without a payment provider, the plan page says paid plans are granted by the administrator', async () => {
+    const { client } = await signedInClient(app);
+    const context = await newContext();
+    const { hostname } = new URL(app.url);
+    await context.addCookies([
+      { name: 'scrivo_session', value: client.cookie('scrivo_session')!, domain: hostname, path: '/' },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/plan-selection`);
+    const note = page.getByTestId('paid-plans-note');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('they are granted by its administrator');
+  });
 });
