@@ -82,3 +82,31 @@ describe('the operator console in Chromium', () => {
     expect(await note.textContent()).toContain('they are granted by its administrator');
   });
 });
+
+describe('sign-up policy on the public pages in Chromium', () => {
+  let app: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_SIGNUPS: 'closed' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('the landing page and the sign-up page say plainly that sign-ups are closed', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    const page = await context.newPage();
+    await page.goto(app.url);
+    const landing = page.getByTestId('signup-policy');
+    await landing.waitFor();
+    expect(await landing.textContent()).toContain('Sign-ups are closed on this server');
+    await page.goto(`${app.url}/signup`);
+    const auth = page.getByTestId('signup-policy');
+    await auth.waitFor();
+    expect(await auth.textContent()).toContain('only its administrators create accounts');
+  });
+});
