@@ -3,7 +3,7 @@ import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { latestVerificationCode, mailsTo } from '../accounts/support/outbox';
-import { tusFetch } from '../security/support/world';
+import { toneWav, tusFetch } from '../security/support/world';
 import { ADMIN_ENV, adminClient } from './support';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -12,7 +12,8 @@ describe('the operator console: users and plans', () => {
   let app: TestApp;
   let admin: TestClient;
   beforeAll(async () => {
-    app = await startTestApp(ADMIN_ENV);
+    // No job worker: a reserved transcription stays reserved (nothing fails and gives its minutes back).
+    app = await startTestApp({ ...ADMIN_ENV, SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
     admin = await adminClient(app);
   });
   afterAll(async () => app?.close());
@@ -217,6 +218,27 @@ describe('the operator console: users and plans', () => {
       expect(answer.body.history).toEqual([
         expect.objectContaining({ type: 'minutes_granted', minutes: 30, reason: 'Refund' }),
       ]);
+    });
+  });
+
+  describe('granted minutes count when a transcription reserves its minutes', () => {
+    it('a Free user whose 6-minute file does not fit in 5 minutes can transcribe it after a grant', async () => {
+      const { client, userId } = await signedInClient(app);
+      const sixMinutes = new Uint8Array(toneWav(6 * 60));
+      const upload = () => {
+        const form = new FormData();
+        form.set('file', new Blob([sixMinutes]), 'meeting.wav');
+        return client.post('/api/recordings', form);
+      };
+      const refused = await upload();
+      expect(refused.status).toBe(402);
+      expect(refused.body).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+
+      await admin.post(`/api/admin/users/${userId}/minutes`, { minutes: 10, reason: 'Board meeting' });
+      const accepted = await upload();
+      expect(accepted.status, accepted.text).toBe(201);
+      const row = (await admin.get(`/api/admin/users/${userId}`)).body.user;
+      expect(row).toMatchObject({ minutesUsed: 6, minutesAllowed: 15, minutesGranted: 10 });
     });
   });
 
