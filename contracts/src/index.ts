@@ -1,11 +1,14 @@
 import { initContract } from '@ts-rest/core';
 import { accountsContract } from './accounts/accounts.contract';
+import { adminUsersContract } from './admin-users/admin-users.contract';
 import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
 import { recordingsContract } from './recordings/recordings.contract';
 
 export * from './accounts/accounts.contract';
 export * from './accounts/accounts.schemas';
+export * from './admin-users/admin-users.contract';
+export * from './admin-users/admin-users.schemas';
 export * from './chat/chat.contract';
 export * from './chat/chat.schemas';
 export * from './common/errors';
@@ -23,6 +26,7 @@ const c = initContract();
 export const contract = c.router({
   accounts: accountsContract,
   adminChat: adminChatContract,
+  adminUsers: adminUsersContract,
   chat: chatContract,
   health: healthContract,
   recordings: recordingsContract,

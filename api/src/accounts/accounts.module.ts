@@ -1,7 +1,14 @@
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Argon2PasswordHasher } from '@scrivo/adapters/passwords/argon2-password-hasher';
 import { adminsProjection, type Mailer, usersProjection } from '@scrivo/domain/accounts';
+import type { Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
+import { SessionStore } from '../common/auth/session-store';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { StreamRunner } from '../infrastructure/stream-runner';
+import { CLOCK, EVENT_STORE, IDS, READ_MODELS } from '../infrastructure/tokens';
+import { UserDirectory } from './operator/user-directory';
+import { UserOperations } from './operator/user-operations';
+import { SignupGate } from './support/signup-gate';
 import { Projections } from '../infrastructure/projection-registry';
 import { AdminBootstrap } from './admin-bootstrap';
 import {
@@ -23,6 +30,7 @@ import { SendVerificationCodeHandler, VerifyEmailCodeHandler } from './commands/
 import { AccountController } from './controllers/account.controller';
 import { AccountsController } from './controllers/accounts.controller';
 import { AdminAuthController } from './controllers/admin-auth.controller';
+import { AdminUsersController } from './controllers/admin-users.controller';
 import { GoogleController } from './controllers/google.controller';
 import { PasswordResetController } from './controllers/password-reset.controller';
 import { GoogleAuthGuard } from './google/google-auth.guard';
@@ -47,6 +55,7 @@ registerAccountErrorCodes();
     AdminAuthController,
     AccountController,
     GoogleController,
+    AdminUsersController,
   ],
   providers: [
     AccountStreamsService,
@@ -56,9 +65,31 @@ registerAccountErrorCodes();
     AuthRateLimitGuard,
     GoogleAuthGuard,
     AdminBootstrap,
+    SignupGate,
+    {
+      provide: UserOperations,
+      useFactory: (runner: StreamRunner, events: EventStore, ids: Ids, sessions: SessionStore) =>
+        new UserOperations({
+          runner,
+          events,
+          ids,
+          endSessions: (userId) => sessions.revokeAllFor('user', userId),
+        }),
+      inject: [StreamRunner, EVENT_STORE, IDS, SessionStore],
+    },
+    {
+      provide: UserDirectory,
+      useFactory: (readModels: ReadModelStore, runner: StreamRunner, clock: Clock) =>
+        new UserDirectory({ readModels, runner, clock }),
+      inject: [READ_MODELS, StreamRunner, CLOCK],
+    },
     { provide: PASSWORD_HASHER, useValue: new Argon2PasswordHasher() },
     { provide: MAILER, useFactory: (config: AppConfig) => createMailer(config), inject: [APP_CONFIG] },
-    { provide: PAYMENT_PROVIDER, useValue: unconfiguredPayments },
+    {
+      provide: PAYMENT_PROVIDER,
+      useFactory: (config: AppConfig) => unconfiguredPayments(config.SCRIVO_SUPPORT_EMAIL),
+      inject: [APP_CONFIG],
+    },
     {
       // Registering the strategy with passport is a side effect of constructing it, so only when configured.
       provide: GoogleStrategy,

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { PLAN_IDS } from '@scrivo/domain/plans';
+import { SIGNUP_POLICIES } from '@scrivo/domain/accounts';
 
 /** Addresses that only this machine can reach. */
 export const isLoopback = (host: string): boolean =>
@@ -60,6 +62,21 @@ export const ConfigSchema = z
     GOOGLE_USERINFO_URL: z.string().url().optional(),
     SCRIVO_ADMIN_EMAIL: z.string().email().optional(),
     SCRIVO_ADMIN_PASSWORD: z.string().min(8).optional(),
+    /** The plan every new account starts on: a private install sets business_pro and everyone gets everything. */
+    SCRIVO_DEFAULT_PLAN: z
+      .enum(PLAN_IDS, { message: `must be one of ${PLAN_IDS.join(', ')} (the plan new accounts start on)` })
+      .default('free'),
+    /** open: anyone signs up; invite: only addresses an admin invited; closed: only admins create accounts. */
+    SCRIVO_SIGNUPS: z
+      .enum(SIGNUP_POLICIES, {
+        message: `must be one of ${SIGNUP_POLICIES.join(', ')} (who may create an account)`,
+      })
+      .default('open'),
+    /** Where people ask for a paid plan when no payment provider is set up (shown next to the pricing buttons). */
+    SCRIVO_SUPPORT_EMAIL: z
+      .string()
+      .email('must be an email address (shown to users who want a paid plan)')
+      .optional(),
     /** Multiplies every sign-in/verification/reset rate limit (0 turns them off, e.g. for load tests). */
     SCRIVO_AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
 

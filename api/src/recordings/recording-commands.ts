@@ -1,6 +1,7 @@
 import { type Actor, DomainError, type Ids, NotFoundError } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import {
+  allowanceSecondsWithGrants,
   DECODED_LENGTH_TOLERANCE_SECONDS,
   PLAN_LIMITS,
   type PlanId,
@@ -121,7 +122,8 @@ export class RecordingCommands {
     if (minutes === null) return null;
     const state = await this.usage(ownerId, period);
     const reserved = state.reserved[recordingId] ?? 0;
-    const left = Math.max(0, minutes * 60 - state.usedSeconds);
+    const allowance = allowanceSecondsWithGrants(minutes * 60, state.grantedSeconds) ?? 0;
+    const left = Math.max(0, allowance - state.usedSeconds);
     return reserved + left + DECODED_LENGTH_TOLERANCE_SECONDS + 1;
   }
 
@@ -171,7 +173,11 @@ export class RecordingCommands {
   }
 
   async usedSeconds(ownerId: string): Promise<number> {
-    const period = usagePeriod(new Date(this.now())).id;
-    return (await this.usage(ownerId, period)).usedSeconds;
+    return (await this.currentUsage(ownerId)).usedSeconds;
+  }
+
+  /** This month's usage stream: seconds used and seconds an operator granted on top of the plan. */
+  currentUsage(ownerId: string) {
+    return this.usage(ownerId, usagePeriod(new Date(this.now())).id);
   }
 }

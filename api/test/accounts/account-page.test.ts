@@ -52,7 +52,7 @@ describe('/api/account and plans', () => {
     expect(paid.body).toMatchObject({
       code: 'PAYMENTS_NOT_CONFIGURED',
       error:
-        'Payments are not configured on this server, so paid plans cannot be bought here. Please contact the administrator of this Scrivo server.',
+        'Paid plans cannot be bought on this server: they are granted by its administrator. Please ask the administrator of this Scrivo server for one.',
     });
     expect((await client.get('/api/user')).body.plan).toBe('free');
   });

@@ -43,7 +43,11 @@ export const User = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The plan in force now. */
   plan: PlanId,
+  /** When an administrator gave the plan until a date: its end, after which `planAfter` applies. */
+  planUntil: z.string().nullable(),
+  planAfter: PlanId.nullable(),
   language: UserLanguage,
   emailVerified: z.boolean(),
   industry: z.string().nullable(),
@@ -131,4 +135,12 @@ export const UpdateAccountBody = z
 export const ChangePlanBody = z.object({ plan: PlanId }).strict();
 export const ChangePlanAnswer = z.object({ user: User, checkoutUrl: z.string().nullable() });
 
-export const AuthProvidersAnswer = z.object({ google: z.boolean() });
+export const AuthProvidersAnswer = z.object({
+  google: z.boolean(),
+  /** Who may sign up here (SCRIVO_SIGNUPS): anyone, invited addresses only, or nobody (admins create accounts). */
+  signups: z.enum(['open', 'invite', 'closed']),
+  /** Whether paid plans can be bought here; when not, an administrator grants them. */
+  payments: z.boolean(),
+  /** Whom to ask for a paid plan (SCRIVO_SUPPORT_EMAIL), when set. */
+  supportEmail: z.string().nullable(),
+});

@@ -37,7 +37,11 @@ export type UserSignedIn = DomainEvent<
 >;
 export type UserSignInFailed = DomainEvent<
   'UserSignInFailed',
-  { userId: string; reason: 'wrong_password' | 'no_password' | 'email_not_verified'; at: string }
+  {
+    userId: string;
+    reason: 'wrong_password' | 'no_password' | 'email_not_verified' | 'suspended';
+    at: string;
+  }
 >;
 export type PasswordResetRequested = DomainEvent<
   'PasswordResetRequested',
@@ -68,6 +72,52 @@ export type GoogleIdentityLinked = DomainEvent<
   { userId: string; googleSubject: string; linkedAt: string }
 >;
 
+/**
+ * Who made an operator's change: an admin signed in to the console, or the server's command line (whoever can
+ * run it already holds the server). `label` is what the history shows (the admin's email).
+ */
+export interface ChangedBy {
+  readonly kind: 'admin' | 'cli';
+  readonly adminId: string | null;
+  readonly label: string;
+}
+
+/** An operator set the plan; with `until`, it lasts until then and `thenPlan` follows without anyone acting. */
+export type UserPlanSetByAdmin = DomainEvent<
+  'UserPlanSetByAdmin',
+  {
+    userId: string;
+    from: PlanId;
+    to: PlanId;
+    until: string | null;
+    thenPlan: PlanId | null;
+    by: ChangedBy;
+    reason: string;
+    changedAt: string;
+  }
+>;
+/** Extra minutes on top of the plan's allowance, for one usage period (`YYYY-MM`) only. */
+export type UserMinutesGranted = DomainEvent<
+  'UserMinutesGranted',
+  {
+    userId: string;
+    grantId: string;
+    period: string;
+    minutes: number;
+    by: ChangedBy;
+    reason: string;
+    grantedAt: string;
+  }
+>;
+export type UserSuspended = DomainEvent<
+  'UserSuspended',
+  { userId: string; by: ChangedBy; reason: string; suspendedAt: string }
+>;
+export type UserReactivated = DomainEvent<
+  'UserReactivated',
+  { userId: string; by: ChangedBy; reason: string; reactivatedAt: string }
+>;
+
 export type UserEvent =
   | UserRegistered
   | UserEmailVerified
@@ -78,7 +128,11 @@ export type UserEvent =
   | UnverifiedPasswordRemoved
   | UserProfileUpdated
   | UserPlanChanged
-  | GoogleIdentityLinked;
+  | GoogleIdentityLinked
+  | UserPlanSetByAdmin
+  | UserMinutesGranted
+  | UserSuspended
+  | UserReactivated;
 
 // ---- email verification stream: `email-verification-{email}` ----
 // Codes are sent before the account exists (the sign-up form verifies the address, then registers), so they
@@ -103,6 +157,11 @@ export type EmailVerificationEvent =
 // Appending the claim with expectedRevision 'no_stream' makes an address unique without a read model.
 export type EmailClaimed = DomainEvent<'EmailClaimed', { email: string; ownerId: string; at: string }>;
 export type EmailClaimEvent = EmailClaimed;
+
+// ---- sign-up invitation stream: `user-invitation-{email}` ----
+// With SCRIVO_SIGNUPS=invite only an invited address may sign up (still through the verified flow).
+export type UserInvited = DomainEvent<'UserInvited', { email: string; by: ChangedBy; invitedAt: string }>;
+export type InvitationEvent = UserInvited;
 
 // ---- admin account stream: `admin-{adminId}` ----
 export type AdminCreated = DomainEvent<
@@ -134,7 +193,19 @@ export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserProfileUpdated',
   'UserPlanChanged',
   'GoogleIdentityLinked',
+  'UserPlanSetByAdmin',
+  'UserMinutesGranted',
+  'UserSuspended',
+  'UserReactivated',
 ];
+
+/** The events an operator's change leaves on a user's stream: the history the console shows. */
+export const ADMIN_CHANGE_EVENT_TYPES = [
+  'UserPlanSetByAdmin',
+  'UserMinutesGranted',
+  'UserSuspended',
+  'UserReactivated',
+] as const satisfies readonly UserEvent['type'][];
 export const ADMIN_EVENT_TYPES: readonly AdminEvent['type'][] = [
   'AdminCreated',
   'AdminPasswordChanged',

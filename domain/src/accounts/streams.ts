@@ -6,5 +6,6 @@ export const AccountStreams = {
   userEmail: (email: string) => `user-email-${normalizeEmail(email)}`,
   emailVerification: (email: string) => `email-verification-${normalizeEmail(email)}`,
   admin: (adminId: string) => `admin-${adminId}`,
+  invitation: (email: string) => `user-invitation-${normalizeEmail(email)}`,
   adminEmail: (email: string) => `admin-email-${normalizeEmail(email)}`,
 };

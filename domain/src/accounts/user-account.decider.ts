@@ -1,7 +1,8 @@
 import type { Decider } from '../kernel/decider';
 import { DomainError } from '../kernel/errors';
 import { normalizeEmail } from './email-address';
-import type { Language, PlanId, UserEvent, VerificationMethod } from './events';
+import type { ChangedBy, Language, PlanId, UserEvent, VerificationMethod } from './events';
+import { lastingPlan, planInEffect } from './plan-term';
 
 export interface UserAccountState {
   readonly exists: boolean;
@@ -9,7 +10,11 @@ export interface UserAccountState {
   readonly email: string | null;
   readonly passwordHash: string | null;
   readonly emailVerified: boolean;
+  /** The plan set; read it through `planInEffect` (a plan given until a date ends by itself). */
   readonly plan: PlanId;
+  readonly planUntil: string | null;
+  readonly planAfter: PlanId | null;
+  readonly suspended: boolean;
   readonly language: Language;
   readonly googleSubject: string | null;
   /** The outstanding reset token (only the newest one is valid). */
@@ -31,6 +36,8 @@ export type UserAccountCommand =
       /** Set when the address was already proven (a consumed code or a Google identity). */
       readonly verifiedBy: VerificationMethod | null;
       readonly googleSubject?: string;
+      /** The plan new accounts start on (SCRIVO_DEFAULT_PLAN); Free when not given. */
+      readonly plan?: PlanId;
       readonly at: string;
     }
   | { readonly type: 'VerifyUserEmail'; readonly method: VerificationMethod; readonly at: string }
@@ -60,7 +67,45 @@ export type UserAccountCommand =
       readonly language?: Language;
       readonly at: string;
     }
-  | { readonly type: 'ChangePlan'; readonly plan: PlanId; readonly at: string };
+  | { readonly type: 'ChangePlan'; readonly plan: PlanId; readonly at: string }
+  // ---- an operator's changes (the console and the CLI); each carries who and why ----
+  | {
+      readonly type: 'SetPlanByAdmin';
+      readonly plan: PlanId;
+      /** The plan ends at this instant and the lasting plan comes back; null = for good. */
+      readonly until: string | null;
+      readonly by: ChangedBy;
+      readonly reason: string;
+      readonly at: string;
+    }
+  | {
+      readonly type: 'GrantMinutes';
+      readonly grantId: string;
+      readonly minutes: number;
+      /** The usage period (`YYYY-MM`) the minutes are for: the current one. */
+      readonly period: string;
+      readonly by: ChangedBy;
+      readonly reason: string;
+      readonly at: string;
+    }
+  | { readonly type: 'SuspendUser'; readonly by: ChangedBy; readonly reason: string; readonly at: string }
+  | { readonly type: 'ReactivateUser'; readonly by: ChangedBy; readonly reason: string; readonly at: string };
+
+/** Most minutes one grant may add (a typo guard: 100 000 minutes is over two months of audio). */
+export const MAX_GRANTED_MINUTES = 100_000;
+export const MAX_REASON_LENGTH = 500;
+
+/** Every operator's change says why; the history shows the reason next to who and when. */
+const requireReason = (reason: string): string => {
+  const trimmed = reason.trim();
+  if (!trimmed) throw new DomainError('REASON_REQUIRED', 'Please give a reason for this change.');
+  if (trimmed.length > MAX_REASON_LENGTH)
+    throw new DomainError('REASON_REQUIRED', `The reason can be at most ${MAX_REASON_LENGTH} characters.`);
+  return trimmed;
+};
+
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  'This account has been suspended. Please contact the administrator of this server.';
 
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
 
@@ -83,6 +128,9 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
     passwordHash: null,
     emailVerified: false,
     plan: 'free',
+    planUntil: null,
+    planAfter: null,
+    suspended: false,
     language: 'en',
     googleSubject: null,
     resetToken: null,
@@ -109,7 +157,7 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
             industry: command.industry,
             hearAboutUs: command.hearAboutUs,
             language: command.language,
-            plan: 'free',
+            plan: command.plan ?? 'free',
             registeredAt: command.at,
           },
         },
@@ -148,6 +196,10 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
         if (!command.passwordMatched) {
           return [{ type: 'UserSignInFailed', data: { userId, reason: 'wrong_password', at: command.at } }];
         }
+        // Only after the password matched, so a guesser learns nothing about the account.
+        if (state.suspended) {
+          return [{ type: 'UserSignInFailed', data: { userId, reason: 'suspended', at: command.at } }];
+        }
         if (!state.emailVerified) {
           return [
             { type: 'UserSignInFailed', data: { userId, reason: 'email_not_verified', at: command.at } },
@@ -157,6 +209,7 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
       }
 
       case 'SignInWithGoogle': {
+        if (state.suspended) throw new DomainError('ACCOUNT_SUSPENDED', ACCOUNT_SUSPENDED_MESSAGE);
         if (state.googleSubject && state.googleSubject !== command.googleSubject) {
           throw new DomainError(
             'GOOGLE_ACCOUNT_MISMATCH',
@@ -234,14 +287,74 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
         return [{ type: 'UserProfileUpdated', data: { userId, ...data, updatedAt: command.at } }];
       }
 
-      case 'ChangePlan':
-        if (command.plan === state.plan) return [];
+      case 'ChangePlan': {
+        const from = planInEffect(state, command.at);
+        if (command.plan === from && state.planUntil === null) return [];
+        return [{ type: 'UserPlanChanged', data: { userId, from, to: command.plan, changedAt: command.at } }];
+      }
+
+      case 'SetPlanByAdmin': {
+        const reason = requireReason(command.reason);
+        if (command.until !== null && !(Date.parse(command.until) > Date.parse(command.at)))
+          throw new DomainError('INVALID_PLAN_UNTIL', 'The end date of the plan must be in the future.');
+        if (command.until === null && state.planUntil === null && command.plan === state.plan) return [];
         return [
           {
-            type: 'UserPlanChanged',
-            data: { userId, from: state.plan, to: command.plan, changedAt: command.at },
+            type: 'UserPlanSetByAdmin',
+            data: {
+              userId,
+              from: planInEffect(state, command.at),
+              to: command.plan,
+              until: command.until,
+              thenPlan: command.until === null ? null : lastingPlan(state),
+              by: command.by,
+              reason,
+              changedAt: command.at,
+            },
           },
         ];
+      }
+
+      case 'GrantMinutes': {
+        const reason = requireReason(command.reason);
+        if (
+          !Number.isInteger(command.minutes) ||
+          command.minutes < 1 ||
+          command.minutes > MAX_GRANTED_MINUTES
+        )
+          throw new DomainError(
+            'INVALID_MINUTES',
+            `Minutes must be a whole number from 1 to ${MAX_GRANTED_MINUTES}.`,
+          );
+        return [
+          {
+            type: 'UserMinutesGranted',
+            data: {
+              userId,
+              grantId: command.grantId,
+              period: command.period,
+              minutes: command.minutes,
+              by: command.by,
+              reason,
+              grantedAt: command.at,
+            },
+          },
+        ];
+      }
+
+      case 'SuspendUser': {
+        const reason = requireReason(command.reason);
+        if (state.suspended) return [];
+        return [{ type: 'UserSuspended', data: { userId, by: command.by, reason, suspendedAt: command.at } }];
+      }
+
+      case 'ReactivateUser': {
+        const reason = requireReason(command.reason);
+        if (!state.suspended) return [];
+        return [
+          { type: 'UserReactivated', data: { userId, by: command.by, reason, reactivatedAt: command.at } },
+        ];
+      }
     }
   },
 
@@ -273,7 +386,15 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
       case 'UserProfileUpdated':
         return { ...state, language: event.data.language ?? state.language };
       case 'UserPlanChanged':
-        return { ...state, plan: event.data.to };
+        return { ...state, plan: event.data.to, planUntil: null, planAfter: null };
+      case 'UserPlanSetByAdmin':
+        return { ...state, plan: event.data.to, planUntil: event.data.until, planAfter: event.data.thenPlan };
+      case 'UserSuspended':
+        return { ...state, suspended: true };
+      case 'UserReactivated':
+        return { ...state, suspended: false };
+      case 'UserMinutesGranted':
+        return state;
       case 'GoogleIdentityLinked':
         return { ...state, googleSubject: event.data.googleSubject };
       case 'UserSignedIn':

@@ -171,7 +171,12 @@ export type ExtraMinutesReserved = DomainEvent<
   'ExtraMinutesReserved',
   { userId: string; period: string; recordingId: string; seconds: number; totalSeconds: number; at: string }
 >;
-export type UsageEvent = MinutesReserved | ExtraMinutesReserved | MinutesReleased;
+/** An operator's extra minutes for this period (the audit record, with who and why, is on the user's stream). */
+export type MinutesGranted = DomainEvent<
+  'MinutesGranted',
+  { userId: string; period: string; grantId: string; seconds: number; at: string }
+>;
+export type UsageEvent = MinutesReserved | ExtraMinutesReserved | MinutesReleased | MinutesGranted;
 
 export const recordingStream = (recordingId: string) => `recording-${recordingId}`;
 export const usageStream = (userId: string, period: string) => `usage-${userId}-${period}`;

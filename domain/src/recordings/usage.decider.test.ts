@@ -189,3 +189,46 @@ describe('plans', () => {
     });
   });
 });
+
+describe('usage decider: minutes granted by an operator', () => {
+  const granted = (grantId: string, seconds: number) => ({
+    type: 'MinutesGranted' as const,
+    data: { userId: 'u1', period: '2026-03', grantId, seconds, at: now },
+  });
+  const grant = (grantId: string, seconds: number) => ({
+    type: 'GrantMinutes' as const,
+    userId: 'u1',
+    period: '2026-03',
+    grantId,
+    seconds,
+    now,
+  });
+
+  it('records a grant once (a repeated grant id changes nothing)', () => {
+    spec
+      .given([])
+      .when(grant('g1', 600))
+      .then([granted('g1', 600)]);
+    spec
+      .given([granted('g1', 600)])
+      .when(grant('g1', 600))
+      .thenNothingHappens();
+  });
+
+  it("raises the period's allowance: a file past the plan's minutes fits within the grant", () => {
+    spec
+      .given([reserved('a', 300), granted('g1', 600)])
+      .when(reserve('b', 540, 300))
+      .then([reserved('b', 540)]);
+  });
+
+  it('still refuses past plan and grant together, counting both in the message', () => {
+    spec
+      .given([reserved('a', 300), granted('g1', 60)])
+      .when(reserve('b', 120, 300))
+      .thenThrows((error) => {
+        expect((error as { message: string }).message).toContain('you have 1 of your 6 minutes left');
+        return true;
+      });
+  });
+});

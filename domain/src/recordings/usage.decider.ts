@@ -7,7 +7,16 @@ export interface UsageState {
   /** Seconds reserved per recording in this period (released ones removed). */
   readonly reserved: Readonly<Record<string, number>>;
   readonly usedSeconds: number;
+  /** Extra seconds operators granted for this period, on top of the plan's allowance. */
+  readonly grantedSeconds: number;
+  readonly grants: readonly string[];
 }
+
+/** The period's allowance: the plan's (null = unlimited) plus what operators granted. */
+export const allowanceSecondsWithGrants = (
+  planSeconds: number | null,
+  grantedSeconds: number,
+): number | null => (planSeconds === null ? null : planSeconds + grantedSeconds);
 
 export type UsageCommand =
   | {
@@ -41,7 +50,8 @@ export type UsageCommand =
       recordingId: string;
       reason: 'failed' | 'cancelled';
       now: string;
-    };
+    }
+  | { type: 'GrantMinutes'; userId: string; period: string; grantId: string; seconds: number; now: string };
 
 /**
  * One account's minutes in one month. Reserving before any work starts, on one stream with optimistic
@@ -64,11 +74,12 @@ const reserveDecoded = (
   if (reserved === undefined) return [];
   const extra = command.decodedSeconds - reserved;
   if (extra <= DECODED_LENGTH_TOLERANCE_SECONDS) return [];
-  if (command.allowanceSeconds !== null && state.usedSeconds + extra > command.allowanceSeconds) {
-    const left = minutesForPeople(Math.max(0, command.allowanceSeconds - state.usedSeconds));
+  const allowanceSeconds = allowanceSecondsWithGrants(command.allowanceSeconds, state.grantedSeconds);
+  if (allowanceSeconds !== null && state.usedSeconds + extra > allowanceSeconds) {
+    const left = minutesForPeople(Math.max(0, allowanceSeconds - state.usedSeconds));
     throw new DomainError(
       'QUOTA_EXCEEDED',
-      `This file holds at least ${minutes(command.decodedSeconds)} minutes of audio, although its header says ${minutes(reserved)}, and you have ${left} of your ${command.allowanceSeconds / 60} minutes left this month. Nothing was charged. Upgrade your plan or upload a shorter file.`,
+      `This file holds at least ${minutes(command.decodedSeconds)} minutes of audio, although its header says ${minutes(reserved)}, and you have ${left} of your ${allowanceSeconds / 60} minutes left this month. Nothing was charged. Upgrade your plan or upload a shorter file.`,
       { minutesLeft: left, minutesNeeded: minutes(extra), decodedMinutes: minutes(command.decodedSeconds) },
     );
   }
@@ -88,21 +99,34 @@ const reserveDecoded = (
 };
 
 export const usageDecider: Decider<UsageCommand, UsageEvent, UsageState> = {
-  initialState: () => ({ reserved: {}, usedSeconds: 0 }),
+  initialState: () => ({ reserved: {}, usedSeconds: 0, grantedSeconds: 0, grants: [] }),
 
   decide(command, state) {
+    if (command.type === 'GrantMinutes') {
+      if (state.grants.includes(command.grantId)) return [];
+      return [
+        {
+          type: 'MinutesGranted',
+          data: {
+            userId: command.userId,
+            period: command.period,
+            grantId: command.grantId,
+            seconds: command.seconds,
+            at: command.now,
+          },
+        },
+      ];
+    }
     if (command.type === 'ReserveMinutes') {
       if (state.reserved[command.recordingId] !== undefined) return [];
-      if (
-        command.allowanceSeconds !== null &&
-        state.usedSeconds + command.seconds > command.allowanceSeconds
-      ) {
-        const leftSeconds = Math.max(0, command.allowanceSeconds - state.usedSeconds);
+      const allowanceSeconds = allowanceSecondsWithGrants(command.allowanceSeconds, state.grantedSeconds);
+      if (allowanceSeconds !== null && state.usedSeconds + command.seconds > allowanceSeconds) {
+        const leftSeconds = Math.max(0, allowanceSeconds - state.usedSeconds);
         const left = minutesForPeople(leftSeconds);
         const needed = Math.ceil((command.seconds / 60) * 10) / 10;
         throw new DomainError(
           'QUOTA_EXCEEDED',
-          `This recording is ${needed} minutes long but you have ${left} of your ${command.allowanceSeconds / 60} minutes left this month. Upgrade your plan or try a shorter file.`,
+          `This recording is ${needed} minutes long but you have ${left} of your ${allowanceSeconds / 60} minutes left this month. Upgrade your plan or try a shorter file.`,
           { minutesLeft: left, minutesNeeded: needed },
         );
       }
@@ -138,8 +162,16 @@ export const usageDecider: Decider<UsageCommand, UsageEvent, UsageState> = {
   },
 
   evolve(state, event) {
+    if (event.type === 'MinutesGranted') {
+      return {
+        ...state,
+        grantedSeconds: state.grantedSeconds + event.data.seconds,
+        grants: [...state.grants, event.data.grantId],
+      };
+    }
     if (event.type === 'MinutesReserved' || event.type === 'ExtraMinutesReserved') {
       return {
+        ...state,
         reserved: {
           ...state.reserved,
           [event.data.recordingId]: (state.reserved[event.data.recordingId] ?? 0) + event.data.seconds,
@@ -148,6 +180,6 @@ export const usageDecider: Decider<UsageCommand, UsageEvent, UsageState> = {
       };
     }
     const { [event.data.recordingId]: _released, ...rest } = state.reserved;
-    return { reserved: rest, usedSeconds: Math.max(0, state.usedSeconds - event.data.seconds) };
+    return { ...state, reserved: rest, usedSeconds: Math.max(0, state.usedSeconds - event.data.seconds) };
   },
 };

@@ -10,7 +10,7 @@ import {
   QueryHandler,
 } from '@nestjs/cqrs';
 import type { User } from '@scrivo/contracts';
-import { type ReadModelStore } from '@scrivo/domain';
+import { type Clock, type ReadModelStore } from '@scrivo/domain';
 import {
   AccountStreams,
   type Language,
@@ -21,8 +21,7 @@ import {
   userAccountDecider,
 } from '@scrivo/domain/accounts';
 import { ApiError } from '../../common/api-error';
-
-import { READ_MODELS } from '../../infrastructure/tokens';
+import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
 import { AccountStreamsService } from '../support/account-streams';
 import { toUserView } from '../support/user-view';
 import { PAYMENT_PROVIDER } from '../tokens';
@@ -35,12 +34,15 @@ export class GetUserQuery extends Query<User> {
 
 @QueryHandler(GetUserQuery)
 export class GetUserHandler implements IQueryHandler<GetUserQuery> {
-  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ userId }: GetUserQuery): Promise<User> {
     const doc = await this.readModels.collection<UserDoc>(USERS).get(userId);
     if (!doc) throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
-    return toUserView(doc);
+    return toUserView(doc, this.clock.now());
   }
 }
 

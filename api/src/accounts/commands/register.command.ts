@@ -12,6 +12,7 @@ import {
 } from '@scrivo/domain/accounts';
 
 import { AccountStreamsService } from '../support/account-streams';
+import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
 
@@ -38,6 +39,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     private readonly runner: StreamRunner,
     private readonly mail: VerificationMail,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+    private readonly signups: SignupGate,
   ) {}
 
   async execute({ body }: RegisterUserCommand): Promise<RegisterResult> {
@@ -48,6 +50,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         'EMAIL_TAKEN',
         'An account with this email already exists. Please sign in instead.',
       );
+    await this.signups.assertMaySignUp(email);
     const userId = existing ?? this.streams.ids.next();
     const passwordHash = await this.hasher.hash(body.password);
     const context: RunContext = { actor: { kind: 'visitor', id: userId } };
@@ -85,6 +88,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         hearAboutUs: body.hearAboutUs?.trim() ? body.hearAboutUs.trim() : null,
         language: body.language ?? 'en',
         verifiedBy: verified ? 'code' : null,
+        plan: this.signups.defaultPlan,
         at,
       },
       context,

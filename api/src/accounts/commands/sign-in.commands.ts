@@ -3,14 +3,15 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '@scrivo/domain';
 import {
+  ACCOUNT_SUSPENDED_MESSAGE,
   AccountStreams,
+  emailClaimDecider,
   type Language,
   type PasswordHasher,
   userAccountDecider,
-  emailClaimDecider,
 } from '@scrivo/domain/accounts';
-
 import { AccountStreamsService } from '../support/account-streams';
+import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
 
@@ -54,6 +55,8 @@ export class PasswordSignInHandler implements ICommandHandler<PasswordSignInComm
     );
     const outcome = result.newEvents[0]!;
     if (outcome.type === 'UserSignInFailed') {
+      if (outcome.data.reason === 'suspended')
+        throw new DomainError('ACCOUNT_SUSPENDED', ACCOUNT_SUSPENDED_MESSAGE);
       if (outcome.data.reason === 'email_not_verified') {
         await this.mail.sendUnlessRecent(email, user.language);
         throw new DomainError(
@@ -93,6 +96,7 @@ export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand>
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
+    private readonly signups: SignupGate,
   ) {}
 
   async execute({ profile }: GoogleSignInCommand): Promise<{ userId: string; isNew: boolean }> {
@@ -108,6 +112,7 @@ export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand>
     const userId = existing ?? this.streams.ids.next();
     const context: RunContext = { actor: { kind: 'visitor', id: userId } };
     if (!user?.exists) {
+      await this.signups.assertMaySignUp(profile.email);
       isNew = true;
       await this.runner.run(
         emailClaimDecider,
@@ -131,6 +136,7 @@ export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand>
           language: profile.language,
           verifiedBy: 'google',
           googleSubject: profile.subject,
+          plan: this.signups.defaultPlan,
           at,
         },
         context,

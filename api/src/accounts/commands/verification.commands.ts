@@ -12,6 +12,7 @@ import {
 
 import { AccountStreamsService } from '../support/account-streams';
 import { hashVerificationCode } from '../support/secrets';
+import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 
 export class SendVerificationCodeCommand extends Command<void> {
@@ -28,6 +29,7 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly mail: VerificationMail,
+    private readonly signups: SignupGate,
   ) {}
 
   async execute({ email, language }: SendVerificationCodeCommand): Promise<void> {
@@ -38,6 +40,8 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
         'EMAIL_TAKEN',
         'An account with this email already exists. Please sign in instead.',
       );
+    // The first step of signing up: say at once when this address may not create an account here.
+    if (!user?.exists) await this.signups.assertMaySignUp(email);
     await this.mail.send(email, language ?? user?.language ?? 'en');
   }
 }

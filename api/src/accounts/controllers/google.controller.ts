@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
 import { DomainError } from '@scrivo/domain';
+import type { PaymentProvider } from '@scrivo/domain/accounts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { Request, Response } from 'express';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
@@ -10,6 +11,7 @@ import { GoogleSignInCommand, type GoogleProfile } from '../commands/sign-in.com
 import { GoogleAuthGuard } from '../google/google-auth.guard';
 import { googleConfigured } from '../google/google.config';
 import { AccountSessions } from '../support/sessions';
+import { PAYMENT_PROVIDER } from '../tokens';
 
 type GoogleRequest = Request & { googleProfile?: GoogleProfile; authError?: unknown };
 
@@ -24,13 +26,19 @@ export class GoogleController {
     private readonly sessions: AccountSessions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
   ) {}
 
   @TsRestHandler(contract.accounts.authProviders)
   providers() {
     return tsRestHandler(contract.accounts.authProviders, async () => ({
       status: 200 as const,
-      body: { google: googleConfigured(this.config) },
+      body: {
+        google: googleConfigured(this.config),
+        signups: this.config.SCRIVO_SIGNUPS,
+        payments: this.payments.name !== 'none',
+        supportEmail: this.config.SCRIVO_SUPPORT_EMAIL ?? null,
+      },
     }));
   }
 

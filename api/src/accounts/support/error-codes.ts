@@ -17,4 +17,10 @@ export const registerAccountErrorCodes = (): void => {
   registerErrorStatus('ADMIN_NOT_FOUND', 404);
   registerErrorStatus('ADMIN_EXISTS', 409);
   registerErrorStatus('EMAIL_SEND_FAILED', 502);
+  registerErrorStatus('ACCOUNT_SUSPENDED', 403);
+  registerErrorStatus('SIGNUPS_CLOSED', 403);
+  registerErrorStatus('SIGNUP_NOT_INVITED', 403);
+  registerErrorStatus('REASON_REQUIRED', 400);
+  registerErrorStatus('INVALID_MINUTES', 400);
+  registerErrorStatus('INVALID_PLAN_UNTIL', 400);
 };

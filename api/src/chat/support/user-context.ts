@@ -8,6 +8,7 @@ import {
   type UserUsageDoc,
 } from '@scrivo/domain/chat';
 import type { UserDocCore } from '../../common/auth/authenticated';
+import { planOf } from '../../common/auth/plan-of';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { CHAT_CONFIG, type ChatConfig } from './chat-config';
 
@@ -43,7 +44,7 @@ export class UserContextReader {
     const thisPeriod = usagePeriod(new Date()).id;
     return {
       email: user.email,
-      plan: (user.plan ?? 'free') as PlanTier,
+      plan: planOf(user, new Date()),
       minutesUsed: usage?.period === thisPeriod ? usage.minutesUsed : 0,
     };
   }
@@ -54,7 +55,7 @@ export class UserContextReader {
     const userIds = chats.flatMap((c) => this.scrivoUserId(c) ?? []);
     for (const id of new Set(userIds)) {
       const user = await this.readModels.collection<UserDocCore>('users').get(id);
-      if (user) tiers.set(id, (user.plan ?? 'free') as PlanTier);
+      if (user) tiers.set(id, planOf(user, new Date()));
     }
     return tiers;
   }

@@ -25,6 +25,11 @@ export interface UserDocCore {
   readonly id: string;
   readonly email: string;
   readonly plan: PlanId;
+  /** A plan an operator gave until a date: it ends at `planUntil` and `planAfter` applies from then. */
+  readonly planUntil?: string | null;
+  readonly planAfter?: PlanId | null;
+  /** A suspended user's sessions resolve to nobody, so every one of them ends at once. */
+  readonly suspended?: boolean;
   readonly language?: 'en' | 'es' | 'fr';
 }
 

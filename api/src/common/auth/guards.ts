@@ -5,11 +5,12 @@ import {
   Inject,
   Injectable,
 } from '@nestjs/common';
-import type { ReadModelStore } from '@scrivo/domain';
+import type { Clock, ReadModelStore } from '@scrivo/domain';
 import { ApiError } from '../api-error';
 import { requestContext } from '../request-context';
-import { READ_MODELS } from '../../infrastructure/tokens';
+import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
 import type { AuthenticatedRequest, AuthenticatedUser, UserDocCore } from './authenticated';
+import { planOf } from './plan-of';
 import { SESSION_COOKIE, SessionStore } from './session-store';
 
 const cookie = (req: AuthenticatedRequest, name: string): string | undefined => {
@@ -23,6 +24,7 @@ export class UserResolver {
   constructor(
     private readonly sessions: SessionStore,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async resolve(req: AuthenticatedRequest): Promise<AuthenticatedUser | null> {
@@ -30,8 +32,14 @@ export class UserResolver {
     const session = await this.sessions.resolve('user', cookie(req, SESSION_COOKIE.user));
     if (!session) return null;
     const doc = await this.readModels.collection<UserDocCore>('users').get(session.subjectId);
-    if (!doc) return null;
-    req.user = { id: doc.id, email: doc.email, plan: doc.plan ?? 'free', language: doc.language ?? 'en' };
+    // Read per request, so an operator's change (plan, suspension) applies to sessions already open.
+    if (!doc || doc.suspended) return null;
+    req.user = {
+      id: doc.id,
+      email: doc.email,
+      plan: planOf(doc, this.clock.now()),
+      language: doc.language ?? 'en',
+    };
     const ctx = requestContext.getStore();
     if (ctx) ctx.actor = { kind: 'user', id: doc.id };
     return req.user;

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Usage } from '@scrivo/contracts';
 import { type Actor, type Clock, NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import {
+  allowanceSecondsWithGrants,
   maxUploadBytesFor,
   PLAN_LIMITS,
   RECORDINGS_COLLECTION,
@@ -49,8 +50,12 @@ export class RecordingAccess {
 
   async usage(user: AuthenticatedUser): Promise<Usage> {
     const period = usagePeriod(this.clock.now());
-    const used = (await this.commands.usedSeconds(user.id)) / 60;
-    const allowed = PLAN_LIMITS[user.plan].minutesPerMonth;
+    const month = await this.commands.currentUsage(user.id);
+    const used = month.usedSeconds / 60;
+    const plan = PLAN_LIMITS[user.plan].minutesPerMonth;
+    // Minutes an operator granted for this month come on top of the plan's.
+    const allowedSeconds = allowanceSecondsWithGrants(plan === null ? null : plan * 60, month.grantedSeconds);
+    const allowed = allowedSeconds === null ? null : allowedSeconds / 60;
     const round = (n: number) => Math.round(n * 10) / 10;
     return {
       plan: user.plan,

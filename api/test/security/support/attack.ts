@@ -45,6 +45,12 @@ export const requestFor = (
     'POST /api/admin/chat/sites': { name: 'Evil', allowedOrigins: ['https://evil.test'] },
     'PATCH /api/account': { firstName: 'Taken', lastName: 'Over' },
     'POST /api/account/plan': { plan: 'free' },
+    'POST /api/admin/users': { email: 'attacker@example.com', firstName: 'Evil', lastName: 'Twin' },
+    'POST /api/admin/users/:userId/plan': { plan: 'free', reason: 'Taken over' },
+    'POST /api/admin/users/:userId/minutes': { minutes: 1, reason: 'Taken over' },
+    'POST /api/admin/users/:userId/suspend': { reason: 'Taken over' },
+    'POST /api/admin/users/:userId/reactivate': { reason: 'Taken over' },
+    'POST /api/admin/invitations': { email: 'attacker@example.com' },
   };
   return { body: bodies[key], headers, query };
 };

@@ -159,7 +159,7 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
     otherUser,
     admin,
     anonymous,
-    ids: { id: recordingId, uploadId, sessionId, siteKey: 'scrivo-app' },
+    ids: { id: recordingId, uploadId, sessionId, siteKey: 'scrivo-app', userId: owner.userId },
     chatToken,
   };
 };

@@ -2,13 +2,15 @@ import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import type { Language, PlanId, UserEvent } from '../events';
 import { USER_EVENT_TYPES } from '../events';
+import type { PlanTerm } from '../plan-term';
 
 /** The `users` read model: look-ups by id (the document id) and by normalised email. No secrets in it. */
-export interface UserDoc {
+export interface UserDoc extends PlanTerm {
   readonly id: string;
   readonly email: string;
   readonly firstName: string;
   readonly lastName: string;
+  /** The plan set; a plan given until a date is read through `planInEffect(doc, now)`. */
   readonly plan: PlanId;
   readonly language: Language;
   readonly emailVerified: boolean;
@@ -19,7 +21,22 @@ export interface UserDoc {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly lastSignInAt: string | null;
+  /** A suspended user cannot sign in and has no session; the data stays. */
+  readonly suspended: boolean;
+  /** Minutes operators granted, per usage period (`YYYY-MM`). */
+  readonly grantedMinutes: Readonly<Record<string, number>>;
+  readonly grantIds: readonly string[];
 }
+
+/** Documents written before these fields existed read as their defaults. */
+export const withUserDocDefaults = (doc: UserDoc): UserDoc => ({
+  ...doc,
+  planUntil: doc.planUntil ?? null,
+  planAfter: doc.planAfter ?? null,
+  suspended: doc.suspended ?? false,
+  grantedMinutes: doc.grantedMinutes ?? {},
+  grantIds: doc.grantIds ?? [],
+});
 
 export const USERS = 'users';
 
@@ -41,6 +58,8 @@ export const usersProjection: Projection = {
         firstName: d.firstName,
         lastName: d.lastName,
         plan: d.plan,
+        planUntil: null,
+        planAfter: null,
         language: d.language,
         emailVerified: false,
         industry: d.industry,
@@ -50,12 +69,16 @@ export const usersProjection: Projection = {
         createdAt: d.registeredAt,
         updatedAt: d.registeredAt,
         lastSignInAt: null,
+        suspended: false,
+        grantedMinutes: {},
+        grantIds: [],
       };
       ctx.upsert(USERS, doc);
       return;
     }
-    const current = await ctx.get<UserDoc>(USERS, event.data.userId);
-    if (!current) return;
+    const stored = await ctx.get<UserDoc>(USERS, event.data.userId);
+    if (!stored) return;
+    const current = withUserDocDefaults(stored);
     const update = (changes: Partial<UserDoc>) => {
       const doc: UserDoc = { ...current, ...changes, updatedAt: at };
       ctx.upsert(USERS, doc);
@@ -78,7 +101,24 @@ export const usersProjection: Projection = {
         });
       }
       case 'UserPlanChanged':
-        return update({ plan: event.data.to });
+        return update({ plan: event.data.to, planUntil: null, planAfter: null });
+      case 'UserPlanSetByAdmin':
+        return update({ plan: event.data.to, planUntil: event.data.until, planAfter: event.data.thenPlan });
+      case 'UserMinutesGranted': {
+        const { grantId, period, minutes } = event.data;
+        if (current.grantIds.includes(grantId)) return; // replayed
+        return update({
+          grantedMinutes: {
+            ...current.grantedMinutes,
+            [period]: (current.grantedMinutes[period] ?? 0) + minutes,
+          },
+          grantIds: [...current.grantIds, grantId],
+        });
+      }
+      case 'UserSuspended':
+        return update({ suspended: true });
+      case 'UserReactivated':
+        return update({ suspended: false });
       case 'GoogleIdentityLinked':
         return update({ googleLinked: true });
       default:

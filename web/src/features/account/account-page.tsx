@@ -136,7 +136,11 @@ function AccountDetails({ user }: { user: User }) {
           Plan
         </h2>
         <p className="mb-4 text-sm text-slate-600">
-          You are on the <strong className="text-slate-900">{PLAN_NAMES[user.plan]}</strong> plan.
+          You are on the <strong className="text-slate-900">{PLAN_NAMES[user.plan]}</strong> plan
+          {user.planUntil
+            ? ` until ${new Date(user.planUntil).toLocaleDateString()}, then ${PLAN_NAMES[user.planAfter ?? 'free']}`
+            : ''}
+          .
         </p>
         <Link to="/plan-selection" className={`${secondaryButton} sm:w-auto`}>
           Change plan

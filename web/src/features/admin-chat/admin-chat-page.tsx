@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { HttpError } from '../../lib/http';
+import { AdminNav } from '../admin/admin-nav';
 import { adminApi } from '../auth/auth-api';
 import {
   adminChatKeys,
@@ -98,62 +99,65 @@ export function AdminChatPage() {
   };
 
   return (
-    <main className="grid h-screen grid-cols-1 bg-slate-50 md:grid-cols-[minmax(300px,380px)_1fr] md:grid-rows-[100%]">
-      <SessionList
-        items={list.data?.sessions ?? []}
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={CHAT_PAGE_SIZE}
-        loading={list.isLoading}
-        search={search}
-        status={status}
-        selectedId={selected}
-        onSearch={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-        onStatus={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
-        onPage={setPage}
-        onRefresh={() => void client.invalidateQueries({ queryKey: adminChatKeys.all })}
-        onLogout={() => void logout()}
-        onSelect={setSelected}
-      />
-      <div className="h-full min-h-0 overflow-hidden bg-white">
-        {selected === null ? (
-          <EmptyConversation />
-        ) : detail.data ? (
-          <ConversationPane
-            key={selected}
-            detail={detail.data}
-            sending={respond.isPending}
-            closing={close.isPending}
-            onSend={async (content, markResolved) => {
-              try {
-                await respond.mutateAsync({ content, markResolved });
-                return true;
-              } catch (error) {
-                toast({ title: 'Failed to send response', description: describe(error) });
-                if (signedOut(error)) toLogin();
-                return false;
-              }
-            }}
-            onClose={() =>
-              close.mutate(undefined, {
-                onSuccess: () => setSelected(null),
-                onError: (error) => {
-                  toast({ title: 'Failed to close chat', description: describe(error) });
+    <div className="flex h-screen flex-col">
+      <AdminNav />
+      <main className="grid min-h-0 flex-1 grid-cols-1 bg-slate-50 md:grid-cols-[minmax(300px,380px)_1fr] md:grid-rows-[100%]">
+        <SessionList
+          items={list.data?.sessions ?? []}
+          total={list.data?.total ?? 0}
+          page={page}
+          pageSize={CHAT_PAGE_SIZE}
+          loading={list.isLoading}
+          search={search}
+          status={status}
+          selectedId={selected}
+          onSearch={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+          onStatus={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          onPage={setPage}
+          onRefresh={() => void client.invalidateQueries({ queryKey: adminChatKeys.all })}
+          onLogout={() => void logout()}
+          onSelect={setSelected}
+        />
+        <div className="h-full min-h-0 overflow-hidden bg-white">
+          {selected === null ? (
+            <EmptyConversation />
+          ) : detail.data ? (
+            <ConversationPane
+              key={selected}
+              detail={detail.data}
+              sending={respond.isPending}
+              closing={close.isPending}
+              onSend={async (content, markResolved) => {
+                try {
+                  await respond.mutateAsync({ content, markResolved });
+                  return true;
+                } catch (error) {
+                  toast({ title: 'Failed to send response', description: describe(error) });
                   if (signedOut(error)) toLogin();
-                },
-              })
-            }
-          />
-        ) : (
-          <Spinner />
-        )}
-      </div>
-    </main>
+                  return false;
+                }
+              }}
+              onClose={() =>
+                close.mutate(undefined, {
+                  onSuccess: () => setSelected(null),
+                  onError: (error) => {
+                    toast({ title: 'Failed to close chat', description: describe(error) });
+                    if (signedOut(error)) toLogin();
+                  },
+                })
+              }
+            />
+          ) : (
+            <Spinner />
+          )}
+        </div>
+      </main>
+    </div>
   );
 }

@@ -15,6 +15,7 @@ import { SignUpForm } from './components/sign-up-form';
 import { VerificationView } from './components/verification-view';
 import { errorCode, isNetworkError, serverMessage } from './errors';
 import { registrationPayload, safeRedirect, type SignUpValues } from './validation';
+import { SignupPolicyNotice } from './signup-policy-notice';
 
 /** After sign-in and registration the app moves on after 100 ms (spec section 9), once the toast is up. */
 const REDIRECT_DELAY_MS = 100;
@@ -274,6 +275,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
           )}
           {view === 'signup' && (
             <div role="tabpanel" className="space-y-5">
+              <SignupPolicyNotice />
               <SignUpForm
                 key={pendingSignUp ? 'returning' : 'new'}
                 initialValues={pendingSignUp ?? (search.email ? { email: search.email } : undefined)}
@@ -287,6 +289,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
           )}
           {view === 'signin' && (
             <div role="tabpanel" className="space-y-5">
+              <SignupPolicyNotice />
               <SignInForm
                 key={signInEmail}
                 initialEmail={signInEmail}

@@ -49,4 +49,8 @@ export const GOOGLE_ERRORS: Record<string, string> = {
   google_failed: 'Google sign-in did not complete. Please try again.',
   google_email_not_verified: 'Google has not verified this email address, so it cannot be used to sign in.',
   google_account_mismatch: 'This email is linked to a different Google account.',
+  account_suspended: 'This account has been suspended. Please contact the administrator of this server.',
+  signups_closed: 'Sign-ups are closed on this server: only its administrators create accounts.',
+  signup_not_invited:
+    'Sign-ups on this server are by invitation only, and this Google address has not been invited.',
 };

@@ -8,6 +8,7 @@ import { AppLink } from '../marketing/shared/app-link';
 import { PLANS, type BillingPeriod, type PlanId } from './plan-catalog';
 import { PlanCard, planButtonClass } from './plan-card';
 import { choosePlan } from './plan-api';
+import { useAuthProviders } from '../auth/signup-policy-notice';
 
 const pricing = en.pricing;
 
@@ -18,6 +19,8 @@ const pricing = en.pricing;
  */
 export function PlanSelection() {
   const { data: user } = useCurrentUser();
+  const providers = useAuthProviders();
+  const noPayments = providers.data?.payments === false;
   const queryClient = useQueryClient();
   const [period, setPeriod] = useState<BillingPeriod>('weekly');
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -60,6 +63,22 @@ export function PlanSelection() {
           }`}
         >
           {message.text}
+        </p>
+      )}
+      {noPayments && (
+        <p
+          data-testid="paid-plans-note"
+          className="mx-auto mb-8 max-w-2xl rounded-xl bg-slate-100 p-4 text-center text-sm text-slate-700"
+        >
+          Paid plans cannot be bought on this server: they are granted by its administrator.{' '}
+          {providers.data?.supportEmail ? (
+            <>
+              Write to <a href={`mailto:${providers.data.supportEmail}`}>{providers.data.supportEmail}</a> to
+              ask for one.
+            </>
+          ) : (
+            'Please ask the administrator of this server for one.'
+          )}
         </p>
       )}
       <div className="grid gap-8 md:grid-cols-3">

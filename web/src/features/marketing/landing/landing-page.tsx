@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { SignupPolicyNotice } from '../../auth/signup-policy-notice';
 import type { LandingCopy } from '../i18n/landing-copy';
 import { LANDING_ALTERNATES, useSeo } from '../seo/use-seo';
 import { productStructuredData } from '../seo/structured-data';
@@ -46,6 +47,7 @@ export function LandingPage({ copy, path = copy.path }: { copy: LandingCopy; pat
       </a>
       <SiteHeader copy={copy} />
       <main id="main">
+        <SignupPolicyNotice className="mx-auto my-4 max-w-3xl text-center" />
         <Hero copy={copy} />
         <TrustBadges copy={copy} />
         <Stats copy={copy} />

@@ -1,0 +1,197 @@
+import type { AdminChange } from '@scrivo/contracts';
+import { type EventStore, type Ids, type RecordedEvent, toDomainEvent } from '@scrivo/domain';
+import {
+  ADMIN_CHANGE_EVENT_TYPES,
+  AccountStreams,
+  type ChangedBy,
+  emailClaimDecider,
+  invitationDecider,
+  type PlanId,
+  type UserEvent,
+  userAccountDecider,
+} from '@scrivo/domain/accounts';
+import { usageDecider, usagePeriod, usageStream } from '@scrivo/domain/recordings';
+import type { StreamRunner } from '../../infrastructure/stream-runner';
+
+const CHANGE_TYPES: readonly string[] = ADMIN_CHANGE_EVENT_TYPES;
+
+/** The history entry of one operator's change, or null for any other event of the user's stream. */
+export const toAdminChange = (event: UserEvent): AdminChange | null => {
+  switch (event.type) {
+    case 'UserPlanSetByAdmin': {
+      const d = event.data;
+      return {
+        type: 'plan_set',
+        at: d.changedAt,
+        by: d.by,
+        reason: d.reason,
+        from: d.from,
+        to: d.to,
+        until: d.until,
+        thenPlan: d.thenPlan,
+      };
+    }
+    case 'UserMinutesGranted': {
+      const d = event.data;
+      return {
+        type: 'minutes_granted',
+        at: d.grantedAt,
+        by: d.by,
+        reason: d.reason,
+        minutes: d.minutes,
+        period: d.period,
+      };
+    }
+    case 'UserSuspended':
+      return { type: 'suspended', at: event.data.suspendedAt, by: event.data.by, reason: event.data.reason };
+    case 'UserReactivated':
+      return {
+        type: 'reactivated',
+        at: event.data.reactivatedAt,
+        by: event.data.by,
+        reason: event.data.reason,
+      };
+    default:
+      return null;
+  }
+};
+
+/**
+ * An operator's changes to users, shared by the console (through Nest) and the `users` CLI (without it): every
+ * change runs the user-account decider on the user's stream through the StreamRunner, with who and why.
+ */
+export class UserOperations {
+  constructor(
+    private readonly deps: {
+      readonly runner: StreamRunner;
+      readonly events: EventStore;
+      readonly ids: Ids;
+      /** Ends every session of a user (the console's session store; the CLI removes the session documents). */
+      readonly endSessions: (userId: string) => Promise<void>;
+    },
+  ) {}
+
+  async userIdByEmail(email: string): Promise<string | null> {
+    const owner = (await this.deps.runner.state(emailClaimDecider, AccountStreams.userEmail(email))).ownerId;
+    if (!owner) return null;
+    return (await this.deps.runner.state(userAccountDecider, AccountStreams.user(owner))).exists
+      ? owner
+      : null;
+  }
+
+  setPlan(userId: string, plan: PlanId, until: string | null, by: ChangedBy, reason: string) {
+    return this.deps.runner.run(
+      userAccountDecider,
+      AccountStreams.user(userId),
+      { type: 'SetPlanByAdmin', plan, until, by, reason, at: this.deps.runner.now() },
+      { actor: actorOf(by) },
+    );
+  }
+
+  /**
+   * Records the grant (who, why) on the user's stream, then adds it to the period's usage stream, where
+   * reservations count it. The grant id makes the second step safe to repeat.
+   */
+  async grantMinutes(userId: string, minutes: number, by: ChangedBy, reason: string) {
+    const now = this.deps.runner.now();
+    const period = usagePeriod(new Date(now)).id;
+    const grantId = this.deps.ids.next();
+    const result = await this.deps.runner.run(
+      userAccountDecider,
+      AccountStreams.user(userId),
+      { type: 'GrantMinutes', grantId, minutes, period, by, reason, at: now },
+      { actor: actorOf(by) },
+    );
+    await this.deps.runner.run(
+      usageDecider,
+      usageStream(userId, period),
+      { type: 'GrantMinutes', userId, period, grantId, seconds: minutes * 60, now },
+      { actor: actorOf(by) },
+    );
+    return result;
+  }
+
+  async suspend(userId: string, by: ChangedBy, reason: string) {
+    const result = await this.deps.runner.run(
+      userAccountDecider,
+      AccountStreams.user(userId),
+      { type: 'SuspendUser', by, reason, at: this.deps.runner.now() },
+      { actor: actorOf(by) },
+    );
+    await this.deps.endSessions(userId);
+    return result;
+  }
+
+  reactivate(userId: string, by: ChangedBy, reason: string) {
+    return this.deps.runner.run(
+      userAccountDecider,
+      AccountStreams.user(userId),
+      { type: 'ReactivateUser', by, reason, at: this.deps.runner.now() },
+      { actor: actorOf(by) },
+    );
+  }
+
+  invite(email: string, by: ChangedBy) {
+    return this.deps.runner.run(
+      invitationDecider,
+      AccountStreams.invitation(email),
+      { type: 'InviteUser', email, by, at: this.deps.runner.now() },
+      { actor: actorOf(by) },
+    );
+  }
+
+  /** An account an operator creates (closed sign-ups): no password yet, the address still to be proven. */
+  async createAccount(
+    person: { email: string; firstName: string; lastName: string; plan: PlanId },
+    by: ChangedBy,
+  ): Promise<string> {
+    const userId = this.deps.ids.next();
+    const at = this.deps.runner.now();
+    const context = { actor: actorOf(by) };
+    await this.deps.runner.run(
+      emailClaimDecider,
+      AccountStreams.userEmail(person.email),
+      { type: 'ClaimEmail', email: person.email, ownerId: userId, at },
+      context,
+    );
+    await this.deps.runner.run(
+      userAccountDecider,
+      AccountStreams.user(userId),
+      {
+        type: 'RegisterUser',
+        userId,
+        email: person.email,
+        passwordHash: null,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        industry: null,
+        hearAboutUs: `Created by ${by.label}`,
+        language: 'en',
+        verifiedBy: null,
+        plan: person.plan,
+        at,
+      },
+      context,
+    );
+    return userId;
+  }
+
+  async isInvited(email: string): Promise<boolean> {
+    return (await this.deps.runner.state(invitationDecider, AccountStreams.invitation(email))).invited;
+  }
+
+  /** The operators' changes to this user, newest first, read from the user's own stream. */
+  async history(userId: string): Promise<AdminChange[]> {
+    const recorded = await this.deps.events.readStream(AccountStreams.user(userId));
+    return recorded
+      .filter((e) => CHANGE_TYPES.includes(e.type))
+      .map((e) => toAdminChange(toDomainEvent(e as RecordedEvent<UserEvent>)))
+      .filter((c): c is AdminChange => c !== null)
+      .reverse();
+  }
+}
+
+const actorOf = (by: ChangedBy) =>
+  by.kind === 'admin' && by.adminId
+    ? { kind: 'admin' as const, id: by.adminId }
+    : { kind: 'system' as const, id: 'users-cli' };

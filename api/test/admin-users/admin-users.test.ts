@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/http-client';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { latestVerificationCode, mailsTo } from '../accounts/support/outbox';
+import { toneWav, tusFetch } from '../security/support/world';
+import { ADMIN_ENV, adminClient } from './support';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the operator console: users and plans', () => {
+  let app: TestApp;
+  let admin: TestClient;
+  beforeAll(async () => {
+    // No job worker: a reserved transcription stays reserved (nothing fails and gives its minutes back).
+    app = await startTestApp({ ...ADMIN_ENV, SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
+    admin = await adminClient(app);
+  });
+  afterAll(async () => app?.close());
+
+  describe('who may call it', () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/admin/users'],
+      ['GET', '/api/admin/users/some-id'],
+      ['POST', '/api/admin/users', { email: 'x@example.com', firstName: 'X', lastName: 'Y' }],
+      ['POST', '/api/admin/users/some-id/plan', { plan: 'premium', reason: 'r' }],
+      ['POST', '/api/admin/users/some-id/minutes', { minutes: 5, reason: 'r' }],
+      ['POST', '/api/admin/users/some-id/suspend', { reason: 'r' }],
+      ['POST', '/api/admin/users/some-id/reactivate', { reason: 'r' }],
+      ['POST', '/api/admin/users/some-id/resend-verification'],
+      ['POST', '/api/admin/invitations', { email: 'x@example.com' }],
+    ];
+
+    it('answers 401 to anonymous callers on every call', async () => {
+      const anonymous = new TestClient(app.url);
+      for (const [method, path, body] of calls) {
+        const answer = await anonymous.request(method, path, body);
+        expect({ path, status: answer.status }).toEqual({ path, status: 401 });
+      }
+    });
+
+    it('answers 403 to signed-in users on every call', async () => {
+      const { client } = await signedInClient(app);
+      for (const [method, path, body] of calls) {
+        const answer = await client.request(method, path, body);
+        expect({ path, status: answer.status }).toEqual({ path, status: 403 });
+        expect(answer.body).toMatchObject({ code: 'FORBIDDEN' });
+      }
+    });
+  });
+
+  describe('validation', () => {
+    it('refuses bad input with 400 and a message, and unknown users with 404', async () => {
+      const { userId } = await signedInClient(app);
+      const bad: [string, string, unknown][] = [
+        ['GET', '/api/admin/users?page=0', undefined],
+        ['GET', '/api/admin/users?status=sleeping', undefined],
+        ['POST', `/api/admin/users/${userId}/plan`, { plan: 'platinum', reason: 'r' }],
+        ['POST', `/api/admin/users/${userId}/plan`, { plan: 'premium' }],
+        ['POST', `/api/admin/users/${userId}/plan`, { plan: 'premium', reason: '   ' }],
+        ['POST', `/api/admin/users/${userId}/plan`, { plan: 'premium', reason: 'r', until: 'next week' }],
+        [
+          'POST',
+          `/api/admin/users/${userId}/plan`,
+          { plan: 'premium', reason: 'r', until: '2001-01-01T00:00:00Z' },
+        ],
+        ['POST', `/api/admin/users/${userId}/minutes`, { minutes: 0, reason: 'r' }],
+        ['POST', `/api/admin/users/${userId}/minutes`, { minutes: 1.5, reason: 'r' }],
+        ['POST', `/api/admin/users/${userId}/minutes`, { minutes: '10', reason: 'r' }],
+        ['POST', `/api/admin/users/${userId}/suspend`, {}],
+        ['POST', '/api/admin/invitations', { email: 'not an address' }],
+      ];
+      for (const [method, path, body] of bad) {
+        const answer = await admin.request(method, path, body);
+        expect({ path, body, status: answer.status }).toEqual({ path, body, status: 400 });
+        expect(typeof answer.body.message).toBe('string');
+      }
+      for (const [method, path, body] of [
+        ['GET', '/api/admin/users/nobody', undefined],
+        ['POST', '/api/admin/users/nobody/plan', { plan: 'premium', reason: 'r' }],
+        ['POST', '/api/admin/users/nobody/suspend', { reason: 'r' }],
+      ] as const) {
+        expect((await admin.request(method, path, body)).status).toBe(404);
+      }
+    });
+  });
+
+  describe('the list', () => {
+    it('searches by email or name, filters by status and pages by 20, with each row complete', async () => {
+      const tag = `page${Date.now().toString(36)}`;
+      const made = [];
+      for (let i = 0; i < 21; i += 1)
+        made.push(await signedInClient(app, { email: `${tag}-${i}@example.com` }));
+      const first = await admin.get(`/api/admin/users?q=${tag}`);
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ total: 21, page: 1, pageSize: 20 });
+      expect(first.body.users as unknown[]).toHaveLength(20);
+      const second = await admin.get(`/api/admin/users?q=${tag}&page=2`);
+      expect(second.body.users as unknown[]).toHaveLength(1);
+
+      const byEmail = await admin.get(
+        `/api/admin/users?q=${encodeURIComponent(made[3]!.email.toUpperCase())}`,
+      );
+      expect(byEmail.body.users).toEqual([
+        {
+          id: made[3]!.userId,
+          email: made[3]!.email,
+          firstName: 'Test',
+          lastName: 'User',
+          plan: 'free',
+          planUntil: null,
+          planAfter: null,
+          minutesUsed: 0,
+          minutesAllowed: 5,
+          minutesGranted: 0,
+          period: expect.stringMatching(/^\d{4}-\d{2}$/),
+          recordings: 0,
+          emailVerified: true,
+          suspended: false,
+          createdAt: expect.any(String),
+          lastSignInAt: null,
+        },
+      ]);
+      // By name: signedInClient users are all "Test User"; the tag narrows them to this test's.
+      const byName = await admin.get(`/api/admin/users?q=user`);
+      expect(byName.body.total as number).toBeGreaterThanOrEqual(21);
+
+      await admin.post(`/api/admin/users/${made[0]!.userId}/suspend`, { reason: 'List filter test' });
+      const suspended = await admin.get(`/api/admin/users?q=${tag}&status=suspended`);
+      expect((suspended.body.users as { id: string }[]).map((u) => u.id)).toEqual([made[0]!.userId]);
+      const active = await admin.get(`/api/admin/users?q=${tag}&status=active`);
+      expect(active.body.total).toBe(20);
+      const unverified = await admin.get(`/api/admin/users?q=${tag}&status=unverified`);
+      expect(unverified.body.total).toBe(0);
+    });
+  });
+
+  describe('changing the plan', () => {
+    it('the user, still signed in, sees the new plan on the next GET /api/user and /api/usage', async () => {
+      const { client, userId } = await signedInClient(app);
+      expect((await client.get('/api/usage')).body).toMatchObject({ plan: 'free', minutesAllowed: 5 });
+      const answer = await admin.post(`/api/admin/users/${userId}/plan`, {
+        plan: 'business_pro',
+        reason: 'Team pilot',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.user).toMatchObject({ plan: 'business_pro', planUntil: null, minutesAllowed: null });
+      expect(answer.body.history).toEqual([
+        {
+          type: 'plan_set',
+          at: expect.any(String),
+          by: { kind: 'admin', adminId: expect.any(String), label: 'root@scrivo.test' },
+          reason: 'Team pilot',
+          from: 'free',
+          to: 'business_pro',
+          until: null,
+          thenPlan: null,
+        },
+      ]);
+      expect((await client.get('/api/user')).body).toMatchObject({ plan: 'business_pro', planUntil: null });
+      expect((await client.get('/api/usage')).body).toMatchObject({
+        plan: 'business_pro',
+        minutesAllowed: null,
+        maxUploadBytes: 1024 * 1024 * 1024,
+      });
+    });
+
+    it('a plan given until a date ends by itself and the lasting plan comes back', async () => {
+      const { client, userId } = await signedInClient(app);
+      await admin.post(`/api/admin/users/${userId}/plan`, { plan: 'premium', reason: 'Paid by invoice' });
+      const until = new Date(Date.now() + 1500).toISOString();
+      const answer = await admin.post(`/api/admin/users/${userId}/plan`, {
+        plan: 'business_pro',
+        until,
+        reason: 'Trial of speaker labels',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.user).toMatchObject({
+        plan: 'business_pro',
+        planUntil: until,
+        planAfter: 'premium',
+      });
+      expect((await client.get('/api/user')).body).toMatchObject({
+        plan: 'business_pro',
+        planUntil: until,
+        planAfter: 'premium',
+      });
+      await sleep(Date.parse(until) - Date.now() + 100);
+      expect((await client.get('/api/user')).body).toMatchObject({ plan: 'premium', planUntil: null });
+      expect((await client.get('/api/usage')).body).toMatchObject({ plan: 'premium', minutesAllowed: 120 });
+      expect((await admin.get(`/api/admin/users/${userId}`)).body.user).toMatchObject({ plan: 'premium' });
+    });
+  });
+
+  describe('recordings', () => {
+    it("counts the user's recordings on the row", async () => {
+      const { client, userId, email } = await signedInClient(app);
+      await client.get('/api/health');
+      const started = await tusFetch(client, `${app.url}/api/uploads`, 'POST', {
+        'Upload-Length': String(64 * 1024),
+        'Upload-Metadata': `filename ${Buffer.from('interview.wav').toString('base64')}`,
+      });
+      expect(started.status).toBe(201);
+      const answer = await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
+      expect(answer.body.users).toEqual([expect.objectContaining({ id: userId, recordings: 1 })]);
+    });
+  });
+
+  describe('granting minutes', () => {
+    it("raises this period's allowance on the user's page and records who and why", async () => {
+      const { userId } = await signedInClient(app);
+      const answer = await admin.post(`/api/admin/users/${userId}/minutes`, {
+        minutes: 30,
+        reason: 'Refund',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.user).toMatchObject({ minutesAllowed: 35, minutesGranted: 30 });
+      expect(answer.body.history).toEqual([
+        expect.objectContaining({ type: 'minutes_granted', minutes: 30, reason: 'Refund' }),
+      ]);
+    });
+  });
+
+  describe('granted minutes count when a transcription reserves its minutes', () => {
+    it('a Free user whose 6-minute file does not fit in 5 minutes can transcribe it after a grant', async () => {
+      const { client, userId } = await signedInClient(app);
+      const sixMinutes = new Uint8Array(toneWav(6 * 60));
+      const upload = () => {
+        const form = new FormData();
+        form.set('file', new Blob([sixMinutes]), 'meeting.wav');
+        return client.post('/api/recordings', form);
+      };
+      const refused = await upload();
+      expect(refused.status).toBe(402);
+      expect(refused.body).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+
+      await admin.post(`/api/admin/users/${userId}/minutes`, { minutes: 10, reason: 'Board meeting' });
+      const accepted = await upload();
+      expect(accepted.status, accepted.text).toBe(201);
+      const row = (await admin.get(`/api/admin/users/${userId}`)).body.user;
+      expect(row).toMatchObject({ minutesUsed: 6, minutesAllowed: 15, minutesGranted: 10 });
+    });
+  });
+
+  describe('suspending', () => {
+    it('ends every session at once, refuses sign-in, keeps the data; reactivating lets the user back in', async () => {
+      const { client, userId, email } = await signedInClient(app);
+      const otherSession = await signedInClient(app, { email: `second-${email}` });
+      expect((await client.get('/api/user')).status).toBe(200);
+      const upload = await tusFetch(client, `${app.url}/api/uploads`, 'POST', {
+        'Upload-Length': String(64 * 1024),
+        'Upload-Metadata': `filename ${Buffer.from('kept.wav').toString('base64')}`,
+      });
+      expect(upload.status).toBe(201);
+      const suspended = await admin.post(`/api/admin/users/${userId}/suspend`, {
+        reason: 'Abuse report #12',
+      });
+      expect(suspended.status).toBe(200);
+      expect(suspended.body.user).toMatchObject({ suspended: true });
+      expect((await client.get('/api/user')).status).toBe(401);
+      expect((await client.get('/api/recordings')).status).toBe(401);
+      expect((await otherSession.client.get('/api/user')).status).toBe(200); // only that user's sessions
+
+      const signIn = await new TestClient(app.url).post('/api/login', { email, password: 'test-password' });
+      expect(signIn.status).toBe(403);
+      expect(signIn.body).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+      expect(signIn.body.message).toContain('suspended');
+      const wrong = await new TestClient(app.url).post('/api/login', { email, password: 'not-the-password' });
+      expect(wrong.status).toBe(401);
+
+      const reactivated = await admin.post(`/api/admin/users/${userId}/reactivate`, { reason: 'Resolved' });
+      expect(reactivated.body.user).toMatchObject({ suspended: false, email });
+      expect(
+        (reactivated.body.history as { type: string; reason: string }[]).map((h) => [h.type, h.reason]),
+      ).toEqual([
+        ['reactivated', 'Resolved'],
+        ['suspended', 'Abuse report #12'],
+      ]);
+      const again = new TestClient(app.url);
+      expect((await again.post('/api/login', { email, password: 'test-password' })).status).toBe(200);
+      expect((await again.get('/api/user')).body).toMatchObject({ id: userId });
+      // The data stayed through the suspension.
+      const recordings = await again.get('/api/recordings');
+      expect(JSON.stringify(recordings.body)).toContain('kept');
+    });
+  });
+
+  describe('verification', () => {
+    it('resends a code to an unverified user and refuses for a verified one', async () => {
+      const email = `unverified-${Date.now().toString(36)}@example.com`;
+      const created = await admin.post('/api/admin/users', { email, firstName: 'Una', lastName: 'Verified' });
+      expect(created.status).toBe(201);
+      const userId = (created.body as { id: string }).id;
+      const before = (await mailsTo(app.dataDir, email)).length;
+      const answer = await admin.post(`/api/admin/users/${userId}/resend-verification`);
+      expect(answer.status).toBe(200);
+      expect((await mailsTo(app.dataDir, email)).length).toBe(before + 1);
+      expect(await latestVerificationCode(app.dataDir, email)).toMatch(/^\d{6}$/);
+
+      const { userId: verified } = await signedInClient(app);
+      expect((await admin.post(`/api/admin/users/${verified}/resend-verification`)).status).toBe(409);
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/config';
+import { signUp, uniqueEmail } from '../accounts/support/flows';
+import { latestResetLink } from '../accounts/support/outbox';
+import { TestClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { ADMIN_ENV, adminClient } from './support';
+
+describe('SCRIVO_SIGNUPS=invite with SCRIVO_DEFAULT_PLAN=business_pro', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      ...ADMIN_ENV,
+      SCRIVO_SIGNUPS: 'invite',
+      SCRIVO_DEFAULT_PLAN: 'business_pro',
+      SCRIVO_SUPPORT_EMAIL: 'help@scrivo.test',
+    });
+  });
+  afterAll(async () => app?.close());
+
+  it('tells the pages the sign-up policy and whom to ask for a paid plan', async () => {
+    const answer = await new TestClient(app.url).get('/api/auth/providers');
+    expect(answer.body).toEqual({
+      google: false,
+      signups: 'invite',
+      payments: false,
+      supportEmail: 'help@scrivo.test',
+    });
+  });
+
+  it('refuses an address nobody invited at the first step and at registration, with a clear 403', async () => {
+    const client = new TestClient(app.url);
+    const email = uniqueEmail('stranger');
+    const sent = await client.post('/api/send-verification', { email });
+    expect(sent.status).toBe(403);
+    expect(sent.body).toMatchObject({ code: 'SIGNUP_NOT_INVITED' });
+    expect(sent.body.message).toContain('invitation');
+    const registered = await client.post('/api/register', {
+      email,
+      password: 'secret-pass',
+      firstName: 'Sam',
+      lastName: 'Stranger',
+      industry: 'Technology & Software',
+    });
+    expect(registered.status).toBe(403);
+    expect(registered.body).toMatchObject({ code: 'SIGNUP_NOT_INVITED' });
+  });
+
+  it('lets an invited address sign up through the normal verified flow, on the default plan', async () => {
+    const admin = await adminClient(app);
+    const email = uniqueEmail('invited');
+    const invited = await admin.post('/api/admin/invitations', { email: email.toUpperCase() });
+    expect(invited.status).toBe(200);
+    expect(invited.body).toEqual({ email, invited: true });
+    const { client } = await signUp(app, email);
+    expect((await client.get('/api/user')).body).toMatchObject({ email, plan: 'business_pro' });
+    expect((await client.get('/api/usage')).body).toMatchObject({
+      plan: 'business_pro',
+      minutesAllowed: null,
+    });
+    // Nothing can be bought here: the answer says who grants paid plans, with the support address.
+    const paid = await client.post('/api/account/plan', { plan: 'premium' });
+    expect(paid.status).toBe(501);
+    expect(paid.body.error).toBe(
+      'Paid plans cannot be bought on this server: they are granted by its administrator. Please write to help@scrivo.test to ask for one.',
+    );
+  });
+});
+
+describe('SCRIVO_SIGNUPS=closed', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ ...ADMIN_ENV, SCRIVO_SIGNUPS: 'closed' });
+  });
+  afterAll(async () => app?.close());
+
+  it('refuses every sign-up with a 403 that says only administrators create accounts', async () => {
+    const client = new TestClient(app.url);
+    const sent = await client.post('/api/send-verification', { email: uniqueEmail() });
+    expect(sent.status).toBe(403);
+    expect(sent.body).toMatchObject({ code: 'SIGNUPS_CLOSED' });
+    expect(sent.body.message).toContain('administrators create accounts');
+    expect((await client.get('/api/auth/providers')).body).toMatchObject({ signups: 'closed' });
+  });
+
+  it('an admin creates the account; its owner sets a password through the emailed link and signs in', async () => {
+    const admin = await adminClient(app);
+    const email = uniqueEmail('created');
+    const created = await admin.post('/api/admin/users', { email, firstName: 'Cleo', lastName: 'Created' });
+    expect(created.status).toBe(201);
+    expect((await admin.post('/api/admin/users', { email, firstName: 'C', lastName: 'C' })).status).toBe(409);
+    const link = await latestResetLink(app.dataDir, email);
+    const token = new URL(link).searchParams.get('token')!;
+    const person = new TestClient(app.url);
+    const reset = await person.post('/api/password-reset/verify', { token, newPassword: 'brand-new-pass' });
+    expect(reset.status).toBe(200);
+    const signedIn = await person.post('/api/login', { email, password: 'brand-new-pass' });
+    expect(signedIn.status).toBe(200);
+    expect((await person.get('/api/user')).body).toMatchObject({ email, plan: 'free', emailVerified: true });
+  });
+});
+
+describe('the settings are validated at start-up', () => {
+  it('names the setting and the allowed values', () => {
+    expect(() => loadConfig({ SCRIVO_SIGNUPS: 'sometimes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SCRIVO_SIGNUPS: 'sometimes' })).toThrow(
+      /SCRIVO_SIGNUPS: must be one of open, invite, closed/,
+    );
+    expect(() => loadConfig({ SCRIVO_DEFAULT_PLAN: 'gold' })).toThrow(
+      /SCRIVO_DEFAULT_PLAN: must be one of free, premium, business_pro/,
+    );
+    expect(() => loadConfig({ SCRIVO_SUPPORT_EMAIL: 'nobody' })).toThrow(
+      /SCRIVO_SUPPORT_EMAIL: must be an email/,
+    );
+    expect(loadConfig({})).toMatchObject({ SCRIVO_SIGNUPS: 'open', SCRIVO_DEFAULT_PLAN: 'free' });
+  });
+});
