@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageNumber } from '../common/paging';
 import { EmailAddress } from '../common/email';
 import { PlanId } from '../common/plans';
 
@@ -12,7 +13,7 @@ export const AdminUsersQuery = z.object({
   /** Part of the email address, first name or last name (case-insensitive). */
   q: z.string().trim().max(200).optional(),
   status: AdminUserStatus.default('all'),
-  page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
+  page: PageNumber,
 });
 
 export const AdminUserRow = z.object({
