@@ -12,6 +12,26 @@ export interface Adapters {
   readonly names: { readonly events: string; readonly readModels: string; readonly blobs: string };
 }
 
+/** The event store configuration chooses (the CLIs open it alone, without the rest of the adapters). */
+export const openEventStore = async (config: AppConfig): Promise<EventStore> => {
+  if (config.SCRIVO_EVENT_STORE === 'eventstoredb') {
+    const { EventStoreDbEventStore } = await import('@scrivo/adapters/events/eventstoredb-event-store');
+    return EventStoreDbEventStore.fromConnectionString(config.EVENTSTORE_URL!);
+  }
+  const { SqliteEventStore } = await import('@scrivo/adapters/events/sqlite-event-store');
+  return new SqliteEventStore({ path: join(config.SCRIVO_DATA_DIR, 'events.db') });
+};
+
+/** The read-model store configuration chooses. */
+export const openReadModels = async (config: AppConfig): Promise<ReadModelStore> => {
+  if (config.SCRIVO_READ_MODELS === 'mongodb') {
+    const { MongoReadModelStore } = await import('@scrivo/adapters/read-models/mongodb-read-model-store');
+    return MongoReadModelStore.connect({ url: config.MONGODB_URL!, database: config.MONGODB_DB });
+  }
+  const { SqliteReadModelStore } = await import('@scrivo/adapters/read-models/sqlite-read-model-store');
+  return new SqliteReadModelStore({ path: join(config.SCRIVO_DATA_DIR, 'read-models.db') });
+};
+
 /**
  * Chooses each port's adapter from configuration. Production drivers are loaded only when configured, so the
  * embedded default starts without them.
@@ -19,23 +39,8 @@ export interface Adapters {
 export const createAdapters = async (config: AppConfig): Promise<Adapters> => {
   const dataDir = config.SCRIVO_DATA_DIR;
 
-  let events: EventStore;
-  if (config.SCRIVO_EVENT_STORE === 'eventstoredb') {
-    const { EventStoreDbEventStore } = await import('@scrivo/adapters/events/eventstoredb-event-store');
-    events = EventStoreDbEventStore.fromConnectionString(config.EVENTSTORE_URL!);
-  } else {
-    const { SqliteEventStore } = await import('@scrivo/adapters/events/sqlite-event-store');
-    events = new SqliteEventStore({ path: join(dataDir, 'events.db') });
-  }
-
-  let readModels: ReadModelStore;
-  if (config.SCRIVO_READ_MODELS === 'mongodb') {
-    const { MongoReadModelStore } = await import('@scrivo/adapters/read-models/mongodb-read-model-store');
-    readModels = await MongoReadModelStore.connect({ url: config.MONGODB_URL!, database: config.MONGODB_DB });
-  } else {
-    const { SqliteReadModelStore } = await import('@scrivo/adapters/read-models/sqlite-read-model-store');
-    readModels = new SqliteReadModelStore({ path: join(dataDir, 'read-models.db') });
-  }
+  const events = await openEventStore(config);
+  const readModels = await openReadModels(config);
 
   let blobs: BlobStore;
   if (config.SCRIVO_BLOB_STORE === 'minio') {

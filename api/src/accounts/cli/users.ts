@@ -14,8 +14,8 @@
  * writes the same events a console admin would, with "command line" as who. A running server applies them
  * within a second (it reads plan and suspension on every request). No NestJS here, so it runs under tsx too.
  */
+import { openEventStore, openReadModels } from '../../infrastructure/adapters.factory';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AdminUserRow } from '@scrivo/contracts';
 import type { EventStore, ReadModelStore } from '@scrivo/domain';
@@ -43,26 +43,12 @@ const DEFAULT_REASON = 'Changed with the users command line';
 
 class UsageError extends Error {}
 
-const openStores = async (config: AppConfig): Promise<{ events: EventStore; readModels: ReadModelStore }> => {
-  const dataDir = config.SCRIVO_DATA_DIR;
-  let events: EventStore;
-  if (config.SCRIVO_EVENT_STORE === 'eventstoredb') {
-    const { EventStoreDbEventStore } = await import('@scrivo/adapters/events/eventstoredb-event-store');
-    events = EventStoreDbEventStore.fromConnectionString(config.EVENTSTORE_URL!);
-  } else {
-    const { SqliteEventStore } = await import('@scrivo/adapters/events/sqlite-event-store');
-    events = new SqliteEventStore({ path: join(dataDir, 'events.db') });
-  }
-  let readModels: ReadModelStore;
-  if (config.SCRIVO_READ_MODELS === 'mongodb') {
-    const { MongoReadModelStore } = await import('@scrivo/adapters/read-models/mongodb-read-model-store');
-    readModels = await MongoReadModelStore.connect({ url: config.MONGODB_URL!, database: config.MONGODB_DB });
-  } else {
-    const { SqliteReadModelStore } = await import('@scrivo/adapters/read-models/sqlite-read-model-store');
-    readModels = new SqliteReadModelStore({ path: join(dataDir, 'read-models.db') });
-  }
-  return { events, readModels };
-};
+const openStores = async (
+  config: AppConfig,
+): Promise<{ events: EventStore; readModels: ReadModelStore }> => ({
+  events: await openEventStore(config),
+  readModels: await openReadModels(config),
+});
 
 /** A date alone means "through that day" (UTC); anything else must be an instant JavaScript can read. */
 export const parseUntil = (value: string): string => {
