@@ -6,7 +6,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { HttpError } from '../../lib/http';
 import { AdminNav } from '../admin/admin-nav';
-import { adminApi } from '../auth/auth-api';
+import { useAdminSignOut } from '../admin/use-admin-sign-out';
+import { ADMIN_FLAG } from '../auth/auth-api';
 import {
   adminChatKeys,
   type StatusFilter,
@@ -20,8 +21,6 @@ import {
 import { ConversationPane, EmptyConversation } from './components/conversation-pane';
 import { SessionList } from './components/session-list';
 
-/** Kept in sync with features/auth: the spec's local flag that marks the admin as signed in. */
-const ADMIN_FLAG = 'adminAuthenticated';
 const describe = (error: unknown) =>
   error instanceof HttpError ? error.serverMessage : error instanceof Error ? error.message : String(error);
 
@@ -55,6 +54,7 @@ const useFailureToast = (error: unknown, title: string, onSignedOut: () => void)
 export function AdminChatPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
+  const signOut = useAdminSignOut();
   const { toast } = useToast();
   const auth = useAdminAuth();
   // A cached answer from before a sign-in must not bounce the admin back to the login page.
@@ -87,17 +87,6 @@ export function AdminChatPage() {
 
   if (!authed) return <Spinner />;
 
-  const logout = async () => {
-    try {
-      await adminApi.logout();
-    } catch (error) {
-      console.error('Admin logout failed', error);
-    }
-    localStorage.removeItem(ADMIN_FLAG);
-    client.clear();
-    void navigate({ to: '/admin/login' });
-  };
-
   return (
     <div className="flex h-screen flex-col">
       <AdminNav />
@@ -121,7 +110,7 @@ export function AdminChatPage() {
           }}
           onPage={setPage}
           onRefresh={() => void client.invalidateQueries({ queryKey: adminChatKeys.all })}
-          onLogout={() => void logout()}
+          onLogout={() => void signOut()}
           onSelect={setSelected}
         />
         <div className="h-full min-h-0 overflow-hidden bg-white">

@@ -1,27 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { adminApi } from '../auth/auth-api';
-
-/** Kept in sync with features/auth: the spec's local flag that marks the admin as signed in. */
-const ADMIN_FLAG = 'adminAuthenticated';
+import { Link } from '@tanstack/react-router';
+import { useAdminSignOut } from './use-admin-sign-out';
 
 const linkClass = 'rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100';
 const activeClass = 'bg-slate-900 text-white hover:bg-slate-900';
 
 /** The one navigation of the admin area: users and plans, the support chat queue, sign out. */
 export function AdminNav() {
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const signOut = async () => {
-    try {
-      await adminApi.logout();
-    } catch (error) {
-      console.error('Admin logout failed', error);
-    }
-    localStorage.removeItem(ADMIN_FLAG);
-    client.clear();
-    void navigate({ to: '/admin/login' });
-  };
+  const signOut = useAdminSignOut();
   return (
     <nav aria-label="Admin" className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-2">
       <span className="mr-2 font-bold text-slate-900">Scrivo admin</span>
