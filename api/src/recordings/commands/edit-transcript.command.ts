@@ -1,7 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EditTranscriptBody, Transcript } from '@scrivo/contracts';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
-import { Projections } from '../../infrastructure/projection-registry';
 import { GetTranscriptHandler, GetTranscriptQuery } from '../queries/recording.queries';
 import { toTranscript } from '../recording-view';
 import { RecordingAccess } from '../support/recording-access';
@@ -24,13 +23,12 @@ export class EditTranscriptCommand extends Command<Transcript> {
 export class EditTranscriptHandler implements ICommandHandler<EditTranscriptCommand> {
   constructor(
     private readonly access: RecordingAccess,
-    private readonly projections: Projections,
     private readonly transcripts: GetTranscriptHandler,
   ) {}
 
   async execute({ user, id, body }: EditTranscriptCommand): Promise<Transcript> {
     await this.access.doc(user, id);
-    const result = await this.access.commands.run(
+    await this.access.commands.run(
       id,
       {
         type: 'EditTranscript',
@@ -43,7 +41,6 @@ export class EditTranscriptHandler implements ICommandHandler<EditTranscriptComm
       this.access.actor(user),
       this.access.correlationId(),
     );
-    await this.projections.waitFor(result.lastPosition);
     return toTranscript(await this.transcripts.execute(new GetTranscriptQuery(user, id)));
   }
 }

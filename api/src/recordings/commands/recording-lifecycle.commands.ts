@@ -4,21 +4,18 @@ import type { DeletedRecording, Recording } from '@scrivo/contracts';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import type { RecordingCommand } from '@scrivo/domain/recordings';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
-import { Projections } from '../../infrastructure/projection-registry';
 import { toRecording } from '../recording-view';
 import { JOB_QUEUE } from '../recordings.tokens';
 import { RecordingAccess } from '../support/recording-access';
 
-/** Runs one recording command for its owner and waits until the read model shows it. */
+/** Runs one recording command for its owner (the StreamRunner answers once the read model shows it). */
 const write = async (
   access: RecordingAccess,
-  projections: Projections,
   user: AuthenticatedUser,
   id: string,
   command: RecordingCommand,
 ): Promise<void> => {
-  const result = await access.commands.run(id, command, access.actor(user), access.correlationId());
-  await projections.waitFor(result.lastPosition);
+  await access.commands.run(id, command, access.actor(user), access.correlationId());
 };
 
 export class RenameRecordingCommand extends Command<Recording> {
@@ -33,14 +30,11 @@ export class RenameRecordingCommand extends Command<Recording> {
 
 @CommandHandler(RenameRecordingCommand)
 export class RenameRecordingHandler implements ICommandHandler<RenameRecordingCommand> {
-  constructor(
-    private readonly access: RecordingAccess,
-    private readonly projections: Projections,
-  ) {}
+  constructor(private readonly access: RecordingAccess) {}
 
   async execute({ user, id, title }: RenameRecordingCommand): Promise<Recording> {
     await this.access.doc(user, id);
-    await write(this.access, this.projections, user, id, {
+    await write(this.access, user, id, {
       type: 'RenameRecording',
       title,
       now: this.access.commands.now(),
@@ -62,7 +56,6 @@ export class CancelTranscriptionCommand extends Command<Recording> {
 export class CancelTranscriptionHandler implements ICommandHandler<CancelTranscriptionCommand> {
   constructor(
     private readonly access: RecordingAccess,
-    private readonly projections: Projections,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
   ) {}
 
@@ -70,7 +63,7 @@ export class CancelTranscriptionHandler implements ICommandHandler<CancelTranscr
     const doc = await this.access.doc(user, id);
     const correlationId = this.access.correlationId();
     const { commands } = this.access;
-    await write(this.access, this.projections, user, id, {
+    await write(this.access, user, id, {
       type: 'CancelTranscription',
       now: commands.now(),
     });
@@ -101,7 +94,6 @@ export class DeleteRecordingCommand extends Command<DeletedRecording> {
 export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCommand> {
   constructor(
     private readonly access: RecordingAccess,
-    private readonly projections: Projections,
     private readonly cancel: CancelTranscriptionHandler,
   ) {}
 
@@ -109,7 +101,7 @@ export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCo
     const doc = await this.access.doc(user, id);
     if (doc.status === 'queued' || doc.status === 'transcribing')
       await this.cancel.execute(new CancelTranscriptionCommand(user, id));
-    await write(this.access, this.projections, user, id, {
+    await write(this.access, user, id, {
       type: 'DeleteRecording',
       now: this.access.commands.now(),
       graceSeconds: this.access.config.SCRIVO_RESTORE_GRACE_SECONDS,
@@ -130,14 +122,11 @@ export class RestoreRecordingCommand extends Command<Recording> {
 
 @CommandHandler(RestoreRecordingCommand)
 export class RestoreRecordingHandler implements ICommandHandler<RestoreRecordingCommand> {
-  constructor(
-    private readonly access: RecordingAccess,
-    private readonly projections: Projections,
-  ) {}
+  constructor(private readonly access: RecordingAccess) {}
 
   async execute({ user, id }: RestoreRecordingCommand): Promise<Recording> {
     await this.access.doc(user, id, { deleted: true });
-    await write(this.access, this.projections, user, id, {
+    await write(this.access, user, id, {
       type: 'RestoreRecording',
       now: this.access.commands.now(),
     });
@@ -156,20 +145,16 @@ export class RetryTranscriptionCommand extends Command<Recording> {
 
 @CommandHandler(RetryTranscriptionCommand)
 export class RetryTranscriptionHandler implements ICommandHandler<RetryTranscriptionCommand> {
-  constructor(
-    private readonly access: RecordingAccess,
-    private readonly projections: Projections,
-  ) {}
+  constructor(private readonly access: RecordingAccess) {}
 
   async execute({ user, id }: RetryTranscriptionCommand): Promise<Recording> {
     await this.access.doc(user, id);
-    const result = await this.access.commands.requestTranscription(
+    await this.access.commands.requestTranscription(
       id,
       user.plan,
       this.access.actor(user),
       this.access.correlationId(),
     );
-    await this.projections.waitFor(result.lastPosition);
     return toRecording(await this.access.doc(user, id));
   }
 }

@@ -12,7 +12,6 @@ import {
 import { ApiError } from '../../common/api-error';
 import { crashMidway, crashPoint } from '../../common/crash-point';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
-import { Projections } from '../../infrastructure/projection-registry';
 import { BLOB_STORE, IDS } from '../../infrastructure/tokens';
 import { RecordingCommands } from '../recording-commands';
 import { toRecording } from '../recording-view';
@@ -68,7 +67,6 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
   constructor(
     private readonly access: RecordingAccess,
     private readonly commands: RecordingCommands,
-    private readonly projections: Projections,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(MEDIA_TOOLKIT) private readonly media: MediaToolkit,
@@ -105,7 +103,7 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
     );
     crashPoint('created');
     try {
-      const result = await storeAndRequest(
+      await storeAndRequest(
         { commands: this.commands, blobs: this.blobs },
         user,
         recordingId,
@@ -113,7 +111,6 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
         probed,
         context,
       );
-      await this.projections.waitFor(result.lastPosition);
     } catch (error) {
       // The refusal (e.g. no minutes left) is the answer: the half-made recording goes away with its bytes.
       await commands
@@ -147,13 +144,12 @@ export class StartTusUploadHandler implements ICommandHandler<StartTusUploadComm
   constructor(
     private readonly access: RecordingAccess,
     private readonly commands: RecordingCommands,
-    private readonly projections: Projections,
     @Inject(IDS) private readonly ids: Ids,
   ) {}
 
   async execute({ user, uploadId, meta }: StartTusUploadCommand): Promise<string> {
     const recordingId = this.ids.next();
-    const result = await this.commands.run(
+    await this.commands.run(
       recordingId,
       {
         type: 'CreateRecording',
@@ -170,7 +166,6 @@ export class StartTusUploadHandler implements ICommandHandler<StartTusUploadComm
       this.access.actor(user),
       this.access.correlationId(),
     );
-    await this.projections.waitFor(result.lastPosition);
     return recordingId;
   }
 }
