@@ -6,7 +6,9 @@ import {
   type PlanId,
   type RecordingCommand,
   recordingDecider,
+  recordingDocFrom,
   recordingStream,
+  transcriptDocFrom,
   usageDecider,
   usagePeriod,
   usageStream,
@@ -47,6 +49,16 @@ export class RecordingCommands {
       correlationId,
       ...(causationId === undefined ? {} : { causationId }),
     });
+  }
+
+  /** The recording's library document folded from its own stream (what a write answers with), or null. */
+  async view(recordingId: string) {
+    return recordingDocFrom((await this.load(recordingId)).events);
+  }
+
+  /** The recording's transcript with every edit, folded from its stream, or null before one exists. */
+  async transcript(recordingId: string) {
+    return transcriptDocFrom((await this.load(recordingId)).events);
   }
 
   /** The recording's events and the state they fold into. */

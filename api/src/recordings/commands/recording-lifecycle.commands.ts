@@ -36,7 +36,7 @@ export class RenameRecordingHandler implements ICommandHandler<RenameRecordingCo
       title,
       now: this.access.commands.now(),
     });
-    return toRecording(await this.access.doc(user, id));
+    return toRecording(await this.access.written(id));
   }
 }
 
@@ -57,7 +57,7 @@ export class CancelTranscriptionHandler implements ICommandHandler<CancelTranscr
   async execute({ user, id }: CancelTranscriptionCommand): Promise<Recording> {
     await this.access.doc(user, id);
     await write(this.access, user, id, { type: 'CancelTranscription', now: this.access.commands.now() });
-    return toRecording(await this.access.doc(user, id));
+    return toRecording(await this.access.written(id));
   }
 }
 
@@ -82,7 +82,7 @@ export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCo
       now: this.access.commands.now(),
       graceSeconds: this.access.config.SCRIVO_RESTORE_GRACE_SECONDS,
     });
-    const deleted = await this.access.doc(user, id, { deleted: true });
+    const deleted = await this.access.written(id);
     return { id, deletedAt: deleted.deletedAt!, restorableUntil: deleted.restorableUntil! };
   }
 }
@@ -106,7 +106,7 @@ export class RestoreRecordingHandler implements ICommandHandler<RestoreRecording
       type: 'RestoreRecording',
       now: this.access.commands.now(),
     });
-    return toRecording(await this.access.doc(user, id));
+    return toRecording(await this.access.written(id));
   }
 }
 
@@ -131,7 +131,7 @@ export class RetryTranscriptionHandler implements ICommandHandler<RetryTranscrip
       this.access.actor(user),
       this.access.correlationId(),
     );
-    return toRecording(await this.access.doc(user, id));
+    return toRecording(await this.access.written(id));
   }
 }
 
