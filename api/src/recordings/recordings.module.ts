@@ -26,9 +26,10 @@ import { EditTranscriptHandler } from './commands/edit-transcript.command';
 import { lifecycleCommandHandlers } from './commands/recording-lifecycle.commands';
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
-import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG } from './recordings.tokens';
+import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG, TUS_STORAGE } from './recordings.tokens';
 import { ownerPlanLookup } from './support/owner-plan';
 import { RecordingAccess } from './support/recording-access';
+import { createTusStorage } from './support/tus-storage.factory';
 import { createSpeech } from './speech-factory';
 import { TranscriptionWorker } from './transcription-worker';
 import { TusController, TusUploads } from './tus-uploads';
@@ -66,6 +67,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     EditTranscriptHandler,
     ...recordingQueryHandlers,
     RecordingFeed,
+    { provide: TUS_STORAGE, inject: [APP_CONFIG], useFactory: createTusStorage },
     TusUploads,
     UploadRecovery,
   ],
