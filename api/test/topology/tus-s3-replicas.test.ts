@@ -359,4 +359,17 @@ describe.skipIf(!MINIO)('resumable uploads on MinIO across API replicas (real Mi
     }
     await expectStoredOnce(client, b, upload.recordingId);
   }, 120_000);
+
+  it('leaves a paused upload alone while MinIO is unreachable (not refused as if its bytes were lost)', async () => {
+    const client = await signUp(b);
+    const viaB = rawTus(b.url, client);
+    const upload = await viaB.create(file.length);
+    expect((await viaB.patch(upload.url, 0, file.subarray(0, MiB))).status).toBe(204);
+    await minio.stop();
+    // B looks every 300 ms and leaves uploads alone only 1 s after their last activity.
+    await sleep(4000);
+    const recording = await client.get(`/api/recordings/${upload.recordingId}`);
+    expect(recording.body).toMatchObject({ status: 'uploading', error: null });
+    expect(b.log()).toMatch(/upload not recovered yet/);
+  }, 60_000);
 });
