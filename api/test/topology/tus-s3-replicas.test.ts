@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';
 import {
   MINIO_KEYS,
+  notBuiltReason,
   type RunningServer,
   serverBinary,
   startMinio,
@@ -26,7 +27,7 @@ import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from 
 import type { TestClient } from '../support/http-client';
 
 const MINIO = serverBinary('minio');
-const AUDIO = join(import.meta.dirname, '../../../../shared/audio');
+const AUDIO = process.env.SCRIVO_SHARED_AUDIO ?? join(import.meta.dirname, '../../../../shared/audio');
 const SPEECH = [
   'jfk/jfk.wav',
   ...['1089-134686-0001', '1221-135766-0001', '1221-135766-0002'].map((n) => `librispeech-sherpa/${n}.wav`),
@@ -78,7 +79,8 @@ interface Replica extends ApiProcess {
  * (@tus/s3-store under `tus/`), so API replicas with nothing but MinIO and the event store in common resume
  * each other's uploads, and a replica killed mid-upload loses nothing the client cannot send again.
  */
-describe.skipIf(!MINIO)('resumable uploads on MinIO across API replicas (real MinIO, real processes)', () => {
+const TITLE = 'resumable uploads on MinIO across API replicas (real MinIO, real processes)';
+describe.skipIf(!MINIO)(MINIO ? TITLE : `${TITLE}: ${notBuiltReason('minio')}`, () => {
   let root: string;
   let minio: RunningServer;
   let s3: Client;

@@ -37,12 +37,15 @@ const noCache: KvStore<MetadataValue> = {
   delete: async () => undefined,
 };
 
+/** The `Objects` of a DeleteObjects request (the one request that names several keys). */
+const isKeyList = (value: unknown): value is { Key?: string }[] => Array.isArray(value);
+
 /** Prefixes the object key of every request: the library names objects by the bare upload id. */
 const underPrefix = <T extends object>(input: T, prefix: string): T => {
   let out: T = input;
   if ('Key' in out && typeof out.Key === 'string') out = { ...out, Key: `${prefix}${out.Key}` };
   if ('Delete' in out && typeof out.Delete === 'object' && out.Delete && 'Objects' in out.Delete) {
-    const objects = Array.isArray(out.Delete.Objects) ? (out.Delete.Objects as { Key?: string }[]) : [];
+    const objects = isKeyList(out.Delete.Objects) ? out.Delete.Objects : [];
     out = {
       ...out,
       Delete: { ...out.Delete, Objects: objects.map((o) => ({ ...o, Key: `${prefix}${o.Key ?? ''}` })) },
