@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type MetadataValue, S3Store } from '@tus/s3-store';
 import { ERRORS, type KvStore, type Upload } from '@tus/server';
@@ -97,10 +97,14 @@ export class TusS3Store extends S3Store {
   }
 
   /** Runs after the previous part of the same upload was stored; not at all when that one failed. */
-  private inOrder<T>(id: string, send: () => Promise<T>): Promise<T> {
+  private inOrder<T>(id: string, body: unknown, send: () => Promise<T>): Promise<T> {
     const sent = (this.partQueues.get(id) ?? Promise.resolve()).then(send);
     this.partQueues.set(id, sent);
-    return sent;
+    return sent.catch((error: unknown) => {
+      // A part not sent because the one before it failed: its file is closed here (the library deletes it).
+      if (body instanceof Readable) body.destroy();
+      throw error;
+    });
   }
 
   protected override uploadPart(
@@ -108,14 +112,16 @@ export class TusS3Store extends S3Store {
     readStream: Parameters<S3Store['uploadPart']>[1],
     partNumber: number,
   ): Promise<string> {
-    return this.inOrder(metadata.file.id, () => super.uploadPart(metadata, readStream, partNumber));
+    return this.inOrder(metadata.file.id, readStream, () =>
+      super.uploadPart(metadata, readStream, partNumber),
+    );
   }
 
   protected override uploadIncompletePart(
     id: string,
     readStream: Parameters<S3Store['uploadIncompletePart']>[1],
   ): Promise<string> {
-    return this.inOrder(id, () => super.uploadIncompletePart(id, readStream));
+    return this.inOrder(id, readStream, () => super.uploadIncompletePart(id, readStream));
   }
 
   private async metadataOf(id: string): Promise<MetadataValue> {
