@@ -39,9 +39,10 @@ import { EditTranscriptHandler } from './commands/edit-transcript.command';
 import { lifecycleCommandHandlers } from './commands/recording-lifecycle.commands';
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
-import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG } from './recordings.tokens';
+import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG, TUS_STORAGE } from './recordings.tokens';
 import { ownerPlanLookup } from './support/owner-plan';
 import { RecordingAccess } from './support/recording-access';
+import { createTusStorage } from './support/tus-storage.factory';
 import { createSpeech } from './speech-factory';
 import { MediaPurgeTimer, recordingReactors } from './reactors';
 import { TranscriptionWorker } from './transcription-worker';
@@ -79,6 +80,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     EditTranscriptHandler,
     ...recordingQueryHandlers,
     RecordingFeed,
+    { provide: TUS_STORAGE, inject: [APP_CONFIG], useFactory: createTusStorage },
     TusUploads,
     UploadRecovery,
   ],
