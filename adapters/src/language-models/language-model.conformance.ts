@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { type LanguageModel, LanguageModelUnavailableError } from '@scrivo/domain';
+
+export interface LanguageModelSubject {
+  /** An adapter talking to a real model. */
+  readonly model: () => LanguageModel;
+  /** The same adapter pointed at a server that is not there. */
+  readonly unreachable: () => LanguageModel;
+}
+
+const meeting = [
+  'Anna: We agreed to move the product launch to the ninth of March.',
+  'Ben: Fine. I will update the press release by Friday.',
+  'Anna: And Carla books the venue for the launch party.',
+].join('\n');
+
+/** What every LanguageModel adapter must do, against a real model (the local one on CPU in CI). */
+export const languageModelConformance = (adapter: string, subject: LanguageModelSubject) =>
+  describe(`LanguageModel conformance: ${adapter}`, () => {
+    it('follows an instruction about the text it is given', async () => {
+      const answer = await subject.model().complete({
+        messages: [
+          { role: 'system', content: 'You answer in one short sentence.' },
+          { role: 'user', content: `${meeting}\n\nTo which date was the launch moved?` },
+        ],
+        maxTokens: 40,
+      });
+      expect(answer.text.toLowerCase()).toMatch(/ninth of march|march 9|9(th)? march|march ninth/);
+      expect(answer.completionTokens).toBeGreaterThan(0);
+    }, 120_000);
+
+    it('answers in the JSON shape it is asked for', async () => {
+      const schema = {
+        type: 'object',
+        properties: {
+          actionItems: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { owner: { type: 'string' }, task: { type: 'string' } },
+              required: ['owner', 'task'],
+            },
+          },
+        },
+        required: ['actionItems'],
+      };
+      const answer = await subject.model().complete({
+        messages: [
+          {
+            role: 'system',
+            content: 'Extract the action items of the meeting: who does what. Answer in JSON.',
+          },
+          { role: 'user', content: meeting },
+        ],
+        maxTokens: 200,
+        jsonSchema: schema,
+      });
+      const parsed = JSON.parse(answer.text) as { actionItems: { owner: string; task: string }[] };
+      const owners = parsed.actionItems.map((item) => item.owner.toLowerCase());
+      expect(owners.some((o) => o.includes('ben'))).toBe(true);
+      expect(owners.some((o) => o.includes('carla'))).toBe(true);
+    }, 120_000);
+
+    it('stops when the caller aborts', async () => {
+      const abort = new AbortController();
+      const pending = subject.model().complete({
+        messages: [{ role: 'user', content: 'Count from one to five hundred in words.' }],
+        maxTokens: 2000,
+        signal: abort.signal,
+      });
+      setTimeout(() => abort.abort(), 500);
+      const started = Date.now();
+      await expect(pending).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(20_000);
+    }, 60_000);
+
+    it('says the engine is unavailable when it cannot be reached', async () => {
+      await expect(
+        subject.unreachable().complete({ messages: [{ role: 'user', content: 'Hello' }], maxTokens: 5 }),
+      ).rejects.toBeInstanceOf(LanguageModelUnavailableError);
+    });
+  });

@@ -1,0 +1,65 @@
+import {
+  type Completion,
+  type CompletionRequest,
+  type LanguageModel,
+  LanguageModelRequestError,
+  LanguageModelUnavailableError,
+} from '@scrivo/domain';
+
+interface ChatCompletionBody {
+  readonly choices?: readonly { readonly message?: { readonly content?: string | null } }[];
+  readonly usage?: { readonly prompt_tokens?: number; readonly completion_tokens?: number };
+  readonly error?: { readonly message?: string };
+}
+
+/**
+ * The local model service (llm/server.mjs) over its OpenAI chat-completions route. A JSON schema is sent as
+ * `response_format: json_schema`, which the service turns into a grammar, so the answer is valid JSON of that
+ * shape by construction.
+ */
+export class LocalLanguageModel implements LanguageModel {
+  readonly name = 'local:qwen2.5-coder-1.5b-instruct';
+
+  constructor(private readonly options: { readonly url: string }) {}
+
+  async complete(request: CompletionRequest): Promise<Completion> {
+    let response: Response;
+    try {
+      response = await fetch(new URL('/v1/chat/completions', this.options.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          messages: request.messages,
+          max_tokens: request.maxTokens,
+          temperature: 0,
+          ...(request.jsonSchema
+            ? {
+                response_format: {
+                  type: 'json_schema',
+                  json_schema: { name: 'answer', schema: request.jsonSchema },
+                },
+              }
+            : {}),
+        }),
+        signal: request.signal ?? null,
+      });
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      throw new LanguageModelUnavailableError('The local language model service cannot be reached.', {
+        cause: error,
+      });
+    }
+    const body = (await response.json().catch(() => ({}))) as ChatCompletionBody;
+    if (response.status === 400)
+      throw new LanguageModelRequestError(body.error?.message ?? 'The language model refused the request.');
+    if (!response.ok)
+      throw new LanguageModelUnavailableError(
+        `The local language model service answered ${response.status}: ${body.error?.message ?? ''}`.trim(),
+      );
+    return {
+      text: body.choices?.[0]?.message?.content ?? '',
+      promptTokens: body.usage?.prompt_tokens ?? 0,
+      completionTokens: body.usage?.completion_tokens ?? 0,
+    };
+  }
+}

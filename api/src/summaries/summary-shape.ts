@@ -1,0 +1,32 @@
+import { z } from 'zod/v4';
+
+/** A point of the summary with the second of the recording it comes from (a link that seeks the player). */
+const Point = z.object({ text: z.string().trim().min(1), at: z.number().nonnegative() });
+
+/** What the model must answer for one part of a transcript: the fixed JSON shape, checked with zod. */
+export const PartSummary = z.object({
+  overview: z.string().trim().min(1),
+  keyPoints: z.array(Point),
+  decisions: z.array(Point),
+  actionItems: z.array(
+    Point.extend({
+      /** The person the transcript names for it, or null. */
+      owner: z.string().trim().min(1).nullable(),
+    }),
+  ),
+  chapters: z.array(z.object({ title: z.string().trim().min(1), start: z.number().nonnegative() })),
+});
+export type PartSummary = z.infer<typeof PartSummary>;
+
+/** The answer of the last step that joins the parts' overviews into one. */
+export const CombinedOverview = z.object({ overview: z.string().trim().min(1) });
+
+export const partSummarySchema = z.toJSONSchema(PartSummary);
+export const combinedOverviewSchema = z.toJSONSchema(CombinedOverview);
+
+export interface Summary extends PartSummary {
+  /** ISO 639-1 code of the language it is written in. */
+  readonly language: string;
+  /** Which engine wrote it (shown to the user). */
+  readonly engine: string;
+}

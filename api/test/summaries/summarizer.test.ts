@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type LanguageModelProcess,
+  languageModelInstalled,
+  startLanguageModel,
+} from '@scrivo/adapters/language-models/language-model-process';
+import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
+import type { Completion, CompletionRequest, LanguageModel } from '@scrivo/domain';
+import type { Segment } from '@scrivo/domain/recordings';
+import { splitIntoParts, SummaryFormatError, summarizeTranscript } from '../../src/summaries/summarizer';
+
+/** A planning meeting as a transcript: who said what, when (seconds). */
+const lines: [number, string, string][] = [
+  [0, 'Anna', 'Good morning everyone, let us start with the launch of the new mobile app.'],
+  [6, 'Ben', 'The app store review took longer than planned, so we are two weeks late.'],
+  [13, 'Anna', 'Then we agree to move the launch date to the ninth of March.'],
+  [19, 'Carla', 'That works for marketing. I will book the venue for the launch party this week.'],
+  [27, 'Ben', 'I will update the press release and send it to Anna by Friday.'],
+  [34, 'Anna', 'Good. Next topic is the budget for the second quarter.'],
+  [40, 'Carla', 'Advertising costs went up by ten percent, mostly on social media.'],
+  [47, 'Ben', 'We could move part of that money to search ads, which convert better.'],
+  [54, 'Anna', 'We decide to shift twenty percent of the social budget to search ads.'],
+  [61, 'Carla', 'I will prepare the new budget table for the finance team.'],
+  [68, 'Anna', 'Thank you all, we meet again next Tuesday.'],
+];
+const segments: Segment[] = lines.map(([start, speaker, text], id) => ({
+  id,
+  start,
+  end: lines[id + 1]?.[0] ?? start + 5,
+  text: ` ${text}`,
+  speaker,
+  words: [],
+}));
+
+/** A model that answers from a script: for the rules about malformed answers, not for what summaries say. */
+const scripted = (answers: string[]): LanguageModel & { calls: number } => {
+  const model = {
+    name: 'scripted',
+    calls: 0,
+    async complete(_request: CompletionRequest): Promise<Completion> {
+      const text = answers[Math.min(model.calls, answers.length - 1)]!;
+      model.calls += 1;
+      return { text, promptTokens: 0, completionTokens: 0 };
+    },
+  };
+  return model;
+};
+const valid = JSON.stringify({
+  overview: 'A short meeting.',
+  keyPoints: [{ text: 'The launch moved.', at: 13 }],
+  decisions: [],
+  actionItems: [{ text: 'Book the venue.', owner: 'Carla', at: 999 }],
+  chapters: [{ title: 'Launch', start: 0 }],
+});
+
+describe('summaries of transcripts', () => {
+  it('splits a transcript into parts between segments, none over the word budget unless one segment is', () => {
+    const parts = splitIntoParts(segments, 40);
+    expect(parts.flat()).toEqual(segments);
+    for (const part of parts)
+      if (part.length > 1)
+        expect(part.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0)).toBeLessThanOrEqual(
+          40,
+        );
+    expect(parts.length).toBeGreaterThan(1);
+  });
+
+  it('asks again once when the answer is not the summary shape, and keeps points inside the recording', async () => {
+    const model = scripted(['{"overview": ', valid]);
+    const summary = await summarizeTranscript(model, segments, { language: 'en' });
+    expect(model.calls).toBe(2);
+    // The model said 999 s for a 73-second recording: the point links to the last line it can come from.
+    expect(summary.actionItems[0]).toMatchObject({ owner: 'Carla', at: 73 });
+  });
+
+  it('fails with a clear reason after two answers in the wrong shape', async () => {
+    const model = scripted(['not json', '{"overview": 3}']);
+    await expect(summarizeTranscript(model, segments, { language: 'en' })).rejects.toBeInstanceOf(
+      SummaryFormatError,
+    );
+    expect(model.calls).toBe(2);
+  });
+
+  describe.skipIf(!languageModelInstalled())('with the local model (Qwen2.5-Coder-1.5B on the CPU)', () => {
+    let service: LanguageModelProcess;
+    beforeAll(async () => {
+      service = await startLanguageModel();
+    }, 180_000);
+    afterAll(async () => {
+      await service?.stop();
+    });
+
+    it('summarises a meeting in parts: decisions, action items with their owners, chapters in order', async () => {
+      const progress: number[] = [];
+      const summary = await summarizeTranscript(new LocalLanguageModel({ url: service.url }), segments, {
+        language: 'en',
+        maxPartWords: 60,
+        onProgress: (p) => progress.push(p),
+      });
+      expect(progress.at(-1)).toBe(1);
+      expect(progress.length).toBeGreaterThan(2);
+      expect(summary.overview.length).toBeGreaterThan(20);
+      const owners = summary.actionItems.map((a) => (a.owner ?? '').toLowerCase());
+      expect(owners.filter((o) => o.includes('carla') || o.includes('ben')).length).toBeGreaterThanOrEqual(2);
+      expect(summary.decisions.map((d) => d.text.toLowerCase()).join(' ')).toMatch(/march|search/);
+      const starts = summary.chapters.map((c) => c.start);
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      for (const point of [...summary.keyPoints, ...summary.decisions, ...summary.actionItems])
+        expect(point.at).toBeGreaterThanOrEqual(0);
+      expect(summary.engine).toMatch(/^local:/);
+    }, 600_000);
+  });
+});

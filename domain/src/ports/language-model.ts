@@ -1,0 +1,47 @@
+/**
+ * An instruction-following language model, as summaries and machine-draft translations use it: a chat turn in,
+ * text out. Adapters: the local model service (llm/, node-llama-cpp on the CPU) and Hugging Face chat completion.
+ */
+export interface ChatMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+export interface CompletionRequest {
+  readonly messages: readonly ChatMessage[];
+  readonly maxTokens: number;
+  /**
+   * A JSON schema the answer must follow. Engines that can constrain generation do; the caller parses and
+   * checks the answer either way.
+   */
+  readonly jsonSchema?: Readonly<Record<string, unknown>>;
+  readonly signal?: AbortSignal;
+}
+
+export interface Completion {
+  readonly text: string;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+}
+
+export interface LanguageModel {
+  /** The engine and model, for logs and for the labels users see ("machine draft by ..."). */
+  readonly name: string;
+  complete(request: CompletionRequest): Promise<Completion>;
+}
+
+/** The engine cannot be reached or failed on its side: worth trying again later. */
+export class LanguageModelUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LanguageModelUnavailableError';
+  }
+}
+
+/** The engine refused the request itself (too long, malformed): trying again will not help. */
+export class LanguageModelRequestError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LanguageModelRequestError';
+  }
+}

@@ -1,0 +1,167 @@
+// @ts-check
+/**
+ * The local language model for summaries and machine-draft translations: node-llama-cpp on the CPU behind the
+ * OpenAI chat-completions protocol (POST /v1/chat/completions, GET /health) on loopback. Speaking the protocol that
+ * hosted servers speak lets the API use one client shape for the local model and for Hugging Face endpoints, and
+ * keeps the 1.9 GB model out of the API process. One generation at a time (2 cores hold one); others queue.
+ *
+ * Settings: SCRIVO_LLM_MODEL (the GGUF path; default the file llm/scripts/fetch-model.py writes),
+ * SCRIVO_LLM_HOST (127.0.0.1), SCRIVO_LLM_PORT (8766), SCRIVO_LLM_THREADS (2), SCRIVO_LLM_CONTEXT (8192).
+ */
+import { createServer } from 'node:http';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { getLlama, LlamaChatSession } from 'node-llama-cpp';
+
+const MODEL_NAME = 'qwen2.5-coder-1.5b-instruct-q4_k_m';
+const modelPath =
+  process.env.SCRIVO_LLM_MODEL ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'scrivo', 'models', `${MODEL_NAME}.gguf`);
+const host = process.env.SCRIVO_LLM_HOST ?? '127.0.0.1';
+const port = Number(process.env.SCRIVO_LLM_PORT ?? 8766);
+const threads = Number(process.env.SCRIVO_LLM_THREADS ?? 2);
+const contextSize = Number(process.env.SCRIVO_LLM_CONTEXT ?? 8192);
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+const llama = await getLlama({ gpu: false, build: 'never', logLevel: 'error' });
+const model = await llama.loadModel({ modelPath });
+const context = await model.createContext({ contextSize, threads, sequences: 1 });
+
+/** @type {Promise<unknown>} */
+let queue = Promise.resolve();
+/** @template T @param {() => Promise<T>} work @returns {Promise<T>} */
+const oneAtATime = (work) => {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+};
+
+/**
+ * @typedef {{ role: 'system' | 'user' | 'assistant', content: string }} Message
+ * @typedef {{ messages: Message[], max_tokens?: number, temperature?: number, seed?: number,
+ *   response_format?: { type: 'text' } | { type: 'json_object' } | { type: 'json_schema', json_schema: { schema: object } } }} ChatRequest
+ */
+
+/** @param {unknown} body @returns {ChatRequest} */
+const parseRequest = (body) => {
+  if (typeof body !== 'object' || body === null) throw new RequestError('The body must be a JSON object.');
+  const { messages } = /** @type {{ messages?: unknown }} */ (body);
+  if (!Array.isArray(messages) || messages.length === 0)
+    throw new RequestError('`messages` must be a non-empty array.');
+  for (const m of messages) {
+    if (!m || !['system', 'user', 'assistant'].includes(m.role) || typeof m.content !== 'string')
+      throw new RequestError('Each message needs a role (system, user or assistant) and a string content.');
+  }
+  if (messages.at(-1).role !== 'user') throw new RequestError('The last message must be the user’s.');
+  return /** @type {ChatRequest} */ (body);
+};
+
+class RequestError extends Error {}
+
+/** @param {ChatRequest} request @param {AbortSignal} signal */
+const complete = async (request, signal) => {
+  const sequence = context.getSequence();
+  try {
+    const system = request.messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n\n');
+    const turns = request.messages.filter((m) => m.role !== 'system');
+    const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: system || undefined });
+    const history = session.getChatHistory();
+    for (const turn of turns.slice(0, -1))
+      history.push(
+        turn.role === 'user'
+          ? { type: 'user', text: turn.content }
+          : { type: 'model', response: [turn.content] },
+      );
+    session.setChatHistory(history);
+    const format = request.response_format;
+    const grammar =
+      format?.type === 'json_schema'
+        ? await llama.createGrammarForJsonSchema(/** @type {any} */ (format.json_schema.schema))
+        : format?.type === 'json_object'
+          ? await llama.getGrammarFor('json')
+          : undefined;
+    let promptTokens = 0;
+    const before = sequence.tokenMeter.getState();
+    const text = await session.prompt(turns.at(-1)?.content ?? '', {
+      maxTokens: request.max_tokens ?? 1024,
+      temperature: request.temperature ?? 0,
+      seed: request.seed,
+      grammar,
+      signal,
+      stopOnAbortSignal: false,
+    });
+    const usage = sequence.tokenMeter.diff(before);
+    promptTokens = usage.usedInputTokens;
+    return { text, promptTokens, completionTokens: usage.usedOutputTokens };
+  } finally {
+    sequence.dispose();
+  }
+};
+
+/** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body */
+const send = (res, status, body) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+/** @param {import('node:http').IncomingMessage} req @returns {Promise<unknown>} */
+const readJson = async (req) => {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new RequestError('The request is too large.');
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new RequestError('The body is not valid JSON.');
+  }
+};
+
+const server = createServer((req, res) => {
+  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  if (req.method === 'GET' && path === '/health') return send(res, 200, { status: 'ok', model: MODEL_NAME });
+  if (req.method !== 'POST' || path !== '/v1/chat/completions')
+    return send(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
+  const abort = new AbortController();
+  res.on('close', () => {
+    if (!res.writableEnded) abort.abort();
+  });
+  void (async () => {
+    try {
+      const request = parseRequest(await readJson(req));
+      const started = Date.now();
+      const result = await oneAtATime(() => complete(request, abort.signal));
+      send(res, 200, {
+        id: `chatcmpl-${started.toString(36)}`,
+        object: 'chat.completion',
+        created: Math.floor(started / 1000),
+        model: MODEL_NAME,
+        choices: [{ index: 0, message: { role: 'assistant', content: result.text }, finish_reason: 'stop' }],
+        usage: {
+          prompt_tokens: result.promptTokens,
+          completion_tokens: result.completionTokens,
+          total_tokens: result.promptTokens + result.completionTokens,
+        },
+      });
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      if (error instanceof RequestError)
+        return send(res, 400, { error: { message: error.message, type: 'invalid_request_error' } });
+      console.error(error);
+      send(res, 500, { error: { message: 'The model failed to answer.', type: 'server_error' } });
+    }
+  })();
+});
+
+server.listen(port, host, () => console.log(`[llm] ${MODEL_NAME} listening on http://${host}:${port}`));
+for (const signal of ['SIGTERM', 'SIGINT'])
+  process.once(signal, () => {
+    server.close();
+    void llama.dispose().finally(() => process.exit(0));
+  });
