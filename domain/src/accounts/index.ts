@@ -5,6 +5,7 @@ export * from './rules';
 export * from './ports';
 export * from './user-account.decider';
 export * from './plan-term';
+export * from './subscription';
 export * from './signup-policy';
 export * from './invitation.decider';
 export * from './email-verification.decider';
