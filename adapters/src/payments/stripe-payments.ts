@@ -103,7 +103,7 @@ export class StripePayments implements PaymentProvider {
     return { url: session.url };
   }
 
-  readWebhook(rawBody: Buffer, signature: string | undefined): BillingNotice {
+  readWebhook(rawBody: Uint8Array, signature: string | undefined): BillingNotice {
     let event: Stripe.Event;
     try {
       if (!signature) throw new Error('no Stripe-Signature header');

@@ -4,7 +4,17 @@
  * power cut or the OOM killer would stop it there. Unset (always, outside those tests) it does nothing, and it is
  * only read under NODE_ENV=test.
  */
-export type CrashStep = 'created' | 'mid-write' | 'last-byte' | 'probed' | 'stored' | 'reserved';
+export type CrashStep =
+  | 'created'
+  | 'mid-write'
+  | 'last-byte'
+  | 'probed'
+  | 'stored'
+  | 'reserved'
+  /** A billing webhook verified, nothing appended yet (api/test/billing/webhook-crash.test.ts). */
+  | 'billing-verified'
+  /** A billing webhook appended to the user's stream, not yet acknowledged. */
+  | 'billing-applied';
 
 const armedAt = (): string | undefined =>
   process.env.NODE_ENV === 'test' ? process.env.SCRIVO_TEST_CRASH_AT : undefined;

@@ -1,6 +1,7 @@
 import { type Actor, DomainError, type Ids, NotFoundError } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import {
+  allowanceMinutesFor,
   allowanceSecondsWithGrants,
   DECODED_LENGTH_TOLERANCE_SECONDS,
   PLAN_LIMITS,
@@ -29,8 +30,15 @@ export class RecordingCommands {
       runner: StreamRunner;
       ids: Ids;
       jobs: JobQueue;
+      /** A weekly subscriber's billing anchor: their usage periods are billing weeks (null = calendar months). */
+      weeklyAnchorOf?: (ownerId: string) => Promise<string | null>;
     },
   ) {}
+
+  /** The usage period holding `at` for this account: its billing week, or the calendar month. */
+  async periodOf(ownerId: string, at: Date) {
+    return usagePeriod(at, (await this.deps.weeklyAnchorOf?.(ownerId)) ?? null);
+  }
 
   now(): string {
     return this.deps.runner.now();
@@ -68,8 +76,8 @@ export class RecordingCommands {
     const request: RecordingCommand = { type: 'RequestTranscription', jobId, now: now.toISOString() };
     // Throws the refusal (409) before anything is reserved; appends nothing.
     recordingDecider.decide(request, state);
-    const period = usagePeriod(now).id;
-    const minutes = PLAN_LIMITS[plan].minutesPerMonth;
+    const period = (await this.periodOf(ownerId, now)).id;
+    const minutes = allowanceMinutesFor(plan, period);
     const reserved = await this.deps.runner.run(
       usageDecider,
       usageStream(ownerId, period),
@@ -118,7 +126,7 @@ export class RecordingCommands {
    * for. null = unlimited plan.
    */
   async decodeBudgetSeconds(ownerId: string, recordingId: string, period: string, plan: PlanId) {
-    const minutes = PLAN_LIMITS[plan].minutesPerMonth;
+    const minutes = allowanceMinutesFor(plan, period);
     if (minutes === null) return null;
     const state = await this.usage(ownerId, period);
     const reserved = state.reserved[recordingId] ?? 0;
@@ -137,7 +145,7 @@ export class RecordingCommands {
     actor: Actor,
     correlationId: string,
   ) {
-    const minutes = PLAN_LIMITS[plan].minutesPerMonth;
+    const minutes = allowanceMinutesFor(plan, period);
     await this.deps.runner.run(
       usageDecider,
       usageStream(ownerId, period),
@@ -162,8 +170,10 @@ export class RecordingCommands {
     reason: 'failed' | 'cancelled',
     actor: Actor,
     correlationId: string,
+    /** The period holding the reservation when the caller knows it (the job's); else the one at requestedAt. */
+    knownPeriod?: string,
   ) {
-    const period = usagePeriod(new Date(requestedAt ?? this.now())).id;
+    const period = knownPeriod ?? (await this.periodOf(ownerId, new Date(requestedAt ?? this.now()))).id;
     await this.deps.runner.run(
       usageDecider,
       usageStream(ownerId, period),
@@ -176,8 +186,14 @@ export class RecordingCommands {
     return (await this.currentUsage(ownerId)).usedSeconds;
   }
 
-  /** This month's usage stream: seconds used and seconds an operator granted on top of the plan. */
-  currentUsage(ownerId: string) {
-    return this.usage(ownerId, usagePeriod(new Date(this.now())).id);
+  /** This period's usage stream: seconds used and seconds an operator granted on top of the plan. */
+  async currentUsage(ownerId: string) {
+    return (await this.currentPeriodUsage(ownerId)).usage;
+  }
+
+  /** The current usage period (a billing week for weekly subscribers, else the month) and its usage stream. */
+  async currentPeriodUsage(ownerId: string) {
+    const period = await this.periodOf(ownerId, new Date(this.now()));
+    return { period, usage: await this.usage(ownerId, period.id) };
   }
 }

@@ -27,7 +27,7 @@ import { lifecycleCommandHandlers } from './commands/recording-lifecycle.command
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
 import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG } from './recordings.tokens';
-import { ownerPlanLookup } from './support/owner-plan';
+import { ownerPlanLookup, ownerWeeklyAnchorLookup } from './support/owner-plan';
 import { RecordingAccess } from './support/recording-access';
 import { createSpeech } from './speech-factory';
 import { TranscriptionWorker } from './transcription-worker';
@@ -56,9 +56,9 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     },
     {
       provide: RecordingCommands,
-      inject: [StreamRunner, IDS, JOB_QUEUE],
-      useFactory: (runner: StreamRunner, ids: Ids, jobs: JobQueue) =>
-        new RecordingCommands({ runner, ids, jobs }),
+      inject: [StreamRunner, IDS, JOB_QUEUE, READ_MODELS],
+      useFactory: (runner: StreamRunner, ids: Ids, jobs: JobQueue, readModels: ReadModelStore) =>
+        new RecordingCommands({ runner, ids, jobs, weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels) }),
     },
     RecordingAccess,
     ...uploadCommandHandlers,

@@ -13,7 +13,6 @@ import {
   SpeechInputError,
   type SpeechRecognizer,
   type SpeechRequest,
-  usagePeriod,
 } from '@scrivo/domain/recordings';
 import type { HousekeepingSweeper } from './housekeeping-sweeper';
 import { transcribeWhenAvailable } from './speech-availability';
@@ -162,7 +161,9 @@ export class TranscriptionWorker {
       // hours): decode no further than the owner can pay for, then top the reservation up to the decoded length.
       const ownerId = state.ownerId!;
       const period =
-        typeof job.payload['period'] === 'string' ? job.payload['period'] : usagePeriod(new Date()).id;
+        typeof job.payload['period'] === 'string'
+          ? job.payload['period']
+          : (await commands.periodOf(state.ownerId!, new Date())).id;
       const plan = await this.deps.planOf(ownerId);
       const budget = await commands.decodeBudgetSeconds(ownerId, recordingId, period, plan);
       const decoded = await this.deps.media.normalise(original, wav, {
@@ -258,10 +259,11 @@ export class TranscriptionWorker {
           await commands.releaseMinutes(
             fresh.state.ownerId,
             recordingId,
-            typeof job.payload['period'] === 'string' ? `${job.payload['period']}-01T00:00:00.000Z` : null,
+            null,
             'failed',
             this.actor,
             correlationId,
+            typeof job.payload['period'] === 'string' ? job.payload['period'] : undefined,
           );
       }
     } finally {

@@ -85,5 +85,5 @@ export interface PaymentProvider {
    * Verifies the signature over the exact bytes received (throws DomainError('INVALID_WEBHOOK_SIGNATURE')) and
    * reads the notification.
    */
-  readWebhook(rawBody: Buffer, signature: string | undefined): BillingNotice;
+  readWebhook(rawBody: Uint8Array, signature: string | undefined): BillingNotice;
 }
