@@ -32,7 +32,8 @@ export const deliver = async (
   const answer = await fetch(`${baseUrl}${WEBHOOK_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    body,
+    // The signed payload is UTF-8 JSON: sent as that text, the bytes on the wire are the signed ones.
+    body: body.toString('utf8'),
   });
   return { status: answer.status, text: await answer.text() };
 };
