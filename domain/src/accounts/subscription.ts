@@ -1,5 +1,5 @@
 import type { PlanId } from './events';
-import type { PlanTerm } from './plan-term';
+import { planInEffect, type PlanTerm } from './plan-term';
 
 export type BillingPeriod = 'weekly' | 'monthly';
 export const BILLING_PERIODS: readonly BillingPeriod[] = ['weekly', 'monthly'];
@@ -125,3 +125,23 @@ export const planTermWith = (before: PlanTerm, subscription: SubscriptionState):
     planUntil: before.planUntil,
     planAfter: before.planAfter,
   };
+
+/**
+ * The start of a weekly subscription's period when that subscription gives the plan in force at `now`: the
+ * account's minutes then reset per billing week (usagePeriod's anchor). null = calendar months (Free, monthly
+ * plans, a plan an operator gave).
+ */
+export const weeklyUsageAnchor = (
+  account: PlanTerm & {
+    readonly subscription: {
+      readonly plan: PlanId;
+      readonly billingPeriod: BillingPeriod;
+      readonly currentPeriodStart: string;
+    } | null;
+  },
+  now: Date | string,
+): string | null => {
+  const { subscription } = account;
+  if (subscription === null || subscription.billingPeriod !== 'weekly') return null;
+  return planInEffect(account, now) === subscription.plan ? subscription.currentPeriodStart : null;
+};

@@ -1,4 +1,4 @@
-import { planInEffect, type PlanId } from '@scrivo/domain/accounts';
+import { planInEffect, type PlanId, weeklyUsageAnchor } from '@scrivo/domain/accounts';
 import type { UserDocCore } from './authenticated';
 
 /**
@@ -11,12 +11,14 @@ export const planOf = (doc: UserDocCore, now: Date): PlanId =>
     now,
   );
 
-/**
- * The start of a weekly subscription's period when that subscription is what gives the plan in force: the
- * account's minutes then reset per billing week. null = calendar months (Free, monthly plans, operators' plans).
- */
-export const weeklyAnchorOf = (doc: UserDocCore, now: Date): string | null => {
-  const subscription = doc.subscription ?? null;
-  if (subscription === null || subscription.billingPeriod !== 'weekly') return null;
-  return planOf(doc, now) === subscription.plan ? subscription.currentPeriodStart : null;
-};
+/** The weekly billing anchor of the account's usage periods (see weeklyUsageAnchor), or null for months. */
+export const weeklyAnchorOf = (doc: UserDocCore, now: Date): string | null =>
+  weeklyUsageAnchor(
+    {
+      plan: doc.plan ?? 'free',
+      planUntil: doc.planUntil ?? null,
+      planAfter: doc.planAfter ?? null,
+      subscription: doc.subscription ?? null,
+    },
+    now,
+  );
