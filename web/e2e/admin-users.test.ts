@@ -108,5 +108,15 @@ describe('sign-up policy on the public pages in Chromium', () => {
     const auth = page.getByTestId('signup-policy');
     await auth.waitFor();
     expect(await auth.textContent()).toContain('only its administrators create accounts');
+    // The Spanish and French landing pages say it in their language.
+    for (const [path, text] of [
+      ['/es', 'Los registros están cerrados en este servidor'],
+      ['/fr', 'Les inscriptions sont fermées sur ce serveur'],
+    ] as const) {
+      await page.goto(`${app.url}${path}`);
+      const notice = page.getByTestId('signup-policy');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(text);
+    }
   });
 });
