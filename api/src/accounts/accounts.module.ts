@@ -1,6 +1,11 @@
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Argon2PasswordHasher } from '@scrivo/adapters/passwords/argon2-password-hasher';
-import { adminsProjection, type Mailer, usersProjection } from '@scrivo/domain/accounts';
+import {
+  adminsProjection,
+  invitationsProjection,
+  type Mailer,
+  usersProjection,
+} from '@scrivo/domain/accounts';
 import type { Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
 import { SessionStore } from '../common/auth/session-store';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -132,7 +137,7 @@ export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.projections.register(usersProjection, adminsProjection);
+    this.projections.register(usersProjection, adminsProjection, invitationsProjection);
   }
 
   async onModuleDestroy(): Promise<void> {

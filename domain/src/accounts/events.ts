@@ -178,7 +178,12 @@ export type EmailClaimEvent = EmailClaimed;
 // ---- sign-up invitation stream: `user-invitation-{email}` ----
 // With SCRIVO_SIGNUPS=invite only an invited address may sign up (still through the verified flow).
 export type UserInvited = DomainEvent<'UserInvited', { email: string; by: ChangedBy; invitedAt: string }>;
-export type InvitationEvent = UserInvited;
+/** An operator took the invitation back before it was used: the address may no longer sign up (invite mode). */
+export type UserInvitationRevoked = DomainEvent<
+  'UserInvitationRevoked',
+  { email: string; by: ChangedBy; revokedAt: string }
+>;
+export type InvitationEvent = UserInvited | UserInvitationRevoked;
 
 // ---- admin account stream: `admin-{adminId}` ----
 export type AdminCreated = DomainEvent<

@@ -13,5 +13,6 @@ export * from './email-claim.decider';
 export * from './admin-account.decider';
 export * from './projections/users.projection';
 export * from './projections/admins.projection';
+export * from './projections/invitations.projection';
 export * from './emails/account-emails';
 export { escapeHtml } from './emails/layout';

@@ -143,6 +143,15 @@ export class UserOperations {
     );
   }
 
+  revokeInvitation(email: string, by: ChangedBy) {
+    return this.deps.runner.run(
+      invitationDecider,
+      AccountStreams.invitation(email),
+      { type: 'RevokeInvitation', email, by, at: this.deps.runner.now() },
+      { actor: actorOf(by) },
+    );
+  }
+
   /** An account an operator creates (closed sign-ups): no password yet, the address still to be proven. */
   async createAccount(
     person: { email: string; firstName: string; lastName: string; plan: PlanId },
