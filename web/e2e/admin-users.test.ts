@@ -68,6 +68,24 @@ describe('the operator console in Chromium', () => {
     expect(await plan.textContent()).toContain('You are on the Business Pro plan');
   });
 
+  it('an admin invites an address, sees it in the invitations, and revokes it', async () => {
+    const page = await (await newContext()).newPage();
+    await page.goto(`${app.url}/admin/login`);
+    await page.getByLabel('Username').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin/chat');
+    await page.goto(`${app.url}/admin/users`);
+    const email = `invited-${Date.now().toString(36)}@example.com`;
+    await page.getByLabel('Invite an address to sign up').fill(email);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const invitations = page.getByRole('region', { name: 'Invitations' });
+    await invitations.getByRole('cell', { name: email, exact: true }).waitFor();
+    expect(await invitations.textContent()).toContain(`by ${ADMIN.email}`);
+    await invitations.getByRole('button', { name: `Revoke the invitation of ${email}` }).click();
+    await invitations.getByRole('cell', { name: email, exact: true }).waitFor({ state: 'detached' });
+  });
+
   it('without a payment provider, the plan page says paid plans are granted by the administrator', async () => {
     const { client } = await signedInClient(app);
     const context = await newContext();
