@@ -11,8 +11,7 @@ import { buildWorld, ownerView, type World } from './support/world';
  * cookie, so there is nothing for a forged request to ride on (chat.module registers the exemption). Stripe's
  * webhook: authenticated by its signature over the body, exactly that path (accounts.module registers it).
  */
-const isExempt = (path: string) =>
-  /^\/api\/chat\//.test(path) || path === '/api/billing/stripe/webhook';
+const isExempt = (path: string) => /^\/api\/chat\//.test(path) || path === '/api/billing/stripe/webhook';
 
 const stateChanging = allRoutes.filter((r) => !SAFE_METHODS.has(r.method));
 
