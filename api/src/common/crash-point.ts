@@ -13,6 +13,8 @@ export type CrashStep =
   | 'reserved'
   /** A billing webhook verified, nothing appended yet (api/test/billing/webhook-crash.test.ts). */
   | 'billing-verified'
+  /** A payment-failed email sent, the grace not yet appended. */
+  | 'billing-mailed'
   /** A billing webhook appended to the user's stream, not yet acknowledged. */
   | 'billing-applied';
 

@@ -3,14 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';
 import { startStripeMock, type RunningServer } from '@scrivo/adapters/testing/real-servers';
-import { stripeEvent, type StripeTestEvent } from '@scrivo/adapters/testing/stripe-events';
+import {
+  STRIPE_TEST_PRICES,
+  stripeEvent,
+  type StripeTestEvent,
+} from '@scrivo/adapters/testing/stripe-events';
 import { User } from '@scrivo/contracts';
 import { AccountStreams } from '@scrivo/domain/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrashStep } from '../../src/common/crash-point';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
-import { deliver, STRIPE_MOCK, stripeEnv } from './support';
+import { mailsTo } from '../accounts/support/outbox';
+import { DAY, deliver, STRIPE_MOCK, stripeEnv, unix } from './support';
 
 /**
  * The API killed (SIGKILL, a test-only crash point) while it handles a Stripe webhook: after verifying it and
@@ -83,5 +88,44 @@ describe.skipIf(!STRIPE_MOCK)('a Stripe webhook when the API dies while handling
     } finally {
       await events.close();
     }
+  }, 120_000);
+
+  it('a failed payment killed after its email, before the grace: the retry records the grace once and emails again', async () => {
+    const now = Date.now();
+    const period = { start: unix(now - DAY), end: unix(now + 6 * DAY) };
+    const armed = await startApiProcess({ ...env, SCRIVO_TEST_CRASH_AT: 'billing-mailed' });
+    api = armed;
+    const email = 'crash-mailed@example.com';
+    const client = await signUpOver(armed.url, dataDir, email);
+    const userId = User.parse((await client.get('/api/user')).body).id;
+    const fields = {
+      userId,
+      subscriptionId: 'sub_crash_mailed',
+      price: STRIPE_TEST_PRICES.premium.weekly,
+      periodStart: period.start,
+      periodEnd: period.end,
+    };
+    // No email for this one: it passes the crash point untouched.
+    expect(
+      (await deliver(armed.url, stripeEvent.subscription('customer.subscription.updated', fields))).status,
+    ).toBe(200);
+    const failed = stripeEvent.invoice('invoice.payment_failed', { ...fields, at: unix(now) });
+    await expect(deliver(armed.url, failed)).rejects.toThrow();
+    expect(await armed.exited, armed.log()).toBe('SIGKILL');
+    expect(await mailsTo(dataDir, email, 'payment-failed')).toHaveLength(1);
+
+    api = await startApiProcess(env);
+    expect((await deliver(api.url, failed)).status).toBe(200);
+    expect((await deliver(api.url, failed)).status).toBe(200);
+    // At least once: the email the crash may have cut off is sent again; never a third time.
+    expect(await mailsTo(dataDir, email, 'payment-failed')).toHaveLength(2);
+    const user = new TestClient(api.url);
+    expect((await user.post('/api/login', { email, password: 'secret-pass' })).status).toBe(200);
+    expect(User.parse((await user.get('/api/user')).body)).toMatchObject({
+      plan: 'premium',
+      subscription: { status: 'payment_failed', endsAt: new Date(unix(now) * 1000 + 7 * DAY).toISOString() },
+    });
+    await api.stop('SIGTERM');
+    api = null;
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import {
   type BillingNotice,
   type BillingPeriod,
   isEnded,
+  type Language,
   type Mailer,
   type PaymentProvider,
   paymentFailedEmail,
@@ -17,6 +18,7 @@ import {
   userAccountDecider,
   withUserDocDefaults,
 } from '@scrivo/domain/accounts';
+import { crashPoint } from '../../common/crash-point';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { StreamRunner } from '../../infrastructure/stream-runner';
@@ -167,6 +169,7 @@ export class ApplyBillingNoticeHandler implements ICommandHandler<ApplyBillingNo
       );
       return { applied: false };
     }
+    const stream = AccountStreams.user(notice.userId);
     const user = await this.streams.loadUser(notice.userId);
     if (!user.exists) {
       // Acknowledged: a notice about an account this server does not hold would be retried for days for nothing.
@@ -176,25 +179,29 @@ export class ApplyBillingNoticeHandler implements ICommandHandler<ApplyBillingNo
       );
       return { applied: false };
     }
-    const result = await this.runner.run(userAccountDecider, AccountStreams.user(notice.userId), command, {
+    // The payment-failed email goes out before the grace is appended: if the process dies in between, Stripe's
+    // retry finds nothing appended and sends it again (at least once). Sent after, a crash would lose it for good,
+    // since the retry's event id is then already on the stream.
+    for (const event of userAccountDecider.decide(command, user)) {
+      if (event.type !== 'UserSubscriptionPaymentFailed' || !user.email) continue;
+      await this.sendPaymentFailed(user.email, event.data.graceUntil, user.language, notice.userId);
+      crashPoint('billing-mailed');
+    }
+    const result = await this.runner.run(userAccountDecider, stream, command, {
       actor: { kind: 'system', id: 'payments' },
     });
-    for (const event of result.newEvents) {
-      if (event.type !== 'UserSubscriptionPaymentFailed' || !result.state.email) continue;
-      try {
-        await this.mailer.send(
-          paymentFailedEmail(
-            result.state.email,
-            event.data.graceUntil,
-            `${this.config.SCRIVO_PUBLIC_URL}/account`,
-            result.state.language,
-          ),
-        );
-      } catch (error) {
-        // The grace stands either way; the account page tells the same.
-        this.logger.error({ err: error, userId: notice.userId }, 'payment-failed email could not be sent');
-      }
-    }
     return { applied: result.newEvents.length > 0 };
+  }
+
+  private async sendPaymentFailed(email: string, graceUntil: string, language: Language, userId: string) {
+    try {
+      await this.mailer.send(
+        paymentFailedEmail(email, graceUntil, `${this.config.SCRIVO_PUBLIC_URL}/account`, language),
+      );
+    } catch (error) {
+      // The grace is recorded either way (a mail server down must not hold the plan's state back for days of
+      // retries); the account page says the same as the email.
+      this.logger.error({ err: error, userId }, 'payment-failed email could not be sent');
+    }
   }
 }
