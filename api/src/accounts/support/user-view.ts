@@ -33,9 +33,10 @@ export const toSubscriptionView = (subscription: SubscriptionState, now: Date): 
  */
 export const toUserView = (stored: UserDoc, now: Date): User => {
   const doc = withUserDocDefaults(stored);
-  // A subscription's end is told by `subscription`; planUntil is for a plan an operator gave until a date.
-  const temporary =
-    doc.subscription === null && doc.planUntil !== null && Date.parse(doc.planUntil) > now.getTime();
+  // A subscription's end is told by `subscription`; planUntil here is for a plan an operator gave until a date.
+  const fromSubscription =
+    doc.subscription !== null && subscriptionPlanTerm(doc.subscription)?.planUntil === doc.planUntil;
+  const temporary = !fromSubscription && doc.planUntil !== null && Date.parse(doc.planUntil) > now.getTime();
   return {
     id: doc.id,
     email: doc.email,
