@@ -98,6 +98,14 @@ describe('the operator console in Chromium', () => {
     const note = page.getByTestId('paid-plans-note');
     await note.waitFor();
     expect(await note.textContent()).toContain('they are granted by its administrator');
+    // The plan pages say the same, and so does the pricing page to a visitor.
+    await page.goto(`${app.url}/premiumplan`);
+    await page.getByTestId('paid-plans-note').waitFor();
+    const visitor = await (await newContext()).newPage();
+    await visitor.goto(`${app.url}/pricingandplans`);
+    expect(await visitor.getByTestId('paid-plans-note').textContent()).toContain(
+      'they are granted by its administrator',
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import { PLANS, type BillingPeriod, type PlanId } from './plan-catalog';
 import { PlanCard, planButtonClass } from './plan-card';
 import { PlanSelection } from './plan-selection';
 import { useCurrentUser } from '../../lib/current-user';
+import { useAuthProviders } from '../auth/signup-policy-notice';
 import { PaidPlansNote, PlanChoiceMessage, usePlanChoice } from './use-plan-choice';
 
 /** /plan-selection and /plans: reached after registration, and from the account menu later. */
@@ -37,6 +38,7 @@ export function PlanSelectionPage() {
  */
 export function PricingAndPlansPage() {
   const { data: user } = useCurrentUser();
+  const providers = useAuthProviders();
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   useSeo({
     title: 'Pricing and plans | Scrivo',
@@ -51,7 +53,18 @@ export function PricingAndPlansPage() {
         title="Pricing and plans"
         lead="Start free. Pay weekly or monthly. Cancel anytime and keep your data."
       />
-      {user ? <PlanSelection /> : <PricingSection copy={en} />}
+      {user ? (
+        <PlanSelection />
+      ) : (
+        <>
+          {providers.data?.payments === false && (
+            <div className="px-4 pt-8">
+              <PaidPlansNote supportEmail={providers.data.supportEmail} />
+            </div>
+          )}
+          <PricingSection copy={en} />
+        </>
+      )}
       <div className="mx-auto grid max-w-4xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6">
         <section>
           <h2 className="text-xl font-semibold">How minutes are counted</h2>
