@@ -2,19 +2,22 @@
 # Builds the real servers the adapter conformance suites run against, from the Go module proxy, pinned:
 #   MinIO (S3)                      github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c
 #   FerretDB v1.24.0 (MongoDB wire protocol over SQLite), through the wrapper in tools/ferretdb
+#   stripe-mock v0.203.0 (Stripe's official API mock, for the Stripe payments adapter and billing tests)
 # Binaries go to $SCRIVO_SERVERS_BIN (default ~/.cache/scrivo/servers), named by version, so a second run (and
-# every fresh clone on the same machine) takes seconds. Cold, on 2 cores: about 5 min for MinIO, 6 for FerretDB.
+# every fresh clone on the same machine) takes seconds. Cold, on 2 cores: about 5 min for MinIO, 6 for FerretDB,
+# 10 s for stripe-mock.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BIN="${SCRIVO_SERVERS_BIN:-$HOME/.cache/scrivo/servers}"
 MINIO_VERSION="v0.0.0-20260212201848-7aac2a2c5b7c"
+STRIPE_MOCK_VERSION="v0.203.0"
 say() { printf '[servers] %s\n' "$*"; }
 
 # Go's own installer puts it in /usr/local/go, which a non-login shell may not have on its PATH.
 if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then export PATH="/usr/local/go/bin:$PATH"; fi
 if ! command -v go >/dev/null 2>&1; then
-  say "ERROR: Go is needed to build MinIO and FerretDB (Debian: apt-get install golang, or go.dev/dl)." >&2
+  say "ERROR: Go is needed to build MinIO, FerretDB and stripe-mock (Debian: apt-get install golang, or go.dev/dl)." >&2
   exit 1
 fi
 mkdir -p "$BIN"
@@ -41,4 +44,15 @@ else
   (cd "$ROOT/tools/ferretdb" && go build -mod=readonly -o "$ferretdb.tmp" . && mv "$ferretdb.tmp" "$ferretdb")
 fi
 ln -sf "$ferretdb" "$BIN/ferretdb"
+stripe_mock="$BIN/stripe-mock-$STRIPE_MOCK_VERSION"
+if [ -x "$stripe_mock" ]; then
+  say "stripe-mock $STRIPE_MOCK_VERSION already built"
+else
+  say "building stripe-mock $STRIPE_MOCK_VERSION from the Go module proxy (first time: about 10 seconds)"
+  tmp="$(mktemp -d)"
+  GOBIN="$tmp" GOFLAGS=-mod=mod go install "github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION"
+  mv "$tmp/stripe-mock" "$stripe_mock"
+  rm -rf "$tmp"
+fi
+ln -sf "$stripe_mock" "$BIN/stripe-mock"
 say "ready in $BIN"

@@ -11,6 +11,7 @@ import { requestIdMiddleware } from './common/request-id.middleware';
 import { type AppConfig, loadConfig, ownOrigins } from './config/config';
 import { type Adapters, createAdapters } from './infrastructure/adapters.factory';
 import { serveSpa } from './spa/spa';
+import { STRIPE_WEBHOOK_PATH } from './accounts/controllers/billing-webhook.controller';
 
 export interface ScrivoApp {
   readonly app: NestExpressApplication;
@@ -58,6 +59,9 @@ export const createApp = async (env: NodeJS.ProcessEnv = process.env): Promise<S
   server.use(securityHeaders(config));
   server.use(cookieParser());
   server.use(csrfProtection({ origins: ownOrigins(config), secureCookies: secureCookies(config) }));
+  // Stripe signs the exact bytes it sends: this route's body stays a Buffer (the JSON parser Nest adds later skips
+  // a body already read), so the signature is checked on what arrived, not on a re-serialised object.
+  server.post(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }));
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, adapters, logger),
     new ExpressAdapter(server),

@@ -9,7 +9,7 @@ import { removeStaleSpool } from './common/stale-temp';
 import { ConfigError, loadConfig } from './config/config';
 import { createAdapters } from './infrastructure/adapters.factory';
 import { createJobQueue } from './recordings/job-queue-factory';
-import { ownerPlanLookup } from './recordings/support/owner-plan';
+import { ownerPlanLookup, ownerWeeklyAnchorLookup } from './recordings/support/owner-plan';
 import { RecordingCommands } from './recordings/recording-commands';
 import { createSpeech } from './recordings/speech-factory';
 import { TranscriptionWorker } from './recordings/transcription-worker';
@@ -32,7 +32,11 @@ const main = async () => {
     ids: uuidIds,
     upcasters: new UpcasterRegistry(),
   });
-  const commands = new RecordingCommands({ runner, ids: uuidIds });
+  const commands = new RecordingCommands({
+    runner,
+    ids: uuidIds,
+    weeklyAnchorOf: ownerWeeklyAnchorLookup(adapters.readModels),
+  });
   const workerId = process.env.SCRIVO_WORKER_ID ?? `worker-${hostname()}-${process.pid}`;
   const worker = new TranscriptionWorker({
     workerId,

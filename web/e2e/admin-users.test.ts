@@ -68,6 +68,24 @@ describe('the operator console in Chromium', () => {
     expect(await plan.textContent()).toContain('You are on the Business Pro plan');
   });
 
+  it('an admin invites an address, sees it in the invitations, and revokes it', async () => {
+    const page = await (await newContext()).newPage();
+    await page.goto(`${app.url}/admin/login`);
+    await page.getByLabel('Username').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin/chat');
+    await page.goto(`${app.url}/admin/users`);
+    const email = `invited-${Date.now().toString(36)}@example.com`;
+    await page.getByLabel('Invite an address to sign up').fill(email);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const invitations = page.getByRole('region', { name: 'Invitations' });
+    await invitations.getByRole('cell', { name: email, exact: true }).waitFor();
+    expect(await invitations.textContent()).toContain(`by ${ADMIN.email}`);
+    await invitations.getByRole('button', { name: `Revoke the invitation of ${email}` }).click();
+    await invitations.getByRole('cell', { name: email, exact: true }).waitFor({ state: 'detached' });
+  });
+
   it('without a payment provider, the plan page says paid plans are granted by the administrator', async () => {
     const { client } = await signedInClient(app);
     const context = await newContext();
@@ -80,6 +98,14 @@ describe('the operator console in Chromium', () => {
     const note = page.getByTestId('paid-plans-note');
     await note.waitFor();
     expect(await note.textContent()).toContain('they are granted by its administrator');
+    // The plan pages say the same, and so does the pricing page to a visitor.
+    await page.goto(`${app.url}/premiumplan`);
+    await page.getByTestId('paid-plans-note').waitFor();
+    const visitor = await (await newContext()).newPage();
+    await visitor.goto(`${app.url}/pricingandplans`);
+    expect(await visitor.getByTestId('paid-plans-note').textContent()).toContain(
+      'they are granted by its administrator',
+    );
   });
 });
 
@@ -108,5 +134,15 @@ describe('sign-up policy on the public pages in Chromium', () => {
     const auth = page.getByTestId('signup-policy');
     await auth.waitFor();
     expect(await auth.textContent()).toContain('only its administrators create accounts');
+    // The Spanish and French landing pages say it in their language.
+    for (const [path, text] of [
+      ['/es', 'Los registros están cerrados en este servidor'],
+      ['/fr', 'Les inscriptions sont fermées sur ce serveur'],
+    ] as const) {
+      await page.goto(`${app.url}${path}`);
+      const notice = page.getByTestId('signup-policy');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(text);
+    }
   });
 });

@@ -6,13 +6,13 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * The real MinIO and FerretDB servers that tools/install-servers.sh builds from the Go module proxy, started on
+ * The real MinIO, FerretDB and stripe-mock servers that tools/install-servers.sh builds from the Go module proxy, started on
  * 127.0.0.1 for the adapters' conformance suites. Off CI a missing binary skips those suites with the reason;
  * on CI it is an installation failure.
  */
 const SERVERS_BIN = process.env.SCRIVO_SERVERS_BIN ?? join(homedir(), '.cache', 'scrivo', 'servers');
 
-export type RealServer = 'minio' | 'ferretdb';
+export type RealServer = 'minio' | 'ferretdb' | 'stripe-mock';
 
 export const serverBinary = (name: RealServer): string | null => {
   const path = join(SERVERS_BIN, name);
@@ -126,4 +126,22 @@ export const startFerretDb = async (binary: string): Promise<RunningServer> => {
     directory,
   );
   return { url: `mongodb://127.0.0.1:${port}/`, stop: stopper(child, directory) };
+};
+
+/**
+ * stripe-mock (Stripe's official API mock) on 127.0.0.1 only (`-http-addr`, not `-http-port`, which binds every
+ * interface). It answers every API call with the spec's fixtures; it keeps no state and sends no webhooks.
+ */
+export const startStripeMock = async (binary: string): Promise<RunningServer> => {
+  const directory = mkdtempSync(join(tmpdir(), 'scrivo-stripe-mock-'));
+  const port = await freePort();
+  const child = await run(
+    'stripe-mock',
+    binary,
+    ['-http-addr', `127.0.0.1:${port}`],
+    {},
+    () => accepts(port),
+    directory,
+  );
+  return { url: `http://127.0.0.1:${port}`, stop: stopper(child, directory) };
 };

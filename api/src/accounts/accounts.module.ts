@@ -1,6 +1,11 @@
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Argon2PasswordHasher } from '@scrivo/adapters/passwords/argon2-password-hasher';
-import { adminsProjection, type Mailer, usersProjection } from '@scrivo/domain/accounts';
+import {
+  adminsProjection,
+  invitationsProjection,
+  type Mailer,
+  usersProjection,
+} from '@scrivo/domain/accounts';
 import type { Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
 import { SessionStore } from '../common/auth/session-store';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -12,13 +17,18 @@ import { SignupGate } from './support/signup-gate';
 import { Projections } from '../infrastructure/projection-registry';
 import { AdminBootstrap } from './admin-bootstrap';
 import {
-  ChoosePlanHandler,
   CheckUserExistsHandler,
   GetUserHandler,
   SetPlanHandler,
   UpdateProfileHandler,
 } from './commands/account.commands';
 import { AdminSignInHandler, UpsertAdminHandler } from './commands/admin.commands';
+import {
+  ApplyBillingNoticeHandler,
+  ChoosePlanHandler,
+  OpenBillingPortalHandler,
+} from './commands/billing.commands';
+import { BillingWebhookController } from './controllers/billing-webhook.controller';
 import {
   RequestPasswordResetHandler,
   ResetPasswordHandler,
@@ -41,11 +51,14 @@ import { registerAccountErrorCodes } from './support/error-codes';
 import { createMailer } from './support/mailer.factory';
 import { AuthRateLimiter, AuthRateLimitGuard } from './support/rate-limit';
 import { AccountSessions } from './support/sessions';
-import { unconfiguredPayments } from './support/unconfigured-payments';
+import { createPaymentProvider } from './support/payments.factory';
+import { exemptFromCsrf } from '../common/csrf';
 import { VerificationMail } from './support/verification-mail';
 import { MAILER, PASSWORD_HASHER, PAYMENT_PROVIDER } from './tokens';
 
 registerAccountErrorCodes();
+// Stripe signs its webhooks; it sends no cookie and no CSRF token. Exactly this path, as the router matches it.
+exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
 
 /** Accounts: users (sign-up, verification, sign-in, reset, Google), admins, the account page. docs/accounts.md. */
 @Module({
@@ -56,6 +69,7 @@ registerAccountErrorCodes();
     AccountController,
     GoogleController,
     AdminUsersController,
+    BillingWebhookController,
   ],
   providers: [
     AccountStreamsService,
@@ -87,7 +101,7 @@ registerAccountErrorCodes();
     { provide: MAILER, useFactory: (config: AppConfig) => createMailer(config), inject: [APP_CONFIG] },
     {
       provide: PAYMENT_PROVIDER,
-      useFactory: (config: AppConfig) => unconfiguredPayments(config.SCRIVO_SUPPORT_EMAIL),
+      useFactory: (config: AppConfig) => createPaymentProvider(config),
       inject: [APP_CONFIG],
     },
     {
@@ -109,6 +123,8 @@ registerAccountErrorCodes();
     UpdateProfileHandler,
     SetPlanHandler,
     ChoosePlanHandler,
+    OpenBillingPortalHandler,
+    ApplyBillingNoticeHandler,
     AdminSignInHandler,
     UpsertAdminHandler,
   ],
@@ -121,7 +137,7 @@ export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.projections.register(usersProjection, adminsProjection);
+    this.projections.register(usersProjection, adminsProjection, invitationsProjection);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -11,6 +11,16 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Billing with Stripe is on when every one of these is set. */
+export const STRIPE_SETTINGS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PREMIUM_WEEKLY',
+  'STRIPE_PRICE_PREMIUM_MONTHLY',
+  'STRIPE_PRICE_BUSINESS_PRO_WEEKLY',
+  'STRIPE_PRICE_BUSINESS_PRO_MONTHLY',
+] as const;
+
 /**
  * Every setting comes from the environment and is checked here at start-up, so a typo fails fast with a message
  * that names the variable. README.md documents each one.
@@ -76,6 +86,20 @@ export const ConfigSchema = z
     SCRIVO_SUPPORT_EMAIL: z
       .string()
       .email('must be an email address (shown to users who want a paid plan)')
+      .optional(),
+    // Billing with Stripe (README "Billing with Stripe"): on when the key, the webhook secret and the four prices
+    // are set; all or none of them.
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PRICE_PREMIUM_WEEKLY: z.string().min(1).optional(),
+    STRIPE_PRICE_PREMIUM_MONTHLY: z.string().min(1).optional(),
+    STRIPE_PRICE_BUSINESS_PRO_WEEKLY: z.string().min(1).optional(),
+    STRIPE_PRICE_BUSINESS_PRO_MONTHLY: z.string().min(1).optional(),
+    /** Another Stripe API endpoint (protocol, host and port), e.g. stripe-mock for tests. */
+    STRIPE_API_BASE: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), 'must be an http:// or https:// address')
       .optional(),
     /** Multiplies every sign-in/verification/reset rate limit (0 turns them off, e.g. for load tests). */
     SCRIVO_AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
@@ -166,6 +190,16 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['MONGODB_URL'],
         message: 'is required when SCRIVO_READ_MODELS=mongodb',
+      });
+    const stripe = STRIPE_SETTINGS.filter((name) => c[name] !== undefined);
+    if (stripe.length > 0 && stripe.length < STRIPE_SETTINGS.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          `billing with Stripe needs all of ${STRIPE_SETTINGS.join(', ')}; missing: ` +
+          STRIPE_SETTINGS.filter((name) => c[name] === undefined).join(', ') +
+          ' (or set none of them: paid plans are then granted by the administrator)',
       });
     if (c.SCRIVO_BLOB_STORE === 'minio' && (!c.MINIO_URL || !c.MINIO_ACCESS_KEY || !c.MINIO_SECRET_KEY))
       ctx.addIssue({

@@ -1,5 +1,6 @@
 import { type Actor, DomainError, type Ids, NotFoundError } from '@scrivo/domain';
 import {
+  allowanceMinutesFor,
   allowanceSecondsWithGrants,
   DECODED_LENGTH_TOLERANCE_SECONDS,
   PLAN_LIMITS,
@@ -30,8 +31,15 @@ export class RecordingCommands {
       /** The one way to run a decider on a stream (in the API it also waits for the read models). */
       runner: StreamRunner;
       ids: Ids;
+      /** A weekly subscriber's billing anchor: their usage periods are billing weeks (null = calendar months). */
+      weeklyAnchorOf?: (ownerId: string) => Promise<string | null>;
     },
   ) {}
+
+  /** The usage period holding `at` for this account: its billing week, or the calendar month. */
+  async periodOf(ownerId: string, at: Date) {
+    return usagePeriod(at, (await this.deps.weeklyAnchorOf?.(ownerId)) ?? null);
+  }
 
   now(): string {
     return this.deps.runner.now();
@@ -88,16 +96,17 @@ export class RecordingCommands {
     const ownerId = state.ownerId;
     const now = new Date(this.now());
     const jobId = this.deps.ids.next();
+    const period = (await this.periodOf(ownerId, now)).id;
     const request: RecordingCommand = {
       type: 'RequestTranscription',
       jobId,
       speakerLabels: PLAN_LIMITS[plan].speakerLabels,
+      period,
       now: now.toISOString(),
     };
     // Throws the refusal (409) before anything is reserved; appends nothing.
     recordingDecider.decide(request, state);
-    const period = usagePeriod(now).id;
-    const minutes = PLAN_LIMITS[plan].minutesPerMonth;
+    const minutes = allowanceMinutesFor(plan, period);
     const reserved = await this.deps.runner.run(
       usageDecider,
       usageStream(ownerId, period),
@@ -121,7 +130,9 @@ export class RecordingCommands {
         fresh.status === 'queued' || fresh.status === 'transcribing' || fresh.status === 'completed';
       // Only our own reservation, and only when no other request took the recording in the meantime.
       if (reserved.newEvents.length > 0 && !live)
-        await this.releaseMinutes(ownerId, recordingId, now.toISOString(), 'failed', actor, correlationId);
+        await this.releaseMinutes(ownerId, recordingId, now.toISOString(), 'failed', actor, correlationId, {
+          knownPeriod: period,
+        });
       throw error;
     }
   }
@@ -132,7 +143,7 @@ export class RecordingCommands {
    * for. null = unlimited plan.
    */
   async decodeBudgetSeconds(ownerId: string, recordingId: string, period: string, plan: PlanId) {
-    const minutes = PLAN_LIMITS[plan].minutesPerMonth;
+    const minutes = allowanceMinutesFor(plan, period);
     if (minutes === null) return null;
     const state = await this.usage(ownerId, period);
     const reserved = state.reserved[recordingId] ?? 0;
@@ -151,7 +162,7 @@ export class RecordingCommands {
     actor: Actor,
     correlationId: string,
   ) {
-    const minutes = PLAN_LIMITS[plan].minutesPerMonth;
+    const minutes = allowanceMinutesFor(plan, period);
     await this.deps.runner.run(
       usageDecider,
       usageStream(ownerId, period),
@@ -176,14 +187,23 @@ export class RecordingCommands {
     reason: 'failed' | 'cancelled',
     actor: Actor,
     correlationId: string,
-    causationId?: string,
+    options: {
+      readonly causationId?: string;
+      /** The period holding the reservation when the caller knows it; else the one at requestedAt. */
+      readonly knownPeriod?: string;
+    } = {},
   ) {
-    const period = usagePeriod(new Date(requestedAt ?? this.now())).id;
+    const period =
+      options.knownPeriod ?? (await this.periodOf(ownerId, new Date(requestedAt ?? this.now()))).id;
     await this.deps.runner.run(
       usageDecider,
       usageStream(ownerId, period),
       { type: 'ReleaseMinutes', userId: ownerId, period, recordingId, reason, now: this.now() },
-      { actor, correlationId, ...(causationId === undefined ? {} : { causationId }) },
+      {
+        actor,
+        correlationId,
+        ...(options.causationId === undefined ? {} : { causationId: options.causationId }),
+      },
     );
   }
 
@@ -191,8 +211,14 @@ export class RecordingCommands {
     return (await this.currentUsage(ownerId)).usedSeconds;
   }
 
-  /** This month's usage stream: seconds used and seconds an operator granted on top of the plan. */
-  currentUsage(ownerId: string) {
-    return this.usage(ownerId, usagePeriod(new Date(this.now())).id);
+  /** This period's usage stream: seconds used and seconds an operator granted on top of the plan. */
+  async currentUsage(ownerId: string) {
+    return (await this.currentPeriodUsage(ownerId)).usage;
+  }
+
+  /** The current usage period (a billing week for weekly subscribers, else the month) and its usage stream. */
+  async currentPeriodUsage(ownerId: string) {
+    const period = await this.periodOf(ownerId, new Date(this.now()));
+    return { period, usage: await this.usage(ownerId, period.id) };
   }
 }

@@ -40,7 +40,7 @@ import { lifecycleCommandHandlers } from './commands/recording-lifecycle.command
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
 import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG, TUS_STORAGE } from './recordings.tokens';
-import { ownerPlanLookup } from './support/owner-plan';
+import { ownerPlanLookup, ownerWeeklyAnchorLookup } from './support/owner-plan';
 import { RecordingAccess } from './support/recording-access';
 import { createTusStorage } from './support/tus-storage.factory';
 import { createSpeech } from './speech-factory';
@@ -71,8 +71,9 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     },
     {
       provide: RecordingCommands,
-      inject: [StreamRunner, IDS],
-      useFactory: (runner: StreamRunner, ids: Ids) => new RecordingCommands({ runner, ids }),
+      inject: [StreamRunner, IDS, READ_MODELS],
+      useFactory: (runner: StreamRunner, ids: Ids, readModels: ReadModelStore) =>
+        new RecordingCommands({ runner, ids, weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels) }),
     },
     RecordingAccess,
     ...uploadCommandHandlers,
@@ -113,7 +114,11 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
       mediaPurgeDueProjection,
     );
     // Reactions must not wait for the read models (and so for themselves): they write through their own runner.
-    const reactions = new RecordingCommands({ runner: this.background, ids: this.ids });
+    const reactions = new RecordingCommands({
+      runner: this.background,
+      ids: this.ids,
+      weeklyAnchorOf: ownerWeeklyAnchorLookup(this.readModels),
+    });
     this.projections.registerReactors(
       ...recordingReactors({
         commands: reactions,

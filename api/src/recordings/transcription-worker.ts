@@ -13,7 +13,6 @@ import {
   SpeechInputError,
   type SpeechRecognizer,
   type SpeechRequest,
-  usagePeriod,
 } from '@scrivo/domain/recordings';
 import { transcribeWhenAvailable } from './speech-availability';
 import { type RecordingCommands, TRANSCRIPTION_JOB } from './recording-commands';
@@ -147,7 +146,9 @@ export class TranscriptionWorker {
       // hours): decode no further than the owner can pay for, then top the reservation up to the decoded length.
       const ownerId = state.ownerId!;
       const period =
-        typeof job.payload['period'] === 'string' ? job.payload['period'] : usagePeriod(new Date()).id;
+        typeof job.payload['period'] === 'string'
+          ? job.payload['period']
+          : (await commands.periodOf(state.ownerId!, new Date())).id;
       const plan = await this.deps.planOf(ownerId);
       const budget = await commands.decodeBudgetSeconds(ownerId, recordingId, period, plan);
       const decoded = await this.deps.media.normalise(original, wav, {

@@ -155,6 +155,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
         'failed',
         this.actor,
         reservation.id,
+        { knownPeriod: reservation.period },
       );
     }
   }

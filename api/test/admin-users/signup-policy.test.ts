@@ -67,6 +67,62 @@ describe('SCRIVO_SIGNUPS=invite with SCRIVO_DEFAULT_PLAN=business_pro', () => {
   });
 });
 
+describe('the invitations an admin made: list and revoke', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ ...ADMIN_ENV, SCRIVO_SIGNUPS: 'invite' });
+  });
+  afterAll(async () => app?.close());
+
+  it('lists open invitations newest first (who, when, signed up yet), only to admins', async () => {
+    const admin = await adminClient(app);
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    await admin.post('/api/admin/invitations', { email: first });
+    await admin.post('/api/admin/invitations', { email: second });
+    await signUp(app, first);
+    const answer = await admin.get('/api/admin/invitations');
+    expect(answer.status).toBe(200);
+    expect(answer.body.invitations).toEqual([
+      {
+        email: second,
+        invitedBy: ADMIN_ENV.SCRIVO_ADMIN_EMAIL,
+        invitedAt: expect.any(String),
+        signedUp: false,
+      },
+      {
+        email: first,
+        invitedBy: ADMIN_ENV.SCRIVO_ADMIN_EMAIL,
+        invitedAt: expect.any(String),
+        signedUp: true,
+      },
+    ]);
+    expect((await new TestClient(app.url).get('/api/admin/invitations')).status).toBe(401);
+    // A signed-in user (invited, like every user here) is not an admin.
+    const userEmail = uniqueEmail('invited-user');
+    await admin.post('/api/admin/invitations', { email: userEmail });
+    const { client: user } = await signUp(app, userEmail);
+    expect((await user.get('/api/admin/invitations')).status).toBe(403);
+    expect((await user.post('/api/admin/invitations/revoke', { email: second })).status).toBe(403);
+  });
+
+  it('revokes an invitation: the address can no longer sign up, and is off the list', async () => {
+    const admin = await adminClient(app);
+    const email = uniqueEmail('revoked');
+    await admin.post('/api/admin/invitations', { email });
+    const revoked = await admin.post('/api/admin/invitations/revoke', { email: email.toUpperCase() });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ email, invited: false });
+    const list = (await admin.get('/api/admin/invitations')).body.invitations as { email: string }[];
+    expect(list.map((i) => i.email)).not.toContain(email);
+    const sent = await new TestClient(app.url).post('/api/send-verification', { email });
+    expect(sent.status).toBe(403);
+    expect(sent.body).toMatchObject({ code: 'SIGNUP_NOT_INVITED' });
+    const invalid = await admin.post('/api/admin/invitations/revoke', { email: 'not an address' });
+    expect(invalid.status).toBe(400);
+  });
+});
+
 describe('SCRIVO_SIGNUPS=closed', () => {
   let app: TestApp;
   beforeAll(async () => {

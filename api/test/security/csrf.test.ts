@@ -8,9 +8,10 @@ import { buildWorld, ownerView, type World } from './support/world';
 
 /**
  * The widget's calls: the frame on another site makes them with a per-session token in a header, never with a
- * cookie, so there is nothing for a forged request to ride on (chat.module registers the exemption).
+ * cookie, so there is nothing for a forged request to ride on (chat.module registers the exemption). Stripe's
+ * webhook: authenticated by its signature over the body, exactly that path (accounts.module registers it).
  */
-const isExempt = (path: string) => /^\/api\/chat\//.test(path);
+const isExempt = (path: string) => /^\/api\/chat\//.test(path) || path === '/api/billing/stripe/webhook';
 
 const stateChanging = allRoutes.filter((r) => !SAFE_METHODS.has(r.method));
 
@@ -35,6 +36,9 @@ describe('CSRF: a state-changing request from another site is refused on every r
     ])
       expect(names).toContain(name);
     expect(names).toEqual(expect.arrayContaining(['tus.create', 'tus.patch', 'tus.delete']));
+    expect(names).toEqual(
+      expect.arrayContaining(['contract.accounts.openBillingPortal', 'billing.stripeWebhook']),
+    );
   });
 
   it.each([

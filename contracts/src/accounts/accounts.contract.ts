@@ -4,6 +4,7 @@ import {
   AdminCheckAnswer,
   AuthProvidersAnswer,
   AdminLoginAnswer,
+  BillingPortalAnswer,
   AdminLoginBody,
   ChangePlanAnswer,
   ChangePlanBody,
@@ -150,7 +151,16 @@ export const accountsContract = c.router({
     path: '/api/account/plan',
     body: ChangePlanBody,
     responses: { 200: ChangePlanAnswer, ...errors, 501: ErrorBody },
-    summary: 'Free applies at once; paid plans go through the payment provider (501 when none is configured)',
+    summary:
+      "Free applies at once; a paid plan answers the payment provider's checkout page and becomes active when the provider confirms the payment (501 when no provider is configured)",
+  },
+  openBillingPortal: {
+    method: 'POST',
+    path: '/api/account/billing-portal',
+    body: c.noBody(),
+    responses: { 200: BillingPortalAnswer, ...errors, 501: ErrorBody },
+    summary:
+      'A page of the payment provider where the user manages the subscription (card, invoices, cancel); 409 when there is none',
   },
 });
 

@@ -38,6 +38,25 @@ const Name = (label: string) =>
     .min(2, `${label} must be at least 2 characters`)
     .max(100, `${label} must be at most 100 characters`);
 
+export const BillingPeriod = z.enum(['weekly', 'monthly']);
+export type BillingPeriod = z.infer<typeof BillingPeriod>;
+
+/** The paid subscription bought through the payment provider, as the account page shows it. */
+export const UserSubscription = z.object({
+  plan: z.enum(['premium', 'business_pro']),
+  billingPeriod: BillingPeriod,
+  /**
+   * active: renews at `renewsAt`; cancelling: runs until `endsAt`, then Free; payment_failed: a renewal failed and
+   * the plan runs until `endsAt` unless a payment goes through; ended: over (Free now), kept for the history.
+   */
+  status: z.enum(['active', 'cancelling', 'payment_failed', 'ended', 'pending']),
+  currentPeriodStart: z.string(),
+  currentPeriodEnd: z.string(),
+  renewsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+});
+export type UserSubscription = z.infer<typeof UserSubscription>;
+
 export const User = z.object({
   id: z.string(),
   email: z.string(),
@@ -55,6 +74,8 @@ export const User = z.object({
   hasPassword: z.boolean(),
   googleLinked: z.boolean(),
   createdAt: z.string(),
+  /** The subscription bought here (Stripe); null when there is none. */
+  subscription: UserSubscription.nullable(),
 });
 export type User = z.infer<typeof User>;
 
@@ -132,7 +153,14 @@ export const UpdateAccountBody = z
     language: UserLanguage.optional(),
   })
   .strict();
-export const ChangePlanBody = z.object({ plan: PlanId }).strict();
+export const ChangePlanBody = z
+  .object({
+    plan: PlanId,
+    /** For a paid plan bought here: how often it is billed (and its minutes reset). Monthly when not given. */
+    billingPeriod: BillingPeriod.optional(),
+  })
+  .strict();
+export const BillingPortalAnswer = z.object({ url: z.string() });
 export const ChangePlanAnswer = z.object({ user: User, checkoutUrl: z.string().nullable() });
 
 export const AuthProvidersAnswer = z.object({

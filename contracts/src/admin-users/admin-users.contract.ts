@@ -9,7 +9,9 @@ import {
   CreateUserBody,
   GrantMinutesBody,
   InvitationAnswer,
+  InvitationsAnswer,
   InviteUserBody,
+  RevokedInvitationAnswer,
   ReasonBody,
   SetUserPlanBody,
 } from './admin-users.schemas';
@@ -87,6 +89,19 @@ export const adminUsersContract = c.router({
     body: InviteUserBody,
     responses: { 200: InvitationAnswer, ...errors },
     summary: 'Let this address sign up when SCRIVO_SIGNUPS=invite',
+  },
+  listInvitations: {
+    method: 'GET',
+    path: '/api/admin/invitations',
+    responses: { 200: InvitationsAnswer, 401: ErrorBody, 403: ErrorBody },
+    summary: 'The addresses invited to sign up and not revoked, newest first',
+  },
+  revokeInvitation: {
+    method: 'POST',
+    path: '/api/admin/invitations/revoke',
+    body: InviteUserBody,
+    responses: { 200: RevokedInvitationAnswer, ...errors },
+    summary: 'Take an invitation back: the address may no longer sign up (an account already made stays)',
   },
 });
 export type AdminUsersContract = typeof adminUsersContract;

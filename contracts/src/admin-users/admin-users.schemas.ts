@@ -129,4 +129,16 @@ export const CreateUserBody = z
   })
   .strict();
 export const InvitationAnswer = z.object({ email: z.string(), invited: z.literal(true) });
+export const RevokedInvitationAnswer = z.object({ email: z.string(), invited: z.literal(false) });
+export const Invitation = z.object({
+  email: z.string(),
+  /** The admin's email, or "command line". */
+  invitedBy: z.string(),
+  invitedAt: z.string(),
+  /** Whether the address has signed up since (the invitation is then used). */
+  signedUp: z.boolean(),
+});
+export type Invitation = z.infer<typeof Invitation>;
+/** The open invitations, newest first (at most 200: invitations are for a private install's few addresses). */
+export const InvitationsAnswer = z.object({ invitations: z.array(Invitation) });
 export const CreatedUserAnswer = z.object({ id: z.string(), email: z.string() });

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../kernel/events';
 
 import { PLAN_IDS, type PlanId } from '../plans/plan-catalogue';
+import type { SubscriptionSnapshot } from './subscription';
 
 export type { PlanId };
 export type Language = 'en' | 'es' | 'fr';
@@ -118,6 +119,20 @@ export type UserReactivated = DomainEvent<
   { userId: string; by: ChangedBy; reason: string; reactivatedAt: string }
 >;
 
+/**
+ * The payment provider told us about the user's subscription (a signed webhook): the snapshot it carried, newer
+ * than what the stream held. `providerEventId` makes a redelivery of the same notification change nothing.
+ */
+export type UserSubscriptionChanged = DomainEvent<
+  'UserSubscriptionChanged',
+  { userId: string; providerEventId: string; subscription: SubscriptionSnapshot; changedAt: string }
+>;
+/** A renewal payment failed: the plan stays until `graceUntil`, then the account is Free unless it is paid. */
+export type UserSubscriptionPaymentFailed = DomainEvent<
+  'UserSubscriptionPaymentFailed',
+  { userId: string; providerEventId: string; subscriptionId: string; graceUntil: string; failedAt: string }
+>;
+
 export type UserEvent =
   | UserRegistered
   | UserEmailVerified
@@ -132,7 +147,9 @@ export type UserEvent =
   | UserPlanSetByAdmin
   | UserMinutesGranted
   | UserSuspended
-  | UserReactivated;
+  | UserReactivated
+  | UserSubscriptionChanged
+  | UserSubscriptionPaymentFailed;
 
 // ---- email verification stream: `email-verification-{email}` ----
 // Codes are sent before the account exists (the sign-up form verifies the address, then registers), so they
@@ -161,7 +178,12 @@ export type EmailClaimEvent = EmailClaimed;
 // ---- sign-up invitation stream: `user-invitation-{email}` ----
 // With SCRIVO_SIGNUPS=invite only an invited address may sign up (still through the verified flow).
 export type UserInvited = DomainEvent<'UserInvited', { email: string; by: ChangedBy; invitedAt: string }>;
-export type InvitationEvent = UserInvited;
+/** An operator took the invitation back before it was used: the address may no longer sign up (invite mode). */
+export type UserInvitationRevoked = DomainEvent<
+  'UserInvitationRevoked',
+  { email: string; by: ChangedBy; revokedAt: string }
+>;
+export type InvitationEvent = UserInvited | UserInvitationRevoked;
 
 // ---- admin account stream: `admin-{adminId}` ----
 export type AdminCreated = DomainEvent<
@@ -197,6 +219,8 @@ export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserMinutesGranted',
   'UserSuspended',
   'UserReactivated',
+  'UserSubscriptionChanged',
+  'UserSubscriptionPaymentFailed',
 ];
 
 /** The events an operator's change leaves on a user's stream: the history the console shows. */

@@ -6,24 +6,29 @@ export interface InvitationState {
   readonly invited: boolean;
 }
 
-export type InvitationCommand = {
-  readonly type: 'InviteUser';
-  readonly email: string;
-  readonly by: ChangedBy;
-  readonly at: string;
-};
+export type InvitationCommand =
+  | { readonly type: 'InviteUser'; readonly email: string; readonly by: ChangedBy; readonly at: string }
+  | {
+      readonly type: 'RevokeInvitation';
+      readonly email: string;
+      readonly by: ChangedBy;
+      readonly at: string;
+    };
 
-/** One stream per address (`user-invitation-{email}`): whether an operator invited it to sign up. */
+/**
+ * One stream per address (`user-invitation-{email}`): whether an operator invited it to sign up. Inviting twice,
+ * or revoking what is not invited, changes nothing; a revoked address can be invited again.
+ */
 export const invitationDecider: Decider<InvitationCommand, InvitationEvent, InvitationState> = {
   initialState: () => ({ invited: false }),
   decide(command, state) {
-    if (state.invited) return [];
-    return [
-      {
-        type: 'UserInvited',
-        data: { email: normalizeEmail(command.email), by: command.by, invitedAt: command.at },
-      },
-    ];
+    const email = normalizeEmail(command.email);
+    if (command.type === 'InviteUser') {
+      if (state.invited) return [];
+      return [{ type: 'UserInvited', data: { email, by: command.by, invitedAt: command.at } }];
+    }
+    if (!state.invited) return [];
+    return [{ type: 'UserInvitationRevoked', data: { email, by: command.by, revokedAt: command.at } }];
   },
-  evolve: () => ({ invited: true }),
+  evolve: (_state, event) => ({ invited: event.type === 'UserInvited' }),
 };

@@ -3,6 +3,17 @@ import { DomainError } from '../kernel/errors';
 import { normalizeEmail } from './email-address';
 import type { ChangedBy, Language, PlanId, UserEvent, VerificationMethod } from './events';
 import { lastingPlan, planInEffect } from './plan-term';
+import {
+  type BillingPeriod,
+  graceUntil,
+  isEnded,
+  isStaleSnapshot,
+  type PaidPlanId,
+  planTermWith,
+  type SubscriptionSnapshot,
+  type SubscriptionState,
+  subscriptionAfterSnapshot,
+} from './subscription';
 
 export interface UserAccountState {
   readonly exists: boolean;
@@ -20,6 +31,10 @@ export interface UserAccountState {
   /** The outstanding reset token (only the newest one is valid). */
   readonly resetToken: { readonly hash: string; readonly expiresAt: string } | null;
   readonly usedResetTokens: readonly string[];
+  /** The payment provider's subscription, as its newest notification described it. */
+  readonly subscription: SubscriptionState | null;
+  /** The provider's notifications already applied (their ids): a redelivery changes nothing. */
+  readonly billingEventIds: readonly string[];
 }
 
 export type UserAccountCommand =
@@ -89,7 +104,37 @@ export type UserAccountCommand =
       readonly at: string;
     }
   | { readonly type: 'SuspendUser'; readonly by: ChangedBy; readonly reason: string; readonly at: string }
-  | { readonly type: 'ReactivateUser'; readonly by: ChangedBy; readonly reason: string; readonly at: string };
+  | { readonly type: 'ReactivateUser'; readonly by: ChangedBy; readonly reason: string; readonly at: string }
+  // ---- the payment provider's signed notifications (webhooks); each carries the provider's event id ----
+  | {
+      /** A checkout completed, or the provider sent the subscription itself (updated, deleted). */
+      readonly type: 'SyncSubscription';
+      readonly providerEventId: string;
+      readonly snapshot: SubscriptionSnapshot;
+      readonly at: string;
+    }
+  | {
+      /** An invoice of the subscription was paid: the plan is active through the invoice's period. */
+      readonly type: 'RecordSubscriptionPaid';
+      readonly providerEventId: string;
+      readonly subscriptionId: string;
+      readonly customerId: string;
+      readonly plan: PaidPlanId;
+      readonly billingPeriod: BillingPeriod;
+      readonly periodStart: string;
+      readonly periodEnd: string;
+      /** When the provider produced the notification. */
+      readonly asOf: string;
+      readonly at: string;
+    }
+  | {
+      readonly type: 'RecordSubscriptionPaymentFailed';
+      readonly providerEventId: string;
+      readonly subscriptionId: string;
+      /** When the provider produced the notification: the grace is counted from the failure, not its delivery. */
+      readonly failedAt: string;
+      readonly at: string;
+    };
 
 /** Most minutes one grant may add (a typo guard: 100 000 minutes is over two months of audio). */
 export const MAX_GRANTED_MINUTES = 100_000;
@@ -120,6 +165,19 @@ export const resetTokenProblem = (state: UserAccountState, tokenHash: string, no
   return null;
 };
 
+/** What the provider said of a subscription, without what this account derived from it (the grace). */
+const snapshotOf = ({ graceUntil: _grace, ...snapshot }: SubscriptionState): SubscriptionSnapshot => snapshot;
+
+const subscriptionChanged = (
+  userId: string,
+  providerEventId: string,
+  subscription: SubscriptionSnapshot,
+  at: string,
+): UserEvent => ({
+  type: 'UserSubscriptionChanged',
+  data: { userId, providerEventId, subscription, changedAt: at },
+});
+
 export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAccountState> = {
   initialState: () => ({
     exists: false,
@@ -135,6 +193,8 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
     googleSubject: null,
     resetToken: null,
     usedResetTokens: [],
+    subscription: null,
+    billingEventIds: [],
   }),
 
   decide(command, state) {
@@ -355,6 +415,69 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
           { type: 'UserReactivated', data: { userId, by: command.by, reason, reactivatedAt: command.at } },
         ];
       }
+
+      case 'SyncSubscription':
+        if (state.billingEventIds.includes(command.providerEventId)) return [];
+        if (isStaleSnapshot(state.subscription, command.snapshot)) return [];
+        return [subscriptionChanged(userId, command.providerEventId, command.snapshot, command.at)];
+
+      case 'RecordSubscriptionPaid': {
+        if (state.billingEventIds.includes(command.providerEventId)) return [];
+        const known = state.subscription;
+        const same = known !== null && known.subscriptionId === command.subscriptionId;
+        const snapshot: SubscriptionSnapshot = same
+          ? {
+              ...snapshotOf(known),
+              status: 'active',
+              currentPeriodStart: command.periodStart,
+              currentPeriodEnd: command.periodEnd,
+              provisional: false,
+              asOf: command.asOf,
+            }
+          : {
+              subscriptionId: command.subscriptionId,
+              customerId: command.customerId,
+              plan: command.plan,
+              billingPeriod: command.billingPeriod,
+              status: 'active',
+              currentPeriodStart: command.periodStart,
+              currentPeriodEnd: command.periodEnd,
+              cancelAtPeriodEnd: false,
+              createdAt: command.periodStart,
+              provisional: false,
+              asOf: command.asOf,
+            };
+        // An invoice of an earlier period (delivered late) says nothing about the current one.
+        if (
+          same &&
+          known.provisional === false &&
+          Date.parse(command.periodEnd) < Date.parse(known.currentPeriodEnd)
+        )
+          return [];
+        if (isStaleSnapshot(state.subscription, snapshot)) return [];
+        return [subscriptionChanged(userId, command.providerEventId, snapshot, command.at)];
+      }
+
+      case 'RecordSubscriptionPaymentFailed': {
+        if (state.billingEventIds.includes(command.providerEventId)) return [];
+        const known = state.subscription;
+        // A failure of a subscription we do not hold, or of one already over, changes nothing; one grace (and one
+        // email) per run of failures, until a payment goes through.
+        if (!known || known.subscriptionId !== command.subscriptionId || isEnded(known.status)) return [];
+        if (known.graceUntil !== null) return [];
+        return [
+          {
+            type: 'UserSubscriptionPaymentFailed',
+            data: {
+              userId,
+              providerEventId: command.providerEventId,
+              subscriptionId: command.subscriptionId,
+              graceUntil: graceUntil(command.failedAt),
+              failedAt: command.failedAt,
+            },
+          },
+        ];
+      }
     }
   },
 
@@ -395,6 +518,25 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
         return { ...state, suspended: false };
       case 'UserMinutesGranted':
         return state;
+      case 'UserSubscriptionChanged': {
+        const subscription = subscriptionAfterSnapshot(state.subscription, event.data.subscription);
+        return {
+          ...state,
+          ...planTermWith(state, subscription),
+          subscription,
+          billingEventIds: [...state.billingEventIds, event.data.providerEventId],
+        };
+      }
+      case 'UserSubscriptionPaymentFailed': {
+        if (!state.subscription) return state;
+        const subscription = { ...state.subscription, graceUntil: event.data.graceUntil };
+        return {
+          ...state,
+          ...planTermWith(state, subscription),
+          subscription,
+          billingEventIds: [...state.billingEventIds, event.data.providerEventId],
+        };
+      }
       case 'GoogleIdentityLinked':
         return { ...state, googleSubject: event.data.googleSubject };
       case 'UserSignedIn':

@@ -64,6 +64,8 @@ export type TranscriptionRequested = DomainEvent<
      * before jobs were enqueued by a reactor: the reactor then asks the owner's plan.
      */
     speakerLabels?: boolean;
+    /** The usage period holding its minutes. Absent on older events: the month of `requestedAt`. */
+    period?: string;
   }
 >;
 export type TranscriptionStarted = DomainEvent<

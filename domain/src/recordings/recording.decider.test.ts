@@ -50,6 +50,7 @@ const requested: RecordingEvent = {
     durationSeconds: 11,
     requestedAt: now,
     speakerLabels: false,
+    period: '2026-03',
   },
 };
 const started: RecordingEvent = {
@@ -80,14 +81,14 @@ describe('recording decider', () => {
   it('requests a transcription of a probed upload with its duration and options', () => {
     spec
       .given(ready)
-      .when({ type: 'RequestTranscription', jobId: 'j1', speakerLabels: false, now })
+      .when({ type: 'RequestTranscription', jobId: 'j1', speakerLabels: false, period: '2026-03', now })
       .then([requested]);
   });
 
   it('refuses to transcribe before the file is probed', () => {
     spec
       .given([created, uploaded])
-      .when({ type: 'RequestTranscription', jobId: 'j1', speakerLabels: false, now })
+      .when({ type: 'RequestTranscription', jobId: 'j1', speakerLabels: false, period: '2026-03', now })
       .thenThrows({ code: 'RECORDING_STATE_CONFLICT' });
   });
 
@@ -166,7 +167,7 @@ describe('recording decider', () => {
     };
     spec
       .given([...ready, requested, failed])
-      .when({ type: 'RequestTranscription', jobId: 'j2', speakerLabels: false, now })
+      .when({ type: 'RequestTranscription', jobId: 'j2', speakerLabels: false, period: '2026-03', now })
       .then((events) =>
         expect(events[0]).toMatchObject({ type: 'TranscriptionRequested', data: { jobId: 'j2' } }),
       );

@@ -55,7 +55,14 @@ export type RecordingCommand =
   | { type: 'ReportUploadProgress'; receivedBytes: number; totalBytes: number; now: string }
   | { type: 'RecordProbe'; media: ProbedMedia; now: string }
   | { type: 'RejectRecording'; code: string; message: string; now: string }
-  | { type: 'RequestTranscription'; jobId: string; speakerLabels: boolean; now: string }
+  | {
+      type: 'RequestTranscription';
+      jobId: string;
+      speakerLabels: boolean;
+      /** The usage period holding the minutes reserved for it (a month, or a weekly subscriber's week). */
+      period: string;
+      now: string;
+    }
   | { type: 'StartTranscription'; jobId: string; workerId: string; now: string }
   | { type: 'ProgressTranscription'; jobId: string; progress: number; now: string }
   | { type: 'CompleteTranscription'; jobId: string; transcript: TranscriptBody; now: string }
@@ -259,6 +266,7 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
               durationSeconds: state.media.durationSeconds,
               requestedAt: command.now,
               speakerLabels: command.speakerLabels,
+              period: command.period,
             },
           },
         ];

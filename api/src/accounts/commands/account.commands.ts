@@ -1,7 +1,6 @@
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject } from '@nestjs/common';
 import {
-  CommandBus,
   Command,
   CommandHandler,
   type ICommandHandler,
@@ -14,7 +13,6 @@ import { type Clock, type ReadModelStore } from '@scrivo/domain';
 import {
   AccountStreams,
   type Language,
-  type PaymentProvider,
   type PlanId,
   USERS,
   type UserDoc,
@@ -24,7 +22,6 @@ import { ApiError } from '../../common/api-error';
 import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
 import { AccountStreamsService } from '../support/account-streams';
 import { toUserView } from '../support/user-view';
-import { PAYMENT_PROVIDER } from '../tokens';
 
 export class GetUserQuery extends Query<User> {
   constructor(readonly userId: string) {
@@ -112,32 +109,5 @@ export class SetPlanHandler implements ICommandHandler<SetPlanCommand> {
       { type: 'ChangePlan', plan, at: this.streams.now() },
       {},
     );
-  }
-}
-
-export class ChoosePlanCommand extends Command<{ checkoutUrl: string | null }> {
-  constructor(
-    readonly user: { id: string; email: string },
-    readonly plan: PlanId,
-  ) {
-    super();
-  }
-}
-
-/** What the plan page asks for: Free at once; a paid plan only through the payment provider's checkout. */
-@CommandHandler(ChoosePlanCommand)
-export class ChoosePlanHandler implements ICommandHandler<ChoosePlanCommand> {
-  constructor(
-    private readonly commands: CommandBus,
-    @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
-  ) {}
-
-  async execute({ user, plan }: ChoosePlanCommand): Promise<{ checkoutUrl: string | null }> {
-    if (plan === 'free') {
-      await this.commands.execute(new SetPlanCommand(user.id, 'free'));
-      return { checkoutUrl: null };
-    }
-    const { checkoutUrl } = await this.payments.startCheckout({ userId: user.id, email: user.email, plan });
-    return { checkoutUrl };
   }
 }

@@ -4,7 +4,8 @@ import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { CurrentUser, UserGuard } from '../../common/auth/guards';
-import { ChoosePlanCommand, GetUserQuery, UpdateProfileCommand } from '../commands/account.commands';
+import { GetUserQuery, UpdateProfileCommand } from '../commands/account.commands';
+import { ChoosePlanCommand, OpenBillingPortalCommand } from '../commands/billing.commands';
 
 const c = contract.accounts;
 
@@ -39,7 +40,9 @@ export class AccountController {
   @TsRestHandler(c.changePlan)
   changePlan(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(c.changePlan, async ({ body }) => {
-      const { checkoutUrl } = await this.commands.execute(new ChoosePlanCommand(user, body.plan));
+      const { checkoutUrl } = await this.commands.execute(
+        new ChoosePlanCommand(user, body.plan, body.billingPeriod ?? 'monthly'),
+      );
       return {
         status: 200 as const,
         body: {
@@ -48,5 +51,13 @@ export class AccountController {
         },
       };
     });
+  }
+
+  @TsRestHandler(c.openBillingPortal)
+  openBillingPortal(@CurrentUser() user: AuthenticatedUser) {
+    return tsRestHandler(c.openBillingPortal, async () => ({
+      status: 200 as const,
+      body: await this.commands.execute(new OpenBillingPortalCommand(user.id)),
+    }));
   }
 }

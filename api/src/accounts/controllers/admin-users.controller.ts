@@ -1,13 +1,20 @@
-import { Controller, Req, UseGuards } from '@nestjs/common';
+import { Controller, Inject, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type AdminUserDetail, contract } from '@scrivo/contracts';
-import { DomainError } from '@scrivo/domain';
-import { AccountStreams, type ChangedBy, userAccountDecider } from '@scrivo/domain/accounts';
+import { DomainError, type ReadModelStore } from '@scrivo/domain';
+import {
+  AccountStreams,
+  type ChangedBy,
+  INVITATIONS,
+  type InvitationDoc,
+  userAccountDecider,
+} from '@scrivo/domain/accounts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { AdminGuard } from '../../common/auth/guards';
 import { StreamRunner } from '../../infrastructure/stream-runner';
+import { READ_MODELS } from '../../infrastructure/tokens';
 import { RequestPasswordResetCommand } from '../commands/password-reset.commands';
 import { UserDirectory } from '../operator/user-directory';
 import { UserOperations } from '../operator/user-operations';
@@ -29,6 +36,7 @@ export class AdminUsersController {
     private readonly signups: SignupGate,
     private readonly commands: CommandBus,
     private readonly sessions: AccountSessions,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
   ) {}
 
   private by(req: AuthenticatedRequest): ChangedBy {
@@ -123,6 +131,32 @@ export class AdminUsersController {
     return tsRestHandler(c.invite, async ({ body }) => {
       await this.operations.invite(body.email, this.by(req));
       return { status: 200 as const, body: { email: body.email.toLowerCase(), invited: true as const } };
+    });
+  }
+
+  @TsRestHandler(c.listInvitations)
+  listInvitations() {
+    return tsRestHandler(c.listInvitations, async () => {
+      const docs = await this.readModels
+        .collection<InvitationDoc>(INVITATIONS)
+        .find({}, { sort: [{ field: 'invitedAt', direction: 'desc' }], limit: 200 });
+      const invitations = await Promise.all(
+        docs.map(async (doc) => ({
+          email: doc.email,
+          invitedBy: doc.invitedBy,
+          invitedAt: doc.invitedAt,
+          signedUp: (await this.operations.userIdByEmail(doc.email)) !== null,
+        })),
+      );
+      return { status: 200 as const, body: { invitations } };
+    });
+  }
+
+  @TsRestHandler(c.revokeInvitation)
+  revokeInvitation(@Req() req: AuthenticatedRequest) {
+    return tsRestHandler(c.revokeInvitation, async ({ body }) => {
+      await this.operations.revokeInvitation(body.email, this.by(req));
+      return { status: 200 as const, body: { email: body.email.toLowerCase(), invited: false as const } };
     });
   }
 

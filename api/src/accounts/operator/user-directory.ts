@@ -5,10 +5,16 @@ import {
   type AdminUsersPage,
 } from '@scrivo/contracts';
 import type { Clock, FieldCondition, Filter, ReadModelStore } from '@scrivo/domain';
-import { planInEffect, USERS, type UserDoc, withUserDocDefaults } from '@scrivo/domain/accounts';
 import {
-  PLAN_LIMITS,
+  planInEffect,
+  USERS,
+  type UserDoc,
+  weeklyUsageAnchor,
+  withUserDocDefaults,
+} from '@scrivo/domain/accounts';
+import {
   RECORDINGS_COLLECTION,
+  allowanceMinutesFor,
   allowanceSecondsWithGrants,
   usageDecider,
   usagePeriod,
@@ -76,9 +82,9 @@ export class UserDirectory {
     const doc = withUserDocDefaults(stored);
     const now = this.deps.clock.now();
     const plan = planInEffect(doc, now);
-    const period = usagePeriod(now).id;
+    const period = usagePeriod(now, weeklyUsageAnchor(doc, now)).id;
     const usage = await this.deps.runner.state(usageDecider, usageStream(doc.id, period));
-    const planMinutes = PLAN_LIMITS[plan].minutesPerMonth;
+    const planMinutes = allowanceMinutesFor(plan, period);
     const allowed = allowanceSecondsWithGrants(
       planMinutes === null ? null : planMinutes * 60,
       usage.grantedSeconds,

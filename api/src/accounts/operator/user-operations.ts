@@ -9,6 +9,7 @@ import {
   type PlanId,
   type UserEvent,
   userAccountDecider,
+  weeklyUsageAnchor,
 } from '@scrivo/domain/accounts';
 import { usageDecider, usagePeriod, usageStream } from '@scrivo/domain/recordings';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
@@ -94,7 +95,9 @@ export class UserOperations {
    */
   async grantMinutes(userId: string, minutes: number, by: ChangedBy, reason: string) {
     const now = this.deps.runner.now();
-    const period = usagePeriod(new Date(now)).id;
+    // The current usage period: a weekly subscriber's billing week, else the month.
+    const account = await this.deps.runner.state(userAccountDecider, AccountStreams.user(userId));
+    const period = usagePeriod(new Date(now), weeklyUsageAnchor(account, now)).id;
     const grantId = this.deps.ids.next();
     const result = await this.deps.runner.run(
       userAccountDecider,
@@ -136,6 +139,15 @@ export class UserOperations {
       invitationDecider,
       AccountStreams.invitation(email),
       { type: 'InviteUser', email, by, at: this.deps.runner.now() },
+      { actor: actorOf(by) },
+    );
+  }
+
+  revokeInvitation(email: string, by: ChangedBy) {
+    return this.deps.runner.run(
+      invitationDecider,
+      AccountStreams.invitation(email),
+      { type: 'RevokeInvitation', email, by, at: this.deps.runner.now() },
       { actor: actorOf(by) },
     );
   }

@@ -14,6 +14,10 @@ export const registerAccountErrorCodes = (): void => {
   registerErrorStatus('GOOGLE_ACCOUNT_MISMATCH', 409);
   registerErrorStatus('GOOGLE_EMAIL_NOT_VERIFIED', 403);
   registerErrorStatus('PAYMENTS_NOT_CONFIGURED', 501);
+  registerErrorStatus('INVALID_WEBHOOK_SIGNATURE', 400);
+  registerErrorStatus('SUBSCRIPTION_EXISTS', 409);
+  registerErrorStatus('NO_SUBSCRIPTION', 409);
+  registerErrorStatus('PAYMENT_PROVIDER_ERROR', 502);
   registerErrorStatus('ADMIN_NOT_FOUND', 404);
   registerErrorStatus('ADMIN_EXISTS', 409);
   registerErrorStatus('EMAIL_SEND_FAILED', 502);

@@ -1,5 +1,5 @@
 import { DomainError } from '@scrivo/domain';
-import type { CheckoutRequest, PaymentProvider } from '@scrivo/domain/accounts';
+import type { BillingNotice, CheckoutRequest, PaymentProvider } from '@scrivo/domain/accounts';
 
 /** What the pricing buttons say for a paid plan when nothing can be bought here. */
 export const paidPlansGrantedMessage = (supportEmail: string | undefined): string =>
@@ -17,5 +17,11 @@ export const unconfiguredPayments = (supportEmail?: string): PaymentProvider => 
   name: 'none',
   async startCheckout(_request: CheckoutRequest): Promise<{ checkoutUrl: string }> {
     throw new DomainError('PAYMENTS_NOT_CONFIGURED', paidPlansGrantedMessage(supportEmail));
+  },
+  async openBillingPortal(): Promise<{ url: string }> {
+    throw new DomainError('PAYMENTS_NOT_CONFIGURED', paidPlansGrantedMessage(supportEmail));
+  },
+  readWebhook(): BillingNotice {
+    throw new DomainError('PAYMENTS_NOT_CONFIGURED', 'No payment provider is configured on this server.');
   },
 });

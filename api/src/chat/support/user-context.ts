@@ -8,7 +8,7 @@ import {
   type UserUsageDoc,
 } from '@scrivo/domain/chat';
 import type { UserDocCore } from '../../common/auth/authenticated';
-import { planOf } from '../../common/auth/plan-of';
+import { planOf, weeklyAnchorOf } from '../../common/auth/plan-of';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { CHAT_CONFIG, type ChatConfig } from './chat-config';
 
@@ -41,7 +41,8 @@ export class UserContextReader {
     const user = await this.readModels.collection<UserDocCore>('users').get(userId);
     if (!user) return null;
     const usage = await this.readModels.collection<UserUsageDoc>(USER_USAGE_COLLECTION).get(userId);
-    const thisPeriod = usagePeriod(new Date()).id;
+    // A weekly subscriber's period is the billing week.
+    const thisPeriod = usagePeriod(new Date(), weeklyAnchorOf(user, new Date())).id;
     return {
       email: user.email,
       plan: planOf(user, new Date()),

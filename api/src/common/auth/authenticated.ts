@@ -10,6 +10,8 @@ export interface AuthenticatedUser {
   readonly email: string;
   readonly plan: PlanId;
   readonly language: 'en' | 'es' | 'fr';
+  /** A weekly subscription's period start: the minutes reset per its billing week (null = calendar months). */
+  readonly weeklyAnchor?: string | null;
 }
 
 export interface AuthenticatedAdmin {
@@ -31,6 +33,12 @@ export interface UserDocCore {
   /** A suspended user's sessions resolve to nobody, so every one of them ends at once. */
   readonly suspended?: boolean;
   readonly language?: 'en' | 'es' | 'fr';
+  /** The paid subscription (accounts' UserDoc holds all of it); what usage periods need. */
+  readonly subscription?: {
+    readonly plan: PlanId;
+    readonly billingPeriod: 'weekly' | 'monthly';
+    readonly currentPeriodStart: string;
+  } | null;
 }
 
 export interface AuthenticatedRequest extends Request {

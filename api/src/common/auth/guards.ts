@@ -10,7 +10,7 @@ import { ApiError } from '../api-error';
 import { requestContext } from '../request-context';
 import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
 import type { AuthenticatedRequest, AuthenticatedUser, UserDocCore } from './authenticated';
-import { planOf } from './plan-of';
+import { planOf, weeklyAnchorOf } from './plan-of';
 import { SESSION_COOKIE, SessionStore } from './session-store';
 
 const cookie = (req: AuthenticatedRequest, name: string): string | undefined => {
@@ -39,6 +39,7 @@ export class UserResolver {
       email: doc.email,
       plan: planOf(doc, this.clock.now()),
       language: doc.language ?? 'en',
+      weeklyAnchor: weeklyAnchorOf(doc, this.clock.now()),
     };
     const ctx = requestContext.getStore();
     if (ctx) ctx.actor = { kind: 'user', id: doc.id };

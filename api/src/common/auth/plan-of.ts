@@ -1,4 +1,4 @@
-import { planInEffect, type PlanId } from '@scrivo/domain/accounts';
+import { planInEffect, type PlanId, weeklyUsageAnchor } from '@scrivo/domain/accounts';
 import type { UserDocCore } from './authenticated';
 
 /**
@@ -8,5 +8,17 @@ import type { UserDocCore } from './authenticated';
 export const planOf = (doc: UserDocCore, now: Date): PlanId =>
   planInEffect(
     { plan: doc.plan ?? 'free', planUntil: doc.planUntil ?? null, planAfter: doc.planAfter ?? null },
+    now,
+  );
+
+/** The weekly billing anchor of the account's usage periods (see weeklyUsageAnchor), or null for months. */
+export const weeklyAnchorOf = (doc: UserDocCore, now: Date): string | null =>
+  weeklyUsageAnchor(
+    {
+      plan: doc.plan ?? 'free',
+      planUntil: doc.planUntil ?? null,
+      planAfter: doc.planAfter ?? null,
+      subscription: doc.subscription ?? null,
+    },
     now,
   );

@@ -38,7 +38,10 @@ export const minutesReleaseReactor = (deps: { readonly commands: RecordingComman
       event.type === 'TranscriptionFailed' ? 'failed' : 'cancelled',
       actor,
       recorded.metadata.correlationId,
-      recorded.metadata.eventId,
+      {
+        causationId: recorded.metadata.eventId,
+        ...(request.data.period === undefined ? {} : { knownPeriod: request.data.period }),
+      },
     );
   },
 });

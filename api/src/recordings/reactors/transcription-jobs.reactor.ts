@@ -31,7 +31,7 @@ export const transcriptionJobsReactor = (deps: {
       if (event.data.jobId) await deps.jobs.cancel(event.data.jobId, { correlationId });
       return;
     }
-    const { recordingId, jobId, requestedAt } = event.data;
+    const { recordingId, jobId, requestedAt, period } = event.data;
     const { state } = await deps.commands.load(recordingId);
     if (!state.ownerId) return;
     const speakerLabels =
@@ -44,7 +44,11 @@ export const transcriptionJobsReactor = (deps: {
         ownerId: state.ownerId,
         // The worker reads the plan feature decided at the request, and the usage period holding the
         // reservation (where it bills the decoded length).
-        payload: { recordingId, diarize: speakerLabels, period: usagePeriod(new Date(requestedAt)).id },
+        payload: {
+          recordingId,
+          diarize: speakerLabels,
+          period: period ?? usagePeriod(new Date(requestedAt)).id,
+        },
       },
       { correlationId },
     );

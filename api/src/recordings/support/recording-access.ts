@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Usage } from '@scrivo/contracts';
-import { type Actor, type Clock, NotFoundError, type ReadModelStore } from '@scrivo/domain';
+import { type Actor, NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import {
+  allowanceMinutesFor,
   allowanceSecondsWithGrants,
   maxUploadBytesFor,
-  PLAN_LIMITS,
   RECORDINGS_COLLECTION,
   type RecordingDoc,
-  usagePeriod,
 } from '@scrivo/domain/recordings';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { currentRequest } from '../../common/request-context';
-import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
+import { READ_MODELS } from '../../infrastructure/tokens';
 import { RecordingCommands } from '../recording-commands';
 import type { RecordingsConfig } from '../recordings-config';
 import { RECORDINGS_CONFIG } from '../recordings.tokens';
@@ -23,7 +22,6 @@ import { RECORDINGS_CONFIG } from '../recordings.tokens';
 export class RecordingAccess {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RECORDINGS_CONFIG) readonly config: RecordingsConfig,
     readonly commands: RecordingCommands,
   ) {}
@@ -59,11 +57,10 @@ export class RecordingAccess {
   }
 
   async usage(user: AuthenticatedUser): Promise<Usage> {
-    const period = usagePeriod(this.clock.now());
-    const month = await this.commands.currentUsage(user.id);
+    const { period, usage: month } = await this.commands.currentPeriodUsage(user.id);
     const used = month.usedSeconds / 60;
-    const plan = PLAN_LIMITS[user.plan].minutesPerMonth;
-    // Minutes an operator granted for this month come on top of the plan's.
+    const plan = allowanceMinutesFor(user.plan, period.id);
+    // Minutes an operator granted for this period come on top of the plan's.
     const allowedSeconds = allowanceSecondsWithGrants(plan === null ? null : plan * 60, month.grantedSeconds);
     const allowed = allowedSeconds === null ? null : allowedSeconds / 60;
     const round = (n: number) => Math.round(n * 10) / 10;

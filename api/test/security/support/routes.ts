@@ -19,7 +19,7 @@ const walk = (router: AppRouter, prefix: readonly string[]): RouteCase[] =>
 /** Every route of the ts-rest contract: a route added there is covered by the security tests at once. */
 export const contractRoutes: readonly RouteCase[] = walk(contract, ['contract']);
 
-/** Routes served outside the contract (the tus protocol and the chat's event streams). */
+/** Routes served outside the contract (the tus protocol, the chat's event streams, Stripe's signed webhook). */
 export const extraRoutes: readonly RouteCase[] = [
   { name: 'tus.create', method: 'POST', path: '/api/uploads' },
   { name: 'tus.head', method: 'HEAD', path: '/api/uploads/:uploadId' },
@@ -28,6 +28,7 @@ export const extraRoutes: readonly RouteCase[] = [
   { name: 'tus.delete', method: 'DELETE', path: '/api/uploads/:uploadId' },
   { name: 'chat.visitorEvents', method: 'GET', path: '/api/chat/sessions/:sessionId/events' },
   { name: 'adminChat.events', method: 'GET', path: '/api/admin/chat/events' },
+  { name: 'billing.stripeWebhook', method: 'POST', path: '/api/billing/stripe/webhook' },
 ];
 
 export const allRoutes: readonly RouteCase[] = [...contractRoutes, ...extraRoutes];

@@ -12,6 +12,7 @@ interface Copy {
     validity: string;
     ignore: string;
   };
+  paymentFailed: { subject: string; heading: string; intro: string; button: string; after: string };
   footer: string;
 }
 
@@ -32,6 +33,14 @@ const copy: Record<Language, Copy> = {
       validity: 'The link can be used once and is valid for 1 hour.',
       ignore: "If you didn't ask for this, you can ignore this email: your password stays the same.",
     },
+    paymentFailed: {
+      subject: 'Your Scrivo payment did not go through',
+      heading: 'We could not renew your plan',
+      intro:
+        'The payment for your Scrivo plan failed. Your plan stays active until {date} while we try again; please update your payment method:',
+      button: 'Manage billing',
+      after: 'If no payment goes through by then, your account becomes Free. Nothing is deleted.',
+    },
     footer: 'Scrivo: AI transcription. You receive this email because of an action on your Scrivo account.',
   },
   es: {
@@ -50,6 +59,14 @@ const copy: Record<Language, Copy> = {
       button: 'Crear una nueva contraseña',
       validity: 'El enlace solo puede usarse una vez y es válido durante 1 hora.',
       ignore: 'Si no lo solicitaste, puedes ignorar este correo: tu contraseña no cambiará.',
+    },
+    paymentFailed: {
+      subject: 'No se pudo cobrar tu plan de Scrivo',
+      heading: 'No pudimos renovar tu plan',
+      intro:
+        'El pago de tu plan de Scrivo ha fallado. Tu plan sigue activo hasta el {date} mientras lo volvemos a intentar; actualiza tu método de pago:',
+      button: 'Gestionar la facturación',
+      after: 'Si ningún pago se completa antes, tu cuenta pasará a Free. No se borra nada.',
     },
     footer: 'Scrivo: transcripción con IA. Recibes este correo por una acción en tu cuenta de Scrivo.',
   },
@@ -70,6 +87,14 @@ const copy: Record<Language, Copy> = {
       validity: "Le lien ne peut servir qu'une fois et reste valable 1 heure.",
       ignore:
         "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+    },
+    paymentFailed: {
+      subject: "Le paiement de votre offre Scrivo n'a pas abouti",
+      heading: "Nous n'avons pas pu renouveler votre offre",
+      intro:
+        "Le paiement de votre offre Scrivo a échoué. Elle reste active jusqu'au {date} pendant que nous réessayons ; mettez à jour votre moyen de paiement :",
+      button: 'Gérer la facturation',
+      after: "Si aucun paiement n'aboutit d'ici là, votre compte repasse en Free. Rien n'est supprimé.",
     },
     footer:
       'Scrivo : transcription par IA. Vous recevez cet e-mail suite à une action sur votre compte Scrivo.',
@@ -121,5 +146,29 @@ export const passwordResetEmail = (to: string, link: string, lang: Language): Ma
     },
     lang,
     'password-reset',
+  );
+};
+
+/** A renewal failed: the plan runs until `graceUntil` (a date people read, in UTC), then Free unless paid. */
+export const paymentFailedEmail = (
+  to: string,
+  graceUntil: string,
+  billingLink: string,
+  lang: Language,
+): MailMessage => {
+  const c = copy[lang].paymentFailed;
+  const intro = c.intro.replace('{date}', graceUntil.slice(0, 10));
+  return message(
+    to,
+    c.subject,
+    {
+      preheader: intro,
+      heading: c.heading,
+      paragraphs: [intro, c.after],
+      highlight: { kind: 'button', label: c.button, url: billingLink },
+      footer: copy[lang].footer,
+    },
+    lang,
+    'payment-failed',
   );
 };

@@ -93,3 +93,63 @@ describe('the users projection: what operators changed', () => {
     expect(user()).toMatchObject({ plan: 'free', planUntil: null, planAfter: null });
   });
 });
+
+describe("the users projection: the payment provider's subscription", () => {
+  it('folds the subscription like the decider: the plan to the period end, the grace after a failure, then Free', async () => {
+    docs.clear();
+    await apply({
+      type: 'UserRegistered',
+      data: {
+        userId: 'u1',
+        email: 'ada@example.com',
+        passwordHash: 'h',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        industry: null,
+        hearAboutUs: null,
+        language: 'en',
+        plan: 'free',
+        registeredAt: at,
+      },
+    });
+    const subscription = {
+      subscriptionId: 'sub_1',
+      customerId: 'cus_1',
+      plan: 'premium' as const,
+      billingPeriod: 'weekly' as const,
+      status: 'active' as const,
+      currentPeriodStart: '2026-11-02T10:00:00.000Z',
+      currentPeriodEnd: '2026-11-09T10:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      createdAt: '2026-11-02T10:00:00.000Z',
+      provisional: false,
+      asOf: at,
+    };
+    await apply({
+      type: 'UserSubscriptionChanged',
+      data: { userId: 'u1', providerEventId: 'evt_1', subscription, changedAt: at },
+    });
+    expect(user()).toMatchObject({
+      plan: 'premium',
+      planUntil: '2026-11-10T10:00:00.000Z',
+      planAfter: 'free',
+      subscription: { ...subscription, graceUntil: null },
+    });
+    await apply({
+      type: 'UserSubscriptionPaymentFailed',
+      data: {
+        userId: 'u1',
+        providerEventId: 'evt_2',
+        subscriptionId: 'sub_1',
+        graceUntil: '2026-11-16T10:00:00.000Z',
+        failedAt: '2026-11-09T10:00:00.000Z',
+      },
+    });
+    expect(user()).toMatchObject({
+      planUntil: '2026-11-16T10:00:00.000Z',
+      subscription: { graceUntil: '2026-11-16T10:00:00.000Z' },
+    });
+    expect(planInEffect(user(), '2026-11-16T09:59:59.000Z')).toBe('premium');
+    expect(planInEffect(user(), '2026-11-16T10:00:00.000Z')).toBe('free');
+  });
+});

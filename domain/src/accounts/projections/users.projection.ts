@@ -3,6 +3,7 @@ import type { Projection } from '../../projections/projection';
 import type { Language, PlanId, UserEvent } from '../events';
 import { USER_EVENT_TYPES } from '../events';
 import type { PlanTerm } from '../plan-term';
+import { planTermWith, type SubscriptionState, subscriptionAfterSnapshot } from '../subscription';
 
 /** The `users` read model: look-ups by id (the document id) and by normalised email. No secrets in it. */
 export interface UserDoc extends PlanTerm {
@@ -26,6 +27,8 @@ export interface UserDoc extends PlanTerm {
   /** Minutes operators granted, per usage period (`YYYY-MM`). */
   readonly grantedMinutes: Readonly<Record<string, number>>;
   readonly grantIds: readonly string[];
+  /** The paid subscription (payment provider), as its newest notification described it; null = none. */
+  readonly subscription: SubscriptionState | null;
 }
 
 /** Documents written before these fields existed read as their defaults. */
@@ -36,6 +39,7 @@ export const withUserDocDefaults = (doc: UserDoc): UserDoc => ({
   suspended: doc.suspended ?? false,
   grantedMinutes: doc.grantedMinutes ?? {},
   grantIds: doc.grantIds ?? [],
+  subscription: doc.subscription ?? null,
 });
 
 export const USERS = 'users';
@@ -72,6 +76,7 @@ export const usersProjection: Projection = {
         suspended: false,
         grantedMinutes: {},
         grantIds: [],
+        subscription: null,
       };
       ctx.upsert(USERS, doc);
       return;
@@ -121,6 +126,16 @@ export const usersProjection: Projection = {
         return update({ suspended: false });
       case 'GoogleIdentityLinked':
         return update({ googleLinked: true });
+      // The same fold as the decider's, so the plan the read model shows is the one the stream decides with.
+      case 'UserSubscriptionChanged': {
+        const subscription = subscriptionAfterSnapshot(current.subscription, event.data.subscription);
+        return update({ ...planTermWith(current, subscription), subscription });
+      }
+      case 'UserSubscriptionPaymentFailed': {
+        if (!current.subscription) return;
+        const subscription = { ...current.subscription, graceUntil: event.data.graceUntil };
+        return update({ ...planTermWith(current, subscription), subscription });
+      }
       default:
         return;
     }

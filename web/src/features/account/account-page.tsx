@@ -9,12 +9,8 @@ import { Field, primaryButton, secondaryButton } from '../auth/components/field'
 import { serverMessage } from '../auth/errors';
 import { useSignOut } from '../auth/use-sign-out';
 import { accountApi } from './account-api';
+import { PlanSection } from './plan-section';
 
-const PLAN_NAMES: Record<User['plan'], string> = {
-  free: 'Free',
-  premium: 'Premium',
-  business_pro: 'Business Pro',
-};
 const LANGUAGES = [
   { id: 'en', label: 'English' },
   { id: 'es', label: 'Español' },
@@ -131,21 +127,7 @@ function AccountDetails({ user }: { user: User }) {
         </dl>
       </section>
 
-      <section aria-labelledby="plan-heading" className="rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="plan-heading" className="mb-2 text-lg font-semibold">
-          Plan
-        </h2>
-        <p className="mb-4 text-sm text-slate-600">
-          You are on the <strong className="text-slate-900">{PLAN_NAMES[user.plan]}</strong> plan
-          {user.planUntil
-            ? ` until ${new Date(user.planUntil).toLocaleDateString()}, then ${PLAN_NAMES[user.planAfter ?? 'free']}`
-            : ''}
-          .
-        </p>
-        <Link to="/plan-selection" className={`${secondaryButton} sm:w-auto`}>
-          Change plan
-        </Link>
-      </section>
+      <PlanSection user={user} />
 
       <section className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/data-privacy" className="text-sm font-medium text-brand-600 hover:underline">

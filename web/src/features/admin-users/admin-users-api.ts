@@ -67,8 +67,27 @@ export const useResendVerification = (userId: string) =>
     mutationFn: () => ok(api.adminUsers.resendVerification({ params: { userId } })),
   });
 
-export const useInvite = () =>
-  useMutation({ mutationFn: (email: string) => ok(api.adminUsers.invite({ body: { email } })) });
+const invitationsKey = ['admin-users', 'invitations'] as const;
+
+export const useInvite = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => ok(api.adminUsers.invite({ body: { email } })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: invitationsKey }),
+  });
+};
+
+/** The open invitations, newest first. */
+export const useInvitations = () =>
+  useQuery({ queryKey: invitationsKey, queryFn: () => ok(api.adminUsers.listInvitations()) });
+
+export const useRevokeInvitation = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => ok(api.adminUsers.revokeInvitation({ body: { email } })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: invitationsKey }),
+  });
+};
 
 /** The server's message for a refused call (`message` of the error body), else the error's own text. */
 export const describeError = (error: unknown): string => {

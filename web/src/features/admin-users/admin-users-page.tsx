@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { AdminNav } from '../admin/admin-nav';
 import { describeError, useUserList } from './admin-users-api';
+import { InvitationsList } from './components/invitations-list';
 import { InviteForm } from './components/invite-form';
 import { formatDate, minutesLabel, planLabel, STATUS_OPTIONS } from './labels';
 import { useAdminGate } from './use-admin-gate';
@@ -151,6 +152,7 @@ export function AdminUsersPage() {
           </button>
         </div>
         <InviteForm />
+        <InvitationsList />
       </main>
     </div>
   );

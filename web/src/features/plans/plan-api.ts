@@ -1,5 +1,5 @@
 import { api, ok } from '../../lib/api-client';
-import type { PlanId } from './plan-catalog';
+import type { BillingPeriod, PlanId } from './plan-catalog';
 
 export interface PlanChoiceResult {
   readonly message: string;
@@ -8,14 +8,21 @@ export interface PlanChoiceResult {
 const NAMES: Record<PlanId, string> = { free: 'Free', premium: 'Premium', business_pro: 'Business Pro' };
 
 /**
- * POST /api/account/plan (the accounts contract). Free is set at once; a paid plan goes through the server's
- * payment provider, whose embedded default refuses with a message that payments are not configured.
+ * POST /api/account/plan (the accounts contract). Free is set at once; a paid plan answers the payment provider's
+ * checkout page (Stripe Checkout), where the browser goes to pay: the plan changes when the provider confirms the
+ * payment. Without a provider the server refuses with who grants paid plans here.
  */
-export const choosePlan = async (plan: PlanId): Promise<PlanChoiceResult> => {
-  const body = await ok(api.accounts.changePlan({ body: { plan } }));
-  if (body?.checkoutUrl && /^https:\/\//.test(body.checkoutUrl)) {
+export const choosePlan = async (plan: PlanId, billingPeriod: BillingPeriod): Promise<PlanChoiceResult> => {
+  const body = await ok(api.accounts.changePlan({ body: { plan, billingPeriod } }));
+  if (body?.checkoutUrl && /^https?:\/\//.test(body.checkoutUrl)) {
     window.location.assign(body.checkoutUrl);
     return { message: 'Redirecting to checkout...' };
   }
   return { message: `You are now on the ${NAMES[plan]} plan.` };
+};
+
+/** POST /api/account/billing-portal: the payment provider's page for the card, invoices and cancelling. */
+export const openBillingPortal = async (): Promise<void> => {
+  const { url } = await ok(api.accounts.openBillingPortal());
+  window.location.assign(url);
 };

@@ -10,6 +10,9 @@ import { AppLink } from '../marketing/shared/app-link';
 import { PLANS, type BillingPeriod, type PlanId } from './plan-catalog';
 import { PlanCard, planButtonClass } from './plan-card';
 import { PlanSelection } from './plan-selection';
+import { useCurrentUser } from '../../lib/current-user';
+import { useAuthProviders } from '../auth/signup-policy-notice';
+import { PaidPlansNote, PlanChoiceMessage, usePlanChoice } from './use-plan-choice';
 
 /** /plan-selection and /plans: reached after registration, and from the account menu later. */
 export function PlanSelectionPage() {
@@ -29,8 +32,13 @@ export function PlanSelectionPage() {
   );
 }
 
-/** /pricingandplans: the pricing table with the same toggle as the landing page, plus billing facts. */
+/**
+ * /pricingandplans: the pricing table with the same toggle as the landing page, plus billing facts. A signed-in
+ * user gets the plan buttons of /plan-selection (checkout, or the note that the administrator grants plans).
+ */
 export function PricingAndPlansPage() {
+  const { data: user } = useCurrentUser();
+  const providers = useAuthProviders();
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   useSeo({
     title: 'Pricing and plans | Scrivo',
@@ -45,7 +53,18 @@ export function PricingAndPlansPage() {
         title="Pricing and plans"
         lead="Start free. Pay weekly or monthly. Cancel anytime and keep your data."
       />
-      <PricingSection copy={en} />
+      {user ? (
+        <PlanSelection />
+      ) : (
+        <>
+          {providers.data?.payments === false && (
+            <div className="px-4 pt-8">
+              <PaidPlansNote supportEmail={providers.data.supportEmail} />
+            </div>
+          )}
+          <PricingSection copy={en} />
+        </>
+      )}
       <div className="mx-auto grid max-w-4xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6">
         <section>
           <h2 className="text-xl font-semibold">How minutes are counted</h2>
@@ -90,6 +109,9 @@ const planPageContent = (id: PlanId, path: string) => {
 function SinglePlan({ id, path }: { id: PlanId; path: string }) {
   const [period, setPeriod] = useState<BillingPeriod>('weekly');
   const plan = PLANS.find((p) => p.id === id)!;
+  const { data: user } = useCurrentUser();
+  const choice = usePlanChoice();
+  const current = user?.plan === id;
   return (
     <InfoPage content={planPageContent(id, path)}>
       <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 pt-10">
@@ -102,6 +124,8 @@ function SinglePlan({ id, path }: { id: PlanId; path: string }) {
             { value: 'monthly', label: en.pricing.monthly },
           ]}
         />
+        <PlanChoiceMessage message={choice.message} />
+        {choice.payments === false && <PaidPlansNote supportEmail={choice.supportEmail} />}
         <div className="w-full">
           <PlanCard
             plan={plan}
@@ -110,9 +134,24 @@ function SinglePlan({ id, path }: { id: PlanId; path: string }) {
             period={period}
             locale={en.locale}
             action={
-              <AppLink href="/signup" className={planButtonClass(true)}>
-                {en.pricing.plans[id].cta}
-              </AppLink>
+              user ? (
+                <button
+                  type="button"
+                  disabled={current || choice.pendingPlan !== undefined}
+                  onClick={() => choice.choose(id, period)}
+                  className={`${planButtonClass(true)} disabled:cursor-not-allowed disabled:opacity-60`}
+                >
+                  {current
+                    ? 'Current plan'
+                    : choice.pendingPlan === id
+                      ? 'Saving...'
+                      : en.pricing.plans[id].cta}
+                </button>
+              ) : (
+                <AppLink href="/signup" className={planButtonClass(true)}>
+                  {en.pricing.plans[id].cta}
+                </AppLink>
+              )
             }
           />
         </div>

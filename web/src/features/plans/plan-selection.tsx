@@ -1,46 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SegmentedToggle } from '../../components/ui/segmented-toggle';
-import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
-import { HttpError } from '../../lib/http';
+import { useCurrentUser } from '../../lib/current-user';
 import { en } from '../marketing/i18n/en';
 import { AppLink } from '../marketing/shared/app-link';
-import { PLANS, type BillingPeriod, type PlanId } from './plan-catalog';
+import { PLANS, type BillingPeriod } from './plan-catalog';
 import { PlanCard, planButtonClass } from './plan-card';
-import { choosePlan } from './plan-api';
-import { useAuthProviders } from '../auth/signup-policy-notice';
+import { PaidPlansNote, PlanChoiceMessage, usePlanChoice } from './use-plan-choice';
 
 const pricing = en.pricing;
 
 /**
  * The three plans with a button each. A visitor's buttons lead to sign-up; a signed-in user's choice is sent
- * to the server, which sets Free at once and answers for paid plans through its payment provider (the
- * embedded default says that payments are not configured: nothing is charged).
+ * to the server, which sets Free at once and answers a paid plan with its payment provider's checkout for the
+ * period shown (without a provider, the note says that the administrator grants paid plans).
  */
 export function PlanSelection() {
   const { data: user } = useCurrentUser();
-  const providers = useAuthProviders();
-  const noPayments = providers.data?.payments === false;
-  const queryClient = useQueryClient();
+  const choice = usePlanChoice();
   const [period, setPeriod] = useState<BillingPeriod>('weekly');
-  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const choose = useMutation({
-    mutationFn: (plan: PlanId) => choosePlan(plan),
-    onSuccess: async (result) => {
-      setMessage({ tone: 'ok', text: result.message });
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-    },
-    onError: (error) =>
-      setMessage({
-        tone: 'error',
-        text:
-          error instanceof HttpError && error.status === 404
-            ? 'Changing plans is not available on this server yet.'
-            : error instanceof HttpError
-              ? error.serverMessage
-              : 'Network error occurred',
-      }),
-  });
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
@@ -55,32 +32,8 @@ export function PlanSelection() {
           ]}
         />
       </div>
-      {message && (
-        <p
-          role={message.tone === 'error' ? 'alert' : 'status'}
-          className={`mx-auto mb-8 max-w-2xl rounded-xl p-4 text-center ${
-            message.tone === 'error' ? 'bg-amber-50 text-amber-900' : 'bg-emerald-50 text-emerald-900'
-          }`}
-        >
-          {message.text}
-        </p>
-      )}
-      {noPayments && (
-        <p
-          data-testid="paid-plans-note"
-          className="mx-auto mb-8 max-w-2xl rounded-xl bg-slate-100 p-4 text-center text-sm text-slate-700"
-        >
-          Paid plans cannot be bought on this server: they are granted by its administrator.{' '}
-          {providers.data?.supportEmail ? (
-            <>
-              Write to <a href={`mailto:${providers.data.supportEmail}`}>{providers.data.supportEmail}</a> to
-              ask for one.
-            </>
-          ) : (
-            'Please ask the administrator of this server for one.'
-          )}
-        </p>
-      )}
+      <PlanChoiceMessage message={choice.message} />
+      {choice.payments === false && <PaidPlansNote supportEmail={choice.supportEmail} />}
       <div className="grid gap-8 md:grid-cols-3">
         {PLANS.map((plan) => {
           const copy = pricing.plans[plan.id];
@@ -97,18 +50,11 @@ export function PlanSelection() {
                 user ? (
                   <button
                     type="button"
-                    disabled={current || choose.isPending}
-                    onClick={() => {
-                      setMessage(null);
-                      choose.mutate(plan.id);
-                    }}
+                    disabled={current || choice.pendingPlan !== undefined}
+                    onClick={() => choice.choose(plan.id, period)}
                     className={`${planButtonClass(plan.popular)} disabled:cursor-not-allowed disabled:opacity-60`}
                   >
-                    {current
-                      ? 'Current plan'
-                      : choose.isPending && choose.variables === plan.id
-                        ? 'Saving...'
-                        : copy.cta}
+                    {current ? 'Current plan' : choice.pendingPlan === plan.id ? 'Saving...' : copy.cta}
                   </button>
                 ) : (
                   <AppLink href="/signup" className={planButtonClass(plan.popular)}>

@@ -47,7 +47,7 @@ export function LandingPage({ copy, path = copy.path }: { copy: LandingCopy; pat
       </a>
       <SiteHeader copy={copy} />
       <main id="main">
-        <SignupPolicyNotice className="mx-auto my-4 max-w-3xl text-center" />
+        <SignupPolicyNotice className="mx-auto my-4 max-w-3xl text-center" lang={copy.lang} />
         <Hero copy={copy} />
         <TrustBadges copy={copy} />
         <Stats copy={copy} />

@@ -1,0 +1,207 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, type ReadModelStore } from '@scrivo/domain';
+import {
+  AccountStreams,
+  type BillingNotice,
+  type BillingPeriod,
+  isEnded,
+  type Language,
+  type Mailer,
+  type PaymentProvider,
+  paymentFailedEmail,
+  type PlanId,
+  type SubscriptionState,
+  USERS,
+  type UserAccountCommand,
+  type UserDoc,
+  userAccountDecider,
+  withUserDocDefaults,
+} from '@scrivo/domain/accounts';
+import { crashPoint } from '../../common/crash-point';
+import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { StreamRunner } from '../../infrastructure/stream-runner';
+import { READ_MODELS } from '../../infrastructure/tokens';
+import { AccountStreamsService } from '../support/account-streams';
+import { MAILER, PAYMENT_PROVIDER } from '../tokens';
+import { SetPlanCommand } from './account.commands';
+
+const SUBSCRIPTION_EXISTS =
+  'Your plan is a subscription: change or cancel it with "Manage billing" on your account page.';
+
+/** A subscription that still bills (or may bill again): a second checkout would charge twice. */
+const billsStill = (subscription: SubscriptionState | null): boolean =>
+  subscription !== null && !isEnded(subscription.status) && subscription.status !== 'incomplete';
+
+export class ChoosePlanCommand extends Command<{ checkoutUrl: string | null }> {
+  constructor(
+    readonly user: { id: string; email: string },
+    readonly plan: PlanId,
+    readonly billingPeriod: BillingPeriod,
+  ) {
+    super();
+  }
+}
+
+/**
+ * What the plan page asks for: Free at once; a paid plan only through the payment provider's checkout, the plan
+ * changing when its signed webhook confirms the payment. A user who already has a subscription manages it in the
+ * provider's portal instead (choosing Free there would not stop the billing).
+ */
+@CommandHandler(ChoosePlanCommand)
+export class ChoosePlanHandler implements ICommandHandler<ChoosePlanCommand> {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ user, plan, billingPeriod }: ChoosePlanCommand): Promise<{ checkoutUrl: string | null }> {
+    const stored = await this.readModels.collection<UserDoc>(USERS).get(user.id);
+    const subscription = stored ? withUserDocDefaults(stored).subscription : null;
+    if (billsStill(subscription)) throw new DomainError('SUBSCRIPTION_EXISTS', SUBSCRIPTION_EXISTS);
+    if (plan === 'free') {
+      await this.commands.execute(new SetPlanCommand(user.id, 'free'));
+      return { checkoutUrl: null };
+    }
+    const base = this.config.SCRIVO_PUBLIC_URL;
+    const { checkoutUrl } = await this.payments.startCheckout({
+      userId: user.id,
+      email: user.email,
+      plan,
+      billingPeriod,
+      customerId: subscription?.customerId ?? null,
+      successUrl: `${base}/account?checkout=done`,
+      cancelUrl: `${base}/plan-selection?checkout=cancelled`,
+    });
+    return { checkoutUrl };
+  }
+}
+
+export class OpenBillingPortalCommand extends Command<{ url: string }> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
+
+@CommandHandler(OpenBillingPortalCommand)
+export class OpenBillingPortalHandler implements ICommandHandler<OpenBillingPortalCommand> {
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ userId }: OpenBillingPortalCommand): Promise<{ url: string }> {
+    const stored = await this.readModels.collection<UserDoc>(USERS).get(userId);
+    const customerId = stored ? withUserDocDefaults(stored).subscription?.customerId : undefined;
+    if (this.payments.name === 'none')
+      return this.payments.openBillingPortal({ customerId: '', returnUrl: '' });
+    if (!customerId)
+      throw new DomainError('NO_SUBSCRIPTION', 'You have no subscription to manage: choose a plan first.');
+    return this.payments.openBillingPortal({
+      customerId,
+      returnUrl: `${this.config.SCRIVO_PUBLIC_URL}/account`,
+    });
+  }
+}
+
+/** The decider's command for a notice, or null for one this server does not act on. */
+const commandFor = (notice: BillingNotice, at: string): UserAccountCommand | null => {
+  switch (notice.kind) {
+    case 'subscription':
+      return { type: 'SyncSubscription', providerEventId: notice.eventId, snapshot: notice.snapshot, at };
+    case 'paid':
+      return {
+        type: 'RecordSubscriptionPaid',
+        providerEventId: notice.eventId,
+        subscriptionId: notice.subscriptionId,
+        customerId: notice.customerId,
+        plan: notice.plan,
+        billingPeriod: notice.billingPeriod,
+        periodStart: notice.periodStart,
+        periodEnd: notice.periodEnd,
+        asOf: notice.asOf,
+        at,
+      };
+    case 'payment_failed':
+      return {
+        type: 'RecordSubscriptionPaymentFailed',
+        providerEventId: notice.eventId,
+        subscriptionId: notice.subscriptionId,
+        failedAt: notice.failedAt,
+        at,
+      };
+    case 'ignored':
+      return null;
+  }
+};
+
+export class ApplyBillingNoticeCommand extends Command<{ applied: boolean }> {
+  constructor(readonly notice: BillingNotice) {
+    super();
+  }
+}
+
+/**
+ * A verified webhook, applied to the user's stream through the decider. Safe to receive twice, and safe when
+ * the process dies anywhere in here: until the append the stream holds nothing of it and the provider retries;
+ * after it, the provider's event id is on the stream and the retry changes nothing.
+ */
+@CommandHandler(ApplyBillingNoticeCommand)
+export class ApplyBillingNoticeHandler implements ICommandHandler<ApplyBillingNoticeCommand> {
+  constructor(
+    private readonly streams: AccountStreamsService,
+    private readonly runner: StreamRunner,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+  ) {}
+
+  async execute({ notice }: ApplyBillingNoticeCommand): Promise<{ applied: boolean }> {
+    const command = commandFor(notice, this.streams.now());
+    if (command === null || notice.kind === 'ignored') {
+      this.logger.info(
+        { eventId: notice.eventId, reason: notice.kind === 'ignored' ? notice.reason : '' },
+        'billing notice ignored',
+      );
+      return { applied: false };
+    }
+    const stream = AccountStreams.user(notice.userId);
+    const user = await this.streams.loadUser(notice.userId);
+    if (!user.exists) {
+      // Acknowledged: a notice about an account this server does not hold would be retried for days for nothing.
+      this.logger.warn(
+        { eventId: notice.eventId, userId: notice.userId },
+        'billing notice for an unknown user',
+      );
+      return { applied: false };
+    }
+    // The payment-failed email goes out before the grace is appended: if the process dies in between, Stripe's
+    // retry finds nothing appended and sends it again (at least once). Sent after, a crash would lose it for good,
+    // since the retry's event id is then already on the stream.
+    for (const event of userAccountDecider.decide(command, user)) {
+      if (event.type !== 'UserSubscriptionPaymentFailed' || !user.email) continue;
+      await this.sendPaymentFailed(user.email, event.data.graceUntil, user.language, notice.userId);
+      crashPoint('billing-mailed');
+    }
+    const result = await this.runner.run(userAccountDecider, stream, command, {
+      actor: { kind: 'system', id: 'payments' },
+    });
+    return { applied: result.newEvents.length > 0 };
+  }
+
+  private async sendPaymentFailed(email: string, graceUntil: string, language: Language, userId: string) {
+    try {
+      await this.mailer.send(
+        paymentFailedEmail(email, graceUntil, `${this.config.SCRIVO_PUBLIC_URL}/account`, language),
+      );
+    } catch (error) {
+      // The grace is recorded either way (a mail server down must not hold the plan's state back for days of
+      // retries); the account page says the same as the email.
+      this.logger.error({ err: error, userId }, 'payment-failed email could not be sent');
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';
+import { startStripeMock, type RunningServer } from '@scrivo/adapters/testing/real-servers';
+import {
+  STRIPE_TEST_PRICES,
+  stripeEvent,
+  type StripeTestEvent,
+} from '@scrivo/adapters/testing/stripe-events';
+import { User } from '@scrivo/contracts';
+import { AccountStreams } from '@scrivo/domain/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CrashStep } from '../../src/common/crash-point';
+import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
+import { TestClient } from '../support/http-client';
+import { mailsTo } from '../accounts/support/outbox';
+import { DAY, deliver, STRIPE_MOCK, stripeEnv, unix } from './support';
+
+/**
+ * The API killed (SIGKILL, a test-only crash point) while it handles a Stripe webhook: after verifying it and
+ * before appending anything, and after appending but before answering. Stripe then retries the same event (same
+ * id) against the restarted API: the plan ends active, with the change on the user's stream exactly once.
+ */
+describe.skipIf(!STRIPE_MOCK)('a Stripe webhook when the API dies while handling it', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-billing-crash-'));
+  let stripe: RunningServer;
+  let env: Record<string, string>;
+  let api: ApiProcess | null = null;
+  const steps: CrashStep[] = ['billing-verified', 'billing-applied'];
+  const crashed: { step: CrashStep; email: string; userId: string; event: StripeTestEvent }[] = [];
+
+  beforeAll(async () => {
+    ensureServerBuild();
+    stripe = await startStripeMock(STRIPE_MOCK!);
+    env = {
+      ...stripeEnv(stripe.url),
+      SCRIVO_DATA_DIR: dataDir,
+      SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
+      SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
+      LOG_LEVEL: 'warn',
+    };
+  }, 180_000);
+  afterAll(async () => {
+    await api?.stop('SIGKILL');
+    await stripe?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('dies at each step, leaving Stripe without an answer (so Stripe will retry)', async () => {
+    for (const step of steps) {
+      const armed = await startApiProcess({ ...env, SCRIVO_TEST_CRASH_AT: step });
+      api = armed;
+      const email = `crash-${step}@example.com`;
+      const client = await signUpOver(armed.url, dataDir, email);
+      const userId = User.parse((await client.get('/api/user')).body).id;
+      const event = stripeEvent.checkoutCompleted({ userId, plan: 'premium', billingPeriod: 'weekly' });
+      await expect(deliver(armed.url, event)).rejects.toThrow();
+      expect(await armed.exited, `${step}:\n${armed.log()}`).toBe('SIGKILL');
+      crashed.push({ step, email, userId, event });
+    }
+  }, 180_000);
+
+  it("after a restart Stripe's retry activates the plan, applied once whatever the step", async () => {
+    expect(crashed).toHaveLength(steps.length);
+    api = await startApiProcess(env);
+    for (const { step, email, event } of crashed) {
+      expect((await deliver(api.url, event)).status, step).toBe(200);
+      expect((await deliver(api.url, event)).status, step).toBe(200);
+      const client = new TestClient(api.url);
+      expect((await client.post('/api/login', { email, password: 'secret-pass' })).status, step).toBe(200);
+      expect(User.parse((await client.get('/api/user')).body), step).toMatchObject({
+        plan: 'premium',
+        subscription: { billingPeriod: 'weekly', status: 'active' },
+      });
+    }
+    await api.stop('SIGTERM');
+    api = null;
+    const events = new SqliteEventStore({ path: join(dataDir, 'events.db') });
+    try {
+      for (const { step, userId } of crashed) {
+        const stream = await events.readStream(AccountStreams.user(userId));
+        expect(
+          stream.filter((e) => e.type === 'UserSubscriptionChanged'),
+          step,
+        ).toHaveLength(1);
+      }
+    } finally {
+      await events.close();
+    }
+  }, 120_000);
+
+  it('a failed payment killed after its email, before the grace: the retry records the grace once and emails again', async () => {
+    const now = Date.now();
+    const period = { start: unix(now - DAY), end: unix(now + 6 * DAY) };
+    const armed = await startApiProcess({ ...env, SCRIVO_TEST_CRASH_AT: 'billing-mailed' });
+    api = armed;
+    const email = 'crash-mailed@example.com';
+    const client = await signUpOver(armed.url, dataDir, email);
+    const userId = User.parse((await client.get('/api/user')).body).id;
+    const fields = {
+      userId,
+      subscriptionId: 'sub_crash_mailed',
+      price: STRIPE_TEST_PRICES.premium.weekly,
+      periodStart: period.start,
+      periodEnd: period.end,
+    };
+    // No email for this one: it passes the crash point untouched.
+    expect(
+      (await deliver(armed.url, stripeEvent.subscription('customer.subscription.updated', fields))).status,
+    ).toBe(200);
+    const failed = stripeEvent.invoice('invoice.payment_failed', { ...fields, at: unix(now) });
+    await expect(deliver(armed.url, failed)).rejects.toThrow();
+    expect(await armed.exited, armed.log()).toBe('SIGKILL');
+    expect(await mailsTo(dataDir, email, 'payment-failed')).toHaveLength(1);
+
+    api = await startApiProcess(env);
+    expect((await deliver(api.url, failed)).status).toBe(200);
+    expect((await deliver(api.url, failed)).status).toBe(200);
+    // At least once: the email the crash may have cut off is sent again; never a third time.
+    expect(await mailsTo(dataDir, email, 'payment-failed')).toHaveLength(2);
+    const user = new TestClient(api.url);
+    expect((await user.post('/api/login', { email, password: 'secret-pass' })).status).toBe(200);
+    expect(User.parse((await user.get('/api/user')).body)).toMatchObject({
+      plan: 'premium',
+      subscription: { status: 'payment_failed', endsAt: new Date(unix(now) * 1000 + 7 * DAY).toISOString() },
+    });
+    await api.stop('SIGTERM');
+    api = null;
+  }, 120_000);
+});
