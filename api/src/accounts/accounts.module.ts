@@ -1,6 +1,11 @@
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Argon2PasswordHasher } from '@scrivo/adapters/passwords/argon2-password-hasher';
-import { adminsProjection, type Mailer, usersProjection } from '@scrivo/domain/accounts';
+import {
+  adminsProjection,
+  auditorsProjection,
+  type Mailer,
+  usersProjection,
+} from '@scrivo/domain/accounts';
 import type { Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
 import { SessionStore } from '../common/auth/session-store';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -11,6 +16,9 @@ import { UserOperations } from './operator/user-operations';
 import { SignupGate } from './support/signup-gate';
 import { Projections } from '../infrastructure/projection-registry';
 import { AdminBootstrap } from './admin-bootstrap';
+import { AuditorBootstrap } from './auditor-bootstrap';
+import { AuditorSignInHandler, UpsertAuditorHandler } from './commands/auditor.commands';
+import { AuditorAuthController } from './controllers/auditor-auth.controller';
 import {
   ChoosePlanHandler,
   CheckUserExistsHandler,
@@ -47,12 +55,16 @@ import { MAILER, PASSWORD_HASHER, PAYMENT_PROVIDER } from './tokens';
 
 registerAccountErrorCodes();
 
-/** Accounts: users (sign-up, verification, sign-in, reset, Google), admins, the account page. docs/accounts.md. */
+/**
+ * Accounts: users (sign-up, verification, sign-in, reset, Google), admins, auditors, the account page.
+ * docs/accounts.md.
+ */
 @Module({
   controllers: [
     AccountsController,
     PasswordResetController,
     AdminAuthController,
+    AuditorAuthController,
     AccountController,
     GoogleController,
     AdminUsersController,
@@ -65,6 +77,7 @@ registerAccountErrorCodes();
     AuthRateLimitGuard,
     GoogleAuthGuard,
     AdminBootstrap,
+    AuditorBootstrap,
     SignupGate,
     {
       provide: UserOperations,
@@ -111,6 +124,8 @@ registerAccountErrorCodes();
     ChoosePlanHandler,
     AdminSignInHandler,
     UpsertAdminHandler,
+    AuditorSignInHandler,
+    UpsertAuditorHandler,
   ],
   exports: [AccountStreamsService],
 })
@@ -121,7 +136,7 @@ export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.projections.register(usersProjection, adminsProjection);
+    this.projections.register(usersProjection, adminsProjection, auditorsProjection);
   }
 
   async onModuleDestroy(): Promise<void> {
