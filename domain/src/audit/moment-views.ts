@@ -19,11 +19,11 @@ export interface ChatMoment {
   readonly kind: 'chat-session';
   readonly status: 'active' | 'escalated' | 'resolved' | 'not started';
   /** The widget: the visitor's messages and the answers, assistant and people alike. */
-  readonly visitor: readonly ConversationLine[];
+  readonly visitor: ConversationLine[];
   /** The admin queue: the same lines with confidence, plus escalations, resolution, rating and contact. */
   readonly admin: {
-    readonly lines: readonly AdminConversationLine[];
-    readonly escalations: readonly string[];
+    readonly lines: AdminConversationLine[];
+    readonly escalations: string[];
     readonly rating: number | null;
     readonly contactEmail: string | null;
     readonly readUpToSeq: number;
