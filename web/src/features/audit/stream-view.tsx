@@ -45,8 +45,11 @@ export function StreamView({ streamId }: { streamId: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const selected = useRef<HTMLLIElement | null>(null);
-  useEffect(() => selected.current?.scrollIntoView({ block: 'nearest' }), [step]);
+  // The chosen event stays in view in the list (found by its aria-current, so no ref moves between rows).
+  const list = useRef<HTMLOListElement | null>(null);
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
+  }, [step, loaded.length]);
 
   if (events.isPending) return <p className="text-sm text-slate-500">Loading the history...</p>;
   if (events.isError)
@@ -102,11 +105,10 @@ export function StreamView({ streamId }: { streamId: string }) {
           </div>
           <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200">
-              <ol aria-label="Events">
+              <ol aria-label="Events" ref={list}>
                 {loaded.map((e) => (
                   <li
                     key={e.eventId}
-                    ref={e.revision === step ? selected : undefined}
                     aria-current={e.revision === step ? 'step' : undefined}
                     className={`cursor-pointer border-b border-slate-100 px-2 py-1 text-xs ${e.revision === step ? 'bg-brand-100' : 'hover:bg-slate-50'}`}
                     onClick={() => go(e.revision)}
