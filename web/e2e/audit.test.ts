@@ -19,7 +19,10 @@ describe('an auditor replays a chat and a recording in Chromium', () => {
     app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', ...AUDITOR_ENV });
     world = await buildWorld(app);
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1400, height: 1100 },
+      acceptDownloads: true,
+    });
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
     page = await context.newPage();
     page.on('pageerror', (error) => console.error('page error:', error.message));
@@ -104,7 +107,10 @@ describe('an auditor replays a chat and a recording in Chromium', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'scrivo-audit-')), download.suggestedFilename());
     await download.saveAs(path);
     expect(download.suggestedFilename()).toBe(`${streamId}.jsonl`);
-    const lines = readFileSync(path, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
+    const lines = readFileSync(path, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
     expect(lines).toEqual(JSON.parse(JSON.stringify(stored)));
   });
 });

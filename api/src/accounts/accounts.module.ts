@@ -1,11 +1,6 @@
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Argon2PasswordHasher } from '@scrivo/adapters/passwords/argon2-password-hasher';
-import {
-  adminsProjection,
-  auditorsProjection,
-  type Mailer,
-  usersProjection,
-} from '@scrivo/domain/accounts';
+import { adminsProjection, auditorsProjection, type Mailer, usersProjection } from '@scrivo/domain/accounts';
 import type { Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
 import { SessionStore } from '../common/auth/session-store';
 import { APP_CONFIG, type AppConfig } from '../config/config';

@@ -48,7 +48,12 @@ export class AdminAuditController {
       const doc = await this.readModels.collection<AuditorDoc>(AUDITORS).get(auditorId);
       return {
         status: 201 as const,
-        body: doc ?? { id: auditorId, email: body.email, createdAt: new Date().toISOString(), lastSignInAt: null },
+        body: doc ?? {
+          id: auditorId,
+          email: body.email,
+          createdAt: new Date().toISOString(),
+          lastSignInAt: null,
+        },
       };
     });
   }

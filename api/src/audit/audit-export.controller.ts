@@ -33,7 +33,12 @@ export class AuditExportController {
     await this.trail.record(auditor, format === 'jsonl' ? 'export-jsonl' : 'export-pdf', streamId);
     res.setHeader('Content-Disposition', `attachment; filename="${fileName(streamId, format)}"`);
     if (format === 'pdf') {
-      const pdf = await historyReport(streamId, this.reader.all(streamId), auditor.email, new Date().toISOString());
+      const pdf = await historyReport(
+        streamId,
+        this.reader.all(streamId),
+        auditor.email,
+        new Date().toISOString(),
+      );
       res.setHeader('Content-Type', 'application/pdf');
       res.status(200).send(pdf);
       return;

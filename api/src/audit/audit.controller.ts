@@ -20,7 +20,9 @@ export class AuditController {
   search(@CurrentAuditor() auditor: AuthenticatedAuditor) {
     return tsRestHandler(c.search, async ({ query }) => ({
       status: 200 as const,
-      body: await this.queries.execute(new SearchStreamsQuery(auditor, query.by, query.q, query.kind || undefined)),
+      body: await this.queries.execute(
+        new SearchStreamsQuery(auditor, query.by, query.q, query.kind || undefined),
+      ),
     }));
   }
 
@@ -28,7 +30,9 @@ export class AuditController {
   events(@CurrentAuditor() auditor: AuthenticatedAuditor) {
     return tsRestHandler(c.events, async ({ query }) => ({
       status: 200 as const,
-      body: await this.queries.execute(new StreamEventsQuery(auditor, query.streamId, query.from, query.limit)),
+      body: await this.queries.execute(
+        new StreamEventsQuery(auditor, query.streamId, query.from, query.limit),
+      ),
     }));
   }
 

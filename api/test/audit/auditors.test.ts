@@ -55,7 +55,11 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       siteKey: 'scrivo-app',
       contextPage: '/dashboard',
       hostOrigin: app.url,
-      identity: { userId: identity.body.userId, email: identity.body.email, signature: identity.body.signature },
+      identity: {
+        userId: identity.body.userId,
+        email: identity.body.email,
+        signature: identity.body.signature,
+      },
     });
     expect(started.status, started.text).toBe(201);
     identifiedChat = (started.body.session as { sessionId: string }).sessionId;
@@ -93,7 +97,14 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       });
       expect(wrong.status).toBe(401);
       // An admin's credentials do not open an auditor session either.
-      expect((await new TestClient(app.url).post('/api/audit/login', { username: world.owner.email, password: 'test-password' })).status).toBe(401);
+      expect(
+        (
+          await new TestClient(app.url).post('/api/audit/login', {
+            username: world.owner.email,
+            password: 'test-password',
+          })
+        ).status,
+      ).toBe(401);
     });
 
     it('refuses every state-changing route of the contract and tus to an auditor with 403, and nothing changes', async () => {
@@ -102,7 +113,13 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       for (const route of allRoutes.filter((r) => !SAFE_METHODS.has(r.method))) {
         if (route.path === '/api/audit/login' || route.path === '/api/audit/logout') continue;
         const request = requestFor(route, { chatToken: world.chatToken, uploadOffset: String(64 * 1024) });
-        const status = await attack(app.url, auditor, route.method, fill(route.path, world.ids) + request.query, request);
+        const status = await attack(
+          app.url,
+          auditor,
+          route.method,
+          fill(route.path, world.ids) + request.query,
+          request,
+        );
         if (status !== 403) wrong.push(`${route.method} ${route.path}: ${status}`);
       }
       expect(wrong).toEqual([]);
@@ -147,9 +164,15 @@ describe('auditors replay any history, read-only, and are audited themselves', (
 
   describe('search', () => {
     it('finds a stream by kind and id', async () => {
-      const found = await auditor.get(`/api/audit/search${q({ by: 'stream', kind: 'recording', q: recordingId })}`);
+      const found = await auditor.get(
+        `/api/audit/search${q({ by: 'stream', kind: 'recording', q: recordingId })}`,
+      );
       expect(found.body.streams).toEqual([
-        expect.objectContaining({ streamId: recordingStream(recordingId), kind: 'recording', eventCount: (await stored(recordingStream(recordingId))).length }),
+        expect.objectContaining({
+          streamId: recordingStream(recordingId),
+          kind: 'recording',
+          eventCount: (await stored(recordingStream(recordingId))).length,
+        }),
       ]);
       const unknown = await auditor.get(`/api/audit/search${q({ by: 'stream', kind: 'nonsense', q: 'x' })}`);
       expect(unknown.status).toBe(400);
@@ -248,7 +271,12 @@ describe('auditors replay any history, read-only, and are audited themselves', (
         expect.arrayContaining([{ path: 'exists', before: false, after: true }]),
       );
       const last = await auditor.get(`/api/audit/state${q({ streamId, step: all.length - 1 })}`);
-      expect(last.body.moment).toMatchObject({ kind: 'recording', status: 'completed', transcriptVersion: 1, minutes: 1 });
+      expect(last.body.moment).toMatchObject({
+        kind: 'recording',
+        status: 'completed',
+        transcriptVersion: 1,
+        minutes: 1,
+      });
       expect((await auditor.get(`/api/audit/state${q({ streamId, step: all.length })}`)).status).toBe(404);
     });
 
@@ -275,7 +303,10 @@ describe('auditors replay any history, read-only, and are audited themselves', (
         expect(answer.status).toBe(200);
         expect(answer.headers.get('content-type')).toContain('application/x-ndjson');
         expect(answer.headers.get('content-disposition')).toContain('attachment');
-        const lines = answer.text.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
+        const lines = answer.text
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as unknown);
         expect(lines).toEqual(JSON.parse(JSON.stringify(await stored(streamId))));
       }
     });

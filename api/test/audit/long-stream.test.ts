@@ -21,7 +21,9 @@ describe('a recording with 10,000 progress events opens fast for an auditor', ()
     expect(created.status, created.text).toBe(201);
     streamId = recordingStream(created.body.id as string);
     const events = app.scrivo.adapters.events;
-    const [requested] = (await events.readStream(streamId)).filter((e) => e.type === 'TranscriptionRequested');
+    const [requested] = (await events.readStream(streamId)).filter(
+      (e) => e.type === 'TranscriptionRequested',
+    );
     const { jobId } = requested!.data as { jobId: string };
     // What a long job leaves behind: progress reports, appended in batches as a busy worker would over hours
     // (through the decider each one would reload the growing stream; the shape stored is the same).
@@ -31,7 +33,12 @@ describe('a recording with 10,000 progress events opens fast for an auditor', ()
         const at = new Date(Date.parse('2026-01-01T00:00:00Z') + n * 1000).toISOString();
         return {
           type: 'TranscriptionProgressed',
-          data: { recordingId: created.body.id as string, jobId, progress: (n + 1) / (PROGRESS_EVENTS + 1), at },
+          data: {
+            recordingId: created.body.id as string,
+            jobId,
+            progress: (n + 1) / (PROGRESS_EVENTS + 1),
+            at,
+          },
           schemaVersion: 1,
           metadata: {
             eventId: `progress-${n}`,

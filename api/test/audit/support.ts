@@ -26,4 +26,4 @@ export const eventually = async <T>(read: () => Promise<T>, accept: (value: T) =
 };
 
 export const q = (params: Record<string, string | number>) =>
-  `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+  `?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;

@@ -52,7 +52,8 @@ export const auditContract = c.router({
     path: '/api/audit/search',
     query: AuditSearchQuery,
     responses: { 200: AuditSearchAnswer, ...errors },
-    summary: "Find streams by kind and id, a user's email, a chat id's last 8 characters, or a correlation id",
+    summary:
+      "Find streams by kind and id, a user's email, a chat id's last 8 characters, or a correlation id",
   },
   events: {
     method: 'GET',

@@ -49,13 +49,19 @@ export const auditorAccountDecider: Decider<AuditorAccountCommand, AuditorEvent,
         },
       ];
     }
-    if (!state.exists || !state.auditorId) throw new DomainError('AUDITOR_NOT_FOUND', 'No auditor was found.');
+    if (!state.exists || !state.auditorId)
+      throw new DomainError('AUDITOR_NOT_FOUND', 'No auditor was found.');
     const auditorId = state.auditorId;
     if (command.type === 'SetAuditorPassword') {
       return [
         {
           type: 'AuditorPasswordChanged',
-          data: { auditorId, passwordHash: command.passwordHash, changedBy: command.by, changedAt: command.at },
+          data: {
+            auditorId,
+            passwordHash: command.passwordHash,
+            changedBy: command.by,
+            changedAt: command.at,
+          },
         },
       ];
     }

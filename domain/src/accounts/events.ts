@@ -186,8 +186,7 @@ export type AdminEvent = AdminCreated | AdminPasswordChanged | AdminSignedIn | A
 // Auditors are read-only staff: a kind of account of their own (never an admin), with their own sign-in.
 /** Who made an auditor: the server's environment, its command line, or an admin in the console. */
 export type AuditorCreatedBy =
-  | { readonly kind: 'environment' | 'cli' }
-  | { readonly kind: 'admin'; readonly adminId: string };
+  { readonly kind: 'environment' | 'cli' } | { readonly kind: 'admin'; readonly adminId: string };
 export type AuditorCreated = DomainEvent<
   'AuditorCreated',
   { auditorId: string; email: string; passwordHash: string; createdBy: AuditorCreatedBy; createdAt: string }

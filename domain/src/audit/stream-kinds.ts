@@ -59,7 +59,10 @@ export const STREAM_KINDS: readonly StreamKind[] = [
   { kind: 'recording', prefix: 'recording-', decider: replayer(recordingDecider, recordingMoment) },
   { kind: 'usage', prefix: 'usage-', decider: replayer(usageDecider) },
   { kind: 'job', prefix: 'job-', decider: replayer(jobDecider) },
-  { kind: 'chat-session', prefix: 'chat-session-', decider: replayer(chatSessionDecider, (state, events) =>
+  {
+    kind: 'chat-session',
+    prefix: 'chat-session-',
+    decider: replayer(chatSessionDecider, (state, events) =>
       chatMoment(events, state.started ? state.status : 'not started'),
     ),
   },
@@ -70,7 +73,9 @@ export const STREAM_KIND_NAMES: readonly string[] = STREAM_KINDS.map((k) => k.ki
 
 /** The kind of a stream by its name, or null for a name no capability writes. */
 export const streamKindOf = (streamId: string): StreamKind | null => {
-  const matching = STREAM_KINDS.filter((k) => streamId.startsWith(k.prefix) && streamId.length > k.prefix.length);
+  const matching = STREAM_KINDS.filter(
+    (k) => streamId.startsWith(k.prefix) && streamId.length > k.prefix.length,
+  );
   // `audit-log-…` also starts with… nothing else, but `user-email-x` matches `user-` too: the longest prefix wins.
   return matching.sort((a, b) => b.prefix.length - a.prefix.length)[0] ?? null;
 };

@@ -24,7 +24,14 @@ export const stateAtStep = (streamId: string, prefix: readonly DomainEvent[]): S
   const kind = streamKindOf(streamId);
   const decider = kind?.decider ?? null;
   if (!decider || prefix.length === 0)
-    return { kind: kind?.kind ?? null, folded: Boolean(decider), state: null, previous: null, changes: [], moment: null };
+    return {
+      kind: kind?.kind ?? null,
+      folded: Boolean(decider),
+      state: null,
+      previous: null,
+      changes: [],
+      moment: null,
+    };
   let previous = decider.initialState();
   let state = previous;
   for (const event of prefix) {

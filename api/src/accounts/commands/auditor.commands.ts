@@ -87,7 +87,8 @@ export class UpsertAuditorHandler implements ICommandHandler<UpsertAuditorComman
       ? await this.runner.state(auditorAccountDecider, AccountStreams.auditor(existing))
       : null;
     if (existing && auditor?.exists) {
-      if (mode === 'create') throw new DomainError('AUDITOR_EXISTS', 'An auditor with this email already exists.');
+      if (mode === 'create')
+        throw new DomainError('AUDITOR_EXISTS', 'An auditor with this email already exists.');
       if (auditor.passwordHash && (await this.hasher.verify(auditor.passwordHash, password)))
         return { auditorId: existing, created: false };
       await this.runner.run(

@@ -11,7 +11,11 @@ import {
 } from '@scrivo/domain/recordings';
 
 const require = createRequire(__filename);
-export const DEJAVU = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf');
+export const DEJAVU = join(
+  dirname(require.resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+  'DejaVuSans.ttf',
+);
 export const DEJAVU_BOLD = join(
   dirname(require.resolve('dejavu-fonts-ttf/package.json')),
   'ttf',

@@ -66,7 +66,11 @@ export function AdminAuditorsPage() {
               className="rounded-lg border border-slate-300 px-3 py-2"
             />
           </label>
-          <button type="submit" disabled={create.isPending} className="rounded-lg bg-slate-900 px-4 py-2 text-sm text-white">
+          <button
+            type="submit"
+            disabled={create.isPending}
+            className="rounded-lg bg-slate-900 px-4 py-2 text-sm text-white"
+          >
             Create auditor
           </button>
           {create.isError && (

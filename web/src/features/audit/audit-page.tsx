@@ -1,7 +1,14 @@
 import type { StreamSummary } from '@scrivo/contracts';
 import { type FormEvent, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { type SearchBy, type SearchRequest, STREAM_KINDS, useAuditorGate, useAuditorSignOut, useStreamSearch } from './audit-api';
+import {
+  type SearchBy,
+  type SearchRequest,
+  STREAM_KINDS,
+  useAuditorGate,
+  useAuditorSignOut,
+  useStreamSearch,
+} from './audit-api';
 import { CorrelatedEvents } from './components/correlated-events';
 import { StreamView } from './stream-view';
 
@@ -34,7 +41,10 @@ export function AuditPage() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <nav aria-label="Audit" className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-2">
+      <nav
+        aria-label="Audit"
+        className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-2"
+      >
         <span className="font-bold text-slate-900">Scrivo audit</span>
         <span className="text-xs text-slate-500">read-only · your reads are recorded</span>
         <button
@@ -129,7 +139,9 @@ function StreamRow({
 }) {
   return (
     <li className={`flex items-center gap-3 px-3 py-2 text-sm ${active ? 'bg-brand-50' : ''}`}>
-      <span className="w-28 shrink-0 rounded bg-slate-100 px-2 py-0.5 text-center text-xs">{stream.kind ?? '?'}</span>
+      <span className="w-28 shrink-0 rounded bg-slate-100 px-2 py-0.5 text-center text-xs">
+        {stream.kind ?? '?'}
+      </span>
       <code className="min-w-0 flex-1 truncate">{stream.streamId}</code>
       <span className="text-xs text-slate-500">
         {stream.eventCount} events · last {stream.lastType}

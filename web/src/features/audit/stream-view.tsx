@@ -61,15 +61,26 @@ export function StreamView({ streamId }: { streamId: string }) {
   const answer = state.data;
 
   return (
-    <section aria-label={`History of ${streamId}`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-3">
+    <section
+      aria-label={`History of ${streamId}`}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-3"
+    >
       <header className="flex flex-wrap items-center gap-2">
         <h2 className="mr-auto text-base font-semibold">
           <code>{streamId}</code> <span className="text-sm font-normal text-slate-500">({total} events)</span>
         </h2>
-        <a className="rounded-lg border border-slate-300 px-3 py-1 text-sm" href={exportHref(streamId, 'jsonl')} download>
+        <a
+          className="rounded-lg border border-slate-300 px-3 py-1 text-sm"
+          href={exportHref(streamId, 'jsonl')}
+          download
+        >
           Export JSON Lines
         </a>
-        <a className="rounded-lg border border-slate-300 px-3 py-1 text-sm" href={exportHref(streamId, 'pdf')} download>
+        <a
+          className="rounded-lg border border-slate-300 px-3 py-1 text-sm"
+          href={exportHref(streamId, 'pdf')}
+          download
+        >
           Export PDF report
         </a>
       </header>
@@ -78,16 +89,36 @@ export function StreamView({ streamId }: { streamId: string }) {
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-2" aria-label="Time travel">
-            <button type="button" className="rounded border px-2 py-1 text-sm" onClick={() => go(0)} disabled={step === 0}>
+            <button
+              type="button"
+              className="rounded border px-2 py-1 text-sm"
+              onClick={() => go(0)}
+              disabled={step === 0}
+            >
               First
             </button>
-            <button type="button" className="rounded border px-2 py-1 text-sm" onClick={() => go(step - 1)} disabled={step === 0}>
+            <button
+              type="button"
+              className="rounded border px-2 py-1 text-sm"
+              onClick={() => go(step - 1)}
+              disabled={step === 0}
+            >
               Previous
             </button>
-            <button type="button" className="rounded border px-2 py-1 text-sm" onClick={() => go(step + 1)} disabled={step >= last}>
+            <button
+              type="button"
+              className="rounded border px-2 py-1 text-sm"
+              onClick={() => go(step + 1)}
+              disabled={step >= last}
+            >
               Next
             </button>
-            <button type="button" className="rounded border px-2 py-1 text-sm" onClick={() => go(last)} disabled={step >= last}>
+            <button
+              type="button"
+              className="rounded border px-2 py-1 text-sm"
+              onClick={() => go(last)}
+              disabled={step >= last}
+            >
               Last
             </button>
             <input
@@ -126,7 +157,11 @@ export function StreamView({ streamId }: { streamId: string }) {
                 ))}
               </ol>
               {events.hasNextPage && (
-                <button type="button" className="w-full py-2 text-sm underline" onClick={() => void events.fetchNextPage()}>
+                <button
+                  type="button"
+                  className="w-full py-2 text-sm underline"
+                  onClick={() => void events.fetchNextPage()}
+                >
                   {events.isFetchingNextPage ? 'Loading...' : 'Load more events'}
                 </button>
               )}
@@ -136,21 +171,27 @@ export function StreamView({ streamId }: { streamId: string }) {
                 <>
                   <div>
                     <h3 className="text-sm font-semibold">
-                      Event #{answer.event.revision}: <span data-testid="step-event-type">{answer.event.type}</span>
+                      Event #{answer.event.revision}:{' '}
+                      <span data-testid="step-event-type">{answer.event.type}</span>
                     </h3>
-                    <pre className="max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs">{json(answer.event.data)}</pre>
+                    <pre className="max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs">
+                      {json(answer.event.data)}
+                    </pre>
                   </div>
                   {answer.moment && <MomentPanel moment={answer.moment} />}
                   <div>
                     <h3 className="text-sm font-semibold">What this event changed</h3>
                     {answer.changes.length === 0 ? (
-                      <p className="text-xs text-slate-500">{answer.folded ? 'Nothing in the state.' : 'No decider folds this stream.'}</p>
+                      <p className="text-xs text-slate-500">
+                        {answer.folded ? 'Nothing in the state.' : 'No decider folds this stream.'}
+                      </p>
                     ) : (
                       <ul aria-label="Changes" className="text-xs">
                         {answer.changes.map((c) => (
                           <li key={c.path}>
-                            <code>{c.path}</code>: <span className="text-red-700 line-through">{short(c.before)}</span>{' '}
-                            → <span className="text-green-700">{short(c.after)}</span>
+                            <code>{c.path}</code>:{' '}
+                            <span className="text-red-700 line-through">{short(c.before)}</span> →{' '}
+                            <span className="text-green-700">{short(c.after)}</span>
                           </li>
                         ))}
                       </ul>
@@ -158,7 +199,10 @@ export function StreamView({ streamId }: { streamId: string }) {
                   </div>
                   <div>
                     <h3 className="text-sm font-semibold">State after this event</h3>
-                    <pre data-testid="state-json" className="max-h-96 overflow-auto rounded bg-slate-50 p-2 text-xs">
+                    <pre
+                      data-testid="state-json"
+                      className="max-h-96 overflow-auto rounded bg-slate-50 p-2 text-xs"
+                    >
                       {json(answer.state)}
                     </pre>
                   </div>

@@ -23,7 +23,10 @@ export function MomentPanel({ moment }: { moment: Moment }) {
         <h4 className="mb-1 text-xs font-semibold uppercase text-slate-500">Visitor saw ({moment.status})</h4>
         {moment.visitor.length === 0 && <p className="text-xs text-slate-400">No messages yet.</p>}
         {moment.visitor.map((line, i) => (
-          <p key={i} className={`my-1 rounded px-2 py-1 text-sm ${line.role === 'user' ? 'bg-brand-50' : 'bg-slate-100'}`}>
+          <p
+            key={i}
+            className={`my-1 rounded px-2 py-1 text-sm ${line.role === 'user' ? 'bg-brand-50' : 'bg-slate-100'}`}
+          >
             <span className="mr-1 text-xs text-slate-500">{line.role}:</span>
             {line.content}
           </p>
@@ -36,7 +39,9 @@ export function MomentPanel({ moment }: { moment: Moment }) {
             <span className="mr-1 text-xs text-slate-500">{line.role}:</span>
             {line.content}
             {line.confidenceScore !== null && (
-              <span className="ml-1 text-xs text-slate-500">(confidence {line.confidenceScore.toFixed(2)})</span>
+              <span className="ml-1 text-xs text-slate-500">
+                (confidence {line.confidenceScore.toFixed(2)})
+              </span>
             )}
             {line.needsHumanReview && <span className="ml-1 text-xs text-amber-700">needs review</span>}
           </p>
