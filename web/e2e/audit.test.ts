@@ -9,6 +9,8 @@ import { buildWorld, type World } from '../../api/test/security/support/world';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 
+const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
+
 describe('an auditor replays a chat and a recording in Chromium', () => {
   let app: TestApp;
   let browser: Browser;
@@ -16,7 +18,12 @@ describe('an auditor replays a chat and a recording in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', ...AUDITOR_ENV });
+    app = await startTestApp({
+      SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
+      SCRIVO_ADMIN_EMAIL: ADMIN.email,
+      SCRIVO_ADMIN_PASSWORD: ADMIN.password,
+      ...AUDITOR_ENV,
+    });
     world = await buildWorld(app);
     browser = await launchBrowser();
     const context = await browser.newContext({
@@ -112,5 +119,27 @@ describe('an auditor replays a chat and a recording in Chromium', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as unknown);
     expect(lines).toEqual(JSON.parse(JSON.stringify(stored)));
+  });
+
+  it('an admin creates another auditor in the console and sees what the first one read', async () => {
+    const admin = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    await admin.goto(`${app.url}/admin/login`);
+    await admin.getByLabel('Username').fill(ADMIN.email);
+    await admin.getByLabel('Password').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In' }).click();
+    await admin.waitForURL('**/admin/chat');
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Auditors' }).click();
+    await admin.waitForURL('**/admin/auditors');
+    const form = admin.getByRole('form', { name: 'Create auditor' });
+    await form.getByLabel('Email').fill('second-auditor@scrivo.test');
+    await form.getByLabel(/Password/).fill('second-auditor-secret');
+    await form.getByRole('button', { name: 'Create auditor' }).click();
+    await admin
+      .getByRole('region', { name: 'Auditor list' })
+      .getByText('second-auditor@scrivo.test')
+      .waitFor();
+    const reads = admin.getByRole('region', { name: 'What auditors read' });
+    await reads.getByText(`recording-${world.ids.id!}`).first().waitFor();
+    await reads.getByText('export-jsonl').first().waitFor();
   });
 });
