@@ -19,6 +19,9 @@ const SEARCH_LABELS: Record<SearchBy, { label: string; placeholder: string }> = 
   correlation: { label: 'Correlation id', placeholder: 'all events of one request' },
 };
 
+const SEARCH_BYS = Object.keys(SEARCH_LABELS).filter((key): key is SearchBy => key in SEARCH_LABELS);
+const searchByOf = (value: string): SearchBy => SEARCH_BYS.find((key) => key === value) ?? 'stream';
+
 /** /audit: find streams, open one, step through its history with the state beside it. */
 export function AuditPage() {
   const authed = useAuditorGate();
@@ -62,10 +65,10 @@ export function AuditPage() {
             <select
               aria-label="Find by"
               value={by}
-              onChange={(e) => setBy(e.target.value as SearchBy)}
+              onChange={(e) => setBy(searchByOf(e.target.value))}
               className="rounded-lg border border-slate-300 bg-white px-2 py-2"
             >
-              {(Object.keys(SEARCH_LABELS) as SearchBy[]).map((key) => (
+              {SEARCH_BYS.map((key) => (
                 <option key={key} value={key}>
                   {SEARCH_LABELS[key].label}
                 </option>

@@ -34,8 +34,9 @@ export function StreamView({ streamId }: { streamId: string }) {
   stepRef.current = step;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      // Typing in a field (or moving the slider, which steps by itself) is not a step.
+      const target = event.target;
+      if (target instanceof HTMLElement && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
       if (event.key === 'ArrowRight') goRef.current(stepRef.current + 1);
       else if (event.key === 'ArrowLeft') goRef.current(stepRef.current - 1);
       else return;
