@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
+import { AuditModule } from './audit/audit.module';
 import { ChatModule } from './chat/chat.module';
 import { AuthModule } from './common/auth/auth.module';
 import type { RootLogger } from './common/logger';
@@ -13,7 +14,7 @@ import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { RecordingsModule } from './recordings/recordings.module';
 
 /** The feature modules; each owns a folder under api/src. */
-const features = [HealthModule, AccountsModule, ChatModule, RecordingsModule];
+const features = [HealthModule, AccountsModule, ChatModule, RecordingsModule, AuditModule];
 
 @Module({})
 export class AppModule {

@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { accountsContract } from './accounts/accounts.contract';
 import { adminUsersContract } from './admin-users/admin-users.contract';
+import { adminAuditContract, auditContract } from './audit/audit.contract';
 import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
 import { recordingsContract } from './recordings/recordings.contract';
@@ -9,6 +10,8 @@ export * from './accounts/accounts.contract';
 export * from './accounts/accounts.schemas';
 export * from './admin-users/admin-users.contract';
 export * from './admin-users/admin-users.schemas';
+export * from './audit/audit.contract';
+export * from './audit/audit.schemas';
 export * from './chat/chat.contract';
 export * from './chat/chat.schemas';
 export * from './common/errors';
@@ -25,7 +28,9 @@ const c = initContract();
  */
 export const contract = c.router({
   accounts: accountsContract,
+  adminAudit: adminAuditContract,
   adminChat: adminChatContract,
+  audit: auditContract,
   adminUsers: adminUsersContract,
   chat: chatContract,
   health: healthContract,

@@ -2,6 +2,7 @@ import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs
 import { Argon2PasswordHasher } from '@scrivo/adapters/passwords/argon2-password-hasher';
 import {
   adminsProjection,
+  auditorsProjection,
   invitationsProjection,
   type Mailer,
   usersProjection,
@@ -16,6 +17,9 @@ import { UserOperations } from './operator/user-operations';
 import { SignupGate } from './support/signup-gate';
 import { Projections } from '../infrastructure/projection-registry';
 import { AdminBootstrap } from './admin-bootstrap';
+import { AuditorBootstrap } from './auditor-bootstrap';
+import { AuditorSignInHandler, UpsertAuditorHandler } from './commands/auditor.commands';
+import { AuditorAuthController } from './controllers/auditor-auth.controller';
 import {
   CheckUserExistsHandler,
   GetUserHandler,
@@ -60,12 +64,16 @@ registerAccountErrorCodes();
 // Stripe signs its webhooks; it sends no cookie and no CSRF token. Exactly this path, as the router matches it.
 exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
 
-/** Accounts: users (sign-up, verification, sign-in, reset, Google), admins, the account page. docs/accounts.md. */
+/**
+ * Accounts: users (sign-up, verification, sign-in, reset, Google), admins, auditors, the account page.
+ * docs/accounts.md.
+ */
 @Module({
   controllers: [
     AccountsController,
     PasswordResetController,
     AdminAuthController,
+    AuditorAuthController,
     AccountController,
     GoogleController,
     AdminUsersController,
@@ -79,6 +87,7 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     AuthRateLimitGuard,
     GoogleAuthGuard,
     AdminBootstrap,
+    AuditorBootstrap,
     SignupGate,
     {
       provide: UserOperations,
@@ -127,6 +136,8 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     ApplyBillingNoticeHandler,
     AdminSignInHandler,
     UpsertAdminHandler,
+    AuditorSignInHandler,
+    UpsertAuditorHandler,
   ],
   exports: [AccountStreamsService],
 })
@@ -137,7 +148,7 @@ export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.projections.register(usersProjection, adminsProjection, invitationsProjection);
+    this.projections.register(usersProjection, adminsProjection, invitationsProjection, auditorsProjection);
   }
 
   async onModuleDestroy(): Promise<void> {

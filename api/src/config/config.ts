@@ -72,6 +72,9 @@ export const ConfigSchema = z
     GOOGLE_USERINFO_URL: z.string().url().optional(),
     SCRIVO_ADMIN_EMAIL: z.string().email().optional(),
     SCRIVO_ADMIN_PASSWORD: z.string().min(8).optional(),
+    /** A read-only auditor created (or its password reset) at start-up, like the admin above. */
+    SCRIVO_AUDITOR_EMAIL: z.string().email().optional(),
+    SCRIVO_AUDITOR_PASSWORD: z.string().min(8).optional(),
     /** The plan every new account starts on: a private install sets business_pro and everyone gets everything. */
     SCRIVO_DEFAULT_PLAN: z
       .enum(PLAN_IDS, { message: `must be one of ${PLAN_IDS.join(', ')} (the plan new accounts start on)` })
@@ -172,6 +175,12 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['SCRIVO_ADMIN_PASSWORD'],
         message: 'SCRIVO_ADMIN_EMAIL and SCRIVO_ADMIN_PASSWORD must be set together',
+      });
+    if (Boolean(c.SCRIVO_AUDITOR_EMAIL) !== Boolean(c.SCRIVO_AUDITOR_PASSWORD))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SCRIVO_AUDITOR_PASSWORD'],
+        message: 'SCRIVO_AUDITOR_EMAIL and SCRIVO_AUDITOR_PASSWORD must be set together',
       });
     if (c.SCRIVO_EVENT_STORE === 'eventstoredb' && !c.EVENTSTORE_URL)
       ctx.addIssue({

@@ -204,6 +204,23 @@ export type AdminSignedIn = DomainEvent<'AdminSignedIn', { adminId: string; at: 
 export type AdminSignInFailed = DomainEvent<'AdminSignInFailed', { adminId: string; at: string }>;
 export type AdminEvent = AdminCreated | AdminPasswordChanged | AdminSignedIn | AdminSignInFailed;
 
+// ---- auditor account stream: `auditor-{auditorId}` ----
+// Auditors are read-only staff: a kind of account of their own (never an admin), with their own sign-in.
+/** Who made an auditor: the server's environment, its command line, or an admin in the console. */
+export type AuditorCreatedBy =
+  { readonly kind: 'environment' | 'cli' } | { readonly kind: 'admin'; readonly adminId: string };
+export type AuditorCreated = DomainEvent<
+  'AuditorCreated',
+  { auditorId: string; email: string; passwordHash: string; createdBy: AuditorCreatedBy; createdAt: string }
+>;
+export type AuditorPasswordChanged = DomainEvent<
+  'AuditorPasswordChanged',
+  { auditorId: string; passwordHash: string; changedBy: AuditorCreatedBy; changedAt: string }
+>;
+export type AuditorSignedIn = DomainEvent<'AuditorSignedIn', { auditorId: string; at: string }>;
+export type AuditorSignInFailed = DomainEvent<'AuditorSignInFailed', { auditorId: string; at: string }>;
+export type AuditorEvent = AuditorCreated | AuditorPasswordChanged | AuditorSignedIn | AuditorSignInFailed;
+
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserRegistered',
   'UserEmailVerified',
@@ -235,4 +252,10 @@ export const ADMIN_EVENT_TYPES: readonly AdminEvent['type'][] = [
   'AdminPasswordChanged',
   'AdminSignedIn',
   'AdminSignInFailed',
+];
+export const AUDITOR_EVENT_TYPES: readonly AuditorEvent['type'][] = [
+  'AuditorCreated',
+  'AuditorPasswordChanged',
+  'AuditorSignedIn',
+  'AuditorSignInFailed',
 ];

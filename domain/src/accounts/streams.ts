@@ -8,4 +8,6 @@ export const AccountStreams = {
   admin: (adminId: string) => `admin-${adminId}`,
   invitation: (email: string) => `user-invitation-${normalizeEmail(email)}`,
   adminEmail: (email: string) => `admin-email-${normalizeEmail(email)}`,
+  auditor: (auditorId: string) => `auditor-${auditorId}`,
+  auditorEmail: (email: string) => `auditor-email-${normalizeEmail(email)}`,
 };

@@ -1,6 +1,6 @@
 /** Who caused a change. Auditors read this on every event. */
 export interface Actor {
-  readonly kind: 'user' | 'admin' | 'visitor' | 'system' | 'worker';
+  readonly kind: 'user' | 'admin' | 'auditor' | 'visitor' | 'system' | 'worker';
   readonly id: string;
 }
 

@@ -10,12 +10,9 @@
  * No NestJS here: plain domain + adapters, so it runs under tsx too.
  */
 import { randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { Argon2PasswordHasher } from '@scrivo/adapters/passwords/argon2-password-hasher';
-import { CommandHandler, type EventStore } from '@scrivo/domain';
+import { CommandHandler } from '@scrivo/domain';
 import {
   AccountStreams,
   adminAccountDecider,
@@ -23,36 +20,7 @@ import {
   isValidEmail,
   normalizeEmail,
 } from '@scrivo/domain/accounts';
-
-const askHidden = (question: string): Promise<string> =>
-  new Promise((done) => {
-    let muted = false;
-    const output = new Writable({
-      write(chunk, _encoding, callback) {
-        if (!muted) process.stdout.write(chunk);
-        callback();
-      },
-    });
-    const rl = createInterface({ input: process.stdin, output, terminal: true });
-    rl.question(question, (answer) => {
-      rl.close();
-      process.stdout.write('\n');
-      done(answer);
-    });
-    muted = true;
-  });
-
-const openStore = async (): Promise<EventStore> => {
-  if (process.env.SCRIVO_EVENT_STORE === 'eventstoredb') {
-    const modulePath = '@scrivo/adapters/events/eventstoredb-event-store';
-    const { EventStoreDbEventStore } = (await import(modulePath)) as {
-      EventStoreDbEventStore: { fromConnectionString(url: string): EventStore };
-    };
-    return EventStoreDbEventStore.fromConnectionString(process.env.EVENTSTORE_URL ?? '');
-  }
-  const { SqliteEventStore } = await import('@scrivo/adapters/events/sqlite-event-store');
-  return new SqliteEventStore({ path: join(resolve(process.env.SCRIVO_DATA_DIR ?? './.data'), 'events.db') });
-};
+import { askHidden, openStore } from './staff-cli';
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { email: { type: 'string' }, help: { type: 'boolean' } } });

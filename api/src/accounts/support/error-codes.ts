@@ -20,6 +20,7 @@ export const registerAccountErrorCodes = (): void => {
   registerErrorStatus('PAYMENT_PROVIDER_ERROR', 502);
   registerErrorStatus('ADMIN_NOT_FOUND', 404);
   registerErrorStatus('ADMIN_EXISTS', 409);
+  registerErrorStatus('AUDITOR_EXISTS', 409);
   registerErrorStatus('EMAIL_SEND_FAILED', 502);
   registerErrorStatus('ACCOUNT_SUSPENDED', 403);
   registerErrorStatus('SIGNUPS_CLOSED', 403);

@@ -48,6 +48,11 @@ export const AUTH_LIMITS = {
     { by: 'email', max: 15, windowMs: 15 * MINUTE },
     { by: 'ip', max: 20, windowMs: 15 * MINUTE },
   ],
+  auditorLogin: [
+    { by: 'ip+email', max: 5, windowMs: 15 * MINUTE },
+    { by: 'email', max: 15, windowMs: 15 * MINUTE },
+    { by: 'ip', max: 20, windowMs: 15 * MINUTE },
+  ],
 } satisfies Record<string, readonly Limit[]>;
 export type AuthAction = keyof typeof AUTH_LIMITS;
 

@@ -1,11 +1,11 @@
 import { Global, Module } from '@nestjs/common';
-import { AdminGuard, OptionalUserGuard, UserGuard, UserResolver } from './guards';
+import { AdminGuard, AuditorGuard, OptionalUserGuard, UserGuard, UserResolver } from './guards';
 import { SessionStore } from './session-store';
 
 /** Sessions and guards, available to every feature module. */
 @Global()
 @Module({
-  providers: [SessionStore, UserResolver, UserGuard, OptionalUserGuard, AdminGuard],
-  exports: [SessionStore, UserResolver, UserGuard, OptionalUserGuard, AdminGuard],
+  providers: [SessionStore, UserResolver, UserGuard, OptionalUserGuard, AdminGuard, AuditorGuard],
+  exports: [SessionStore, UserResolver, UserGuard, OptionalUserGuard, AdminGuard, AuditorGuard],
 })
 export class AuthModule {}

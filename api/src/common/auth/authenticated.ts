@@ -19,6 +19,12 @@ export interface AuthenticatedAdmin {
   readonly email: string;
 }
 
+/** Read-only staff: may read every stream through /api/audit, and change nothing. */
+export interface AuthenticatedAuditor {
+  readonly id: string;
+  readonly email: string;
+}
+
 /**
  * The fields of the `users` read-model document that other features rely on (the accounts projection owns the
  * collection and may add more).
@@ -44,4 +50,5 @@ export interface UserDocCore {
 export interface AuthenticatedRequest extends Request {
   user?: AuthenticatedUser;
   admin?: AuthenticatedAdmin;
+  auditor?: AuthenticatedAuditor;
 }

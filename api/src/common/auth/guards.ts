@@ -9,7 +9,12 @@ import type { Clock, ReadModelStore } from '@scrivo/domain';
 import { ApiError } from '../api-error';
 import { requestContext } from '../request-context';
 import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
-import type { AuthenticatedRequest, AuthenticatedUser, UserDocCore } from './authenticated';
+import type {
+  AuthenticatedAuditor,
+  AuthenticatedRequest,
+  AuthenticatedUser,
+  UserDocCore,
+} from './authenticated';
 import { planOf, weeklyAnchorOf } from './plan-of';
 import { SESSION_COOKIE, SessionStore } from './session-store';
 
@@ -59,6 +64,20 @@ export class UserResolver {
     if (ctx) ctx.actor = { kind: 'admin', id: doc.id };
     return req.admin;
   }
+
+  async resolveAuditor(req: AuthenticatedRequest): Promise<AuthenticatedAuditor | null> {
+    if (req.auditor) return req.auditor;
+    const session = await this.sessions.resolve('auditor', cookie(req, SESSION_COOKIE.auditor));
+    if (!session) return null;
+    const doc = await this.readModels
+      .collection<{ id: string; email: string }>('auditors')
+      .get(session.subjectId);
+    if (!doc) return null;
+    req.auditor = { id: doc.id, email: doc.email };
+    const ctx = requestContext.getStore();
+    if (ctx) ctx.actor = { kind: 'auditor', id: doc.id };
+    return req.auditor;
+  }
 }
 
 /** 401 without a valid user session. */
@@ -89,11 +108,35 @@ export class AdminGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     if (await this.resolver.resolveAdmin(req)) return true;
-    if (await this.resolver.resolve(req))
+    if ((await this.resolver.resolve(req)) || (await this.resolver.resolveAuditor(req)))
       throw new ApiError(403, 'FORBIDDEN', 'This area is for administrators only.');
     throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in as an administrator.');
   }
 }
+
+/**
+ * 401 for anonymous callers, 403 for users and admins: replaying everyone's history is the auditors' role alone,
+ * and every one of their reads is recorded.
+ */
+@Injectable()
+export class AuditorGuard implements CanActivate {
+  constructor(private readonly resolver: UserResolver) {}
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (await this.resolver.resolveAuditor(req)) return true;
+    if ((await this.resolver.resolveAdmin(req)) || (await this.resolver.resolve(req)))
+      throw new ApiError(403, 'FORBIDDEN', 'This area is for auditors only.');
+    throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in as an auditor.');
+  }
+}
+
+export const CurrentAuditor = createParamDecorator(
+  (_: unknown, context: ExecutionContext): AuthenticatedAuditor => {
+    const auditor = context.switchToHttp().getRequest<AuthenticatedRequest>().auditor;
+    if (!auditor) throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in as an auditor.');
+    return auditor;
+  },
+);
 
 export const CurrentUser = createParamDecorator(
   (_: unknown, context: ExecutionContext): AuthenticatedUser => {

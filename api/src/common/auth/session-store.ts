@@ -3,7 +3,7 @@ import type { Clock, Doc, ReadModelStore } from '@scrivo/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
 
-export type SessionKind = 'user' | 'admin';
+export type SessionKind = 'user' | 'admin' | 'auditor';
 
 export interface SessionDoc extends Doc {
   readonly id: string;
@@ -16,8 +16,9 @@ export interface SessionDoc extends Doc {
 export const SESSION_COOKIE: Record<SessionKind, string> = {
   user: 'scrivo_session',
   admin: 'scrivo_admin_session',
+  auditor: 'scrivo_auditor_session',
 };
-const SESSION_DAYS: Record<SessionKind, number> = { user: 30, admin: 1 };
+const SESSION_DAYS: Record<SessionKind, number> = { user: 30, admin: 1, auditor: 1 };
 
 /** Only the hash of a session id is stored, so a leaked read-model store does not leak live sessions. */
 const hashId = (id: string) => createHash('sha256').update(id).digest('hex');

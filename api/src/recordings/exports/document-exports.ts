@@ -11,8 +11,12 @@ import {
 } from '@scrivo/domain/recordings';
 
 const require = createRequire(__filename);
-const DEJAVU = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf');
-const DEJAVU_BOLD = join(
+export const DEJAVU = join(
+  dirname(require.resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+  'DejaVuSans.ttf',
+);
+export const DEJAVU_BOLD = join(
   dirname(require.resolve('dejavu-fonts-ttf/package.json')),
   'ttf',
   'DejaVuSans-Bold.ttf',

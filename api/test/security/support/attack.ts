@@ -51,6 +51,8 @@ export const requestFor = (
     'POST /api/admin/users/:userId/suspend': { reason: 'Taken over' },
     'POST /api/admin/users/:userId/reactivate': { reason: 'Taken over' },
     'POST /api/admin/invitations': { email: 'attacker@example.com' },
+    'POST /api/admin/auditors': { email: 'attacker@example.com', password: 'attacker-password' },
+    'POST /api/audit/login': { username: 'attacker@example.com', password: 'attacker-password' },
   };
   return { body: bodies[key], headers, query };
 };

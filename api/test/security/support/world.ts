@@ -47,7 +47,7 @@ export const tusFetch = (
   url: string,
   method: string,
   headers: Record<string, string> = {},
-  body?: Uint8Array,
+  body?: Uint8Array<ArrayBuffer>,
 ) =>
   fetch(url, {
     method,

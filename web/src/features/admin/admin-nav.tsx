@@ -4,7 +4,7 @@ import { useAdminSignOut } from './use-admin-sign-out';
 const linkClass = 'rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100';
 const activeClass = 'bg-slate-900 text-white hover:bg-slate-900';
 
-/** The one navigation of the admin area: users and plans, the support chat queue, sign out. */
+/** The one navigation of the admin area: users and plans, the support chat queue, auditors, sign out. */
 export function AdminNav() {
   const signOut = useAdminSignOut();
   return (
@@ -15,6 +15,9 @@ export function AdminNav() {
       </Link>
       <Link to="/admin/chat" className={linkClass} activeProps={{ className: activeClass }}>
         Support chat
+      </Link>
+      <Link to="/admin/auditors" className={linkClass} activeProps={{ className: activeClass }}>
+        Auditors
       </Link>
       <button
         type="button"

@@ -1,0 +1,117 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, type Ids } from '@scrivo/domain';
+import {
+  AccountStreams,
+  type AuditorCreatedBy,
+  auditorAccountDecider,
+  emailClaimDecider,
+  type PasswordHasher,
+} from '@scrivo/domain/accounts';
+import { type RunContext, StreamRunner } from '../../infrastructure/stream-runner';
+import { IDS } from '../../infrastructure/tokens';
+import { PASSWORD_HASHER } from '../tokens';
+
+let dummyHash: Promise<string> | null = null;
+
+const auditorIdByEmail = async (runner: StreamRunner, email: string) =>
+  (await runner.state(emailClaimDecider, AccountStreams.auditorEmail(email))).ownerId;
+
+export class AuditorSignInCommand extends Command<string | null> {
+  constructor(
+    readonly username: string,
+    readonly password: string,
+  ) {
+    super();
+  }
+}
+
+/** Returns the auditor's id, or null for wrong credentials (same answer and similar time for an unknown name). */
+@CommandHandler(AuditorSignInCommand)
+export class AuditorSignInHandler implements ICommandHandler<AuditorSignInCommand> {
+  constructor(
+    private readonly runner: StreamRunner,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute({ username, password }: AuditorSignInCommand): Promise<string | null> {
+    const auditorId = await auditorIdByEmail(this.runner, username);
+    const auditor = auditorId
+      ? await this.runner.state(auditorAccountDecider, AccountStreams.auditor(auditorId))
+      : null;
+    if (!auditorId || !auditor?.passwordHash) {
+      dummyHash ??= this.hasher.hash('scrivo-timing-equaliser');
+      await this.hasher.verify(await dummyHash, password);
+      return null;
+    }
+    const passwordMatched = await this.hasher.verify(auditor.passwordHash, password);
+    await this.runner.run(
+      auditorAccountDecider,
+      AccountStreams.auditor(auditorId),
+      { type: 'RecordAuditorSignIn', passwordMatched, at: this.runner.now() },
+      { actor: { kind: 'visitor', id: auditorId } },
+    );
+    return passwordMatched ? auditorId : null;
+  }
+}
+
+/**
+ * `upsert` (environment, CLI): create the auditor, or set its password when it exists and differs.
+ * `create` (an admin in the console): create only; an address already taken is a 409, never a silent reset.
+ */
+export class UpsertAuditorCommand extends Command<{ auditorId: string; created: boolean }> {
+  constructor(
+    readonly email: string,
+    readonly password: string,
+    readonly by: AuditorCreatedBy,
+    readonly mode: 'upsert' | 'create' = 'upsert',
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpsertAuditorCommand)
+export class UpsertAuditorHandler implements ICommandHandler<UpsertAuditorCommand> {
+  constructor(
+    private readonly runner: StreamRunner,
+    @Inject(IDS) private readonly ids: Ids,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+  ) {}
+
+  async execute({ email, password, by, mode }: UpsertAuditorCommand) {
+    const context: RunContext =
+      by.kind === 'admin' ? {} : { actor: { kind: 'system', id: `auditor-${by.kind}` } };
+    const at = this.runner.now();
+    const existing = await auditorIdByEmail(this.runner, email);
+    const auditor = existing
+      ? await this.runner.state(auditorAccountDecider, AccountStreams.auditor(existing))
+      : null;
+    if (existing && auditor?.exists) {
+      if (mode === 'create')
+        throw new DomainError('AUDITOR_EXISTS', 'An auditor with this email already exists.');
+      if (auditor.passwordHash && (await this.hasher.verify(auditor.passwordHash, password)))
+        return { auditorId: existing, created: false };
+      await this.runner.run(
+        auditorAccountDecider,
+        AccountStreams.auditor(existing),
+        { type: 'SetAuditorPassword', passwordHash: await this.hasher.hash(password), by, at },
+        context,
+      );
+      return { auditorId: existing, created: false };
+    }
+    const auditorId = existing ?? this.ids.next();
+    await this.runner.run(
+      emailClaimDecider,
+      AccountStreams.auditorEmail(email),
+      { type: 'ClaimEmail', email, ownerId: auditorId, at },
+      context,
+    );
+    await this.runner.run(
+      auditorAccountDecider,
+      AccountStreams.auditor(auditorId),
+      { type: 'CreateAuditor', auditorId, email, passwordHash: await this.hasher.hash(password), by, at },
+      context,
+    );
+    return { auditorId, created: true };
+  }
+}
