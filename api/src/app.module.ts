@@ -11,9 +11,10 @@ import { HealthModule } from './health/health.module';
 import type { Adapters } from './infrastructure/adapters.factory';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { RecordingsModule } from './recordings/recordings.module';
+import { ShareLinksModule } from './share-links/share-links.module';
 
 /** The feature modules; each owns a folder under api/src. */
-const features = [HealthModule, AccountsModule, ChatModule, RecordingsModule];
+const features = [HealthModule, AccountsModule, ChatModule, RecordingsModule, ShareLinksModule];
 
 @Module({})
 export class AppModule {

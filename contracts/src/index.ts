@@ -4,6 +4,7 @@ import { adminUsersContract } from './admin-users/admin-users.contract';
 import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
 import { recordingsContract } from './recordings/recordings.contract';
+import { shareLinksContract } from './share-links/share-links.contract';
 
 export * from './accounts/accounts.contract';
 export * from './accounts/accounts.schemas';
@@ -16,6 +17,7 @@ export * from './common/plans';
 export * from './common/paging';
 export * from './health/health.contract';
 export * from './recordings/recordings.contract';
+export * from './share-links/share-links.contract';
 
 const c = initContract();
 
@@ -30,5 +32,6 @@ export const contract = c.router({
   chat: chatContract,
   health: healthContract,
   recordings: recordingsContract,
+  shareLinks: shareLinksContract,
 });
 export type Contract = typeof contract;

@@ -112,7 +112,7 @@ registerAccountErrorCodes();
     AdminSignInHandler,
     UpsertAdminHandler,
   ],
-  exports: [AccountStreamsService],
+  exports: [AccountStreamsService, PASSWORD_HASHER],
 })
 export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   constructor(

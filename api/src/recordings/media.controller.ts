@@ -12,6 +12,7 @@ import { toDocx, toPdf } from './exports/document-exports';
 import { receiveMultipart } from './multipart-upload';
 import { CreateRecordingFromFileCommand } from './commands/upload.commands';
 import { GetRecordingQuery, GetTranscriptQuery } from './queries/recording.queries';
+import { streamMedia } from './support/media-stream';
 import { RecordingAccess } from './support/recording-access';
 import { parseOptions } from './support/upload-input';
 
@@ -65,34 +66,8 @@ export class MediaController {
   ) {
     const doc = await this.queries.execute(new GetRecordingQuery(user, id));
     if (!doc.blobKey) throw new ApiError(409, 'MEDIA_NOT_READY', 'The file has not finished uploading.');
-    const stat = await this.blobs.stat(doc.blobKey);
-    if (!stat) throw new ApiError(404, 'NOT_FOUND', 'The media file is missing.');
-    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
-    res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('Content-Type', doc.mimeType ?? 'application/octet-stream');
     res.setHeader('Cache-Control', 'private, max-age=3600');
-    let start = 0;
-    let end = stat.size - 1;
-    if (range && (range[1] || range[2])) {
-      if (range[1]) {
-        start = Number(range[1]);
-        end = range[2] ? Math.min(Number(range[2]), stat.size - 1) : stat.size - 1;
-      } else {
-        start = Math.max(0, stat.size - Number(range[2]));
-      }
-      if (start >= stat.size || start > end) {
-        res.setHeader('Content-Range', `bytes */${stat.size}`);
-        throw new ApiError(416, 'RANGE_NOT_SATISFIABLE', 'The requested byte range is outside the file.');
-      }
-      res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${stat.size}`);
-    } else res.status(200);
-    const body = await this.blobs.get(doc.blobKey, { start, end });
-    res.setHeader('Content-Length', String(body.length));
-    for await (const chunk of body.body) {
-      if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
-      if (res.destroyed) return;
-    }
-    res.end();
+    await streamMedia(this.blobs, doc.blobKey, doc.mimeType, req, res);
   }
 
   @Get('api/recordings/:id/export')

@@ -57,14 +57,16 @@ export const shareLinksProjection: Projection = {
     if (!current || current.revision >= recorded.streamRevision) return;
     const revision = recorded.streamRevision;
     if (event.type === 'ShareLinkRevoked') {
-      context.upsert(SHARE_LINKS_COLLECTION, { ...current, revokedAt: event.data.revokedAt, revision });
+      const revokedDoc: ShareLinkDoc = { ...current, revokedAt: event.data.revokedAt, revision };
+      context.upsert(SHARE_LINKS_COLLECTION, revokedDoc);
       return;
     }
-    context.upsert(SHARE_LINKS_COLLECTION, {
+    const viewed: ShareLinkDoc = {
       ...current,
       views: current.views + 1,
       lastViewedAt: event.data.viewedAt,
       revision,
-    });
+    };
+    context.upsert(SHARE_LINKS_COLLECTION, viewed);
   },
 };
