@@ -44,6 +44,8 @@ export const requestFor = (
     'POST /api/login': { email: 'attacker@example.com', password: 'attacker-password' },
     'POST /api/admin/chat/sites': { name: 'Evil', allowedOrigins: ['https://evil.test'] },
     'PATCH /api/account': { firstName: 'Taken', lastName: 'Over' },
+    'POST /api/recordings/:id/share-links': { includeMedia: true, allowDownload: true },
+    'POST /api/shared/:token/unlock': { password: 'visitor-password' },
     'POST /api/account/plan': { plan: 'free' },
     'POST /api/admin/users': { email: 'attacker@example.com', firstName: 'Evil', lastName: 'Twin' },
     'POST /api/admin/users/:userId/plan': { plan: 'free', reason: 'Taken over' },
