@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { ChatModule } from './chat/chat.module';
 import { AuthModule } from './common/auth/auth.module';
 import type { RootLogger } from './common/logger';
@@ -14,7 +15,14 @@ import { RecordingsModule } from './recordings/recordings.module';
 import { ShareLinksModule } from './share-links/share-links.module';
 
 /** The feature modules; each owns a folder under api/src. */
-const features = [HealthModule, AccountsModule, ChatModule, RecordingsModule, ShareLinksModule];
+const features = [
+  HealthModule,
+  AccountsModule,
+  ApiKeysModule,
+  ChatModule,
+  RecordingsModule,
+  ShareLinksModule,
+];
 
 @Module({})
 export class AppModule {

@@ -1,8 +1,16 @@
 import { generateSchema } from '@anatine/zod-openapi';
 import { generateOpenApi } from '@ts-rest/open-api';
 import { ErrorBody } from '../src/common/errors';
+import { API_KEY_SCHEME } from '../src/api-keys/api-keys.contract';
 import { contract } from '../src/index';
 import { completeOpenApiDocument } from './openapi-completion';
+
+const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+
+/** The routes that take an API key as well as the session: the whole recordings API. */
+const apiKeyOperations = new Set(
+  Object.values(contract.recordings).map((route) => `${route.method} ${openApiPath(route.path)}`),
+);
 
 export const buildOpenApiDocument = () =>
   completeOpenApiDocument(
@@ -19,4 +27,5 @@ export const buildOpenApiDocument = () =>
       { setOperationId: 'concatenated-path' },
     ),
     generateSchema(ErrorBody),
+    { scheme: API_KEY_SCHEME, operations: apiKeyOperations },
   );

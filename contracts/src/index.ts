@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { accountsContract } from './accounts/accounts.contract';
 import { adminUsersContract } from './admin-users/admin-users.contract';
+import { apiKeysContract } from './api-keys/api-keys.contract';
 import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
 import { recordingsContract } from './recordings/recordings.contract';
@@ -10,6 +11,7 @@ export * from './accounts/accounts.contract';
 export * from './accounts/accounts.schemas';
 export * from './admin-users/admin-users.contract';
 export * from './admin-users/admin-users.schemas';
+export * from './api-keys/api-keys.contract';
 export * from './chat/chat.contract';
 export * from './chat/chat.schemas';
 export * from './common/errors';
@@ -29,6 +31,7 @@ export const contract = c.router({
   accounts: accountsContract,
   adminChat: adminChatContract,
   adminUsers: adminUsersContract,
+  apiKeys: apiKeysContract,
   chat: chatContract,
   health: healthContract,
   recordings: recordingsContract,

@@ -6,7 +6,7 @@ import { toJson, toPlainText, toSrt, toVtt } from '@scrivo/domain/recordings';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
-import { CurrentUser, UserGuard } from '../common/auth/guards';
+import { CurrentUser } from '../common/auth/guards';
 import { BLOB_STORE } from '../infrastructure/tokens';
 import { toDocx, toPdf } from './exports/document-exports';
 import { receiveMultipart } from './multipart-upload';
@@ -15,6 +15,7 @@ import { GetRecordingQuery, GetTranscriptQuery } from './queries/recording.queri
 import { streamMedia } from './support/media-stream';
 import { RecordingAccess } from './support/recording-access';
 import { parseOptions } from './support/upload-input';
+import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
 const CONTENT_TYPES = {
   txt: 'text/plain; charset=utf-8',
@@ -33,7 +34,8 @@ const safeFilename = (title: string) =>
 
 /** The routes that are not JSON: multipart upload, media streaming with Range, and file exports. */
 @Controller()
-@UseGuards(UserGuard)
+// The recordings API: the session, or an API key as a bearer token (docs/api-keys.md).
+@UseGuards(UserOrApiKeyGuard)
 export class MediaController {
   constructor(
     private readonly access: RecordingAccess,

@@ -9,7 +9,6 @@ import { DomainError } from '@scrivo/domain';
 import type { Request, Response } from 'express';
 import { ApiError, statusForDomainCode } from '../common/api-error';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
-import { UserGuard } from '../common/auth/guards';
 import { crashPoint } from '../common/crash-point';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { currentRequest } from '../common/request-context';
@@ -22,6 +21,7 @@ import {
 } from './commands/upload.commands';
 import { RecordingAccess } from './support/recording-access';
 import { parseOptions } from './support/upload-input';
+import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
 /** The signed-in caller of the request being handled, and the upload it may touch (set by the ownership check). */
 const caller = new AsyncLocalStorage<{ user: AuthenticatedUser; res: Response; upload?: Upload }>();
@@ -197,7 +197,8 @@ export class TusUploads {
 }
 
 @Controller()
-@UseGuards(UserGuard)
+// The recordings API: the session, or an API key as a bearer token (docs/api-keys.md).
+@UseGuards(UserOrApiKeyGuard)
 export class TusController {
   constructor(private readonly tus: TusUploads) {}
 
