@@ -46,6 +46,7 @@ export const requestFor = (
     'PATCH /api/account': { firstName: 'Taken', lastName: 'Over' },
     'POST /api/recordings/:id/share-links': { includeMedia: true, allowDownload: true },
     'POST /api/shared/:token/unlock': { password: 'visitor-password' },
+    'POST /api/account/api-keys': { name: 'Attacker key', scopes: ['write'] },
     'POST /api/account/plan': { plan: 'free' },
     'POST /api/admin/users': { email: 'attacker@example.com', firstName: 'Evil', lastName: 'Twin' },
     'POST /api/admin/users/:userId/plan': { plan: 'free', reason: 'Taken over' },

@@ -145,6 +145,9 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
   expect(shared.status, shared.text).toBe(201);
   const token = shared.body.token as string;
   const linkId = (shared.body.link as { id: string }).id;
+  const key = await owner.client.post('/api/account/api-keys', { name: 'Owner script', scopes: ['write'] });
+  expect(key.status, key.text).toBe(201);
+  const keyId = (key.body.key as { id: string }).id;
   const started = await owner.client.post('/api/chat/sessions', {
     siteKey: 'scrivo-app',
     contextPage: '/dashboard',
@@ -167,7 +170,16 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
     otherUser,
     admin,
     anonymous,
-    ids: { id: recordingId, uploadId, sessionId, siteKey: 'scrivo-app', userId: owner.userId, token, linkId },
+    ids: {
+      id: recordingId,
+      uploadId,
+      sessionId,
+      siteKey: 'scrivo-app',
+      userId: owner.userId,
+      token,
+      linkId,
+      keyId,
+    },
     chatToken,
   };
 };
@@ -182,6 +194,7 @@ export const ownerView = async (world: World) => {
   const adminChat = await admin.get(`/api/admin/chat/sessions/${ids.sessionId}`);
   const me = await owner.client.get('/api/user');
   const links = await owner.client.get(`/api/recordings/${ids.id}/share-links`);
+  const keys = await owner.client.get('/api/account/api-keys');
   const r = recording.body as Record<string, unknown>;
   const t = transcript.body as Record<string, unknown>;
   const c = chat.body as { session: Record<string, unknown>; messages: unknown[] };
@@ -194,5 +207,6 @@ export const ownerView = async (world: World) => {
     adminChat: [adminChat.status, a.session?.status, a.messages?.length],
     me: [me.status, (me.body as Record<string, unknown>).email],
     shareLinks: [links.status, (links.body as { items?: { id: string; status: string }[] }).items],
+    apiKeys: [keys.status, (keys.body as { items?: { id: string; revokedAt: string | null }[] }).items],
   };
 };
