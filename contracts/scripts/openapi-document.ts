@@ -7,9 +7,12 @@ import { completeOpenApiDocument } from './openapi-completion';
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
-/** The routes that take an API key as well as the session: the whole recordings API. */
+/** The routes that take an API key as well as the session: the whole recordings API, share links included. */
+const { create, list, revoke } = contract.shareLinks;
 const apiKeyOperations = new Set(
-  Object.values(contract.recordings).map((route) => `${route.method} ${openApiPath(route.path)}`),
+  [...Object.values(contract.recordings), create, list, revoke].map(
+    (route) => `${route.method} ${openApiPath(route.path)}`,
+  ),
 );
 
 export const buildOpenApiDocument = () =>

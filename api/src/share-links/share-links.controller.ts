@@ -3,15 +3,16 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
-import { CurrentUser, UserGuard } from '../common/auth/guards';
+import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
+import { CurrentUser } from '../common/auth/guards';
 import { CreateShareLinkCommand, RevokeShareLinkCommand } from './commands/share-link.commands';
 import { ListShareLinksQuery } from './queries/share-link.queries';
 
 const s = contract.shareLinks;
 
-/** The owner's side: create, list and revoke the links of one of their recordings. */
+/** The owner's side: create, list and revoke the links of one of their recordings (session or API key). */
 @Controller()
-@UseGuards(UserGuard)
+@UseGuards(UserOrApiKeyGuard)
 export class ShareLinksController {
   constructor(
     private readonly commands: CommandBus,

@@ -1,6 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { shareLinksProjection } from '@scrivo/domain/share-links';
 import { AccountsModule } from '../accounts/accounts.module';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { registerErrorStatus } from '../common/api-error';
 import { Projections } from '../infrastructure/projection-registry';
 import { RecordingsModule } from '../recordings/recordings.module';
@@ -16,7 +17,7 @@ registerErrorStatus('SHARE_LINK_GONE', 410);
 registerErrorStatus('SHARE_LINK_EXISTS', 409);
 
 @Module({
-  imports: [RecordingsModule, AccountsModule],
+  imports: [RecordingsModule, AccountsModule, ApiKeysModule],
   controllers: [ShareLinksController, SharedController],
   providers: [SharedAccess, ShareUnlockLimiter, ...shareLinkCommandHandlers, ...shareLinkQueryHandlers],
 })

@@ -99,6 +99,15 @@ describe('API keys: scripts act as their owner on the recordings API, within the
     expect(tus.status, tus.text).toBe(201);
   });
 
+  it('manages share links too: a write key makes one, a read key lists them', async () => {
+    const created = await call(writeKey, 'POST', `/api/recordings/${recordingId}/share-links`, {});
+    expect(created.status, created.text).toBe(201);
+    const listed = await call(readKey, 'GET', `/api/recordings/${recordingId}/share-links`);
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).toContain((created.body.link as { id: string }).id);
+    expect((await call(readKey, 'POST', `/api/recordings/${recordingId}/share-links`, {})).status).toBe(403);
+  });
+
   it('lets a read key read and nothing else', async () => {
     expect((await call(readKey, 'GET', `/api/recordings/${recordingId}`)).status).toBe(200);
     const before = await titleOf(recordingId);
@@ -249,11 +258,13 @@ describe('API keys: scripts act as their owner on the recordings API, within the
       ['/api/recordings', 'post'],
       ['/api/recordings/{id}/export', 'get'],
       ['/api/usage', 'get'],
+      ['/api/recordings/{id}/share-links', 'post'],
     ] as const)
       expect(document.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([
         { sessionCookie: [] },
         { bearerApiKey: [] },
       ]);
     expect(document.paths['/api/account/api-keys']?.post?.security).toBeUndefined();
+    expect(document.paths['/api/shared/{token}']?.get?.security).toBeUndefined();
   });
 });

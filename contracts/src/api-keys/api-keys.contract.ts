@@ -6,7 +6,8 @@ const c = initContract();
 
 /**
  * API keys, managed from the account's Developer section (signed in with the session cookie; a key cannot manage
- * keys). Every recordings route (`/api/recordings...`, `/api/usage`, the tus uploads at `/api/uploads`) also
+ * keys). Every recordings route (`/api/recordings...` with its share links, `/api/usage`, the tus uploads at
+ * `/api/uploads`) also
  * accepts `Authorization: Bearer <key>` in place of the session: the key acts as its owner, needs no cookie and
  * no CSRF token, has its own rate limit (429 with Retry-After), and a `read` key is refused (403
  * API_KEY_SCOPE) on anything but GET/HEAD. A request that carries a cookie as well as a key still needs the
