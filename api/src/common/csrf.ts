@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ErrorBody } from '@scrivo/contracts';
+import { apiKeyOf } from './auth/api-key-header';
 
 export const CSRF_COOKIE = 'scrivo_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -27,7 +28,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the check: a bearer header must not let a cookie-authenticated request skip it.
  */
 const bearerWithoutCookies = (req: Request): boolean => {
-  if (!/^Bearer +\S+ *$/i.test(req.headers.authorization ?? '')) return false;
+  if (apiKeyOf(req) === undefined) return false;
   // The raw header, not the parsed cookies: whatever the browser sent counts, parseable or not.
   const names = (req.headers.cookie ?? '')
     .split(';')

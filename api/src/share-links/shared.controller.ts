@@ -72,13 +72,18 @@ export class SharedController {
     @Res() res: Response,
   ) {
     const { link, recording } = await this.shared.open(token, unlockCookieOf(req));
-    if (!link.includeMedia || recording.blobKey === null)
+    if (!link.includeMedia)
       throw new ApiError(403, 'SHARE_MEDIA_NOT_SHARED', 'The media of this recording is not shared.');
+    if (recording.blobKey === null)
+      throw new ApiError(404, 'NOT_FOUND', 'The media of this recording is no longer available.');
     const wantsFile = download === 'true';
     if (wantsFile && !link.allowDownload)
       throw new ApiError(403, 'SHARE_DOWNLOAD_NOT_ALLOWED', 'Downloading is not allowed for this link.');
     res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('Content-Disposition', wantsFile ? 'attachment; filename="recording"' : 'inline');
+    // Only the extension of the owner's file name: the name itself may say more than the owner shared.
+    const extension = /\.([A-Za-z0-9]{1,5})$/.exec(recording.originalFilename ?? '')?.[1];
+    const filename = `recording${extension ? `.${extension.toLowerCase()}` : ''}`;
+    res.setHeader('Content-Disposition', wantsFile ? `attachment; filename="${filename}"` : 'inline');
     await streamMedia(this.blobs, recording.blobKey, recording.mimeType, req, res);
   }
 }

@@ -198,7 +198,7 @@ describe('API keys: scripts act as their owner on the recordings API, within the
 
   it('refuses unknown, malformed and revoked keys with 401, never falling back to the cookie', async () => {
     const cookie = owner.client.cookieHeader;
-    for (const secret of ['sk_scrivo_unknown', ''])
+    for (const secret of ['sk_scrivo_unknown', 'sk_scrivo_'])
       expect((await call(secret, 'GET', '/api/recordings', undefined, { cookie })).status).toBe(401);
     const doomed = await createKey('Short-lived', ['read']);
     expect((await call(doomed.secret, 'GET', '/api/recordings')).status).toBe(200);
@@ -208,6 +208,23 @@ describe('API keys: scripts act as their owner on the recordings API, within the
     const refused = await call(doomed.secret, 'GET', '/api/recordings');
     expect(refused.status).toBe(401);
     expect(refused.body.code).toBe('API_KEY_INVALID');
+  });
+
+  it('leaves other Authorization headers alone (basic auth of a proxy in front, its own bearer tokens)', async () => {
+    for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x']) {
+      const res = await fetch(`${app.url}/api/recordings`, {
+        headers: { authorization, cookie: owner.client.cookieHeader },
+      });
+      expect(res.status, authorization).toBe(200);
+      // Without a session they are simply signed out, and they never skip CSRF.
+      expect((await fetch(`${app.url}/api/recordings`, { headers: { authorization } })).status).toBe(401);
+      const post = await fetch(`${app.url}/api/recordings/${recordingId}`, {
+        method: 'PATCH',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'No' }),
+      });
+      expect(post.status).toBe(403);
+    }
   });
 
   it('lets nobody else revoke a key', async () => {

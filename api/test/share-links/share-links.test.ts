@@ -116,7 +116,7 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     const downloadable = await create({ includeMedia: true, allowDownload: true });
     const file = await fetch(`${app.url}/api/shared/${downloadable.token}/media?download=true`);
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="recording.wav"');
     expect(Buffer.from(await file.arrayBuffer()).equals(JFK)).toBe(true);
   });
 

@@ -32,7 +32,6 @@ export class ApiKeyAuthenticator {
   ) {}
 
   async authenticate(req: AuthenticatedRequest, res: Response, secret: string): Promise<AuthenticatedUser> {
-    if (!secret) throw invalidKey();
     const [key] = await this.readModels
       .collection<ApiKeyDoc>(API_KEYS_COLLECTION)
       .find({ keyHash: hashApiKeySecret(secret) }, { limit: 1 });

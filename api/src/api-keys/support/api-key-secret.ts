@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX } from '@scrivo/contracts';
-import type { Request } from 'express';
 
 /** `sk_scrivo_` + 32 random bytes (256 bits) as base64url; only its SHA-256 is stored. */
 export const newApiKeySecret = (): { secret: string; hash: string; prefix: string } => {
@@ -10,11 +9,3 @@ export const newApiKeySecret = (): { secret: string; hash: string; prefix: strin
 
 export const hashApiKeySecret = (secret: string): string =>
   createHash('sha256').update(`scrivo-api-key:${secret}`).digest('hex');
-
-/** The bearer token of the request; undefined without an Authorization header, '' for a malformed one. */
-export const bearerOf = (req: Request): string | undefined => {
-  const header = req.headers.authorization;
-  if (header === undefined) return undefined;
-  const match = /^Bearer +(\S+) *$/i.exec(header);
-  return match ? match[1]! : '';
-};

@@ -4,10 +4,10 @@ import { ApiError } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { UserResolver } from '../../common/auth/guards';
 import { ApiKeyAuthenticator } from './api-key-auth';
-import { bearerOf } from './api-key-secret';
+import { apiKeyOf } from '../../common/auth/api-key-header';
 
 /**
- * The recordings API's guard: `Authorization: Bearer <key>` signs in as the key's owner; without that header,
+ * The recordings API's guard: `Authorization: Bearer sk_scrivo_...` signs in as the key's owner; without one,
  * the session cookie as everywhere else. (CSRF is the middleware's business: see common/csrf.ts.)
  */
 @Injectable()
@@ -19,7 +19,7 @@ export class UserOrApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const secret = bearerOf(req);
+    const secret = apiKeyOf(req);
     if (secret !== undefined) {
       await this.keys.authenticate(req, context.switchToHttp().getResponse<Response>(), secret);
       return true;
