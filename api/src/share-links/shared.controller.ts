@@ -79,7 +79,6 @@ export class SharedController {
     const wantsFile = download === 'true';
     if (wantsFile && !link.allowDownload)
       throw new ApiError(403, 'SHARE_DOWNLOAD_NOT_ALLOWED', 'Downloading is not allowed for this link.');
-    res.setHeader('Cache-Control', 'private, no-store');
     // Only the extension of the owner's file name: the name itself may say more than the owner shared.
     const extension = /\.([A-Za-z0-9]{1,5})$/.exec(recording.originalFilename ?? '')?.[1];
     const filename = `recording${extension ? `.${extension.toLowerCase()}` : ''}`;

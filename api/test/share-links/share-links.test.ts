@@ -67,6 +67,7 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     const res = await visitor().get(`/api/shared/${token}`);
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body.title).toBe('JFK inaugural');
     const transcript = res.body.transcript as { segments: { speaker: string; text: string }[] };
     expect(transcript.segments.map((s) => s.speaker)).toEqual([
