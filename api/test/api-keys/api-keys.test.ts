@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyStream } from '@scrivo/domain/api-keys';
 import { buildOpenApiDocument } from '../../../contracts/scripts/openapi-document';
+import { adminClient } from '../chat/admin-session';
 import { completedRecording, JFK } from '../recordings/support/completed-recording';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -225,6 +226,16 @@ describe('API keys: scripts act as their owner on the recordings API, within the
       });
       expect(post.status).toBe(403);
     }
+  });
+
+  it('stops the keys of an owner an operator suspended, like their sessions', async () => {
+    const suspendable = await signedInClient(app, { plan: 'premium' });
+    const { secret } = await createKey('Soon suspended', ['read'], suspendable);
+    expect((await call(secret, 'GET', '/api/recordings')).status).toBe(200);
+    const { client: admin } = await adminClient(app);
+    const suspended = await admin.post(`/api/admin/users/${suspendable.userId}/suspend`, { reason: 'Abuse' });
+    expect(suspended.status, suspended.text).toBe(200);
+    expect((await call(secret, 'GET', '/api/recordings')).status).toBe(401);
   });
 
   it('lets nobody else revoke a key', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareLinkStream } from '@scrivo/domain/share-links';
 import { completedRecording, JFK } from '../recordings/support/completed-recording';
+import { adminClient } from '../chat/admin-session';
 import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -266,5 +267,16 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     expect((await owner.client.delete(`/api/recordings/${id}`)).status).toBe(200);
     expect((await visitor().get(`/api/shared/${token}`)).status).toBe(410);
     expect((await visitor().get(`/api/shared/${token}/media`)).status).toBe(410);
+  });
+
+  it('stops the links of an owner an operator suspended', async () => {
+    const suspendable = await signedInClient(app, { plan: 'premium' });
+    const id = await completedRecording(app, suspendable.client);
+    const { token } = await create({}, suspendable.client, id);
+    expect((await visitor().get(`/api/shared/${token}`)).status).toBe(200);
+    const { client: admin } = await adminClient(app);
+    const suspended = await admin.post(`/api/admin/users/${suspendable.userId}/suspend`, { reason: 'Abuse' });
+    expect(suspended.status, suspended.text).toBe(200);
+    expect((await visitor().get(`/api/shared/${token}`)).status).toBe(410);
   });
 });

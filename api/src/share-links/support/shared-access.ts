@@ -3,6 +3,7 @@ import type { Clock, ReadModelStore } from '@scrivo/domain';
 import { RECORDINGS_COLLECTION, type RecordingDoc } from '@scrivo/domain/recordings';
 import { isShareLinkLive, SHARE_LINKS_COLLECTION, type ShareLinkDoc } from '@scrivo/domain/share-links';
 import { ApiError } from '../../common/api-error';
+import type { UserDocCore } from '../../common/auth/authenticated';
 import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
 import { hashShareToken, isShareTokenShaped, isUnlocked } from './share-token';
 
@@ -39,8 +40,16 @@ export class SharedAccess {
     const recording = await this.readModels
       .collection<RecordingDoc>(RECORDINGS_COLLECTION)
       .get(link.recordingId);
-    // A deleted recording takes its links with it, at once (and a restore brings them back).
-    if (!recording || recording.deletedAt !== null || !isShareLinkLive(link, this.clock.now().toISOString()))
+    const owner = await this.readModels.collection<UserDocCore>('users').get(link.ownerId);
+    // A deleted recording takes its links with it, at once (and a restore brings them back); so does an owner an
+    // operator suspended, like their sessions and keys.
+    if (
+      !recording ||
+      recording.deletedAt !== null ||
+      !owner ||
+      owner.suspended === true ||
+      !isShareLinkLive(link, this.clock.now().toISOString())
+    )
       throw shareGone();
     return { link, recording };
   }
