@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { ChatModule } from './chat/chat.module';
 import { AuthModule } from './common/auth/auth.module';
 import type { RootLogger } from './common/logger';
@@ -12,9 +13,18 @@ import { HealthModule } from './health/health.module';
 import type { Adapters } from './infrastructure/adapters.factory';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { RecordingsModule } from './recordings/recordings.module';
+import { ShareLinksModule } from './share-links/share-links.module';
 
 /** The feature modules; each owns a folder under api/src. */
-const features = [HealthModule, AccountsModule, ChatModule, RecordingsModule, AuditModule];
+const features = [
+  HealthModule,
+  AccountsModule,
+  ApiKeysModule,
+  ChatModule,
+  RecordingsModule,
+  ShareLinksModule,
+  AuditModule,
+];
 
 @Module({})
 export class AppModule {

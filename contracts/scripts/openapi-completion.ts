@@ -8,15 +8,38 @@ import type { OpenAPIObject, OperationObject, ResponsesObject, SchemaObject } fr
  * - a JSON body described by the contract is required (ts-rest refuses a request without it);
  * - error answers any route can give: 400 when it takes input, 403 (CSRF) on state-changing methods, and a
  *   `default` for the rest (401, 413, 429...), all with the one error shape.
- * - the multipart upload's form fields, which the contract can only give as a TypeScript type.
+ * - the multipart upload's form fields, which the contract can only give as a TypeScript type;
+ * - how callers authenticate: the session cookie everywhere it is needed, and on the recordings API an API key
+ *   as a bearer token instead.
  */
 export const completeOpenApiDocument = (
   document: OpenAPIObject,
   errorSchema: SchemaObject,
+  apiKeys: { scheme: string; operations: ReadonlySet<string> },
 ): OpenAPIObject => {
+  document.components = {
+    ...document.components,
+    securitySchemes: {
+      ...document.components?.securitySchemes,
+      sessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'scrivo_session',
+        description: 'The signed-in session of the web app (state-changing calls also need X-CSRF-Token).',
+      },
+      [apiKeys.scheme]: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'An API key from Account > Developer, as `Authorization: Bearer sk_scrivo_...`. Acts as its owner on the recordings API, without cookies or CSRF token; `read` keys may only GET. Rate-limited per key (429 with Retry-After).',
+      },
+    },
+  };
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item) as [string, OperationObject][]) {
       if (typeof operation !== 'object' || !operation.responses) continue;
+      if (apiKeys.operations.has(`${method.toUpperCase()} ${path}`))
+        operation.security = [{ sessionCookie: [] }, { [apiKeys.scheme]: [] }];
       const multipart = MULTIPART_BODIES[`${method.toUpperCase()} ${path}`];
       if (multipart) operation.requestBody = multipart;
       if (operation.requestBody && 'content' in operation.requestBody) operation.requestBody.required = true;

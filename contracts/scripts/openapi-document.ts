@@ -1,8 +1,19 @@
 import { generateSchema } from '@anatine/zod-openapi';
 import { generateOpenApi } from '@ts-rest/open-api';
 import { ErrorBody } from '../src/common/errors';
+import { API_KEY_SCHEME } from '../src/api-keys/api-keys.contract';
 import { contract } from '../src/index';
 import { completeOpenApiDocument } from './openapi-completion';
+
+const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+
+/** The routes that take an API key as well as the session: the whole recordings API, share links included. */
+const { create, list, revoke } = contract.shareLinks;
+const apiKeyOperations = new Set(
+  [...Object.values(contract.recordings), create, list, revoke].map(
+    (route) => `${route.method} ${openApiPath(route.path)}`,
+  ),
+);
 
 export const buildOpenApiDocument = () =>
   completeOpenApiDocument(
@@ -19,4 +30,5 @@ export const buildOpenApiDocument = () =>
       { setOperationId: 'concatenated-path' },
     ),
     generateSchema(ErrorBody),
+    { scheme: API_KEY_SCHEME, operations: apiKeyOperations },
   );

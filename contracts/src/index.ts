@@ -2,9 +2,11 @@ import { initContract } from '@ts-rest/core';
 import { accountsContract } from './accounts/accounts.contract';
 import { adminUsersContract } from './admin-users/admin-users.contract';
 import { adminAuditContract, auditContract } from './audit/audit.contract';
+import { apiKeysContract } from './api-keys/api-keys.contract';
 import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
 import { recordingsContract } from './recordings/recordings.contract';
+import { shareLinksContract } from './share-links/share-links.contract';
 
 export * from './accounts/accounts.contract';
 export * from './accounts/accounts.schemas';
@@ -12,6 +14,7 @@ export * from './admin-users/admin-users.contract';
 export * from './admin-users/admin-users.schemas';
 export * from './audit/audit.contract';
 export * from './audit/audit.schemas';
+export * from './api-keys/api-keys.contract';
 export * from './chat/chat.contract';
 export * from './chat/chat.schemas';
 export * from './common/errors';
@@ -19,6 +22,7 @@ export * from './common/plans';
 export * from './common/paging';
 export * from './health/health.contract';
 export * from './recordings/recordings.contract';
+export * from './share-links/share-links.contract';
 
 const c = initContract();
 
@@ -32,8 +36,10 @@ export const contract = c.router({
   adminChat: adminChatContract,
   audit: auditContract,
   adminUsers: adminUsersContract,
+  apiKeys: apiKeysContract,
   chat: chatContract,
   health: healthContract,
   recordings: recordingsContract,
+  shareLinks: shareLinksContract,
 });
 export type Contract = typeof contract;

@@ -6,6 +6,7 @@ import {
   LanguageModelRequestError,
   LanguageModelUnavailableError,
 } from '@scrivo/domain';
+import { abortSignalFor } from './abort-bridge';
 
 export interface HuggingFaceLanguageModelOptions {
   /** HF_TOKEN; optional for self-hosted endpoints. */
@@ -60,7 +61,7 @@ export class HuggingFaceLanguageModel implements LanguageModel {
               }
             : {}),
         },
-        { signal: request.signal },
+        { signal: abortSignalFor(request.signal) },
       );
       return {
         text: output.choices[0]?.message.content ?? '',

@@ -5,6 +5,7 @@ import {
   LanguageModelRequestError,
   LanguageModelUnavailableError,
 } from '@scrivo/domain';
+import { abortSignalFor } from './abort-bridge';
 
 interface ChatCompletionBody {
   readonly choices?: readonly { readonly message?: { readonly content?: string | null } }[];
@@ -41,7 +42,7 @@ export class LocalLanguageModel implements LanguageModel {
               }
             : {}),
         }),
-        signal: request.signal ?? null,
+        signal: abortSignalFor(request.signal) ?? null,
       });
     } catch (error) {
       if (request.signal?.aborted) throw error;

@@ -139,7 +139,7 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     AuditorSignInHandler,
     UpsertAuditorHandler,
   ],
-  exports: [AccountStreamsService],
+  exports: [AccountStreamsService, PASSWORD_HASHER],
 })
 export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   constructor(

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ErrorBody } from '@scrivo/contracts';
+import { apiKeyOf } from './auth/api-key-header';
 
 export const CSRF_COOKIE = 'scrivo_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -20,6 +21,22 @@ export const exemptFromCsrf = (pattern: RegExp): void => {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * A script calling with an API key and no cookies: a browser never adds an Authorization header to a cross-site
+ * request by itself (it would need a CORS preflight this server never grants), so there is nothing to forge.
+ * Any cookie besides the readable CSRF cookie itself (which cookie jars echo back) puts the request back under
+ * the check: a bearer header must not let a cookie-authenticated request skip it.
+ */
+const bearerWithoutCookies = (req: Request): boolean => {
+  if (apiKeyOf(req) === undefined) return false;
+  // The raw header, not the parsed cookies: whatever the browser sent counts, parseable or not.
+  const names = (req.headers.cookie ?? '')
+    .split(';')
+    .map((pair) => pair.split('=')[0]!.trim())
+    .filter((name) => name.length > 0);
+  return names.every((name) => name === CSRF_COOKIE);
+};
+
 const refuse = (res: Response, message: string) => {
   const body: ErrorBody = { error: message, code: 'CSRF_FAILED', message };
   res.status(403).json(body);
@@ -35,7 +52,7 @@ const sameToken = (a: string, b: string) => {
  * Double-submit CSRF protection plus an Origin check: every state-changing request, whatever its path, must come
  * from this site (Origin, when the browser sends it, is one of the configured origins: never derived from the
  * Host header) and echo the readable `scrivo_csrf` cookie in the X-CSRF-Token header, which another site cannot
- * read. Only the registered exemptions skip it.
+ * read. Only the registered exemptions and API-key calls without cookies skip it.
  */
 export const csrfProtection =
   (options: { origins: readonly string[]; secureCookies: boolean }) =>
@@ -53,6 +70,7 @@ export const csrfProtection =
     }
     if (SAFE.has(req.method)) return next();
     if (exempt.some((p) => p.test(req.path))) return next();
+    if (bearerWithoutCookies(req)) return next();
 
     const origin = req.headers.origin;
     if (origin && origin !== 'null' && !options.origins.includes(origin.toLowerCase()))

@@ -106,6 +106,8 @@ export const ConfigSchema = z
       .optional(),
     /** Multiplies every sign-in/verification/reset rate limit (0 turns them off, e.g. for load tests). */
     SCRIVO_AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+    /** Requests per minute one API key may make (docs/api-keys.md); scripts get 429 with Retry-After beyond. */
+    SCRIVO_API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
 
     // Recordings and transcription (docs/transcription.md).
     /** Installation-wide cap on one upload, in bytes, on top of each plan's limit. */

@@ -6,14 +6,16 @@ import { toJson, toPlainText, toSrt, toVtt } from '@scrivo/domain/recordings';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
-import { CurrentUser, UserGuard } from '../common/auth/guards';
+import { CurrentUser } from '../common/auth/guards';
 import { BLOB_STORE } from '../infrastructure/tokens';
 import { toDocx, toPdf } from './exports/document-exports';
 import { receiveMultipart } from './multipart-upload';
 import { CreateRecordingFromFileCommand } from './commands/upload.commands';
 import { GetRecordingQuery, GetTranscriptQuery } from './queries/recording.queries';
+import { streamMedia } from './support/media-stream';
 import { RecordingAccess } from './support/recording-access';
 import { parseOptions } from './support/upload-input';
+import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
 const CONTENT_TYPES = {
   txt: 'text/plain; charset=utf-8',
@@ -32,7 +34,8 @@ const safeFilename = (title: string) =>
 
 /** The routes that are not JSON: multipart upload, media streaming with Range, and file exports. */
 @Controller()
-@UseGuards(UserGuard)
+// The recordings API: the session, or an API key as a bearer token (docs/api-keys.md).
+@UseGuards(UserOrApiKeyGuard)
 export class MediaController {
   constructor(
     private readonly access: RecordingAccess,
@@ -65,34 +68,8 @@ export class MediaController {
   ) {
     const doc = await this.queries.execute(new GetRecordingQuery(user, id));
     if (!doc.blobKey) throw new ApiError(409, 'MEDIA_NOT_READY', 'The file has not finished uploading.');
-    const stat = await this.blobs.stat(doc.blobKey);
-    if (!stat) throw new ApiError(404, 'NOT_FOUND', 'The media file is missing.');
-    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
-    res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('Content-Type', doc.mimeType ?? 'application/octet-stream');
     res.setHeader('Cache-Control', 'private, max-age=3600');
-    let start = 0;
-    let end = stat.size - 1;
-    if (range && (range[1] || range[2])) {
-      if (range[1]) {
-        start = Number(range[1]);
-        end = range[2] ? Math.min(Number(range[2]), stat.size - 1) : stat.size - 1;
-      } else {
-        start = Math.max(0, stat.size - Number(range[2]));
-      }
-      if (start >= stat.size || start > end) {
-        res.setHeader('Content-Range', `bytes */${stat.size}`);
-        throw new ApiError(416, 'RANGE_NOT_SATISFIABLE', 'The requested byte range is outside the file.');
-      }
-      res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${stat.size}`);
-    } else res.status(200);
-    const body = await this.blobs.get(doc.blobKey, { start, end });
-    res.setHeader('Content-Length', String(body.length));
-    for await (const chunk of body.body) {
-      if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
-      if (res.destroyed) return;
-    }
-    res.end();
+    await streamMedia(this.blobs, doc.blobKey, doc.mimeType, req, res);
   }
 
   @Get('api/recordings/:id/export')

@@ -1,12 +1,14 @@
 import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
-import { CurrentUser, UserGuard } from '../common/auth/guards';
+import { CurrentUser } from '../common/auth/guards';
 import { RecordingFeed } from './recording-feed';
+import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
 /** GET /api/recordings/events: server-sent events (registered before /api/recordings/:id). */
 @Controller()
-@UseGuards(UserGuard)
+// The recordings API: the session, or an API key as a bearer token (docs/api-keys.md).
+@UseGuards(UserOrApiKeyGuard)
 export class RecordingEventsController {
   constructor(private readonly feed: RecordingFeed) {}
 

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
-import { CurrentUser, UserGuard } from '../common/auth/guards';
+import { CurrentUser } from '../common/auth/guards';
 import {
   CancelTranscriptionCommand,
   DeleteRecordingCommand,
@@ -19,11 +19,13 @@ import {
   ListRecordingsQuery,
 } from './queries/recording.queries';
 import { toRecording, toTranscript } from './recording-view';
+import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
 const r = contract.recordings;
 
 @Controller()
-@UseGuards(UserGuard)
+// The recordings API: the session, or an API key as a bearer token (docs/api-keys.md).
+@UseGuards(UserOrApiKeyGuard)
 export class RecordingsController {
   constructor(
     private readonly commands: CommandBus,

@@ -15,6 +15,7 @@ import {
   recordingsProjection,
   unconfirmedReservationsProjection,
 } from '@scrivo/domain/recordings';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { registerErrorStatus } from '../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { StreamRunner } from '../infrastructure/stream-runner';
@@ -58,6 +59,7 @@ registerErrorStatus('TRANSCRIPT_VERSION_CONFLICT', 409);
 registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
 
 @Module({
+  imports: [ApiKeysModule],
   // The SSE route comes first so "events" is not taken for a recording id.
   controllers: [RecordingEventsController, MediaController, TusController, RecordingsController],
   providers: [

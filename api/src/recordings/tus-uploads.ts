@@ -7,7 +7,6 @@ import { DomainError } from '@scrivo/domain';
 import type { Request, Response } from 'express';
 import { ApiError, statusForDomainCode } from '../common/api-error';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
-import { UserGuard } from '../common/auth/guards';
 import { crashPoint } from '../common/crash-point';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { currentRequest } from '../common/request-context';
@@ -23,6 +22,7 @@ import { RecordingAccess } from './support/recording-access';
 import { uploadNotFinishedYet } from './support/storage-failure';
 import type { TusStorage } from './support/tus-storage';
 import { parseOptions } from './support/upload-input';
+import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
 /** The signed-in caller of the request being handled, and the upload it may touch (set by the ownership check). */
 const caller = new AsyncLocalStorage<{ user: AuthenticatedUser; res: Response; upload?: Upload }>();
@@ -209,7 +209,8 @@ export class TusUploads {
 }
 
 @Controller()
-@UseGuards(UserGuard)
+// The recordings API: the session, or an API key as a bearer token (docs/api-keys.md).
+@UseGuards(UserOrApiKeyGuard)
 export class TusController {
   constructor(private readonly tus: TusUploads) {}
 

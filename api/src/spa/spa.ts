@@ -20,6 +20,11 @@ export const serveSpa = (app: Express, distDir: string): boolean => {
     // app's HTML: a 200 page there would look like a route that answered.
     if (/^\/+api(\/|$)/i.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    // Share-link pages stay out of search engines and send no Referer with the token to other sites.
+    if (req.path.startsWith('/s/')) {
+      res.setHeader('X-Robots-Tag', 'noindex, nofollow, noarchive');
+      res.setHeader('Referrer-Policy', 'no-referrer');
+    }
     res.sendFile(index);
   });
   return true;

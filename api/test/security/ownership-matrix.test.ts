@@ -8,6 +8,9 @@ import { buildWorld, ownerView, tusFetch, type World } from './support/world';
 /** Routes with an id that anyone may read by design, and why. */
 const PUBLIC_BY_DESIGN: Record<string, string> = {
   'contract.chat.getSite': "a site's public name and whether support staff are online: the widget shows them",
+  'contract.shareLinks.get': 'a shared transcript: the random token in the path is the credential',
+  'contract.shareLinks.unlock': "a shared link's password check: the token in the path is the credential",
+  'contract.shareLinks.media': "a shared link's media: the token in the path is the credential",
 };
 
 const REFUSED = [401, 403, 404];
@@ -44,6 +47,8 @@ describe('ownership matrix: no route with an id answers anyone but its owner, ho
       'contract.recordings.get',
       'contract.recordings.media',
       'contract.recordings.export',
+      'contract.shareLinks.list',
+      'contract.shareLinks.revoke',
       'contract.adminChat.respond',
       'tus.patch',
       'tus.delete',

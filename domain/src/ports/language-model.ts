@@ -1,3 +1,5 @@
+import type { CancelSignal } from '../recordings/ports';
+
 /**
  * An instruction-following language model, as summaries and machine-draft translations use it: a chat turn in,
  * text out. Adapters: the local model service (llm/, node-llama-cpp on the CPU) and Hugging Face chat completion.
@@ -15,7 +17,7 @@ export interface CompletionRequest {
    * checks the answer either way.
    */
   readonly jsonSchema?: Readonly<Record<string, unknown>>;
-  readonly signal?: AbortSignal;
+  readonly signal?: CancelSignal;
 }
 
 export interface Completion {

@@ -36,8 +36,15 @@ export class UserResolver {
     if (req.user) return req.user;
     const session = await this.sessions.resolve('user', cookie(req, SESSION_COOKIE.user));
     if (!session) return null;
-    const doc = await this.readModels.collection<UserDocCore>('users').get(session.subjectId);
-    // Read per request, so an operator's change (plan, suspension) applies to sessions already open.
+    return this.actAs(req, session.subjectId);
+  }
+
+  /**
+   * Makes the request act as this user (a session, or an API key of theirs). Read per request, so an operator's
+   * change (plan, suspension) applies at once to sessions and keys already in use.
+   */
+  async actAs(req: AuthenticatedRequest, userId: string): Promise<AuthenticatedUser | null> {
+    const doc = await this.readModels.collection<UserDocCore>('users').get(userId);
     if (!doc || doc.suspended) return null;
     req.user = {
       id: doc.id,

@@ -137,6 +137,17 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
   for (const c of [owner.client, otherUser.client, admin, anonymous]) await c.get('/api/health');
   const recordingId = await completedRecording(app, owner.client);
   const uploadId = await halfSentUpload(app, owner.client);
+  // A share link with a password: its token is a public handle by design, its management is the owner's only.
+  const shared = await owner.client.post(`/api/recordings/${recordingId}/share-links`, {
+    includeMedia: true,
+    password: 'visitor-password',
+  });
+  expect(shared.status, shared.text).toBe(201);
+  const token = shared.body.token as string;
+  const linkId = (shared.body.link as { id: string }).id;
+  const key = await owner.client.post('/api/account/api-keys', { name: 'Owner script', scopes: ['write'] });
+  expect(key.status, key.text).toBe(201);
+  const keyId = (key.body.key as { id: string }).id;
   const started = await owner.client.post('/api/chat/sessions', {
     siteKey: 'scrivo-app',
     contextPage: '/dashboard',
@@ -159,7 +170,16 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
     otherUser,
     admin,
     anonymous,
-    ids: { id: recordingId, uploadId, sessionId, siteKey: 'scrivo-app', userId: owner.userId },
+    ids: {
+      id: recordingId,
+      uploadId,
+      sessionId,
+      siteKey: 'scrivo-app',
+      userId: owner.userId,
+      token,
+      linkId,
+      keyId,
+    },
     chatToken,
   };
 };
@@ -173,6 +193,8 @@ export const ownerView = async (world: World) => {
   const chat = await owner.client.get(`/api/chat/sessions/${ids.sessionId}`, { 'x-chat-token': chatToken });
   const adminChat = await admin.get(`/api/admin/chat/sessions/${ids.sessionId}`);
   const me = await owner.client.get('/api/user');
+  const links = await owner.client.get(`/api/recordings/${ids.id}/share-links`);
+  const keys = await owner.client.get('/api/account/api-keys');
   const r = recording.body as Record<string, unknown>;
   const t = transcript.body as Record<string, unknown>;
   const c = chat.body as { session: Record<string, unknown>; messages: unknown[] };
@@ -184,5 +206,7 @@ export const ownerView = async (world: World) => {
     chat: [chat.status, c.session?.status, c.session?.rating, c.messages?.length],
     adminChat: [adminChat.status, a.session?.status, a.messages?.length],
     me: [me.status, (me.body as Record<string, unknown>).email],
+    shareLinks: [links.status, (links.body as { items?: { id: string; status: string }[] }).items],
+    apiKeys: [keys.status, (keys.body as { items?: { id: string; revokedAt: string | null }[] }).items],
   };
 };

@@ -8,6 +8,7 @@ import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
 import { Field, primaryButton, secondaryButton } from '../auth/components/field';
 import { serverMessage } from '../auth/errors';
 import { useSignOut } from '../auth/use-sign-out';
+import { DeveloperSection } from '../api-keys/developer-section';
 import { accountApi } from './account-api';
 import { PlanSection } from './plan-section';
 
@@ -17,7 +18,7 @@ const LANGUAGES = [
   { id: 'fr', label: 'Français' },
 ] as const;
 
-/** /account: profile, email, sign-in methods, plan, sign-out. */
+/** /account: profile, email, sign-in methods, plan, API keys (Developer), sign-out. */
 export function AccountPage() {
   const { data: user } = useCurrentUser();
   if (!user) return <Spinner />;
@@ -128,6 +129,8 @@ function AccountDetails({ user }: { user: User }) {
       </section>
 
       <PlanSection user={user} />
+
+      <DeveloperSection />
 
       <section className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/data-privacy" className="text-sm font-medium text-brand-600 hover:underline">

@@ -5,7 +5,11 @@ import { analytics } from './analytics';
 
 /** Records a page view on every route change (and the current page as soon as analytics is accepted). */
 export function PageViewTracker() {
-  const path = useRouterState({ select: (state) => state.location.pathname });
+  // A share link's token is its only credential: it never goes to analytics.
+  const path = useRouterState({ select: (state) => state.location.pathname }).replace(
+    /^\/s\/.*/,
+    '/s/:token',
+  );
   const allowed = useConsent().preferences.analytics;
   useEffect(() => {
     if (allowed) analytics.track('page_view', { path });

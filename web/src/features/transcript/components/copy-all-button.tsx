@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { formatClock } from '../lib/time';
 
 /** Paragraphs with their start time and speaker: what people paste into notes and emails. */
-export const transcriptAsText = (transcript: Transcript): string =>
+export const transcriptAsText = (transcript: Pick<Transcript, 'segments'>): string =>
   transcript.segments
     .map((s) => `[${formatClock(s.start)}]${s.speaker ? ` ${s.speaker}:` : ''} ${s.text.trim()}`)
     .join('\n\n');
 
-export function CopyAllButton({ transcript }: { transcript: Transcript }) {
+export function CopyAllButton({ transcript }: { transcript: Pick<Transcript, 'segments'> }) {
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (status === 'idle') return;

@@ -3,6 +3,7 @@ import jfkAudio from '../fixtures/jfk.mp3?url';
 import jfkOutput from '../fixtures/jfk.transcript.json';
 import twoSpeakersAudio from '../fixtures/two-speakers.mp3?url';
 import twoSpeakersOutput from '../fixtures/two-speakers.transcript.json';
+import { CopyAllButton } from './copy-all-button';
 import { TranscriptWorkspace } from './transcript-workspace';
 
 // The fixtures are the engine's output; the API adds the editor's version to what it serves.
@@ -16,8 +17,6 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   args: {
     recording: {
-      id: 'fixture-jfk',
-      title: 'JFK inaugural address',
       mediaKind: 'audio',
       durationSeconds: jfk.durationSeconds,
       createdAt: jfk.createdAt,
@@ -27,6 +26,7 @@ const meta = {
     transcript: jfk,
     mediaUrl: jfkAudio,
     heading: <h1 className="text-2xl font-bold tracking-tight">JFK inaugural address</h1>,
+    actions: <CopyAllButton transcript={jfk} />,
   },
 } satisfies Meta<typeof TranscriptWorkspace>;
 export default meta;
@@ -39,8 +39,6 @@ export const WithSpeakerLabels: Story = {
   args: {
     recording: {
       ...meta.args.recording,
-      id: 'fixture-two-speakers',
-      title: 'Phone call',
       durationSeconds: 30,
     },
     transcript: twoSpeakers,
@@ -49,4 +47,7 @@ export const WithSpeakerLabels: Story = {
   },
 };
 
-export const NoSpeech: Story = { args: { transcript: { ...jfk, segments: [], text: '' } } };
+export const NoSpeech: Story = { args: { transcript: { ...jfk, segments: [] } } };
+
+/** A link shared without its media: the transcript alone, no player. */
+export const TranscriptOnly: Story = { args: { mediaUrl: null } };

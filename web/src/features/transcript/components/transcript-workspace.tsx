@@ -6,8 +6,6 @@ import { handleShortcut } from '../lib/shortcuts';
 import { formatClock } from '../lib/time';
 import { useMediaPlayer } from '../lib/use-media-player';
 import { useWaveform } from '../lib/use-waveform';
-import { CopyAllButton } from './copy-all-button';
-import { ExportMenu } from './export-menu';
 import { PlayerControls } from './player-controls';
 import { ShortcutsHelp } from './shortcuts-help';
 import { TranscriptView } from './transcript-view';
@@ -15,15 +13,23 @@ import { EditableTranscript } from '../editor/editable-transcript';
 import { EditorNotices, EditorUpsell, SaveStatusText } from '../editor/editor-bar';
 import type { TranscriptEditor } from '../editor/use-transcript-editor';
 
+/** What the workspace reads of a transcript: a shared page has no version or recording id. */
+export type WorkspaceTranscript = Pick<
+  Transcript,
+  'segments' | 'durationSeconds' | 'language' | 'languageProbability'
+>;
+
 interface Props {
-  recording: Pick<
-    Recording,
-    'id' | 'title' | 'mediaKind' | 'durationSeconds' | 'createdAt' | 'options' | 'sizeBytes'
-  >;
-  transcript: Transcript;
-  mediaUrl: string;
+  /** `createdAt` and `options` are shown when known (the owner's page; a shared page leaves them out). */
+  recording: Pick<Recording, 'mediaKind' | 'durationSeconds' | 'sizeBytes'> &
+    Partial<Pick<Recording, 'createdAt' | 'options'>>;
+  transcript: WorkspaceTranscript;
+  /** Where the player streams from; null = the transcript alone (a link shared without its media). */
+  mediaUrl: string | null;
   /** The title area (the page puts the inline rename there). */
   heading: ReactNode;
+  /** The buttons beside the title (copy, export, share on the owner's page). */
+  actions: ReactNode;
   /** Present when the plan includes the transcript editor. */
   editor?: TranscriptEditor;
   /** Free plan: say where the editor is. */
@@ -31,7 +37,15 @@ interface Props {
 }
 
 /** The player glued to the transcript: the heart of the transcript page. */
-export function TranscriptWorkspace({ recording, transcript, mediaUrl, heading, editor, showUpsell }: Props) {
+export function TranscriptWorkspace({
+  recording,
+  transcript,
+  mediaUrl,
+  heading,
+  actions: headerActions,
+  editor,
+  showUpsell,
+}: Props) {
   const { ref, state, actions } = useMediaPlayer(
     transcript.durationSeconds || recording.durationSeconds || 0,
   );
@@ -44,10 +58,13 @@ export function TranscriptWorkspace({ recording, transcript, mediaUrl, heading, 
   // Keep the same object while the same word is lit, so only the affected segments re-render.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const stableActive = useMemo(() => active, [activeKey]);
-  const hasSpeakers = transcript.segments.some((s) => !!s.speaker);
   const language = languageName(transcript.language);
   const stopFollowing = useCallback(() => setAutoScroll(false), []);
-  const waveform = useWaveform(mediaUrl, recording.sizeBytes, recording.mediaKind === 'audio');
+  const waveform = useWaveform(
+    mediaUrl ?? '',
+    recording.sizeBytes,
+    mediaUrl !== null && recording.mediaKind === 'audio',
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -76,55 +93,56 @@ export function TranscriptWorkspace({ recording, transcript, mediaUrl, heading, 
         <div className="min-w-0 flex-1">
           {heading}
           <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
-            <span>
-              {new Date(recording.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
-            </span>
+            {recording.createdAt && (
+              <span>
+                {new Date(recording.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+              </span>
+            )}
             <span>{formatClock(transcript.durationSeconds)}</span>
             {language && (
               <span data-testid="language">
                 {language}
-                {recording.options.translate
+                {recording.options?.translate
                   ? ' (translated)'
-                  : recording.options.language
+                  : recording.options?.language
                     ? ''
                     : ` (detected${transcript.languageProbability > 0 ? `, ${Math.round(transcript.languageProbability * 100)}%` : ''})`}
               </span>
             )}
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
-          <CopyAllButton transcript={transcript} />
-          <ExportMenu recordingId={recording.id} title={recording.title} hasSpeakers={hasSpeakers} />
-        </div>
+        <div className="flex shrink-0 gap-2">{headerActions}</div>
       </header>
 
-      <div className="sticky top-0 z-20 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm">
-        {recording.mediaKind === 'video' ? (
-          <video
-            ref={ref}
-            src={mediaUrl}
-            preload="metadata"
-            playsInline
-            onClick={actions.toggle}
-            className="mx-auto mb-3 max-h-[40vh] w-full rounded-lg bg-black"
-          >
-            <track kind="captions" />
-          </video>
-        ) : (
-          <audio ref={ref} src={mediaUrl} preload="metadata" />
-        )}
-        {state.failed && (
-          <p role="alert" className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            This browser cannot play this file. The transcript and exports still work.
-          </p>
-        )}
-        <PlayerControls
-          state={state}
-          actions={actions}
-          peaks={waveform.data}
-          onShowShortcuts={() => setHelpOpen(true)}
-        />
-      </div>
+      {mediaUrl !== null && (
+        <div className="sticky top-0 z-20 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm">
+          {recording.mediaKind === 'video' ? (
+            <video
+              ref={ref}
+              src={mediaUrl}
+              preload="metadata"
+              playsInline
+              onClick={actions.toggle}
+              className="mx-auto mb-3 max-h-[40vh] w-full rounded-lg bg-black"
+            >
+              <track kind="captions" />
+            </video>
+          ) : (
+            <audio ref={ref} src={mediaUrl} preload="metadata" />
+          )}
+          {state.failed && (
+            <p role="alert" className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              This browser cannot play this file. The transcript and exports still work.
+            </p>
+          )}
+          <PlayerControls
+            state={state}
+            actions={actions}
+            peaks={waveform.data}
+            onShowShortcuts={() => setHelpOpen(true)}
+          />
+        </div>
+      )}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Transcript</h2>

@@ -1,5 +1,8 @@
 import type { Recording, Transcript, Usage } from '@scrivo/contracts/recordings/recordings.contract';
 import type { ReactNode } from 'react';
+import { ShareLinksButton } from '../../share-links/components/share-links-button';
+import { CopyAllButton } from '../components/copy-all-button';
+import { ExportMenu } from '../components/export-menu';
 import { TranscriptWorkspace } from '../components/transcript-workspace';
 import { useTranscriptEditor } from './use-transcript-editor';
 
@@ -15,8 +18,25 @@ interface Props {
 /** The workspace with the editor when the plan has it (Premium, Business Pro), with an upsell on Free. */
 export function TranscriptWithEditor({ plan, ...props }: Props) {
   const canEdit = plan === 'premium' || plan === 'business_pro';
-  const editor = useTranscriptEditor(props.recording.id, props.transcript, canEdit);
+  const { recording, transcript } = props;
+  const editor = useTranscriptEditor(recording.id, transcript, canEdit);
+  const actions = (
+    <>
+      <CopyAllButton transcript={transcript} />
+      <ShareLinksButton recordingId={recording.id} />
+      <ExportMenu
+        recordingId={recording.id}
+        title={recording.title}
+        hasSpeakers={transcript.segments.some((s) => !!s.speaker)}
+      />
+    </>
+  );
   return (
-    <TranscriptWorkspace {...props} editor={canEdit ? editor : undefined} showUpsell={plan === 'free'} />
+    <TranscriptWorkspace
+      {...props}
+      actions={actions}
+      editor={canEdit ? editor : undefined}
+      showUpsell={plan === 'free'}
+    />
   );
 }

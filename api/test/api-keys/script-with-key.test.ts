@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { withKey } from './support';
+
+const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
+
+/**
+ * The curl walkthrough of docs/api-keys.md as a script would run it: one key, no cookies, the real speech worker.
+ */
+describe.skipIf(!speechWorkerInstalled())('a script with an API key uploads JFK and fetches its SRT', () => {
+  let speech: SpeechWorkerProcess;
+  let app: TestApp;
+  beforeAll(async () => {
+    speech = await startSpeechWorker();
+    app = await startTestApp({ SCRIVO_SPEECH_URL: speech.url, SCRIVO_IN_PROCESS_JOB_WORKER: 'true' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await speech?.stop();
+  });
+
+  it('uploads, waits for the transcript and downloads it as SRT', async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    // The one step in the browser: Account > Developer > Create key.
+    const created = await client.post('/api/account/api-keys', {
+      name: 'Transcribe script',
+      scopes: ['write'],
+    });
+    expect(created.status, created.text).toBe(201);
+    const key = created.body.secret as string;
+
+    // curl -H "Authorization: Bearer $KEY" -F file=@jfk.wav -F title=JFK $SCRIVO/api/recordings
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(JFK)]), 'jfk.wav');
+    form.set('title', 'JFK');
+    const upload = await withKey(app.url, key, 'POST', '/api/recordings', form);
+    expect(upload.status, upload.text).toBe(201);
+    const id = upload.body.id as string;
+
+    // curl -H "Authorization: Bearer $KEY" $SCRIVO/api/recordings/$ID   (until status is completed)
+    const deadline = Date.now() + 240_000;
+    let status = upload.body.status as string;
+    while (status !== 'completed') {
+      expect(['queued', 'transcribing'], `status ${status}`).toContain(status);
+      if (Date.now() > deadline) throw new Error('JFK was not transcribed in time');
+      await new Promise((r) => setTimeout(r, 1000));
+      status = (await withKey(app.url, key, 'GET', `/api/recordings/${id}`)).body.status as string;
+    }
+
+    // curl -H "Authorization: Bearer $KEY" "$SCRIVO/api/recordings/$ID/export?format=srt" -o jfk.srt
+    const srt = await withKey(app.url, key, 'GET', `/api/recordings/${id}/export?format=srt`);
+    expect(srt.status).toBe(200);
+    expect(srt.headers.get('content-type')).toMatch(/application\/x-subrip/);
+    expect(srt.text).toMatch(/^1\r?\n00:00:00,\d{3} --> 00:00:\d{2},\d{3}\r?\n/);
+    // Cue texts wrap over lines: read them as one text.
+    const cues = srt.text
+      .split(/\r?\n/)
+      .filter((line) => !/^\d+$/.test(line) && !line.includes('-->'))
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .toLowerCase();
+    expect(cues).toContain('fellow americans');
+    expect(cues).toContain('ask not what your country can do for you');
+    // It is in the owner's library like any upload.
+    expect((await client.get(`/api/recordings/${id}`)).body.title).toBe('JFK');
+  }, 300_000);
+});

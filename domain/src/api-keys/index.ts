@@ -1,0 +1,3 @@
+export * from './events';
+export * from './api-key.decider';
+export * from './projections/api-keys.projection';

@@ -1,0 +1,120 @@
+import type { Decider } from '../kernel/decider';
+import { DomainError, NotFoundError } from '../kernel/errors';
+import type { ShareLinkAccess, ShareLinkEvent } from './events';
+
+export interface ShareLinkState {
+  readonly exists: boolean;
+  readonly linkId: string;
+  readonly recordingId: string;
+  readonly ownerId: string;
+  readonly expiresAt: string | null;
+  readonly revokedAt: string | null;
+}
+
+export type ShareLinkCommand =
+  | (ShareLinkAccess & {
+      type: 'CreateShareLink';
+      linkId: string;
+      recordingId: string;
+      ownerId: string;
+      tokenHash: string;
+      passwordHash: string | null;
+      expiresAt: string | null;
+      now: string;
+    })
+  | { type: 'RevokeShareLink'; now: string }
+  | { type: 'RecordShareLinkView'; now: string };
+
+/** The longest a link may live when it has an expiry (links without one live until revoked). */
+export const MAX_SHARE_LINK_DAYS = 366;
+
+/** Why a link no longer opens: the same answer whether it was revoked or ran out. */
+export const shareLinkGone = () =>
+  new DomainError('SHARE_LINK_GONE', 'This shared link has expired or was turned off by its owner.');
+
+/** A link is dead once revoked or past its expiry; both take effect at once. */
+export const isShareLinkLive = (
+  link: { readonly revokedAt: string | null; readonly expiresAt: string | null },
+  now: string,
+): boolean =>
+  link.revokedAt === null && (link.expiresAt === null || Date.parse(link.expiresAt) > Date.parse(now));
+
+const initialState = (): ShareLinkState => ({
+  exists: false,
+  linkId: '',
+  recordingId: '',
+  ownerId: '',
+  expiresAt: null,
+  revokedAt: null,
+});
+
+const validExpiry = (expiresAt: string | null, now: string): string | null => {
+  if (expiresAt === null) return null;
+  const at = Date.parse(expiresAt);
+  if (Number.isNaN(at)) throw new DomainError('VALIDATION_FAILED', 'The expiry is not a valid date.');
+  if (at <= Date.parse(now)) throw new DomainError('VALIDATION_FAILED', 'The expiry must be in the future.');
+  if (at - Date.parse(now) > MAX_SHARE_LINK_DAYS * 24 * 3600 * 1000)
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      `A link can expire at most ${MAX_SHARE_LINK_DAYS} days from now.`,
+    );
+  return new Date(at).toISOString();
+};
+
+/** One share link of one recording: created, viewed while live, revoked for good. */
+export const shareLinkDecider: Decider<ShareLinkCommand, ShareLinkEvent, ShareLinkState> = {
+  initialState,
+  decide(command, state) {
+    if (command.type === 'CreateShareLink') {
+      if (state.exists) throw new DomainError('SHARE_LINK_EXISTS', 'This share link already exists.');
+      if (command.allowDownload && !command.includeMedia)
+        throw new DomainError('VALIDATION_FAILED', 'Downloads need the media to be shared too.');
+      return [
+        {
+          type: 'ShareLinkCreated',
+          data: {
+            linkId: command.linkId,
+            recordingId: command.recordingId,
+            ownerId: command.ownerId,
+            tokenHash: command.tokenHash,
+            passwordHash: command.passwordHash,
+            includeMedia: command.includeMedia,
+            allowDownload: command.allowDownload,
+            expiresAt: validExpiry(command.expiresAt, command.now),
+            createdAt: command.now,
+          },
+        },
+      ];
+    }
+    if (!state.exists) throw new NotFoundError('Share link', state.linkId);
+    if (command.type === 'RevokeShareLink') {
+      // Revoking twice changes nothing: the link is already dead.
+      if (state.revokedAt !== null) return [];
+      return [
+        {
+          type: 'ShareLinkRevoked',
+          data: { linkId: state.linkId, recordingId: state.recordingId, revokedAt: command.now },
+        },
+      ];
+    }
+    if (!isShareLinkLive(state, command.now)) throw shareLinkGone();
+    return [{ type: 'ShareLinkViewed', data: { linkId: state.linkId, viewedAt: command.now } }];
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ShareLinkCreated':
+        return {
+          exists: true,
+          linkId: event.data.linkId,
+          recordingId: event.data.recordingId,
+          ownerId: event.data.ownerId,
+          expiresAt: event.data.expiresAt,
+          revokedAt: null,
+        };
+      case 'ShareLinkRevoked':
+        return { ...state, revokedAt: event.data.revokedAt };
+      case 'ShareLinkViewed':
+        return state;
+    }
+  },
+};
