@@ -62,9 +62,14 @@ class RequestError extends Error {}
 const complete = async (request, signal) => {
   const sequence = context.getSequence();
   try {
-    const system = request.messages
-      .filter((m) => m.role === 'system')
-      .map((m) => m.content)
+    const format = request.response_format;
+    // A small model fills a grammar-forced shape far better when it has also read the shape.
+    const shape =
+      format?.type === 'json_schema'
+        ? `Answer with one JSON object that follows this JSON schema:\n${JSON.stringify(format.json_schema.schema)}`
+        : '';
+    const system = [...request.messages.filter((m) => m.role === 'system').map((m) => m.content), shape]
+      .filter(Boolean)
       .join('\n\n');
     const turns = request.messages.filter((m) => m.role !== 'system');
     const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: system || undefined });
@@ -76,7 +81,6 @@ const complete = async (request, signal) => {
           : { type: 'model', response: [turn.content] },
       );
     session.setChatHistory(history);
-    const format = request.response_format;
     const grammar =
       format?.type === 'json_schema'
         ? await llama.createGrammarForJsonSchema(/** @type {any} */ (format.json_schema.schema))

@@ -48,7 +48,8 @@ export const languageModelConformance = (adapter: string, subject: LanguageModel
         messages: [
           {
             role: 'system',
-            content: 'Extract the action items of the meeting: who does what. Answer in JSON.',
+            content:
+              'List every task someone in this meeting said they or another person will do, with the person (owner) who will do it. Answer in JSON.',
           },
           { role: 'user', content: meeting },
         ],

@@ -6,6 +6,7 @@ import {
   combinedOverviewSchema,
   PartSummary,
   partSummarySchema,
+  type ActionItem,
   type Summary,
 } from './summary-shape';
 
@@ -77,7 +78,7 @@ export const summarizeTranscript = async (
   const parts = splitIntoParts(segments, options.maxPartWords);
   const steps = parts.length + (parts.length > 1 ? 1 : 0);
   const language = languageName(options.language);
-  const results: PartSummary[] = [];
+  const results: (Omit<PartSummary, 'actionItems'> & { actionItems: ActionItem[] })[] = [];
   for (const [index, part] of parts.entries()) {
     const first = part[0]!.start;
     const last = part.at(-1)!.end;
@@ -89,7 +90,8 @@ export const summarizeTranscript = async (
           'Each line starts with the second of the recording it was said at, in brackets.',
           `Write in ${language}. Use only what the transcript says; never invent names, dates or numbers.`,
           'Answer in JSON with: overview (two or three sentences); keyPoints; decisions (what was agreed);',
-          'actionItems (tasks someone will do; owner = the person the transcript names for it, else null);',
+          'actionItems (every task someone said they or another person will do, with its owner: the person who',
+          'will do it, or an empty string when nobody is named);',
           'chapters (short titles of the sections, each with the second its first line starts at).',
           'Every point has `at`: the second of the line it comes from.',
         ].join(' '),
@@ -101,7 +103,11 @@ export const summarizeTranscript = async (
       overview: answer.overview,
       keyPoints: answer.keyPoints.map((p) => ({ ...p, at: within(p.at) })),
       decisions: answer.decisions.map((p) => ({ ...p, at: within(p.at) })),
-      actionItems: answer.actionItems.map((p) => ({ ...p, at: within(p.at) })),
+      actionItems: answer.actionItems.map((p) => ({
+        text: p.text,
+        owner: p.owner || null,
+        at: within(p.at),
+      })),
       chapters: answer.chapters.map((c) => ({ ...c, start: within(c.start) })),
     });
     options.onProgress?.((index + 1) / steps);

@@ -9,9 +9,12 @@ export const PartSummary = z.object({
   keyPoints: z.array(Point),
   decisions: z.array(Point),
   actionItems: z.array(
-    Point.extend({
-      /** The person the transcript names for it, or null. */
-      owner: z.string().trim().min(1).nullable(),
+    z.object({
+      // First, and a plain string: a small model forced through the shape writes the name it has in mind before
+      // the task, where it otherwise settles for null. Empty when nobody is named.
+      owner: z.string().trim(),
+      text: z.string().trim().min(1),
+      at: z.number().nonnegative(),
     }),
   ),
   chapters: z.array(z.object({ title: z.string().trim().min(1), start: z.number().nonnegative() })),
@@ -24,7 +27,15 @@ export const CombinedOverview = z.object({ overview: z.string().trim().min(1) })
 export const partSummarySchema = z.toJSONSchema(PartSummary);
 export const combinedOverviewSchema = z.toJSONSchema(CombinedOverview);
 
-export interface Summary extends PartSummary {
+export interface ActionItem {
+  readonly text: string;
+  /** The person the transcript names for it, or null. */
+  readonly owner: string | null;
+  readonly at: number;
+}
+
+export interface Summary extends Omit<PartSummary, 'actionItems'> {
+  readonly actionItems: readonly ActionItem[];
   /** ISO 639-1 code of the language it is written in. */
   readonly language: string;
   /** Which engine wrote it (shown to the user). */

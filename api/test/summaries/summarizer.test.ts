@@ -49,7 +49,7 @@ const valid = JSON.stringify({
   overview: 'A short meeting.',
   keyPoints: [{ text: 'The launch moved.', at: 13 }],
   decisions: [],
-  actionItems: [{ text: 'Book the venue.', owner: 'Carla', at: 999 }],
+  actionItems: [{ owner: 'Carla', text: 'Book the venue.', at: 999 }],
   chapters: [{ title: 'Launch', start: 0 }],
 });
 
