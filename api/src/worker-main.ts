@@ -8,7 +8,6 @@ import { createRootLogger } from './common/logger';
 import { removeStaleSpool } from './common/stale-temp';
 import { ConfigError, loadConfig } from './config/config';
 import { createAdapters } from './infrastructure/adapters.factory';
-import { HousekeepingSweeper } from './recordings/housekeeping-sweeper';
 import { createJobQueue } from './recordings/job-queue-factory';
 import { ownerPlanLookup } from './recordings/support/owner-plan';
 import { RecordingCommands } from './recordings/recording-commands';
@@ -16,8 +15,8 @@ import { createSpeech } from './recordings/speech-factory';
 import { TranscriptionWorker } from './recordings/transcription-worker';
 
 /**
- * The job worker: claims transcription jobs from the event store and runs them against the speech engine, and
- * sweeps for stranded work. Start as many as you like, on any machine that reaches the stores and an engine.
+ * The job worker: claims transcription jobs from the event store and runs them against the speech engine.
+ * Start as many as you like, on any machine that reaches the stores and an engine.
  * No decorators here, so it also runs from source: node --conditions=source --import tsx api/src/worker-main.ts
  */
 const main = async () => {
@@ -33,7 +32,7 @@ const main = async () => {
     ids: uuidIds,
     upcasters: new UpcasterRegistry(),
   });
-  const commands = new RecordingCommands({ runner, ids: uuidIds, jobs });
+  const commands = new RecordingCommands({ runner, ids: uuidIds });
   const workerId = process.env.SCRIVO_WORKER_ID ?? `worker-${hostname()}-${process.pid}`;
   const worker = new TranscriptionWorker({
     workerId,
@@ -46,16 +45,6 @@ const main = async () => {
     speechOutageMaxMs: config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
     logger,
     planOf: ownerPlanLookup(adapters.readModels),
-    sweeper: new HousekeepingSweeper({
-      ...deps,
-      commands,
-      jobs,
-      blobs: adapters.blobs,
-      logger,
-      settleMs: config.SCRIVO_JOB_LEASE_MS,
-      planOf: ownerPlanLookup(adapters.readModels),
-    }),
-    sweepIntervalMs: config.SCRIVO_SWEEP_INTERVAL_MS,
   });
   // A job worker killed mid-job left its audio in a spool folder under /tmp.
   const spool = await removeStaleSpool();

@@ -1,10 +1,18 @@
 /**
- * Test-only fault injection for the crash tests (api/test/recordings/upload-crash.test.ts): with
+ * Test-only fault injection for the crash tests (api/test/recordings/upload-crash.test.ts, reactor-crash.test.ts): with
  * SCRIVO_TEST_CRASH_AT=<step> the process kills itself with SIGKILL when it reaches that step, exactly as a
  * power cut or the OOM killer would stop it there. Unset (always, outside those tests) it does nothing, and it is
  * only read under NODE_ENV=test.
  */
-export type CrashStep = 'created' | 'mid-write' | 'last-byte' | 'probed' | 'stored' | 'reserved';
+export type CrashStep =
+  | 'created'
+  | 'mid-write'
+  | 'last-byte'
+  | 'probed'
+  | 'stored'
+  | 'reserved'
+  /** A reactor's reaction is done, its checkpoint not yet moved: the restart repeats the reaction. */
+  | `reacted:${string}`;
 
 const armedAt = (): string | undefined =>
   process.env.NODE_ENV === 'test' ? process.env.SCRIVO_TEST_CRASH_AT : undefined;

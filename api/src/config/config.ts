@@ -114,8 +114,8 @@ export const ConfigSchema = z
      * runs api/dist/worker-main.js beside the API instead.
      */
     SCRIVO_IN_PROCESS_JOB_WORKER: bool.optional(),
-    /** How often a job worker sweeps for stranded transcriptions and expired media. */
-    SCRIVO_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+    /** How often the projector looks for deleted recordings whose media is due to be erased. */
+    SCRIVO_MEDIA_PURGE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** How long a job waits for an unreachable speech engine (stopped, restarting) before spending an attempt. */
     SCRIVO_SPEECH_OUTAGE_MAX_MS: z.coerce.number().int().min(0).default(1_800_000),
     /** How often the API looks for uploads a crash or a storage failure left unfinished (and expired ones). */

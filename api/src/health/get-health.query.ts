@@ -66,9 +66,18 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery> {
       ),
       probe('blobs', this.adapters.names.blobs, () => writeProbe(this.adapters.blobs)),
     ]);
-    const projections = this.projections
-      .status()
-      .map((p) => ({ ...p, behind: Math.max(0, head - p.checkpoint) }));
+    const reactors = this.projections.reactorStatus().map((r) => ({
+      name: `reactor:${r.name}`,
+      checkpoint: r.checkpoint,
+      lastLagMs: null,
+      running: true,
+      // A reactor retrying an event holds every later reaction back: the server is degraded until it succeeds.
+      error: r.retrying,
+    }));
+    const projections = [...this.projections.status(), ...reactors].map((p) => ({
+      ...p,
+      behind: Math.max(0, head - p.checkpoint),
+    }));
     const ok = adapters.every((a) => a.ok) && projections.every((p) => p.error === null);
     return {
       status: ok ? 'ok' : 'degraded',

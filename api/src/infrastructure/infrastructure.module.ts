@@ -7,7 +7,16 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Adapters } from './adapters.factory';
 import { Projections } from './projection-registry';
 import { StreamRunner } from './stream-runner';
-import { BLOB_STORE, CLOCK, EVENT_STORE, IDS, RATE_LIMITS, READ_MODELS, UPCASTERS } from './tokens';
+import {
+  BACKGROUND_STREAM_RUNNER,
+  BLOB_STORE,
+  CLOCK,
+  EVENT_STORE,
+  IDS,
+  RATE_LIMITS,
+  READ_MODELS,
+  UPCASTERS,
+} from './tokens';
 
 export const ADAPTERS = Symbol('Adapters');
 
@@ -43,6 +52,10 @@ export class InfrastructureModule {
               settle: (position) => projections.waitFor(position),
             }),
         },
+        {
+          provide: BACKGROUND_STREAM_RUNNER,
+          useValue: new StreamRunner({ store: adapters.events, clock: systemClock, ids: uuidIds, upcasters }),
+        },
       ],
       exports: [
         APP_CONFIG,
@@ -57,6 +70,7 @@ export class InfrastructureModule {
         UPCASTERS,
         Projections,
         StreamRunner,
+        BACKGROUND_STREAM_RUNNER,
       ],
     };
   }

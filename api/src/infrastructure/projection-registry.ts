@@ -4,11 +4,15 @@ import {
   type EventStore,
   type Projection,
   ProjectionRunner,
+  type Reactor,
+  ReactorRunner,
+  reactorCheckpointName,
   type ReadModelStore,
   type UpcasterRegistry,
 } from '@scrivo/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { ApiError } from '../common/api-error';
+import { crashPoint } from '../common/crash-point';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { CheckpointWatcher } from './checkpoint-watcher';
 import { CLOCK, EVENT_STORE, READ_MODELS, UPCASTERS } from './tokens';
@@ -25,14 +29,17 @@ const readModelsBehind = () =>
   );
 
 /**
- * Feature modules register their projections in onModuleInit; the runner starts once every module has, and
- * drains on shutdown. With SCRIVO_RUN_PROJECTIONS=false (API replicas in production) nothing runs here and the
- * projector process does the work.
+ * Feature modules register their projections and reactors in onModuleInit; the runners start once every module
+ * has, and drain on shutdown. With SCRIVO_RUN_PROJECTIONS=false (API replicas in production) nothing runs here
+ * and the projector process does the work. Reactors run beside the projections, in exactly one process, so
+ * their reactions (enqueue a job, give minutes back) happen once and in the order of the events.
  */
 @Injectable()
 export class Projections implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly registered: Projection[] = [];
+  private readonly reactors: Reactor[] = [];
   private runner: ProjectionRunner | null = null;
+  private reactorRunner: ReactorRunner | null = null;
   private readonly checkpoints: CheckpointWatcher;
 
   constructor(
@@ -43,7 +50,10 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {
-    this.checkpoints = new CheckpointWatcher(readModels, () => this.registered.map((p) => p.name));
+    this.checkpoints = new CheckpointWatcher(readModels, () => [
+      ...this.registered.map((p) => p.name),
+      ...this.reactors.map((r) => reactorCheckpointName(r.name)),
+    ]);
   }
 
   register(...projections: Projection[]): void {
@@ -53,6 +63,20 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
         throw new Error(`Projection ${p.name} registered twice`);
       this.registered.push(p);
     }
+  }
+
+  registerReactors(...reactors: Reactor[]): void {
+    if (this.runner) throw new Error('Reactors must be registered before the application starts');
+    for (const r of reactors) {
+      if (this.reactors.some((known) => known.name === r.name))
+        throw new Error(`Reactor ${r.name} registered twice`);
+      this.reactors.push(r);
+    }
+  }
+
+  /** Whether this process runs the projections and reactors (and so the timers that go with them). */
+  get runsHere(): boolean {
+    return this.config.SCRIVO_RUN_PROJECTIONS;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -66,9 +90,23 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
       onError: (projection, error) => this.logger.error({ err: error, projection }, 'projection failed'),
     });
     await this.runner.start();
+    this.reactorRunner = new ReactorRunner({
+      events: this.events,
+      checkpoints: this.readModels,
+      reactors: this.reactors,
+      upcasters: this.upcasters,
+      afterReaction: (reactor) => crashPoint(`reacted:${reactor}`),
+      onFailure: (reactor, event, error) =>
+        this.logger.error(
+          { err: error, reactor, event: event.type, position: event.globalPosition },
+          'reaction failed; retrying',
+        ),
+    });
+    await this.reactorRunner.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.reactorRunner?.stop();
     await this.runner?.stop();
   }
 
@@ -76,20 +114,28 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
     return this.runner?.status() ?? [];
   }
 
+  reactorStatus() {
+    return this.reactorRunner?.status() ?? [];
+  }
+
   /**
-   * Waits until the read models include the event at `position`, so a client that wrote something reads it back
-   * at once, on whichever replica it lands. With a local runner it waits for the runner; without one (API
-   * replicas) it watches the checkpoints the projector commits. Past the timeout the write stands but the
+   * Waits until the read models include the event at `position` and the reactors have reacted to it, so a
+   * client that wrote something reads it back at once, with its consequences (a cancel's minutes given back), on
+   * whichever replica it lands. With local runners it waits for them; without (API replicas) it watches the
+   * checkpoints the projector commits. Past the timeout the write stands but the
    * answer is a 503 with Retry-After: a stale read would look like the write was lost.
    */
   async waitFor(position: number | null, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS): Promise<void> {
     if (position === null) return;
-    const reached = this.runner
-      ? await this.runner.waitFor(position, timeoutMs).then(
-          () => true,
-          () => false,
-        )
-      : await this.checkpoints.waitFor(position, timeoutMs);
+    const local = this.runner;
+    const reactors = this.reactorRunner;
+    const reached =
+      local && reactors
+        ? await Promise.all([local.waitFor(position, timeoutMs), reactors.waitFor(position, timeoutMs)]).then(
+            () => true,
+            () => false,
+          )
+        : await this.checkpoints.waitFor(position, timeoutMs);
     if (!reached) throw readModelsBehind();
   }
 

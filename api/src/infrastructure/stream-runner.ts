@@ -49,6 +49,11 @@ export class StreamRunner {
     return result;
   }
 
+  /** Resolves once the read models and reactors hold the event at `position` (at once outside the API). */
+  async settled(position: number | null): Promise<void> {
+    await this.deps.settle?.(position);
+  }
+
   /** The stream's current state, folded by the decider after upcasting. */
   async state<Command, Event extends DomainEvent, State>(
     decider: Decider<Command, Event, State>,

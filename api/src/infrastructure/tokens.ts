@@ -6,3 +6,8 @@ export const CLOCK = Symbol('Clock');
 export const IDS = Symbol('Ids');
 export const UPCASTERS = Symbol('UpcasterRegistry');
 export const RATE_LIMITS = Symbol('RateLimitStore');
+/**
+ * A StreamRunner for work no request waits on (reactors, timers): it never waits for the read models, which
+ * would mean a reactor waiting for itself.
+ */
+export const BACKGROUND_STREAM_RUNNER = Symbol('BackgroundStreamRunner');

@@ -1,5 +1,4 @@
 import { type Actor, DomainError, type Ids, NotFoundError } from '@scrivo/domain';
-import type { JobQueue } from '@scrivo/domain/jobs';
 import {
   allowanceSecondsWithGrants,
   DECODED_LENGTH_TOLERANCE_SECONDS,
@@ -7,7 +6,9 @@ import {
   type PlanId,
   type RecordingCommand,
   recordingDecider,
+  recordingDocFrom,
   recordingStream,
+  transcriptDocFrom,
   usageDecider,
   usagePeriod,
   usageStream,
@@ -19,8 +20,9 @@ import type { StreamRunner } from '../infrastructure/stream-runner';
 export const TRANSCRIPTION_JOB = 'transcription';
 
 /**
- * The write side shared by the API and the job worker: runs the recording and usage deciders and enqueues
- * jobs. Kept free of Nest so worker-main.ts can use it without the HTTP app.
+ * The write side shared by the API, the job worker and the reactors: runs the recording and usage deciders.
+ * Kept free of Nest so worker-main.ts can use it without the HTTP app. Jobs are enqueued, cancelled and minutes
+ * given back by the reactors (./reactors), from the events these commands append.
  */
 export class RecordingCommands {
   constructor(
@@ -28,7 +30,6 @@ export class RecordingCommands {
       /** The one way to run a decider on a stream (in the API it also waits for the read models). */
       runner: StreamRunner;
       ids: Ids;
-      jobs: JobQueue;
     },
   ) {}
 
@@ -36,11 +37,28 @@ export class RecordingCommands {
     return this.deps.runner.now();
   }
 
-  run(recordingId: string, command: RecordingCommand, actor: Actor, correlationId: string) {
+  run(
+    recordingId: string,
+    command: RecordingCommand,
+    actor: Actor,
+    correlationId: string,
+    causationId?: string,
+  ) {
     return this.deps.runner.run(recordingDecider, recordingStream(recordingId), command, {
       actor,
       correlationId,
+      ...(causationId === undefined ? {} : { causationId }),
     });
+  }
+
+  /** The recording's library document folded from its own stream (what a write answers with), or null. */
+  async view(recordingId: string) {
+    return recordingDocFrom((await this.load(recordingId)).events);
+  }
+
+  /** The recording's transcript with every edit, folded from its stream, or null before one exists. */
+  async transcript(recordingId: string) {
+    return transcriptDocFrom((await this.load(recordingId)).events);
   }
 
   /** The recording's events and the state they fold into. */
@@ -53,19 +71,29 @@ export class RecordingCommands {
   }
 
   /**
-   * Requests the transcription as a job, reserving the probed minutes (refusing with QUOTA_EXCEEDED). The
-   * recording decides first, so a refusal (no audio yet, already queued or done) never charges minutes; an
-   * append that loses a race after the reservation gives back what this call reserved.
+   * Requests the transcription, reserving the probed minutes (refusing with QUOTA_EXCEEDED); the
+   * transcription-jobs reactor turns the request into a job. The recording decides first, so a refusal (no audio
+   * yet, already queued or done) never charges minutes; an append that loses a race after the reservation gives
+   * back what this call reserved.
    */
   async requestTranscription(recordingId: string, plan: PlanId, actor: Actor, correlationId: string) {
-    const { state } = await this.load(recordingId);
+    const { state, events } = await this.load(recordingId);
     if (!state.exists || !state.ownerId) throw new NotFoundError('Recording', recordingId);
     if (!state.media)
       throw new DomainError('RECORDING_STATE_CONFLICT', 'This recording has no readable audio.');
+    // A retry after a failure: the failed attempt's minutes must be given back before this one reserves, or the
+    // release, arriving late, would take this attempt's reservation with it.
+    if (state.status === 'failed' || state.status === 'cancelled')
+      await this.deps.runner.settled(events.at(-1)?.globalPosition ?? null);
     const ownerId = state.ownerId;
     const now = new Date(this.now());
     const jobId = this.deps.ids.next();
-    const request: RecordingCommand = { type: 'RequestTranscription', jobId, now: now.toISOString() };
+    const request: RecordingCommand = {
+      type: 'RequestTranscription',
+      jobId,
+      speakerLabels: PLAN_LIMITS[plan].speakerLabels,
+      now: now.toISOString(),
+    };
     // Throws the refusal (409) before anything is reserved; appends nothing.
     recordingDecider.decide(request, state);
     const period = usagePeriod(now).id;
@@ -85,9 +113,8 @@ export class RecordingCommands {
       { actor, correlationId },
     );
     crashPoint('reserved');
-    let result;
     try {
-      result = await this.run(recordingId, request, actor, correlationId);
+      return await this.run(recordingId, request, actor, correlationId);
     } catch (error) {
       const fresh = (await this.load(recordingId)).state;
       const live =
@@ -97,19 +124,6 @@ export class RecordingCommands {
         await this.releaseMinutes(ownerId, recordingId, now.toISOString(), 'failed', actor, correlationId);
       throw error;
     }
-    await this.deps.jobs.enqueue(
-      {
-        jobId,
-        kind: TRANSCRIPTION_JOB,
-        subjectId: recordingId,
-        ownerId,
-        // Speaker labels are a plan feature: decided when the job is requested, read by the worker.
-        // The usage period holding the reservation, where the worker bills the decoded length.
-        payload: { recordingId, diarize: PLAN_LIMITS[plan].speakerLabels, period },
-      },
-      { correlationId },
-    );
-    return result;
   }
 
   /**
@@ -162,13 +176,14 @@ export class RecordingCommands {
     reason: 'failed' | 'cancelled',
     actor: Actor,
     correlationId: string,
+    causationId?: string,
   ) {
     const period = usagePeriod(new Date(requestedAt ?? this.now())).id;
     await this.deps.runner.run(
       usageDecider,
       usageStream(ownerId, period),
       { type: 'ReleaseMinutes', userId: ownerId, period, recordingId, reason, now: this.now() },
-      { actor, correlationId },
+      { actor, correlationId, ...(causationId === undefined ? {} : { causationId }) },
     );
   }
 

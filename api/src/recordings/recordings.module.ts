@@ -1,10 +1,17 @@
 import { hostname } from 'node:os';
-import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
 import type { BlobStore, Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import {
   type MediaToolkit,
+  mediaPurgeDueProjection,
   recordingsProjection,
   unconfirmedReservationsProjection,
 } from '@scrivo/domain/recordings';
@@ -13,13 +20,19 @@ import { registerErrorStatus } from '../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { StreamRunner } from '../infrastructure/stream-runner';
 import { Projections } from '../infrastructure/projection-registry';
-import { BLOB_STORE, CLOCK, EVENT_STORE, IDS, READ_MODELS } from '../infrastructure/tokens';
+import {
+  BACKGROUND_STREAM_RUNNER,
+  BLOB_STORE,
+  CLOCK,
+  EVENT_STORE,
+  IDS,
+  READ_MODELS,
+} from '../infrastructure/tokens';
 import { MediaController } from './media.controller';
 import { RecordingCommands } from './recording-commands';
 import { RecordingEventsController } from './recording-events.controller';
 import { RecordingFeed } from './recording-feed';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { HousekeepingSweeper } from './housekeeping-sweeper';
 import { createJobQueue } from './job-queue-factory';
 import type { RecordingsConfig } from './recordings-config';
 import { RecordingsController } from './recordings.controller';
@@ -27,10 +40,12 @@ import { EditTranscriptHandler } from './commands/edit-transcript.command';
 import { lifecycleCommandHandlers } from './commands/recording-lifecycle.commands';
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
-import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG } from './recordings.tokens';
+import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG, TUS_STORAGE } from './recordings.tokens';
 import { ownerPlanLookup } from './support/owner-plan';
 import { RecordingAccess } from './support/recording-access';
+import { createTusStorage } from './support/tus-storage.factory';
 import { createSpeech } from './speech-factory';
+import { MediaPurgeTimer, recordingReactors } from './reactors';
 import { TranscriptionWorker } from './transcription-worker';
 import { TusController, TusUploads } from './tus-uploads';
 import { UploadRecovery } from './upload-recovery';
@@ -58,9 +73,8 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     },
     {
       provide: RecordingCommands,
-      inject: [StreamRunner, IDS, JOB_QUEUE],
-      useFactory: (runner: StreamRunner, ids: Ids, jobs: JobQueue) =>
-        new RecordingCommands({ runner, ids, jobs }),
+      inject: [StreamRunner, IDS],
+      useFactory: (runner: StreamRunner, ids: Ids) => new RecordingCommands({ runner, ids }),
     },
     RecordingAccess,
     ...uploadCommandHandlers,
@@ -68,13 +82,15 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     EditTranscriptHandler,
     ...recordingQueryHandlers,
     RecordingFeed,
+    { provide: TUS_STORAGE, inject: [APP_CONFIG], useFactory: createTusStorage },
     TusUploads,
     UploadRecovery,
   ],
   exports: [RecordingAccess, RecordingCommands, JOB_QUEUE],
 })
-export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
+export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private worker: TranscriptionWorker | null = null;
+  private purgeTimer: MediaPurgeTimer | null = null;
 
   constructor(
     private readonly projections: Projections,
@@ -88,10 +104,36 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     private readonly commands: RecordingCommands,
+    @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
+    @Inject(IDS) private readonly ids: Ids,
   ) {}
 
   onModuleInit(): void {
-    this.projections.register(recordingsProjection, unconfirmedReservationsProjection);
+    this.projections.register(
+      recordingsProjection,
+      unconfirmedReservationsProjection,
+      mediaPurgeDueProjection,
+    );
+    // Reactions must not wait for the read models (and so for themselves): they write through their own runner.
+    const reactions = new RecordingCommands({ runner: this.background, ids: this.ids });
+    this.projections.registerReactors(
+      ...recordingReactors({
+        commands: reactions,
+        jobs: this.jobs,
+        events: this.events,
+        blobs: this.blobs,
+        planOf: ownerPlanLookup(this.readModels),
+      }),
+    );
+    if (this.projections.runsHere) {
+      this.purgeTimer = new MediaPurgeTimer({
+        commands: reactions,
+        readModels: this.readModels,
+        clock: this.clock,
+        logger: this.logger,
+        intervalMs: this.config.SCRIVO_MEDIA_PURGE_INTERVAL_MS,
+      });
+    }
     // A job worker inside the API process (tests, tiny installs); production runs api/dist/worker-main.js.
     const inProcess = this.config.SCRIVO_IN_PROCESS_JOB_WORKER ?? this.appConfig.NODE_ENV === 'test';
     if (inProcess) {
@@ -106,23 +148,18 @@ export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
         speechOutageMaxMs: this.config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
         logger: this.logger,
         planOf: ownerPlanLookup(this.readModels),
-        sweeper: new HousekeepingSweeper({
-          events: this.events,
-          commands: this.commands,
-          jobs: this.jobs,
-          blobs: this.blobs,
-          clock: this.clock,
-          logger: this.logger,
-          settleMs: this.config.SCRIVO_JOB_LEASE_MS,
-          planOf: ownerPlanLookup(this.readModels),
-        }),
-        sweepIntervalMs: this.config.SCRIVO_SWEEP_INTERVAL_MS,
       });
       this.worker.start();
     }
   }
 
+  onApplicationBootstrap(): void {
+    // It reads the due list the projections keep; before they have caught up it finds less, never too much.
+    this.purgeTimer?.start();
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    await this.purgeTimer?.stop();
     await this.worker?.stop();
     await this.jobs.close();
   }

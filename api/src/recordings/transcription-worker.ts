@@ -15,7 +15,6 @@ import {
   type SpeechRequest,
   usagePeriod,
 } from '@scrivo/domain/recordings';
-import type { HousekeepingSweeper } from './housekeeping-sweeper';
 import { transcribeWhenAvailable } from './speech-availability';
 import { type RecordingCommands, TRANSCRIPTION_JOB } from './recording-commands';
 
@@ -43,9 +42,6 @@ export interface TranscriptionWorkerDeps {
   readonly progressIntervalMs?: number;
   /** How long a job waits for an unavailable speech engine before it spends an attempt (30 min by default). */
   readonly speechOutageMaxMs?: number;
-  /** Repairs stranded requests and erases expired media: at start, then every sweepIntervalMs. */
-  readonly sweeper?: HousekeepingSweeper;
-  readonly sweepIntervalMs?: number;
 }
 
 /**
@@ -72,22 +68,11 @@ export class TranscriptionWorker {
   }
 
   private async loop(): Promise<void> {
-    let nextSweep = 0;
     while (!this.abort.signal.aborted) {
       try {
-        if (this.deps.sweeper && Date.now() >= nextSweep) {
-          nextSweep = Date.now() + (this.deps.sweepIntervalMs ?? 60_000);
-          const repaired = await this.deps.sweeper.sweep();
-          if (repaired.enqueued + repaired.failed + repaired.purged > 0)
-            this.deps.logger.info(repaired, 'housekeeping sweep repaired');
-        }
         const job = await this.deps.jobs.claim(this.deps.workerId, [TRANSCRIPTION_JOB]);
         if (job) await this.run(job);
-        else
-          await this.deps.jobs.waitForWork(
-            this.deps.sweeper ? Math.max(0, Math.min(5_000, nextSweep - Date.now())) : 5_000,
-            this.abort.signal,
-          );
+        else await this.deps.jobs.waitForWork(5_000, this.abort.signal);
       } catch (error) {
         if (this.abort.signal.aborted) return;
         this.deps.logger.error({ err: error }, 'job loop error');
@@ -235,8 +220,9 @@ export class TranscriptionWorker {
       const permanent = overQuota || error instanceof SpeechInputError || error instanceof MediaRejectedError;
       const reason = error instanceof Error ? error.message : String(error);
       logger.warn({ jobId: job.jobId, recordingId, err: error, permanent }, 'transcription attempt failed');
-      const { willRetry } = await jobs.fail(job, reason, !permanent).catch(() => ({ willRetry: true }));
-      if (!willRetry) {
+      // The last attempt: the recording learns why first, in words its owner understands. Its job then dies, and
+      // the reactors give the minutes back (and fail the recording themselves if this process dies in between).
+      if (permanent || job.attempt >= job.maxAttempts)
         await commands.run(
           recordingId,
           {
@@ -253,17 +239,10 @@ export class TranscriptionWorker {
           this.actor,
           correlationId,
         );
-        const fresh = await commands.load(recordingId);
-        if (fresh.state.ownerId)
-          await commands.releaseMinutes(
-            fresh.state.ownerId,
-            recordingId,
-            typeof job.payload['period'] === 'string' ? `${job.payload['period']}-01T00:00:00.000Z` : null,
-            'failed',
-            this.actor,
-            correlationId,
-          );
-      }
+      await jobs.fail(job, reason, !permanent).catch((failure: unknown) => {
+        // Cancelled or taken over meanwhile: the job is someone else's to close.
+        if (!(failure instanceof LeaseLostError)) throw failure;
+      });
     } finally {
       clearInterval(beat);
       clearInterval(watch);

@@ -1,8 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { join } from 'node:path';
 import { All, Controller, Inject, Injectable, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { FileStore } from '@tus/file-store';
 import { EVENTS, Server as TusServer, type Upload } from '@tus/server';
 import { UploadMetadata } from '@scrivo/contracts';
 import { DomainError } from '@scrivo/domain';
@@ -19,7 +17,10 @@ import {
   ReportUploadProgressCommand,
   StartTusUploadCommand,
 } from './commands/upload.commands';
+import { TUS_STORAGE } from './recordings.tokens';
 import { RecordingAccess } from './support/recording-access';
+import { uploadNotFinishedYet } from './support/storage-failure';
+import type { TusStorage } from './support/tus-storage';
 import { parseOptions } from './support/upload-input';
 import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
@@ -34,26 +35,24 @@ const refuse = (status_code: number, message: string, code: string) => ({
 });
 
 /**
- * The tus endpoint (resumable uploads). Offsets live next to the bytes in a FileStore under the data directory:
- * one API process (or replicas sharing that directory) can resume any upload. Replicas without a shared disk
- * need a shared tus store (@tus/s3-store on the MinIO bucket); see docs/transcription.md.
+ * The tus endpoint (resumable uploads). Offsets live next to the bytes (TUS_STORAGE): objects on the MinIO
+ * bucket when the blob store is MinIO, so any replica resumes any upload; files under the data directory
+ * otherwise (one API process, or replicas sharing that directory). See docs/transcription.md.
  */
 @Injectable()
 export class TusUploads {
   readonly server: TusServer;
-  /** The upload files (`<id>`) and their metadata (`<id>.json`); the upload recovery reads them too. */
-  readonly directory: string;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(TUS_STORAGE) readonly storage: TusStorage,
     private readonly access: RecordingAccess,
     private readonly commands: CommandBus,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {
-    this.directory = join(config.SCRIVO_DATA_DIR, 'uploads');
     this.server = new TusServer({
       path: '/api/uploads',
-      datastore: new FileStore({ directory: this.directory }),
+      datastore: storage.datastore,
       respectForwardedHeaders: false,
       // Location is `/api/uploads/<id>`, never built from the Host or Forwarded headers.
       relativeLocation: true,
@@ -121,15 +120,9 @@ export class TusUploads {
           throw refuse(404, 'Upload not found.', 'NOT_FOUND');
         crashPoint('last-byte');
         try {
-          await this.commands.execute(
-            new FinishTusUploadCommand(user, recordingId, {
-              path: join(this.directory, upload.id),
-              size: upload.offset,
-              filename: upload.metadata?.filename ?? null,
-            }),
-          );
+          await this.finish(user, recordingId, upload, upload.metadata?.filename ?? null);
         } catch (error) {
-          // Every byte is on disk and HEAD says so, so the client will not send them again: the files stay for
+          // Every byte is stored and HEAD says so, so the client will not send them again: the upload stays for
           // the upload recovery, and the answer is the API's JSON error (the OS error names server paths).
           if (!(error instanceof ApiError) && !(error instanceof DomainError)) throw error;
           this.logger.warn({ err: error.cause ?? error, recordingId }, 'tus upload not finished yet');
@@ -139,7 +132,7 @@ export class TusUploads {
           if (typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);
           return { status_code: status, body: errorBody(error.code, error.message), headers };
         }
-        await this.server.datastore.remove(upload.id).catch(() => undefined);
+        await this.storage.remove(upload.id).catch(() => undefined);
         return { headers: { 'X-Recording-Id': recordingId } };
       },
     });
@@ -170,6 +163,25 @@ export class TusUploads {
         .execute(new ReportUploadProgressCommand(ownerId, recordingId, upload.offset, upload.size))
         .catch(() => undefined);
     });
+  }
+
+  /** Probes and stores every byte of the upload (a local file: read in place, or downloaded from the bucket). */
+  async finish(
+    user: AuthenticatedUser,
+    recordingId: string,
+    upload: Pick<Upload, 'id' | 'offset'>,
+    filename: string | null,
+  ): Promise<void> {
+    const file = await this.storage.localFile(upload.id).catch((error: unknown) => {
+      throw Object.assign(uploadNotFinishedYet(), { cause: error });
+    });
+    try {
+      await this.commands.execute(
+        new FinishTusUploadCommand(user, recordingId, { path: file.path, size: upload.offset, filename }),
+      );
+    } finally {
+      await file.release();
+    }
   }
 
   async handle(user: AuthenticatedUser, req: Request, res: Response): Promise<void> {

@@ -1,7 +1,4 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { LocalBlobStore } from '@scrivo/adapters/blobs/local-blob-store';
 import { type Actor, type BlobStore, type Clock, DomainError, type ReadModelStore } from '@scrivo/domain';
 import {
@@ -18,10 +15,10 @@ import type { UserDocCore } from '../common/auth/authenticated';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { removeStaleSpool } from '../common/stale-temp';
 import { BLOB_STORE, CLOCK, READ_MODELS } from '../infrastructure/tokens';
-import { FinishTusUploadCommand } from './commands/upload.commands';
 import { RecordingCommands } from './recording-commands';
 import type { RecordingsConfig } from './recordings-config';
 import { originalKey, RECORDINGS_CONFIG } from './recordings.tokens';
+import { isGoneUpload } from './support/tus-storage';
 import { TusUploads } from './tus-uploads';
 
 /**
@@ -49,7 +46,6 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     private readonly commands: RecordingCommands,
-    private readonly bus: CommandBus,
     private readonly tus: TusUploads,
   ) {}
 
@@ -84,7 +80,9 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
       }
     }
     await this.releaseUnconfirmedReservations();
-    await this.removeOrphanedUploadFiles();
+    await this.removeOrphanedUploads();
+    const pieces = await this.tus.storage.removeLeftovers(this.config.SCRIVO_UPLOAD_SETTLE_MS);
+    if (pieces > 0) this.logger.info({ pieces }, 'pieces of removed resumable uploads cleared');
     // Leftovers of killed processes: multipart spool folders under /tmp, half-written blobs in blobs/.tmp.
     const spool = await removeStaleSpool();
     const temp = this.blobs instanceof LocalBlobStore ? await this.blobs.removeStaleTemp() : 0;
@@ -112,22 +110,16 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
     } else if (step.kind === 'finish') {
       this.logger.warn(log, 'resumable upload complete on disk but not finished: finishing it');
       const owner = await this.owner(ownerId);
-      await this.bus.execute(
-        new FinishTusUploadCommand(owner, recordingId, {
-          path: join(this.tus.directory, state.uploadId!),
-          size: upload!.offset,
-          filename: null,
-        }),
-      );
-      await this.removeUploadFiles(state.uploadId!);
+      await this.tus.finish(owner, recordingId, { id: state.uploadId!, offset: upload!.offset }, null);
+      await this.tus.storage.remove(state.uploadId!);
     } else if (step.kind === 'fail') {
       this.logger.warn(log, 'upload interrupted before its bytes were stored: refusing it');
       await this.refuse(state, step.code, step.message);
       await this.blobs.delete(originalKey(recordingId));
-      if (state.uploadId) await this.removeUploadFiles(state.uploadId);
+      if (state.uploadId) await this.tus.storage.remove(state.uploadId);
     } else {
       this.logger.info(log, 'resumable upload abandoned: removing it');
-      await this.removeUploadFiles(state.uploadId!);
+      await this.tus.storage.remove(state.uploadId!);
       await this.refuse(state, EXPIRED_UPLOAD.code, EXPIRED_UPLOAD.message);
       await this.commands.run(
         recordingId,
@@ -201,44 +193,42 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
     };
   }
 
+  /** The resumable upload as the tus store has it; null once it is gone (an unreachable store is an error). */
   private async uploadOnDisk(uploadId: string): Promise<(UploadOnDisk & { modifiedAt: number }) | null> {
+    const { storage } = this.tus;
     try {
-      const upload = await this.tus.server.datastore.getUpload(uploadId);
-      const file = await stat(join(this.tus.directory, uploadId));
-      return { offset: upload.offset, size: upload.size ?? null, modifiedAt: file.mtimeMs };
-    } catch {
-      return null;
+      const upload = await storage.datastore.getUpload(uploadId);
+      const modifiedAt = await storage.lastWrite(uploadId);
+      if (modifiedAt === null) return null;
+      return { offset: upload.offset, size: upload.size ?? null, modifiedAt };
+    } catch (error) {
+      if (isGoneUpload(error)) return null;
+      throw error;
     }
   }
 
-  /** Both files, whichever exists (the library's remove stops at a missing data file and keeps the .json). */
-  private async removeUploadFiles(uploadId: string): Promise<void> {
-    const path = join(this.tus.directory, uploadId);
-    await rm(path, { force: true });
-    await rm(`${path}.json`, { force: true });
-  }
-
   /**
-   * Upload files whose recording no longer waits for them: queued or refused after a crash between the last
-   * step and the removal of the files, or deleted. Files without a recording are removed once expired.
+   * Uploads whose recording no longer waits for them: queued or refused after a crash between the last step
+   * and the removal of the upload, or deleted. Uploads without a recording are removed once expired.
    */
-  private async removeOrphanedUploadFiles(): Promise<void> {
-    const names = await readdir(this.tus.directory).catch(() => [] as string[]);
+  private async removeOrphanedUploads(): Promise<void> {
+    const { storage } = this.tus;
     const now = this.clock.now().getTime();
-    for (const name of names.filter((n) => n.endsWith('.json'))) {
-      const uploadId = name.slice(0, -'.json'.length);
-      const upload = await this.tus.server.datastore.getUpload(uploadId).catch(() => null);
+    for (const { id: uploadId, createdAt } of await storage.list()) {
+      const upload = await storage.datastore.getUpload(uploadId).catch((error: unknown) => {
+        if (isGoneUpload(error)) return null;
+        throw error;
+      });
       const recordingId = upload?.metadata?.recordingId;
-      const modifiedAt = (await stat(join(this.tus.directory, name)).catch(() => null))?.mtimeMs ?? now;
       if (!recordingId) {
-        if (now - modifiedAt > this.config.SCRIVO_TUS_UPLOAD_EXPIRY_SECONDS * 1000)
-          await this.removeUploadFiles(uploadId);
+        if (now - createdAt > this.config.SCRIVO_TUS_UPLOAD_EXPIRY_SECONDS * 1000)
+          await storage.remove(uploadId);
         continue;
       }
       const { state } = await this.commands.load(recordingId);
       if (state.exists && state.status === 'uploading' && !state.deleted) continue;
-      if (now - modifiedAt < this.config.SCRIVO_UPLOAD_SETTLE_MS) continue;
-      await this.removeUploadFiles(uploadId);
+      if (now - createdAt < this.config.SCRIVO_UPLOAD_SETTLE_MS) continue;
+      await storage.remove(uploadId);
     }
   }
 }

@@ -82,7 +82,7 @@ describe('live status over server-sent events, and the bin (restore, then media 
       SCRIVO_IN_PROCESS_JOB_WORKER: 'true',
       SCRIVO_SPEECH_URL: 'http://127.0.0.1:9',
       SCRIVO_RESTORE_GRACE_SECONDS: String(GRACE_SECONDS),
-      SCRIVO_SWEEP_INTERVAL_MS: '300',
+      SCRIVO_MEDIA_PURGE_INTERVAL_MS: '300',
       SCRIVO_JOB_LEASE_MS: '1000',
     });
   });

@@ -9,7 +9,7 @@ describe('recordings settings in the shared configuration', () => {
       SCRIVO_RESTORE_GRACE_SECONDS: 30 * 24 * 3600,
       SCRIVO_SPEECH_ENGINE: 'local',
       SCRIVO_JOB_LEASE_MS: 30_000,
-      SCRIVO_SWEEP_INTERVAL_MS: 60_000,
+      SCRIVO_MEDIA_PURGE_INTERVAL_MS: 60_000,
     });
     expect(config.SCRIVO_IN_PROCESS_JOB_WORKER).toBeUndefined();
   });

@@ -1,8 +1,6 @@
-import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
 import {
   type SpeechWorkerProcess,
   speechWorkerInstalled,
@@ -10,9 +8,6 @@ import {
 } from '@scrivo/adapters/speech/speech-worker-process';
 import { recordingStream } from '@scrivo/domain/recordings';
 import { jobStream } from '@scrivo/domain/jobs';
-import { originalKey } from '../../src/recordings/recordings.tokens';
-import { RecordingCommands } from '../../src/recordings/recording-commands';
-import { createJobQueue } from '../../src/recordings/job-queue-factory';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -104,62 +99,4 @@ describe.skipIf(!speechWorkerInstalled())('a job worker process killed mid-job',
     expect(claims.map((c) => c.workerId)).toEqual(['worker-one', 'worker-two']);
     expect(jobEvents.filter((e) => e.type === 'JobCompleted')).toHaveLength(1);
   }, 1_000_000);
-
-  it('enqueues on start a transcription whose job was never written (the writer died in between)', async () => {
-    const { client, userId } = await signedInClient(app, { plan: 'premium' });
-    const { events, blobs } = app.scrivo.adapters;
-    const ids = { next: () => crypto.randomUUID() };
-    const clock = { now: () => new Date() };
-    const commands = new RecordingCommands({
-      runner: app.scrivo.app.get(StreamRunner),
-      ids,
-      jobs: await createJobQueue(app.scrivo.config, { events, clock, ids }),
-    });
-    const id = ids.next();
-    const actor = { kind: 'user' as const, id: userId };
-    const now = () => new Date().toISOString();
-    await commands.run(
-      id,
-      {
-        type: 'CreateRecording',
-        recordingId: id,
-        ownerId: userId,
-        title: 'Stranded',
-        originalFilename: 'jfk.wav',
-        source: 'multipart',
-        uploadId: null,
-        declaredSizeBytes: readFileSync(JFK).length,
-        options: { language: null, translate: false },
-        now: now(),
-      },
-      actor,
-      'test',
-    );
-    const media = await new FfmpegMediaToolkit().probe(JFK);
-    await commands.run(id, { type: 'RecordProbe', media, now: now() }, actor, 'test');
-    await blobs.put(originalKey(id), readFileSync(JFK), { contentType: media.mimeType });
-    await commands.run(
-      id,
-      { type: 'CompleteUpload', blobKey: originalKey(id), sizeBytes: readFileSync(JFK).length, now: now() },
-      actor,
-      'test',
-    );
-    // The API appends TranscriptionRequested, then would enqueue the job: it "dies" in between.
-    const jobId = ids.next();
-    await commands.run(id, { type: 'RequestTranscription', jobId, now: now() }, actor, 'test');
-    expect(await events.readStream(jobStream(jobId))).toEqual([]);
-
-    const worker = startJobWorker(workerEnv('worker-recovery'));
-    workers.push(worker);
-    await worker.started;
-    expect(await waitForStatus(client, id, ['completed', 'failed'], 600_000)).toBe('completed');
-    const transcript = await client.get(`/api/recordings/${id}/transcript`);
-    expect((transcript.body.text as string).toLowerCase()).toContain(PHRASE);
-    const jobEvents = await events.readStream(jobStream(jobId));
-    expect(jobEvents.map((e) => e.type)).toContain('JobCompleted');
-    // Re-enqueued with the owner's plan features, as a fresh request would be (Premium: no speaker labels).
-    expect(jobEvents.find((e) => e.type === 'JobRequested')?.data).toMatchObject({
-      payload: { recordingId: id, diarize: false },
-    });
-  }, 800_000);
 });

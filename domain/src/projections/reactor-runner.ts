@@ -24,7 +24,7 @@ export interface ReactorStatus {
 
 export interface ReactorRunnerOptions {
   readonly events: EventStore;
-  /** Where checkpoints live (beside the projections', under the reactor's own name). */
+  /** Where checkpoints live (beside the projections', under `reactorCheckpointName`). */
   readonly checkpoints: ReadModelStore;
   readonly reactors: readonly Reactor[];
   readonly upcasters?: UpcasterRegistry;
@@ -32,6 +32,13 @@ export interface ReactorRunnerOptions {
   readonly retryDelayMs?: number;
   readonly maxRetryDelayMs?: number;
   readonly onFailure?: (reactor: string, event: RecordedEvent, error: unknown) => void;
+  /** Called between a reaction and its checkpoint: where the crash tests cut the power. */
+  readonly afterReaction?: (reactor: string, event: RecordedEvent) => void;
+}
+
+interface Waiter {
+  readonly position: number;
+  readonly resolve: () => void;
 }
 
 interface Running {
@@ -40,9 +47,11 @@ interface Running {
   checkpoint: number;
   retrying: string | null;
   subscription: Subscription | null;
+  waiters: Waiter[];
 }
 
-const checkpointName = (reactor: string) => `reactor:${reactor}`;
+/** The checkpoint a reactor commits; API replicas watch it to know when a write's reactions are done. */
+export const reactorCheckpointName = (reactor: string) => `reactor:${reactor}`;
 
 /**
  * Runs reactors as checkpointed catch-up subscriptions. Unlike a projection, a reactor whose reaction fails
@@ -59,13 +68,15 @@ export class ReactorRunner {
 
   async start(): Promise<void> {
     for (const reactor of this.options.reactors) {
-      const checkpoint = (await this.options.checkpoints.getCheckpoint(checkpointName(reactor.name))) ?? -1;
+      const checkpoint =
+        (await this.options.checkpoints.getCheckpoint(reactorCheckpointName(reactor.name))) ?? -1;
       const state: Running = {
         reactor,
         wanted: new Set(reactor.eventTypes),
         checkpoint,
         retrying: null,
         subscription: null,
+        waiters: [],
       };
       state.subscription = this.options.events.subscribeToAll({
         after: checkpoint,
@@ -89,6 +100,32 @@ export class ReactorRunner {
     }));
   }
 
+  /**
+   * Resolves once every reactor has handled (or passed) the event at `position`: a request that wrote it can
+   * then answer with the reactions done (a cancel with its minutes given back). Rejects after `timeoutMs`.
+   */
+  waitFor(position: number, timeoutMs = 5000): Promise<void> {
+    const pending = this.running.filter((r) => r.checkpoint < position);
+    if (pending.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      let left = pending.length;
+      const waiter: Waiter = {
+        position,
+        resolve: () => {
+          left -= 1;
+          if (left > 0) return;
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        for (const r of pending) r.waiters = r.waiters.filter((w) => w !== waiter);
+        reject(new Error(`Reactors did not reach position ${position} in ${timeoutMs} ms`));
+      }, timeoutMs);
+      for (const r of pending) r.waiters.push(waiter);
+    });
+  }
+
   private async handle(state: Running, raw: RecordedEvent, more: boolean): Promise<void> {
     const wanted = state.wanted.has(raw.type);
     if (wanted) {
@@ -99,6 +136,7 @@ export class ReactorRunner {
         try {
           await state.reactor.react(event);
           state.retrying = null;
+          this.options.afterReaction?.(state.reactor.name, event);
           break;
         } catch (error) {
           state.retrying = error instanceof Error ? error.message : String(error);
@@ -111,8 +149,16 @@ export class ReactorRunner {
     if (this.stopping) return;
     // After every reaction (so a restart repeats none that finished); past other events only once caught up.
     if (wanted || !more)
-      await this.options.checkpoints.commit(checkpointName(state.reactor.name), raw.globalPosition, []);
+      await this.options.checkpoints.commit(
+        reactorCheckpointName(state.reactor.name),
+        raw.globalPosition,
+        [],
+      );
     state.checkpoint = raw.globalPosition;
+    const reached = state.waiters.filter((w) => w.position <= raw.globalPosition);
+    if (reached.length === 0) return;
+    state.waiters = state.waiters.filter((w) => w.position > raw.globalPosition);
+    for (const waiter of reached) waiter.resolve();
   }
 
   private pause(ms: number): Promise<void> {

@@ -59,6 +59,11 @@ export type TranscriptionRequested = DomainEvent<
     options: TranscriptionOptions;
     durationSeconds: number;
     requestedAt: string;
+    /**
+     * Whether the job labels speakers (a plan feature, decided when the owner asked). Absent on events written
+     * before jobs were enqueued by a reactor: the reactor then asks the owner's plan.
+     */
+    speakerLabels?: boolean;
   }
 >;
 export type TranscriptionStarted = DomainEvent<

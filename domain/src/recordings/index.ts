@@ -9,6 +9,6 @@ export * from './export/subtitles';
 export * from './export/plain-text';
 export * from './export/text-layout';
 export * from './projections/recordings.projection';
-export * from './housekeeping';
 export * from './upload-recovery';
 export * from './projections/unconfirmed-reservations.projection';
+export * from './projections/media-purge-due.projection';

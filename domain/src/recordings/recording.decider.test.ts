@@ -49,6 +49,7 @@ const requested: RecordingEvent = {
     options: { language: null, translate: false },
     durationSeconds: 11,
     requestedAt: now,
+    speakerLabels: false,
   },
 };
 const started: RecordingEvent = {
@@ -77,13 +78,16 @@ describe('recording decider', () => {
   });
 
   it('requests a transcription of a probed upload with its duration and options', () => {
-    spec.given(ready).when({ type: 'RequestTranscription', jobId: 'j1', now }).then([requested]);
+    spec
+      .given(ready)
+      .when({ type: 'RequestTranscription', jobId: 'j1', speakerLabels: false, now })
+      .then([requested]);
   });
 
   it('refuses to transcribe before the file is probed', () => {
     spec
       .given([created, uploaded])
-      .when({ type: 'RequestTranscription', jobId: 'j1', now })
+      .when({ type: 'RequestTranscription', jobId: 'j1', speakerLabels: false, now })
       .thenThrows({ code: 'RECORDING_STATE_CONFLICT' });
   });
 
@@ -162,7 +166,7 @@ describe('recording decider', () => {
     };
     spec
       .given([...ready, requested, failed])
-      .when({ type: 'RequestTranscription', jobId: 'j2', now })
+      .when({ type: 'RequestTranscription', jobId: 'j2', speakerLabels: false, now })
       .then((events) =>
         expect(events[0]).toMatchObject({ type: 'TranscriptionRequested', data: { jobId: 'j2' } }),
       );
@@ -186,6 +190,19 @@ describe('recording decider', () => {
       .given([...ready, deleted])
       .when({ type: 'RenameRecording', title: 'x', now })
       .thenThrows({ code: 'NOT_FOUND' });
+  });
+
+  it('deleting a recording being transcribed cancels the transcription first', () => {
+    spec
+      .given([...ready, requested, started])
+      .when({ type: 'DeleteRecording', now, graceSeconds: 60 })
+      .then([
+        { type: 'TranscriptionCancelled', data: { recordingId: 'r1', jobId: 'j1', at: now } },
+        {
+          type: 'RecordingDeleted',
+          data: { recordingId: 'r1', deletedAt: now, restorableUntil: '2026-03-01T10:01:00.000Z' },
+        },
+      ]);
   });
 
   it('erases media only after the grace period of a deleted recording, once', () => {

@@ -55,7 +55,7 @@ export type RecordingCommand =
   | { type: 'ReportUploadProgress'; receivedBytes: number; totalBytes: number; now: string }
   | { type: 'RecordProbe'; media: ProbedMedia; now: string }
   | { type: 'RejectRecording'; code: string; message: string; now: string }
-  | { type: 'RequestTranscription'; jobId: string; now: string }
+  | { type: 'RequestTranscription'; jobId: string; speakerLabels: boolean; now: string }
   | { type: 'StartTranscription'; jobId: string; workerId: string; now: string }
   | { type: 'ProgressTranscription'; jobId: string; progress: number; now: string }
   | { type: 'CompleteTranscription'; jobId: string; transcript: TranscriptBody; now: string }
@@ -258,6 +258,7 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
               options: state.options,
               durationSeconds: state.media.durationSeconds,
               requestedAt: command.now,
+              speakerLabels: command.speakerLabels,
             },
           },
         ];
@@ -329,9 +330,20 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
         ];
       case 'DeleteRecording': {
         const restorableUntil = new Date(Date.parse(command.now) + command.graceSeconds * 1000).toISOString();
-        return [
-          { type: 'RecordingDeleted', data: { recordingId: id, deletedAt: command.now, restorableUntil } },
-        ];
+        const deleted: RecordingEvent = {
+          type: 'RecordingDeleted',
+          data: { recordingId: id, deletedAt: command.now, restorableUntil },
+        };
+        // Deleting stops the work in progress too; the reactors cancel its job and give the minutes back.
+        if (state.status === 'queued' || state.status === 'transcribing')
+          return [
+            {
+              type: 'TranscriptionCancelled',
+              data: { recordingId: id, jobId: state.jobId, at: command.now },
+            },
+            deleted,
+          ];
+        return [deleted];
       }
       case 'RestoreRecording':
         if (!state.deleted) return [];

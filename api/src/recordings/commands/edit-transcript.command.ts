@@ -1,7 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EditTranscriptBody, Transcript } from '@scrivo/contracts';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
-import { GetTranscriptHandler, GetTranscriptQuery } from '../queries/recording.queries';
+import { NotFoundError } from '@scrivo/domain';
 import { toTranscript } from '../recording-view';
 import { RecordingAccess } from '../support/recording-access';
 
@@ -17,14 +17,12 @@ export class EditTranscriptCommand extends Command<Transcript> {
 
 /**
  * The transcript editor's save. The plan, state and version rules are the recording decider's; here only
- * ownership (404) and reading the result back once the projection has it (exports and search use it at once).
+ * ownership (404). It answers with the transcript folded from the stream it wrote; the StreamRunner has already
+ * waited for the read models, so exports and search use the edit at once.
  */
 @CommandHandler(EditTranscriptCommand)
 export class EditTranscriptHandler implements ICommandHandler<EditTranscriptCommand> {
-  constructor(
-    private readonly access: RecordingAccess,
-    private readonly transcripts: GetTranscriptHandler,
-  ) {}
+  constructor(private readonly access: RecordingAccess) {}
 
   async execute({ user, id, body }: EditTranscriptCommand): Promise<Transcript> {
     await this.access.doc(user, id);
@@ -41,6 +39,8 @@ export class EditTranscriptHandler implements ICommandHandler<EditTranscriptComm
       this.access.actor(user),
       this.access.correlationId(),
     );
-    return toTranscript(await this.transcripts.execute(new GetTranscriptQuery(user, id)));
+    const transcript = await this.access.commands.transcript(id);
+    if (!transcript) throw new NotFoundError('Transcript', id);
+    return toTranscript(transcript);
   }
 }

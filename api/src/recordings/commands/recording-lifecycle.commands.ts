@@ -1,11 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeletedRecording, Recording } from '@scrivo/contracts';
-import type { JobQueue } from '@scrivo/domain/jobs';
 import type { RecordingCommand } from '@scrivo/domain/recordings';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { toRecording } from '../recording-view';
-import { JOB_QUEUE } from '../recordings.tokens';
 import { RecordingAccess } from '../support/recording-access';
 
 /** Runs one recording command for its owner (the StreamRunner answers once the read model shows it). */
@@ -39,7 +36,7 @@ export class RenameRecordingHandler implements ICommandHandler<RenameRecordingCo
       title,
       now: this.access.commands.now(),
     });
-    return toRecording(await this.access.doc(user, id));
+    return toRecording(await this.access.written(id));
   }
 }
 
@@ -54,30 +51,13 @@ export class CancelTranscriptionCommand extends Command<Recording> {
 
 @CommandHandler(CancelTranscriptionCommand)
 export class CancelTranscriptionHandler implements ICommandHandler<CancelTranscriptionCommand> {
-  constructor(
-    private readonly access: RecordingAccess,
-    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
-  ) {}
+  constructor(private readonly access: RecordingAccess) {}
 
+  /** The transcription-jobs and minutes-release reactors cancel the job and give the minutes back. */
   async execute({ user, id }: CancelTranscriptionCommand): Promise<Recording> {
-    const doc = await this.access.doc(user, id);
-    const correlationId = this.access.correlationId();
-    const { commands } = this.access;
-    await write(this.access, user, id, {
-      type: 'CancelTranscription',
-      now: commands.now(),
-    });
-    if (doc.jobId) await this.jobs.cancel(doc.jobId, { correlationId });
-    if (doc.requestedAt)
-      await commands.releaseMinutes(
-        user.id,
-        id,
-        doc.requestedAt,
-        'cancelled',
-        this.access.actor(user),
-        correlationId,
-      );
-    return toRecording(await this.access.doc(user, id));
+    await this.access.doc(user, id);
+    await write(this.access, user, id, { type: 'CancelTranscription', now: this.access.commands.now() });
+    return toRecording(await this.access.written(id));
   }
 }
 
@@ -92,21 +72,17 @@ export class DeleteRecordingCommand extends Command<DeletedRecording> {
 
 @CommandHandler(DeleteRecordingCommand)
 export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCommand> {
-  constructor(
-    private readonly access: RecordingAccess,
-    private readonly cancel: CancelTranscriptionHandler,
-  ) {}
+  constructor(private readonly access: RecordingAccess) {}
 
+  /** A transcription in progress is cancelled by the same command (see the recording decider). */
   async execute({ user, id }: DeleteRecordingCommand): Promise<DeletedRecording> {
-    const doc = await this.access.doc(user, id);
-    if (doc.status === 'queued' || doc.status === 'transcribing')
-      await this.cancel.execute(new CancelTranscriptionCommand(user, id));
+    await this.access.doc(user, id);
     await write(this.access, user, id, {
       type: 'DeleteRecording',
       now: this.access.commands.now(),
       graceSeconds: this.access.config.SCRIVO_RESTORE_GRACE_SECONDS,
     });
-    const deleted = await this.access.doc(user, id, { deleted: true });
+    const deleted = await this.access.written(id);
     return { id, deletedAt: deleted.deletedAt!, restorableUntil: deleted.restorableUntil! };
   }
 }
@@ -130,7 +106,7 @@ export class RestoreRecordingHandler implements ICommandHandler<RestoreRecording
       type: 'RestoreRecording',
       now: this.access.commands.now(),
     });
-    return toRecording(await this.access.doc(user, id));
+    return toRecording(await this.access.written(id));
   }
 }
 
@@ -155,7 +131,7 @@ export class RetryTranscriptionHandler implements ICommandHandler<RetryTranscrip
       this.access.actor(user),
       this.access.correlationId(),
     );
-    return toRecording(await this.access.doc(user, id));
+    return toRecording(await this.access.written(id));
   }
 }
 

@@ -124,7 +124,7 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
       await this.blobs.delete(originalKey(recordingId)).catch(() => undefined);
       throw isInfrastructureFailure(error) ? uploadNotStored() : error;
     }
-    return toRecording(await this.access.doc(user, recordingId));
+    return toRecording(await this.access.written(recordingId));
   }
 }
 

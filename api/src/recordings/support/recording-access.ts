@@ -44,6 +44,16 @@ export class RecordingAccess {
     return doc;
   }
 
+  /**
+   * The recording as the write just left it, folded from its stream: a write answers from the events, not by
+   * reading the read model back.
+   */
+  async written(id: string): Promise<RecordingDoc> {
+    const doc = await this.commands.view(id);
+    if (!doc) throw new NotFoundError('Recording', id);
+    return doc;
+  }
+
   maxUploadBytes(user: AuthenticatedUser): number {
     return maxUploadBytesFor(user.plan, this.config.SCRIVO_MAX_UPLOAD_BYTES);
   }

@@ -44,6 +44,106 @@ export type TranscriptDoc = Transcript & {
   readonly editedAt?: string | null;
 };
 
+/**
+ * The library document after one more event: the projection stores it, and a write answers with the fold of
+ * its stream (`recordingDocFrom`) instead of reading the read model back. `searchText` follows the completed
+ * transcript; the projection updates it after edits, which need the stored transcript.
+ */
+export const evolveRecordingDoc = (
+  current: RecordingDoc | null,
+  recorded: RecordedEvent,
+): RecordingDoc | null => {
+  const event = { type: recorded.type, data: recorded.data } as RecordingEvent;
+  const at = recorded.metadata.occurredAt;
+  if (event.type === 'RecordingCreated') {
+    const d = event.data;
+    return {
+      id: d.recordingId,
+      ownerId: d.ownerId,
+      title: d.title,
+      status: 'uploading',
+      progress: 0,
+      durationSeconds: null,
+      language: null,
+      languageProbability: null,
+      sizeBytes: d.declaredSizeBytes,
+      mimeType: null,
+      mediaKind: null,
+      originalFilename: d.originalFilename,
+      options: d.options,
+      error: null,
+      createdAt: d.createdAt,
+      updatedAt: at,
+      completedAt: null,
+      blobKey: null,
+      uploadId: d.uploadId,
+      jobId: null,
+      requestedAt: null,
+      deletedAt: null,
+      restorableUntil: null,
+      searchText: '',
+    };
+  }
+  if (!current) return null;
+  const put = (changes: Partial<RecordingDoc>): RecordingDoc => ({ ...current, ...changes, updatedAt: at });
+  switch (event.type) {
+    case 'RecordingUploadCompleted':
+      return put({ sizeBytes: event.data.sizeBytes, blobKey: event.data.blobKey, progress: 0 });
+    case 'RecordingUploadProgressed':
+      return put({ progress: event.data.progress });
+    case 'RecordingProbed':
+      return put({
+        durationSeconds: event.data.media.durationSeconds,
+        mimeType: event.data.media.mimeType,
+        mediaKind: event.data.media.mediaKind,
+      });
+    case 'RecordingRejected':
+      return put({ status: 'failed', error: { code: event.data.code, message: event.data.message } });
+    case 'TranscriptionRequested':
+      return put({
+        status: 'queued',
+        progress: 0,
+        error: null,
+        jobId: event.data.jobId,
+        requestedAt: event.data.requestedAt,
+      });
+    case 'TranscriptionStarted':
+      return put({ status: 'transcribing' });
+    case 'TranscriptionProgressed':
+      return put({ progress: event.data.progress });
+    case 'TranscriptionCompleted': {
+      const t = event.data.transcript;
+      return put({
+        status: 'completed',
+        progress: 1,
+        language: t.language,
+        languageProbability: t.languageProbability,
+        durationSeconds: current.durationSeconds ?? t.durationSeconds,
+        completedAt: event.data.completedAt,
+        searchText: t.text,
+      });
+    }
+    case 'TranscriptionFailed':
+      return put({ status: 'failed', error: { code: event.data.code, message: event.data.message } });
+    case 'TranscriptionCancelled':
+      return put({ status: 'cancelled' });
+    case 'TranscriptEdited':
+      return put({});
+    case 'RecordingRenamed':
+      return put({ title: event.data.title });
+    case 'RecordingDeleted':
+      return put({ deletedAt: event.data.deletedAt, restorableUntil: event.data.restorableUntil });
+    case 'RecordingRestored':
+      return put({ deletedAt: null, restorableUntil: null });
+    case 'RecordingMediaPurged':
+      return put({ blobKey: null });
+  }
+};
+
+/** A recording's library document folded from its own stream: what a write answers with. */
+export const recordingDocFrom = (events: readonly RecordedEvent[]): RecordingDoc | null =>
+  events.reduce<RecordingDoc | null>(evolveRecordingDoc, null);
+
 /** The library (one document per recording) and the transcripts (one document per completed recording). */
 export const recordingsProjection: Projection = {
   name: 'recordings',
@@ -56,117 +156,62 @@ export const recordingsProjection: Projection = {
   },
   async handle(recorded: RecordedEvent, context) {
     const event = { type: recorded.type, data: recorded.data } as RecordingEvent;
-    const at = recorded.metadata.occurredAt;
-    if (event.type === 'RecordingCreated') {
-      const d = event.data;
-      const doc: RecordingDoc = {
-        id: d.recordingId,
-        ownerId: d.ownerId,
-        title: d.title,
-        status: 'uploading',
-        progress: 0,
-        durationSeconds: null,
-        language: null,
-        languageProbability: null,
-        sizeBytes: d.declaredSizeBytes,
-        mimeType: null,
-        mediaKind: null,
-        originalFilename: d.originalFilename,
-        options: d.options,
-        error: null,
-        createdAt: d.createdAt,
-        updatedAt: at,
-        completedAt: null,
-        blobKey: null,
-        uploadId: d.uploadId,
-        jobId: null,
-        requestedAt: null,
-        deletedAt: null,
-        restorableUntil: null,
-        searchText: '',
+    const current =
+      event.type === 'RecordingCreated'
+        ? null
+        : await context.get<RecordingDoc>(RECORDINGS_COLLECTION, event.data.recordingId);
+    const next = evolveRecordingDoc(current, recorded);
+    if (!next) return;
+    if (event.type === 'TranscriptionCompleted') {
+      const transcript: TranscriptDoc = {
+        ...event.data.transcript,
+        id: next.id,
+        ownerId: next.ownerId,
+        recordingId: next.id,
+        createdAt: event.data.completedAt,
+        version: 1,
+        editedAt: null,
       };
-      context.upsert(RECORDINGS_COLLECTION, doc);
+      context.upsert(TRANSCRIPTS_COLLECTION, transcript);
+    }
+    if (event.type === 'TranscriptEdited') {
+      const transcript = await context.get<TranscriptDoc>(TRANSCRIPTS_COLLECTION, next.id);
+      if (!transcript) return;
+      // Replays after a crash may see an edit twice; versions only move forward.
+      if ((transcript.version ?? 1) >= event.data.version) return;
+      const edited: TranscriptDoc = {
+        ...applyTranscriptEdit(transcript, event.data),
+        version: event.data.version,
+        editedAt: event.data.at,
+      };
+      context.upsert(TRANSCRIPTS_COLLECTION, edited);
+      const searchable: RecordingDoc = { ...next, searchText: edited.text };
+      context.upsert(RECORDINGS_COLLECTION, searchable);
       return;
     }
-    const current = await context.get<RecordingDoc>(RECORDINGS_COLLECTION, event.data.recordingId);
-    if (!current) return;
-    const put = (changes: Partial<RecordingDoc>) => {
-      const next: RecordingDoc = { ...current, ...changes, updatedAt: at };
-      context.upsert(RECORDINGS_COLLECTION, next);
-    };
-
-    switch (event.type) {
-      case 'RecordingUploadCompleted':
-        return put({ sizeBytes: event.data.sizeBytes, blobKey: event.data.blobKey, progress: 0 });
-      case 'RecordingUploadProgressed':
-        return put({ progress: event.data.progress });
-      case 'RecordingProbed':
-        return put({
-          durationSeconds: event.data.media.durationSeconds,
-          mimeType: event.data.media.mimeType,
-          mediaKind: event.data.media.mediaKind,
-        });
-      case 'RecordingRejected':
-        return put({ status: 'failed', error: { code: event.data.code, message: event.data.message } });
-      case 'TranscriptionRequested':
-        return put({
-          status: 'queued',
-          progress: 0,
-          error: null,
-          jobId: event.data.jobId,
-          requestedAt: event.data.requestedAt,
-        });
-      case 'TranscriptionStarted':
-        return put({ status: 'transcribing' });
-      case 'TranscriptionProgressed':
-        return put({ progress: event.data.progress });
-      case 'TranscriptionCompleted': {
-        const t = event.data.transcript;
-        const transcript: TranscriptDoc = {
-          ...t,
-          id: current.id,
-          ownerId: current.ownerId,
-          recordingId: current.id,
-          createdAt: event.data.completedAt,
-          version: 1,
-          editedAt: null,
-        };
-        context.upsert(TRANSCRIPTS_COLLECTION, transcript);
-        return put({
-          status: 'completed',
-          progress: 1,
-          language: t.language,
-          languageProbability: t.languageProbability,
-          durationSeconds: current.durationSeconds ?? t.durationSeconds,
-          completedAt: event.data.completedAt,
-          searchText: t.text,
-        });
-      }
-      case 'TranscriptionFailed':
-        return put({ status: 'failed', error: { code: event.data.code, message: event.data.message } });
-      case 'TranscriptionCancelled':
-        return put({ status: 'cancelled' });
-      case 'TranscriptEdited': {
-        const transcript = await context.get<TranscriptDoc>(TRANSCRIPTS_COLLECTION, current.id);
-        if (!transcript) return;
-        // Replays after a crash may see an edit twice; versions only move forward.
-        if ((transcript.version ?? 1) >= event.data.version) return;
-        const edited: TranscriptDoc = {
-          ...applyTranscriptEdit(transcript, event.data),
-          version: event.data.version,
-          editedAt: event.data.at,
-        };
-        context.upsert(TRANSCRIPTS_COLLECTION, edited);
-        return put({ searchText: edited.text });
-      }
-      case 'RecordingRenamed':
-        return put({ title: event.data.title });
-      case 'RecordingDeleted':
-        return put({ deletedAt: event.data.deletedAt, restorableUntil: event.data.restorableUntil });
-      case 'RecordingRestored':
-        return put({ deletedAt: null, restorableUntil: null });
-      case 'RecordingMediaPurged':
-        return put({ blobKey: null });
-    }
+    context.upsert(RECORDINGS_COLLECTION, next);
   },
+};
+
+/** A recording's transcript folded from its own stream (completed, then each edit): what an edit answers with. */
+export const transcriptDocFrom = (events: readonly RecordedEvent[]): TranscriptDoc | null => {
+  let ownerId = '';
+  let doc: TranscriptDoc | null = null;
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as RecordingEvent;
+    if (event.type === 'RecordingCreated') ownerId = event.data.ownerId;
+    else if (event.type === 'TranscriptionCompleted')
+      doc = {
+        ...event.data.transcript,
+        id: event.data.recordingId,
+        ownerId,
+        recordingId: event.data.recordingId,
+        createdAt: event.data.completedAt,
+        version: 1,
+        editedAt: null,
+      };
+    else if (event.type === 'TranscriptEdited' && doc && (doc.version ?? 1) < event.data.version)
+      doc = { ...applyTranscriptEdit(doc, event.data), version: event.data.version, editedAt: event.data.at };
+  }
+  return doc;
 };

@@ -1,0 +1,39 @@
+import type { Actor, EventStore, Reactor, RecordedEvent } from '@scrivo/domain';
+import { type JobFailed, type JobRequested, jobStream } from '@scrivo/domain/jobs';
+import { type RecordingCommands, TRANSCRIPTION_JOB } from '../recording-commands';
+
+const actor: Actor = { kind: 'system', id: 'dead-jobs' };
+
+/**
+ * A transcription job that died (its last attempt failed, or its worker stopped answering on the last attempt)
+ * fails its recording, unless the worker already said why. The recording decider ignores a failure for another
+ * job or of a recording that is no longer in progress, so a replay changes nothing.
+ */
+export const deadJobsReactor = (deps: {
+  readonly commands: RecordingCommands;
+  readonly events: EventStore;
+}): Reactor => ({
+  name: 'dead-jobs',
+  eventTypes: ['JobFailed'],
+  async react(recorded: RecordedEvent) {
+    const failed = recorded.data as JobFailed['data'];
+    if (failed.retryAt !== null) return;
+    const [first] = await deps.events.readStream(jobStream(failed.jobId), { maxCount: 1 });
+    if (first?.type !== 'JobRequested') return;
+    const requested = first.data as JobRequested['data'];
+    if (requested.kind !== TRANSCRIPTION_JOB) return;
+    await deps.commands.run(
+      requested.subjectId,
+      {
+        type: 'FailTranscription',
+        jobId: failed.jobId,
+        code: 'TRANSCRIPTION_FAILED',
+        message: 'Transcription failed after several attempts. Please try again later.',
+        now: deps.commands.now(),
+      },
+      actor,
+      recorded.metadata.correlationId,
+      recorded.metadata.eventId,
+    );
+  },
+});

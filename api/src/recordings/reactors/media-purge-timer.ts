@@ -1,0 +1,73 @@
+import type { Actor, Clock, ReadModelStore } from '@scrivo/domain';
+import { MEDIA_PURGE_DUE_COLLECTION, type MediaPurgeDueDoc } from '@scrivo/domain/recordings';
+import type { RecordingCommands } from '../recording-commands';
+import type { WorkerLogger } from '../transcription-worker';
+
+const actor: Actor = { kind: 'system', id: 'media-purge' };
+const BATCH = 100;
+
+/**
+ * Decides the erasure of deleted recordings' media once their restore grace period is over, from the due list
+ * the media-purge-due projection keeps; the media-erasure reactor then deletes the bytes. Runs where the
+ * projections run (one process). The recording decider ignores a second purge, so an overlap is harmless.
+ */
+export class MediaPurgeTimer {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly deps: {
+      readonly commands: RecordingCommands;
+      readonly readModels: ReadModelStore;
+      readonly clock: Clock;
+      readonly logger: WorkerLogger;
+      readonly intervalMs: number;
+    },
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), this.deps.intervalMs);
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Purges what is due now; resolves with how many recordings it purged. */
+  async purgeDue(): Promise<number> {
+    const now = this.deps.clock.now().toISOString();
+    const due = await this.deps.readModels
+      .collection<MediaPurgeDueDoc>(MEDIA_PURGE_DUE_COLLECTION)
+      .find({ dueAt: { $lt: now } }, { sort: [{ field: 'dueAt', direction: 'asc' }], limit: BATCH });
+    let purged = 0;
+    for (const { id } of due) {
+      const { state } = await this.deps.commands.load(id);
+      if (!state.deleted || state.purged) continue;
+      const result = await this.deps.commands.run(
+        id,
+        { type: 'PurgeMedia', blobKeys: state.blobKey ? [state.blobKey] : [], now: this.deps.commands.now() },
+        actor,
+        id,
+      );
+      if (result.newEvents.length > 0) purged += 1;
+    }
+    return purged;
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = this.purgeDue();
+    try {
+      const purged = await this.running;
+      if (purged > 0)
+        this.deps.logger.info({ purged }, 'media of deleted recordings erased after the grace period');
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'media purge failed; trying again at the next tick');
+    } finally {
+      this.running = null;
+    }
+  }
+}

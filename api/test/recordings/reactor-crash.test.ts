@@ -1,0 +1,250 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';
+import { SqliteReadModelStore } from '@scrivo/adapters/read-models/sqlite-read-model-store';
+import { reactorCheckpointName, type RecordedEvent } from '@scrivo/domain';
+import { jobStream } from '@scrivo/domain/jobs';
+import { recordingStream, usagePeriod, usageStream } from '@scrivo/domain/recordings';
+import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
+import { TestClient } from '../support/http-client';
+import { JFK_PATH } from './support/stuck-upload';
+
+const JFK = readFileSync(JFK_PATH);
+/** jfk.wav is 11 s long: the minutes one transcription of it reserves. */
+const JFK_MINUTES = 0.2;
+const REACTORS = ['transcription-jobs', 'dead-jobs', 'minutes-release', 'media-erasure'];
+
+const baseEnv = (dataDir: string) => ({
+  SCRIVO_DATA_DIR: dataDir,
+  // No job worker: a job stays queued, so what the reactors did is all there is to see.
+  SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
+  SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
+  SCRIVO_RESTORE_GRACE_SECONDS: '1',
+  SCRIVO_MEDIA_PURGE_INTERVAL_MS: '300',
+  LOG_LEVEL: 'warn',
+});
+
+/** The session of a client, carried over to the restarted API (another port). */
+const sameUserOn = (url: string, client: TestClient) => {
+  const moved = new TestClient(url);
+  for (const name of ['scrivo_session', 'scrivo_csrf']) {
+    const value = client.cookie(name);
+    if (value) moved.setCookie(name, value);
+  }
+  return moved;
+};
+
+const upload = async (client: TestClient): Promise<string> => {
+  const form = new FormData();
+  form.set('file', new Blob([JFK]), 'jfk.wav');
+  const created = await client.post('/api/recordings', form);
+  expect(created.status, created.text).toBe(201);
+  return created.body.id as string;
+};
+
+/** What the event store holds once the API is stopped (the embedded store is a file in the data folder). */
+const storedEvents = async (dataDir: string, streamId: string): Promise<RecordedEvent[]> => {
+  const store = new SqliteEventStore({ path: join(dataDir, 'events.db') });
+  try {
+    return await store.readStream(streamId);
+  } finally {
+    await store.close();
+  }
+};
+
+const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+interface Crashed {
+  readonly dataDir: string;
+  readonly client: TestClient;
+  readonly userId: string;
+  readonly recordingId: string;
+}
+
+/**
+ * The reactors (api/src/recordings/reactors) do the cross-stream work: enqueue a requested transcription, give
+ * back the minutes of a cancelled one, erase the media of a recording deleted for good. The API process kills
+ * itself (SIGKILL) right after a reaction and before its checkpoint moves, then restarts: the reaction is
+ * repeated, and must change nothing: one job, minutes charged and given back once, media erased once.
+ */
+describe('the API killed between a reaction and its checkpoint', () => {
+  const dirs: string[] = [];
+  let api: ApiProcess | null = null;
+  const freshDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scrivo-reactor-crash-'));
+    dirs.push(dir);
+    return dir;
+  };
+  /** Runs `act` on an API armed to die after `reactor`'s next reaction; resolves once it has died. */
+  const crashAfter = async (
+    reactor: string,
+    act: (client: TestClient) => Promise<string>,
+  ): Promise<Crashed> => {
+    const dataDir = freshDir();
+    const armed = await startApiProcess({ ...baseEnv(dataDir), SCRIVO_TEST_CRASH_AT: `reacted:${reactor}` });
+    api = armed;
+    const client = await signUpOver(armed.url, dataDir, `reactor-${reactor}@example.com`);
+    const userId = ((await client.get('/api/user')).body as { id: string }).id;
+    let recordingId = '';
+    await act(client)
+      .then((id) => {
+        recordingId = id;
+      })
+      .catch(() => undefined);
+    expect(await armed.exited, `${reactor}:\n${armed.log()}`).toBe('SIGKILL');
+    api = null;
+    return { dataDir, client, userId, recordingId };
+  };
+
+  beforeAll(() => ensureServerBuild(), 180_000);
+  afterAll(async () => {
+    await api?.stop('SIGKILL');
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('enqueues a requested transcription once', async () => {
+    const crashed = await crashAfter('transcription-jobs', upload);
+    const [request] = await findRequests(crashed.dataDir, crashed.userId);
+    expect(request, 'the upload was requested before the crash').toBeDefined();
+
+    api = await startApiProcess(baseEnv(crashed.dataDir));
+    const user = sameUserOn(api.url, crashed.client);
+    const recordings = (await user.get('/api/recordings')).body as { items: { status: string }[] };
+    expect(recordings.items.map((r) => r.status)).toEqual(['queued']);
+    expect(((await user.get('/api/usage')).body as { minutesUsed: number }).minutesUsed).toBe(JFK_MINUTES);
+    await api.stop();
+    api = null;
+
+    const jobEvents = await storedEvents(crashed.dataDir, jobStream(request!.jobId));
+    expect(jobEvents.map((e) => e.type)).toEqual(['JobRequested']);
+  }, 120_000);
+
+  it('gives back the minutes of a cancelled transcription once', async () => {
+    const crashed = await crashAfter('minutes-release', async (client) => {
+      const id = await upload(client);
+      await client.post(`/api/recordings/${id}/cancel`);
+      return id;
+    });
+    api = await startApiProcess(baseEnv(crashed.dataDir));
+    const user = sameUserOn(api.url, crashed.client);
+    const recordings = (await user.get('/api/recordings')).body as {
+      items: { id: string; status: string }[];
+    };
+    expect(recordings.items.map((r) => r.status)).toEqual(['cancelled']);
+    expect(((await user.get('/api/usage')).body as { minutesUsed: number }).minutesUsed).toBe(0);
+    const recordingId = recordings.items[0]!.id;
+    await api.stop();
+    api = null;
+
+    const [request] = await findRequests(crashed.dataDir, crashed.userId);
+    const usage = await storedEvents(crashed.dataDir, usageStream(crashed.userId, request!.period));
+    expect(usage.map((e) => e.type)).toEqual(['MinutesReserved', 'MinutesReleased']);
+    const jobEvents = await storedEvents(crashed.dataDir, jobStream(request!.jobId));
+    expect(jobEvents.map((e) => e.type)).toEqual(['JobRequested', 'JobCancelled']);
+    expect((await storedEvents(crashed.dataDir, recordingStream(recordingId))).at(-1)?.type).toBe(
+      'TranscriptionCancelled',
+    );
+  }, 120_000);
+
+  it('erases the media of a recording deleted for good once', async () => {
+    const crashed = await crashAfter('media-erasure', async (client) => {
+      const id = await upload(client);
+      // The grace period is 1 s; the purge timer then decides the erasure, the reactor erases: the crash.
+      await client.delete(`/api/recordings/${id}`);
+      return id;
+    });
+    const [request] = await findRequests(crashed.dataDir, crashed.userId);
+    const recordingId = request!.recordingId;
+    api = await startApiProcess(baseEnv(crashed.dataDir));
+    const user = sameUserOn(api.url, crashed.client);
+    await waitUntil('the restarted API reports the media gone', async () => {
+      const media = await user.get(`/api/recordings/${recordingId}/media`);
+      return media.status === 404;
+    });
+    const restore = await user.post(`/api/recordings/${recordingId}/restore`);
+    expect(restore.status).toBe(409);
+    await api.stop();
+    api = null;
+
+    const events = await storedEvents(crashed.dataDir, recordingStream(recordingId));
+    expect(events.filter((e) => e.type === 'RecordingMediaPurged')).toHaveLength(1);
+    // The deletion cancelled the queued transcription, and its minutes came back.
+    expect(events.map((e) => e.type)).toContain('TranscriptionCancelled');
+    const usage = await storedEvents(crashed.dataDir, usageStream(crashed.userId, request!.period));
+    expect(usage.map((e) => e.type)).toEqual(['MinutesReserved', 'MinutesReleased']);
+    expect(readFileExists(join(crashed.dataDir, 'blobs', 'recordings', recordingId, 'original'))).toBe(false);
+  }, 120_000);
+
+  it('replaying every reaction from the first event appends nothing to recordings, jobs or usage', async () => {
+    // The folder of the last scenario holds an upload, a delete with its cancel, a release and an erasure.
+    const dataDir = dirs.at(-1)!;
+    const headBefore = await headPosition(dataDir);
+    expect(headBefore).toBeGreaterThan(0);
+    const checkpoints = new SqliteReadModelStore({ path: join(dataDir, 'read-models.db') });
+    for (const reactor of REACTORS) await checkpoints.reset(reactorCheckpointName(reactor), []);
+    await checkpoints.close();
+
+    api = await startApiProcess(baseEnv(dataDir));
+    await waitUntil('every reactor has replayed the whole store', async () => {
+      const health = (await fetch(`${api!.url}/api/health`).then((r) => r.json())) as {
+        projections: { name: string; checkpoint: number }[];
+      };
+      const reactors = health.projections.filter((p) => p.name.startsWith('reactor:'));
+      return reactors.length === REACTORS.length && reactors.every((r) => r.checkpoint >= headBefore);
+    });
+    await api.stop();
+    api = null;
+    const store = new SqliteEventStore({ path: join(dataDir, 'events.db') });
+    const appended = await store.readAll({ after: headBefore });
+    await store.close();
+    // (Each start on a new port records the chat widget's allowed origins: not a reaction.)
+    const reactions = appended.filter((e) => /^(recording|job|usage)-/.test(e.streamId));
+    expect(reactions.map((e) => `${e.streamId} ${e.type}`)).toEqual([]);
+  }, 120_000);
+});
+
+const readFileExists = (path: string) => {
+  try {
+    readFileSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const headPosition = async (dataDir: string) => {
+  const store = new SqliteEventStore({ path: join(dataDir, 'events.db') });
+  try {
+    return await store.headPosition();
+  } finally {
+    await store.close();
+  }
+};
+
+/** The transcription requests of a user's recordings, with the job and the usage period they reserved in. */
+const findRequests = async (dataDir: string, userId: string) => {
+  const store = new SqliteEventStore({ path: join(dataDir, 'events.db') });
+  try {
+    const all = await store.readAll();
+    const owned = new Set(
+      all
+        .filter((e) => e.type === 'RecordingCreated' && (e.data as { ownerId: string }).ownerId === userId)
+        .map((e) => (e.data as { recordingId: string }).recordingId),
+    );
+    return all
+      .filter((e) => e.type === 'TranscriptionRequested')
+      .map((e) => e.data as { recordingId: string; jobId: string; requestedAt: string })
+      .filter((d) => owned.has(d.recordingId))
+      .map((d) => ({ ...d, period: usagePeriod(new Date(d.requestedAt)).id }));
+  } finally {
+    await store.close();
+  }
+};
