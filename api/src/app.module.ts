@@ -13,6 +13,7 @@ import type { Adapters } from './infrastructure/adapters.factory';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { RecordingsModule } from './recordings/recordings.module';
 import { ShareLinksModule } from './share-links/share-links.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The feature modules; each owns a folder under api/src. */
 const features = [
@@ -22,6 +23,7 @@ const features = [
   ChatModule,
   RecordingsModule,
   ShareLinksModule,
+  WebhooksModule,
 ];
 
 @Module({})

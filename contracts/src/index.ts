@@ -6,6 +6,7 @@ import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
 import { recordingsContract } from './recordings/recordings.contract';
 import { shareLinksContract } from './share-links/share-links.contract';
+import { webhooksContract } from './webhooks/webhooks.contract';
 
 export * from './accounts/accounts.contract';
 export * from './accounts/accounts.schemas';
@@ -20,6 +21,7 @@ export * from './common/paging';
 export * from './health/health.contract';
 export * from './recordings/recordings.contract';
 export * from './share-links/share-links.contract';
+export * from './webhooks/webhooks.contract';
 
 const c = initContract();
 
@@ -36,5 +38,6 @@ export const contract = c.router({
   health: healthContract,
   recordings: recordingsContract,
   shareLinks: shareLinksContract,
+  webhooks: webhooksContract,
 });
 export type Contract = typeof contract;

@@ -83,7 +83,7 @@ export const webhooksProjection: Projection = {
         const current = await context.get<WebhookDeliveryDoc>(WEBHOOK_DELIVERIES_COLLECTION, d.deliveryId);
         if (!current) return;
         const status = deliveryStatus(d.ok, d.nextAttemptAt);
-        context.upsert(WEBHOOK_DELIVERIES_COLLECTION, {
+        const next: WebhookDeliveryDoc = {
           ...current,
           status,
           attempts: d.attempt,
@@ -91,7 +91,8 @@ export const webhooksProjection: Projection = {
           statusCode: d.statusCode,
           error: d.error,
           dueAt: status === 'pending' ? (d.nextAttemptAt ?? '') : '',
-        } satisfies WebhookDeliveryDoc);
+        };
+        context.upsert(WEBHOOK_DELIVERIES_COLLECTION, next);
         return;
       }
     }
