@@ -14,6 +14,7 @@ import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { RecordingsModule } from './recordings/recordings.module';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { OpenAiModule } from './openai/openai.module';
 
 /** The feature modules; each owns a folder under api/src. */
 const features = [
@@ -24,6 +25,7 @@ const features = [
   RecordingsModule,
   ShareLinksModule,
   WebhooksModule,
+  OpenAiModule,
 ];
 
 @Module({})

@@ -4,6 +4,7 @@ import { adminUsersContract } from './admin-users/admin-users.contract';
 import { apiKeysContract } from './api-keys/api-keys.contract';
 import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
+import { openAiContract } from './openai/openai.contract';
 import { recordingsContract } from './recordings/recordings.contract';
 import { shareLinksContract } from './share-links/share-links.contract';
 import { webhooksContract } from './webhooks/webhooks.contract';
@@ -19,6 +20,7 @@ export * from './common/errors';
 export * from './common/plans';
 export * from './common/paging';
 export * from './health/health.contract';
+export * from './openai/openai.contract';
 export * from './recordings/recordings.contract';
 export * from './share-links/share-links.contract';
 export * from './webhooks/webhooks.contract';
@@ -36,6 +38,7 @@ export const contract = c.router({
   apiKeys: apiKeysContract,
   chat: chatContract,
   health: healthContract,
+  openAi: openAiContract,
   recordings: recordingsContract,
   shareLinks: shareLinksContract,
   webhooks: webhooksContract,

@@ -82,6 +82,8 @@ export const ConfigSchema = z
     /** Requests per minute one API key may make (docs/api-keys.md); scripts get 429 with Retry-After beyond. */
     SCRIVO_API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
 
+    /** How long POST /v1/audio/transcriptions waits for the transcript before a 504 (the recording carries on). */
+    SCRIVO_OPENAI_WAIT_SECONDS: z.coerce.number().int().min(1).default(540),
     // Webhooks (docs/webhooks.md).
     /** Let webhooks reach loopback, private and link-local addresses (refused by default: SSRF). */
     SCRIVO_WEBHOOKS_ALLOW_PRIVATE: bool.default('false'),
