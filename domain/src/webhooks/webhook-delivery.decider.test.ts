@@ -32,7 +32,11 @@ const scheduled: WebhookDeliveryEvent = {
     scheduledAt: t0,
   },
 };
-const attempt = (n: number, ok: boolean, now: string): WebhookDeliveryCommand => ({
+const attempt = (
+  n: number,
+  ok: boolean,
+  now: string,
+): Extract<WebhookDeliveryCommand, { type: 'RecordAttempt' }> => ({
   type: 'RecordAttempt',
   attempt: n,
   ok,
