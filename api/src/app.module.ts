@@ -15,6 +15,7 @@ import { RecordingsModule } from './recordings/recordings.module';
 import { ShareLinksModule } from './share-links/share-links.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { OpenAiModule } from './openai/openai.module';
+import { LibraryModule } from './library/library.module';
 
 /** The feature modules; each owns a folder under api/src. */
 const features = [
@@ -26,6 +27,7 @@ const features = [
   ShareLinksModule,
   WebhooksModule,
   OpenAiModule,
+  LibraryModule,
 ];
 
 @Module({})

@@ -4,6 +4,7 @@ import { adminUsersContract } from './admin-users/admin-users.contract';
 import { apiKeysContract } from './api-keys/api-keys.contract';
 import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
+import { libraryContract } from './library/library.contract';
 import { openAiContract } from './openai/openai.contract';
 import { recordingsContract } from './recordings/recordings.contract';
 import { shareLinksContract } from './share-links/share-links.contract';
@@ -20,6 +21,7 @@ export * from './common/errors';
 export * from './common/plans';
 export * from './common/paging';
 export * from './health/health.contract';
+export * from './library/library.contract';
 export * from './openai/openai.contract';
 export * from './recordings/recordings.contract';
 export * from './share-links/share-links.contract';
@@ -38,6 +40,7 @@ export const contract = c.router({
   apiKeys: apiKeysContract,
   chat: chatContract,
   health: healthContract,
+  library: libraryContract,
   openAi: openAiContract,
   recordings: recordingsContract,
   shareLinks: shareLinksContract,
