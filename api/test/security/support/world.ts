@@ -154,6 +154,15 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
   });
   expect(hook.status, hook.text).toBe(201);
   const webhookId = (hook.body.webhook as { id: string }).id;
+  const folder = await owner.client.post('/api/library/folders', { name: 'Owner folder' });
+  expect(folder.status, folder.text).toBe(201);
+  const tag = await owner.client.post('/api/library/tags', { name: 'owner-tag' });
+  expect(tag.status, tag.text).toBe(201);
+  const moved = await owner.client.post('/api/library/move', {
+    recordingIds: [recordingId],
+    folderId: folder.body.id,
+  });
+  expect(moved.status, moved.text).toBe(204);
   const started = await owner.client.post('/api/chat/sessions', {
     siteKey: 'scrivo-app',
     contextPage: '/dashboard',
@@ -186,6 +195,8 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
       linkId,
       keyId,
       webhookId,
+      folderId: folder.body.id as string,
+      tagId: tag.body.id as string,
     },
     chatToken,
   };
@@ -203,6 +214,8 @@ export const ownerView = async (world: World) => {
   const links = await owner.client.get(`/api/recordings/${ids.id}/share-links`);
   const keys = await owner.client.get('/api/account/api-keys');
   const hooks = await owner.client.get('/api/account/webhooks');
+  const library = await owner.client.get('/api/library');
+  const filed = await owner.client.get(`/api/recordings?folder=${ids.folderId}`);
   const deliveries = await owner.client.get(`/api/account/webhooks/${ids.webhookId}/deliveries`);
   const r = recording.body as Record<string, unknown>;
   const t = transcript.body as Record<string, unknown>;
@@ -217,6 +230,7 @@ export const ownerView = async (world: World) => {
     me: [me.status, (me.body as Record<string, unknown>).email],
     shareLinks: [links.status, (links.body as { items?: { id: string; status: string }[] }).items],
     apiKeys: [keys.status, (keys.body as { items?: { id: string; revokedAt: string | null }[] }).items],
+    library: [library.status, library.body, filed.status, (filed.body as { total?: number }).total],
     webhooks: [hooks.status, hooks.body, deliveries.status, (deliveries.body as { items?: unknown[] }).items],
   };
 };
