@@ -31,6 +31,7 @@ export function BulkBar({
       <label className="flex flex-col gap-1">
         Move to
         <select
+          aria-label="Move to folder"
           value={folder}
           onChange={(e) => setFolder(e.target.value)}
           className="h-9 rounded-lg border border-slate-300 bg-white px-2"
@@ -57,6 +58,7 @@ export function BulkBar({
       <label className="flex flex-col gap-1">
         Tag
         <select
+          aria-label="Tag to add or remove"
           value={tagId}
           onChange={(e) => setTagId(e.target.value)}
           className="h-9 rounded-lg border border-slate-300 bg-white px-2"

@@ -134,6 +134,7 @@ export function LibraryPage({ search, onSearch }: Props) {
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           Folder
           <select
+            aria-label="Show folder"
             value={search.folder}
             onChange={(event) => onSearch({ folder: event.currentTarget.value, page: 1 })}
             className="h-10 rounded-lg border border-slate-300 bg-white px-2 font-normal"
@@ -149,6 +150,7 @@ export function LibraryPage({ search, onSearch }: Props) {
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           Tag
           <select
+            aria-label="Show tag"
             value={search.tag}
             onChange={(event) => onSearch({ tag: event.currentTarget.value, page: 1 })}
             className="h-10 rounded-lg border border-slate-300 bg-white px-2 font-normal"
