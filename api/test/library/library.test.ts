@@ -10,10 +10,7 @@ interface Item {
   folderId: string | null;
   tagIds: string[];
 }
-interface Label {
-  id: string;
-  name: string;
-}
+type Label = { id: string; name: string };
 
 const list = async (client: TestClient, query = '') => {
   const res = await client.get(`/api/recordings${query}`);
