@@ -50,7 +50,7 @@ export class OpenAiTranscriptionsController {
     } finally {
       await upload.cleanup();
     }
-    const transcript = await this.waitForTranscript(user, recordingId, req);
+    const transcript = await this.waitForTranscript(user, recordingId, res);
     if (!transcript) return;
     const answer = formatTranscription(transcript, request.responseFormat, request.granularities);
     res.status(200).type(answer.contentType).send(answer.body);
@@ -60,11 +60,12 @@ export class OpenAiTranscriptionsController {
   private async waitForTranscript(
     user: AuthenticatedUser,
     recordingId: string,
-    req: Request,
+    res: Response,
   ): Promise<Transcript | null> {
     const deadline = Date.now() + this.config.SCRIVO_OPENAI_WAIT_SECONDS * 1000;
     let gone = false;
-    req.socket.once('close', () => {
+    // The response closes before it is sent only when the client went away.
+    res.once('close', () => {
       gone = true;
     });
     for (;;) {

@@ -1,6 +1,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject } from '@nestjs/common';
 import type { OpenAiErrorBody } from '@scrivo/contracts';
+import { DomainError } from '@scrivo/domain';
 import type { Response } from 'express';
+import { ApiError } from '../../common/api-error';
 import { describeException } from '../../common/error.filter';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { currentRequest } from '../../common/request-context';
@@ -31,8 +33,11 @@ export class OpenAiErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, code, message, details } = describeException(exception);
-    if (status >= 500)
-      this.logger.error({ err: exception, requestId: currentRequest()?.requestId }, 'openai endpoint failed');
+    const requestId = currentRequest()?.requestId;
+    // A refusal raised on purpose (the wait ran out) is a warning; any other 5xx is a bug, logged with its stack.
+    if (status >= 500 && (exception instanceof ApiError || exception instanceof DomainError))
+      this.logger.warn({ code, status, requestId, message }, 'openai endpoint refused the request');
+    else if (status >= 500) this.logger.error({ err: exception, requestId }, 'openai endpoint failed');
     const param = typeof details?.param === 'string' ? details.param : null;
     const body: OpenAiErrorBody = {
       error: {
