@@ -14,6 +14,9 @@ import type { Adapters } from './infrastructure/adapters.factory';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { RecordingsModule } from './recordings/recordings.module';
 import { ShareLinksModule } from './share-links/share-links.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { OpenAiModule } from './openai/openai.module';
+import { LibraryModule } from './library/library.module';
 
 /** The feature modules; each owns a folder under api/src. */
 const features = [
@@ -24,6 +27,9 @@ const features = [
   RecordingsModule,
   ShareLinksModule,
   AuditModule,
+  WebhooksModule,
+  OpenAiModule,
+  LibraryModule,
 ];
 
 @Module({})

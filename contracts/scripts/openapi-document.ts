@@ -7,10 +7,13 @@ import { completeOpenApiDocument } from './openapi-completion';
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
-/** The routes that take an API key as well as the session: the whole recordings API, share links included. */
+/**
+ * The routes that take an API key as well as the session: the whole recordings API, share links included, and
+ * the OpenAI-compatible endpoint.
+ */
 const { create, list, revoke } = contract.shareLinks;
 const apiKeyOperations = new Set(
-  [...Object.values(contract.recordings), create, list, revoke].map(
+  [...Object.values(contract.recordings), create, list, revoke, contract.openAi.createTranscription].map(
     (route) => `${route.method} ${openApiPath(route.path)}`,
   ),
 );

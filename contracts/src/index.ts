@@ -5,8 +5,11 @@ import { adminAuditContract, auditContract } from './audit/audit.contract';
 import { apiKeysContract } from './api-keys/api-keys.contract';
 import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
+import { libraryContract } from './library/library.contract';
+import { openAiContract } from './openai/openai.contract';
 import { recordingsContract } from './recordings/recordings.contract';
 import { shareLinksContract } from './share-links/share-links.contract';
+import { webhooksContract } from './webhooks/webhooks.contract';
 
 export * from './accounts/accounts.contract';
 export * from './accounts/accounts.schemas';
@@ -21,8 +24,11 @@ export * from './common/errors';
 export * from './common/plans';
 export * from './common/paging';
 export * from './health/health.contract';
+export * from './library/library.contract';
+export * from './openai/openai.contract';
 export * from './recordings/recordings.contract';
 export * from './share-links/share-links.contract';
+export * from './webhooks/webhooks.contract';
 
 const c = initContract();
 
@@ -39,7 +45,10 @@ export const contract = c.router({
   apiKeys: apiKeysContract,
   chat: chatContract,
   health: healthContract,
+  library: libraryContract,
+  openAi: openAiContract,
   recordings: recordingsContract,
   shareLinks: shareLinksContract,
+  webhooks: webhooksContract,
 });
 export type Contract = typeof contract;

@@ -27,6 +27,90 @@ const messageOf = (response: string | object): string => {
   return 'Request failed';
 };
 
+export interface DescribedError {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+  readonly details?: Record<string, unknown>;
+}
+
+/**
+ * The status, code and message any failure answers with (the OpenAI-compatible endpoint words the same in
+ * OpenAI's shape). Unexpected errors become a generic 500 that never shows the internals.
+ */
+export const describeException = (exception: unknown): DescribedError => {
+  let status = 500;
+  let code = 'INTERNAL_ERROR';
+  let message = 'Something went wrong on our side. Please try again.';
+  let details: Record<string, unknown> | undefined;
+
+  if (exception instanceof ApiError) {
+    status = exception.getStatus();
+    code = exception.code;
+    message = exception.message;
+    details = exception.details;
+  } else if (exception instanceof DomainError) {
+    status = statusForDomainCode(exception.code);
+    code = exception.code;
+    message = exception.message;
+    details = Object.keys(exception.details).length ? { ...exception.details } : undefined;
+  } else if (exception instanceof ConcurrencyError) {
+    status = 409;
+    code = 'CONFLICT';
+    message = 'Someone else changed this at the same time. Please try again.';
+  } else if (exception instanceof HttpException) {
+    status = exception.getStatus();
+    const response = exception.getResponse();
+    code = codeForStatus[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+    message = messageOf(response);
+    // ts-rest request validation: say which fields are wrong.
+    if (typeof response === 'object' && response !== null && 'bodyResult' in response) {
+      const r = response as Record<
+        string,
+        { issues?: { path: (string | number)[]; message: string }[] } | null
+      >;
+      const issues = ['bodyResult', 'queryResult', 'paramsResult', 'headersResult'].flatMap(
+        (k) => r[k]?.issues ?? [],
+      );
+      code = 'VALIDATION_FAILED';
+      message = issues.length
+        ? issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')
+        : 'The request is not valid';
+      details = { issues };
+    }
+    if (exception.name === 'PayloadTooLargeError' || status === 413) code = 'PAYLOAD_TOO_LARGE';
+    // Express's JSON parser failures reach us wrapped in a 400 whose cause is the parser error.
+    const cause = exception.cause as { type?: unknown } | undefined;
+    if (
+      status === 400 &&
+      code !== 'VALIDATION_FAILED' &&
+      (cause?.type === 'entity.parse.failed' || /JSON/.test(message))
+    ) {
+      code = 'MALFORMED_JSON';
+      message = 'The request body is not valid JSON';
+    }
+  } else if (isBodyParserError(exception)) {
+    status = exception.status;
+    code = exception.type === 'entity.too.large' ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_JSON';
+    message =
+      exception.type === 'entity.too.large'
+        ? 'The request body is too large'
+        : 'The request body is not valid JSON';
+  } else if (isExpressClientError(exception)) {
+    // express.static, send, body parsers...: http-errors with a 4xx are the client's, never a 500.
+    status = exception.status;
+    code = codeForStatus[status] ?? 'BAD_REQUEST';
+    // Only http-errors' own messages are meant for clients (`expose`); a wrapped OS error names server paths.
+    message =
+      exception.expose === true
+        ? exception.message
+        : status === 404
+          ? 'Not found'
+          : 'The request cannot be served';
+  }
+  return { status, code, message, ...(details ? { details } : {}) };
+};
+
 /**
  * One JSON error shape for every failure. Unexpected errors are logged with their stack and answered as a
  * generic 500 that carries the request id, never the internals.
@@ -38,75 +122,7 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const requestId = currentRequest()?.requestId;
-    let status = 500;
-    let code = 'INTERNAL_ERROR';
-    let message = 'Something went wrong on our side. Please try again.';
-    let details: Record<string, unknown> | undefined;
-
-    if (exception instanceof ApiError) {
-      status = exception.getStatus();
-      code = exception.code;
-      message = exception.message;
-      details = exception.details;
-    } else if (exception instanceof DomainError) {
-      status = statusForDomainCode(exception.code);
-      code = exception.code;
-      message = exception.message;
-      details = Object.keys(exception.details).length ? { ...exception.details } : undefined;
-    } else if (exception instanceof ConcurrencyError) {
-      status = 409;
-      code = 'CONFLICT';
-      message = 'Someone else changed this at the same time. Please try again.';
-    } else if (exception instanceof HttpException) {
-      status = exception.getStatus();
-      const response = exception.getResponse();
-      code = codeForStatus[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
-      message = messageOf(response);
-      // ts-rest request validation: say which fields are wrong.
-      if (typeof response === 'object' && response !== null && 'bodyResult' in response) {
-        const r = response as Record<
-          string,
-          { issues?: { path: (string | number)[]; message: string }[] } | null
-        >;
-        const issues = ['bodyResult', 'queryResult', 'paramsResult', 'headersResult'].flatMap(
-          (k) => r[k]?.issues ?? [],
-        );
-        code = 'VALIDATION_FAILED';
-        message = issues.length
-          ? issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ')
-          : 'The request is not valid';
-        details = { issues };
-      }
-      if (exception.name === 'PayloadTooLargeError' || status === 413) code = 'PAYLOAD_TOO_LARGE';
-      // Express's JSON parser failures reach us wrapped in a 400 whose cause is the parser error.
-      const cause = exception.cause as { type?: unknown } | undefined;
-      if (
-        status === 400 &&
-        code !== 'VALIDATION_FAILED' &&
-        (cause?.type === 'entity.parse.failed' || /JSON/.test(message))
-      ) {
-        code = 'MALFORMED_JSON';
-        message = 'The request body is not valid JSON';
-      }
-    } else if (isBodyParserError(exception)) {
-      status = exception.status;
-      code = exception.type === 'entity.too.large' ? 'PAYLOAD_TOO_LARGE' : 'MALFORMED_JSON';
-      message =
-        exception.type === 'entity.too.large'
-          ? 'The request body is too large'
-          : 'The request body is not valid JSON';
-    } else if (isExpressClientError(exception)) {
-      // express.static, send, body parsers...: http-errors with a 4xx are the client's, never a 500.
-      status = exception.status;
-      code = codeForStatus[status] ?? 'BAD_REQUEST';
-      // Only http-errors' own messages are meant for clients (`expose`); a wrapped OS error names server paths.
-      message =
-        exception.expose === true
-          ? exception.message
-          : status === 404
-            ? 'Not found'
-            : 'The request cannot be served';
-    }
+    const { status, code, message, details } = describeException(exception);
 
     // Refusals the code raised on purpose (a 501 for unconfigured payments, a 502 from the mail server) are
     // warnings with their code; anything else that became a 5xx is a bug and is logged with its stack.

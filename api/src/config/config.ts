@@ -109,6 +109,18 @@ export const ConfigSchema = z
     /** Requests per minute one API key may make (docs/api-keys.md); scripts get 429 with Retry-After beyond. */
     SCRIVO_API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
 
+    /** How long POST /v1/audio/transcriptions waits for the transcript before a 504 (the recording carries on). */
+    SCRIVO_OPENAI_WAIT_SECONDS: z.coerce.number().int().min(1).default(540),
+    // Webhooks (docs/webhooks.md).
+    /** Let webhooks reach loopback, private and link-local addresses (refused by default: SSRF). */
+    SCRIVO_WEBHOOKS_ALLOW_PRIVATE: bool.default('false'),
+    /** How often the projector sends the webhook deliveries that are due. */
+    SCRIVO_WEBHOOK_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
+    /** Wait before the first retry of a failed delivery; each next wait doubles (up to 4 h, for a day). */
+    SCRIVO_WEBHOOK_FIRST_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
+    /** How long a receiver has to answer. */
+    SCRIVO_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+
     // Recordings and transcription (docs/transcription.md).
     /** Installation-wide cap on one upload, in bytes, on top of each plan's limit. */
     SCRIVO_MAX_UPLOAD_BYTES: z.coerce

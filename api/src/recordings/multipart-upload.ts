@@ -11,6 +11,8 @@ export interface ParsedUpload {
   readonly size: number;
   readonly filename: string | null;
   readonly fields: Record<string, string>;
+  /** Every value of each field, in order (a field sent more than once, e.g. `timestamp_granularities[]`). */
+  readonly fieldValues: Record<string, string[]>;
   cleanup(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
   try {
     return await new Promise<ParsedUpload>((resolve, reject) => {
       const fields: Record<string, string> = {};
+      const fieldValues: Record<string, string[]> = {};
       let size = 0;
       let filename: string | null = null;
       let fileSeen = false;
@@ -60,6 +63,7 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
       const parser = parserFor(req, maxBytes);
       parser.on('field', (name, value) => {
         fields[name] = value;
+        (fieldValues[name] ??= []).push(value);
       });
       parser.on('file', (name, stream, info) => {
         if (name !== 'file' || fileSeen) {
@@ -95,7 +99,7 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
       );
       parser.on('close', () => {
         if (!fileSeen) return reject(new ApiError(400, 'VALIDATION_FAILED', 'The "file" field is missing.'));
-        writing.then(() => resolve({ path, size, filename, fields, cleanup }), reject);
+        writing.then(() => resolve({ path, size, filename, fields, fieldValues, cleanup }), reject);
       });
       req.on('aborted', () => reject(new ApiError(400, 'UPLOAD_ABORTED', 'The upload was interrupted.')));
       req.pipe(parser);

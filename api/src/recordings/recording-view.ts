@@ -38,11 +38,23 @@ export const snippetAround = (text: string, q: string): string | null => {
   return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
 };
 
-export const toListItem = (d: RecordingDoc, q: string | undefined): RecordingListItem => {
-  if (!q) return { ...toRecording(d), snippet: null, matchedIn: [] };
+/** Where the library has filed a recording (library contract). */
+export interface RecordingLabels {
+  readonly folderId: string | null;
+  readonly tagIds: readonly string[];
+}
+const UNFILED: RecordingLabels = { folderId: null, tagIds: [] };
+
+export const toListItem = (
+  d: RecordingDoc,
+  q: string | undefined,
+  labels: RecordingLabels = UNFILED,
+): RecordingListItem => {
+  const filed = { folderId: labels.folderId, tagIds: [...labels.tagIds] };
+  if (!q) return { ...toRecording(d), snippet: null, matchedIn: [], ...filed };
   const matchedIn: ('title' | 'transcript')[] = [];
   if (d.title.toLowerCase().includes(q.toLowerCase())) matchedIn.push('title');
   const snippet = snippetAround(d.searchText, q);
   if (snippet) matchedIn.push('transcript');
-  return { ...toRecording(d), snippet, matchedIn };
+  return { ...toRecording(d), snippet, matchedIn, ...filed };
 };

@@ -14,7 +14,14 @@ import { JFK_PATH } from './support/stuck-upload';
 const JFK = readFileSync(JFK_PATH);
 /** jfk.wav is 11 s long: the minutes one transcription of it reserves. */
 const JFK_MINUTES = 0.2;
-const REACTORS = ['transcription-jobs', 'dead-jobs', 'minutes-release', 'media-erasure'];
+const REACTORS = [
+  'transcription-jobs',
+  'dead-jobs',
+  'minutes-release',
+  'media-erasure',
+  'webhook-deliveries',
+  'default-folder',
+];
 
 const baseEnv = (dataDir: string) => ({
   SCRIVO_DATA_DIR: dataDir,
@@ -154,6 +161,27 @@ describe('the API killed between a reaction and its checkpoint', () => {
     );
   }, 120_000);
 
+  it('files a new upload in the default folder once', async () => {
+    let folderId = '';
+    const crashed = await crashAfter('default-folder', async (client) => {
+      const folder = await client.post('/api/library/folders', { name: 'Inbox' });
+      expect(folder.status, folder.text).toBe(201);
+      folderId = folder.body.id as string;
+      expect((await client.put('/api/library/default-folder', { folderId })).status).toBe(200);
+      return upload(client);
+    });
+    api = await startApiProcess(baseEnv(crashed.dataDir));
+    const user = sameUserOn(api.url, crashed.client);
+    await waitUntil('the restarted API lists the upload in the default folder', async () => {
+      const listed = (await user.get(`/api/recordings?folder=${folderId}`)).body as { total: number };
+      return listed.total === 1;
+    });
+    await api.stop();
+    api = null;
+    const library = await storedEvents(crashed.dataDir, `library-${crashed.userId}`);
+    expect(library.map((e) => e.type)).toEqual(['FolderCreated', 'DefaultFolderChanged', 'RecordingsFiled']);
+  }, 120_000);
+
   it('erases the media of a recording deleted for good once', async () => {
     const crashed = await crashAfter('media-erasure', async (client) => {
       const id = await upload(client);
@@ -206,7 +234,9 @@ describe('the API killed between a reaction and its checkpoint', () => {
     const appended = await store.readAll({ after: headBefore });
     await store.close();
     // (Each start on a new port records the chat widget's allowed origins: not a reaction.)
-    const reactions = appended.filter((e) => /^(recording|job|usage)-/.test(e.streamId));
+    const reactions = appended.filter((e) =>
+      /^(recording|job|usage|library|webhook-delivery)-/.test(e.streamId),
+    );
     expect(reactions.map((e) => `${e.streamId} ${e.type}`)).toEqual([]);
   }, 120_000);
 });

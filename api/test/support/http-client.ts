@@ -70,6 +70,9 @@ export class TestClient {
   patch(path: string, body?: unknown) {
     return this.request('PATCH', path, body);
   }
+  put(path: string, body?: unknown) {
+    return this.request('PUT', path, body);
+  }
   delete(path: string) {
     return this.request('DELETE', path);
   }

@@ -186,6 +186,9 @@ export const RecordingListItem = Recording.extend({
   snippet: z.string().nullable(),
   /** With `q`: where the query matched. */
   matchedIn: z.array(z.enum(['title', 'transcript'])),
+  /** Its folder in the library (see the library contract), or null. */
+  folderId: z.string().nullable(),
+  tagIds: z.array(z.string()),
 });
 export type RecordingListItem = z.infer<typeof RecordingListItem>;
 
@@ -203,6 +206,10 @@ export const ListRecordingsQuery = z.object({
   q: z.string().trim().max(200).optional(),
   sort: z.enum(['date', 'title', 'duration']).default('date'),
   order: z.enum(['asc', 'desc']).default('desc'),
+  /** Only the recordings in this folder. */
+  folder: z.string().min(1).max(100).optional(),
+  /** Only the recordings with this tag. */
+  tag: z.string().min(1).max(100).optional(),
 });
 
 export const UpdateRecordingBody = z.object({ title: z.string().trim().min(1).max(200) });

@@ -12,6 +12,7 @@ import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { toListItem } from '../recording-view';
+import { RecordingLabelsReader } from '../support/recording-labels';
 import { RecordingAccess } from '../support/recording-access';
 
 export class GetRecordingQuery extends Query<RecordingDoc> {
@@ -41,6 +42,8 @@ export class ListRecordingsQuery extends Query<RecordingList> {
       q?: string;
       sort: 'date' | 'title' | 'duration';
       order: 'asc' | 'desc';
+      folder?: string;
+      tag?: string;
     },
   ) {
     super();
@@ -52,7 +55,11 @@ export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery>
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
   async execute({ user, query }: ListRecordingsQuery): Promise<RecordingList> {
-    const base: Filter = { ownerId: user.id, deletedAt: null };
+    const labels = new RecordingLabelsReader(this.readModels, user.id);
+    const only = await labels.filter(query);
+    if (only?.length === 0) return { items: [], page: query.page, pageSize: query.pageSize, total: 0 };
+    const owned: Filter = { ownerId: user.id, deletedAt: null };
+    const base: Filter = only ? { ...owned, id: { $in: only } } : owned;
     const filter: Filter = query.q
       ? {
           $or: [
@@ -74,8 +81,9 @@ export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery>
       }),
       collection.count(filter),
     ]);
+    const labelled = await labels.of(docs.map((d) => d.id));
     return {
-      items: docs.map((d) => toListItem(d, query.q)),
+      items: docs.map((d) => toListItem(d, query.q, labelled.get(d.id))),
       page: query.page,
       pageSize: query.pageSize,
       total,

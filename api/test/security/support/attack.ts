@@ -47,6 +47,8 @@ export const requestFor = (
     'POST /api/recordings/:id/share-links': { includeMedia: true, allowDownload: true },
     'POST /api/shared/:token/unlock': { password: 'visitor-password' },
     'POST /api/account/api-keys': { name: 'Attacker key', scopes: ['write'] },
+    'PATCH /api/library/folders/:folderId': { name: 'Taken over' },
+    'PATCH /api/library/tags/:tagId': { name: 'Taken over' },
     'POST /api/account/plan': { plan: 'free' },
     'POST /api/admin/users': { email: 'attacker@example.com', firstName: 'Evil', lastName: 'Twin' },
     'POST /api/admin/users/:userId/plan': { plan: 'free', reason: 'Taken over' },

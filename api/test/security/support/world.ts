@@ -148,6 +148,21 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
   const key = await owner.client.post('/api/account/api-keys', { name: 'Owner script', scopes: ['write'] });
   expect(key.status, key.text).toBe(201);
   const keyId = (key.body.key as { id: string }).id;
+  const hook = await owner.client.post('/api/account/webhooks', {
+    url: 'https://receiver.example.com/scrivo',
+    events: ['transcription.completed'],
+  });
+  expect(hook.status, hook.text).toBe(201);
+  const webhookId = (hook.body.webhook as { id: string }).id;
+  const folder = await owner.client.post('/api/library/folders', { name: 'Owner folder' });
+  expect(folder.status, folder.text).toBe(201);
+  const tag = await owner.client.post('/api/library/tags', { name: 'owner-tag' });
+  expect(tag.status, tag.text).toBe(201);
+  const moved = await owner.client.post('/api/library/move', {
+    recordingIds: [recordingId],
+    folderId: folder.body.id,
+  });
+  expect(moved.status, moved.text).toBe(204);
   const started = await owner.client.post('/api/chat/sessions', {
     siteKey: 'scrivo-app',
     contextPage: '/dashboard',
@@ -179,6 +194,9 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
       token,
       linkId,
       keyId,
+      webhookId,
+      folderId: folder.body.id as string,
+      tagId: tag.body.id as string,
     },
     chatToken,
   };
@@ -195,6 +213,10 @@ export const ownerView = async (world: World) => {
   const me = await owner.client.get('/api/user');
   const links = await owner.client.get(`/api/recordings/${ids.id}/share-links`);
   const keys = await owner.client.get('/api/account/api-keys');
+  const hooks = await owner.client.get('/api/account/webhooks');
+  const library = await owner.client.get('/api/library');
+  const filed = await owner.client.get(`/api/recordings?folder=${ids.folderId}`);
+  const deliveries = await owner.client.get(`/api/account/webhooks/${ids.webhookId}/deliveries`);
   const r = recording.body as Record<string, unknown>;
   const t = transcript.body as Record<string, unknown>;
   const c = chat.body as { session: Record<string, unknown>; messages: unknown[] };
@@ -208,5 +230,7 @@ export const ownerView = async (world: World) => {
     me: [me.status, (me.body as Record<string, unknown>).email],
     shareLinks: [links.status, (links.body as { items?: { id: string; status: string }[] }).items],
     apiKeys: [keys.status, (keys.body as { items?: { id: string; revokedAt: string | null }[] }).items],
+    library: [library.status, library.body, filed.status, (filed.body as { total?: number }).total],
+    webhooks: [hooks.status, hooks.body, deliveries.status, (deliveries.body as { items?: unknown[] }).items],
   };
 };

@@ -2,12 +2,13 @@ import type { ApiKey, CreatedApiKey } from '@scrivo/contracts/api-keys/api-keys.
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../recordings/api/error-message';
+import { WebhooksSection } from '../webhooks/webhooks-section';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys-queries';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'never';
 
-/** Account > Developer: API keys for scripts (shown once, stored hashed), their scopes, last use, revoke. */
+/** Account > Developer: API keys for scripts (shown once, stored hashed), their scopes, last use, revoke; webhooks. */
 export function DeveloperSection() {
   const id = useId();
   const keys = useApiKeys();
@@ -109,6 +110,7 @@ export function DeveloperSection() {
           {errorMessage(revoke.error)}
         </p>
       )}
+      <WebhooksSection />
     </section>
   );
 }

@@ -11,6 +11,9 @@ import { LiveIndicator } from './components/live-indicator';
 import { RecordingListItem } from './components/recording-list-item';
 import { UndoBar } from './components/undo-bar';
 import { SORTS, type LibrarySearch } from './library-search';
+import { BulkBar } from '../library/bulk-bar';
+import { useLibrary } from '../library/library-queries';
+import { LibraryOrganizer } from '../library/library-organizer';
 
 const PAGE_SIZE = 20;
 
@@ -22,7 +25,20 @@ interface Props {
 export function LibraryPage({ search, onSearch }: Props) {
   const live = useRecordingEvents();
   const [typed, setTyped] = useState(search.q);
-  const list = useRecordingList({ ...search, q: search.q || undefined, pageSize: PAGE_SIZE });
+  const list = useRecordingList({
+    ...search,
+    q: search.q || undefined,
+    folder: search.folder || undefined,
+    tag: search.tag || undefined,
+    pageSize: PAGE_SIZE,
+  });
+  const library = useLibrary();
+  const [organizing, setOrganizing] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const folderName = (id: string | null | undefined) => library.data?.folders.find((f) => f.id === id)?.name;
+  const tagName = (id: string) => library.data?.tags.find((t) => t.id === id)?.name;
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => (on ? [...current, id] : current.filter((s) => s !== id)));
   const retry = useRetry();
   const remove = useRemove();
   const restore = useRestore();
@@ -59,6 +75,14 @@ export function LibraryPage({ search, onSearch }: Props) {
         <h1 className="text-2xl font-bold tracking-tight">Recordings</h1>
         <div className="flex items-center gap-4">
           <LiveIndicator state={live} />
+          <button
+            type="button"
+            aria-expanded={organizing}
+            onClick={() => setOrganizing((o) => !o)}
+            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+          >
+            Folders and tags
+          </button>
           <Link
             to="/dashboard"
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
@@ -67,6 +91,8 @@ export function LibraryPage({ search, onSearch }: Props) {
           </Link>
         </div>
       </div>
+
+      {organizing && library.data && <LibraryOrganizer library={library.data} />}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
@@ -105,7 +131,43 @@ export function LibraryPage({ search, onSearch }: Props) {
             ))}
           </select>
         </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Folder
+          <select
+            aria-label="Show folder"
+            value={search.folder}
+            onChange={(event) => onSearch({ folder: event.currentTarget.value, page: 1 })}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-2 font-normal"
+          >
+            <option value="">All folders</option>
+            {library.data?.folders.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Tag
+          <select
+            aria-label="Show tag"
+            value={search.tag}
+            onChange={(event) => onSearch({ tag: event.currentTarget.value, page: 1 })}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-2 font-normal"
+          >
+            <option value="">Any tag</option>
+            {library.data?.tags.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
+
+      {selected.length > 0 && library.data && (
+        <BulkBar selected={selected} library={library.data} onDone={() => setSelected([])} />
+      )}
 
       <div aria-live="polite" className="text-sm text-slate-600">
         {list.data &&
@@ -127,7 +189,7 @@ export function LibraryPage({ search, onSearch }: Props) {
       )}
       {list.data?.items.length === 0 && (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {search.q
+          {search.q || search.folder || search.tag
             ? 'No recording matches this search.'
             : 'No recordings yet. Upload one from the dashboard.'}
         </p>
@@ -145,15 +207,29 @@ export function LibraryPage({ search, onSearch }: Props) {
               onRetry={(id) => retry.mutate(id)}
               retrying={retry.isPending && retry.variables === recording.id}
               title={
-                <InlineTitle id={recording.id} title={recording.title}>
-                  <Link
-                    to="/transcription/$recordingId"
-                    params={{ recordingId: recording.id }}
-                    className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                  >
-                    <Highlight text={recording.title} query={search.q} />
-                  </Link>
-                </InlineTitle>
+                <div className="flex min-w-0 flex-col gap-1">
+                  <div className="flex min-w-0 items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={selected.includes(recording.id)}
+                      onChange={(event) => toggle(recording.id, event.currentTarget.checked)}
+                      aria-label={`Select “${recording.title}”`}
+                    />
+                    <InlineTitle id={recording.id} title={recording.title}>
+                      <Link
+                        to="/transcription/$recordingId"
+                        params={{ recordingId: recording.id }}
+                        className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                      >
+                        <Highlight text={recording.title} query={search.q} />
+                      </Link>
+                    </InlineTitle>
+                  </div>
+                  <Labels
+                    folder={folderName(recording.folderId)}
+                    tags={(recording.tagIds ?? []).flatMap((t) => tagName(t) ?? [])}
+                  />
+                </div>
               }
               actions={
                 <button
@@ -227,5 +303,20 @@ export function LibraryPage({ search, onSearch }: Props) {
         </p>
       )}
     </main>
+  );
+}
+
+/** A recording's folder and tags, as small chips under its title. */
+function Labels({ folder, tags }: { folder: string | undefined; tags: readonly string[] }) {
+  if (!folder && tags.length === 0) return null;
+  return (
+    <p className="flex flex-wrap gap-1 text-xs" data-testid="recording-labels">
+      {folder && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">Folder: {folder}</span>}
+      {tags.map((t) => (
+        <span key={t} className="rounded bg-brand-50 px-1.5 py-0.5 text-brand-800">
+          #{t}
+        </span>
+      ))}
+    </p>
   );
 }

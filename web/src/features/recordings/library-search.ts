@@ -4,6 +4,10 @@ export interface LibrarySearch {
   sort: 'date' | 'title' | 'duration';
   order: 'asc' | 'desc';
   page: number;
+  /** A folder id or '' (all folders). */
+  folder: string;
+  /** A tag id or '' (any tags). */
+  tag: string;
 }
 
 export const SORTS: readonly { label: string; sort: LibrarySearch['sort']; order: LibrarySearch['order'] }[] =
@@ -16,7 +20,14 @@ export const SORTS: readonly { label: string; sort: LibrarySearch['sort']; order
     { label: 'Shortest first', sort: 'duration', order: 'asc' },
   ];
 
-export const DEFAULT_LIBRARY_SEARCH: LibrarySearch = { q: '', sort: 'date', order: 'desc', page: 1 };
+export const DEFAULT_LIBRARY_SEARCH: LibrarySearch = {
+  q: '',
+  sort: 'date',
+  order: 'desc',
+  page: 1,
+  folder: '',
+  tag: '',
+};
 
 /** Only what differs from the defaults goes into the address, so plain links to /recordings stay plain. */
 export const parseLibrarySearch = (raw: Record<string, unknown>): Partial<LibrarySearch> => {
@@ -33,5 +44,6 @@ export const fullLibrarySearch = (raw: Record<string, unknown>): LibrarySearch =
   const order = raw.order === 'asc' ? 'asc' : 'desc';
   const page = Math.max(1, Math.floor(Number(raw.page)) || 1);
   const q = typeof raw.q === 'string' ? raw.q.slice(0, 200) : '';
-  return { q, sort, order, page };
+  const id = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : '');
+  return { q, sort, order, page, folder: id(raw.folder), tag: id(raw.tag) };
 };

@@ -14,6 +14,8 @@ export interface ListParams {
   q?: string;
   sort: 'date' | 'title' | 'duration';
   order: 'asc' | 'desc';
+  folder?: string;
+  tag?: string;
 }
 
 export const recordingKeys = {
@@ -32,6 +34,8 @@ export const listQuery = (params: ListParams) => ({
   sort: params.sort,
   order: params.order,
   ...(params.q?.trim() ? { q: params.q.trim() } : {}),
+  ...(params.folder ? { folder: params.folder } : {}),
+  ...(params.tag ? { tag: params.tag } : {}),
 });
 
 export const useRecordingList = (params: ListParams) =>

@@ -22,6 +22,8 @@ const base: Item = {
   completedAt: '2025-11-21T19:58:00.000Z',
   snippet: null,
   matchedIn: [],
+  folderId: null,
+  tagIds: [],
 };
 
 const meta = {

@@ -1,0 +1,61 @@
+import {
+  OpenAiResponseFormat,
+  OpenAiTimestampGranularity,
+  type OpenAiResponseFormat as ResponseFormat,
+  type OpenAiTimestampGranularity as Granularity,
+} from '@scrivo/contracts';
+import type { TranscriptionOptions } from '@scrivo/domain/recordings';
+import { ApiError } from '../../common/api-error';
+import { parseOptions } from '../../recordings/support/upload-input';
+
+export interface OpenAiTranscriptionRequest {
+  readonly model: string;
+  readonly responseFormat: ResponseFormat;
+  readonly granularities: readonly Granularity[];
+  readonly options: TranscriptionOptions;
+}
+
+/** A refusal that names the form field at fault (OpenAI's `param`). */
+export const invalidParam = (param: string, message: string) =>
+  new ApiError(400, 'VALIDATION_FAILED', message, { param });
+
+/**
+ * The form fields of an OpenAI transcription request. `model` is required (as OpenAI requires it) but any name
+ * is accepted: the server's own speech engine transcribes. `prompt` and `temperature` are accepted and ignored.
+ */
+export const parseOpenAiRequest = (
+  fields: Record<string, string>,
+  fieldValues: Record<string, string[]>,
+): OpenAiTranscriptionRequest => {
+  const model = (fields.model ?? '').trim();
+  if (!model) throw invalidParam('model', 'you must provide a model parameter');
+  const format = OpenAiResponseFormat.safeParse(fields.response_format ?? 'json');
+  if (!format.success)
+    throw invalidParam(
+      'response_format',
+      `response_format must be one of ${OpenAiResponseFormat.options.join(', ')}.`,
+    );
+  const rawGranularities = [
+    ...(fieldValues['timestamp_granularities[]'] ?? []),
+    ...(fieldValues.timestamp_granularities ?? []),
+  ];
+  const granularities: Granularity[] = [];
+  for (const raw of rawGranularities) {
+    const parsed = OpenAiTimestampGranularity.safeParse(raw);
+    if (!parsed.success)
+      throw invalidParam('timestamp_granularities', 'timestamp_granularities may hold "word" and "segment".');
+    if (!granularities.includes(parsed.data)) granularities.push(parsed.data);
+  }
+  if (granularities.length > 0 && format.data !== 'verbose_json')
+    throw invalidParam(
+      'timestamp_granularities',
+      'timestamp_granularities is only supported with response_format verbose_json.',
+    );
+  let options: TranscriptionOptions;
+  try {
+    options = parseOptions(fields.language, undefined);
+  } catch (error) {
+    throw error instanceof ApiError ? invalidParam('language', error.message) : error;
+  }
+  return { model, responseFormat: format.data, granularities, options };
+};

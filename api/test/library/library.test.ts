@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completedRecording, JFK } from '../recordings/support/completed-recording';
+import type { TestClient } from '../support/http-client';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+interface Item {
+  id: string;
+  title: string;
+  folderId: string | null;
+  tagIds: string[];
+}
+type Label = { id: string; name: string };
+
+const list = async (client: TestClient, query = '') => {
+  const res = await client.get(`/api/recordings${query}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body as { items: Item[]; total: number };
+};
+const titles = async (client: TestClient, query: string) =>
+  (await list(client, query)).items.map((i) => i.title).sort();
+
+const rename = async (client: TestClient, id: string, title: string) =>
+  expect((await client.patch(`/api/recordings/${id}`, { title })).status).toBe(200);
+
+describe('library: folders and tags, moved and tagged in bulk, filtering the list and search', () => {
+  let app: TestApp;
+  let client: TestClient;
+  const ids: Record<string, string> = {};
+
+  const create = async (kind: 'folders' | 'tags', name: string) => {
+    const res = await client.post(`/api/library/${kind}`, { name });
+    expect(res.status, res.text).toBe(201);
+    return res.body as Label;
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
+    ({ client } = await signedInClient(app, { plan: 'premium' }));
+    for (const title of ['Board meeting', 'Client call', 'Podcast intro']) {
+      ids[title] = await completedRecording(app, client);
+      await rename(client, ids[title]!, title);
+    }
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  it('creates, renames and lists folders and tags by name; names are unique whatever the case', async () => {
+    const work = await create('folders', 'Work');
+    await create('folders', 'Archive');
+    expect((await client.post('/api/library/folders', { name: 'work' })).status).toBe(409);
+    const renamed = await client.patch(`/api/library/folders/${work.id}`, { name: 'Work 2026' });
+    expect(renamed.body).toEqual({ id: work.id, name: 'Work 2026' });
+    await create('tags', 'urgent');
+    const library = (await client.get('/api/library')).body as { folders: Label[]; tags: Label[] };
+    expect(library.folders.map((f) => f.name)).toEqual(['Archive', 'Work 2026']);
+    expect(library.tags.map((t) => t.name)).toEqual(['urgent']);
+  });
+
+  it('moves and tags several recordings at once, and the list filters by folder, tag and both', async () => {
+    const folder = await create('folders', 'Meetings');
+    const followUp = await create('tags', 'follow-up');
+    const quote = await create('tags', 'quote');
+    const board = ids['Board meeting']!;
+    const call = ids['Client call']!;
+    const podcast = ids['Podcast intro']!;
+    const moved = await client.post('/api/library/move', {
+      recordingIds: [board, call],
+      folderId: folder.id,
+    });
+    expect(moved.status, moved.text).toBe(204);
+    expect(
+      (await client.post('/api/library/tag', { recordingIds: [call, podcast], add: [followUp.id, quote.id] }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await client.post('/api/library/tag', { recordingIds: [podcast], remove: [quote.id] })).status,
+    ).toBe(204);
+
+    expect(await titles(client, `?folder=${folder.id}`)).toEqual(['Board meeting', 'Client call']);
+    expect(await titles(client, `?tag=${followUp.id}`)).toEqual(['Client call', 'Podcast intro']);
+    expect(await titles(client, `?tag=${quote.id}`)).toEqual(['Client call']);
+    expect(await titles(client, `?folder=${folder.id}&tag=${followUp.id}`)).toEqual(['Client call']);
+    // Search inside a folder: the transcript text matches everywhere, the folder narrows it.
+    expect(await titles(client, `?folder=${folder.id}&q=country`)).toEqual(['Board meeting', 'Client call']);
+    const item = (await list(client)).items.find((i) => i.id === call)!;
+    expect(item.folderId).toBe(folder.id);
+    expect(item.tagIds.sort()).toEqual([followUp.id, quote.id].sort());
+
+    // Out of the folder again; deleting a tag takes it off its recordings.
+    expect((await client.post('/api/library/move', { recordingIds: [board], folderId: null })).status).toBe(
+      204,
+    );
+    expect(await titles(client, `?folder=${folder.id}`)).toEqual(['Client call']);
+    expect((await client.delete(`/api/library/tags/${followUp.id}`)).status).toBe(204);
+    expect(await titles(client, `?tag=${followUp.id}`)).toEqual([]);
+    expect((await list(client)).items.find((i) => i.id === podcast)!.tagIds).toEqual([]);
+
+    // Deleting the folder keeps its recordings, out of any folder.
+    expect((await client.delete(`/api/library/folders/${folder.id}`)).status).toBe(204);
+    expect((await list(client)).items.find((i) => i.id === call)!.folderId).toBeNull();
+    expect((await list(client)).total).toBe(3);
+  });
+
+  it('files new uploads in the default folder', async () => {
+    const inbox = await create('folders', 'Inbox');
+    const set = await client.put('/api/library/default-folder', { folderId: inbox.id });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.defaultFolderId).toBe(inbox.id);
+    const form = new FormData();
+    form.set('file', new Blob([JFK]), 'jfk.wav');
+    form.set('title', 'Fresh upload');
+    const uploaded = await client.post('/api/recordings', form);
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const deadline = Date.now() + 10_000;
+    while (!(await titles(client, `?folder=${inbox.id}`)).includes('Fresh upload')) {
+      if (Date.now() > deadline) throw new Error('the upload never reached the default folder');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(
+      (await client.put('/api/library/default-folder', { folderId: null })).body.defaultFolderId,
+    ).toBeNull();
+  });
+
+  it('refuses unknown labels and another user’s recordings or labels', async () => {
+    const other = await signedInClient(app, { plan: 'premium' });
+    const mine = await create('folders', 'Private');
+    const board = ids['Board meeting']!;
+    expect((await client.post('/api/library/move', { recordingIds: [board], folderId: 'nope' })).status).toBe(
+      404,
+    );
+    expect((await client.post('/api/library/tag', { recordingIds: [board], add: ['nope'] })).status).toBe(
+      404,
+    );
+    const theirFolder = (await other.client.post('/api/library/folders', { name: 'Theirs' })).body as Label;
+    // Their recording into my folder, my recording into their folder: both 404.
+    expect(
+      (await other.client.post('/api/library/move', { recordingIds: [board], folderId: theirFolder.id }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await client.post('/api/library/move', { recordingIds: [board], folderId: theirFolder.id })).status,
+    ).toBe(404);
+    expect((await other.client.patch(`/api/library/folders/${mine.id}`, { name: 'x' })).status).toBe(404);
+    expect((await other.client.delete(`/api/library/folders/${mine.id}`)).status).toBe(404);
+    expect((await list(other.client, `?folder=${mine.id}`)).items).toEqual([]);
+  });
+});

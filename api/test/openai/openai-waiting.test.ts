@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingStream } from '@scrivo/domain/recordings';
+import { RecordingCommands } from '../../src/recordings/recording-commands';
+import { JFK } from '../recordings/support/completed-recording';
+import type { TestClient } from '../support/http-client';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/** No job worker runs here: the request waits on a transcription the test finishes (or never does). */
+describe('the OpenAI-compatible endpoint while the transcription is still running', () => {
+  let app: TestApp;
+  let owner: TestClient;
+  let key: string;
+
+  const transcribe = () => {
+    const form = new FormData();
+    form.set('file', new Blob([JFK]), 'jfk.wav');
+    form.set('model', 'whisper-1');
+    return fetch(`${app.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+    });
+  };
+  const newestRecording = async () => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const items = (await owner.get('/api/recordings')).body.items as { id: string; status: string }[];
+      const queued = items.find((i) => i.status === 'queued');
+      if (queued) return queued.id;
+      if (Date.now() > deadline) throw new Error('the upload never showed in the library');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', SCRIVO_OPENAI_WAIT_SECONDS: '3' });
+    ({ client: owner } = await signedInClient(app, { plan: 'premium' }));
+    const created = await owner.post('/api/account/api-keys', { name: 'SDK', scopes: ['write'] });
+    key = created.body.secret as string;
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  it('answers a failed transcription with 422 in OpenAI’s shape, and tells the SDK not to retry', async () => {
+    const answer = transcribe();
+    const id = await newestRecording();
+    const stream = await app.scrivo.adapters.events.readStream(recordingStream(id));
+    const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
+    const commands = app.scrivo.app.get(RecordingCommands);
+    const worker = { kind: 'worker' as const, id: 'test-worker' };
+    await commands.run(
+      id,
+      { type: 'StartTranscription', jobId, workerId: 'test-worker', now: commands.now() },
+      worker,
+      id,
+    );
+    await commands.run(
+      id,
+      {
+        type: 'FailTranscription',
+        jobId,
+        code: 'NO_SPEECH',
+        message: 'No speech was found.',
+        now: commands.now(),
+      },
+      worker,
+      id,
+    );
+    const res = await answer;
+    expect(res.status).toBe(422);
+    expect(res.headers.get('x-should-retry')).toBe('false');
+    expect(await res.json()).toEqual({
+      error: {
+        message: 'No speech was found.',
+        type: 'invalid_request_error',
+        param: null,
+        code: 'no_speech',
+      },
+    });
+  });
+
+  it('gives up waiting with a 504 that names the recording, which carries on in the library', async () => {
+    const res = await transcribe();
+    expect(res.status).toBe(504);
+    expect(res.headers.get('x-should-retry')).toBe('false');
+    const body = (await res.json()) as { error: { message: string; type: string; code: string } };
+    expect(body.error).toMatchObject({ type: 'server_error', code: 'transcription_timeout' });
+    const id = await newestRecording();
+    expect(body.error.message).toContain(id);
+  });
+});

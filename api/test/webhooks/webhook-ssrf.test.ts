@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPrivateAddress } from '../../src/webhooks/support/safe-target';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { startReceiver, type WebhookReceiver } from './support/receiver';
+
+describe('webhooks never reach private addresses unless the operator allows it (SSRF)', () => {
+  it('knows loopback, private, link-local and mapped addresses from public ones', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.10',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      'not-an-ip',
+    ])
+      expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPrivateAddress(address), address).toBe(false);
+  });
+
+  describe('with the default settings', () => {
+    let app: TestApp;
+    let receiver: WebhookReceiver;
+    beforeAll(async () => {
+      receiver = await startReceiver();
+      app = await startTestApp({ SCRIVO_WEBHOOK_DELIVERY_INTERVAL_MS: '100' });
+    }, 120_000);
+    afterAll(async () => {
+      await app?.close();
+      await receiver?.close();
+    });
+
+    const firstAttempt = async (url: string) => {
+      const { client } = await signedInClient(app);
+      const created = await client.post('/api/account/webhooks', {
+        url,
+        events: ['transcription.completed'],
+      });
+      expect(created.status, created.text).toBe(201);
+      const id = (created.body as { webhook: { id: string } }).webhook.id;
+      expect((await client.post(`/api/account/webhooks/${id}/test`)).status).toBe(202);
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const items = (await client.get(`/api/account/webhooks/${id}/deliveries`)).body.items as {
+          attempts: number;
+          statusCode: number | null;
+          error: string | null;
+          status: string;
+        }[];
+        if (items[0]?.attempts) return items[0];
+        if (Date.now() > deadline) throw new Error('no attempt was recorded');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+
+    it('refuses a literal loopback address, and a name that resolves to one (checked at send time)', async () => {
+      const literal = await firstAttempt(receiver.url);
+      expect(literal).toMatchObject({ status: 'pending', statusCode: null });
+      expect(literal.error).toMatch(/private/);
+      const named = await firstAttempt(receiver.url.replace('127.0.0.1', 'localhost'));
+      expect(named).toMatchObject({ statusCode: null });
+      expect(named.error).toMatch(/private/);
+      expect(receiver.received).toHaveLength(0);
+    });
+  });
+});

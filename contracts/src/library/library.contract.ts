@@ -1,0 +1,107 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { ErrorBody } from '../common/errors';
+
+const c = initContract();
+
+/**
+ * Folders (a recording is in one at most) and tags (as many as wanted) of the caller's library, the folder new
+ * uploads go to, and moving or tagging several recordings at once. `GET /api/recordings?folder=<id>&tag=<id>`
+ * filters the library (and its search) by them; each list item carries its `folderId` and `tagIds`.
+ */
+export const Label = z.object({ id: z.string(), name: z.string() });
+export type Label = z.infer<typeof Label>;
+
+export const Library = z.object({
+  folders: z.array(Label),
+  tags: z.array(Label),
+  /** Where new uploads go; null: no folder. */
+  defaultFolderId: z.string().nullable(),
+});
+export type Library = z.infer<typeof Library>;
+
+const LabelName = z.object({ name: z.string().trim().min(1).max(60) });
+const RecordingIds = z.array(z.string().min(1).max(100)).min(1).max(100);
+const folderId = z.object({ folderId: z.string().min(1).max(100) });
+const tagId = z.object({ tagId: z.string().min(1).max(100) });
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+export const libraryContract = c.router({
+  get: {
+    method: 'GET',
+    path: '/api/library',
+    responses: { 200: Library, 401: ErrorBody },
+    summary: "The caller's folders and tags (by name) and the default folder of uploads",
+  },
+  createFolder: {
+    method: 'POST',
+    path: '/api/library/folders',
+    body: LabelName,
+    responses: { 201: Label, ...errors },
+    summary: 'Create a folder (names are unique, whatever the case)',
+  },
+  renameFolder: {
+    method: 'PATCH',
+    path: '/api/library/folders/:folderId',
+    pathParams: folderId,
+    body: LabelName,
+    responses: { 200: Label, ...errors },
+    summary: 'Rename a folder',
+  },
+  deleteFolder: {
+    method: 'DELETE',
+    path: '/api/library/folders/:folderId',
+    pathParams: folderId,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...errors },
+    summary: 'Delete a folder; its recordings stay, without a folder',
+  },
+  createTag: {
+    method: 'POST',
+    path: '/api/library/tags',
+    body: LabelName,
+    responses: { 201: Label, ...errors },
+    summary: 'Create a tag',
+  },
+  renameTag: {
+    method: 'PATCH',
+    path: '/api/library/tags/:tagId',
+    pathParams: tagId,
+    body: LabelName,
+    responses: { 200: Label, ...errors },
+    summary: 'Rename a tag',
+  },
+  deleteTag: {
+    method: 'DELETE',
+    path: '/api/library/tags/:tagId',
+    pathParams: tagId,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...errors },
+    summary: 'Delete a tag; it comes off every recording',
+  },
+  setDefaultFolder: {
+    method: 'PUT',
+    path: '/api/library/default-folder',
+    body: z.object({ folderId: z.string().min(1).max(100).nullable() }),
+    responses: { 200: Library, ...errors },
+    summary: 'Choose the folder new uploads go to (null: none)',
+  },
+  move: {
+    method: 'POST',
+    path: '/api/library/move',
+    body: z.object({ recordingIds: RecordingIds, folderId: z.string().min(1).max(100).nullable() }),
+    responses: { 204: c.noBody(), ...errors },
+    summary: 'Move recordings into a folder (null: out of any folder)',
+  },
+  tag: {
+    method: 'POST',
+    path: '/api/library/tag',
+    body: z.object({
+      recordingIds: RecordingIds,
+      add: z.array(z.string().min(1).max(100)).max(50).default([]),
+      remove: z.array(z.string().min(1).max(100)).max(50).default([]),
+    }),
+    responses: { 204: c.noBody(), ...errors },
+    summary: 'Add tags to and remove tags from recordings',
+  },
+});

@@ -1,0 +1,3 @@
+export * from './events';
+export * from './library.decider';
+export * from './projections/library.projection';

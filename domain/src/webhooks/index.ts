@@ -1,0 +1,4 @@
+export * from './events';
+export * from './webhooks.decider';
+export * from './webhook-delivery.decider';
+export * from './projections/webhooks.projection';

@@ -1,0 +1,80 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
+import { completedRecording } from '../../api/test/recordings/support/completed-recording';
+import type { TestClient } from '../../api/test/support/http-client';
+import { signedInClient } from '../../api/test/support/sessions';
+import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { launchBrowser } from './support/browser';
+import { seriousA11yViolations } from './support/recordings-browser';
+
+const shownTitles = async (page: Page) =>
+  (await page.getByRole('list', { name: 'Recordings' }).getByRole('link').allTextContents()).sort();
+
+describe('the library in Chromium: folders and tags made, recordings moved and tagged together, filters', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let owner: TestClient;
+
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
+    browser = await launchBrowser();
+    ({ client: owner } = await signedInClient(app, { plan: 'premium' }));
+    for (const title of ['Board meeting', 'Client call', 'Podcast intro']) {
+      const id = await completedRecording(app, owner);
+      expect((await owner.patch(`/api/recordings/${id}`, { title })).status).toBe(200);
+    }
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([
+      { name: SESSION_COOKIE.user, value: owner.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('moves and tags two recordings at once, then filters the library by folder and by tag', async () => {
+    const page = await context.newPage();
+    await page.goto(`${app.url}/recordings`);
+    await page.getByRole('link', { name: 'Podcast intro' }).waitFor();
+    await page.getByRole('button', { name: 'Folders and tags' }).click();
+    await page.getByPlaceholder('New folder').fill('Meetings');
+    await page.getByRole('button', { name: 'Add folder' }).click();
+    await page.getByTestId('folder-row').filter({ hasText: 'Meetings' }).waitFor();
+    await page.getByPlaceholder('New tag').fill('follow-up');
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByTestId('tag-row').filter({ hasText: 'follow-up' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByLabel('Select “Board meeting”').check();
+    await page.getByLabel('Select “Client call”').check();
+    const bulk = page.getByRole('region', { name: 'Selected recordings' });
+    await expect(bulk.textContent()).resolves.toContain('2 selected');
+    await bulk.getByLabel('Move to folder').selectOption({ label: 'Meetings' });
+    await bulk.getByRole('button', { name: 'Move', exact: true }).click();
+    await bulk.waitFor({ state: 'detached' });
+    await page.getByLabel('Select “Client call”').check();
+    await page.getByLabel('Select “Podcast intro”').check();
+    await bulk.getByLabel('Tag to add or remove').selectOption({ label: 'follow-up' });
+    await bulk.getByRole('button', { name: 'Add tag', exact: true }).click();
+    await bulk.waitFor({ state: 'detached' });
+    await page.getByTestId('recording-labels').filter({ hasText: 'Folder: Meetings' }).first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const filters = page.getByRole('main');
+    await filters.getByLabel('Show folder').selectOption({ label: 'Meetings' });
+    await page.waitForURL(/folder=/);
+    await expect.poll(() => shownTitles(page)).toEqual(['Board meeting', 'Client call']);
+    await filters.getByLabel('Show tag').selectOption({ label: 'follow-up' });
+    await expect.poll(() => shownTitles(page)).toEqual(['Client call']);
+    await filters.getByLabel('Show folder').selectOption({ label: 'All folders' });
+    await expect.poll(() => shownTitles(page)).toEqual(['Client call', 'Podcast intro']);
+
+    // The filter is in the address: a reload shows the same list.
+    await page.reload();
+    await expect.poll(() => shownTitles(page)).toEqual(['Client call', 'Podcast intro']);
+  }, 90_000);
+});

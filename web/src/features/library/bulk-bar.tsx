@@ -1,0 +1,97 @@
+import type { Library } from '@scrivo/contracts/library/library.contract';
+import { useState } from 'react';
+import { errorMessage } from '../recordings/api/error-message';
+import { useMoveRecordings, useTagRecordings } from './library-queries';
+
+const NO_FOLDER = '__none__';
+
+/** What to do with the selected recordings: move them to a folder, add or remove a tag. */
+export function BulkBar({
+  selected,
+  library,
+  onDone,
+}: {
+  selected: readonly string[];
+  library: Library;
+  onDone(): void;
+}) {
+  const move = useMoveRecordings();
+  const tag = useTagRecordings();
+  const [folder, setFolder] = useState('');
+  const [tagId, setTagId] = useState('');
+  const recordingIds = [...selected];
+  const error = move.error ?? tag.error;
+  return (
+    <div
+      role="region"
+      aria-label="Selected recordings"
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3 text-sm"
+    >
+      <p className="font-medium">{selected.length} selected</p>
+      <label className="flex flex-col gap-1">
+        Move to
+        <select
+          aria-label="Move to folder"
+          value={folder}
+          onChange={(e) => setFolder(e.target.value)}
+          className="h-9 rounded-lg border border-slate-300 bg-white px-2"
+        >
+          <option value="">Choose a folder…</option>
+          <option value={NO_FOLDER}>No folder</option>
+          {library.folders.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        disabled={!folder || move.isPending}
+        onClick={() =>
+          move.mutate({ recordingIds, folderId: folder === NO_FOLDER ? null : folder }, { onSuccess: onDone })
+        }
+        className="h-9 rounded-lg bg-brand-600 px-3 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        Move
+      </button>
+      <label className="flex flex-col gap-1">
+        Tag
+        <select
+          aria-label="Tag to add or remove"
+          value={tagId}
+          onChange={(e) => setTagId(e.target.value)}
+          className="h-9 rounded-lg border border-slate-300 bg-white px-2"
+        >
+          <option value="">Choose a tag…</option>
+          {library.tags.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        disabled={!tagId || tag.isPending}
+        onClick={() => tag.mutate({ recordingIds, add: [tagId], remove: [] }, { onSuccess: onDone })}
+        className="h-9 rounded-lg bg-brand-600 px-3 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        Add tag
+      </button>
+      <button
+        type="button"
+        disabled={!tagId || tag.isPending}
+        onClick={() => tag.mutate({ recordingIds, add: [], remove: [tagId] }, { onSuccess: onDone })}
+        className="h-9 rounded-lg border border-slate-300 bg-white px-3 font-medium hover:bg-slate-50 disabled:opacity-60"
+      >
+        Remove tag
+      </button>
+      {error && (
+        <p role="alert" className="w-full text-red-900">
+          {errorMessage(error)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import {
+  type CreatedWebhook,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEventName,
+  WebhookEventName as WebhookEventNames,
+} from '@scrivo/contracts/webhooks/webhooks.contract';
+import { type FormEvent, useId, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../recordings/api/error-message';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useSendTestWebhook,
+  useWebhookDeliveries,
+  useWebhooks,
+} from './webhooks-queries';
+
+const EVENT_LABELS: Record<WebhookEventName, string> = {
+  'transcription.completed': 'Transcription completed',
+  'transcription.failed': 'Transcription failed',
+};
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }) : '';
+
+/** Developer > Webhooks: receivers for events, their signing secret (shown once), deliveries, "Send test". */
+export function WebhooksSection() {
+  const id = useId();
+  const webhooks = useWebhooks();
+  const create = useCreateWebhook();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventName[]>([...WebhookEventNames.options]);
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { url, events },
+      {
+        onSuccess: (result) => {
+          setCreated(result);
+          setUrl('');
+        },
+      },
+    );
+  };
+  const toggle = (name: WebhookEventName, on: boolean) =>
+    setEvents((current) => (on ? [...current, name] : current.filter((e) => e !== name)));
+
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4">
+      <h3 className="mb-1 font-semibold">Webhooks</h3>
+      <p className="mb-3 text-sm text-slate-600">
+        Scrivo POSTs signed JSON to your server when a transcription completes or fails. Check the{' '}
+        <code className="rounded bg-slate-100 px-1">Scrivo-Signature</code> header with the secret (see the
+        webhooks guide in the documentation).
+      </p>
+      <form onSubmit={submit} className="mb-3 flex flex-col gap-2">
+        <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-url`}>
+          Receiver address
+          <input
+            id={`${id}-url`}
+            type="url"
+            required
+            maxLength={2000}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://example.com/hooks/scrivo"
+            className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+          />
+        </label>
+        <fieldset className="flex flex-wrap gap-4 text-sm">
+          <legend className="sr-only">Events</legend>
+          {WebhookEventNames.options.map((name) => (
+            <label key={name} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={events.includes(name)}
+                onChange={(e) => toggle(name, e.target.checked)}
+              />
+              {EVENT_LABELS[name]}
+            </label>
+          ))}
+        </fieldset>
+        <button
+          type="submit"
+          disabled={create.isPending || events.length === 0}
+          className="self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {create.isPending ? 'Adding…' : 'Add webhook'}
+        </button>
+      </form>
+      {create.isError && (
+        <p role="alert" className="mb-3 text-sm text-red-900">
+          {errorMessage(create.error)}
+        </p>
+      )}
+      {created && (
+        <div className="mb-4 flex flex-col gap-2 rounded-lg bg-brand-50 p-3" data-testid="created-webhook">
+          <p className="text-sm font-medium">
+            Copy the signing secret of {created.webhook.url} now: it is shown only this once.
+          </p>
+          <input
+            readOnly
+            aria-label="Signing secret"
+            value={created.secret}
+            onFocus={(e) => e.target.select()}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm"
+          />
+        </div>
+      )}
+      {webhooks.isPending ? (
+        <Spinner label="Loading webhooks…" />
+      ) : webhooks.isError ? (
+        <p role="alert" className="text-sm text-red-900">
+          {errorMessage(webhooks.error)}
+        </p>
+      ) : webhooks.data.items.length === 0 ? (
+        <p className="text-sm text-slate-600">No webhooks yet.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100">
+          {webhooks.data.items.map((webhook) => (
+            <WebhookRow key={webhook.id} webhook={webhook} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function WebhookRow({ webhook }: { webhook: Webhook }) {
+  const remove = useDeleteWebhook();
+  const test = useSendTestWebhook(webhook.id);
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="py-2" data-testid="webhook">
+      <div className="flex items-center justify-between gap-3">
+        <div className="min-w-0 text-sm">
+          <p className="truncate font-medium">{webhook.url}</p>
+          <p className="text-slate-600">{webhook.events.map((e) => EVENT_LABELS[e]).join(' · ')}</p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(true);
+              test.mutate();
+            }}
+            disabled={test.isPending}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60"
+          >
+            Send test
+          </button>
+          <button
+            type="button"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+          >
+            Deliveries
+          </button>
+          <button
+            type="button"
+            onClick={() => remove.mutate(webhook.id)}
+            disabled={remove.isPending}
+            className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+      {(test.isError || remove.isError) && (
+        <p role="alert" className="mt-1 text-sm text-red-900">
+          {errorMessage(test.error ?? remove.error)}
+        </p>
+      )}
+      {open && <Deliveries webhookId={webhook.id} />}
+    </li>
+  );
+}
+
+const STATUS_LABELS: Record<WebhookDelivery['status'], string> = {
+  pending: 'Retrying',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
+
+function Deliveries({ webhookId }: { webhookId: string }) {
+  const deliveries = useWebhookDeliveries(webhookId);
+  if (deliveries.isPending) return <Spinner label="Loading deliveries…" />;
+  if (deliveries.isError)
+    return (
+      <p role="alert" className="text-sm text-red-900">
+        {errorMessage(deliveries.error)}
+      </p>
+    );
+  if (deliveries.data.items.length === 0)
+    return <p className="mt-2 text-sm text-slate-600">Nothing sent yet.</p>;
+  return (
+    <table className="mt-2 w-full text-left text-sm" aria-label="Deliveries">
+      <thead className="text-slate-500">
+        <tr>
+          <th className="py-1 font-medium">Event</th>
+          <th className="py-1 font-medium">Status</th>
+          <th className="py-1 font-medium">Response</th>
+          <th className="py-1 font-medium">Attempts</th>
+          <th className="py-1 font-medium">Last attempt</th>
+        </tr>
+      </thead>
+      <tbody>
+        {deliveries.data.items.map((d) => (
+          <tr key={d.id} data-testid="webhook-delivery" className="border-t border-slate-100">
+            <td className="py-1">{d.event}</td>
+            <td className="py-1">
+              {d.attempts === 0 ? 'Sending' : STATUS_LABELS[d.status]}
+              {d.status === 'pending' && d.attempts > 0 && d.nextAttemptAt && (
+                <span className="text-slate-500"> (next {when(d.nextAttemptAt)})</span>
+              )}
+            </td>
+            <td className="py-1">{d.statusCode ?? d.error ?? '—'}</td>
+            <td className="py-1">{d.attempts}</td>
+            <td className="py-1">{when(d.lastAttemptAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
