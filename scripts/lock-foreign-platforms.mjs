@@ -2,11 +2,12 @@
 // (@swc/core-*, @rollup/rollup-*). npm then leaves the other platforms' optional packages out of
 // package-lock.json, and `npm ci` refuses the lock as out of sync. This adds those entries as optional,
 // platform-restricted packages, which npm ci skips on Linux and installs on the platforms they are for.
-// Run after changing dependencies: node scripts/lock-foreign-platforms.mjs
+// Run after changing dependencies: node scripts/lock-foreign-platforms.mjs [path/to/package-lock.json]
+// (the root lock by default; llm/package-lock.json for the local model service).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const file = join(import.meta.dirname, '..', 'package-lock.json');
+const file = process.argv[2] ?? join(import.meta.dirname, '..', 'package-lock.json');
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const osNames = [
   'darwin',
@@ -22,6 +23,9 @@ const osNames = [
 ];
 const cpuNames = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64'];
 
+/** Package-name spellings of platforms (node-llama-cpp says mac and win). */
+const osAliases = { mac: 'darwin', win: 'win32' };
+
 let added = 0;
 for (const [path, pkg] of Object.entries(lock.packages)) {
   for (const [name, version] of Object.entries(pkg.optionalDependencies ?? {})) {
@@ -29,7 +33,8 @@ for (const [path, pkg] of Object.entries(lock.packages)) {
     const candidates = [`${parent}node_modules/${name}`, `node_modules/${name}`];
     if (candidates.some((c) => lock.packages[c])) continue;
     const parts = name.split('/').pop().split('-');
-    const os = osNames.find((o) => parts.includes(o));
+    const alias = Object.keys(osAliases).find((a) => parts.includes(a));
+    const os = alias ? osAliases[alias] : osNames.find((o) => parts.includes(o));
     const cpu = cpuNames.find((c) => parts.includes(c) || parts.some((p) => p.startsWith(c) && c === 'arm'));
     if (!os || !cpu) continue;
     const entry = { version, optional: true, os: [os], cpu: [cpu] };

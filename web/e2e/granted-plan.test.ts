@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../../adapters/src/speech/speech-worker-process';
+import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
+import type { TestClient } from '../../api/test/support/http-client';
+import { signedInClient } from '../../api/test/support/sessions';
+import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { launchBrowser } from './support/browser';
+
+const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
+const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
+/** Two people on a phone call (the pyannote sample). */
+const CALL = join(import.meta.dirname, '../../../shared/audio/pyannote-sample/sample.wav');
+
+const transcribe = async (as: TestClient, path: string, name: string) => {
+  const form = new FormData();
+  form.set('file', new Blob([readFileSync(path)]), name);
+  const created = await as.post('/api/recordings', form);
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.id as string;
+  const deadline = Date.now() + 300_000;
+  while ((await as.get(`/api/recordings/${id}`)).body.status !== 'completed') {
+    if (Date.now() > deadline) throw new Error(`${name} was not transcribed in time`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return id;
+};
+
+/**
+ * Issue 13's promise to a self-hoster: a plan granted in the console gives its features at once. A Free user
+ * with a transcript stays signed in while an admin sets Business Pro in the browser; the same session can then
+ * edit that transcript, and a new upload gets speaker labels (real speech worker, real Chromium).
+ */
+describe.skipIf(!speechWorkerInstalled())('a plan granted by an admin, used at once', () => {
+  let worker: SpeechWorkerProcess;
+  let app: TestApp;
+  let browser: Browser;
+  let userContext: BrowserContext;
+
+  beforeAll(async () => {
+    worker = await startSpeechWorker();
+    app = await startTestApp({
+      SCRIVO_SPEECH_URL: worker.url,
+      SCRIVO_ADMIN_EMAIL: ADMIN.email,
+      SCRIVO_ADMIN_PASSWORD: ADMIN.password,
+    });
+    browser = await launchBrowser();
+  }, 300_000);
+  afterAll(async () => {
+    await userContext?.close();
+    await browser?.close();
+    await app?.close();
+    await worker?.stop();
+  });
+
+  const browse = async (cookies: { name: string; value: string }[]): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await context.addCookies(cookies.map((c) => ({ ...c, url: app.url, httpOnly: true })));
+    userContext ??= context;
+    return context.newPage();
+  };
+
+  it('edits an existing transcript and gets speaker labels on a new upload, without signing out', async () => {
+    const { client, email } = await signedInClient(app);
+    const jfk = await transcribe(client, JFK, 'jfk.wav');
+    const userPage = await browse([
+      { name: SESSION_COOKIE.user, value: client.cookie(SESSION_COOKIE.user)! },
+    ]);
+    await userPage.goto(`${app.url}/transcription/${jfk}`);
+    await userPage
+      .getByTestId('transcript')
+      .getByText(/fellow Americans/i)
+      .waitFor();
+    // Free: no editor on the page.
+    expect(await userPage.getByRole('button', { name: 'Edit transcript' }).count()).toBe(0);
+
+    const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    await adminPage.goto(`${app.url}/admin/login`);
+    await adminPage.getByLabel('Username').fill(ADMIN.email);
+    await adminPage.getByLabel('Password').fill(ADMIN.password);
+    await adminPage.getByRole('button', { name: 'Sign In' }).click();
+    await adminPage.waitForURL('**/admin/chat');
+    await adminPage.goto(`${app.url}/admin/users`);
+    await adminPage.getByLabel('Search users').fill(email);
+    await adminPage.getByRole('link', { name: email }).click();
+    await adminPage.waitForURL('**/admin/users/*');
+    const form = adminPage.getByRole('form', { name: 'Change plan' });
+    await form.getByLabel('Plan', { exact: true }).selectOption('business_pro');
+    await form.getByLabel('Reason').fill('Everyone here gets every feature');
+    await form.getByRole('button', { name: 'Change plan' }).click();
+    await expect.poll(() => adminPage.getByTestId('user-plan').textContent()).toBe('Business Pro');
+
+    // The same session, never signed out: the next load has the editor.
+    await userPage.reload();
+    await userPage.getByRole('button', { name: 'Edit transcript' }).click();
+    const field = userPage.getByRole('textbox', { name: /^Text from 0:00/ });
+    await field.fill((await field.inputValue()).replace(/fellow Americans/i, 'fellow citizens'));
+    await userPage.getByTestId('save-status').getByText('All changes saved').waitFor({ timeout: 15_000 });
+    await userPage.reload();
+    await userPage
+      .getByTestId('transcript')
+      .getByText(/fellow\s+citizens/)
+      .waitFor();
+
+    const call = await transcribe(client, CALL, 'call.wav');
+    const transcript = await client.get(`/api/recordings/${call}/transcript`);
+    const speakers = new Set(
+      (transcript.body.segments as { speaker: string | null }[]).map((s) => s.speaker),
+    );
+    expect(speakers).toEqual(new Set(['Speaker 1', 'Speaker 2']));
+    await userPage.goto(`${app.url}/transcription/${call}`);
+    await userPage.getByTestId('transcript').getByText('Speaker 1', { exact: true }).first().waitFor();
+    await userPage.getByTestId('transcript').getByText('Speaker 2', { exact: true }).first().waitFor();
+  }, 900_000);
+});
