@@ -1,6 +1,9 @@
-import type { User } from '@scrivo/contracts';
+import { accountsContract, type User } from '@scrivo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, ok } from './api-client';
+import { clientFor, ok } from './client-for';
+
+// Only the accounts routes: this module is on the landing page's first download.
+const accounts = clientFor(accountsContract);
 import { HttpError } from './http';
 
 /** The signed-in user as GET /api/user returns it (schema: `User` in the accounts contract). */
@@ -11,7 +14,7 @@ export const currentUserQueryKey = ['user'] as const;
 /** GET /api/user: the user, or null when nobody is signed in (401). Other failures are errors. */
 export const fetchCurrentUser = async (): Promise<CurrentUser | null> => {
   try {
-    return await ok(api.accounts.currentUser());
+    return await ok(accounts.currentUser());
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) return null;
     throw error;

@@ -1,31 +1,32 @@
-import type { RegisterBody } from '@scrivo/contracts';
-import { api, ok } from '../../lib/api-client';
+import { accountsContract, type RegisterBody } from '@scrivo/contracts';
+import { clientFor, ok } from '../../lib/client-for';
+
+// Only the accounts routes: this module is on the landing page's first download.
+const accounts = clientFor(accountsContract);
 
 /** The account calls of spec section 7. Non-OK answers throw HttpError ("status: text"). */
 export const authApi = {
-  login: (email: string, password: string) => ok(api.accounts.login({ body: { email, password } })),
-  checkUserExists: (email: string) => ok(api.accounts.checkUserExists({ body: { email } })),
+  login: (email: string, password: string) => ok(accounts.login({ body: { email, password } })),
+  checkUserExists: (email: string) => ok(accounts.checkUserExists({ body: { email } })),
   sendVerification: (email: string, language?: Language) =>
-    ok(api.accounts.sendVerification({ body: { email, language } })),
+    ok(accounts.sendVerification({ body: { email, language } })),
   resendVerification: (email: string, language?: Language) =>
-    ok(api.accounts.resendVerification({ body: { email, language } })),
-  verifyEmailCode: (email: string, code: string) =>
-    ok(api.accounts.verifyEmailCode({ body: { email, code } })),
-  register: (body: RegisterBody) => ok(api.accounts.register({ body })),
-  logout: () => ok(api.accounts.logout()),
+    ok(accounts.resendVerification({ body: { email, language } })),
+  verifyEmailCode: (email: string, code: string) => ok(accounts.verifyEmailCode({ body: { email, code } })),
+  register: (body: RegisterBody) => ok(accounts.register({ body })),
+  logout: () => ok(accounts.logout()),
   requestPasswordReset: (email: string, language?: Language) =>
-    ok(api.accounts.requestPasswordReset({ body: { email, language } })),
-  validateResetToken: (token: string) => ok(api.accounts.validatePasswordReset({ body: { token } })),
+    ok(accounts.requestPasswordReset({ body: { email, language } })),
+  validateResetToken: (token: string) => ok(accounts.validatePasswordReset({ body: { token } })),
   resetPassword: (token: string, newPassword: string) =>
-    ok(api.accounts.verifyPasswordReset({ body: { token, newPassword } })),
-  providers: () => ok(api.accounts.authProviders()),
+    ok(accounts.verifyPasswordReset({ body: { token, newPassword } })),
+  providers: () => ok(accounts.authProviders()),
 };
 
 export const adminApi = {
-  login: (username: string, password: string) =>
-    ok(api.accounts.adminLogin({ body: { username, password } })),
-  checkAuth: () => ok(api.accounts.adminCheckAuth()),
-  logout: () => ok(api.accounts.adminLogout()),
+  login: (username: string, password: string) => ok(accounts.adminLogin({ body: { username, password } })),
+  checkAuth: () => ok(accounts.adminCheckAuth()),
+  logout: () => ok(accounts.adminLogout()),
 };
 
 type Language = 'en' | 'es' | 'fr';

@@ -1,5 +1,9 @@
-import { api, ok } from '../../lib/api-client';
+import { accountsContract } from '@scrivo/contracts';
+import { clientFor, ok } from '../../lib/client-for';
 import type { BillingPeriod, PlanId } from './plan-catalog';
+
+// Only this feature's routes: the module is on the landing page's first download.
+const accountsApi = clientFor(accountsContract);
 
 export interface PlanChoiceResult {
   readonly message: string;
@@ -13,7 +17,7 @@ const NAMES: Record<PlanId, string> = { free: 'Free', premium: 'Premium', busine
  * payment. Without a provider the server refuses with who grants paid plans here.
  */
 export const choosePlan = async (plan: PlanId, billingPeriod: BillingPeriod): Promise<PlanChoiceResult> => {
-  const body = await ok(api.accounts.changePlan({ body: { plan, billingPeriod } }));
+  const body = await ok(accountsApi.changePlan({ body: { plan, billingPeriod } }));
   if (body?.checkoutUrl && /^https?:\/\//.test(body.checkoutUrl)) {
     window.location.assign(body.checkoutUrl);
     return { message: 'Redirecting to checkout...' };
@@ -23,6 +27,6 @@ export const choosePlan = async (plan: PlanId, billingPeriod: BillingPeriod): Pr
 
 /** POST /api/account/billing-portal: the payment provider's page for the card, invoices and cancelling. */
 export const openBillingPortal = async (): Promise<void> => {
-  const { url } = await ok(api.accounts.openBillingPortal());
+  const { url } = await ok(accountsApi.openBillingPortal());
   window.location.assign(url);
 };

@@ -2,7 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
-import { api, ok } from '../../lib/api-client';
+import { chatContract } from '@scrivo/contracts';
+import { clientFor, ok } from '../../lib/client-for';
+
+// Only this feature's routes: the module is on the landing page's first download.
+const chatApi = clientFor(chatContract);
 
 interface ScrivoChatGlobal {
   identify?: (identity: { userId: string; email?: string; signature: string }) => void;
@@ -27,7 +31,7 @@ export function SupportWidget() {
   const signedIn = Boolean(user.data);
   const identity = useQuery({
     queryKey: ['chat-identity', user.data?.id],
-    queryFn: () => ok(api.chat.myIdentity()),
+    queryFn: () => ok(chatApi.myIdentity()),
     enabled: signedIn,
     staleTime: Infinity,
   });
