@@ -1,6 +1,7 @@
 import type { Actor, Clock, ReadModelStore } from '@scrivo/domain';
 import { MEDIA_PURGE_DUE_COLLECTION, type MediaPurgeDueDoc } from '@scrivo/domain/recordings';
 import type { RecordingCommands } from '../recording-commands';
+import { PeriodicWork } from '../../infrastructure/periodic-work';
 import type { WorkerLogger } from '../transcription-worker';
 
 const actor: Actor = { kind: 'system', id: 'media-purge' };
@@ -12,8 +13,7 @@ const BATCH = 100;
  * projections run (one process). The recording decider ignores a second purge, so an overlap is harmless.
  */
 export class MediaPurgeTimer {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly periodic: PeriodicWork;
 
   constructor(
     private readonly deps: {
@@ -23,17 +23,25 @@ export class MediaPurgeTimer {
       readonly logger: WorkerLogger;
       readonly intervalMs: number;
     },
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.tick(), this.deps.intervalMs);
-    void this.tick();
+  ) {
+    this.periodic = new PeriodicWork({
+      intervalMs: deps.intervalMs,
+      run: async () => {
+        const purged = await this.purgeDue();
+        if (purged > 0)
+          deps.logger.info({ purged }, 'media of deleted recordings erased after the grace period');
+      },
+      onError: (error) =>
+        deps.logger.error({ err: error }, 'media purge failed; trying again at the next tick'),
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.periodic.start();
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Purges what is due now; resolves with how many recordings it purged. */
@@ -55,19 +63,5 @@ export class MediaPurgeTimer {
       if (result.newEvents.length > 0) purged += 1;
     }
     return purged;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = this.purgeDue();
-    try {
-      const purged = await this.running;
-      if (purged > 0)
-        this.deps.logger.info({ purged }, 'media of deleted recordings erased after the grace period');
-    } catch (error) {
-      this.deps.logger.error({ err: error }, 'media purge failed; trying again at the next tick');
-    } finally {
-      this.running = null;
-    }
   }
 }

@@ -9,6 +9,7 @@ import {
   webhooksStream,
 } from '@scrivo/domain/webhooks';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
+import { PeriodicWork } from '../../infrastructure/periodic-work';
 import type { WorkerLogger } from '../../recordings/transcription-worker';
 import type { SendResult, WebhookSender } from '../support/webhook-sender';
 
@@ -25,8 +26,7 @@ const PARALLEL = 8;
  * delivery is at least once, and receivers deduplicate by the delivery id.
  */
 export class WebhookDeliveryTimer {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly periodic: PeriodicWork;
 
   constructor(
     private readonly deps: {
@@ -38,17 +38,23 @@ export class WebhookDeliveryTimer {
       readonly logger: WorkerLogger;
       readonly intervalMs: number;
     },
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.tick(), this.deps.intervalMs);
-    void this.tick();
+  ) {
+    this.periodic = new PeriodicWork({
+      intervalMs: deps.intervalMs,
+      run: async () => {
+        await this.sendDue();
+      },
+      onError: (error) =>
+        deps.logger.error({ err: error }, 'webhook deliveries failed; trying again at the next tick'),
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.periodic.start();
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Sends what is due now; resolves with how many attempts it made. */
@@ -109,17 +115,5 @@ export class WebhookDeliveryTimer {
         'webhook delivery attempt failed',
       );
     return true;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = this.sendDue();
-    try {
-      await this.running;
-    } catch (error) {
-      this.deps.logger.error({ err: error }, 'webhook deliveries failed; trying again at the next tick');
-    } finally {
-      this.running = null;
-    }
   }
 }
