@@ -37,4 +37,12 @@ describe('the app shell in Chromium', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.any(String) });
   });
+
+  it('never answers an API-looking GET with the app, however spelled (the OpenAI-compatible /v1 too)', async () => {
+    for (const path of ['/API/recordings', '//api/recordings', '/v1/audio/transcriptions', '/V1/models']) {
+      const response = await fetch(`${app.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).not.toContain('text/html');
+    }
+  });
 });

@@ -16,9 +16,9 @@ export const serveSpa = (app: Express, distDir: string): boolean => {
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    // Anything that reads as an API path, however spelled (`/API/...`, `//api/...`), is the API's 404, not the
-    // app's HTML: a 200 page there would look like a route that answered.
-    if (/^\/+api(\/|$)/i.test(req.path)) return next();
+    // Anything that reads as an API path, however spelled (`/API/...`, `//api/...`, the OpenAI-compatible
+    // `/v1/...`), is the API's 404, not the app's HTML: a 200 page there would look like a route that answered.
+    if (/^\/+(api|v1)(\/|$)/i.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     // Share-link pages stay out of search engines and send no Referer with the token to other sites.
     if (req.path.startsWith('/s/')) {
