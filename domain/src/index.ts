@@ -10,6 +10,7 @@ export * from './ports/clock';
 export * from './ports/ids';
 export * from './ports/rate-limits';
 export * from './ports/language-model';
+export * from './ports/translator';
 export * from './projections/projection';
 export * from './projections/projection-runner';
 export * from './projections/reactor-runner';

@@ -15,6 +15,10 @@ export interface PlanLimits {
   readonly transcriptEditor: boolean;
   /** Spec section 9: speaker labels ("who spoke when") are a Business Pro feature. */
   readonly speakerLabels: boolean;
+  /** Spec section 9: AI summaries are a Business Pro feature. */
+  readonly summaries: boolean;
+  /** Spec section 9: translation is a Premium and Business Pro feature. */
+  readonly translation: boolean;
 }
 
 /**
@@ -23,13 +27,29 @@ export interface PlanLimits {
  * keep the tiers apart without refusing ordinary recordings.
  */
 export const PLAN_LIMITS: Readonly<Record<PlanId, PlanLimits>> = {
-  free: { minutesPerMonth: 5, maxUploadBytes: 200 * MB, transcriptEditor: false, speakerLabels: false },
-  premium: { minutesPerMonth: 120, maxUploadBytes: 500 * MB, transcriptEditor: true, speakerLabels: false },
+  free: {
+    minutesPerMonth: 5,
+    maxUploadBytes: 200 * MB,
+    transcriptEditor: false,
+    speakerLabels: false,
+    summaries: false,
+    translation: false,
+  },
+  premium: {
+    minutesPerMonth: 120,
+    maxUploadBytes: 500 * MB,
+    transcriptEditor: true,
+    speakerLabels: false,
+    summaries: false,
+    translation: true,
+  },
   business_pro: {
     minutesPerMonth: null,
     maxUploadBytes: 1024 * MB,
     transcriptEditor: true,
     speakerLabels: true,
+    summaries: true,
+    translation: true,
   },
 };
 

@@ -1,0 +1,66 @@
+import type { DomainEvent } from '../kernel/events';
+import type { SummaryContent } from './summary';
+
+// ---- summary stream: `summary-{recordingId}` (one summary per recording, regenerated in place) ----
+export type SummaryRequested = DomainEvent<
+  'SummaryRequested',
+  {
+    recordingId: string;
+    ownerId: string;
+    /** The job that writes it (its id is chosen here, so the reactor that queues it can be replayed). */
+    jobId: string;
+    /** ISO 639-1 code of the language to write in. */
+    language: string;
+    /** The transcript version it summarises: a later edit makes the summary out of date. */
+    transcriptVersion: number;
+    requestedAt: string;
+  }
+>;
+export type SummaryProgressed = DomainEvent<
+  'SummaryProgressed',
+  { recordingId: string; jobId: string; progress: number; at: string }
+>;
+export type SummaryWritten = DomainEvent<
+  'SummaryWritten',
+  {
+    recordingId: string;
+    jobId: string;
+    content: SummaryContent;
+    language: string;
+    transcriptVersion: number;
+    /** Which engine wrote it (shown to the user). */
+    engine: string;
+    writtenAt: string;
+  }
+>;
+export type SummaryFailed = DomainEvent<
+  'SummaryFailed',
+  { recordingId: string; jobId: string; reason: string; at: string }
+>;
+export type SummaryCancelled = DomainEvent<
+  'SummaryCancelled',
+  { recordingId: string; jobId: string; at: string }
+>;
+export type SummaryEdited = DomainEvent<
+  'SummaryEdited',
+  { recordingId: string; content: SummaryContent; revision: number; editedAt: string }
+>;
+
+export type SummaryEvent =
+  | SummaryRequested
+  | SummaryProgressed
+  | SummaryWritten
+  | SummaryFailed
+  | SummaryCancelled
+  | SummaryEdited;
+
+export const SUMMARY_EVENT_TYPES: readonly SummaryEvent['type'][] = [
+  'SummaryRequested',
+  'SummaryProgressed',
+  'SummaryWritten',
+  'SummaryFailed',
+  'SummaryCancelled',
+  'SummaryEdited',
+];
+
+export const summaryStream = (recordingId: string) => `summary-${recordingId}`;

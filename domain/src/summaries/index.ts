@@ -1,0 +1,4 @@
+export * from './events';
+export * from './summary';
+export * from './summary-content';
+export * from './summary.decider';

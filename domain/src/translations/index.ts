@@ -1,0 +1,3 @@
+export * from './events';
+export * from './languages';
+export * from './translation.decider';
