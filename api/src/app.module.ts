@@ -17,6 +17,9 @@ import { ShareLinksModule } from './share-links/share-links.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { OpenAiModule } from './openai/openai.module';
 import { LibraryModule } from './library/library.module';
+import { LanguageJobsModule } from './language-jobs/language-jobs.module';
+import { SummariesModule } from './summaries/summaries.module';
+import { TranslationsModule } from './translations/translations.module';
 
 /** The feature modules; each owns a folder under api/src. */
 const features = [
@@ -30,6 +33,9 @@ const features = [
   WebhooksModule,
   OpenAiModule,
   LibraryModule,
+  SummariesModule,
+  TranslationsModule,
+  LanguageJobsModule,
 ];
 
 @Module({})

@@ -13,6 +13,7 @@ import { ownerPlanLookup, ownerWeeklyAnchorLookup } from './recordings/support/o
 import { RecordingCommands } from './recordings/recording-commands';
 import { createSpeech } from './recordings/speech-factory';
 import { TranscriptionWorker } from './recordings/transcription-worker';
+import { createLanguageJobWorker } from './language-jobs/create-language-job-worker';
 
 /**
  * The job worker: claims transcription jobs from the event store and runs them against the speech engine.
@@ -50,17 +51,28 @@ const main = async () => {
     logger,
     planOf: ownerPlanLookup(adapters.readModels),
   });
+  // Summaries and translations run in their own slots, so a long summary never holds up a transcription.
+  const languageWorker = createLanguageJobWorker({
+    config,
+    workerId,
+    jobs,
+    runner,
+    recordings: commands,
+    blobs: adapters.blobs,
+    media: new FfmpegMediaToolkit(),
+    logger,
+  });
   // A job worker killed mid-job left its audio in a spool folder under /tmp.
   const spool = await removeStaleSpool();
   if (spool > 0) logger.info({ spool }, 'spool folders of killed processes removed');
   worker.start();
+  languageWorker.start();
   logger.info({ workerId }, 'job worker started');
   const stop = (signal: string) => {
     logger.info({ signal }, 'job worker stopping');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    void worker
-      .stop()
+    void Promise.all([worker.stop(), languageWorker.stop()])
       .then(() => jobs.close())
       .then(() => adapters.events.close())
       .then(() => process.exit(0));

@@ -9,6 +9,8 @@ import { libraryContract } from './library/library.contract';
 import { openAiContract } from './openai/openai.contract';
 import { recordingsContract } from './recordings/recordings.contract';
 import { shareLinksContract } from './share-links/share-links.contract';
+import { summariesContract } from './summaries/summaries.contract';
+import { translationsContract } from './translations/translations.contract';
 import { webhooksContract } from './webhooks/webhooks.contract';
 
 export * from './accounts/accounts.contract';
@@ -28,6 +30,8 @@ export * from './library/library.contract';
 export * from './openai/openai.contract';
 export * from './recordings/recordings.contract';
 export * from './share-links/share-links.contract';
+export * from './summaries/summaries.contract';
+export * from './translations/translations.contract';
 export * from './webhooks/webhooks.contract';
 
 const c = initContract();
@@ -49,6 +53,8 @@ export const contract = c.router({
   openAi: openAiContract,
   recordings: recordingsContract,
   shareLinks: shareLinksContract,
+  summaries: summariesContract,
+  translations: translationsContract,
   webhooks: webhooksContract,
 });
 export type Contract = typeof contract;

@@ -153,6 +153,8 @@ export const ConfigSchema = z
      * runs api/dist/worker-main.js beside the API instead.
      */
     SCRIVO_IN_PROCESS_JOB_WORKER: bool.optional(),
+    /** The summary and translation worker in the API process; unset = as SCRIVO_IN_PROCESS_JOB_WORKER. */
+    SCRIVO_IN_PROCESS_LANGUAGE_WORKER: bool.optional(),
     /** How often the projector looks for deleted recordings whose media is due to be erased. */
     SCRIVO_MEDIA_PURGE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** How long a job waits for an unreachable speech engine (stopped, restarting) before spending an attempt. */
@@ -169,6 +171,25 @@ export const ConfigSchema = z
      * subscription (consumer group) hands each job to one worker; needs SCRIVO_EVENT_STORE=eventstoredb.
      */
     SCRIVO_JOB_QUEUE: z.enum(['embedded', 'eventstoredb']).default('embedded'),
+    /**
+     * Who writes summaries and machine-draft translations. local = the language model service (llm/server.mjs,
+     * started by `npm start`); huggingface = chat completion through @huggingface/inference; none = off.
+     */
+    SCRIVO_LLM_ENGINE: z.enum(['local', 'huggingface', 'none']).default('local'),
+    /** Where the local language model service listens. */
+    SCRIVO_LLM_URL: z.string().url().default('http://127.0.0.1:8766'),
+    /** Hugging Face chat model for summaries (hosted router), or any endpoint speaking chat completion. */
+    SCRIVO_HF_CHAT_MODEL: z.string().default('Qwen/Qwen2.5-7B-Instruct'),
+    SCRIVO_HF_CHAT_ENDPOINT: z.string().url().optional(),
+    /**
+     * Text translation: local = the language model (labelled a machine draft); huggingface = a hosted translation
+     * model (NLLB by default) through @huggingface/inference.
+     */
+    SCRIVO_TRANSLATION_ENGINE: z.enum(['local', 'huggingface']).default('local'),
+    SCRIVO_HF_TRANSLATION_MODEL: z.string().default('facebook/nllb-200-distilled-600M'),
+    SCRIVO_HF_TRANSLATION_ENDPOINT: z.string().url().optional(),
+    /** Summary and translation jobs run at once per job worker (apart from transcription, so neither starves). */
+    SCRIVO_LANGUAGE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     /** A font with CJK glyphs for PDF exports (Debian's fonts-noto-cjk); without it such text uses DejaVu. */
     SCRIVO_CJK_FONT: z.string().default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   })

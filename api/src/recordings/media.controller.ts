@@ -3,6 +3,10 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ExportQuery } from '@scrivo/contracts';
 import type { BlobStore } from '@scrivo/domain';
 import { toJson, toPlainText, toSrt, toVtt } from '@scrivo/domain/recordings';
+import { summaryText } from '@scrivo/domain/summaries';
+import { translatedTranscript } from '@scrivo/domain/translations';
+import { GetSummaryQuery } from '../summaries/queries/summary.queries';
+import { GetTranslationQuery } from '../translations/queries/translation.queries';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
@@ -84,7 +88,7 @@ export class MediaController {
       throw new ApiError(
         400,
         'VALIDATION_FAILED',
-        'format must be one of txt, srt, vtt, docx, pdf, json; timestamps and speakers true or false.',
+        'format must be one of txt, srt, vtt, docx, pdf, json; timestamps, speakers and summary true or false; language a two-letter code.',
       );
     const { format } = parsed.data;
     const options = { timestamps: parsed.data.timestamps ?? true, speakers: parsed.data.speakers ?? true };
@@ -92,18 +96,36 @@ export class MediaController {
     const {
       id: _id,
       ownerId: _owner,
-      ...transcript
+      ...original
     } = await this.queries.execute(new GetTranscriptQuery(user, id));
+    let transcript = original;
+    if (parsed.data.language && parsed.data.language !== original.language) {
+      const translation = await this.queries.execute(
+        new GetTranslationQuery(user, id, parsed.data.language),
+      );
+      if (!translation.segments)
+        throw new ApiError(409, 'TRANSLATION_NOT_READY', 'This translation is not finished yet.');
+      transcript = translatedTranscript(original, translation.segments, translation.target);
+    }
+    // JSON carries the summary whenever there is one; the documents only when asked.
+    const summary =
+      parsed.data.summary || format === 'json'
+        ? (await this.queries.execute(new GetSummaryQuery(user, id))).content
+        : null;
+    if (parsed.data.summary && !summary)
+      throw new ApiError(409, 'SUMMARY_NOT_READY', 'This recording has no summary yet.');
     const meta = {
       title: doc.title,
       language: transcript.language,
       durationSeconds: transcript.durationSeconds,
+      summary: parsed.data.summary ? summary : null,
     };
     let body: string | Buffer;
-    if (format === 'txt') body = toPlainText(transcript, options);
+    if (format === 'txt')
+      body = `${summary && parsed.data.summary ? `${summaryText(summary)}\n\n---\n\n` : ''}${toPlainText(transcript, options)}`;
     else if (format === 'srt') body = toSrt(transcript, options);
     else if (format === 'vtt') body = toVtt(transcript, options);
-    else if (format === 'json') body = toJson(transcript);
+    else if (format === 'json') body = summary ? toJson({ ...transcript, summary }) : toJson(transcript);
     else if (format === 'docx') body = await toDocx(transcript, meta, options);
     else body = await toPdf(transcript, meta, options, { cjk: this.access.config.SCRIVO_CJK_FONT });
     const name = `${safeFilename(doc.title)}.${format}`;

@@ -87,7 +87,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     TusUploads,
     UploadRecovery,
   ],
-  exports: [RecordingAccess, RecordingCommands, JOB_QUEUE],
+  exports: [RecordingAccess, RecordingCommands, JOB_QUEUE, MEDIA_TOOLKIT],
 })
 export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private worker: TranscriptionWorker | null = null;

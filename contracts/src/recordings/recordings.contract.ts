@@ -236,6 +236,13 @@ export const ExportQuery = z.object({
   timestamps: queryBool,
   /** Include speaker names when known (all formats). Default true. */
   speakers: queryBool,
+  /** Put the summary first (txt, docx, pdf; json always carries it when there is one). Default false. */
+  summary: queryBool,
+  /** A translation's language: the export is in that language, with the original's times. */
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'a two-letter language code such as "de"')
+    .optional(),
 });
 
 // ---- usage ----

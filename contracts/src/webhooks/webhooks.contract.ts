@@ -9,7 +9,7 @@ const c = initContract();
  * POST of JSON `{ id, type, createdAt, data }` signed in the `Scrivo-Signature` header:
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook's secret>` (docs/webhooks.md).
  */
-export const WebhookEventName = z.enum(['transcription.completed', 'transcription.failed']);
+export const WebhookEventName = z.enum(['transcription.completed', 'transcription.failed', 'summary.ready']);
 export type WebhookEventName = z.infer<typeof WebhookEventName>;
 export const WEBHOOK_SIGNATURE_HEADER = 'scrivo-signature';
 

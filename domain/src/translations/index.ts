@@ -1,3 +1,4 @@
 export * from './events';
 export * from './languages';
 export * from './translation.decider';
+export * from './translated-transcript';

@@ -4,7 +4,7 @@ import type { DomainEvent } from '../kernel/events';
  * What a webhook can listen to. The list grows with the product (a "summary.ready" joins it when summaries
  * exist): add the name here, map the domain event to it in the API's webhook reactor, document its payload.
  */
-export const WEBHOOK_EVENTS = ['transcription.completed', 'transcription.failed'] as const;
+export const WEBHOOK_EVENTS = ['transcription.completed', 'transcription.failed', 'summary.ready'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 /** A delivery the owner asked for with "Send test": a sample, never a real event. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

@@ -3,8 +3,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Document, Packer, Paragraph, TextRun, HeadingLevel } from 'docx';
 import PDFDocument from 'pdfkit';
+import { SUMMARY_LABELS, type SummaryContent } from '@scrivo/domain/summaries';
 import {
   paragraphPrefix,
+  readableTimestamp,
   type TextExportOptions,
   type Transcript,
   transcriptParagraphs,
@@ -27,7 +29,24 @@ export interface DocumentMeta {
   readonly title: string;
   readonly language: string;
   readonly durationSeconds: number;
+  /** Put before the transcript when the export asks for it. */
+  readonly summary?: SummaryContent | null;
 }
+
+/** The summary as headed sections of lines, shared by the DOCX and the PDF. */
+const summarySections = (summary: SummaryContent): { heading: string; lines: string[] }[] => {
+  const at = (seconds: number) => `[${readableTimestamp(seconds)}]`;
+  return [
+    { heading: SUMMARY_LABELS.overview, lines: summary.overview ? [summary.overview] : [] },
+    { heading: SUMMARY_LABELS.keyPoints, lines: summary.keyPoints.map((p) => `• ${p.text} ${at(p.at)}`) },
+    { heading: SUMMARY_LABELS.decisions, lines: summary.decisions.map((p) => `• ${p.text} ${at(p.at)}`) },
+    {
+      heading: SUMMARY_LABELS.actionItems,
+      lines: summary.actionItems.map((p) => `• ${p.owner ? `${p.owner}: ` : ''}${p.text} ${at(p.at)}`),
+    },
+    { heading: SUMMARY_LABELS.chapters, lines: summary.chapters.map((c) => `${at(c.start)} ${c.title}`) },
+  ].filter((s) => s.lines.length > 0);
+};
 
 export const toDocx = async (
   transcript: Transcript,
@@ -61,6 +80,18 @@ export const toDocx = async (
               }),
             ],
           }),
+          ...(meta.summary
+            ? [
+                new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Summary')] }),
+                ...summarySections(meta.summary).flatMap((section) => [
+                  new Paragraph({ heading: HeadingLevel.HEADING_3, children: [new TextRun(section.heading)] }),
+                  ...section.lines.map(
+                    (line) => new Paragraph({ spacing: { after: 80 }, children: [new TextRun(line)] }),
+                  ),
+                ]),
+                new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Transcript')] }),
+              ]
+            : []),
           ...paragraphs,
         ],
       },
@@ -103,6 +134,14 @@ export const toPdf = (
       .fillColor('#777777')
       .text(`Language: ${meta.language} · Duration: ${Math.round(meta.durationSeconds)} s`);
     pdf.moveDown(1).fillColor('#000000');
+    if (meta.summary) {
+      pdf.font('bold').fontSize(14).text('Summary');
+      for (const section of summarySections(meta.summary)) {
+        pdf.moveDown(0.4).font('bold').fontSize(11).text(section.heading);
+        for (const line of section.lines) pdf.font(fontFor(line)).fontSize(10.5).text(line, { lineGap: 2 });
+      }
+      pdf.moveDown(1).font('bold').fontSize(14).text('Transcript').moveDown(0.4);
+    }
     for (const p of transcriptParagraphs(transcript, options)) {
       const prefix = paragraphPrefix(p, options);
       if (prefix) pdf.font('bold').fontSize(9).fillColor('#555555').text(prefix);

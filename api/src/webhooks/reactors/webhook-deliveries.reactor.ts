@@ -1,5 +1,6 @@
 import type { Reactor, RecordedEvent } from '@scrivo/domain';
 import type { TranscriptionCompleted, TranscriptionFailed } from '@scrivo/domain/recordings';
+import type { SummaryWritten } from '@scrivo/domain/summaries';
 import {
   type WebhookEventName,
   webhookDeliveryDecider,
@@ -12,12 +13,13 @@ import type { RecordingCommands } from '../../recordings/recording-commands';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
 import { webhookBody } from './webhook-payload';
 
-type Handled = TranscriptionCompleted | TranscriptionFailed;
+type Handled = TranscriptionCompleted | TranscriptionFailed | SummaryWritten;
 
 /** Which domain event is which webhook event; a new webhook event is one more line here. */
 const WEBHOOK_EVENT_OF: Record<Handled['type'], WebhookEventName> = {
   TranscriptionCompleted: 'transcription.completed',
   TranscriptionFailed: 'transcription.failed',
+  SummaryWritten: 'summary.ready',
 };
 
 /**
@@ -51,11 +53,19 @@ export const webhookDeliveriesReactor = (deps: {
             language: recording.language,
             transcriptUrl: `/api/recordings/${recording.id}/transcript`,
           }
-        : {
-            recordingId: recording.id,
-            title: recording.title,
-            error: { code: event.data.code, message: event.data.message },
-          };
+        : event.type === 'SummaryWritten'
+          ? {
+              recordingId: recording.id,
+              title: recording.title,
+              language: event.data.language,
+              overview: event.data.content.overview,
+              summaryUrl: `/api/recordings/${recording.id}/summary`,
+            }
+          : {
+              recordingId: recording.id,
+              title: recording.title,
+              error: { code: event.data.code, message: event.data.message },
+            };
     const context = {
       actor: { kind: 'system', id: 'webhooks' },
       correlationId: recorded.metadata.correlationId,

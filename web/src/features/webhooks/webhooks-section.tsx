@@ -19,6 +19,7 @@ import {
 const EVENT_LABELS: Record<WebhookEventName, string> = {
   'transcription.completed': 'Transcription completed',
   'transcription.failed': 'Transcription failed',
+  'summary.ready': 'Summary ready',
 };
 
 const when = (iso: string | null) =>

@@ -1,0 +1,119 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { EditSummaryBody, RequestSummaryBody, Summary } from '@scrivo/contracts';
+import type { Ids } from '@scrivo/domain';
+import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { StreamRunner } from '../../infrastructure/stream-runner';
+import { IDS } from '../../infrastructure/tokens';
+import { RecordingAccess } from '../../recordings/support/recording-access';
+import { SummaryAccess } from '../support/summary-access';
+
+export class RequestSummaryCommand extends Command<Summary> {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly recordingId: string,
+    readonly body: RequestSummaryBody,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RequestSummaryCommand)
+export class RequestSummaryHandler implements ICommandHandler<RequestSummaryCommand> {
+  constructor(
+    private readonly recordings: RecordingAccess,
+    private readonly summaries: SummaryAccess,
+    private readonly runner: StreamRunner,
+    @Inject(IDS) private readonly ids: Ids,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ user, recordingId, body }: RequestSummaryCommand): Promise<Summary> {
+    const recording = await this.recordings.doc(user, recordingId);
+    this.summaries.assertPlanAllows(user);
+    if (recording.status !== 'completed')
+      throw new ApiError(409, 'RECORDING_STATE_CONFLICT', 'Only a finished transcript can be summarised.');
+    if (this.config.SCRIVO_LLM_ENGINE === 'none')
+      throw new ApiError(503, 'SUMMARIES_UNAVAILABLE', 'Summaries are turned off on this server.');
+    await this.runner.run(
+      summaryDecider,
+      summaryStream(recordingId),
+      {
+        type: 'RequestSummary',
+        recordingId,
+        ownerId: user.id,
+        jobId: this.ids.next(),
+        language: body.language ?? recording.language ?? 'en',
+        transcriptVersion: await this.summaries.transcriptVersion(recordingId),
+        now: this.runner.now(),
+      },
+      { actor: this.recordings.actor(user) },
+    );
+    return this.summaries.view(user, recordingId);
+  }
+}
+
+export class CancelSummaryCommand extends Command<Summary> {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly recordingId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CancelSummaryCommand)
+export class CancelSummaryHandler implements ICommandHandler<CancelSummaryCommand> {
+  constructor(
+    private readonly recordings: RecordingAccess,
+    private readonly summaries: SummaryAccess,
+    private readonly runner: StreamRunner,
+  ) {}
+
+  async execute({ user, recordingId }: CancelSummaryCommand): Promise<Summary> {
+    await this.recordings.doc(user, recordingId);
+    await this.runner.run(
+      summaryDecider,
+      summaryStream(recordingId),
+      { type: 'CancelSummary', now: this.runner.now() },
+      { actor: this.recordings.actor(user) },
+    );
+    return this.summaries.view(user, recordingId);
+  }
+}
+
+export class EditSummaryCommand extends Command<Summary> {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly recordingId: string,
+    readonly body: EditSummaryBody,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(EditSummaryCommand)
+export class EditSummaryHandler implements ICommandHandler<EditSummaryCommand> {
+  constructor(
+    private readonly recordings: RecordingAccess,
+    private readonly summaries: SummaryAccess,
+    private readonly runner: StreamRunner,
+  ) {}
+
+  async execute({ user, recordingId, body }: EditSummaryCommand): Promise<Summary> {
+    await this.recordings.doc(user, recordingId);
+    this.summaries.assertPlanAllows(user);
+    await this.runner.run(
+      summaryDecider,
+      summaryStream(recordingId),
+      { type: 'EditSummary', content: body.content, expectedRevision: body.revision, now: this.runner.now() },
+      { actor: this.recordings.actor(user) },
+    );
+    return this.summaries.view(user, recordingId);
+  }
+}
+
+export const summaryCommandHandlers = [RequestSummaryHandler, CancelSummaryHandler, EditSummaryHandler];

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { registerErrorStatus } from '../common/api-error';
+import { RecordingsModule } from '../recordings/recordings.module';
+import { summaryCommandHandlers } from './commands/summary.commands';
+import { summaryQueryHandlers } from './queries/summary.queries';
+import { SummariesController } from './summaries.controller';
+import { SummaryAccess } from './support/summary-access';
+
+registerErrorStatus('SUMMARY_STATE_CONFLICT', 409);
+registerErrorStatus('SUMMARY_VERSION_CONFLICT', 409);
+
+@Module({
+  imports: [RecordingsModule, ApiKeysModule],
+  controllers: [SummariesController],
+  providers: [SummaryAccess, ...summaryCommandHandlers, ...summaryQueryHandlers],
+  exports: [SummaryAccess],
+})
+export class SummariesModule {}

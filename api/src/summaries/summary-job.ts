@@ -1,0 +1,90 @@
+import {
+  type Actor,
+  DomainError,
+  type LanguageModel,
+  LanguageModelRequestError,
+} from '@scrivo/domain';
+import type { ClaimedJob } from '@scrivo/domain/jobs';
+import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
+import type { StreamRunner } from '../infrastructure/stream-runner';
+import type { LanguageJobHandler } from '../language-jobs/language-job-worker';
+import type { RecordingCommands } from '../recordings/recording-commands';
+import { SummaryFormatError, summarizeTranscript } from './summarizer';
+
+export const SUMMARY_JOB = 'summary';
+
+/** Progress events at most this often (each reaches every open page through polling). */
+const PROGRESS_INTERVAL_MS = 1000;
+
+const failureMessage = (error: unknown): string => {
+  if (error instanceof SummaryFormatError)
+    return 'The summary engine did not answer in the expected form, even on a second try. Please try again.';
+  if (error instanceof DomainError && error.code === 'NO_TRANSCRIPT')
+    return 'There is no transcript to summarise.';
+  return 'The summary could not be written after several attempts (the summary engine is unavailable). Please try again later.';
+};
+
+/**
+ * Writes a recording's summary: the transcript as it is now (every edit included), in parts, with progress; the
+ * result goes to the summary stream only if this job is still the one the owner asked for.
+ */
+export const summaryJobHandler = (deps: {
+  readonly runner: StreamRunner;
+  readonly recordings: RecordingCommands;
+  readonly model: LanguageModel;
+  readonly workerId: string;
+}): LanguageJobHandler => {
+  const actor: Actor = { kind: 'worker', id: deps.workerId };
+  const stream = (job: ClaimedJob) => summaryStream(job.subjectId);
+  const run = (job: ClaimedJob, command: Parameters<typeof summaryDecider.decide>[0]) =>
+    deps.runner.run(summaryDecider, stream(job), command, { actor, correlationId: job.jobId });
+  return {
+    kind: SUMMARY_JOB,
+    async stillWanted(job) {
+      const state = await deps.runner.state(summaryDecider, stream(job));
+      return state.status === 'running' && state.jobId === job.jobId;
+    },
+    isPermanent: (error) =>
+      error instanceof SummaryFormatError ||
+      error instanceof LanguageModelRequestError ||
+      (error instanceof DomainError && error.code === 'NO_TRANSCRIPT'),
+    async failed(job, error) {
+      await run(job, { type: 'FailSummary', jobId: job.jobId, reason: failureMessage(error), now: deps.runner.now() });
+    },
+    async run(job, signal) {
+      const transcript = await deps.recordings.transcript(job.subjectId);
+      if (!transcript || transcript.segments.length === 0)
+        throw new DomainError('NO_TRANSCRIPT', 'There is no transcript to summarise.');
+      const requested = typeof job.payload['language'] === 'string' ? job.payload['language'] : null;
+      let lastReport = 0;
+      const summary = await summarizeTranscript(deps.model, transcript.segments, {
+        language: requested ?? transcript.language,
+        signal,
+        onProgress: (progress) => {
+          const now = Date.now();
+          if (now - lastReport < PROGRESS_INTERVAL_MS || progress >= 1) return;
+          lastReport = now;
+          void run(job, { type: 'ProgressSummary', jobId: job.jobId, progress, now: deps.runner.now() }).catch(
+            () => undefined, // progress is a courtesy: the result still lands
+          );
+        },
+      });
+      if (signal.aborted) return;
+      await run(job, {
+        type: 'CompleteSummary',
+        jobId: job.jobId,
+        content: {
+          overview: summary.overview,
+          keyPoints: summary.keyPoints,
+          decisions: summary.decisions,
+          actionItems: summary.actionItems,
+          chapters: summary.chapters,
+        },
+        language: summary.language,
+        transcriptVersion: transcript.version ?? 1,
+        engine: summary.engine,
+        now: deps.runner.now(),
+      });
+    },
+  };
+};

@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Summary } from '@scrivo/contracts';
+import type { ReadModelStore } from '@scrivo/domain';
+import { PLAN_LIMITS, TRANSCRIPTS_COLLECTION, type TranscriptDoc } from '@scrivo/domain/recordings';
+import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { StreamRunner } from '../../infrastructure/stream-runner';
+import { READ_MODELS } from '../../infrastructure/tokens';
+import { toSummary } from './summary-view';
+
+/** Plan rule and reading of summaries, shared by the commands and the query. */
+@Injectable()
+export class SummaryAccess {
+  constructor(
+    private readonly runner: StreamRunner,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+  ) {}
+
+  planAllows(user: AuthenticatedUser): boolean {
+    return PLAN_LIMITS[user.plan].summaries;
+  }
+
+  assertPlanAllows(user: AuthenticatedUser): void {
+    if (!this.planAllows(user))
+      throw new ApiError(
+        402,
+        'PLAN_UPGRADE_REQUIRED',
+        'AI summaries are part of the Business Pro plan. Upgrade to summarise your transcripts.',
+        { feature: 'summaries', requiredPlan: 'business_pro' },
+      );
+  }
+
+  /** The transcript's version as the read model has it (the transcript itself is the recording's). */
+  async transcriptVersion(recordingId: string): Promise<number> {
+    const doc = await this.readModels.collection<TranscriptDoc>(TRANSCRIPTS_COLLECTION).get(recordingId);
+    return doc ? (doc.version ?? 1) : 0;
+  }
+
+  /** The summary folded from its own stream (a write answers with what it wrote). */
+  async view(user: AuthenticatedUser, recordingId: string): Promise<Summary> {
+    const state = await this.runner.state(summaryDecider, summaryStream(recordingId));
+    return toSummary(
+      recordingId,
+      state,
+      await this.transcriptVersion(recordingId),
+      this.planAllows(user),
+    );
+  }
+}

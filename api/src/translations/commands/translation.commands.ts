@@ -1,0 +1,100 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { RequestTranslationBody, Translation } from '@scrivo/contracts';
+import { type Ids, NotFoundError } from '@scrivo/domain';
+import { translationDecider, translationStream } from '@scrivo/domain/translations';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { StreamRunner } from '../../infrastructure/stream-runner';
+import { IDS } from '../../infrastructure/tokens';
+import { RecordingAccess } from '../../recordings/support/recording-access';
+import { TranslationAccess } from '../support/translation-access';
+
+export class RequestTranslationCommand extends Command<Translation> {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly recordingId: string,
+    readonly body: RequestTranslationBody,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RequestTranslationCommand)
+export class RequestTranslationHandler implements ICommandHandler<RequestTranslationCommand> {
+  constructor(
+    private readonly recordings: RecordingAccess,
+    private readonly translations: TranslationAccess,
+    private readonly runner: StreamRunner,
+    @Inject(IDS) private readonly ids: Ids,
+  ) {}
+
+  async execute({ user, recordingId, body }: RequestTranslationCommand): Promise<Translation> {
+    const recording = await this.recordings.doc(user, recordingId);
+    this.translations.assertPlanAllows(user);
+    if (recording.status !== 'completed' || !recording.language)
+      throw new ApiError(409, 'RECORDING_STATE_CONFLICT', 'Only a finished transcript can be translated.');
+    const engine = body.engine ?? this.translations.defaultEngine(body.target, recording);
+    if (!this.translations.available(engine, recording))
+      throw new ApiError(
+        503,
+        'TRANSLATION_ENGINE_UNAVAILABLE',
+        engine === 'whisper'
+          ? 'Speech translation needs the recording’s audio, which is no longer kept.'
+          : 'This translation engine is not configured on this server.',
+      );
+    await this.runner.run(
+      translationDecider,
+      translationStream(recordingId, body.target),
+      {
+        type: 'RequestTranslation',
+        recordingId,
+        ownerId: user.id,
+        jobId: this.ids.next(),
+        source: recording.language,
+        target: body.target,
+        engine,
+        transcriptVersion: await this.translations.transcriptVersion(recordingId),
+        now: this.runner.now(),
+      },
+      { actor: this.recordings.actor(user) },
+    );
+    const translation = await this.translations.one(recordingId, body.target);
+    if (!translation) throw new NotFoundError('Translation', body.target);
+    return translation;
+  }
+}
+
+export class CancelTranslationCommand extends Command<Translation> {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly recordingId: string,
+    readonly target: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CancelTranslationCommand)
+export class CancelTranslationHandler implements ICommandHandler<CancelTranslationCommand> {
+  constructor(
+    private readonly recordings: RecordingAccess,
+    private readonly translations: TranslationAccess,
+    private readonly runner: StreamRunner,
+  ) {}
+
+  async execute({ user, recordingId, target }: CancelTranslationCommand): Promise<Translation> {
+    await this.recordings.doc(user, recordingId);
+    await this.runner.run(
+      translationDecider,
+      translationStream(recordingId, target),
+      { type: 'CancelTranslation', now: this.runner.now() },
+      { actor: this.recordings.actor(user) },
+    );
+    const translation = await this.translations.one(recordingId, target);
+    if (!translation) throw new NotFoundError('Translation', target);
+    return translation;
+  }
+}
+
+export const translationCommandHandlers = [RequestTranslationHandler, CancelTranslationHandler];

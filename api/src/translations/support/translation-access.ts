@@ -1,0 +1,120 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Translation, TranslationOptions } from '@scrivo/contracts';
+import type { ReadModelStore } from '@scrivo/domain';
+import {
+  PLAN_LIMITS,
+  type RecordingDoc,
+  TRANSCRIPTS_COLLECTION,
+  type TranscriptDoc,
+} from '@scrivo/domain/recordings';
+import {
+  supportsPair,
+  TRANSLATION_ENGINES,
+  TRANSLATION_LANGUAGES,
+  type TranslationEngine,
+  type TranslationState,
+  translationDecider,
+  translationStream,
+} from '@scrivo/domain/translations';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { StreamRunner } from '../../infrastructure/stream-runner';
+import { READ_MODELS } from '../../infrastructure/tokens';
+
+const ENGINE_LABELS: Readonly<Record<TranslationEngine, string>> = {
+  whisper: 'Whisper speech translation (from the audio, into English)',
+  local: 'Local language model (machine draft)',
+  huggingface: 'Hugging Face translation model',
+};
+
+/** Plan rule, engines on this server, and reading translations folded from their streams. */
+@Injectable()
+export class TranslationAccess {
+  constructor(
+    private readonly runner: StreamRunner,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  planAllows(user: AuthenticatedUser): boolean {
+    return PLAN_LIMITS[user.plan].translation;
+  }
+
+  assertPlanAllows(user: AuthenticatedUser): void {
+    if (!this.planAllows(user))
+      throw new ApiError(
+        402,
+        'PLAN_UPGRADE_REQUIRED',
+        'Translation is part of the Premium and Business Pro plans. Upgrade to translate your transcripts.',
+        { feature: 'translation', requiredPlan: 'premium' },
+      );
+  }
+
+  /** Whether an engine can run on this server for this recording (Whisper needs the audio still kept). */
+  available(engine: TranslationEngine, recording: RecordingDoc): boolean {
+    if (engine === 'whisper') return recording.blobKey !== null;
+    if (engine === 'huggingface') return this.config.SCRIVO_TRANSLATION_ENGINE === 'huggingface';
+    return this.config.SCRIVO_TRANSLATION_ENGINE === 'local' && this.config.SCRIVO_LLM_ENGINE !== 'none';
+  }
+
+  /** The engine used when the caller names none: Whisper into English from the audio, else the text engine. */
+  defaultEngine(target: string, recording: RecordingDoc): TranslationEngine {
+    if (target === 'en' && this.available('whisper', recording)) return 'whisper';
+    return this.config.SCRIVO_TRANSLATION_ENGINE;
+  }
+
+  async transcriptVersion(recordingId: string): Promise<number> {
+    const doc = await this.readModels.collection<TranscriptDoc>(TRANSCRIPTS_COLLECTION).get(recordingId);
+    return doc ? (doc.version ?? 1) : 0;
+  }
+
+  state(recordingId: string, target: string): Promise<TranslationState> {
+    return this.runner.state(translationDecider, translationStream(recordingId, target));
+  }
+
+  toTranslation(state: TranslationState, currentVersion: number): Translation | null {
+    if (state.status === 'none' || state.engine === null) return null;
+    return {
+      recordingId: state.recordingId,
+      target: state.target,
+      source: state.source,
+      engine: state.engine,
+      engineName: state.engineName,
+      machineDraft: state.engine === 'local',
+      status: state.status,
+      progress: state.progress,
+      segments: state.segments ? [...state.segments] : null,
+      transcriptVersion: state.transcriptVersion,
+      outOfDate: state.segments !== null && currentVersion > state.transcriptVersion,
+      failure: state.failure,
+      updatedAt: state.updatedAt,
+    };
+  }
+
+  async one(recordingId: string, target: string): Promise<Translation | null> {
+    return this.toTranslation(await this.state(recordingId, target), await this.transcriptVersion(recordingId));
+  }
+
+  async options(user: AuthenticatedUser, recording: RecordingDoc): Promise<TranslationOptions> {
+    const source = recording.language ?? '';
+    const version = await this.transcriptVersion(recording.id);
+    const targets = Object.keys(TRANSLATION_LANGUAGES);
+    const items: Translation[] = [];
+    for (const target of targets) {
+      const item = this.toTranslation(await this.state(recording.id, target), version);
+      if (item) items.push(item);
+    }
+    return {
+      languages: Object.entries(TRANSLATION_LANGUAGES).map(([code, name]) => ({ code, name })),
+      engines: TRANSLATION_ENGINES.map((engine) => ({
+        engine,
+        label: ENGINE_LABELS[engine],
+        available: this.available(engine, recording),
+        targets: targets.filter((t) => supportsPair(engine, source, t)),
+      })),
+      planAllows: this.planAllows(user),
+      items,
+    };
+  }
+}

@@ -1,0 +1,107 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { ErrorBody } from '../common/errors';
+
+const c = initContract();
+
+/**
+ * AI summaries of a transcript (Business Pro): an overview, key points, decisions, action items with their
+ * owner, and chapters, every item tied to the second of the recording it comes from (a link that seeks the
+ * player). Written by a job (the local language model, or Hugging Face when the operator configures it) in parts
+ * that follow the transcript, so a long meeting is summarised whole; `progress` follows the parts.
+ *
+ * `POST /api/recordings/{id}/summary` starts (or regenerates) it and answers 202 with `status: running`; poll
+ * `GET` until `ready` or `failed`. After the transcript is edited the summary says `outOfDate: true`.
+ * `PUT` saves the owner's edits (send the `revision` you started from: another save in between is 409
+ * SUMMARY_VERSION_CONFLICT). Other plans get 402 PLAN_UPGRADE_REQUIRED on POST and PUT; their GET answers
+ * `planAllows: false` so the page can show what a summary looks like and how to get one.
+ */
+const LanguageCode = z.string().regex(/^[a-z]{2}$/, 'a two-letter language code such as "en"');
+const Second = z.number().finite().nonnegative();
+const Text = z.string().max(4000);
+
+export const SummaryPoint = z.object({ text: Text.min(1), at: Second });
+export const SummaryActionItem = SummaryPoint.extend({
+  /** The person the transcript names for it, null when nobody is named. */
+  owner: z.string().max(4000).nullable(),
+});
+export const SummaryChapter = z.object({ title: Text.min(1), start: Second });
+export const SummaryContent = z.object({
+  overview: Text,
+  keyPoints: z.array(SummaryPoint).max(200),
+  decisions: z.array(SummaryPoint).max(200),
+  actionItems: z.array(SummaryActionItem).max(200),
+  chapters: z.array(SummaryChapter).max(200),
+});
+export type SummaryContent = z.infer<typeof SummaryContent>;
+
+export const Summary = z.object({
+  recordingId: z.string(),
+  /** `none`: never requested; `running`: being written (an earlier `content` stays readable meanwhile). */
+  status: z.enum(['none', 'running', 'ready', 'failed', 'cancelled']),
+  /** 0..1 while running. */
+  progress: z.number().min(0).max(1),
+  content: SummaryContent.nullable(),
+  /** ISO 639-1 code the content is written in. */
+  language: z.string().nullable(),
+  /** The engine that wrote it, e.g. `local:qwen2.5-coder-1.5b-instruct`. */
+  engine: z.string().nullable(),
+  /** Goes up with every write and edit; send it back with an edit. */
+  revision: z.number().int().nonnegative(),
+  /** The transcript version the content summarises. */
+  transcriptVersion: z.number().int().nonnegative(),
+  /** The transcript was edited after the summary was written: regenerate to catch up. */
+  outOfDate: z.boolean(),
+  /** Why the last attempt failed (the last good content, if any, is still there). */
+  failure: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  /** The caller's plan includes summaries (Business Pro). */
+  planAllows: z.boolean(),
+});
+export type Summary = z.infer<typeof Summary>;
+
+export const RequestSummaryBody = z.object({
+  /** The language to write in; absent = the transcript's own. */
+  language: LanguageCode.optional(),
+});
+export type RequestSummaryBody = z.infer<typeof RequestSummaryBody>;
+
+export const EditSummaryBody = z.object({ content: SummaryContent, revision: z.number().int().nonnegative() });
+export type EditSummaryBody = z.infer<typeof EditSummaryBody>;
+
+const IdParams = z.object({ id: z.string().min(1).max(100) });
+const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody };
+
+export const summariesContract = c.router({
+  get: {
+    method: 'GET',
+    path: '/api/recordings/:id/summary',
+    pathParams: IdParams,
+    responses: { 200: Summary, ...errors },
+    summary: "The recording's summary, its job's progress and whether it is out of date",
+  },
+  request: {
+    method: 'POST',
+    path: '/api/recordings/:id/summary',
+    pathParams: IdParams,
+    body: RequestSummaryBody,
+    responses: { 202: Summary, 409: ErrorBody, 503: ErrorBody, ...errors },
+    summary: 'Write (or rewrite) the summary of a finished transcript as a background job (Business Pro)',
+  },
+  cancel: {
+    method: 'POST',
+    path: '/api/recordings/:id/summary/cancel',
+    pathParams: IdParams,
+    body: c.noBody(),
+    responses: { 200: Summary, ...errors },
+    summary: 'Stop the summary being written (the previous one, if any, stays)',
+  },
+  edit: {
+    method: 'PUT',
+    path: '/api/recordings/:id/summary',
+    pathParams: IdParams,
+    body: EditSummaryBody,
+    responses: { 200: Summary, 409: ErrorBody, ...errors },
+    summary: "Save the owner's edits to the summary (autosave sends the revision it started from)",
+  },
+});
