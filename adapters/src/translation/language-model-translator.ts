@@ -48,7 +48,12 @@ export class LanguageModelTranslator implements Translator {
     const schema = {
       type: 'object',
       properties: {
-        translations: { type: 'array', items: { type: 'string' }, minItems: texts.length, maxItems: texts.length },
+        translations: {
+          type: 'array',
+          items: { type: 'string' },
+          minItems: texts.length,
+          maxItems: texts.length,
+        },
       },
       required: ['translations'],
     };

@@ -19,7 +19,9 @@ describe.skipIf(!languageModelInstalled())('translators', () => {
   let hf: TranslationServer;
   beforeAll(async () => {
     service = await startLanguageModel();
-    hf = await startTranslationServer(new LanguageModelTranslator(new LocalLanguageModel({ url: service.url })));
+    hf = await startTranslationServer(
+      new LanguageModelTranslator(new LocalLanguageModel({ url: service.url })),
+    );
   }, 180_000);
   afterAll(async () => {
     await hf?.close();

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { DomainError } from '@scrivo/domain';
 import { type ClaimedJob, type JobQueue, LeaseLostError } from '@scrivo/domain/jobs';
 import type { WorkerLogger } from '../recordings/transcription-worker';
@@ -76,6 +77,8 @@ export class LanguageJobWorker {
       return;
     }
     const lost = new AbortController();
+    // Every request of a long job listens on this one signal; they are many, not leaked.
+    setMaxListeners(0, lost.signal);
     const stopOnShutdown = () => lost.abort();
     this.abort.signal.addEventListener('abort', stopOnShutdown);
     const beat = setInterval(

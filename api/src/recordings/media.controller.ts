@@ -100,9 +100,7 @@ export class MediaController {
     } = await this.queries.execute(new GetTranscriptQuery(user, id));
     let transcript = original;
     if (parsed.data.language && parsed.data.language !== original.language) {
-      const translation = await this.queries.execute(
-        new GetTranslationQuery(user, id, parsed.data.language),
-      );
+      const translation = await this.queries.execute(new GetTranslationQuery(user, id, parsed.data.language));
       if (!translation.segments)
         throw new ApiError(409, 'TRANSLATION_NOT_READY', 'This translation is not finished yet.');
       transcript = translatedTranscript(original, translation.segments, translation.target);

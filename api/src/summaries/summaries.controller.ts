@@ -5,11 +5,7 @@ import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
 import { CurrentUser } from '../common/auth/guards';
-import {
-  CancelSummaryCommand,
-  EditSummaryCommand,
-  RequestSummaryCommand,
-} from './commands/summary.commands';
+import { CancelSummaryCommand, EditSummaryCommand, RequestSummaryCommand } from './commands/summary.commands';
 import { GetSummaryQuery } from './queries/summary.queries';
 
 const s = contract.summaries;

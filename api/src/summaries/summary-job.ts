@@ -1,9 +1,4 @@
-import {
-  type Actor,
-  DomainError,
-  type LanguageModel,
-  LanguageModelRequestError,
-} from '@scrivo/domain';
+import { type Actor, DomainError, type LanguageModel, LanguageModelRequestError } from '@scrivo/domain';
 import type { ClaimedJob } from '@scrivo/domain/jobs';
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import type { StreamRunner } from '../infrastructure/stream-runner';
@@ -49,7 +44,12 @@ export const summaryJobHandler = (deps: {
       error instanceof LanguageModelRequestError ||
       (error instanceof DomainError && error.code === 'NO_TRANSCRIPT'),
     async failed(job, error) {
-      await run(job, { type: 'FailSummary', jobId: job.jobId, reason: failureMessage(error), now: deps.runner.now() });
+      await run(job, {
+        type: 'FailSummary',
+        jobId: job.jobId,
+        reason: failureMessage(error),
+        now: deps.runner.now(),
+      });
     },
     async run(job, signal) {
       const transcript = await deps.recordings.transcript(job.subjectId);
@@ -64,7 +64,12 @@ export const summaryJobHandler = (deps: {
           const now = Date.now();
           if (now - lastReport < PROGRESS_INTERVAL_MS || progress >= 1) return;
           lastReport = now;
-          void run(job, { type: 'ProgressSummary', jobId: job.jobId, progress, now: deps.runner.now() }).catch(
+          void run(job, {
+            type: 'ProgressSummary',
+            jobId: job.jobId,
+            progress,
+            now: deps.runner.now(),
+          }).catch(
             () => undefined, // progress is a courtesy: the result still lands
           );
         },

@@ -66,7 +66,10 @@ export const translationJobHandler = (deps: {
     try {
       const original = join(dir, 'original');
       const wav = join(dir, 'audio.wav');
-      await pipeline(Readable.from((await engine.blobs.get(state.blobKey)).body), createWriteStream(original));
+      await pipeline(
+        Readable.from((await engine.blobs.get(state.blobKey)).body),
+        createWriteStream(original),
+      );
       await engine.media.normalise(original, wav, { signal });
       const english = await engine.speech.transcribe({
         audio: createReadStream(wav),
@@ -92,7 +95,8 @@ export const translationJobHandler = (deps: {
       error instanceof LanguageModelRequestError ||
       error instanceof SpeechInputError ||
       error instanceof MediaRejectedError ||
-      (error instanceof DomainError && ['NO_TRANSCRIPT', 'NO_MEDIA', 'ENGINE_UNAVAILABLE'].includes(error.code)),
+      (error instanceof DomainError &&
+        ['NO_TRANSCRIPT', 'NO_MEDIA', 'ENGINE_UNAVAILABLE'].includes(error.code)),
     async failed(job, error) {
       const reason =
         error instanceof DomainError
@@ -132,7 +136,11 @@ export const translationJobHandler = (deps: {
             }).catch(() => undefined);
           },
         });
-        segments = transcript.segments.map((s, i) => ({ start: s.start, end: s.end, text: texts[i] ?? s.text }));
+        segments = transcript.segments.map((s, i) => ({
+          start: s.start,
+          end: s.end,
+          text: texts[i] ?? s.text,
+        }));
         engineName = translator.name;
       }
       if (signal.aborted) return;

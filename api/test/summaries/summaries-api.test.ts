@@ -141,14 +141,23 @@ describe.skipIf(!languageModelInstalled())(
     });
 
     it('saves the owner’s edits as new revisions and refuses one made from an old revision', async () => {
-      const current = (await summary(pro.client)).body as { revision: number; content: Record<string, unknown> };
-      const content = { ...current.content, overview: 'Launch moved to 9 March; budget shifted to search ads.' };
+      const current = (await summary(pro.client)).body as {
+        revision: number;
+        content: Record<string, unknown>;
+      };
+      const content = {
+        ...current.content,
+        overview: 'Launch moved to 9 March; budget shifted to search ads.',
+      };
       const saved = await pro.client.put(`/api/recordings/${meetingId}/summary`, {
         content,
         revision: current.revision,
       });
       expect(saved.status, saved.text).toBe(200);
-      expect(saved.body).toMatchObject({ revision: current.revision + 1, content: { overview: content.overview } });
+      expect(saved.body).toMatchObject({
+        revision: current.revision + 1,
+        content: { overview: content.overview },
+      });
       const stale = await pro.client.put(`/api/recordings/${meetingId}/summary`, {
         content,
         revision: current.revision,
@@ -169,7 +178,9 @@ describe.skipIf(!languageModelInstalled())(
       expect(txt.text).toContain('Decisions');
       expect(txt.text).toContain('next Wednesday');
       const json = await pro.client.get(`/api/recordings/${meetingId}/export?format=json`);
-      expect(json.body.summary).toMatchObject({ overview: 'Launch moved to 9 March; budget shifted to search ads.' });
+      expect(json.body.summary).toMatchObject({
+        overview: 'Launch moved to 9 March; budget shifted to search ads.',
+      });
       const docx = await fetch(`${app.url}/api/recordings/${meetingId}/export?format=docx&summary=true`, {
         headers: { cookie: pro.client.cookieHeader },
       });
@@ -249,9 +260,15 @@ describe.skipIf(!languageModelInstalled())(
       });
       expect(whisperToGerman.status).toBe(422);
       expect(whisperToGerman.body.code).toBe('TRANSLATION_PAIR_UNSUPPORTED');
-      const same = await premium.client.post(`/api/recordings/${id}/translations`, { target: 'fr', engine: 'local' });
+      const same = await premium.client.post(`/api/recordings/${id}/translations`, {
+        target: 'fr',
+        engine: 'local',
+      });
       expect(same.status).toBe(422);
-      const started = await premium.client.post(`/api/recordings/${id}/translations`, { target: 'de', engine: 'local' });
+      const started = await premium.client.post(`/api/recordings/${id}/translations`, {
+        target: 'de',
+        engine: 'local',
+      });
       expect(started.status, started.text).toBe(202);
       const done = await until(
         () => premium.client.get(`/api/recordings/${id}/translations/de`),
@@ -266,7 +283,10 @@ describe.skipIf(!languageModelInstalled())(
     it('refuses translation on the Free plan with the way to get it', async () => {
       const free = await signedInClient(app);
       const id = await completedRecording(app, free.client, spanish);
-      const refused = await free.client.post(`/api/recordings/${id}/translations`, { target: 'en', engine: 'local' });
+      const refused = await free.client.post(`/api/recordings/${id}/translations`, {
+        target: 'en',
+        engine: 'local',
+      });
       expect(refused.status).toBe(402);
       expect(refused.body).toMatchObject({ code: 'PLAN_UPGRADE_REQUIRED' });
     });

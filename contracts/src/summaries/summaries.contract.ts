@@ -66,7 +66,10 @@ export const RequestSummaryBody = z.object({
 });
 export type RequestSummaryBody = z.infer<typeof RequestSummaryBody>;
 
-export const EditSummaryBody = z.object({ content: SummaryContent, revision: z.number().int().nonnegative() });
+export const EditSummaryBody = z.object({
+  content: SummaryContent,
+  revision: z.number().int().nonnegative(),
+});
 export type EditSummaryBody = z.infer<typeof EditSummaryBody>;
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });

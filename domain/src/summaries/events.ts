@@ -47,12 +47,7 @@ export type SummaryEdited = DomainEvent<
 >;
 
 export type SummaryEvent =
-  | SummaryRequested
-  | SummaryProgressed
-  | SummaryWritten
-  | SummaryFailed
-  | SummaryCancelled
-  | SummaryEdited;
+  SummaryRequested | SummaryProgressed | SummaryWritten | SummaryFailed | SummaryCancelled | SummaryEdited;
 
 export const SUMMARY_EVENT_TYPES: readonly SummaryEvent['type'][] = [
   'SummaryRequested',

@@ -24,7 +24,8 @@ const second = (at: number, what: string): number => {
 };
 
 const list = <T>(items: readonly T[], what: string, each: (item: T, index: number) => T): T[] => {
-  if (items.length > MAX_SUMMARY_ITEMS) throw invalid(`${what} can hold at most ${MAX_SUMMARY_ITEMS} entries.`);
+  if (items.length > MAX_SUMMARY_ITEMS)
+    throw invalid(`${what} can hold at most ${MAX_SUMMARY_ITEMS} entries.`);
   return items.map(each);
 };
 
@@ -41,14 +42,10 @@ export const cleanSummaryContent = (content: SummaryContent): SummaryContent => 
   overview: tidy(content.overview, 'The overview', true),
   keyPoints: list(content.keyPoints, 'Key points', point('Key point')),
   decisions: list(content.decisions, 'Decisions', point('Decision')),
-  actionItems: list(
-    content.actionItems,
-    'Action items',
-    (item: SummaryActionItem, i): SummaryActionItem => {
-      const owner = item.owner === null ? '' : tidy(item.owner, `The owner of action item ${i + 1}`, true);
-      return { ...point('Action item')(item, i), owner: owner === '' ? null : owner };
-    },
-  ),
+  actionItems: list(content.actionItems, 'Action items', (item: SummaryActionItem, i): SummaryActionItem => {
+    const owner = item.owner === null ? '' : tidy(item.owner, `The owner of action item ${i + 1}`, true);
+    return { ...point('Action item')(item, i), owner: owner === '' ? null : owner };
+  }),
   chapters: list(content.chapters, 'Chapters', (c: SummaryChapter, i) => ({
     title: tidy(c.title, `Chapter ${i + 1}`),
     start: second(c.start, `The start of chapter ${i + 1}`),

@@ -60,13 +60,22 @@ describe('summary', () => {
       spec.given([]).when(request).then([requested()]));
 
     it('refuses a second request while one is being written', () =>
-      spec.given([requested()]).when({ ...request, jobId: 'j2' }).thenThrows(code('SUMMARY_STATE_CONFLICT')));
+      spec
+        .given([requested()])
+        .when({ ...request, jobId: 'j2' })
+        .thenThrows(code('SUMMARY_STATE_CONFLICT')));
 
     it('regenerates a written summary with a new job', () =>
-      spec.given([requested(), written()]).when({ ...request, jobId: 'j2' }).then([requested('j2')]));
+      spec
+        .given([requested(), written()])
+        .when({ ...request, jobId: 'j2' })
+        .then([requested('j2')]));
 
     it('refuses a language that is not a two-letter code', () =>
-      spec.given([]).when({ ...request, language: 'english' }).thenThrows(code('VALIDATION_FAILED')));
+      spec
+        .given([])
+        .when({ ...request, language: 'english' })
+        .thenThrows(code('VALIDATION_FAILED')));
   });
 
   describe('writing', () => {
@@ -77,7 +86,10 @@ describe('summary', () => {
         .then([written()]));
 
     it('refuses the result of a job that was replaced or cancelled', () => {
-      spec.given([requested(), requested('j2')]).when(complete).thenThrows(code('JOB_LEASE_LOST'));
+      spec
+        .given([requested(), requested('j2')])
+        .when(complete)
+        .thenThrows(code('JOB_LEASE_LOST'));
       spec
         .given([requested(), { type: 'SummaryCancelled', data: { recordingId: 'r1', jobId: 'j1', at: now } }])
         .when(complete)
@@ -88,7 +100,9 @@ describe('summary', () => {
       spec
         .given([requested()])
         .when({ type: 'ProgressSummary', jobId: 'j1', progress: 0.5, now })
-        .then([{ type: 'SummaryProgressed', data: { recordingId: 'r1', jobId: 'j1', progress: 0.5, at: now } }]);
+        .then([
+          { type: 'SummaryProgressed', data: { recordingId: 'r1', jobId: 'j1', progress: 0.5, at: now } },
+        ]);
       spec
         .given([
           requested(),

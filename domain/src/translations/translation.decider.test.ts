@@ -36,21 +36,33 @@ describe('translation', () => {
     spec.given([]).when(request).then([requested]));
 
   it('refuses a pair the engine cannot do, saying which', () => {
-    spec.given([]).when({ ...request, engine: 'whisper', target: 'de' }).thenThrows({
-      code: 'TRANSLATION_PAIR_UNSUPPORTED',
-    });
-    spec.given([]).when({ ...request, target: 'xx' }).thenThrows({ code: 'TRANSLATION_PAIR_UNSUPPORTED' });
-    spec.given([]).when({ ...request, target: 'es' }).thenThrows({ code: 'TRANSLATION_PAIR_UNSUPPORTED' });
+    spec
+      .given([])
+      .when({ ...request, engine: 'whisper', target: 'de' })
+      .thenThrows({
+        code: 'TRANSLATION_PAIR_UNSUPPORTED',
+      });
+    spec
+      .given([])
+      .when({ ...request, target: 'xx' })
+      .thenThrows({ code: 'TRANSLATION_PAIR_UNSUPPORTED' });
+    spec
+      .given([])
+      .when({ ...request, target: 'es' })
+      .thenThrows({ code: 'TRANSLATION_PAIR_UNSUPPORTED' });
   });
 
   it('lets Whisper translate into English only', () =>
     spec
       .given([])
       .when({ ...request, engine: 'whisper' })
-      .then([{ type: "TranslationRequested", data: { ...requested.data, engine: "whisper" } }]));
+      .then([{ type: 'TranslationRequested', data: { ...requested.data, engine: 'whisper' } }]));
 
   it('refuses a second request while one runs', () =>
-    spec.given([requested]).when({ ...request, jobId: 'j2' }).thenThrows({ code: 'TRANSLATION_STATE_CONFLICT' }));
+    spec
+      .given([requested])
+      .when({ ...request, jobId: 'j2' })
+      .thenThrows({ code: 'TRANSLATION_STATE_CONFLICT' }));
 
   it('keeps every segment’s times in the result', () =>
     spec

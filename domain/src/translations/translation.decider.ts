@@ -146,7 +146,10 @@ export const translationDecider: Decider<TranslationCommand, TranslationEvent, T
       case 'CancelTranslation':
         if (state.status !== 'running' || state.jobId === null) return [];
         return [
-          { type: 'TranslationCancelled', data: { recordingId, target, jobId: state.jobId, at: command.now } },
+          {
+            type: 'TranslationCancelled',
+            data: { recordingId, target, jobId: state.jobId, at: command.now },
+          },
         ];
     }
   },

@@ -84,7 +84,10 @@ export const toDocx = async (
             ? [
                 new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Summary')] }),
                 ...summarySections(meta.summary).flatMap((section) => [
-                  new Paragraph({ heading: HeadingLevel.HEADING_3, children: [new TextRun(section.heading)] }),
+                  new Paragraph({
+                    heading: HeadingLevel.HEADING_3,
+                    children: [new TextRun(section.heading)],
+                  }),
                   ...section.lines.map(
                     (line) => new Paragraph({ spacing: { after: 80 }, children: [new TextRun(line)] }),
                   ),

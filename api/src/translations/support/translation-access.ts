@@ -93,7 +93,10 @@ export class TranslationAccess {
   }
 
   async one(recordingId: string, target: string): Promise<Translation | null> {
-    return this.toTranslation(await this.state(recordingId, target), await this.transcriptVersion(recordingId));
+    return this.toTranslation(
+      await this.state(recordingId, target),
+      await this.transcriptVersion(recordingId),
+    );
   }
 
   async options(user: AuthenticatedUser, recording: RecordingDoc): Promise<TranslationOptions> {

@@ -6,6 +6,7 @@ import {
   exportFileName,
   exportUrl,
   fileNameFromDisposition,
+  summaryApplies,
   timestampsApply,
   type ExportChoice,
 } from '../lib/export-file';
@@ -14,6 +15,10 @@ interface Props {
   recordingId: string;
   title: string;
   hasSpeakers: boolean;
+  /** The recording has a summary that can go first in the documents. */
+  hasSummary?: boolean;
+  /** Finished translations the export can be made in. */
+  translations?: readonly { code: string; name: string }[];
 }
 
 /** Fetches the file (so a refusal shows as a message, not a broken download) and saves it under a clear name. */
@@ -35,7 +40,13 @@ const download = async (recordingId: string, title: string, choice: ExportChoice
 };
 
 /** "Export": pick a format and what to include, then download. A disclosure panel, closed by Esc or outside click. */
-export function ExportMenu({ recordingId, title, hasSpeakers }: Props) {
+export function ExportMenu({
+  recordingId,
+  title,
+  hasSpeakers,
+  hasSummary = false,
+  translations = [],
+}: Props) {
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<ExportChoice>({ format: 'txt', timestamps: true, speakers: true });
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
@@ -130,7 +141,10 @@ export function ExportMenu({ recordingId, title, hasSpeakers }: Props) {
                 type="checkbox"
                 checked={timestampsApply(choice.format) ? choice.timestamps : true}
                 disabled={!timestampsApply(choice.format)}
-                onChange={(event) => setChoice((c) => ({ ...c, timestamps: event.currentTarget.checked }))}
+                onChange={(event) => {
+                  const timestamps = event.currentTarget.checked;
+                  setChoice((c) => ({ ...c, timestamps }));
+                }}
                 className="accent-brand-600"
               />
               Timestamps
@@ -142,12 +156,54 @@ export function ExportMenu({ recordingId, title, hasSpeakers }: Props) {
               <input
                 type="checkbox"
                 checked={choice.speakers}
-                onChange={(event) => setChoice((c) => ({ ...c, speakers: event.currentTarget.checked }))}
+                onChange={(event) => {
+                  const speakers = event.currentTarget.checked;
+                  setChoice((c) => ({ ...c, speakers }));
+                }}
                 className="accent-brand-600"
               />
               Speaker names
               {!hasSpeakers && <span className="text-xs text-slate-600">(none detected)</span>}
             </label>
+            {hasSummary && (
+              <label className="flex items-center gap-2 px-2 py-1 text-sm">
+                <input
+                  type="checkbox"
+                  checked={summaryApplies(choice.format) && (choice.summary ?? false)}
+                  disabled={!summaryApplies(choice.format)}
+                  onChange={(event) => {
+                    const summary = event.currentTarget.checked;
+                    setChoice((c) => ({ ...c, summary }));
+                  }}
+                  className="accent-brand-600"
+                />
+                Summary
+                {!summaryApplies(choice.format) && (
+                  <span className="text-xs text-slate-600">(documents only)</span>
+                )}
+              </label>
+            )}
+            {translations.length > 0 && (
+              <label className="flex items-center gap-2 px-2 py-1 text-sm">
+                Language
+                <select
+                  aria-label="Export language"
+                  value={choice.language ?? ''}
+                  onChange={(event) => {
+                    const language = event.currentTarget.value;
+                    setChoice((c) => ({ ...c, language: language || null }));
+                  }}
+                  className="rounded-md border border-slate-300 px-2 py-1"
+                >
+                  <option value="">Original</option>
+                  {translations.map((t) => (
+                    <option key={t.code} value={t.code}>
+                      {t.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
           </fieldset>
           {state.error && (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

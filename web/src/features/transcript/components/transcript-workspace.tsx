@@ -34,6 +34,14 @@ interface Props {
   editor?: TranscriptEditor;
   /** Free plan: say where the editor is. */
   showUpsell?: boolean;
+  /** More views of the recording beside the transcript (summary, translation), each able to seek the player. */
+  panels?: readonly WorkspacePanel[];
+}
+
+export interface WorkspacePanel {
+  readonly id: string;
+  readonly label: string;
+  readonly render: (seek: (seconds: number) => void) => ReactNode;
 }
 
 /** The player glued to the transcript: the heart of the transcript page. */
@@ -45,7 +53,10 @@ export function TranscriptWorkspace({
   actions: headerActions,
   editor,
   showUpsell,
+  panels = [],
 }: Props) {
+  const [tab, setTab] = useState('transcript');
+  const panel = panels.find((p) => p.id === tab);
   const { ref, state, actions } = useMediaPlayer(
     transcript.durationSeconds || recording.durationSeconds || 0,
   );
@@ -144,47 +155,75 @@ export function TranscriptWorkspace({
         </div>
       )}
 
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">Transcript</h2>
-        <div className="flex flex-wrap items-center gap-2">
-          {editor && (editing || editor.status.kind !== 'saved') && <SaveStatusText status={editor.status} />}
-          {editor && (
+      {panels.length > 0 && (
+        <div role="tablist" aria-label="Views" className="flex gap-1 border-b border-slate-200">
+          {[{ id: 'transcript', label: 'Transcript' }, ...panels].map((p) => (
             <button
+              key={p.id}
               type="button"
-              aria-pressed={editing}
+              role="tab"
+              aria-selected={tab === p.id}
               onClick={() => {
-                if (editing) editor.flush();
-                setEditing((on) => !on);
+                if (editing) editor?.flush();
+                setEditing(false);
+                setTab(p.id);
               }}
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === p.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
             >
-              {editing ? 'Done editing' : 'Edit transcript'}
+              {p.label}
             </button>
-          )}
-          {!editing && (
-            <button
-              type="button"
-              aria-pressed={autoScroll}
-              onClick={() => setAutoScroll((on) => !on)}
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
-            >
-              Auto-scroll {autoScroll ? 'on' : 'off'}
-            </button>
-          )}
+          ))}
         </div>
-      </div>
-      {showUpsell && <EditorUpsell />}
-      {editor && <EditorNotices editor={editor} />}
-      {editor && editing ? (
-        <EditableTranscript segments={transcript.segments} editor={editor} onSeek={actions.seek} />
+      )}
+      {panel ? (
+        panel.render(actions.seek)
       ) : (
-        <TranscriptView
-          segments={transcript.segments}
-          active={stableActive}
-          autoScroll={autoScroll && !state.paused}
-          onSeek={seek}
-          onManualScroll={stopFollowing}
-        />
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-lg font-semibold">Transcript</h2>
+            <div className="flex flex-wrap items-center gap-2">
+              {editor && (editing || editor.status.kind !== 'saved') && (
+                <SaveStatusText status={editor.status} />
+              )}
+              {editor && (
+                <button
+                  type="button"
+                  aria-pressed={editing}
+                  onClick={() => {
+                    if (editing) editor.flush();
+                    setEditing((on) => !on);
+                  }}
+                  className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                >
+                  {editing ? 'Done editing' : 'Edit transcript'}
+                </button>
+              )}
+              {!editing && (
+                <button
+                  type="button"
+                  aria-pressed={autoScroll}
+                  onClick={() => setAutoScroll((on) => !on)}
+                  className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
+                >
+                  Auto-scroll {autoScroll ? 'on' : 'off'}
+                </button>
+              )}
+            </div>
+          </div>
+          {showUpsell && <EditorUpsell />}
+          {editor && <EditorNotices editor={editor} />}
+          {editor && editing ? (
+            <EditableTranscript segments={transcript.segments} editor={editor} onSeek={actions.seek} />
+          ) : (
+            <TranscriptView
+              segments={transcript.segments}
+              active={stableActive}
+              autoScroll={autoScroll && !state.paused}
+              onSeek={seek}
+              onManualScroll={stopFollowing}
+            />
+          )}
+        </>
       )}
       <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>

@@ -1,6 +1,11 @@
 import type { Recording, Transcript, Usage } from '@scrivo/contracts/recordings/recordings.contract';
 import type { ReactNode } from 'react';
 import { ShareLinksButton } from '../../share-links/components/share-links-button';
+import { useSummary } from '../../summaries/api/summaries-queries';
+import { SummaryPanel } from '../../summaries/components/summary-panel';
+import { useTranslations } from '../../translations/api/translations-queries';
+import { languageName } from '../lib/language';
+import { TranslationPanel } from '../../translations/components/translation-panel';
 import { CopyAllButton } from '../components/copy-all-button';
 import { ExportMenu } from '../components/export-menu';
 import { TranscriptWorkspace } from '../components/transcript-workspace';
@@ -20,6 +25,11 @@ export function TranscriptWithEditor({ plan, ...props }: Props) {
   const canEdit = plan === 'premium' || plan === 'business_pro';
   const { recording, transcript } = props;
   const editor = useTranscriptEditor(recording.id, transcript, canEdit);
+  const summary = useSummary(recording.id);
+  const translations = useTranslations(recording.id);
+  const finished = (translations.data?.items ?? [])
+    .filter((t) => t.segments !== null)
+    .map((t) => ({ code: t.target, name: languageName(t.target) ?? t.target }));
   const actions = (
     <>
       <CopyAllButton transcript={transcript} />
@@ -28,6 +38,8 @@ export function TranscriptWithEditor({ plan, ...props }: Props) {
         recordingId={recording.id}
         title={recording.title}
         hasSpeakers={transcript.segments.some((s) => !!s.speaker)}
+        hasSummary={!!summary.data?.content}
+        translations={finished}
       />
     </>
   );
@@ -37,6 +49,22 @@ export function TranscriptWithEditor({ plan, ...props }: Props) {
       actions={actions}
       editor={canEdit ? editor : undefined}
       showUpsell={plan === 'free'}
+      panels={[
+        {
+          id: 'summary',
+          label: 'Summary',
+          render: (seek) => (
+            <SummaryPanel recordingId={recording.id} transcriptLanguage={transcript.language} onSeek={seek} />
+          ),
+        },
+        {
+          id: 'translation',
+          label: 'Translation',
+          render: (seek) => (
+            <TranslationPanel recordingId={recording.id} transcript={transcript} onSeek={seek} />
+          ),
+        },
+      ]}
     />
   );
 }

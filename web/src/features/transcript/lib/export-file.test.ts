@@ -29,6 +29,14 @@ describe('export requests', () => {
       '/api/recordings/r%201/export?format=srt&timestamps=false&speakers=true',
     );
   });
+  it('ask for the summary in documents and for a translation’s language', () => {
+    expect(
+      exportUrl('r1', { format: 'docx', timestamps: true, speakers: true, summary: true, language: 'de' }),
+    ).toBe('/api/recordings/r1/export?format=docx&timestamps=true&speakers=true&summary=true&language=de');
+    expect(exportUrl('r1', { format: 'srt', timestamps: true, speakers: true, summary: true })).not.toContain(
+      'summary',
+    );
+  });
   it('offer the timestamp toggle only where it changes the file', () => {
     expect(timestampsApply('txt')).toBe(true);
     expect(timestampsApply('srt')).toBe(false);

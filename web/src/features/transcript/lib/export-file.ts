@@ -4,7 +4,14 @@ export interface ExportChoice {
   format: ExportFormat;
   timestamps: boolean;
   speakers: boolean;
+  /** Put the summary first (documents only). */
+  summary?: boolean;
+  /** A finished translation's language instead of the original. */
+  language?: string | null;
 }
+
+/** The summary can go into the document formats; subtitles are timed text only. */
+export const summaryApplies = (format: ExportFormat): boolean => ['txt', 'docx', 'pdf'].includes(format);
 
 export const EXPORT_FORMATS: readonly { format: ExportFormat; label: string; hint: string }[] = [
   { format: 'txt', label: 'Plain text (.txt)', hint: 'For reading and pasting' },
@@ -24,6 +31,8 @@ export const exportUrl = (recordingId: string, choice: ExportChoice): string => 
     timestamps: String(choice.timestamps),
     speakers: String(choice.speakers),
   });
+  if (choice.summary && summaryApplies(choice.format)) query.set('summary', 'true');
+  if (choice.language) query.set('language', choice.language);
   return `/api/recordings/${encodeURIComponent(recordingId)}/export?${query}`;
 };
 

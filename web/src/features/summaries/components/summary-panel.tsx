@@ -1,0 +1,208 @@
+import type { SummaryContent } from '@scrivo/contracts/summaries/summaries.contract';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { HttpError } from '../../../lib/http';
+import { languageName } from '../../transcript/lib/language';
+import { useCancelSummary, useRequestSummary, useSaveSummary, useSummary } from '../api/summaries-queries';
+import { useSummaryAutosave } from './summary-autosave';
+import { SummaryEditor } from './summary-editor';
+import { SummaryView } from './summary-view';
+
+const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl'];
+
+const button =
+  'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60';
+const primary =
+  'rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60';
+
+const messageOf = (error: unknown) =>
+  error instanceof HttpError ? error.serverMessage : 'Something went wrong. Please try again.';
+
+/** What a summary looks like, for plans without it: the way to get one, not a locked door. */
+function SummaryUpsell() {
+  return (
+    <div
+      className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-5"
+      data-testid="summary-upsell"
+    >
+      <h3 className="font-semibold text-slate-900">AI summary, part of Business Pro</h3>
+      <p className="text-sm text-slate-700">
+        Get an overview, the decisions, action items with who does them, and chapters you can click to jump in
+        the recording, written on this server from your transcript.
+      </p>
+      <div
+        aria-hidden="true"
+        className="select-none rounded-lg bg-white/70 p-3 text-sm text-slate-400 blur-[2px]"
+      >
+        <p>Overview: the team moved the launch to 9 March and shifted budget to search ads.</p>
+        <p>Decisions: launch on 9 March · 20% of social budget to search</p>
+        <p>Action items: Ben: update the press release by Friday</p>
+      </div>
+      <Link to="/plan-selection" className={`${primary} self-start`}>
+        Upgrade to Business Pro
+      </Link>
+    </div>
+  );
+}
+
+/** The summary tab: ask for one, follow its progress, read it with chapters that seek the player, edit it. */
+export function SummaryPanel({
+  recordingId,
+  transcriptLanguage,
+  onSeek,
+}: {
+  recordingId: string;
+  transcriptLanguage: string;
+  onSeek: (seconds: number) => void;
+}) {
+  const summary = useSummary(recordingId);
+  const request = useRequestSummary(recordingId);
+  const cancel = useCancelSummary(recordingId);
+  const saveSummary = useSaveSummary(recordingId);
+  const [language, setLanguage] = useState(transcriptLanguage);
+  const [editing, setEditing] = useState(false);
+  const save = useCallback(
+    (content: SummaryContent, revision: number) => saveSummary.mutateAsync({ content, revision }),
+    [saveSummary],
+  );
+  const autosave = useSummaryAutosave(summary.data?.revision ?? 0, save);
+
+  if (summary.isPending) return <p className="text-sm text-slate-600">Loading the summary…</p>;
+  if (summary.isError) return <p role="alert">{messageOf(summary.error)}</p>;
+  const s = summary.data;
+  if (!s.planAllows && !s.content) return <SummaryUpsell />;
+
+  const start = () => request.mutate({ language });
+  const languagePicker = (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      Write in
+      <select
+        value={language}
+        onChange={(e) => setLanguage(e.currentTarget.value)}
+        className="rounded-md border border-slate-300 px-2 py-1"
+      >
+        {[...new Set([transcriptLanguage, ...LANGUAGES])].map((code) => (
+          <option key={code} value={code}>
+            {languageName(code) ?? code}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <section
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5"
+      aria-label="Summary"
+    >
+      {s.status === 'running' && (
+        <div className="flex flex-col gap-2" aria-live="polite">
+          <p className="text-sm text-slate-700">Writing the summary… {Math.round(s.progress * 100)}%</p>
+          <div
+            className="h-2 overflow-hidden rounded-full bg-slate-100"
+            role="progressbar"
+            aria-label="Summary progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(s.progress * 100)}
+          >
+            <div
+              className="h-full rounded-full bg-brand-600 transition-[width]"
+              style={{ width: `${s.progress * 100}%` }}
+            />
+          </div>
+          <button type="button" className={`${button} self-start`} onClick={() => cancel.mutate()}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {s.failure && s.status !== 'running' && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+          {s.failure}
+        </p>
+      )}
+      {!s.content && s.status !== 'running' && (
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className={primary} onClick={start} disabled={request.isPending}>
+            {s.status === 'none' ? 'Summarize' : 'Try again'}
+          </button>
+          {languagePicker}
+        </div>
+      )}
+      {s.content && (
+        <>
+          {s.outOfDate && s.status !== 'running' && (
+            <div
+              role="status"
+              className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              data-testid="summary-out-of-date"
+            >
+              The transcript was edited after this summary was written.
+              <button type="button" className={button} onClick={start}>
+                Regenerate
+              </button>
+            </div>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-xs text-slate-500">
+              Written by {s.engine ?? 'the summary engine'} in {languageName(s.language ?? '') ?? s.language}
+              {s.revision > 1 ? ' · edited' : ''}
+            </p>
+            <div className="flex items-center gap-2">
+              {editing && (
+                <span className="text-xs text-slate-600" data-testid="summary-save-status">
+                  {autosave.status.kind === 'saved'
+                    ? 'All changes saved'
+                    : autosave.status.kind === 'saving'
+                      ? 'Saving…'
+                      : autosave.status.kind === 'pending'
+                        ? 'Unsaved changes'
+                        : ''}
+                </span>
+              )}
+              {s.planAllows && s.status !== 'running' && (
+                <button
+                  type="button"
+                  aria-pressed={editing}
+                  className={button}
+                  onClick={() => {
+                    if (editing) void autosave.flush();
+                    else autosave.resetRevision(s.revision);
+                    setEditing((on) => !on);
+                  }}
+                >
+                  {editing ? 'Done editing' : 'Edit summary'}
+                </button>
+              )}
+              {!editing && s.planAllows && s.status !== 'running' && !s.outOfDate && (
+                <button type="button" className={button} onClick={start}>
+                  Regenerate
+                </button>
+              )}
+            </div>
+          </div>
+          {autosave.status.kind === 'conflict' && (
+            <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              This summary was changed in another tab or device. Reload the page to see the latest version.
+            </p>
+          )}
+          {autosave.status.kind === 'error' && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+              {autosave.status.message}
+            </p>
+          )}
+          {editing ? (
+            <SummaryEditor initial={s.content} onChange={autosave.change} />
+          ) : (
+            <SummaryView content={s.content} onSeek={onSeek} />
+          )}
+        </>
+      )}
+      {(request.isError || cancel.isError) && (
+        <p role="alert" className="text-sm text-red-900">
+          {messageOf(request.error ?? cancel.error)}
+        </p>
+      )}
+    </section>
+  );
+}
