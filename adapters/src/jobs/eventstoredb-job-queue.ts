@@ -230,11 +230,12 @@ export class EventStoreDbJobQueue implements JobQueue {
       const done = () => {
         clearTimeout(timer);
         this.listeners.delete(done);
+        signal?.removeEventListener('abort', done);
         resolve();
       };
       const timer = setTimeout(done, wait);
       this.listeners.add(done);
-      signal?.addEventListener('abort', done);
+      signal?.addEventListener('abort', done, { once: true });
     });
   }
 
