@@ -1,19 +1,21 @@
 import { hostname } from 'node:os';
 import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { BlobStore, EventStore } from '@scrivo/domain';
+import type { BlobStore, EventStore, ReadModelStore } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import type { MediaToolkit } from '@scrivo/domain/recordings';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
 import { StreamRunner } from '../infrastructure/stream-runner';
-import { BACKGROUND_STREAM_RUNNER, BLOB_STORE, EVENT_STORE } from '../infrastructure/tokens';
+import { BACKGROUND_STREAM_RUNNER, BLOB_STORE, EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
 import { RecordingCommands } from '../recordings/recording-commands';
 import { RecordingsModule } from '../recordings/recordings.module';
 import { JOB_QUEUE, MEDIA_TOOLKIT } from '../recordings/recordings.tokens';
 import { createLanguageJobWorker } from './create-language-job-worker';
 import type { LanguageJobWorker } from './language-job-worker';
 import { languageJobsReactor } from './language-jobs.reactor';
+import { autoSummaryReactor } from '../summaries/auto-summary.reactor';
+import { ownerPlanLookup } from '../recordings/support/owner-plan';
 
 /**
  * Summary and translation jobs: the reactor that queues (and cancels) them runs beside the projections; the
@@ -32,12 +34,19 @@ export class LanguageJobsModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     private readonly recordings: RecordingCommands,
   ) {}
 
   onModuleInit(): void {
     this.projections.registerReactors(
       languageJobsReactor({ jobs: this.jobs, events: this.events, runner: this.background }),
+      autoSummaryReactor({
+        runner: this.background,
+        // Only reads the recording's own stream: never waits for the read models.
+        recordings: this.recordings,
+        planOf: ownerPlanLookup(this.readModels),
+      }),
     );
     const inProcess =
       this.config.SCRIVO_IN_PROCESS_LANGUAGE_WORKER ??

@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../common/auth/authenticated';
 import { CurrentUser } from '../common/auth/guards';
 import { CancelSummaryCommand, EditSummaryCommand, RequestSummaryCommand } from './commands/summary.commands';
 import { GetSummaryQuery } from './queries/summary.queries';
+import { ChangeSummarySettingsCommand, GetSummarySettingsQuery } from './commands/summary-settings.commands';
 
 const s = contract.summaries;
 
@@ -18,6 +19,22 @@ export class SummariesController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
   ) {}
+
+  @TsRestHandler(s.settings)
+  settings(@CurrentUser() user: AuthenticatedUser) {
+    return tsRestHandler(s.settings, async () => ({
+      status: 200 as const,
+      body: await this.queries.execute(new GetSummarySettingsQuery(user)),
+    }));
+  }
+
+  @TsRestHandler(s.changeSettings)
+  changeSettings(@CurrentUser() user: AuthenticatedUser) {
+    return tsRestHandler(s.changeSettings, async ({ body }) => ({
+      status: 200 as const,
+      body: await this.commands.execute(new ChangeSummarySettingsCommand(user, body.autoSummarize)),
+    }));
+  }
 
   @TsRestHandler(s.get)
   get(@CurrentUser() user: AuthenticatedUser) {

@@ -4,6 +4,7 @@ import { registerErrorStatus } from '../common/api-error';
 import { RecordingsModule } from '../recordings/recordings.module';
 import { summaryCommandHandlers } from './commands/summary.commands';
 import { summaryQueryHandlers } from './queries/summary.queries';
+import { summarySettingsHandlers } from './commands/summary-settings.commands';
 import { SummariesController } from './summaries.controller';
 import { SummaryAccess } from './support/summary-access';
 
@@ -13,7 +14,7 @@ registerErrorStatus('SUMMARY_VERSION_CONFLICT', 409);
 @Module({
   imports: [RecordingsModule, ApiKeysModule],
   controllers: [SummariesController],
-  providers: [SummaryAccess, ...summaryCommandHandlers, ...summaryQueryHandlers],
+  providers: [SummaryAccess, ...summaryCommandHandlers, ...summaryQueryHandlers, ...summarySettingsHandlers],
   exports: [SummaryAccess],
 })
 export class SummariesModule {}

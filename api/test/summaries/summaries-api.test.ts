@@ -280,6 +280,22 @@ describe.skipIf(!languageModelInstalled())(
       expect(vtt.text.toLowerCase()).toMatch(/freitag/);
     }, 180_000);
 
+    it('summarises new transcripts by itself once the owner turns that on (Business Pro only)', async () => {
+      const refused = await premium.client.put('/api/summaries/settings', { autoSummarize: true });
+      expect(refused.status).toBe(402);
+      const on = await pro.client.put('/api/summaries/settings', { autoSummarize: true });
+      expect(on.status, on.text).toBe(200);
+      expect(on.body).toEqual({ autoSummarize: true, planAllows: true });
+      const id = await completedRecording(app, pro.client, meeting);
+      const ready = await until(
+        () => summary(pro.client, id),
+        (r) => r.body.status === 'ready' || r.body.status === 'failed',
+      );
+      expect(ready.body.status, JSON.stringify(ready.body)).toBe('ready');
+      const off = await pro.client.put('/api/summaries/settings', { autoSummarize: false });
+      expect(off.body).toEqual({ autoSummarize: false, planAllows: true });
+    }, 300_000);
+
     it('refuses translation on the Free plan with the way to get it', async () => {
       const free = await signedInClient(app);
       const id = await completedRecording(app, free.client, spanish);

@@ -72,10 +72,31 @@ export const EditSummaryBody = z.object({
 });
 export type EditSummaryBody = z.infer<typeof EditSummaryBody>;
 
+export const SummarySettings = z.object({
+  /** Summarise every new transcript as soon as it is ready (Business Pro). */
+  autoSummarize: z.boolean(),
+  planAllows: z.boolean(),
+});
+export type SummarySettings = z.infer<typeof SummarySettings>;
+export const SummarySettingsBody = z.object({ autoSummarize: z.boolean() });
+
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody };
 
 export const summariesContract = c.router({
+  settings: {
+    method: 'GET',
+    path: '/api/summaries/settings',
+    responses: { 200: SummarySettings, 401: ErrorBody },
+    summary: "The caller's summary settings",
+  },
+  changeSettings: {
+    method: 'PUT',
+    path: '/api/summaries/settings',
+    body: SummarySettingsBody,
+    responses: { 200: SummarySettings, ...errors },
+    summary: 'Turn automatic summaries of new transcripts on or off (turning on needs Business Pro)',
+  },
   get: {
     method: 'GET',
     path: '/api/recordings/:id/summary',

@@ -59,3 +59,12 @@ export const SUMMARY_EVENT_TYPES: readonly SummaryEvent['type'][] = [
 ];
 
 export const summaryStream = (recordingId: string) => `summary-${recordingId}`;
+
+// ---- summary settings stream: `summary-settings-{userId}` ----
+/** The owner turned automatic summaries of new transcripts on or off. */
+export type SummarySettingsChanged = DomainEvent<
+  'SummarySettingsChanged',
+  { userId: string; autoSummarize: boolean; at: string }
+>;
+
+export const summarySettingsStream = (userId: string) => `summary-settings-${userId}`;

@@ -36,3 +36,16 @@ export const useSaveSummary = (recordingId: string) =>
   useSummaryMutation(recordingId, (body: EditSummaryBody) =>
     ok(api.summaries.edit({ params: { id: recordingId }, body })),
   );
+
+const settingsKey = ['summary-settings'] as const;
+
+export const useSummarySettings = () =>
+  useQuery({ queryKey: settingsKey, queryFn: () => ok(api.summaries.settings()) });
+
+export const useChangeSummarySettings = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (autoSummarize: boolean) => ok(api.summaries.changeSettings({ body: { autoSummarize } })),
+    onSuccess: (settings) => client.setQueryData(settingsKey, settings),
+  });
+};

@@ -3,7 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { HttpError } from '../../../lib/http';
 import { languageName } from '../../transcript/lib/language';
-import { useCancelSummary, useRequestSummary, useSaveSummary, useSummary } from '../api/summaries-queries';
+import {
+  useCancelSummary,
+  useChangeSummarySettings,
+  useRequestSummary,
+  useSaveSummary,
+  useSummary,
+  useSummarySettings,
+} from '../api/summaries-queries';
 import { useSummaryAutosave } from './summary-autosave';
 import { SummaryEditor } from './summary-editor';
 import { SummaryView } from './summary-view';
@@ -42,6 +49,25 @@ function SummaryUpsell() {
         Upgrade to Business Pro
       </Link>
     </div>
+  );
+}
+
+/** Business Pro: every new transcript summarised without asking. */
+function AutoSummarySwitch() {
+  const settings = useSummarySettings();
+  const change = useChangeSummarySettings();
+  if (!settings.data?.planAllows) return null;
+  return (
+    <label className="flex items-center gap-2 border-t border-slate-100 pt-3 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        className="accent-brand-600"
+        checked={settings.data.autoSummarize}
+        disabled={change.isPending}
+        onChange={(e) => change.mutate(e.currentTarget.checked)}
+      />
+      Summarize new recordings automatically when their transcript is ready
+    </label>
   );
 }
 
@@ -198,6 +224,7 @@ export function SummaryPanel({
           )}
         </>
       )}
+      <AutoSummarySwitch />
       {(request.isError || cancel.isError) && (
         <p role="alert" className="text-sm text-red-900">
           {messageOf(request.error ?? cancel.error)}

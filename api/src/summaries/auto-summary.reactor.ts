@@ -1,0 +1,55 @@
+import type { Reactor, RecordedEvent } from '@scrivo/domain';
+import { PLAN_LIMITS, type PlanId, type TranscriptionCompleted } from '@scrivo/domain/recordings';
+import {
+  summaryDecider,
+  summarySettingsDecider,
+  summarySettingsStream,
+  summaryStream,
+} from '@scrivo/domain/summaries';
+import type { StreamRunner } from '../infrastructure/stream-runner';
+import type { RecordingCommands } from '../recordings/recording-commands';
+
+/**
+ * A finished transcript of someone who turned automatic summaries on (and whose plan has them) gets its summary
+ * requested. The job id comes from the completion event, so a replay finds its own request and asks no second
+ * time; a summary the owner already has or asked for is left alone.
+ */
+export const autoSummaryReactor = (deps: {
+  readonly runner: StreamRunner;
+  readonly recordings: RecordingCommands;
+  readonly planOf: (ownerId: string) => Promise<PlanId>;
+}): Reactor => ({
+  name: 'auto-summary',
+  eventTypes: ['TranscriptionCompleted'],
+  async react(recorded: RecordedEvent) {
+    const { recordingId, transcript } = recorded.data as TranscriptionCompleted['data'];
+    const recording = await deps.recordings.view(recordingId);
+    if (!recording || recording.deletedAt !== null) return;
+    const settings = await deps.runner.state(
+      summarySettingsDecider,
+      summarySettingsStream(recording.ownerId),
+    );
+    if (!settings.autoSummarize || !PLAN_LIMITS[await deps.planOf(recording.ownerId)].summaries) return;
+    const stream = summaryStream(recordingId);
+    const current = await deps.runner.state(summaryDecider, stream);
+    if (current.status !== 'none') return;
+    await deps.runner.run(
+      summaryDecider,
+      stream,
+      {
+        type: 'RequestSummary',
+        recordingId,
+        ownerId: recording.ownerId,
+        jobId: `auto-${recorded.metadata.eventId}`,
+        language: transcript.language,
+        transcriptVersion: 1,
+        now: deps.runner.now(),
+      },
+      {
+        actor: { kind: 'system', id: 'auto-summary' },
+        correlationId: recorded.metadata.correlationId,
+        causationId: recorded.metadata.eventId,
+      },
+    );
+  },
+});

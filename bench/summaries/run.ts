@@ -1,0 +1,138 @@
+// Summary benchmark: time and peak memory for 10-, 30- and 60-minute transcripts, and quality on three spoken
+// meetings against hand-written references. Run from the repository root (see bench/README.md):
+//   node --conditions=source --import tsx bench/summaries/run.ts [--minutes=10,30,60] [--quality]
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLanguageModel } from '@scrivo/adapters/language-models/language-model-process';
+import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
+import type { Segment } from '@scrivo/domain/recordings';
+import { summarizeTranscript } from '../../api/src/summaries/summarizer';
+import type { Summary } from '../../api/src/summaries/summary-shape';
+import { longMeeting } from './long-meeting';
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}`));
+const minutesArg = arg('minutes');
+const lengths = minutesArg ? minutesArg.split('=')[1]!.split(',').map(Number) : [];
+const quality = !!arg('quality');
+
+/** Peak resident memory of a process so far (Linux VmHWM), in MB. */
+const peakMb = (pid: number): number => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'))!;
+  return Math.round(Number(/(\d+)/.exec(line)![1]) / 1024);
+};
+
+const words = (segments: readonly Segment[]) =>
+  segments.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0);
+
+const timing = async (minutes: number) => {
+  // A fresh service per length: its peak memory is this length's.
+  const service = await startLanguageModel();
+  try {
+    const model = new LocalLanguageModel({ url: service.url });
+    const segments = longMeeting(minutes);
+    const started = performance.now();
+    let steps = 0;
+    const summary = await summarizeTranscript(model, segments, {
+      language: 'en',
+      onProgress: (p) => {
+        steps += 1;
+        process.stderr.write(`  ${minutes} min: ${Math.round(p * 100)}%\n`);
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      minutes,
+      words: words(segments),
+      parts: steps,
+      seconds: Math.round(seconds),
+      secondsPer1000Words: Math.round((seconds / words(segments)) * 1000 * 10) / 10,
+      peakServiceMb: peakMb(service.process.pid!),
+      chapters: summary.chapters.length,
+      actionItems: summary.actionItems.length,
+    };
+  } finally {
+    await service.stop();
+  }
+};
+
+interface Reference {
+  decisions: { about: string; keywords: (string | string[])[] }[];
+  actions: { owner: string; about: string; keywords: (string | string[])[] }[];
+}
+
+/** Every keyword (or one of each group of alternatives) appears in the text. */
+const mentions = (text: string, keywords: (string | string[])[]) =>
+  keywords.every((k) => (Array.isArray(k) ? k : [k]).some((w) => text.toLowerCase().includes(w.toLowerCase())));
+
+const score = (summary: Summary, reference: Reference) => {
+  const statements = [...summary.decisions, ...summary.keyPoints].map((p) => p.text);
+  const decisions = reference.decisions.map((d) => ({
+    about: d.about,
+    found: statements.some((s) => mentions(s, d.keywords)) || mentions(summary.overview, d.keywords),
+  }));
+  const actions = reference.actions.map((a) => {
+    const item = summary.actionItems.find((i) => mentions(i.text, a.keywords));
+    return {
+      about: `${a.owner}: ${a.about}`,
+      found: !!item,
+      ownerRight: !!item && (item.owner ?? '').toLowerCase().includes(a.owner.toLowerCase()),
+    };
+  });
+  return { decisions, actions };
+};
+
+const qualityRun = async () => {
+  const spec = JSON.parse(readFileSync(join(import.meta.dirname, 'quality/meetings.json'), 'utf8')) as {
+    meetings: { name: string; reference: Reference }[];
+  };
+  const service = await startLanguageModel();
+  try {
+    const model = new LocalLanguageModel({ url: service.url });
+    const results = [];
+    for (const meeting of spec.meetings) {
+      const segments = JSON.parse(
+        readFileSync(join(import.meta.dirname, `quality/${meeting.name}.transcript.json`), 'utf8'),
+      ) as Segment[];
+      const summary = await summarizeTranscript(model, segments, { language: 'en' });
+      results.push({ name: meeting.name, ...score(summary, meeting.reference), summary });
+    }
+    return results;
+  } finally {
+    await service.stop();
+  }
+};
+
+const main = async () => {
+  const timings = [];
+  for (const minutes of lengths) {
+    process.stderr.write(`summarising a ${minutes}-minute meeting\n`);
+    timings.push(await timing(minutes));
+  }
+  const qualities = quality ? await qualityRun() : [];
+  console.log(JSON.stringify({ timings, qualities }, null, 2));
+  if (timings.length) {
+    console.log('\n| Transcript | Words | Parts | Time | s per 1,000 words | Peak memory (model service) |');
+    console.log('|---|---|---|---|---|---|');
+    for (const t of timings)
+      console.log(
+        `| ${t.minutes} min | ${t.words.toLocaleString('en')} | ${t.parts} | ${t.seconds} s | ${t.secondsPer1000Words} | ${t.peakServiceMb} MB |`,
+      );
+  }
+  if (qualities.length) {
+    console.log('\n| Meeting | Decisions found | Action items found | Owners right |');
+    console.log('|---|---|---|---|');
+    for (const q of qualities) {
+      const n = (xs: { found: boolean }[]) => `${xs.filter((x) => x.found).length}/${xs.length}`;
+      console.log(
+        `| ${q.name} | ${n(q.decisions)} | ${n(q.actions)} | ${q.actions.filter((a) => a.ownerRight).length}/${q.actions.length} |`,
+      );
+    }
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
