@@ -21,6 +21,8 @@ const REACTORS = [
   'media-erasure',
   'webhook-deliveries',
   'default-folder',
+  'language-jobs',
+  'auto-summary',
 ];
 
 const baseEnv = (dataDir: string) => ({
@@ -235,7 +237,7 @@ describe('the API killed between a reaction and its checkpoint', () => {
     await store.close();
     // (Each start on a new port records the chat widget's allowed origins: not a reaction.)
     const reactions = appended.filter((e) =>
-      /^(recording|job|usage|library|webhook-delivery)-/.test(e.streamId),
+      /^(recording|job|usage|library|webhook-delivery|summary|translation)-/.test(e.streamId),
     );
     expect(reactions.map((e) => `${e.streamId} ${e.type}`)).toEqual([]);
   }, 120_000);
