@@ -39,13 +39,26 @@ export function TranslationPanel({
 
   const data = translations.data;
   const current = data?.items.find((t) => t.target === (shown ?? data.items[0]?.target)) ?? null;
+  // One row per translated segment, with the original said in the same span (Whisper's speech translation cuts
+  // its own segments; the text engines keep the original's).
   const rows = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return transcript.segments
-      .map((segment, i) => ({ segment, translated: current?.segments?.[i]?.text ?? '' }))
+    return (current?.segments ?? [])
+      .map((translated, i) => ({
+        key: i,
+        start: translated.start,
+        translated: translated.text,
+        original: transcript.segments
+          .filter((s) => {
+            const middle = (s.start + s.end) / 2;
+            return middle >= translated.start && middle < translated.end;
+          })
+          .map((s) => s.text.trim())
+          .join(' '),
+      }))
       .filter(
-        ({ segment, translated }) =>
-          !q || segment.text.toLowerCase().includes(q) || translated.toLowerCase().includes(q),
+        ({ original, translated }) =>
+          !q || original.toLowerCase().includes(q) || translated.toLowerCase().includes(q),
       );
   }, [transcript.segments, current, query]);
 
@@ -195,19 +208,19 @@ export function TranslationPanel({
                 </div>
               </div>
               <ol className="flex flex-col divide-y divide-slate-100" data-testid="translation-segments">
-                {rows.map(({ segment, translated }) => (
+                {rows.map(({ key, start, original, translated }) => (
                   <li
-                    key={segment.id}
+                    key={key}
                     className={`grid gap-3 py-2 ${sideBySide ? 'sm:grid-cols-[auto_1fr_1fr]' : 'grid-cols-[auto_1fr]'}`}
                   >
                     <button
                       type="button"
-                      onClick={() => onSeek(segment.start)}
+                      onClick={() => onSeek(start)}
                       className="self-start rounded px-1 font-mono text-xs text-brand-700 hover:bg-brand-50"
                     >
-                      {formatClock(segment.start)}
+                      {formatClock(start)}
                     </button>
-                    {sideBySide && <p className="text-slate-600">{segment.text.trim()}</p>}
+                    {sideBySide && <p className="text-slate-600">{original}</p>}
                     <p lang={current.target} className="text-slate-900">
                       {translated}
                     </p>

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const CLIPS = join(import.meta.dirname, '../../../../shared/audio/picovoice-leopard-tests');
+
+const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 400_000): Promise<T> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`gave up: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+
+/** Whisper's own speech-to-English, from the recording's audio, as a translation engine (no language model). */
+describe.skipIf(!speechWorkerInstalled())('translation into English by the speech engine', () => {
+  let speech: SpeechWorkerProcess;
+  let app: TestApp;
+  beforeAll(async () => {
+    speech = await startSpeechWorker();
+    app = await startTestApp({
+      SCRIVO_IN_PROCESS_JOB_WORKER: 'true',
+      SCRIVO_SPEECH_URL: speech.url,
+      // Only Whisper: the text engines are off, so the default for English must be the audio path.
+      SCRIVO_LLM_ENGINE: 'none',
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await app?.close();
+    await speech?.stop();
+  });
+
+  it('translates a Spanish recording into English from its audio, keeping one text per segment', async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(join(CLIPS, 'test_es.wav'))]), 'test_es.wav');
+    const created = await client.post('/api/recordings', form);
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    await until(
+      () => client.get(`/api/recordings/${id}`),
+      (r) => ['completed', 'failed'].includes(r.body.status as string),
+    );
+    const transcript = (await client.get(`/api/recordings/${id}/transcript`)).body as {
+      language: string;
+      segments: unknown[];
+    };
+    expect(transcript.language).toBe('es');
+
+    const options = (await client.get(`/api/recordings/${id}/translations`)).body as {
+      engines: { engine: string; available: boolean; targets: string[] }[];
+    };
+    expect(options.engines.find((e) => e.engine === 'whisper')).toMatchObject({
+      available: true,
+      targets: ['en'],
+    });
+    expect(options.engines.find((e) => e.engine === 'local')!.available).toBe(false);
+    const refused = await client.post(`/api/recordings/${id}/translations`, { target: 'de' });
+    expect(refused.status).toBe(503);
+
+    const started = await client.post(`/api/recordings/${id}/translations`, { target: 'en' });
+    expect(started.status, started.text).toBe(202);
+    expect(started.body).toMatchObject({ engine: 'whisper', machineDraft: false });
+    const done = await until(
+      () => client.get(`/api/recordings/${id}/translations/en`),
+      (r) => r.body.status !== 'running',
+    );
+    expect(done.body.status, JSON.stringify(done.body)).toBe('ready');
+    const english = (done.body.segments as { text: string }[])
+      .map((s) => s.text)
+      .join(' ')
+      .toLowerCase();
+    // "Las arenas son blanquecinas de grano medio...": the sands are whitish, of medium grain.
+    expect(english).toMatch(/sand/);
+    expect(String(done.body.engineName)).toMatch(/whisper/);
+  }, 600_000);
+});
