@@ -65,7 +65,8 @@ describe.skipIf(!speechWorkerInstalled())('translation into English by the speec
     });
     expect(options.engines.find((e) => e.engine === 'local')!.available).toBe(false);
     const refused = await client.post(`/api/recordings/${id}/translations`, { target: 'de' });
-    expect(refused.status).toBe(503);
+    expect(refused.status).toBe(501);
+    expect(refused.body.code).toBe('TRANSLATION_ENGINE_NOT_CONFIGURED');
 
     const started = await client.post(`/api/recordings/${id}/translations`, { target: 'en' });
     expect(started.status, started.text).toBe(202);

@@ -109,7 +109,7 @@ export const summariesContract = c.router({
     path: '/api/recordings/:id/summary',
     pathParams: IdParams,
     body: RequestSummaryBody,
-    responses: { 202: Summary, 409: ErrorBody, 503: ErrorBody, ...errors },
+    responses: { 202: Summary, 409: ErrorBody, 501: ErrorBody, ...errors },
     summary: 'Write (or rewrite) the summary of a finished transcript as a background job (Business Pro)',
   },
   cancel: {

@@ -81,7 +81,7 @@ export const translationsContract = c.router({
     path: '/api/recordings/:id/translations',
     pathParams: IdParams,
     body: RequestTranslationBody,
-    responses: { 202: Translation, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody, ...errors },
+    responses: { 202: Translation, 409: ErrorBody, 422: ErrorBody, 501: ErrorBody, ...errors },
     summary: 'Translate the transcript into a language as a background job (Premium and Business Pro)',
   },
   get: {

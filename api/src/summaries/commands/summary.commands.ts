@@ -37,7 +37,7 @@ export class RequestSummaryHandler implements ICommandHandler<RequestSummaryComm
     if (recording.status !== 'completed')
       throw new ApiError(409, 'RECORDING_STATE_CONFLICT', 'Only a finished transcript can be summarised.');
     if (this.config.SCRIVO_LLM_ENGINE === 'none')
-      throw new ApiError(503, 'SUMMARIES_UNAVAILABLE', 'Summaries are turned off on this server.');
+      throw new ApiError(501, 'SUMMARIES_NOT_CONFIGURED', 'Summaries are turned off on this server.');
     await this.runner.run(
       summaryDecider,
       summaryStream(recordingId),

@@ -36,13 +36,17 @@ export class RequestTranslationHandler implements ICommandHandler<RequestTransla
       throw new ApiError(409, 'RECORDING_STATE_CONFLICT', 'Only a finished transcript can be translated.');
     const engine = body.engine ?? this.translations.defaultEngine(body.target, recording);
     if (!this.translations.available(engine, recording))
-      throw new ApiError(
-        503,
-        'TRANSLATION_ENGINE_UNAVAILABLE',
-        engine === 'whisper'
-          ? 'Speech translation needs the recording’s audio, which is no longer kept.'
-          : 'This translation engine is not configured on this server.',
-      );
+      throw engine === 'whisper'
+        ? new ApiError(
+            409,
+            'MEDIA_NOT_KEPT',
+            'Speech translation needs the recording’s audio, which is no longer kept.',
+          )
+        : new ApiError(
+            501,
+            'TRANSLATION_ENGINE_NOT_CONFIGURED',
+            'This translation engine is not configured on this server.',
+          );
     await this.runner.run(
       translationDecider,
       translationStream(recordingId, body.target),

@@ -197,6 +197,8 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
       webhookId,
       folderId: folder.body.id as string,
       tagId: tag.body.id as string,
+      // A translation's language (the routes of a recording's translations).
+      target: 'de',
     },
     chatToken,
   };
