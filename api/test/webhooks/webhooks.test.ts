@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingStream } from '@scrivo/domain/recordings';
+import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
+import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { RecordingCommands } from '../../src/recordings/recording-commands';
 import { completedRecording, JFK } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';
@@ -85,7 +87,8 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
     ).toBe(400);
     expect((await client.post('/api/account/webhooks', { url: receiver.url, events: [] })).status).toBe(400);
     expect(
-      (await client.post('/api/account/webhooks', { url: receiver.url, events: ['summary.ready'] })).status,
+      (await client.post('/api/account/webhooks', { url: receiver.url, events: ['recording.exploded'] }))
+        .status,
     ).toBe(400);
   });
 
@@ -126,6 +129,58 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
         nextAttemptAt: null,
       }),
     ]);
+  });
+
+  it('posts "summary.ready" when a summary is written, with its overview', async () => {
+    const { client, userId } = await signedInClient(app, { plan: 'business_pro' });
+    const { webhook } = await createWebhook(client, receiver.url, ['summary.ready']);
+    const recordingId = await completedRecording(app, client);
+    // What the summary job writes once the model has answered (the model itself is not needed here).
+    const runner = app.scrivo.app.get(StreamRunner);
+    const worker = { actor: { kind: 'worker' as const, id: 'test-worker' } };
+    await runner.run(
+      summaryDecider,
+      summaryStream(recordingId),
+      {
+        type: 'RequestSummary',
+        recordingId,
+        ownerId: userId,
+        jobId: 'summary-job-1',
+        language: 'en',
+        transcriptVersion: 1,
+        now: runner.now(),
+      },
+      worker,
+    );
+    await runner.run(
+      summaryDecider,
+      summaryStream(recordingId),
+      {
+        type: 'CompleteSummary',
+        jobId: 'summary-job-1',
+        content: {
+          overview: 'Kennedy asks Americans to serve their country.',
+          keyPoints: [],
+          decisions: [],
+          actionItems: [],
+          chapters: [{ title: 'The call', start: 0 }],
+        },
+        language: 'en',
+        transcriptVersion: 1,
+        engine: 'test',
+        now: runner.now(),
+      },
+      worker,
+    );
+    const [delivery] = await waitUntilReceived(() => deliveriesTo(webhook.id), 1);
+    expect(delivery!.headers['scrivo-event']).toBe('summary.ready');
+    expect(delivery!.body.data).toEqual({
+      recordingId,
+      title: 'JFK inaugural',
+      language: 'en',
+      overview: 'Kennedy asks Americans to serve their country.',
+      summaryUrl: `/api/recordings/${recordingId}/summary`,
+    });
   });
 
   it('retries after a 500 with the same body, then records the success', async () => {
