@@ -64,7 +64,9 @@ interface Reference {
 
 /** Every keyword (or one of each group of alternatives) appears in the text. */
 const mentions = (text: string, keywords: (string | string[])[]) =>
-  keywords.every((k) => (Array.isArray(k) ? k : [k]).some((w) => text.toLowerCase().includes(w.toLowerCase())));
+  keywords.every((k) =>
+    (Array.isArray(k) ? k : [k]).some((w) => text.toLowerCase().includes(w.toLowerCase())),
+  );
 
 const score = (summary: Summary, reference: Reference) => {
   const statements = [...summary.decisions, ...summary.keyPoints].map((p) => p.text);
@@ -95,8 +97,11 @@ const qualityRun = async () => {
       const segments = JSON.parse(
         readFileSync(join(import.meta.dirname, `quality/${meeting.name}.transcript.json`), 'utf8'),
       ) as Segment[];
+      const started = performance.now();
       const summary = await summarizeTranscript(model, segments, { language: 'en' });
-      results.push({ name: meeting.name, ...score(summary, meeting.reference), summary });
+      const seconds = Math.round((performance.now() - started) / 100) / 10;
+      process.stderr.write(`  ${meeting.name}: ${seconds} s\n`);
+      results.push({ name: meeting.name, seconds, ...score(summary, meeting.reference), summary });
     }
     return results;
   } finally {

@@ -51,7 +51,7 @@ export class HuggingFaceLanguageModel implements LanguageModel {
           model: this.model,
           messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
           max_tokens: request.maxTokens,
-          temperature: 0,
+          temperature: request.temperature ?? 0,
           ...(request.jsonSchema
             ? {
                 response_format: {

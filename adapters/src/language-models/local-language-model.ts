@@ -32,7 +32,7 @@ export class LocalLanguageModel implements LanguageModel {
         body: JSON.stringify({
           messages: request.messages,
           max_tokens: request.maxTokens,
-          temperature: 0,
+          temperature: request.temperature ?? 0,
           ...(request.jsonSchema
             ? {
                 response_format: {

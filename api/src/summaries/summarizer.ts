@@ -155,8 +155,10 @@ const ask = async <Shape extends z.ZodType>(
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const answer = await model.complete({
       messages,
-      maxTokens: 1024,
+      maxTokens: 2048,
       jsonSchema,
+      // The same request at temperature 0 gives the same malformed answer: the retry samples a little.
+      temperature: attempt === 0 ? 0 : 0.4,
       ...(signal ? { signal } : {}),
     });
     let json: unknown;

@@ -1,28 +1,36 @@
 import { z } from 'zod/v4';
 
 /** A point of the summary with the second of the recording it comes from (a link that seeks the player). */
-const Point = z.object({ text: z.string().trim().min(1), at: z.number().nonnegative() });
+const Point = z.object({ text: z.string().trim().min(1).max(240), at: z.number().nonnegative() });
+
+// Bounds the grammar enforces while the model writes: a small model forced into a list can go on repeating
+// itself until it runs out of tokens, leaving JSON that never closes.
+const MAX_POINTS = 8;
 
 /** What the model must answer for one part of a transcript: the fixed JSON shape, checked with zod. */
 export const PartSummary = z.object({
-  overview: z.string().trim().min(1),
-  keyPoints: z.array(Point),
-  decisions: z.array(Point),
-  actionItems: z.array(
-    z.object({
-      // First, and a plain string: a small model forced through the shape writes the name it has in mind before
-      // the task, where it otherwise settles for null. Empty when nobody is named.
-      owner: z.string().trim(),
-      text: z.string().trim().min(1),
-      at: z.number().nonnegative(),
-    }),
-  ),
-  chapters: z.array(z.object({ title: z.string().trim().min(1), start: z.number().nonnegative() })),
+  overview: z.string().trim().min(1).max(900),
+  keyPoints: z.array(Point).max(MAX_POINTS),
+  decisions: z.array(Point).max(MAX_POINTS),
+  actionItems: z
+    .array(
+      z.object({
+        // First, and a plain string: a small model forced through the shape writes the name it has in mind before
+        // the task, where it otherwise settles for null. Empty when nobody is named.
+        owner: z.string().trim().max(60),
+        text: z.string().trim().min(1).max(240),
+        at: z.number().nonnegative(),
+      }),
+    )
+    .max(MAX_POINTS),
+  chapters: z
+    .array(z.object({ title: z.string().trim().min(1).max(100), start: z.number().nonnegative() }))
+    .max(MAX_POINTS),
 });
 export type PartSummary = z.infer<typeof PartSummary>;
 
 /** The answer of the last step that joins the parts' overviews into one. */
-export const CombinedOverview = z.object({ overview: z.string().trim().min(1) });
+export const CombinedOverview = z.object({ overview: z.string().trim().min(1).max(1500) });
 
 export const partSummarySchema = z.toJSONSchema(PartSummary);
 export const combinedOverviewSchema = z.toJSONSchema(CombinedOverview);

@@ -17,6 +17,8 @@ export interface CompletionRequest {
    * checks the answer either way.
    */
   readonly jsonSchema?: Readonly<Record<string, unknown>>;
+  /** 0 (the default) always gives the same answer; a retry asks for a little more to get another one. */
+  readonly temperature?: number;
   readonly signal?: CancelSignal;
 }
 
