@@ -48,9 +48,13 @@ export type PasswordResetRequested = DomainEvent<
   'PasswordResetRequested',
   { userId: string; tokenHash: string; expiresAt: string; requestedAt: string }
 >;
+/**
+ * A new password: through a reset link (`tokenHash` is the link's, spent from then on), or changed on the account
+ * page with the current password (`via: 'change'`, no token).
+ */
 export type PasswordChanged = DomainEvent<
   'PasswordChanged',
-  { userId: string; passwordHash: string; via: 'reset'; tokenHash: string; changedAt: string }
+  { userId: string; passwordHash: string; via: 'reset' | 'change'; tokenHash: string | null; changedAt: string }
 >;
 /**
  * The address was proven another way (Google) while the account was still unverified: the password set by whoever

@@ -227,4 +227,31 @@ describe('user account decider', () => {
       spec.given([registered, verified]).when({ type: 'ChangePlan', plan: 'free', at }).thenNothingHappens();
     });
   });
+
+  describe('changing the password on the account page', () => {
+    const change = { type: 'ChangePassword' as const, newPasswordHash: 'hash-2', at };
+    it('sets the new hash when the current password matched, spending no reset token', () => {
+      spec
+        .given([registered, verified])
+        .when({ ...change, currentPasswordMatched: true })
+        .then([
+          {
+            type: 'PasswordChanged',
+            data: { userId: 'u1', passwordHash: 'hash-2', via: 'change', tokenHash: null, changedAt: at },
+          },
+        ]);
+    });
+    it('refuses a wrong current password', () => {
+      spec
+        .given([registered, verified])
+        .when({ ...change, currentPasswordMatched: false })
+        .thenThrows({ code: 'WRONG_CURRENT_PASSWORD' });
+    });
+    it('refuses an account without a password (Google only): it sets one by email', () => {
+      spec
+        .given([{ ...registered, data: { ...registered.data, passwordHash: null } }, verified])
+        .when({ ...change, currentPasswordMatched: false })
+        .thenThrows({ code: 'NO_PASSWORD' });
+    });
+  });
 });

@@ -76,6 +76,13 @@ export type UserAccountCommand =
       readonly at: string;
     }
   | {
+      /** On the account page: the API checked the current password against the stored hash. */
+      readonly type: 'ChangePassword';
+      readonly currentPasswordMatched: boolean;
+      readonly newPasswordHash: string;
+      readonly at: string;
+    }
+  | {
       readonly type: 'UpdateProfile';
       readonly firstName?: string;
       readonly lastName?: string;
@@ -337,6 +344,27 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
         return events;
       }
 
+      case 'ChangePassword':
+        if (!state.passwordHash)
+          throw new DomainError(
+            'NO_PASSWORD',
+            'This account has no password yet. Set one with a reset link sent to your email.',
+          );
+        if (!command.currentPasswordMatched)
+          throw new DomainError('WRONG_CURRENT_PASSWORD', 'The current password is not correct.');
+        return [
+          {
+            type: 'PasswordChanged',
+            data: {
+              userId,
+              passwordHash: command.newPasswordHash,
+              via: 'change',
+              tokenHash: null,
+              changedAt: command.at,
+            },
+          },
+        ];
+
       case 'UpdateProfile': {
         const data: { firstName?: string; lastName?: string; language?: Language } = {};
         if (command.firstName !== undefined) data.firstName = command.firstName.trim();
@@ -502,7 +530,10 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
           ...state,
           passwordHash: event.data.passwordHash,
           resetToken: null,
-          usedResetTokens: [...state.usedResetTokens, event.data.tokenHash],
+          usedResetTokens:
+            event.data.tokenHash === null
+              ? state.usedResetTokens
+              : [...state.usedResetTokens, event.data.tokenHash],
         };
       case 'UnverifiedPasswordRemoved':
         return { ...state, passwordHash: null };

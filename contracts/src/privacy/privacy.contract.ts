@@ -1,0 +1,44 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { ErrorBody } from '../common/errors';
+import {
+  AccountSessionsAnswer,
+  ChangePasswordAnswer,
+  ChangePasswordBody,
+  RevokedAnswer,
+} from './privacy.schemas';
+
+const c = initContract();
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
+
+/** The signed-in user's control over their own account: password, sessions, their data (issue 17). */
+export const privacyContract = c.router({
+  changePassword: {
+    method: 'POST',
+    path: '/api/account/password',
+    body: ChangePasswordBody,
+    responses: { 200: ChangePasswordAnswer, ...errors },
+    summary: 'Change the password (the current one is required); every other session of the user ends',
+  },
+  listSessions: {
+    method: 'GET',
+    path: '/api/account/sessions',
+    responses: { 200: AccountSessionsAnswer, 401: ErrorBody },
+    summary: 'The live sessions of the signed-in user, the current one marked',
+  },
+  revokeSession: {
+    method: 'DELETE',
+    path: '/api/account/sessions/:id',
+    pathParams: z.object({ id: z.string().min(1).max(128) }),
+    body: c.noBody(),
+    responses: { 200: RevokedAnswer, ...errors },
+    summary: "End one of the user's sessions (404 when it is not theirs)",
+  },
+  revokeOtherSessions: {
+    method: 'POST',
+    path: '/api/account/sessions/revoke-others',
+    body: c.noBody(),
+    responses: { 200: RevokedAnswer, ...errors },
+    summary: 'End every session of the user but this one',
+  },
+});

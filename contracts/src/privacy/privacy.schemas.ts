@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { NewPassword } from '../accounts/accounts.schemas';
+
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, 'Your current password is required').max(256),
+    newPassword: NewPassword,
+  })
+  .strict();
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** One of the signed-in user's live sessions (a browser where they are signed in). */
+export const AccountSession = z.object({
+  /** An opaque handle for revoking it (never the cookie's value). */
+  id: z.string(),
+  /** "Chrome on Linux", named from the browser's User-Agent at sign-in. */
+  device: z.string(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof AccountSession>;
+export const AccountSessionsAnswer = z.object({ sessions: z.array(AccountSession) });
+export const RevokedAnswer = z.object({ revoked: z.number().int() });
+export const ChangePasswordAnswer = z.object({
+  success: z.literal(true),
+  /** How many other sessions were ended. */
+  signedOutSessions: z.number().int(),
+});
