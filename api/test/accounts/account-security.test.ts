@@ -125,8 +125,12 @@ describe('/account security: password and sessions', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++)
         statuses.push(
-          (await client.post('/api/account/password', { currentPassword: `guess-${i}`, newPassword: 'abcdefg' }))
-            .status,
+          (
+            await client.post('/api/account/password', {
+              currentPassword: `guess-${i}`,
+              newPassword: 'abcdefg',
+            })
+          ).status,
         );
       expect(statuses.slice(0, 10).every((s) => s === 403)).toBe(true);
       expect(statuses[10]).toBe(429);

@@ -54,7 +54,13 @@ export type PasswordResetRequested = DomainEvent<
  */
 export type PasswordChanged = DomainEvent<
   'PasswordChanged',
-  { userId: string; passwordHash: string; via: 'reset' | 'change'; tokenHash: string | null; changedAt: string }
+  {
+    userId: string;
+    passwordHash: string;
+    via: 'reset' | 'change';
+    tokenHash: string | null;
+    changedAt: string;
+  }
 >;
 /**
  * The address was proven another way (Google) while the account was still unverified: the password set by whoever

@@ -1,5 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler, type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import {
+  Command,
+  CommandHandler,
+  type ICommandHandler,
+  type IQueryHandler,
+  Query,
+  QueryHandler,
+} from '@nestjs/cqrs';
 import type { AccountSession } from '@scrivo/contracts';
 import { AccountStreams, type PasswordHasher, userAccountDecider } from '@scrivo/domain/accounts';
 import { ApiError } from '../../common/api-error';
@@ -51,7 +58,11 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       { type: 'ChangePassword', currentPasswordMatched, newPasswordHash, at: this.streams.now() },
       { actor: { kind: 'user', id: session.userId } },
     );
-    const signedOutSessions = await this.sessions.revokeAllOthers('user', session.userId, session.cookieValue);
+    const signedOutSessions = await this.sessions.revokeAllOthers(
+      'user',
+      session.userId,
+      session.cookieValue,
+    );
     return { signedOutSessions };
   }
 }

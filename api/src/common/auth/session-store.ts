@@ -100,7 +100,10 @@ export class SessionStore {
     const now = this.clock.now().getTime();
     const live = (await this.sessions.find({ kind, subjectId })).filter((s) => Date.parse(s.expiresAt) > now);
     const listed = await Promise.all(
-      live.map(async (s) => ({ ...s, lastUsedAt: (await this.activity.get(s.id))?.lastUsedAt ?? s.createdAt })),
+      live.map(async (s) => ({
+        ...s,
+        lastUsedAt: (await this.activity.get(s.id))?.lastUsedAt ?? s.createdAt,
+      })),
     );
     return listed.sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt));
   }

@@ -11,6 +11,7 @@ import { useSignOut } from '../auth/use-sign-out';
 import { DeveloperSection } from '../api-keys/developer-section';
 import { accountApi } from './account-api';
 import { PlanSection } from './plan-section';
+import { SecuritySection } from './security-section';
 
 const LANGUAGES = [
   { id: 'en', label: 'English' },
@@ -127,6 +128,8 @@ function AccountDetails({ user }: { user: User }) {
           <dd>{new Date(user.createdAt).toLocaleDateString()}</dd>
         </dl>
       </section>
+
+      <SecuritySection user={user} />
 
       <PlanSection user={user} />
 

@@ -1,0 +1,15 @@
+import { privacyContract } from '@scrivo/contracts';
+import { clientFor, ok } from '../../lib/client-for';
+
+const privacyApi = clientFor(privacyContract);
+
+export const accountSessionsQueryKey = ['account', 'sessions'] as const;
+
+/** The account page's security calls: password and sessions. */
+export const securityApi = {
+  changePassword: (currentPassword: string, newPassword: string) =>
+    ok(privacyApi.changePassword({ body: { currentPassword, newPassword } })),
+  sessions: async () => (await ok(privacyApi.listSessions())).sessions,
+  revoke: (id: string) => ok(privacyApi.revokeSession({ params: { id } })),
+  revokeOthers: () => ok(privacyApi.revokeOtherSessions()),
+};
