@@ -5,6 +5,9 @@ import {
   AccountSessionsAnswer,
   ChangePasswordAnswer,
   ChangePasswordBody,
+  DeleteAccountAnswer,
+  DeleteAccountBody,
+  ErasedAccountsAnswer,
   RevokedAnswer,
 } from './privacy.schemas';
 
@@ -40,5 +43,19 @@ export const privacyContract = c.router({
     body: c.noBody(),
     responses: { 200: RevokedAnswer, ...errors },
     summary: 'End every session of the user but this one',
+  },
+  deleteAccount: {
+    method: 'POST',
+    path: '/api/account/delete',
+    body: DeleteAccountBody,
+    responses: { 200: DeleteAccountAnswer, ...errors, 409: ErrorBody },
+    summary:
+      'Delete my account (password required): signed out everywhere at once; every recording, its media and transcript, then the address are erased in the background',
+  },
+  erasedAccounts: {
+    method: 'GET',
+    path: '/api/admin/erased-accounts',
+    responses: { 200: ErasedAccountsAnswer, 401: ErrorBody, 403: ErrorBody },
+    summary: 'Erased accounts (admins and auditors): when and by whom, never what they held',
   },
 });

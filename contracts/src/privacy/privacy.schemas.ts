@@ -30,3 +30,18 @@ export const ChangePasswordAnswer = z.object({
   /** How many other sessions were ended. */
   signedOutSessions: z.number().int(),
 });
+
+export const DeleteAccountBody = z
+  .object({ password: z.string().min(1, 'Your password is required').max(256) })
+  .strict();
+export const DeleteAccountAnswer = z.object({ success: z.literal(true), message: z.string() });
+
+/** What admins and auditors see of an erased account: when and by whom, never what it held. */
+export const ErasedAccount = z.object({
+  userId: z.string(),
+  requestedAt: z.string(),
+  requestedBy: z.object({ kind: z.literal('user'), id: z.string() }),
+  /** When every recording and the address were erased; null while that is under way. */
+  erasedAt: z.string().nullable(),
+});
+export const ErasedAccountsAnswer = z.object({ items: z.array(ErasedAccount) });

@@ -143,7 +143,21 @@ export type UserSubscriptionPaymentFailed = DomainEvent<
   { userId: string; providerEventId: string; subscriptionId: string; graceUntil: string; failedAt: string }
 >;
 
+/**
+ * The owner asked for the account to be erased (confirmed with their password). From here the account is gone for
+ * every reader (sessions end, sign-in fails); the account-erasure reactor then erases what it held and appends
+ * `AccountErased`. What the history keeps of it: when and by whom, never what it held.
+ */
+export type AccountErasureRequested = DomainEvent<
+  'AccountErasureRequested',
+  { userId: string; by: { kind: 'user'; id: string }; requestedAt: string }
+>;
+/** Every recording, its media and transcript erased, the address released: the erasure is done. */
+export type AccountErased = DomainEvent<'AccountErased', { userId: string; erasedAt: string }>;
+
 export type UserEvent =
+  | AccountErasureRequested
+  | AccountErased
   | UserRegistered
   | UserEmailVerified
   | UserSignedIn
@@ -183,7 +197,9 @@ export type EmailVerificationEvent =
 // ---- email claim streams: `user-email-{email}` and `admin-email-{email}` ----
 // Appending the claim with expectedRevision 'no_stream' makes an address unique without a read model.
 export type EmailClaimed = DomainEvent<'EmailClaimed', { email: string; ownerId: string; at: string }>;
-export type EmailClaimEvent = EmailClaimed;
+/** The owner's account was erased: the address is free to sign up again. */
+export type EmailClaimReleased = DomainEvent<'EmailClaimReleased', { ownerId: string; at: string }>;
+export type EmailClaimEvent = EmailClaimed | EmailClaimReleased;
 
 // ---- sign-up invitation stream: `user-invitation-{email}` ----
 // With SCRIVO_SIGNUPS=invite only an invited address may sign up (still through the verified flow).
@@ -232,6 +248,8 @@ export type AuditorSignInFailed = DomainEvent<'AuditorSignInFailed', { auditorId
 export type AuditorEvent = AuditorCreated | AuditorPasswordChanged | AuditorSignedIn | AuditorSignInFailed;
 
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
+  'AccountErasureRequested',
+  'AccountErased',
   'UserRegistered',
   'UserEmailVerified',
   'UserSignedIn',

@@ -43,10 +43,19 @@ export const withUserDocDefaults = (doc: UserDoc): UserDoc => ({
 });
 
 export const USERS = 'users';
+/** What stays of an erased account for admins and auditors: when and by whom, never what it held. */
+export const ERASED_ACCOUNTS = 'erased-accounts';
+
+export interface ErasedAccountDoc {
+  readonly id: string;
+  readonly requestedAt: string;
+  readonly requestedBy: { readonly kind: 'user'; readonly id: string };
+  readonly erasedAt: string | null;
+}
 
 export const usersProjection: Projection = {
   name: 'accounts.users',
-  collections: [USERS],
+  collections: [USERS, ERASED_ACCOUNTS],
   eventTypes: USER_EVENT_TYPES,
   async setup(store) {
     await store.collection(USERS).ensureIndex({ fields: ['email'], unique: true });
@@ -79,6 +88,28 @@ export const usersProjection: Projection = {
         subscription: null,
       };
       ctx.upsert(USERS, doc);
+      return;
+    }
+    if (event.type === 'AccountErasureRequested') {
+      // The document goes at once: sessions and API keys resolve through it, so they stop with it.
+      ctx.delete(USERS, event.data.userId);
+      const erased: ErasedAccountDoc = {
+        id: event.data.userId,
+        requestedAt: event.data.requestedAt,
+        requestedBy: event.data.by,
+        erasedAt: null,
+      };
+      ctx.upsert(ERASED_ACCOUNTS, erased);
+      return;
+    }
+    if (event.type === 'AccountErased') {
+      const erasing = await ctx.get<ErasedAccountDoc>(ERASED_ACCOUNTS, event.data.userId);
+      if (!erasing) return;
+      const erased: ErasedAccountDoc = {
+        ...erasing,
+        erasedAt: event.data.erasedAt,
+      };
+      ctx.upsert(ERASED_ACCOUNTS, erased);
       return;
     }
     const stored = await ctx.get<UserDoc>(USERS, event.data.userId);

@@ -1,0 +1,70 @@
+import type { Actor, ReadModelStore, Reactor, RecordedEvent } from '@scrivo/domain';
+import {
+  type AccountErasureRequested,
+  AccountStreams,
+  emailClaimDecider,
+  userAccountDecider,
+} from '@scrivo/domain/accounts';
+import { RECORDINGS_COLLECTION, type RecordingDoc } from '@scrivo/domain/recordings';
+import type { SessionStore } from '../common/auth/session-store';
+import type { StreamRunner } from '../infrastructure/stream-runner';
+import type { RecordingCommands } from '../recordings/recording-commands';
+
+const actor: Actor = { kind: 'system', id: 'account-erasure' };
+
+/**
+ * Erases what an account held once its owner asked (`AccountErasureRequested`): signs it out everywhere, erases
+ * every recording (its media purged at once: the media-erasure reactor deletes the bytes; its read-model
+ * documents dropped), gives the address up, then records `AccountErased`. Every step is a decision a repeat
+ * leaves unchanged (an erased recording, a released claim, a finished erasure decide nothing), so a crash before
+ * the checkpoint only repeats them.
+ */
+export const accountErasureReactor = (deps: {
+  readonly runner: StreamRunner;
+  readonly recordings: RecordingCommands;
+  readonly sessions: SessionStore;
+  readonly readModels: ReadModelStore;
+  /** Resolves once the read models hold every event up to this position (the owner's recordings). */
+  readonly readModelsInclude: (position: number) => Promise<void>;
+}): Reactor => ({
+  name: 'account-erasure',
+  eventTypes: ['AccountErasureRequested'],
+  async react(recorded: RecordedEvent) {
+    const { userId } = recorded.data as AccountErasureRequested['data'];
+    const context = {
+      actor,
+      correlationId: recorded.metadata.correlationId,
+      causationId: recorded.metadata.eventId,
+    };
+    await deps.sessions.revokeAllFor('user', userId);
+
+    // Every recording made before the request is in the library by then; none can be made after it.
+    await deps.readModelsInclude(recorded.globalPosition);
+    const owned = await deps.readModels
+      .collection<RecordingDoc>(RECORDINGS_COLLECTION)
+      .find({ ownerId: userId });
+    for (const { id } of owned)
+      await deps.recordings.run(
+        id,
+        { type: 'EraseRecording', now: deps.recordings.now() },
+        actor,
+        context.correlationId,
+        context.causationId,
+      );
+
+    const { state } = await deps.runner.load(userAccountDecider, AccountStreams.user(userId));
+    if (state.email)
+      await deps.runner.run(
+        emailClaimDecider,
+        AccountStreams.userEmail(state.email),
+        { type: 'ReleaseEmail', ownerId: userId, at: deps.runner.now() },
+        context,
+      );
+    await deps.runner.run(
+      userAccountDecider,
+      AccountStreams.user(userId),
+      { type: 'CompleteAccountErasure', at: deps.runner.now() },
+      context,
+    );
+  },
+});
