@@ -149,7 +149,7 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     ListSessionsHandler,
     RevokeSessionHandler,
   ],
-  exports: [AccountStreamsService, PASSWORD_HASHER],
+  exports: [AccountStreamsService, PASSWORD_HASHER, MAILER],
 })
 export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   constructor(

@@ -1,4 +1,11 @@
-import type { Actor, ReadModelStore, Reactor, RecordedEvent } from '@scrivo/domain';
+import type { Actor, BlobStore, ReadModelStore, Reactor, RecordedEvent } from '@scrivo/domain';
+import {
+  DATA_EXPORTS,
+  type DataExportDoc,
+  dataExportDecider,
+  dataExportStream,
+} from '@scrivo/domain/privacy';
+import { exportBlobKey } from './data-export/data-export.worker';
 import {
   type AccountErasureRequested,
   AccountStreams,
@@ -15,7 +22,7 @@ const actor: Actor = { kind: 'system', id: 'account-erasure' };
 /**
  * Erases what an account held once its owner asked (`AccountErasureRequested`): signs it out everywhere, erases
  * every recording (its media purged at once: the media-erasure reactor deletes the bytes; its read-model
- * documents dropped), gives the address up, then records `AccountErased`. Every step is a decision a repeat
+ * documents dropped) and every "Download my data" archive, gives the address up, then records `AccountErased`. Every step is a decision a repeat
  * leaves unchanged (an erased recording, a released claim, a finished erasure decide nothing), so a crash before
  * the checkpoint only repeats them.
  */
@@ -24,6 +31,7 @@ export const accountErasureReactor = (deps: {
   readonly recordings: RecordingCommands;
   readonly sessions: SessionStore;
   readonly readModels: ReadModelStore;
+  readonly blobs: BlobStore;
   /** Resolves once the read models hold every event up to this position (the owner's recordings). */
   readonly readModelsInclude: (position: number) => Promise<void>;
 }): Reactor => ({
@@ -51,6 +59,19 @@ export const accountErasureReactor = (deps: {
         context.correlationId,
         context.causationId,
       );
+
+    // "Download my data" archives hold everything too.
+    const archives = await deps.readModels.collection<DataExportDoc>(DATA_EXPORTS).find({ userId });
+    for (const { id } of archives) {
+      const blobKey = exportBlobKey(id);
+      await deps.blobs.delete(blobKey);
+      await deps.runner.run(
+        dataExportDecider,
+        dataExportStream(id),
+        { type: 'EraseDataExport', blobKey, at: deps.runner.now() },
+        context,
+      );
+    }
 
     const { state } = await deps.runner.load(userAccountDecider, AccountStreams.user(userId));
     if (state.email)

@@ -79,6 +79,11 @@ describe('Delete my account', () => {
     otherBrowser.setCookie(SESSION_COOKIE.user, other.id);
     expect((await otherBrowser.get('/api/user')).status).toBe(200);
     const recordingId = await upload(client);
+    const asked = await client.post('/api/account/exports');
+    expect(asked.status).toBe(202);
+    const exportId = asked.body.id as string;
+    const archive = join(app.dataDir, 'blobs', 'exports', exportId, 'scrivo-data.zip');
+    await waitUntil('the archive is built', async () => existsSync(archive));
     const blob = join(app.dataDir, 'blobs', 'recordings', recordingId, 'original');
     expect(existsSync(blob)).toBe(true);
 
@@ -96,6 +101,8 @@ describe('Delete my account', () => {
     expect(await readModels().collection('users').get(userId)).toBeNull();
     expect(await readModels().collection('recordings').get(recordingId)).toBeNull();
     expect(await readModels().collection('sessions').count({ subjectId: userId })).toBe(0);
+    expect(existsSync(archive)).toBe(false);
+    expect(await readModels().collection('data-exports').get(exportId)).toBeNull();
 
     const recording = (await events().readStream(recordingStream(recordingId))).map((e) => e.type);
     expect(recording.slice(-4)).toEqual([

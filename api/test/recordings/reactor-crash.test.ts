@@ -21,6 +21,8 @@ const REACTORS = [
   'media-erasure',
   'webhook-deliveries',
   'default-folder',
+  'account-erasure',
+  'data-export-jobs',
 ];
 
 const baseEnv = (dataDir: string) => ({

@@ -5,6 +5,8 @@ import {
   AccountSessionsAnswer,
   ChangePasswordAnswer,
   ChangePasswordBody,
+  DataExport,
+  DataExportsAnswer,
   DeleteAccountAnswer,
   DeleteAccountBody,
   ErasedAccountsAnswer,
@@ -57,5 +59,31 @@ export const privacyContract = c.router({
     path: '/api/admin/erased-accounts',
     responses: { 200: ErasedAccountsAnswer, 401: ErrorBody, 403: ErrorBody },
     summary: 'Erased accounts (admins and auditors): when and by whom, never what they held',
+  },
+  requestDataExport: {
+    method: 'POST',
+    path: '/api/account/exports',
+    body: c.noBody(),
+    responses: { 202: DataExport, ...errors, 409: ErrorBody },
+    summary:
+      'Download my data: start building a zip of the account, every recording (original media, transcript as JSON and TXT), plan and billing history and sign-in history; emailed when ready',
+  },
+  listDataExports: {
+    method: 'GET',
+    path: '/api/account/exports',
+    responses: { 200: DataExportsAnswer, 401: ErrorBody },
+    summary: "The user's archives: progress while building, the download link until it expires",
+  },
+  downloadDataExport: {
+    method: 'GET',
+    path: '/api/account/exports/:id/download',
+    pathParams: z.object({ id: z.string().min(1).max(64) }),
+    responses: {
+      200: c.otherResponse({ contentType: 'application/zip', body: c.type<Blob>() }),
+      401: ErrorBody,
+      404: ErrorBody,
+      410: ErrorBody,
+    },
+    summary: 'The zip (only its owner; 410 once the link expired)',
   },
 });

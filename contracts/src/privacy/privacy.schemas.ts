@@ -45,3 +45,21 @@ export const ErasedAccount = z.object({
   erasedAt: z.string().nullable(),
 });
 export const ErasedAccountsAnswer = z.object({ items: z.array(ErasedAccount) });
+
+/** One "Download my data" archive of the signed-in user. */
+export const DataExport = z.object({
+  id: z.string(),
+  status: z.enum(['building', 'ready', 'failed', 'expired']),
+  /** 0 to 1 while building. */
+  progress: z.number(),
+  requestedAt: z.string(),
+  completedAt: z.string().nullable(),
+  /** The download link works until then. */
+  expiresAt: z.string().nullable(),
+  sizeBytes: z.number().nullable(),
+  /** Where to download it while it is ready and not expired. */
+  downloadUrl: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type DataExport = z.infer<typeof DataExport>;
+export const DataExportsAnswer = z.object({ items: z.array(DataExport) });

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCurrentUser } from '../../lib/current-user';
+import { DeleteAccountSection } from './delete-account-section';
 
 /** /data-privacy: what this server keeps about the signed-in user and how each part is protected. */
 export function DataPrivacyPage() {
@@ -21,6 +22,10 @@ export function DataPrivacyPage() {
           </li>
           <li>Your recordings and transcripts, which only you can open.</li>
           <li>
+            The list of browsers where you are signed in (device and last use), which you can see and sign out
+            on your account page.
+          </li>
+          <li>
             Sign-in sessions in secure, httpOnly cookies; signing out ends the session on the server at once.
           </li>
         </ul>
@@ -28,7 +33,15 @@ export function DataPrivacyPage() {
           Verification codes are stored only as hashes and expire after 10 minutes; password reset links are
           single use and expire after 1 hour.
         </p>
+        <h2 className="pt-2 text-lg font-semibold text-slate-900">When you delete your account</h2>
+        <p>
+          You are signed out everywhere at once. Every recording is erased with its media (the audio or video
+          file) and its transcript, your account disappears from every list, and your email address is freed.
+          The server keeps only a record that an account was erased, when and by whom (yourself):
+          administrators and auditors see that, never what the account held.
+        </p>
       </section>
+      {user ? <DeleteAccountSection user={user} /> : null}
       <p className="text-sm text-slate-600">
         Read the{' '}
         <Link to="/privacy" className="font-medium text-brand-600 hover:underline">

@@ -13,3 +13,6 @@ export const securityApi = {
   revoke: (id: string) => ok(privacyApi.revokeSession({ params: { id } })),
   revokeOthers: () => ok(privacyApi.revokeOtherSessions()),
 };
+
+/** Delete my account (password required). */
+export const deleteAccount = (password: string) => ok(privacyApi.deleteAccount({ body: { password } }));
