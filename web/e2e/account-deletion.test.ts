@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { JFK_PATH } from '../../api/test/recordings/support/stuck-upload';
 import { TestClient } from '../../api/test/support/http-client';
@@ -9,7 +10,7 @@ import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
 
-describe('Delete my account in Chromium', () => {
+describe('/data-privacy in Chromium: download my data, then delete my account', () => {
   let app: TestApp;
   let browser: Browser;
 
@@ -22,7 +23,7 @@ describe('Delete my account in Chromium', () => {
     await app?.close();
   });
 
-  it('a wrong password changes nothing; the right one signs out and erases the recordings', async () => {
+  it('downloads the archive, then erases the account: a wrong password changes nothing, the right one signs out', async () => {
     const { client, email } = await signedInClient(app);
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
@@ -35,6 +36,18 @@ describe('Delete my account in Chromium', () => {
     ]);
     const page = await context.newPage();
     await page.goto(`${app.url}/data-privacy`);
+
+    const download = page.getByRole('region', { name: 'Download my data' });
+    await download.getByRole('button', { name: 'Download my data' }).click();
+    const link = download.getByRole('link', { name: /Download the archive/ });
+    await link.waitFor({ timeout: 20_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(file.suggestedFilename()).toMatch(/^scrivo-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const zipped = unzipSync(new Uint8Array(readFileSync((await file.path())!)));
+    expect(JSON.parse(strFromU8(zipped['account.json']!))).toMatchObject({ email });
+    const media = Object.keys(zipped).find((name) => name.endsWith('/original.wav'))!;
+    expect(Buffer.from(zipped[media]!).equals(readFileSync(JFK_PATH))).toBe(true);
+
     const section = page.getByRole('region', { name: 'Delete my account' });
     await section.getByText('This cannot be undone').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { DeleteAccountSection } from './delete-account-section';
+import { DownloadDataSection } from './download-data-section';
 
 /** /data-privacy: what this server keeps about the signed-in user and how each part is protected. */
 export function DataPrivacyPage() {
@@ -41,6 +42,7 @@ export function DataPrivacyPage() {
           administrators and auditors see that, never what the account held.
         </p>
       </section>
+      <DownloadDataSection />
       {user ? <DeleteAccountSection user={user} /> : null}
       <p className="text-sm text-slate-600">
         Read the{' '}

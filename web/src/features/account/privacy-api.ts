@@ -16,3 +16,11 @@ export const securityApi = {
 
 /** Delete my account (password required). */
 export const deleteAccount = (password: string) => ok(privacyApi.deleteAccount({ body: { password } }));
+
+export const dataExportsQueryKey = ['account', 'exports'] as const;
+
+/** Download my data: ask for an archive, follow it. */
+export const exportsApi = {
+  list: async () => (await ok(privacyApi.listDataExports())).items,
+  request: () => ok(privacyApi.requestDataExport()),
+};
