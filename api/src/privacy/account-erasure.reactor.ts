@@ -1,4 +1,4 @@
-import type { Actor, BlobStore, ReadModelStore, Reactor, RecordedEvent } from '@scrivo/domain';
+import type { Actor, BlobStore, KeyStore, ReadModelStore, Reactor, RecordedEvent } from '@scrivo/domain';
 import {
   DATA_EXPORTS,
   type DataExportDoc,
@@ -22,7 +22,7 @@ const actor: Actor = { kind: 'system', id: 'account-erasure' };
 /**
  * Erases what an account held once its owner asked (`AccountErasureRequested`): signs it out everywhere, erases
  * every recording (its media purged at once: the media-erasure reactor deletes the bytes; its read-model
- * documents dropped) and every "Download my data" archive, gives the address up, then records `AccountErased`. Every step is a decision a repeat
+ * documents dropped) and every "Download my data" archive, gives the address up, then records `AccountErased` and erases the person's key, so what their events hold reads "[erased]". Every step is a decision a repeat
  * leaves unchanged (an erased recording, a released claim, a finished erasure decide nothing), so a crash before
  * the checkpoint only repeats them.
  */
@@ -32,6 +32,7 @@ export const accountErasureReactor = (deps: {
   readonly sessions: SessionStore;
   readonly readModels: ReadModelStore;
   readonly blobs: BlobStore;
+  readonly keys: KeyStore;
   /** Resolves once the read models hold every event up to this position (the owner's recordings). */
   readonly readModelsInclude: (position: number) => Promise<void>;
 }): Reactor => ({
@@ -87,5 +88,8 @@ export const accountErasureReactor = (deps: {
       { type: 'CompleteAccountErasure', at: deps.runner.now() },
       context,
     );
+    // Last, once nothing more needs to read them: the person's key goes, and with it every name, address and
+    // transcript word sealed in their events (crypto-shredding). A replay finds the key gone and changes nothing.
+    await deps.keys.erase(userId);
   },
 });

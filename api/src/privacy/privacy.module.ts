@@ -1,5 +1,5 @@
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { BlobStore, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
+import type { BlobStore, EventStore, Ids, KeyStore, ReadModelStore } from '@scrivo/domain';
 import type { Mailer } from '@scrivo/domain/accounts';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import { dataExportsProjection } from '@scrivo/domain/privacy';
@@ -24,6 +24,7 @@ import {
   BLOB_STORE,
   EVENT_STORE,
   IDS,
+  KEY_STORE,
   READ_MODELS,
 } from '../infrastructure/tokens';
 import { RecordingCommands } from '../recordings/recording-commands';
@@ -57,6 +58,7 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    @Inject(KEY_STORE) private readonly keys: KeyStore,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
@@ -93,6 +95,7 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
         sessions: this.sessions,
         readModels: this.readModels,
         blobs: this.blobs,
+        keys: this.keys,
         readModelsInclude: (position) => this.projections.readModelsInclude(position),
       }),
     );

@@ -1,3 +1,4 @@
+import { ERASED_TEXT } from '../../ports/key-store';
 import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import type { Language, PlanId, UserEvent } from '../events';
@@ -67,7 +68,8 @@ export const usersProjection: Projection = {
       const d = event.data;
       const doc: UserDoc = {
         id: d.userId,
-        email: d.email,
+        // An erased person's address reads "[erased]" on a rebuild: the unique index needs one of its own.
+        email: d.email === ERASED_TEXT ? `erased-${d.userId}` : d.email,
         firstName: d.firstName,
         lastName: d.lastName,
         plan: d.plan,
