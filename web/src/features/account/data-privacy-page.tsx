@@ -38,8 +38,10 @@ export function DataPrivacyPage() {
         <p>
           You are signed out everywhere at once. Every recording is erased with its media (the audio or video
           file) and its transcript, your account disappears from every list, and your email address is freed.
-          The server keeps only a record that an account was erased, when and by whom (yourself):
-          administrators and auditors see that, never what the account held.
+          Your name and your transcripts are kept in the account history encrypted with a key of your own, and
+          that key is destroyed, so nobody can read them again. Administrators and auditors see that an
+          account was erased, when and by whom (yourself); the history still holds your email address in its
+          sign-up entries.
         </p>
       </section>
       <DownloadDataSection />

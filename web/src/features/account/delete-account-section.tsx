@@ -47,7 +47,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
         <form onSubmit={submit} noValidate className="space-y-4 text-sm text-slate-700">
           <p>
             Your account, every recording with its media and transcript, and your sessions everywhere are
-            erased. This cannot be undone. Administrators will only see that an account was erased, and when.
+            erased. This cannot be undone. Administrators will see that an account was erased, and when.
           </p>
           <Field
             label="Password to confirm"
