@@ -54,6 +54,8 @@ const USER_FIELDS: Record<string, readonly string[]> = {
   UserRegistered: ['email', 'firstName', 'lastName', 'industry', 'hearAboutUs'],
   UserEmailVerified: ['email'],
   UserProfileUpdated: ['firstName', 'lastName'],
+  // The Google account's identifier: an identity claim about the person.
+  GoogleIdentityLinked: ['googleSubject'],
 };
 const TRANSCRIPT_EVENTS = new Set(['TranscriptionCompleted', 'TranscriptEdited']);
 
