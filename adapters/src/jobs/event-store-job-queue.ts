@@ -122,11 +122,13 @@ export class EventStoreJobQueue implements JobQueue {
       const done = () => {
         clearTimeout(timer);
         this.listeners.delete(done);
+        // A worker waits thousands of times on one signal: each wait takes its listener with it.
+        signal?.removeEventListener('abort', done);
         resolve();
       };
       const timer = setTimeout(done, wait);
       this.listeners.add(done);
-      signal?.addEventListener('abort', done);
+      signal?.addEventListener('abort', done, { once: true });
     });
   }
 
