@@ -20,6 +20,7 @@ import { LibraryModule } from './library/library.module';
 import { LanguageJobsModule } from './language-jobs/language-jobs.module';
 import { SummariesModule } from './summaries/summaries.module';
 import { TranslationsModule } from './translations/translations.module';
+import { PrivacyModule } from './privacy/privacy.module';
 
 /** The feature modules; each owns a folder under api/src. */
 const features = [
@@ -36,6 +37,7 @@ const features = [
   SummariesModule,
   TranslationsModule,
   LanguageJobsModule,
+  PrivacyModule,
 ];
 
 @Module({})

@@ -84,6 +84,7 @@ export const createApp = async (env: NodeJS.ProcessEnv = process.env): Promise<S
       await adapters.events.close();
       await adapters.readModels.close();
       await adapters.rateLimits.close();
+      await adapters.keys.close();
     },
   };
 };

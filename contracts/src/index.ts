@@ -7,6 +7,7 @@ import { adminChatContract, chatContract } from './chat/chat.contract';
 import { healthContract } from './health/health.contract';
 import { libraryContract } from './library/library.contract';
 import { openAiContract } from './openai/openai.contract';
+import { privacyContract } from './privacy/privacy.contract';
 import { recordingsContract } from './recordings/recordings.contract';
 import { shareLinksContract } from './share-links/share-links.contract';
 import { summariesContract } from './summaries/summaries.contract';
@@ -28,6 +29,8 @@ export * from './common/paging';
 export * from './health/health.contract';
 export * from './library/library.contract';
 export * from './openai/openai.contract';
+export * from './privacy/privacy.contract';
+export * from './privacy/privacy.schemas';
 export * from './recordings/recordings.contract';
 export * from './share-links/share-links.contract';
 export * from './summaries/summaries.contract';
@@ -51,6 +54,7 @@ export const contract = c.router({
   health: healthContract,
   library: libraryContract,
   openAi: openAiContract,
+  privacy: privacyContract,
   recordings: recordingsContract,
   shareLinks: shareLinksContract,
   summaries: summariesContract,

@@ -9,6 +9,7 @@ export * from './ports/blob-store';
 export * from './ports/clock';
 export * from './ports/ids';
 export * from './ports/rate-limits';
+export * from './ports/key-store';
 export * from './ports/language-model';
 export * from './ports/translator';
 export * from './projections/projection';

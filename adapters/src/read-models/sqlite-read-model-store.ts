@@ -131,6 +131,8 @@ export class SqliteReadModelStore implements ReadModelStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
     this.db.pragma('busy_timeout = 10000');
+    // A deleted document's bytes are overwritten, not left in free pages: an erased account leaves no trace.
+    this.db.pragma('secure_delete = ON');
     // SQLite's lower() folds ASCII only; JavaScript folds every script the transcripts may be in.
     this.db.function('scrivo_contains', { deterministic: true }, (haystack: unknown, needle: unknown) =>
       typeof haystack === 'string' && typeof needle === 'string'

@@ -42,6 +42,12 @@ import { RegisterUserHandler } from './commands/register.command';
 import { GoogleSignInHandler, PasswordSignInHandler } from './commands/sign-in.commands';
 import { SendVerificationCodeHandler, VerifyEmailCodeHandler } from './commands/verification.commands';
 import { AccountController } from './controllers/account.controller';
+import { AccountSecurityController } from './controllers/account-security.controller';
+import {
+  ChangePasswordHandler,
+  ListSessionsHandler,
+  RevokeSessionHandler,
+} from './commands/account-security.commands';
 import { AccountsController } from './controllers/accounts.controller';
 import { AdminAuthController } from './controllers/admin-auth.controller';
 import { AdminUsersController } from './controllers/admin-users.controller';
@@ -75,6 +81,7 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     AdminAuthController,
     AuditorAuthController,
     AccountController,
+    AccountSecurityController,
     GoogleController,
     AdminUsersController,
     BillingWebhookController,
@@ -138,8 +145,11 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     UpsertAdminHandler,
     AuditorSignInHandler,
     UpsertAuditorHandler,
+    ChangePasswordHandler,
+    ListSessionsHandler,
+    RevokeSessionHandler,
   ],
-  exports: [AccountStreamsService, PASSWORD_HASHER],
+  exports: [AccountStreamsService, PASSWORD_HASHER, MAILER],
 })
 export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   constructor(

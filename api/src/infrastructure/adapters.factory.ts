@@ -1,4 +1,4 @@
-import type { BlobStore, EventStore, RateLimitStore, ReadModelStore } from '@scrivo/domain';
+import type { BlobStore, EventStore, KeyStore, RateLimitStore, ReadModelStore } from '@scrivo/domain';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/config';
 
@@ -8,18 +8,45 @@ export interface Adapters {
   readonly blobs: BlobStore;
   /** Rate-limit counters, beside the read models: every API replica counts together. */
   readonly rateLimits: RateLimitStore;
+  /** Per-person keys: the events' personal data is sealed with them, and an erasure deletes one. */
+  readonly keys: KeyStore;
   /** Which adapter serves each port, for /api/health. */
   readonly names: { readonly events: string; readonly readModels: string; readonly blobs: string };
 }
 
-/** The event store configuration chooses (the CLIs open it alone, without the rest of the adapters). */
-export const openEventStore = async (config: AppConfig): Promise<EventStore> => {
+/**
+ * The per-person keys of crypto-shredding: a SQLite file of their own embedded, a MongoDB collection when the
+ * read models are in MongoDB.
+ */
+export const openKeyStore = async (config: AppConfig): Promise<KeyStore> => {
+  if (config.SCRIVO_READ_MODELS === 'mongodb') {
+    const { MongoKeyStore } = await import('@scrivo/adapters/keys/mongodb-key-store');
+    return MongoKeyStore.connect({ url: config.MONGODB_URL!, database: config.MONGODB_DB });
+  }
+  const { SqliteKeyStore } = await import('@scrivo/adapters/keys/sqlite-key-store');
+  return new SqliteKeyStore({ path: join(config.SCRIVO_DATA_DIR, 'keys.db') });
+};
+
+const openRawEventStore = async (config: AppConfig): Promise<EventStore> => {
   if (config.SCRIVO_EVENT_STORE === 'eventstoredb') {
     const { EventStoreDbEventStore } = await import('@scrivo/adapters/events/eventstoredb-event-store');
     return EventStoreDbEventStore.fromConnectionString(config.EVENTSTORE_URL!);
   }
   const { SqliteEventStore } = await import('@scrivo/adapters/events/sqlite-event-store');
   return new SqliteEventStore({ path: join(config.SCRIVO_DATA_DIR, 'events.db') });
+};
+
+/**
+ * The event store configuration chooses (the CLIs open it alone, without the rest of the adapters), with the
+ * personal data in its events sealed with each person's key (docs/security.md, crypto-shredding).
+ */
+export const openEventStore = async (config: AppConfig, keys?: KeyStore): Promise<EventStore> => {
+  const { SealingEventStore } = await import('@scrivo/adapters/keys/sealing-event-store');
+  const { AesGcmCipher } = await import('@scrivo/adapters/keys/aes-gcm-cipher');
+  const raw = await openRawEventStore(config);
+  const ownKeys = keys ?? (await openKeyStore(config));
+  // A key store opened here is the event store's to close; one given belongs to the caller.
+  return new SealingEventStore(raw, new AesGcmCipher(ownKeys), keys ? undefined : () => ownKeys.close());
 };
 
 /** The read-model store configuration chooses. */
@@ -39,7 +66,8 @@ export const openReadModels = async (config: AppConfig): Promise<ReadModelStore>
 export const createAdapters = async (config: AppConfig): Promise<Adapters> => {
   const dataDir = config.SCRIVO_DATA_DIR;
 
-  const events = await openEventStore(config);
+  const keys = await openKeyStore(config);
+  const events = await openEventStore(config, keys);
   const readModels = await openReadModels(config);
 
   let blobs: BlobStore;
@@ -72,6 +100,7 @@ export const createAdapters = async (config: AppConfig): Promise<Adapters> => {
     readModels,
     blobs,
     rateLimits,
+    keys,
     names: {
       events: config.SCRIVO_EVENT_STORE,
       readModels: config.SCRIVO_READ_MODELS,

@@ -14,6 +14,7 @@ import {
   EVENT_STORE,
   IDS,
   RATE_LIMITS,
+  KEY_STORE,
   READ_MODELS,
   UPCASTERS,
 } from './tokens';
@@ -36,6 +37,7 @@ export class InfrastructureModule {
         { provide: READ_MODELS, useValue: adapters.readModels },
         { provide: BLOB_STORE, useValue: adapters.blobs },
         { provide: RATE_LIMITS, useValue: adapters.rateLimits },
+        { provide: KEY_STORE, useValue: adapters.keys },
         { provide: CLOCK, useValue: systemClock },
         { provide: IDS, useValue: uuidIds },
         { provide: UPCASTERS, useValue: upcasters },
@@ -65,6 +67,7 @@ export class InfrastructureModule {
         READ_MODELS,
         BLOB_STORE,
         RATE_LIMITS,
+        KEY_STORE,
         CLOCK,
         IDS,
         UPCASTERS,

@@ -119,6 +119,16 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
+   * Waits until the projections (not the reactors) include the event at `position`: for a reactor that reads a
+   * read model written by events before its own (waiting for the reactors too would wait for itself). Reactors
+   * run where the projections run, so the runner is local.
+   */
+  async readModelsInclude(position: number, timeoutMs = 60_000): Promise<void> {
+    if (!this.runner) throw new Error('Read models are projected in another process');
+    await this.runner.waitFor(position, timeoutMs);
+  }
+
+  /**
    * Waits until the read models include the event at `position` and the reactors have reacted to it, so a
    * client that wrote something reads it back at once, with its consequences (a cancel's minutes given back), on
    * whichever replica it lands. With local runners it waits for them; without (API replicas) it watches the

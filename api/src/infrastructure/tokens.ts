@@ -11,3 +11,5 @@ export const RATE_LIMITS = Symbol('RateLimitStore');
  * would mean a reactor waiting for itself.
  */
 export const BACKGROUND_STREAM_RUNNER = Symbol('BackgroundStreamRunner');
+/** Per-person keys of crypto-shredding (domain/src/ports/key-store.ts). */
+export const KEY_STORE = Symbol('KeyStore');

@@ -7,25 +7,31 @@ const Point = z.object({ text: z.string().trim().min(1).max(240), at: z.number()
 // itself until it runs out of tokens, leaving JSON that never closes.
 const MAX_POINTS = 8;
 
-/** What the model must answer for one part of a transcript: the fixed JSON shape, checked with zod. */
+/**
+ * What the model must answer for one part of a transcript: the fixed JSON shape, checked with zod. The grammar
+ * makes the model write the fields in this order: the decisions and tasks first, while it reads the lines
+ * closely, and the overview last (written first, a small model tends to think it has said everything and
+ * closes the lists empty).
+ */
 export const PartSummary = z.object({
-  overview: z.string().trim().min(1).max(900),
-  keyPoints: z.array(Point).max(MAX_POINTS),
   decisions: z.array(Point).max(MAX_POINTS),
   actionItems: z
     .array(
       z.object({
-        // First, and a plain string: a small model forced through the shape writes the name it has in mind before
-        // the task, where it otherwise settles for null. Empty when nobody is named.
+        // Before the task, and a plain string: a small model forced through the shape writes the name it has in
+        // mind first, where it otherwise settles for null. Empty when nobody is named.
         owner: z.string().trim().max(60),
         text: z.string().trim().min(1).max(240),
         at: z.number().nonnegative(),
       }),
     )
     .max(MAX_POINTS),
+  keyPoints: z.array(Point).min(1).max(MAX_POINTS),
   chapters: z
     .array(z.object({ title: z.string().trim().min(1).max(100), start: z.number().nonnegative() }))
+    .min(1)
     .max(MAX_POINTS),
+  overview: z.string().trim().min(1).max(900),
 });
 export type PartSummary = z.infer<typeof PartSummary>;
 

@@ -23,6 +23,8 @@ const REACTORS = [
   'default-folder',
   'language-jobs',
   'auto-summary',
+  'account-erasure',
+  'data-export-jobs',
 ];
 
 const baseEnv = (dataDir: string) => ({

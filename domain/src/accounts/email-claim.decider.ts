@@ -7,12 +7,15 @@ export interface EmailClaimState {
   readonly ownerId: string | null;
 }
 
-export type EmailClaimCommand = {
-  readonly type: 'ClaimEmail';
-  readonly email: string;
-  readonly ownerId: string;
-  readonly at: string;
-};
+export type EmailClaimCommand =
+  | {
+      readonly type: 'ClaimEmail';
+      readonly email: string;
+      readonly ownerId: string;
+      readonly at: string;
+    }
+  /** Only its owner's erasure gives an address up; anyone else's release changes nothing. */
+  | { readonly type: 'ReleaseEmail'; readonly ownerId: string; readonly at: string };
 
 /**
  * One stream per address, holding who owns it. Two sign-ups racing for the same address both try to create the
@@ -21,6 +24,10 @@ export type EmailClaimCommand = {
 export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimEvent, EmailClaimState> = {
   initialState: () => ({ ownerId: null }),
   decide(command, state) {
+    if (command.type === 'ReleaseEmail')
+      return state.ownerId === command.ownerId
+        ? [{ type: 'EmailClaimReleased', data: { ownerId: command.ownerId, at: command.at } }]
+        : [];
     if (state.ownerId === command.ownerId) return [];
     if (state.ownerId)
       throw new DomainError(
@@ -34,5 +41,5 @@ export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimEvent, Emai
       },
     ];
   },
-  evolve: (_state, event) => ({ ownerId: event.data.ownerId }),
+  evolve: (_state, event) => ({ ownerId: event.type === 'EmailClaimed' ? event.data.ownerId : null }),
 };

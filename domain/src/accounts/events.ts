@@ -48,9 +48,19 @@ export type PasswordResetRequested = DomainEvent<
   'PasswordResetRequested',
   { userId: string; tokenHash: string; expiresAt: string; requestedAt: string }
 >;
+/**
+ * A new password: through a reset link (`tokenHash` is the link's, spent from then on), or changed on the account
+ * page with the current password (`via: 'change'`, no token).
+ */
 export type PasswordChanged = DomainEvent<
   'PasswordChanged',
-  { userId: string; passwordHash: string; via: 'reset'; tokenHash: string; changedAt: string }
+  {
+    userId: string;
+    passwordHash: string;
+    via: 'reset' | 'change';
+    tokenHash: string | null;
+    changedAt: string;
+  }
 >;
 /**
  * The address was proven another way (Google) while the account was still unverified: the password set by whoever
@@ -133,7 +143,21 @@ export type UserSubscriptionPaymentFailed = DomainEvent<
   { userId: string; providerEventId: string; subscriptionId: string; graceUntil: string; failedAt: string }
 >;
 
+/**
+ * The owner asked for the account to be erased (confirmed with their password). From here the account is gone for
+ * every reader (sessions end, sign-in fails); the account-erasure reactor then erases what it held and appends
+ * `AccountErased`. What the history keeps of it: when and by whom, never what it held.
+ */
+export type AccountErasureRequested = DomainEvent<
+  'AccountErasureRequested',
+  { userId: string; by: { kind: 'user'; id: string }; requestedAt: string }
+>;
+/** Every recording, its media and transcript erased, the address released: the erasure is done. */
+export type AccountErased = DomainEvent<'AccountErased', { userId: string; erasedAt: string }>;
+
 export type UserEvent =
+  | AccountErasureRequested
+  | AccountErased
   | UserRegistered
   | UserEmailVerified
   | UserSignedIn
@@ -173,7 +197,9 @@ export type EmailVerificationEvent =
 // ---- email claim streams: `user-email-{email}` and `admin-email-{email}` ----
 // Appending the claim with expectedRevision 'no_stream' makes an address unique without a read model.
 export type EmailClaimed = DomainEvent<'EmailClaimed', { email: string; ownerId: string; at: string }>;
-export type EmailClaimEvent = EmailClaimed;
+/** The owner's account was erased: the address is free to sign up again. */
+export type EmailClaimReleased = DomainEvent<'EmailClaimReleased', { ownerId: string; at: string }>;
+export type EmailClaimEvent = EmailClaimed | EmailClaimReleased;
 
 // ---- sign-up invitation stream: `user-invitation-{email}` ----
 // With SCRIVO_SIGNUPS=invite only an invited address may sign up (still through the verified flow).
@@ -222,6 +248,8 @@ export type AuditorSignInFailed = DomainEvent<'AuditorSignInFailed', { auditorId
 export type AuditorEvent = AuditorCreated | AuditorPasswordChanged | AuditorSignedIn | AuditorSignInFailed;
 
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
+  'AccountErasureRequested',
+  'AccountErased',
   'UserRegistered',
   'UserEmailVerified',
   'UserSignedIn',

@@ -227,4 +227,75 @@ describe('user account decider', () => {
       spec.given([registered, verified]).when({ type: 'ChangePlan', plan: 'free', at }).thenNothingHappens();
     });
   });
+
+  describe('changing the password on the account page', () => {
+    const change = { type: 'ChangePassword' as const, newPasswordHash: 'hash-2', at };
+    it('sets the new hash when the current password matched, spending no reset token', () => {
+      spec
+        .given([registered, verified])
+        .when({ ...change, currentPasswordMatched: true })
+        .then([
+          {
+            type: 'PasswordChanged',
+            data: { userId: 'u1', passwordHash: 'hash-2', via: 'change', tokenHash: null, changedAt: at },
+          },
+        ]);
+    });
+    it('refuses a wrong current password', () => {
+      spec
+        .given([registered, verified])
+        .when({ ...change, currentPasswordMatched: false })
+        .thenThrows({ code: 'WRONG_CURRENT_PASSWORD' });
+    });
+    it('refuses an account without a password (Google only): it sets one by email', () => {
+      spec
+        .given([{ ...registered, data: { ...registered.data, passwordHash: null } }, verified])
+        .when({ ...change, currentPasswordMatched: false })
+        .thenThrows({ code: 'NO_PASSWORD' });
+    });
+  });
+
+  describe('deleting the account', () => {
+    const requested: UserEvent = {
+      type: 'AccountErasureRequested',
+      data: { userId: 'u1', by: { kind: 'user', id: 'u1' }, requestedAt: at },
+    };
+    it('records the request when the password matched', () => {
+      spec
+        .given([registered, verified])
+        .when({ type: 'RequestAccountErasure', passwordMatched: true, at })
+        .then([requested]);
+    });
+    it('refuses a wrong password', () => {
+      spec
+        .given([registered, verified])
+        .when({ type: 'RequestAccountErasure', passwordMatched: false, at })
+        .thenThrows({ code: 'WRONG_CURRENT_PASSWORD' });
+    });
+    it('answers every command after the request as for an account that does not exist', () => {
+      spec
+        .given([registered, verified, requested])
+        .when({ type: 'RecordPasswordSignIn', passwordMatched: true, at })
+        .thenThrows({ code: 'USER_NOT_FOUND' });
+      spec
+        .given([registered, verified, requested])
+        .when({ type: 'RequestAccountErasure', passwordMatched: true, at })
+        .thenThrows({ code: 'USER_NOT_FOUND' });
+    });
+    it('completes once: a repeated completion (a reactor replayed after a crash) changes nothing', () => {
+      const erased: UserEvent = { type: 'AccountErased', data: { userId: 'u1', erasedAt: at } };
+      spec
+        .given([registered, verified, requested])
+        .when({ type: 'CompleteAccountErasure', at })
+        .then([erased]);
+      spec
+        .given([registered, verified, requested, erased])
+        .when({ type: 'CompleteAccountErasure', at })
+        .thenNothingHappens();
+      spec
+        .given([registered, verified])
+        .when({ type: 'CompleteAccountErasure', at })
+        .thenThrows({ code: 'USER_NOT_FOUND' });
+    });
+  });
 });

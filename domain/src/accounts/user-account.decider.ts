@@ -35,6 +35,8 @@ export interface UserAccountState {
   readonly subscription: SubscriptionState | null;
   /** The provider's notifications already applied (their ids): a redelivery changes nothing. */
   readonly billingEventIds: readonly string[];
+  /** Set once the owner asked for the account to be erased: from then on it answers as an account that is not. */
+  readonly erasure: 'requested' | 'done' | null;
 }
 
 export type UserAccountCommand =
@@ -72,6 +74,24 @@ export type UserAccountCommand =
   | {
       readonly type: 'ResetPassword';
       readonly tokenHash: string;
+      readonly newPasswordHash: string;
+      readonly at: string;
+    }
+  | {
+      /** Delete my account: the API checked the password against the stored hash. */
+      readonly type: 'RequestAccountErasure';
+      readonly passwordMatched: boolean;
+      readonly at: string;
+    }
+  | {
+      /** The account-erasure reactor erased everything the account held. */
+      readonly type: 'CompleteAccountErasure';
+      readonly at: string;
+    }
+  | {
+      /** On the account page: the API checked the current password against the stored hash. */
+      readonly type: 'ChangePassword';
+      readonly currentPasswordMatched: boolean;
       readonly newPasswordHash: string;
       readonly at: string;
     }
@@ -195,6 +215,7 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
     usedResetTokens: [],
     subscription: null,
     billingEventIds: [],
+    erasure: null,
   }),
 
   decide(command, state) {
@@ -238,6 +259,18 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
     }
     if (!state.exists || !state.userId || !state.email) throw notFound();
     const userId = state.userId;
+    if (command.type === 'CompleteAccountErasure') {
+      if (state.erasure === null) throw notFound();
+      if (state.erasure === 'done') return [];
+      return [
+        {
+          type: 'AccountErased',
+          data: { userId, erasedAt: command.at },
+        },
+      ];
+    }
+    // An erased account (or one being erased) answers as one that does not exist, to everyone.
+    if (state.erasure !== null) throw notFound();
 
     switch (command.type) {
       case 'VerifyUserEmail':
@@ -336,6 +369,48 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
         }
         return events;
       }
+
+      case 'RequestAccountErasure':
+        if (!state.passwordHash)
+          throw new DomainError(
+            'NO_PASSWORD',
+            'This account has no password yet. Set one with a reset link sent to your email, then delete the account with it.',
+          );
+        if (!command.passwordMatched)
+          throw new DomainError('WRONG_CURRENT_PASSWORD', 'The password is not correct.');
+        // The provider would go on charging an account that no longer exists.
+        if (state.subscription && !isEnded(state.subscription.status))
+          throw new DomainError(
+            'SUBSCRIPTION_ACTIVE',
+            'Please cancel your paid subscription first (Plan > Manage billing), then delete the account.',
+          );
+        return [
+          {
+            type: 'AccountErasureRequested',
+            data: { userId, by: { kind: 'user', id: userId }, requestedAt: command.at },
+          },
+        ];
+
+      case 'ChangePassword':
+        if (!state.passwordHash)
+          throw new DomainError(
+            'NO_PASSWORD',
+            'This account has no password yet. Set one with a reset link sent to your email.',
+          );
+        if (!command.currentPasswordMatched)
+          throw new DomainError('WRONG_CURRENT_PASSWORD', 'The current password is not correct.');
+        return [
+          {
+            type: 'PasswordChanged',
+            data: {
+              userId,
+              passwordHash: command.newPasswordHash,
+              via: 'change',
+              tokenHash: null,
+              changedAt: command.at,
+            },
+          },
+        ];
 
       case 'UpdateProfile': {
         const data: { firstName?: string; lastName?: string; language?: Language } = {};
@@ -483,6 +558,10 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
 
   evolve(state, event) {
     switch (event.type) {
+      case 'AccountErasureRequested':
+        return { ...state, erasure: 'requested' };
+      case 'AccountErased':
+        return { ...state, erasure: 'done' };
       case 'UserRegistered':
         return {
           ...state,
@@ -502,7 +581,10 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
           ...state,
           passwordHash: event.data.passwordHash,
           resetToken: null,
-          usedResetTokens: [...state.usedResetTokens, event.data.tokenHash],
+          usedResetTokens:
+            event.data.tokenHash === null
+              ? state.usedResetTokens
+              : [...state.usedResetTokens, event.data.tokenHash],
         };
       case 'UnverifiedPasswordRemoved':
         return { ...state, passwordHash: null };

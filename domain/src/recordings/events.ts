@@ -117,7 +117,14 @@ export type RecordingMediaPurged = DomainEvent<
   { recordingId: string; blobKeys: string[]; at: string }
 >;
 
+/**
+ * The owner's account was erased: the recording is gone for good (its media purged just before, by the same
+ * decision), and the read models drop its documents.
+ */
+export type RecordingErased = DomainEvent<'RecordingErased', { recordingId: string; at: string }>;
+
 export type RecordingEvent =
+  | RecordingErased
   | RecordingCreated
   | RecordingUploadCompleted
   | RecordingUploadProgressed
@@ -152,6 +159,7 @@ export const RECORDING_EVENT_TYPES: readonly RecordingEvent['type'][] = [
   'RecordingDeleted',
   'RecordingRestored',
   'RecordingMediaPurged',
+  'RecordingErased',
 ];
 
 // ---- usage stream: `usage-{userId}-{YYYY-MM}` ----

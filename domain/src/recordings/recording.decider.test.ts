@@ -206,6 +206,35 @@ describe('recording decider', () => {
       ]);
   });
 
+  it('erases a recording of an erased account at once: work stopped, media purged, no grace, once', () => {
+    const erasedAt = '2026-03-01T10:05:00.000Z';
+    const erased: RecordingEvent[] = [
+      { type: 'TranscriptionCancelled', data: { recordingId: 'r1', jobId: 'j1', at: erasedAt } },
+      {
+        type: 'RecordingDeleted',
+        data: { recordingId: 'r1', deletedAt: erasedAt, restorableUntil: erasedAt },
+      },
+      {
+        type: 'RecordingMediaPurged',
+        data: { recordingId: 'r1', blobKeys: ['recordings/r1/original'], at: erasedAt },
+      },
+      { type: 'RecordingErased', data: { recordingId: 'r1', at: erasedAt } },
+    ];
+    spec
+      .given([...ready, requested, started])
+      .when({ type: 'EraseRecording', now: erasedAt })
+      .then(erased);
+    spec
+      .given([...ready, requested, started, ...erased])
+      .when({ type: 'EraseRecording', now: erasedAt })
+      .then([]);
+    // A worker finishing late must not bring the transcript back.
+    spec
+      .given([...ready, requested, started, ...erased])
+      .when({ type: 'CompleteTranscription', jobId: 'j1', transcript, now: erasedAt })
+      .thenThrows({ code: 'NOT_FOUND' });
+  });
+
   it('erases media only after the grace period of a deleted recording, once', () => {
     const deleted: RecordingEvent = {
       type: 'RecordingDeleted',

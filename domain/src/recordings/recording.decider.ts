@@ -32,6 +32,8 @@ export interface RecordingState {
   readonly deleted: { readonly restorableUntil: string } | null;
   readonly lastProgress: number;
   readonly purged: boolean;
+  /** Its owner's account was erased: nothing more happens to it, worker messages included. */
+  readonly erased: boolean;
   /** Times and speakers of the completed transcript's segments (what an edit is checked against). */
   readonly segments: readonly SegmentOutline[];
   /** 0 before a transcript exists, 1 when completed, +1 per edit (optimistic concurrency of the editor). */
@@ -81,7 +83,9 @@ export type RecordingCommand =
   | { type: 'RenameRecording'; title: string; now: string }
   | { type: 'DeleteRecording'; now: string; graceSeconds: number }
   | { type: 'RestoreRecording'; now: string }
-  | { type: 'PurgeMedia'; blobKeys: string[]; now: string };
+  | { type: 'PurgeMedia'; blobKeys: string[]; now: string }
+  /** The owner's account is being erased: stop any work, purge the media at once (no grace), drop the rest. */
+  | { type: 'EraseRecording'; now: string };
 
 /** How long a deleted recording can be restored (the UI's "Undo"). */
 export const DEFAULT_RESTORE_GRACE_SECONDS = 30 * 24 * 3600;
@@ -101,6 +105,7 @@ const initialState = (): RecordingState => ({
   deleted: null,
   lastProgress: 0,
   purged: false,
+  erased: false,
   segments: [],
   transcriptVersion: 0,
 });
@@ -190,6 +195,29 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
     }
     if (!state.exists) throw new NotFoundError('Recording', '');
     const id = state.id;
+    if (command.type === 'EraseRecording') {
+      if (state.erased) return [];
+      const events: RecordingEvent[] = [];
+      if (state.status === 'queued' || state.status === 'transcribing')
+        events.push({
+          type: 'TranscriptionCancelled',
+          data: { recordingId: id, jobId: state.jobId, at: command.now },
+        });
+      if (!state.deleted)
+        events.push({
+          type: 'RecordingDeleted',
+          data: { recordingId: id, deletedAt: command.now, restorableUntil: command.now },
+        });
+      if (!state.purged)
+        events.push({
+          type: 'RecordingMediaPurged',
+          data: { recordingId: id, blobKeys: state.blobKey ? [state.blobKey] : [], at: command.now },
+        });
+      events.push({ type: 'RecordingErased', data: { recordingId: id, at: command.now } });
+      return events;
+    }
+    // A late worker message for an erased recording must not bring its transcript back.
+    if (state.erased) throw new NotFoundError('Recording', id);
     const workerCommand =
       command.type === 'StartTranscription' ||
       command.type === 'ProgressTranscription' ||
@@ -424,6 +452,8 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
         return { ...state, deleted: null };
       case 'RecordingMediaPurged':
         return { ...state, purged: true, blobKey: null };
+      case 'RecordingErased':
+        return { ...state, erased: true };
     }
   },
 };

@@ -28,4 +28,7 @@ export const registerAccountErrorCodes = (): void => {
   registerErrorStatus('REASON_REQUIRED', 400);
   registerErrorStatus('INVALID_MINUTES', 400);
   registerErrorStatus('INVALID_PLAN_UNTIL', 400);
+  registerErrorStatus('WRONG_CURRENT_PASSWORD', 403);
+  registerErrorStatus('NO_PASSWORD', 409);
+  registerErrorStatus('SESSION_NOT_FOUND', 404);
 };

@@ -48,6 +48,11 @@ export const AUTH_LIMITS = {
     { by: 'email', max: 15, windowMs: 15 * MINUTE },
     { by: 'ip', max: 20, windowMs: 15 * MINUTE },
   ],
+  /** The current password asked again on the account page (change it, delete the account). */
+  passwordCheck: [
+    { by: 'ip+email', max: 10, windowMs: 15 * MINUTE },
+    { by: 'email', max: 30, windowMs: 15 * MINUTE },
+  ],
   auditorLogin: [
     { by: 'ip+email', max: 5, windowMs: 15 * MINUTE },
     { by: 'email', max: 15, windowMs: 15 * MINUTE },

@@ -18,7 +18,7 @@ export class AccountSessions {
 
   async start(req: Request, res: Response, kind: SessionKind, subjectId: string): Promise<void> {
     await this.sessions.revoke(sessionCookieOf(req, kind));
-    const session = await this.sessions.create(kind, subjectId);
+    const session = await this.sessions.create(kind, subjectId, req.get('user-agent') ?? null);
     setSessionCookie(res, kind, session.id, session.expiresAt, this.secure);
   }
 

@@ -1,3 +1,4 @@
+import { ERASED_TEXT } from '../../ports/key-store';
 import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import type { Language, PlanId, UserEvent } from '../events';
@@ -43,10 +44,19 @@ export const withUserDocDefaults = (doc: UserDoc): UserDoc => ({
 });
 
 export const USERS = 'users';
+/** What stays of an erased account for admins and auditors: when and by whom, never what it held. */
+export const ERASED_ACCOUNTS = 'erased-accounts';
+
+export interface ErasedAccountDoc {
+  readonly id: string;
+  readonly requestedAt: string;
+  readonly requestedBy: { readonly kind: 'user'; readonly id: string };
+  readonly erasedAt: string | null;
+}
 
 export const usersProjection: Projection = {
   name: 'accounts.users',
-  collections: [USERS],
+  collections: [USERS, ERASED_ACCOUNTS],
   eventTypes: USER_EVENT_TYPES,
   async setup(store) {
     await store.collection(USERS).ensureIndex({ fields: ['email'], unique: true });
@@ -58,7 +68,8 @@ export const usersProjection: Projection = {
       const d = event.data;
       const doc: UserDoc = {
         id: d.userId,
-        email: d.email,
+        // An erased person's address reads "[erased]" on a rebuild: the unique index needs one of its own.
+        email: d.email === ERASED_TEXT ? `erased-${d.userId}` : d.email,
         firstName: d.firstName,
         lastName: d.lastName,
         plan: d.plan,
@@ -79,6 +90,28 @@ export const usersProjection: Projection = {
         subscription: null,
       };
       ctx.upsert(USERS, doc);
+      return;
+    }
+    if (event.type === 'AccountErasureRequested') {
+      // The document goes at once: sessions and API keys resolve through it, so they stop with it.
+      ctx.delete(USERS, event.data.userId);
+      const erased: ErasedAccountDoc = {
+        id: event.data.userId,
+        requestedAt: event.data.requestedAt,
+        requestedBy: event.data.by,
+        erasedAt: null,
+      };
+      ctx.upsert(ERASED_ACCOUNTS, erased);
+      return;
+    }
+    if (event.type === 'AccountErased') {
+      const erasing = await ctx.get<ErasedAccountDoc>(ERASED_ACCOUNTS, event.data.userId);
+      if (!erasing) return;
+      const erased: ErasedAccountDoc = {
+        ...erasing,
+        erasedAt: event.data.erasedAt,
+      };
+      ctx.upsert(ERASED_ACCOUNTS, erased);
       return;
     }
     const stored = await ctx.get<UserDoc>(USERS, event.data.userId);

@@ -137,6 +137,8 @@ export const evolveRecordingDoc = (
       return put({ deletedAt: null, restorableUntil: null });
     case 'RecordingMediaPurged':
       return put({ blobKey: null });
+    case 'RecordingErased':
+      return null;
   }
 };
 
@@ -160,6 +162,11 @@ export const recordingsProjection: Projection = {
       event.type === 'RecordingCreated'
         ? null
         : await context.get<RecordingDoc>(RECORDINGS_COLLECTION, event.data.recordingId);
+    if (event.type === 'RecordingErased') {
+      context.delete(RECORDINGS_COLLECTION, event.data.recordingId);
+      context.delete(TRANSCRIPTS_COLLECTION, event.data.recordingId);
+      return;
+    }
     const next = evolveRecordingDoc(current, recorded);
     if (!next) return;
     if (event.type === 'TranscriptionCompleted') {

@@ -11,6 +11,8 @@ import { useSignOut } from '../auth/use-sign-out';
 import { DeveloperSection } from '../api-keys/developer-section';
 import { accountApi } from './account-api';
 import { PlanSection } from './plan-section';
+import { SecuritySection } from './security-section';
+import { DeleteAccountSection } from './delete-account-section';
 
 const LANGUAGES = [
   { id: 'en', label: 'English' },
@@ -128,9 +130,13 @@ function AccountDetails({ user }: { user: User }) {
         </dl>
       </section>
 
+      <SecuritySection user={user} />
+
       <PlanSection user={user} />
 
       <DeveloperSection />
+
+      <DeleteAccountSection user={user} />
 
       <section className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/data-privacy" className="text-sm font-medium text-brand-600 hover:underline">

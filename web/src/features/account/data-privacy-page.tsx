@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCurrentUser } from '../../lib/current-user';
+import { DeleteAccountSection } from './delete-account-section';
+import { DownloadDataSection } from './download-data-section';
 
 /** /data-privacy: what this server keeps about the signed-in user and how each part is protected. */
 export function DataPrivacyPage() {
@@ -21,6 +23,10 @@ export function DataPrivacyPage() {
           </li>
           <li>Your recordings and transcripts, which only you can open.</li>
           <li>
+            The list of browsers where you are signed in (device and last use), which you can see and sign out
+            on your account page.
+          </li>
+          <li>
             Sign-in sessions in secure, httpOnly cookies; signing out ends the session on the server at once.
           </li>
         </ul>
@@ -28,7 +34,18 @@ export function DataPrivacyPage() {
           Verification codes are stored only as hashes and expire after 10 minutes; password reset links are
           single use and expire after 1 hour.
         </p>
+        <h2 className="pt-2 text-lg font-semibold text-slate-900">When you delete your account</h2>
+        <p>
+          You are signed out everywhere at once. Every recording is erased with its media (the audio or video
+          file) and its transcript, your account disappears from every list, and your email address is freed.
+          Your name and your transcripts are kept in the account history encrypted with a key of your own, and
+          that key is destroyed, so nobody can read them again. Administrators and auditors see that an
+          account was erased, when and by whom (yourself); the history still holds your email address in its
+          sign-up entries.
+        </p>
       </section>
+      <DownloadDataSection />
+      {user ? <DeleteAccountSection user={user} /> : null}
       <p className="text-sm text-slate-600">
         Read the{' '}
         <Link to="/privacy" className="font-medium text-brand-600 hover:underline">

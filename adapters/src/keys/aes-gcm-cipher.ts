@@ -1,0 +1,42 @@
+import { ERASED_TEXT, type KeyStore, type PersonalDataCipher } from '@scrivo/domain';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+const PREFIX = 'sealed:v1:';
+
+/**
+ * AES-256-GCM with the person's key from the KeyStore (node:crypto). A sealed value is one string, so event
+ * fields keep their types: `sealed:v1:<subject>:<iv>:<ciphertext>:<tag>` (base64url). The subject id is the
+ * additional authenticated data: a value moved onto another person's event does not open.
+ */
+export class AesGcmCipher implements PersonalDataCipher {
+  constructor(private readonly keys: KeyStore) {}
+
+  isSealed(value: string): boolean {
+    return value.startsWith(PREFIX);
+  }
+
+  async seal(subjectId: string, plaintext: string): Promise<string> {
+    if (subjectId.includes(':')) throw new Error('A subject id cannot contain ":"');
+    const key = await this.keys.keyFor(subjectId);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(Buffer.from(subjectId));
+    const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return `${PREFIX}${subjectId}:${iv.toString('base64url')}:${data.toString('base64url')}:${cipher.getAuthTag().toString('base64url')}`;
+  }
+
+  async open(value: string): Promise<string> {
+    if (!this.isSealed(value)) return value;
+    const [subjectId, iv, data, tag] = value.slice(PREFIX.length).split(':');
+    if (!subjectId || iv === undefined || data === undefined || tag === undefined)
+      throw new Error('A sealed value is malformed');
+    const key = await this.keys.find(subjectId);
+    if (!key) return ERASED_TEXT;
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(subjectId));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  }
+}

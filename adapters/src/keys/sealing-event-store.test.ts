@@ -1,0 +1,96 @@
+import { ERASED_TEXT, type NewEvent } from '@scrivo/domain';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '../events/sqlite-event-store';
+import { AesGcmCipher } from './aes-gcm-cipher';
+import { SealingEventStore } from './sealing-event-store';
+import { SqliteKeyStore } from './sqlite-key-store';
+
+const dir = mkdtempSync(join(tmpdir(), 'scrivo-sealing-'));
+const raw = new SqliteEventStore({ path: join(dir, 'events.db') });
+const keys = new SqliteKeyStore({ path: join(dir, 'keys.db') });
+const store = new SealingEventStore(raw, new AesGcmCipher(keys));
+afterAll(async () => {
+  await store.close();
+  await keys.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const event = (type: string, data: Record<string, unknown>): NewEvent => ({
+  type,
+  data,
+  schemaVersion: 1,
+  metadata: {
+    eventId: `${type}-${Math.random()}`,
+    correlationId: 'c',
+    causationId: null,
+    actor: { kind: 'system', id: 'test' },
+    occurredAt: '2026-11-24T09:00:00.000Z',
+  },
+});
+const registered = (userId: string) =>
+  event('UserRegistered', {
+    userId,
+    email: `${userId}@example.com`,
+    passwordHash: null,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    industry: 'Education',
+    hearAboutUs: null,
+    language: 'en',
+    plan: 'free',
+    registeredAt: '2026-11-24T09:00:00.000Z',
+  });
+
+describe('SealingEventStore: personal data sealed in the events with the person key', () => {
+  it('stores names, email and transcript text sealed, and reads them back opened', async () => {
+    await store.append('user-u1', [registered('u1')], { expectedRevision: 'no_stream' });
+    const stored = (await raw.readStream('user-u1'))[0]!.data as Record<string, string>;
+    expect(stored.firstName).toMatch(/^sealed:v1:u1:/);
+    expect(stored.email).toMatch(/^sealed:v1:u1:/);
+    expect(stored.language).toBe('en');
+    expect((await store.readStream('user-u1'))[0]!.data).toMatchObject({
+      firstName: 'Ada',
+      email: 'u1@example.com',
+    });
+
+    await store.append(
+      'recording-r1',
+      [
+        event('RecordingCreated', { recordingId: 'r1', ownerId: 'u1', title: 'jfk' }),
+        event('TranscriptionCompleted', {
+          recordingId: 'r1',
+          transcript: { text: 'ask not', segments: [{ id: 0, text: 'ask not', words: [{ text: 'ask' }] }] },
+        }),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    expect(JSON.stringify(await raw.readStream('recording-r1'))).not.toContain('ask');
+    const [, completed] = await store.readStream('recording-r1');
+    expect(completed!.data).toMatchObject({
+      transcript: { text: 'ask not', segments: [{ text: 'ask not', words: [{ text: 'ask' }] }] },
+    });
+  });
+
+  it('reads events stored before sealing (the old shape) as they are', async () => {
+    const old = registered('u2');
+    await raw.append('user-u2', [old], { expectedRevision: 'no_stream' });
+    expect((await store.readStream('user-u2'))[0]!.data).toEqual(old.data);
+    expect((await store.readAll()).find((e) => e.streamId === 'user-u2')!.data).toEqual(old.data);
+  });
+
+  it('reads "[erased]" where the data was once the person key is erased; others stay readable', async () => {
+    await store.append('user-u3', [registered('u3')], { expectedRevision: 'no_stream' });
+    await keys.erase('u1');
+    expect((await store.readStream('user-u1'))[0]!.data).toMatchObject({
+      firstName: ERASED_TEXT,
+      email: ERASED_TEXT,
+      language: 'en',
+    });
+    const [, completed] = await store.readStream('recording-r1');
+    expect(JSON.stringify(completed!.data)).not.toContain('ask');
+    expect((await store.readStream('user-u3'))[0]!.data).toMatchObject({ firstName: 'Ada' });
+  });
+});

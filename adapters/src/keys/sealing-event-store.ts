@@ -1,0 +1,161 @@
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  PersonalDataCipher,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  Subscription,
+} from '@scrivo/domain';
+
+type Json = unknown;
+type Seal = (text: string) => Promise<string>;
+
+const isRecord = (value: Json): value is Record<string, Json> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Seals the named string fields of an object (absent or null fields stay as they are). */
+const sealFields = async (data: Record<string, Json>, fields: readonly string[], seal: Seal) => {
+  const out: Record<string, Json> = { ...data };
+  for (const field of fields) {
+    const value = out[field];
+    if (typeof value === 'string') out[field] = await seal(value);
+  }
+  return out;
+};
+
+/** Seals every `text` of a list of segments and of their words (a transcript, or an edit of one). */
+const sealSegments = async (segments: Json, seal: Seal): Promise<Json> => {
+  if (!Array.isArray(segments)) return segments;
+  const out: Json[] = [];
+  for (const segment of segments) {
+    if (!isRecord(segment)) {
+      out.push(segment);
+      continue;
+    }
+    const sealed = await sealFields(segment, ['text'], seal);
+    if (Array.isArray(segment.words))
+      sealed.words = await Promise.all(
+        segment.words.map((w: Json) => (isRecord(w) ? sealFields(w, ['text'], seal) : w)),
+      );
+    out.push(sealed);
+  }
+  return out;
+};
+
+/**
+ * Which personal data each event carries, and whose it is. The person of a recording's events is its owner
+ * (from the stream's first event).
+ */
+const USER_FIELDS: Record<string, readonly string[]> = {
+  UserRegistered: ['email', 'firstName', 'lastName', 'industry', 'hearAboutUs'],
+  UserEmailVerified: ['email'],
+  UserProfileUpdated: ['firstName', 'lastName'],
+  // The Google account's identifier: an identity claim about the person.
+  GoogleIdentityLinked: ['googleSubject'],
+};
+const TRANSCRIPT_EVENTS = new Set(['TranscriptionCompleted', 'TranscriptEdited']);
+
+/**
+ * Crypto-shredding at the event store: personal data (see above) is sealed with its person's key as it is
+ * appended, and every reader (deciders, projections, reactors, the audit replay, exports) gets it opened, or
+ * "[erased]" once the key is gone. Events stored before sealing are read as they are.
+ */
+export class SealingEventStore implements EventStore {
+  private readonly owners = new Map<string, string>();
+
+  constructor(
+    private readonly inner: EventStore,
+    private readonly cipher: PersonalDataCipher,
+    private readonly onClose: () => Promise<void> = async () => undefined,
+  ) {}
+
+  async append(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    const sealed: NewEvent[] = [];
+    for (const event of events) sealed.push(await this.seal(streamId, event, events));
+    return this.inner.append(streamId, sealed, options);
+  }
+
+  async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return Promise.all((await this.inner.readStream(streamId, options)).map((e) => this.open(e)));
+  }
+
+  async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return Promise.all((await this.inner.readAll(options)).map((e) => this.open(e)));
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): Subscription {
+    return this.inner.subscribeToAll({
+      ...options,
+      onEvent: async (event, more) => options.onEvent(await this.open(event), more),
+    });
+  }
+
+  headPosition(): Promise<number> {
+    return this.inner.headPosition();
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close();
+    await this.onClose();
+  }
+
+  private async seal(streamId: string, event: NewEvent, batch: readonly NewEvent[]): Promise<NewEvent> {
+    if (!isRecord(event.data)) return event;
+    const data = event.data;
+    const userFields = USER_FIELDS[event.type];
+    if (userFields && typeof data.userId === 'string') {
+      const subject = data.userId;
+      return { ...event, data: await sealFields(data, userFields, (t) => this.cipher.seal(subject, t)) };
+    }
+    if (TRANSCRIPT_EVENTS.has(event.type)) {
+      const owner = await this.ownerOf(streamId, batch);
+      if (!owner) return event;
+      const seal: Seal = (t) => this.cipher.seal(owner, t);
+      if (event.type === 'TranscriptEdited')
+        return { ...event, data: { ...data, segments: await sealSegments(data.segments, seal) } };
+      const transcript = data.transcript;
+      if (!isRecord(transcript)) return event;
+      const sealedTranscript = await sealFields(transcript, ['text'], seal);
+      sealedTranscript.segments = await sealSegments(transcript.segments, seal);
+      return { ...event, data: { ...data, transcript: sealedTranscript } };
+    }
+    return event;
+  }
+
+  /** The owner of a recording's stream: its RecordingCreated (already stored, or in the same append). */
+  private async ownerOf(streamId: string, batch: readonly NewEvent[]): Promise<string | null> {
+    const known = this.owners.get(streamId);
+    if (known) return known;
+    const created =
+      batch.find((e) => e.type === 'RecordingCreated') ??
+      (await this.inner.readStream(streamId, { maxCount: 1 })).find((e) => e.type === 'RecordingCreated');
+    const owner = created && isRecord(created.data) ? created.data.ownerId : null;
+    if (typeof owner !== 'string') return null;
+    this.owners.set(streamId, owner);
+    return owner;
+  }
+
+  private async open(event: RecordedEvent): Promise<RecordedEvent> {
+    if (!JSON.stringify(event.data).includes('"sealed:v1:')) return event;
+    return { ...event, data: await this.openDeep(event.data) };
+  }
+
+  private async openDeep(value: Json): Promise<Json> {
+    if (typeof value === 'string') return this.cipher.isSealed(value) ? this.cipher.open(value) : value;
+    if (Array.isArray(value)) return Promise.all(value.map((v: Json) => this.openDeep(v)));
+    if (isRecord(value)) {
+      const out: Record<string, Json> = {};
+      for (const [k, v] of Object.entries(value)) out[k] = await this.openDeep(v);
+      return out;
+    }
+    return value;
+  }
+}

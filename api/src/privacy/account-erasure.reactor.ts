@@ -1,0 +1,95 @@
+import type { Actor, BlobStore, KeyStore, ReadModelStore, Reactor, RecordedEvent } from '@scrivo/domain';
+import {
+  DATA_EXPORTS,
+  type DataExportDoc,
+  dataExportDecider,
+  dataExportStream,
+} from '@scrivo/domain/privacy';
+import { exportBlobKey } from './data-export/data-export.worker';
+import {
+  type AccountErasureRequested,
+  AccountStreams,
+  emailClaimDecider,
+  userAccountDecider,
+} from '@scrivo/domain/accounts';
+import { RECORDINGS_COLLECTION, type RecordingDoc } from '@scrivo/domain/recordings';
+import type { SessionStore } from '../common/auth/session-store';
+import type { StreamRunner } from '../infrastructure/stream-runner';
+import type { RecordingCommands } from '../recordings/recording-commands';
+
+const actor: Actor = { kind: 'system', id: 'account-erasure' };
+
+/**
+ * Erases what an account held once its owner asked (`AccountErasureRequested`): signs it out everywhere, erases
+ * every recording (its media purged at once: the media-erasure reactor deletes the bytes; its read-model
+ * documents dropped) and every "Download my data" archive, gives the address up, then records `AccountErased` and erases the person's key, so what their events hold reads "[erased]". Every step is a decision a repeat
+ * leaves unchanged (an erased recording, a released claim, a finished erasure decide nothing), so a crash before
+ * the checkpoint only repeats them.
+ */
+export const accountErasureReactor = (deps: {
+  readonly runner: StreamRunner;
+  readonly recordings: RecordingCommands;
+  readonly sessions: SessionStore;
+  readonly readModels: ReadModelStore;
+  readonly blobs: BlobStore;
+  readonly keys: KeyStore;
+  /** Resolves once the read models hold every event up to this position (the owner's recordings). */
+  readonly readModelsInclude: (position: number) => Promise<void>;
+}): Reactor => ({
+  name: 'account-erasure',
+  eventTypes: ['AccountErasureRequested'],
+  async react(recorded: RecordedEvent) {
+    const { userId } = recorded.data as AccountErasureRequested['data'];
+    const context = {
+      actor,
+      correlationId: recorded.metadata.correlationId,
+      causationId: recorded.metadata.eventId,
+    };
+    await deps.sessions.revokeAllFor('user', userId);
+
+    // Every recording made before the request is in the library by then; none can be made after it.
+    await deps.readModelsInclude(recorded.globalPosition);
+    const owned = await deps.readModels
+      .collection<RecordingDoc>(RECORDINGS_COLLECTION)
+      .find({ ownerId: userId });
+    for (const { id } of owned)
+      await deps.recordings.run(
+        id,
+        { type: 'EraseRecording', now: deps.recordings.now() },
+        actor,
+        context.correlationId,
+        context.causationId,
+      );
+
+    // "Download my data" archives hold everything too.
+    const archives = await deps.readModels.collection<DataExportDoc>(DATA_EXPORTS).find({ userId });
+    for (const { id } of archives) {
+      const blobKey = exportBlobKey(id);
+      await deps.blobs.delete(blobKey);
+      await deps.runner.run(
+        dataExportDecider,
+        dataExportStream(id),
+        { type: 'EraseDataExport', blobKey, at: deps.runner.now() },
+        context,
+      );
+    }
+
+    const { state } = await deps.runner.load(userAccountDecider, AccountStreams.user(userId));
+    if (state.email)
+      await deps.runner.run(
+        emailClaimDecider,
+        AccountStreams.userEmail(state.email),
+        { type: 'ReleaseEmail', ownerId: userId, at: deps.runner.now() },
+        context,
+      );
+    await deps.runner.run(
+      userAccountDecider,
+      AccountStreams.user(userId),
+      { type: 'CompleteAccountErasure', at: deps.runner.now() },
+      context,
+    );
+    // Last, once nothing more needs to read them: the person's key goes, and with it every name, address and
+    // transcript word sealed in their events (crypto-shredding). A replay finds the key gone and changes nothing.
+    await deps.keys.erase(userId);
+  },
+});

@@ -1,0 +1,105 @@
+import type { BlobStore, EventStore, ReadModelStore } from '@scrivo/domain';
+import { AccountStreams, USERS, type UserDoc } from '@scrivo/domain/accounts';
+import {
+  RECORDINGS_COLLECTION,
+  type RecordingDoc,
+  TRANSCRIPTS_COLLECTION,
+  type TranscriptDoc,
+  transcriptText,
+} from '@scrivo/domain/recordings';
+import { ZipStream } from './zip-stream';
+
+/** The user-stream events that make the plan and billing history, and the sign-in history. */
+const PLAN_AND_BILLING = new Set([
+  'UserPlanChanged',
+  'UserPlanSetByAdmin',
+  'UserMinutesGranted',
+  'UserSubscriptionChanged',
+  'UserSubscriptionPaymentFailed',
+]);
+const SIGN_INS = new Set(['UserSignedIn', 'UserSignInFailed']);
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+const clock = (seconds: number) => {
+  const s = Math.floor(seconds);
+  return `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+/** A folder name a file manager shows well: the title, tidied, then the id so two equal titles differ. */
+const folderOf = (doc: RecordingDoc) =>
+  `recordings/${
+    doc.title
+      .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+      .trim()
+      .slice(0, 60) || 'recording'
+  }-${doc.id}`;
+const extensionOf = (doc: RecordingDoc) =>
+  /\.([A-Za-z0-9]{1,8})$/.exec(doc.originalFilename ?? '')?.[1]?.toLowerCase() ?? 'bin';
+
+/** Readable text with a time for each segment, as the transcript page shows it. */
+export const transcriptAsText = (transcript: TranscriptDoc): string =>
+  `${transcript.segments.map((s) => `[${clock(s.start)}] ${s.text.trim()}`).join('\n')}\n`;
+
+export interface ArchiveDeps {
+  readonly readModels: ReadModelStore;
+  readonly events: EventStore;
+  readonly blobs: BlobStore;
+}
+
+/**
+ * Writes everything the account holds into the zip: the account, every recording's original media and its
+ * transcript (JSON and TXT), the plan and billing history and the sign-in history (from the account's own
+ * stream). `progress` is told after each recording (media is most of the bytes).
+ */
+export const buildArchive = async (
+  deps: ArchiveDeps,
+  userId: string,
+  zip: ZipStream,
+  progress: (done: number) => Promise<void>,
+): Promise<void> => {
+  const account = await deps.readModels.collection<UserDoc>(USERS).get(userId);
+  if (!account) throw new Error('The account no longer exists');
+  zip.addText('account.json', json(account));
+
+  const history = await deps.events.readStream(AccountStreams.user(userId));
+  const entry = (e: (typeof history)[number]) => ({ type: e.type, at: e.metadata.occurredAt, data: e.data });
+  zip.addText('plan-and-billing.json', json(history.filter((e) => PLAN_AND_BILLING.has(e.type)).map(entry)));
+  zip.addText('sign-ins.json', json(history.filter((e) => SIGN_INS.has(e.type)).map(entry)));
+
+  const recordings = await deps.readModels
+    .collection<RecordingDoc>(RECORDINGS_COLLECTION)
+    .find({ ownerId: userId }, { sort: [{ field: 'createdAt', direction: 'asc' }] });
+  const transcripts = deps.readModels.collection<TranscriptDoc>(TRANSCRIPTS_COLLECTION);
+  const index: { id: string; title: string; folder: string }[] = [];
+  for (const [i, doc] of recordings.entries()) {
+    const folder = folderOf(doc);
+    index.push({ id: doc.id, title: doc.title, folder });
+    const { searchText: _search, ...recording } = doc;
+    zip.addText(`${folder}/recording.json`, json(recording));
+    const transcript = await transcripts.get(doc.id);
+    if (transcript) {
+      zip.addText(`${folder}/transcript.json`, json(transcript));
+      zip.addText(`${folder}/transcript.txt`, transcriptAsText(transcript));
+      zip.addText(`${folder}/transcript-plain.txt`, `${transcriptText(transcript.segments)}\n`);
+    }
+    if (doc.blobKey && (await deps.blobs.stat(doc.blobKey))) {
+      const media = await deps.blobs.get(doc.blobKey);
+      await zip.addStream(`${folder}/original.${extensionOf(doc)}`, media.body);
+    }
+    await progress((i + 1) / (recordings.length + 1));
+  }
+  zip.addText('recordings.json', json(index));
+  zip.addText(
+    'README.txt',
+    [
+      'Your data from Scrivo.',
+      '',
+      'account.json            your account as the server keeps it',
+      'plan-and-billing.json   every plan change, granted minutes and payment notice',
+      'sign-ins.json           every sign-in and failed sign-in',
+      'recordings.json         the list of your recordings and their folders',
+      'recordings/<title-id>/  recording.json, original.<ext> (the file you uploaded),',
+      '                        transcript.json, transcript.txt (with times), transcript-plain.txt',
+      '',
+    ].join('\n'),
+  );
+};

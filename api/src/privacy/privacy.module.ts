@@ -1,0 +1,103 @@
+import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { BlobStore, EventStore, Ids, KeyStore, ReadModelStore } from '@scrivo/domain';
+import type { Mailer } from '@scrivo/domain/accounts';
+import type { JobQueue } from '@scrivo/domain/jobs';
+import { dataExportsProjection } from '@scrivo/domain/privacy';
+import { hostname } from 'node:os';
+import { MAILER } from '../accounts/tokens';
+import { ROOT_LOGGER, type RootLogger } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { JOB_QUEUE } from '../recordings/recordings.tokens';
+import { RecordingsModule } from '../recordings/recordings.module';
+import { DataExportController } from './data-export/data-export.controller';
+import { dataExportJobsReactor } from './data-export/data-export.reactor';
+import { DataExportWorker } from './data-export/data-export.worker';
+import { AccountsModule } from '../accounts/accounts.module';
+import { AccountSessions } from '../accounts/support/sessions';
+import { AuthRateLimiter } from '../accounts/support/rate-limit';
+import { registerErrorStatus } from '../common/api-error';
+import { SessionStore } from '../common/auth/session-store';
+import { Projections } from '../infrastructure/projection-registry';
+import type { StreamRunner } from '../infrastructure/stream-runner';
+import {
+  BACKGROUND_STREAM_RUNNER,
+  BLOB_STORE,
+  EVENT_STORE,
+  IDS,
+  KEY_STORE,
+  READ_MODELS,
+} from '../infrastructure/tokens';
+import { RecordingCommands } from '../recordings/recording-commands';
+import { ownerWeeklyAnchorLookup } from '../recordings/support/owner-plan';
+import { accountErasureReactor } from './account-erasure.reactor';
+import { DeleteAccountHandler } from './delete-account.command';
+import { PrivacyController } from './privacy.controller';
+
+registerErrorStatus('SUBSCRIPTION_ACTIVE', 409);
+registerErrorStatus('EXPORT_IN_PROGRESS', 409);
+registerErrorStatus('EXPORT_EXPIRED', 410);
+
+/** A person's own data: downloading it, erasing the account (docs/security.md, "Your data"). */
+@Module({
+  imports: [AccountsModule, RecordingsModule],
+  controllers: [PrivacyController, DataExportController],
+  providers: [DeleteAccountHandler, AccountSessions, AuthRateLimiter],
+})
+export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
+  private worker: DataExportWorker | null = null;
+
+  constructor(
+    private readonly projections: Projections,
+    private readonly sessions: SessionStore,
+    @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(IDS) private readonly ids: Ids,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    @Inject(KEY_STORE) private readonly keys: KeyStore,
+  ) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.worker?.stop();
+  }
+
+  onModuleInit(): void {
+    this.projections.register(dataExportsProjection);
+    this.projections.registerReactors(dataExportJobsReactor({ jobs: this.jobs }));
+    // Archives are built where the reactors run (one process); a job left by a crash is claimed again there.
+    if (this.projections.runsHere) {
+      this.worker = new DataExportWorker({
+        workerId: `exports-${hostname()}-${process.pid}`,
+        jobs: this.jobs,
+        runner: this.background,
+        readModels: this.readModels,
+        events: this.events,
+        blobs: this.blobs,
+        mailer: this.mailer,
+        publicUrl: this.config.SCRIVO_PUBLIC_URL,
+        logger: this.logger,
+      });
+      this.worker.start();
+    }
+    // Reactions write through the background runner: they must not wait for the reactors (themselves).
+    this.projections.registerReactors(
+      accountErasureReactor({
+        runner: this.background,
+        recordings: new RecordingCommands({
+          runner: this.background,
+          ids: this.ids,
+          weeklyAnchorOf: ownerWeeklyAnchorLookup(this.readModels),
+        }),
+        sessions: this.sessions,
+        readModels: this.readModels,
+        blobs: this.blobs,
+        keys: this.keys,
+        readModelsInclude: (position) => this.projections.readModelsInclude(position),
+      }),
+    );
+  }
+}

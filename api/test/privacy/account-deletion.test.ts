@@ -1,0 +1,137 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventStore, ReadModelStore } from '@scrivo/domain';
+import { AccountStreams } from '@scrivo/domain/accounts';
+import { recordingStream } from '@scrivo/domain/recordings';
+import { SESSION_COOKIE, SessionStore } from '../../src/common/auth/session-store';
+import { EVENT_STORE, READ_MODELS } from '../../src/infrastructure/tokens';
+import { JFK_PATH } from '../recordings/support/stuck-upload';
+import { TestClient } from '../support/http-client';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
+const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
+
+const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('Delete my account', () => {
+  let app: TestApp;
+  let admin: TestClient;
+  let auditor: TestClient;
+  beforeAll(async () => {
+    app = await startTestApp({
+      SCRIVO_AUTH_RATE_LIMIT_SCALE: '100',
+      // No job worker: the upload stays queued, and the erasure must cancel its work too.
+      SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
+      SCRIVO_ADMIN_EMAIL: ADMIN.email,
+      SCRIVO_ADMIN_PASSWORD: ADMIN.password,
+      SCRIVO_AUDITOR_EMAIL: AUDITOR.email,
+      SCRIVO_AUDITOR_PASSWORD: AUDITOR.password,
+    });
+    admin = new TestClient(app.url);
+    expect(
+      (await admin.post('/api/admin/login', { username: ADMIN.email, password: ADMIN.password })).status,
+    ).toBe(200);
+    auditor = new TestClient(app.url);
+    expect(
+      (await auditor.post('/api/audit/login', { username: AUDITOR.email, password: AUDITOR.password }))
+        .status,
+    ).toBe(200);
+  });
+  afterAll(async () => app?.close());
+
+  const readModels = () => app.scrivo.app.get<ReadModelStore>(READ_MODELS);
+  const events = () => app.scrivo.app.get<EventStore>(EVENT_STORE);
+  const upload = async (client: TestClient): Promise<string> => {
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
+    const created = await client.post('/api/recordings', form);
+    expect(created.status, created.text).toBe(201);
+    return created.body.id as string;
+  };
+  const erasedAccounts = async (client: TestClient) =>
+    (await client.get('/api/admin/erased-accounts')).body.items as {
+      userId: string;
+      erasedAt: string | null;
+    }[];
+
+  it('needs a signed-in user and the right password; a wrong one changes nothing', async () => {
+    expect((await new TestClient(app.url).post('/api/account/delete', { password: 'x' })).status).toBe(401);
+    const { client } = await signedInClient(app);
+    const wrong = await client.post('/api/account/delete', { password: 'not-my-password' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ code: 'WRONG_CURRENT_PASSWORD' });
+    expect((await client.get('/api/user')).status).toBe(200);
+  });
+
+  it('signs out everywhere, erases every recording with its media and documents, frees the address', async () => {
+    const { client, email, userId } = await signedInClient(app);
+    const otherBrowser = new TestClient(app.url);
+    const other = await app.scrivo.app.get(SessionStore).create('user', userId);
+    otherBrowser.setCookie(SESSION_COOKIE.user, other.id);
+    expect((await otherBrowser.get('/api/user')).status).toBe(200);
+    const recordingId = await upload(client);
+    const asked = await client.post('/api/account/exports');
+    expect(asked.status).toBe(202);
+    const exportId = asked.body.id as string;
+    const archive = join(app.dataDir, 'blobs', 'exports', exportId, 'scrivo-data.zip');
+    await waitUntil('the archive is built', async () => existsSync(archive));
+    const blob = join(app.dataDir, 'blobs', 'recordings', recordingId, 'original');
+    expect(existsSync(blob)).toBe(true);
+
+    const deleted = await client.post('/api/account/delete', { password: 'test-password' });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(client.cookie('scrivo_session')).toBeUndefined();
+    expect((await otherBrowser.get('/api/user')).status).toBe(401);
+    const signIn = await new TestClient(app.url).post('/api/login', { email, password: 'test-password' });
+    expect(signIn.status).toBe(401);
+
+    await waitUntil('the erasure is done', async () =>
+      (await erasedAccounts(admin)).some((a) => a.userId === userId && a.erasedAt !== null),
+    );
+    await waitUntil('the media is gone from the blob store', async () => !existsSync(blob));
+    expect(await readModels().collection('users').get(userId)).toBeNull();
+    expect(await readModels().collection('recordings').get(recordingId)).toBeNull();
+    expect(await readModels().collection('sessions').count({ subjectId: userId })).toBe(0);
+    expect(existsSync(archive)).toBe(false);
+    expect(await readModels().collection('data-exports').get(exportId)).toBeNull();
+
+    const recording = (await events().readStream(recordingStream(recordingId))).map((e) => e.type);
+    expect(recording.slice(-4)).toEqual([
+      'TranscriptionCancelled',
+      'RecordingDeleted',
+      'RecordingMediaPurged',
+      'RecordingErased',
+    ]);
+    const account = (await events().readStream(AccountStreams.user(userId))).map((e) => e.type);
+    expect(account.slice(-2)).toEqual(['AccountErasureRequested', 'AccountErased']);
+
+    // The address is free again for a new sign-up.
+    const exists = await new TestClient(app.url).post('/api/check-user-exists', { email });
+    expect(exists.body).toEqual({ exists: false });
+    const claim = (await events().readStream(AccountStreams.userEmail(email))).map((e) => e.type);
+    expect(claim).toEqual(['EmailClaimed', 'EmailClaimReleased']);
+  });
+
+  it('admins and auditors see when an account was erased and by whom, never what it held', async () => {
+    const { client, email, userId } = await signedInClient(app);
+    expect((await client.get('/api/admin/erased-accounts')).status).toBe(403);
+    expect((await new TestClient(app.url).get('/api/admin/erased-accounts')).status).toBe(401);
+    expect((await client.post('/api/account/delete', { password: 'test-password' })).status).toBe(200);
+    await waitUntil('the erasure is done', async () =>
+      (await erasedAccounts(auditor)).some((a) => a.userId === userId && a.erasedAt !== null),
+    );
+    const seen = await admin.get('/api/admin/erased-accounts');
+    const row = (seen.body.items as { userId: string }[]).find((a) => a.userId === userId);
+    expect(row).toMatchObject({ userId, requestedBy: { kind: 'user', id: userId } });
+    expect(seen.text).not.toContain(email);
+  });
+});

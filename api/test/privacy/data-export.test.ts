@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecordingCommands } from '../../src/recordings/recording-commands';
+import { latestMailTo } from '../accounts/support/outbox';
+import { JFK_PATH } from '../recordings/support/stuck-upload';
+import { TestClient } from '../support/http-client';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const JFK = readFileSync(JFK_PATH);
+const SENTENCE = 'ask not what your country can do for you';
+
+interface ExportView {
+  id: string;
+  status: string;
+  progress: number;
+  downloadUrl: string | null;
+  expiresAt: string | null;
+}
+
+const waitUntil = async <T>(what: string, check: () => Promise<T | null>, timeoutMs = 30_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await check();
+    if (found !== null) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+};
+
+describe('Download my data', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_AUTH_RATE_LIMIT_SCALE: '100', SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
+  });
+  afterAll(async () => app?.close());
+
+  /** An upload whose transcription finished (the worker's own command, with the words JFK says). */
+  const transcribedUpload = async (client: TestClient, userId: string): Promise<string> => {
+    const form = new FormData();
+    form.set('file', new Blob([JFK]), 'jfk.wav');
+    const created = await client.post('/api/recordings', form);
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    const commands = app.scrivo.app.get(RecordingCommands);
+    const { state } = await commands.load(id);
+    const worker = { kind: 'worker' as const, id: 'test-worker' };
+    await commands.run(
+      id,
+      { type: 'StartTranscription', jobId: state.jobId!, workerId: 'w', now: commands.now() },
+      worker,
+      id,
+    );
+    await commands.run(
+      id,
+      {
+        type: 'CompleteTranscription',
+        jobId: state.jobId!,
+        now: commands.now(),
+        transcript: {
+          language: 'en',
+          languageProbability: 0.99,
+          durationSeconds: 11,
+          text: SENTENCE,
+          engine: 'test',
+          segments: [{ id: 0, start: 6.5, end: 9.2, text: ` ${SENTENCE}`, speaker: null, words: [] }],
+        },
+      },
+      worker,
+      id,
+    );
+    expect(userId).toBeTruthy();
+    return id;
+  };
+
+  it('builds a zip in the background with every part of the account, then emails its owner', async () => {
+    const { client, email, userId } = await signedInClient(app);
+    const recordingId = await transcribedUpload(client, userId);
+
+    const asked = await client.post('/api/account/exports');
+    expect(asked.status, asked.text).toBe(202);
+    const exportId = (asked.body as unknown as ExportView).id;
+    expect((await client.post('/api/account/exports')).status).toBeOneOf([202, 409]);
+
+    const ready = await waitUntil('the archive is ready', async () => {
+      const items = (await client.get('/api/account/exports')).body.items as ExportView[];
+      const mine = items.find((e) => e.id === exportId);
+      return mine?.status === 'ready' ? mine : null;
+    });
+    expect(ready.progress).toBe(1);
+    expect(Date.parse(ready.expiresAt!) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+
+    const download = await fetch(`${app.url}${ready.downloadUrl}`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
+    const names = Object.keys(files);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'account.json',
+        'plan-and-billing.json',
+        'sign-ins.json',
+        'recordings.json',
+        'README.txt',
+      ]),
+    );
+    expect(JSON.parse(strFromU8(files['account.json']!))).toMatchObject({ id: userId, email });
+    const folder = `recordings/jfk-${recordingId}`;
+    expect(Buffer.from(files[`${folder}/original.wav`]!).equals(JFK)).toBe(true);
+    expect(JSON.parse(strFromU8(files[`${folder}/transcript.json`]!)).segments[0].text).toContain(SENTENCE);
+    expect(strFromU8(files[`${folder}/transcript.txt`]!)).toBe(`[00:00:06] ${SENTENCE}\n`);
+    expect(JSON.parse(strFromU8(files[`${folder}/recording.json`]!))).toMatchObject({
+      id: recordingId,
+      title: 'jfk',
+    });
+
+    const mail = await latestMailTo(app.dataDir, email, 'data-export-ready');
+    expect(mail.subject).toBe('Your Scrivo data is ready to download');
+  });
+
+  it("is its owner's alone: another user and a visitor get nothing", async () => {
+    const { client } = await signedInClient(app);
+    const asked = await client.post('/api/account/exports');
+    const exportId = (asked.body as unknown as ExportView).id;
+    const ready = await waitUntil('the archive is ready', async () => {
+      const items = (await client.get('/api/account/exports')).body.items as ExportView[];
+      return items.find((e) => e.id === exportId && e.status === 'ready') ?? null;
+    });
+    const { client: other } = await signedInClient(app);
+    expect((await other.get(ready.downloadUrl!)).status).toBe(404);
+    expect((await other.get('/api/account/exports')).body).toEqual({ items: [] });
+    expect((await new TestClient(app.url).get(ready.downloadUrl!)).status).toBe(401);
+  });
+});

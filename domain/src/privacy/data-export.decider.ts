@@ -1,0 +1,110 @@
+import type { Decider } from '../kernel/decider';
+import { DomainError, NotFoundError } from '../kernel/errors';
+import { DATA_EXPORT_TTL_MS, type DataExportEvent } from './events';
+
+export type DataExportStatus = 'building' | 'ready' | 'failed' | 'erased';
+
+export interface DataExportState {
+  readonly exists: boolean;
+  readonly exportId: string | null;
+  readonly userId: string | null;
+  readonly status: DataExportStatus;
+  readonly progress: number;
+  readonly blobKey: string | null;
+  readonly expiresAt: string | null;
+}
+
+export type DataExportCommand =
+  | {
+      readonly type: 'RequestDataExport';
+      readonly exportId: string;
+      readonly userId: string;
+      readonly at: string;
+    }
+  | { readonly type: 'ReportExportProgress'; readonly progress: number; readonly at: string }
+  | {
+      readonly type: 'CompleteDataExport';
+      readonly blobKey: string;
+      readonly sizeBytes: number;
+      readonly at: string;
+    }
+  | { readonly type: 'FailDataExport'; readonly reason: string; readonly at: string }
+  /** The owner's account is being erased; `blobKey` is where a (partial) archive may be. */
+  | { readonly type: 'EraseDataExport'; readonly blobKey: string; readonly at: string };
+
+/** One archive's life: requested, built with progress by a job, then ready (until it expires) or failed. */
+export const dataExportDecider: Decider<DataExportCommand, DataExportEvent, DataExportState> = {
+  initialState: () => ({
+    exists: false,
+    exportId: null,
+    userId: null,
+    status: 'building',
+    progress: 0,
+    blobKey: null,
+    expiresAt: null,
+  }),
+  decide(command, state) {
+    if (command.type === 'RequestDataExport') {
+      if (state.exists) return [];
+      return [
+        {
+          type: 'DataExportRequested',
+          data: { exportId: command.exportId, userId: command.userId, requestedAt: command.at },
+        },
+      ];
+    }
+    if (!state.exists || !state.exportId) throw new NotFoundError('Data export', '');
+    const exportId = state.exportId;
+    if (command.type === 'EraseDataExport')
+      return state.status === 'erased'
+        ? []
+        : [{ type: 'DataExportErased', data: { exportId, blobKey: command.blobKey, at: command.at } }];
+    // A repeated job attempt after the archive is done (or given up) changes nothing.
+    if (state.status !== 'building') return [];
+    switch (command.type) {
+      case 'ReportExportProgress': {
+        const progress = Math.min(1, Math.max(0, command.progress));
+        if (progress <= state.progress) return [];
+        return [{ type: 'DataExportProgressed', data: { exportId, progress, at: command.at } }];
+      }
+      case 'CompleteDataExport': {
+        if (command.sizeBytes <= 0) throw new DomainError('VALIDATION_FAILED', 'An archive is never empty.');
+        const expiresAt = new Date(Date.parse(command.at) + DATA_EXPORT_TTL_MS).toISOString();
+        return [
+          {
+            type: 'DataExportCompleted',
+            data: {
+              exportId,
+              blobKey: command.blobKey,
+              sizeBytes: command.sizeBytes,
+              completedAt: command.at,
+              expiresAt,
+            },
+          },
+        ];
+      }
+      case 'FailDataExport':
+        return [{ type: 'DataExportFailed', data: { exportId, reason: command.reason, at: command.at } }];
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'DataExportRequested':
+        return { ...state, exists: true, exportId: event.data.exportId, userId: event.data.userId };
+      case 'DataExportProgressed':
+        return { ...state, progress: event.data.progress };
+      case 'DataExportCompleted':
+        return {
+          ...state,
+          status: 'ready',
+          progress: 1,
+          blobKey: event.data.blobKey,
+          expiresAt: event.data.expiresAt,
+        };
+      case 'DataExportFailed':
+        return { ...state, status: 'failed' };
+      case 'DataExportErased':
+        return { ...state, status: 'erased', blobKey: null };
+    }
+  },
+};

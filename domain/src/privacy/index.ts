@@ -1,0 +1,3 @@
+export * from './events';
+export * from './data-export.decider';
+export * from './projections/data-exports.projection';

@@ -1,0 +1,26 @@
+import { privacyContract } from '@scrivo/contracts';
+import { clientFor, ok } from '../../lib/client-for';
+
+const privacyApi = clientFor(privacyContract);
+
+export const accountSessionsQueryKey = ['account', 'sessions'] as const;
+
+/** The account page's security calls: password and sessions. */
+export const securityApi = {
+  changePassword: (currentPassword: string, newPassword: string) =>
+    ok(privacyApi.changePassword({ body: { currentPassword, newPassword } })),
+  sessions: async () => (await ok(privacyApi.listSessions())).sessions,
+  revoke: (id: string) => ok(privacyApi.revokeSession({ params: { id } })),
+  revokeOthers: () => ok(privacyApi.revokeOtherSessions()),
+};
+
+/** Delete my account (password required). */
+export const deleteAccount = (password: string) => ok(privacyApi.deleteAccount({ body: { password } }));
+
+export const dataExportsQueryKey = ['account', 'exports'] as const;
+
+/** Download my data: ask for an archive, follow it. */
+export const exportsApi = {
+  list: async () => (await ok(privacyApi.listDataExports())).items,
+  request: () => ok(privacyApi.requestDataExport()),
+};
