@@ -74,6 +74,52 @@ describe('SealingEventStore: personal data sealed in the events with the person 
     });
   });
 
+  it('seals what is written from a transcript: summaries and translations, keeping their seconds', async () => {
+    await store.append(
+      'summary-r4',
+      [
+        event('SummaryRequested', { recordingId: 'r4', ownerId: 'u4', jobId: 'j', language: 'en' }),
+        event('SummaryWritten', {
+          recordingId: 'r4',
+          content: {
+            overview: 'Launch moves to March',
+            keyPoints: [],
+            decisions: [{ text: 'Launch in March', at: 13 }],
+            actionItems: [{ owner: 'Ben', text: 'Press release', at: 27 }],
+            chapters: [{ title: 'Launch', start: 0 }],
+          },
+        }),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    await store.append(
+      'translation-r4-de',
+      [
+        event('TranslationRequested', { recordingId: 'r4', ownerId: 'u4', target: 'de' }),
+        event('TranslationCompleted', {
+          recordingId: 'r4',
+          segments: [{ start: 0, end: 2, text: 'Start im März' }],
+        }),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const stored = JSON.stringify([
+      ...(await raw.readStream('summary-r4')),
+      ...(await raw.readStream('translation-r4-de')),
+    ]);
+    for (const secret of ['Launch', 'Ben', 'Press release', 'März']) expect(stored).not.toContain(secret);
+    expect((await store.readStream('summary-r4'))[1]!.data).toMatchObject({
+      content: { decisions: [{ text: 'Launch in March', at: 13 }], actionItems: [{ owner: 'Ben', at: 27 }] },
+    });
+    await keys.erase('u4');
+    const [, written] = await store.readStream('summary-r4');
+    expect(written!.data).toMatchObject({
+      content: { overview: ERASED_TEXT, chapters: [{ title: ERASED_TEXT, start: 0 }] },
+    });
+    const [, translated] = await store.readStream('translation-r4-de');
+    expect(translated!.data).toMatchObject({ segments: [{ start: 0, text: ERASED_TEXT }] });
+  });
+
   it('reads events stored before sealing (the old shape) as they are', async () => {
     const old = registered('u2');
     await raw.append('user-u2', [old], { expectedRevision: 'no_stream' });

@@ -58,6 +58,26 @@ const USER_FIELDS: Record<string, readonly string[]> = {
   GoogleIdentityLinked: ['googleSubject'],
 };
 const TRANSCRIPT_EVENTS = new Set(['TranscriptionCompleted', 'TranscriptEdited']);
+/** Written from a transcript (a summary, a translation): theirs too, every string of the content sealed. */
+const DERIVED_CONTENT: Record<string, string> = {
+  SummaryWritten: 'content',
+  SummaryEdited: 'content',
+  TranslationCompleted: 'segments',
+};
+/** The first event of each stream kind that names its owner. */
+const OWNED_BY = new Set(['RecordingCreated', 'SummaryRequested', 'TranslationRequested']);
+
+/** Seals every string inside a value (numbers, such as the seconds of a point, stay as they are). */
+const sealDeep = async (value: Json, seal: Seal): Promise<Json> => {
+  if (typeof value === 'string') return seal(value);
+  if (Array.isArray(value)) return Promise.all(value.map((v: Json) => sealDeep(v, seal)));
+  if (isRecord(value)) {
+    const out: Record<string, Json> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = await sealDeep(v, seal);
+    return out;
+  }
+  return value;
+};
 
 /**
  * Crypto-shredding at the event store: personal data (see above) is sealed with its person's key as it is
@@ -115,6 +135,15 @@ export class SealingEventStore implements EventStore {
       const subject = data.userId;
       return { ...event, data: await sealFields(data, userFields, (t) => this.cipher.seal(subject, t)) };
     }
+    const derived = DERIVED_CONTENT[event.type];
+    if (derived) {
+      const owner = await this.ownerOf(streamId, batch);
+      if (!owner) return event;
+      return {
+        ...event,
+        data: { ...data, [derived]: await sealDeep(data[derived], (t) => this.cipher.seal(owner, t)) },
+      };
+    }
     if (TRANSCRIPT_EVENTS.has(event.type)) {
       const owner = await this.ownerOf(streamId, batch);
       if (!owner) return event;
@@ -130,13 +159,16 @@ export class SealingEventStore implements EventStore {
     return event;
   }
 
-  /** The owner of a recording's stream: its RecordingCreated (already stored, or in the same append). */
+  /**
+   * The owner of a recording's (or its summary's or translation's) stream: from the stream's first event
+   * (already stored, or in the same append).
+   */
   private async ownerOf(streamId: string, batch: readonly NewEvent[]): Promise<string | null> {
     const known = this.owners.get(streamId);
     if (known) return known;
     const created =
-      batch.find((e) => e.type === 'RecordingCreated') ??
-      (await this.inner.readStream(streamId, { maxCount: 1 })).find((e) => e.type === 'RecordingCreated');
+      batch.find((e) => OWNED_BY.has(e.type)) ??
+      (await this.inner.readStream(streamId, { maxCount: 1 })).find((e) => OWNED_BY.has(e.type));
     const owner = created && isRecord(created.data) ? created.data.ownerId : null;
     if (typeof owner !== 'string') return null;
     this.owners.set(streamId, owner);
