@@ -4,8 +4,11 @@ import type { z } from 'zod/v4';
 import {
   CombinedOverview,
   combinedOverviewSchema,
-  PartSummary,
-  partSummarySchema,
+  PartOutcomes,
+  partOutcomesSchema,
+  PartOutline,
+  partOutlineSchema,
+  type PartSummary,
   type ActionItem,
   type Summary,
 } from './summary-shape';
@@ -82,25 +85,42 @@ export const summarizeTranscript = async (
   for (const [index, part] of parts.entries()) {
     const first = part[0]!.start;
     const last = part.at(-1)!.end;
-    const answer = await ask(model, PartSummary, partSummarySchema, options.signal, [
+    const of = parts.length > 1 ? `part ${index + 1} of ${parts.length} of ` : '';
+    const rules = [
+      'Each line starts with the second of the recording it was said at, in brackets, then who speaks.',
+      `Write in ${language}. Use only what the transcript says; never invent names, dates or numbers.`,
+      'Every item has `at`: the second of the line it comes from.',
+    ];
+    const lines = { role: 'user' as const, content: part.map(line).join('\n') };
+    const outcomes = await ask(model, PartOutcomes, partOutcomesSchema, options.signal, [
       {
         role: 'system',
         content: [
-          `You summarise ${parts.length > 1 ? `part ${index + 1} of ${parts.length} of ` : ''}a transcript.`,
-          'Each line starts with the second of the recording it was said at, in brackets.',
-          `Write in ${language}. Use only what the transcript says; never invent names, dates or numbers.`,
-          'Answer in JSON with:',
-          'decisions: everything the people agreed or decided (lines such as "we agree", "we decide", "then we");',
-          'actionItems: every task someone says they or another person will do (lines such as "I will ...");',
-          'the owner is the person who will do it: for "I will", the speaker of that line; an empty string when',
-          'nobody is named;',
-          'keyPoints: the main facts and points made; chapters: short titles of the sections, each with the second',
-          'its first line starts at; overview: two or three sentences on the whole part.',
-          'Every point has `at`: the second of the line it comes from.',
+          `You read ${of}a meeting transcript and list what came out of it.`,
+          ...rules,
+          'actionItems: each task someone will do (for example "I will ...", "can you ...?"), written as the task',
+          'itself, with owner: the person who will do it (for "I will", the speaker of that line), or an empty',
+          'string when nobody is named.',
+          'decisions: each thing the people agreed or decided (for example "we agree to ...", "we decide ...",',
+          '"then we ...", "the decision is ..."), as a short sentence.',
+          'Answer in JSON.',
         ].join(' '),
       },
-      { role: 'user', content: part.map(line).join('\n') },
+      lines,
     ]);
+    const outline = await ask(model, PartOutline, partOutlineSchema, options.signal, [
+      {
+        role: 'system',
+        content: [
+          `You summarise ${of}a meeting transcript.`,
+          ...rules,
+          'Answer in JSON with overview (two or three sentences), keyPoints (the main facts and points made)',
+          'and chapters (short titles of the sections, each with the second its first line starts at).',
+        ].join(' '),
+      },
+      lines,
+    ]);
+    const answer: PartSummary = { ...outline, ...outcomes };
     const within = (at: number) => Math.min(Math.max(at, first), last);
     results.push({
       overview: answer.overview,

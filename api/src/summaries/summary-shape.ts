@@ -7,38 +7,46 @@ const Point = z.object({ text: z.string().trim().min(1).max(240), at: z.number()
 // itself until it runs out of tokens, leaving JSON that never closes.
 const MAX_POINTS = 8;
 
+const ActionItemShape = z.object({
+  // Before the task, and a plain string: a small model forced through the shape writes the name it has in mind
+  // first, where it otherwise settles for null. Empty when nobody is named.
+  owner: z.string().trim().max(60),
+  text: z.string().trim().min(1).max(240),
+  at: z.number().nonnegative(),
+});
+
 /**
- * What the model must answer for one part of a transcript: the fixed JSON shape, checked with zod. The grammar
- * makes the model write the fields in this order: the decisions and tasks first, while it reads the lines
- * closely, and the overview last (written first, a small model tends to think it has said everything and
- * closes the lists empty).
+ * The first question about a part: what was decided and who will do what. Asked on its own, a small model reads
+ * the lines for exactly that; asked together with the outline it tends to leave these lists empty.
  */
-export const PartSummary = z.object({
+export const PartOutcomes = z.object({
+  // Tasks first: asked first for decisions, a small model closes that list at once and never comes back to it.
+  actionItems: z.array(ActionItemShape).max(MAX_POINTS),
   decisions: z.array(Point).max(MAX_POINTS),
-  actionItems: z
-    .array(
-      z.object({
-        // Before the task, and a plain string: a small model forced through the shape writes the name it has in
-        // mind first, where it otherwise settles for null. Empty when nobody is named.
-        owner: z.string().trim().max(60),
-        text: z.string().trim().min(1).max(240),
-        at: z.number().nonnegative(),
-      }),
-    )
-    .max(MAX_POINTS),
+});
+
+/** The second question: the outline of the part. */
+export const PartOutline = z.object({
+  overview: z.string().trim().min(1).max(900),
   keyPoints: z.array(Point).min(1).max(MAX_POINTS),
   chapters: z
     .array(z.object({ title: z.string().trim().min(1).max(100), start: z.number().nonnegative() }))
     .min(1)
     .max(MAX_POINTS),
-  overview: z.string().trim().min(1).max(900),
+});
+
+/** What one part of a transcript comes to: both answers, each checked with zod. */
+export const PartSummary = z.object({
+  ...PartOutline.shape,
+  ...PartOutcomes.shape,
 });
 export type PartSummary = z.infer<typeof PartSummary>;
 
 /** The answer of the last step that joins the parts' overviews into one. */
 export const CombinedOverview = z.object({ overview: z.string().trim().min(1).max(1500) });
 
-export const partSummarySchema = z.toJSONSchema(PartSummary);
+export const partOutcomesSchema = z.toJSONSchema(PartOutcomes);
+export const partOutlineSchema = z.toJSONSchema(PartOutline);
 export const combinedOverviewSchema = z.toJSONSchema(CombinedOverview);
 
 export interface ActionItem {
