@@ -15,7 +15,7 @@ import av
 import numpy as np
 import pytest
 
-from scrivo_speech.wer import wer
+from tests.bench.wer import wer
 
 from .conftest import TOKEN, start_server, stop_server
 
