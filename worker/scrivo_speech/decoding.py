@@ -20,6 +20,9 @@ CHUNK_SECONDS = 30.0
 TURN_GAP = 0.8  # seconds of silence that end a turn (a language can change there)
 MIN_DETECT_SECONDS = 2.0  # shorter turns take their neighbour's language: too little to tell
 MIN_LANGUAGE_PROBABILITY = 0.5  # below this a turn also takes its neighbour's language
+# A chunk whose language is detected at least this sure is taken as one language; below, its turns are
+# detected one by one (a chunk that holds English then German gets a split vote).
+SURE_LANGUAGE_PROBABILITY = 0.9
 
 
 @dataclass
@@ -77,7 +80,11 @@ def _features(model: Any, audio: np.ndarray) -> np.ndarray:
 
 
 def detect_languages(
-    model: Any, samples: np.ndarray, turns: List[List[Dict[str, int]]], batch_size: int
+    model: Any,
+    samples: np.ndarray,
+    turns: List[List[Dict[str, int]]],
+    batch_size: int,
+    default: Tuple[str, float] = ("en", 0.0),
 ) -> List[Tuple[str, float]]:
     """(language, probability) per turn. Short or unsure turns take the language of the nearest
     sure turn before them (after them at the start); with none sure, the most likely overall."""
@@ -96,13 +103,14 @@ def detect_languages(
             fallback[language] = fallback.get(language, 0.0) + probability
             if probability >= MIN_LANGUAGE_PROBABILITY:
                 raw[i] = (language, float(probability))
-    default = (max(fallback, key=fallback.__getitem__), 0.0) if fallback else None
+    if fallback:
+        default = (max(fallback, key=fallback.__getitem__), 0.0)
     out: List[Tuple[str, float]] = []
     for i, found in enumerate(raw):
         if found is None:
             before = next((raw[j] for j in range(i - 1, -1, -1) if raw[j] is not None), None)
             after = next((raw[j] for j in range(i + 1, len(raw)) if raw[j] is not None), None)
-            found = before or after or default or ("en", 0.0)
+            found = before or after or default
         out.append(found)
     return out
 
@@ -182,15 +190,9 @@ def decode(
     if not spans:
         return
     turns = turns_of(spans)
+    fixed: Optional[str] = None
     if language is not None or not model.model.is_multilingual:
         fixed = (language if model.model.is_multilingual else "en") or "en"
-        languages = [(fixed, 1.0)] * len(turns)
-    else:
-        languages = detect_languages(model, samples, turns, batch_size)
-    chunks = chunks_of(turns, languages)
-    if on_language is not None:
-        on_language(chunks[0].language, chunks[0].language_probability)
-
     tokenizers: Dict[str, Any] = {}
 
     def tokenizer_for(code: str) -> Any:
@@ -198,7 +200,7 @@ def decode(
             tokenizers[code] = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task=task, language=code)
         return tokenizers[code]
 
-    base = tokenizer_for(chunks[0].language)
+    base = tokenizer_for(fixed or "en")  # suppressed tokens do not depend on the language
     options = TranscriptionOptions(
         beam_size=beam_size,
         best_of=5,
@@ -227,21 +229,66 @@ def decode(
         without_timestamps=False,
         max_initial_timestamp=0.0,
     )
-    # One batch = consecutive chunks of one language (the prompt carries the language token).
-    k = 0
-    while k < len(chunks):
-        code = chunks[k].language
-        batch = [chunks[k]]
-        while k + len(batch) < len(chunks) and len(batch) < batch_size and chunks[k + len(batch)].language == code:
-            batch.append(chunks[k + len(batch)])
-        k += len(batch)
-        yield from _decode_batch(model, samples, batch, tokenizer_for(code), options)
+    def tokenizer_of(code: str) -> Any:
+        return tokenizer_for(code)
+
+    if fixed is not None:
+        chunks = chunks_of(turns, [(fixed, 1.0)] * len(turns))
+        if on_language is not None:
+            on_language(fixed, 1.0)
+        for k in range(0, len(chunks), batch_size):
+            yield from _decode_batch(model, samples, chunks[k : k + batch_size], tokenizer_of(fixed), options)
+        return
+    # Chunks packed regardless of language, encoded once; the language detected on each chunk's encoder
+    # output is free. A chunk detected with certainty is one language: decoded from that encoder output.
+    # An unsure chunk may hold a change of language: its turns get their own detection (one more encoder
+    # pass each) and are re-chunked by language.
+    packed = chunks_of(turns, [("", 0.0)] * len(turns))
+    announced = False
+    for k in range(0, len(packed), batch_size):
+        batch = packed[k : k + batch_size]
+        features = np.stack([_features(model, _audio(samples, c.spans)) for c in batch])
+        encoded = model.encode(features)
+        found = [(r[0][0][2:-2], float(r[0][1])) for r in model.model.detect_language(encoded)]
+        array = np.array(encoded)
+        for i, chunk in enumerate(batch):
+            code, probability = found[i]
+            if probability >= SURE_LANGUAGE_PROBABILITY:
+                chunk.language, chunk.language_probability = code, probability
+                pieces = [(chunk, array[i : i + 1])]
+            else:
+                sub = [t for t in turns if t[0]["start"] >= chunk.spans[0]["start"] and t[-1]["end"] <= chunk.spans[-1]["end"]]
+                sub = sub or [chunk.spans]
+                pieces = [(c, None) for c in chunks_of(sub, detect_languages(model, samples, sub, batch_size, (code, probability)))]
+            for piece, cached in pieces:
+                if not announced and on_language is not None:
+                    on_language(piece.language, piece.language_probability)
+                    announced = True
+                yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), options, cached)
 
 
-def _decode_batch(model: Any, samples: np.ndarray, batch: List[Chunk], tokenizer: Any, options: Any) -> Iterator[Decoded]:
+class _Encoded:
+    """The model with its encoder answered from an output computed before (for language detection)."""
+
+    def __init__(self, model: Any, encoded: np.ndarray):
+        self._model = model
+        self._encoded = encoded
+
+    def encode(self, _features: np.ndarray) -> Any:
+        import ctranslate2
+
+        return ctranslate2.StorageView.from_array(np.ascontiguousarray(self._encoded))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._model, name)
+
+
+def _decode_batch(
+    model: Any, samples: np.ndarray, batch: List[Chunk], tokenizer: Any, options: Any, encoded: Optional[np.ndarray] = None
+) -> Iterator[Decoded]:
     from faster_whisper.transcribe import BatchedInferencePipeline
 
-    pipeline = BatchedInferencePipeline(model)
+    pipeline = BatchedInferencePipeline(model if encoded is None else _Encoded(model, encoded))
     features = np.stack([_features(model, _audio(samples, c.spans)) for c in batch])
     # Each chunk starts at offset 0 of its own concatenated audio; times are restored per chunk.
     metadata = [
