@@ -251,6 +251,15 @@ def decode(
         encoded = model.encode(features)
         found = [(r[0][0][2:-2], float(r[0][1])) for r in model.model.detect_language(encoded)]
         array = np.array(encoded)
+        if len({code for code, _ in found}) == 1 and min(p for _, p in found) >= SURE_LANGUAGE_PROBABILITY:
+            # The usual case: one language, sure everywhere. One batched decode from the encoder output.
+            for chunk, (code, probability) in zip(batch, found):
+                chunk.language, chunk.language_probability = code, probability
+            if not announced and on_language is not None:
+                on_language(*found[0])
+                announced = True
+            yield from _decode_batch(model, samples, batch, tokenizer_of(found[0][0]), options, array)
+            continue
         for i, chunk in enumerate(batch):
             code, probability = found[i]
             if probability >= SURE_LANGUAGE_PROBABILITY:
