@@ -29,7 +29,7 @@ SURE_LANGUAGE_PROBABILITY = 0.9
 class Decoded:
     """One decoded segment, times in seconds from the start of the samples given."""
 
-    segment: Any  # faster_whisper Segment, timestamps restored
+    segment: Any  # faster_whisper Segment, timestamps restored (None: the language announcement)
     language: str
     language_probability: float
 
@@ -180,8 +180,8 @@ def decode(
     """Decode ``samples`` (16 kHz mono float32) chunk batch by chunk batch, segments in time order.
 
     ``language`` fixes the language of every turn; otherwise each turn's is detected.
-    ``on_language(language, probability)`` is called once, with the first chunk's language, before
-    the first segment (so the caller can announce it).
+    The first item has ``segment=None``: the first chunk's language, known before any decoding (so the
+    caller can announce it at once).
     """
     from faster_whisper.tokenizer import Tokenizer
     from faster_whisper.transcribe import TranscriptionOptions, get_suppressed_tokens
@@ -234,8 +234,7 @@ def decode(
 
     if fixed is not None:
         chunks = chunks_of(turns, [(fixed, 1.0)] * len(turns))
-        if on_language is not None:
-            on_language(fixed, 1.0)
+        yield Decoded(None, fixed, 1.0)
         for k in range(0, len(chunks), batch_size):
             yield from _decode_batch(model, samples, chunks[k : k + batch_size], tokenizer_of(fixed), options)
         return
@@ -255,8 +254,8 @@ def decode(
             # The usual case: one language, sure everywhere. One batched decode from the encoder output.
             for chunk, (code, probability) in zip(batch, found):
                 chunk.language, chunk.language_probability = code, probability
-            if not announced and on_language is not None:
-                on_language(*found[0])
+            if not announced:
+                yield Decoded(None, *found[0])
                 announced = True
             yield from _decode_batch(model, samples, batch, tokenizer_of(found[0][0]), options, array)
             continue
@@ -270,8 +269,8 @@ def decode(
                 sub = sub or [chunk.spans]
                 pieces = [(c, None) for c in chunks_of(sub, detect_languages(model, samples, sub, batch_size, (code, probability)))]
             for piece, cached in pieces:
-                if not announced and on_language is not None:
-                    on_language(piece.language, piece.language_probability)
+                if not announced:
+                    yield Decoded(None, piece.language, piece.language_probability)
                     announced = True
                 yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), options, cached)
 

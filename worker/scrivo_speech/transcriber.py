@@ -255,15 +255,16 @@ class Transcriber:
                 vad,
                 self.beam_size,
                 self.batch_size,
-                on_language=lambda code, p: first_language.append((code, p)),
             )
             for item in decoded:
                 if stop():
                     raise Cancelled("the client went away")
-                if not info_sent:
-                    info_sent = True
-                    code, probability = first_language[0]
-                    yield {"type": "info", "language": code, "languageProbability": _r(probability), "duration": _r(duration)}
+                if item.segment is None:
+                    first_language.append((item.language, item.language_probability))
+                    if not info_sent:
+                        info_sent = True
+                        yield {"type": "info", "language": item.language, "languageProbability": _r(item.language_probability), "duration": _r(duration)}
+                    continue
                 piece = item.segment
                 # Loops first: a looped phrase's later copies look confident and would hide that the
                 # first one was a guess on noise.
