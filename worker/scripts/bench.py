@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scrivo_speech.config import Settings  # noqa: E402
 from scrivo_speech.models import resolve_model  # noqa: E402
 from scrivo_speech.transcriber import Transcriber  # noqa: E402
-from scrivo_speech.wer import wer  # noqa: E402
+from tests.bench.wer import wer  # noqa: E402
 
 
 def bare_transcribe(transcriber: Transcriber, path: Path, language, vad: bool) -> dict:

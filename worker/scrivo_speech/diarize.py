@@ -85,6 +85,8 @@ class DiarizationSession:
     """Streaming diarization of one recording: ``feed`` 16 kHz mono float32 audio in order, then
     ``finish`` for the speaker turns."""
 
+    clip_seconds = CLIP_SECONDS  # clean speech kept per track (subclasses that embed keep more)
+
     def __init__(self, segmenter: Segmenter, step_frames: int = STEP_FRAMES, batch_size: int = 4):
         self.segmenter = segmenter
         self.step = step_frames * SHIFT
@@ -173,7 +175,7 @@ class DiarizationSession:
 
     def _keep_clip(self, act: np.ndarray, tracks: List[int], audio: np.ndarray) -> None:
         """Keep up to CLIP_SECONDS of speech where the track is the only speaker."""
-        limit = int(CLIP_SECONDS * SAMPLE_RATE)
+        limit = int(self.clip_seconds * SAMPLE_RATE)
         alone = act & (act.sum(axis=1, keepdims=True) == 1)
         for i, track in enumerate(tracks):
             have = self.clip_len.get(track, 0)
@@ -326,19 +328,16 @@ def diarize(samples: np.ndarray, segmenter: Optional[Segmenter] = None) -> List[
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m scrivo_speech.diarize FILE [--rttm REF]``: speaker turns as RTTM lines on stdout,
-    time (and DER against ``REF``) on stderr."""
+    """``python -m scrivo_speech.diarize FILE``: speaker turns as RTTM lines on stdout, time on
+    stderr (DER: bench/speakers/run.py)."""
     import argparse
     import json
     import sys
     import time
 
     from . import audio
-    from .der import der, read_rttm
-
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("file")
-    parser.add_argument("--rttm", default=None, help="reference RTTM: print the DER (0.25 s collar and none)")
     args = parser.parse_args(argv)
     started = time.monotonic()
     session = DiarizationSession(Segmenter())
@@ -352,10 +351,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     report = {"audioMinutes": round(minutes, 2), "seconds": round(seconds, 2),
               "secondsPerAudioMinute": round(seconds / max(minutes, 1e-9), 2),
               "speakers": len({s for *_, s in turns})}
-    if args.rttm:
-        named = [(a, b, str(s)) for a, b, s in turns]
-        report["derCollar025"] = round(der(read_rttm(args.rttm), named, collar=0.25)["der"], 4)
-        report["derNoCollar"] = round(der(read_rttm(args.rttm), named, collar=0.0)["der"], 4)
     print(json.dumps(report), file=sys.stderr)
     return 0
 

@@ -144,11 +144,15 @@ def parse_options(query: str) -> Dict[str, Any]:
     diarize_raw = params.get("diarize", "").lower() or "0"
     if diarize_raw not in ("0", "1", "true", "false"):
         raise HttpError(HTTPStatus.BAD_REQUEST, "diarize must be 1 or 0")
+    speakers_raw = params.get("speakers", "") or "0"
+    if not speakers_raw.isdigit() or not 0 <= int(speakers_raw) <= 20:
+        raise HttpError(HTTPStatus.BAD_REQUEST, "speakers must be a number of people from 1 to 20 (0 or absent: estimate)")
     return {
         "language": language,
         "task": task,
         "vad": vad_raw in ("1", "true"),
         "diarize": diarize_raw in ("1", "true"),
+        "num_speakers": int(speakers_raw) or None,
     }
 
 

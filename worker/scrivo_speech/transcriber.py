@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from . import audio as audio_mod
+from . import decoding, guards
 from . import diarize as diarize_mod
+from . import speakers as speakers_mod
 
 # Language codes Whisper knows (ISO 639-1, plus "haw", "yue"...).
 try:
@@ -34,6 +36,8 @@ class Cancelled(Exception):
     """The caller asked :meth:`Transcriber.events` to stop (``should_stop``)."""
 
 DEFAULT_WINDOW_SECONDS = 300.0
+DEFAULT_BEAM_SIZE = 5  # greedy (1) dropped the last sentence of a 22 s chunk in tests/test_server.py (bench/README.md)
+DEFAULT_BATCH_SIZE = 8
 
 
 def _r(value: float) -> float:
@@ -109,15 +113,33 @@ def assign_speakers(segments: List[Dict[str, Any]], turns: List[diarize_mod.Turn
             a = cuts[first] if k else 0
             b = cuts[last] if last < len(words) else len(text)
             out.append(
-                {
-                    "start": segment["start"] if k == 0 else piece_words[0]["start"],
-                    "end": segment["end"] if last == len(words) else piece_words[-1]["end"],
-                    "text": text[a:b].strip(),
-                    "speaker": label(speaker),
-                    "words": piece_words,
-                }
+                dict(
+                    segment,
+                    start=segment["start"] if k == 0 else piece_words[0]["start"],
+                    end=segment["end"] if last == len(words) else piece_words[-1]["end"],
+                    text=text[a:b].strip(),
+                    speaker=label(speaker),
+                    words=piece_words,
+                )
             )
     return out
+
+
+def _main_language(
+    segments: List[Dict[str, Any]], given: Optional[str], first: List[Tuple[str, float]]
+) -> Tuple[str, float]:
+    """The recording's language: the one spoken longest (the given one when fixed), with the share
+    of speech time in it as its probability."""
+    if given is not None:
+        return given, 1.0
+    spoken: Dict[str, float] = {}
+    for s in segments:
+        spoken[s["language"]] = spoken.get(s["language"], 0.0) + max(s["end"] - s["start"], 0.0)
+    total = sum(spoken.values())
+    if not total:
+        return (first[0][0], 0.0) if first else ("en", 0.0)
+    code = max(spoken, key=spoken.__getitem__)
+    return code, spoken[code] / total
 
 
 def segment_dict(segment: Any, offset: float = 0.0) -> Dict[str, Any]:
@@ -152,7 +174,8 @@ class Transcriber:
         threads: Optional[int] = None,
         compute_type: str = "int8",
         window_seconds: float = DEFAULT_WINDOW_SECONDS,
-        beam_size: int = 5,
+        beam_size: int = DEFAULT_BEAM_SIZE,
+        batch_size: int = DEFAULT_BATCH_SIZE,
     ):
         from faster_whisper import WhisperModel
 
@@ -161,6 +184,7 @@ class Transcriber:
         self.compute_type = compute_type
         self.window_seconds = window_seconds
         self.beam_size = beam_size
+        self.batch_size = batch_size
         self.model = WhisperModel(
             self.model_path,
             device="cpu",
@@ -170,14 +194,14 @@ class Transcriber:
         )
         self.multilingual = bool(self.model.model.is_multilingual)
         self.lock = threading.Lock()
-        self._segmenter: Optional[diarize_mod.Segmenter] = None
+        self._diarizer: Optional[speakers_mod.Diarizer] = None
 
     @property
-    def segmenter(self) -> diarize_mod.Segmenter:
-        """The speaker segmentation model, loaded on first use (~1.5 MB, ~30 ms)."""
-        if self._segmenter is None:
-            self._segmenter = diarize_mod.Segmenter(threads=self.threads)
-        return self._segmenter
+    def diarizer(self) -> speakers_mod.Diarizer:
+        """Speaker segmentation + CAM++ embeddings, loaded on first use (~30 MB, well under 1 s)."""
+        if self._diarizer is None:
+            self._diarizer = speakers_mod.default_diarizer(threads=self.threads)
+        return self._diarizer
 
     def events(
         self,
@@ -187,6 +211,7 @@ class Transcriber:
         vad: bool = True,
         duration: Optional[float] = None,
         diarize: bool = False,
+        num_speakers: Optional[int] = None,
         should_stop: Optional[Callable[[], bool]] = None,
     ) -> Iterator[Dict[str, Any]]:
         """Transcribe the audio file at ``path`` (or a seekable binary file object); see the module
@@ -195,6 +220,9 @@ class Transcriber:
         ``should_stop`` is asked before each window and after each segment: when it answers true (the client
         went away), the work ends there with :class:`Cancelled`, so a long file nobody waits for does not hold
         the model (windows of silence yield no event, so the caller could not stop it between events alone).
+
+        ``num_speakers`` (with ``diarize``) is the number of people when the caller knows it; otherwise
+        it is estimated.
 
         ``duration`` (seconds) is measured with :func:`audio.probe` when not given. Raises
         :class:`audio.AudioDecodeError` for undecodable input (before the first event when the
@@ -208,12 +236,10 @@ class Transcriber:
             duration = audio_mod.probe(path).duration
         total = max(float(duration), 1e-6)
 
-        fixed_language = language
         info_sent = False
-        detected = (language or "en", 1.0 if language else 0.0)
+        first_language: List[Tuple[str, float]] = []
         segments: List[Dict[str, Any]] = []
-        texts: List[str] = []
-        speakers = diarize_mod.DiarizationSession(self.segmenter) if diarize else None
+        speakers = self.diarizer.session(num_speakers) if diarize else None
 
         stop = should_stop or (lambda: False)
         for offset, samples in audio_mod.iter_windows(path, self.window_seconds):
@@ -221,33 +247,35 @@ class Transcriber:
                 raise Cancelled("the client went away")
             if speakers is not None:
                 speakers.feed(samples)
-            pieces, info = self.model.transcribe(
+            decoded = decoding.decode(
+                self.model,
                 samples,
-                language=fixed_language,
-                task=task,
-                beam_size=self.beam_size,
-                vad_filter=vad,
-                word_timestamps=True,
-                condition_on_previous_text=False,
+                language,
+                task,
+                vad,
+                self.beam_size,
+                self.batch_size,
             )
-            if not info_sent:
-                detected = (info.language, info.language_probability)
-                info_sent = True
-                yield {
-                    "type": "info",
-                    "language": detected[0],
-                    "languageProbability": _r(detected[1]),
-                    "duration": _r(duration),
-                }
-            window_had_speech = False
-            for piece in pieces:
+            for item in decoded:
                 if stop():
                     raise Cancelled("the client went away")
-                segment = segment_dict(piece, offset)
-                if not segment["text"]:
+                if item.segment is None:
+                    first_language.append((item.language, item.language_probability))
+                    if not info_sent:
+                        info_sent = True
+                        yield {"type": "info", "language": item.language, "languageProbability": _r(item.language_probability), "duration": _r(duration)}
                     continue
-                window_had_speech = True
-                texts.append(piece.text)
+                piece = item.segment
+                # Loops first: a looped phrase's later copies look confident and would hide that the
+                # first one was a guess on noise.
+                segment = guards.remove_loops(segment_dict(piece, offset))
+                if guards.is_silence(piece.avg_logprob, piece.no_speech_prob, guards.confidence(segment, piece.avg_logprob)):
+                    continue
+                if not guards.has_words(segment["text"]):
+                    continue
+                segment["language"] = item.language
+                segment["confidence"] = _r(guards.confidence(segment, piece.avg_logprob))
+                segment["lowConfidence"] = guards.is_low_confidence(segment, piece.avg_logprob)
                 segments.append(segment)
                 yield {
                     "type": "progress",
@@ -255,21 +283,18 @@ class Transcriber:
                     "segment": dict(segment),
                 }
             del samples
-            # Detect once, then keep that language for the following windows of a long file.
-            # Windows without speech don't count: their detection means nothing.
-            if fixed_language is None and window_had_speech:
-                fixed_language = info.language
-                detected = (info.language, info.language_probability)
 
-        if not info_sent:  # pragma: no cover - probe guarantees some audio
-            yield {"type": "info", "language": detected[0], "languageProbability": 0.0, "duration": _r(duration)}
+        segments = guards.drop_repeated_segments(segments)
+        main_language, main_probability = _main_language(segments, language, first_language)
+        if not info_sent:  # no speech anywhere
+            yield {"type": "info", "language": main_language, "languageProbability": 0.0, "duration": _r(duration)}
         if speakers is not None:
             segments = assign_speakers(segments, speakers.finish())
         yield {
             "type": "result",
-            "text": "".join(texts).strip(),
-            "language": detected[0],
-            "languageProbability": _r(detected[1]),
+            "text": " ".join(s["text"] for s in segments).strip(),
+            "language": main_language,
+            "languageProbability": _r(main_probability),
             "duration": _r(duration),
             "segments": segments,
             "chunks": [{"text": s["text"], "timestamp": [s["start"], s["end"]]} for s in segments],

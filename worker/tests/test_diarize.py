@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from scrivo_speech import audio
-from scrivo_speech.der import der, read_rttm
+from tests.bench.der import der, read_rttm
 from scrivo_speech.diarize import DEFAULT_MODEL, Segmenter, diarize
 
 from .test_server import post_json, read_ndjson

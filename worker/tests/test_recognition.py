@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from scrivo_speech.wer import wer
+from tests.bench.wer import wer
 
 MAX_WER = 0.10
 

@@ -15,7 +15,7 @@ import av
 import numpy as np
 import pytest
 
-from scrivo_speech.wer import wer
+from tests.bench.wer import wer
 
 from .conftest import TOKEN, start_server, stop_server
 
@@ -54,8 +54,9 @@ def check_transcript_shape(result: dict) -> None:
     assert 0 <= result["languageProbability"] <= 1
     assert len(result["chunks"]) == len(result["segments"])
     for segment, chunk in zip(result["segments"], result["chunks"]):
-        assert set(segment) == {"start", "end", "text", "speaker", "words"}
+        assert set(segment) == {"start", "end", "text", "speaker", "words", "language", "confidence", "lowConfidence"}
         assert segment["speaker"] is None
+        assert segment["language"] == result["language"] and isinstance(segment["lowConfidence"], bool)
         assert chunk == {"text": segment["text"], "timestamp": [segment["start"], segment["end"]]}
         assert segment["start"] <= segment["end"] <= result["duration"] + 0.5
         for word in segment["words"]:

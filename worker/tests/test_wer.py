@@ -1,4 +1,4 @@
-from scrivo_speech.wer import normalize, number_to_words, wer
+from tests.bench.wer import normalize, number_to_words, wer
 
 
 def test_normalize_strips_case_punctuation_and_spelling_variants():

@@ -1,0 +1,324 @@
+"""Batched decoding over voice-activity chunks, with a language per speech turn.
+
+faster-whisper's ``BatchedInferencePipeline`` decodes several ≤30 s chunks of speech at once (the
+WhisperX approach: voice activity decides the chunks, so no word is cut and no silence is decoded).
+It detects one language for the whole file; here each *turn* (speech separated from the next by at
+least ``TURN_GAP`` seconds of silence) gets its own detection, chunks never cross a change of
+language, and each chunk is decoded with its own language token, so a recording that switches from
+English to German is transcribed in both languages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+SAMPLE_RATE = 16000
+CHUNK_SECONDS = 30.0
+TURN_GAP = 0.8  # seconds of silence that end a turn (a language can change there)
+MIN_DETECT_SECONDS = 2.0  # shorter turns take their neighbour's language: too little to tell
+MIN_LANGUAGE_PROBABILITY = 0.5  # below this a turn also takes its neighbour's language
+# A chunk whose language is detected at least this sure is taken as one language; below, its turns are
+# detected one by one (a chunk that holds English then German gets a split vote).
+SURE_LANGUAGE_PROBABILITY = 0.9
+
+
+@dataclass
+class Decoded:
+    """One decoded segment, times in seconds from the start of the samples given."""
+
+    segment: Any  # faster_whisper Segment, timestamps restored (None: the language announcement)
+    language: str
+    language_probability: float
+
+
+@dataclass
+class Chunk:
+    spans: List[Dict[str, int]]  # speech spans (samples) concatenated into this chunk
+    language: str
+    language_probability: float
+
+
+def speech_spans(samples: np.ndarray, vad: bool) -> List[Dict[str, int]]:
+    """Speech spans in samples (Silero VAD as faster-whisper's batched path sets it up), or the
+    whole audio in 30 s pieces without VAD."""
+    if not vad:
+        step = int(CHUNK_SECONDS * SAMPLE_RATE)
+        return [{"start": a, "end": min(a + step, len(samples))} for a in range(0, len(samples), step)]
+    from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+    options = VadOptions(max_speech_duration_s=CHUNK_SECONDS, min_silence_duration_ms=160)
+    return get_speech_timestamps(samples, options)
+
+
+def turns_of(spans: Sequence[Dict[str, int]]) -> List[List[Dict[str, int]]]:
+    """Spans grouped into turns: a gap of TURN_GAP or more, or 30 s of speech, starts a new one."""
+    turns: List[List[Dict[str, int]]] = []
+    gap = int(TURN_GAP * SAMPLE_RATE)
+    limit = int(CHUNK_SECONDS * SAMPLE_RATE)
+    for span in spans:
+        if turns:
+            last = turns[-1]
+            length = sum(s["end"] - s["start"] for s in last)
+            if span["start"] - last[-1]["end"] < gap and length + span["end"] - span["start"] <= limit:
+                last.append(span)
+                continue
+        turns.append([dict(span)])
+    return turns
+
+
+def _audio(samples: np.ndarray, spans: Sequence[Dict[str, int]]) -> np.ndarray:
+    return np.concatenate([samples[s["start"] : s["end"]] for s in spans]) if spans else samples[:0]
+
+
+def _features(model: Any, audio: np.ndarray) -> np.ndarray:
+    from faster_whisper.audio import pad_or_trim
+
+    return pad_or_trim(model.feature_extractor(audio)[..., :-1])
+
+
+def detect_languages(
+    model: Any,
+    samples: np.ndarray,
+    turns: List[List[Dict[str, int]]],
+    batch_size: int,
+    default: Tuple[str, float] = ("en", 0.0),
+) -> List[Tuple[str, float]]:
+    """(language, probability) per turn. Short or unsure turns take the language of the nearest
+    sure turn before them (after them at the start); with none sure, the most likely overall."""
+    raw: List[Optional[Tuple[str, float]]] = [None] * len(turns)
+    todo = [
+        i for i, t in enumerate(turns) if sum(s["end"] - s["start"] for s in t) >= MIN_DETECT_SECONDS * SAMPLE_RATE
+    ]
+    fallback: Dict[str, float] = {}
+    for k in range(0, len(todo), batch_size):
+        batch = todo[k : k + batch_size]
+        features = np.stack([_features(model, _audio(samples, turns[i])) for i in batch])
+        encoded = model.encode(features)
+        for i, result in zip(batch, model.model.detect_language(encoded)):
+            token, probability = result[0]
+            language = token[2:-2]
+            fallback[language] = fallback.get(language, 0.0) + probability
+            if probability >= MIN_LANGUAGE_PROBABILITY:
+                raw[i] = (language, float(probability))
+    if fallback:
+        default = (max(fallback, key=fallback.__getitem__), 0.0)
+    out: List[Tuple[str, float]] = []
+    for i, found in enumerate(raw):
+        if found is None:
+            before = next((raw[j] for j in range(i - 1, -1, -1) if raw[j] is not None), None)
+            after = next((raw[j] for j in range(i + 1, len(raw)) if raw[j] is not None), None)
+            found = before or after or default
+        out.append(found)
+    return out
+
+
+def chunks_of(
+    turns: List[List[Dict[str, int]]], languages: List[Tuple[str, float]]
+) -> List[Chunk]:
+    """Consecutive turns of one language packed into chunks of at most 30 s of speech."""
+    limit = int(CHUNK_SECONDS * SAMPLE_RATE)
+    chunks: List[Chunk] = []
+    length = 0
+    for turn, (language, probability) in zip(turns, languages):
+        size = sum(s["end"] - s["start"] for s in turn)
+        if chunks and chunks[-1].language == language and length + size <= limit:
+            chunks[-1].spans.extend(turn)
+            chunks[-1].language_probability = max(chunks[-1].language_probability, probability)
+            length += size
+            continue
+        chunks.append(Chunk(list(turn), language, probability))
+        length = size
+    return chunks
+
+
+def _restore(segment: Any, spans: List[Dict[str, int]], offset: float) -> Any:
+    """Segment times from the chunk's concatenated speech back to the original audio."""
+    starts = [s["start"] / SAMPLE_RATE for s in spans]
+    ends_cat: List[float] = []  # end of each span in concatenated time (chunk-relative)
+    total = 0.0
+    for s in spans:
+        total += (s["end"] - s["start"]) / SAMPLE_RATE
+        ends_cat.append(total)
+
+    def original(t: float, index: Optional[int] = None) -> float:
+        local = t - offset
+        if index is None:
+            index = next((k for k, e in enumerate(ends_cat) if local <= e), len(spans) - 1)
+        before = ends_cat[index - 1] if index else 0.0
+        return round(starts[index] + (local - before), 3)
+
+    def index_of(t: float) -> int:
+        local = t - offset
+        return next((k for k, e in enumerate(ends_cat) if local <= e), len(spans) - 1)
+
+    if segment.words:
+        for word in segment.words:
+            k = index_of((word.start + word.end) / 2)
+            word.start = original(word.start, k)
+            word.end = original(word.end, k)
+        segment.start = segment.words[0].start
+        segment.end = segment.words[-1].end
+    else:
+        segment.start = original(segment.start)
+        segment.end = original(segment.end)
+    return segment
+
+
+def decode(
+    model: Any,
+    samples: np.ndarray,
+    language: Optional[str],
+    task: str,
+    vad: bool,
+    beam_size: int,
+    batch_size: int,
+    on_language: Optional[Any] = None,
+) -> Iterator[Decoded]:
+    """Decode ``samples`` (16 kHz mono float32) chunk batch by chunk batch, segments in time order.
+
+    ``language`` fixes the language of every turn; otherwise each turn's is detected.
+    The first item has ``segment=None``: the first chunk's language, known before any decoding (so the
+    caller can announce it at once).
+    """
+    from faster_whisper.tokenizer import Tokenizer
+    from faster_whisper.transcribe import TranscriptionOptions, get_suppressed_tokens
+
+    spans = speech_spans(samples, vad)
+    if not spans:
+        return
+    turns = turns_of(spans)
+    fixed: Optional[str] = None
+    if language is not None or not model.model.is_multilingual:
+        fixed = (language if model.model.is_multilingual else "en") or "en"
+    tokenizers: Dict[str, Any] = {}
+
+    def tokenizer_for(code: str) -> Any:
+        if code not in tokenizers:
+            tokenizers[code] = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task=task, language=code)
+        return tokenizers[code]
+
+    base = tokenizer_for(fixed or "en")  # suppressed tokens do not depend on the language
+    options = TranscriptionOptions(
+        beam_size=beam_size,
+        best_of=5,
+        patience=1,
+        length_penalty=1,
+        repetition_penalty=1,
+        no_repeat_ngram_size=0,
+        log_prob_threshold=-1.0,
+        no_speech_threshold=0.6,
+        compression_ratio_threshold=2.4,
+        temperatures=[0.0],
+        initial_prompt=None,
+        prefix=None,
+        suppress_blank=True,
+        suppress_tokens=get_suppressed_tokens(base, [-1]),
+        prepend_punctuations="\"'“¿([{-",
+        append_punctuations="\"'.。,，!！?？:：”)]}、",
+        max_new_tokens=None,
+        hotwords=None,
+        word_timestamps=True,
+        hallucination_silence_threshold=None,
+        condition_on_previous_text=False,
+        clip_timestamps=[],
+        prompt_reset_on_temperature=0.5,
+        multilingual=False,
+        without_timestamps=False,
+        max_initial_timestamp=0.0,
+    )
+    def tokenizer_of(code: str) -> Any:
+        return tokenizer_for(code)
+
+    if fixed is not None:
+        chunks = chunks_of(turns, [(fixed, 1.0)] * len(turns))
+        yield Decoded(None, fixed, 1.0)
+        for k in range(0, len(chunks), batch_size):
+            yield from _decode_batch(model, samples, chunks[k : k + batch_size], tokenizer_of(fixed), options)
+        return
+    # Chunks packed regardless of language, encoded once; the language detected on each chunk's encoder
+    # output is free. A chunk detected with certainty is one language: decoded from that encoder output.
+    # An unsure chunk may hold a change of language: its turns get their own detection (one more encoder
+    # pass each) and are re-chunked by language.
+    packed = chunks_of(turns, [("", 0.0)] * len(turns))
+    announced = False
+    for k in range(0, len(packed), batch_size):
+        batch = packed[k : k + batch_size]
+        features = np.stack([_features(model, _audio(samples, c.spans)) for c in batch])
+        encoded = model.encode(features)
+        found = [(r[0][0][2:-2], float(r[0][1])) for r in model.model.detect_language(encoded)]
+        array = np.array(encoded)
+        if len({code for code, _ in found}) == 1 and min(p for _, p in found) >= SURE_LANGUAGE_PROBABILITY:
+            # The usual case: one language, sure everywhere. One batched decode from the encoder output.
+            for chunk, (code, probability) in zip(batch, found):
+                chunk.language, chunk.language_probability = code, probability
+            if not announced:
+                yield Decoded(None, *found[0])
+                announced = True
+            yield from _decode_batch(model, samples, batch, tokenizer_of(found[0][0]), options, array)
+            continue
+        for i, chunk in enumerate(batch):
+            code, probability = found[i]
+            if probability >= SURE_LANGUAGE_PROBABILITY:
+                chunk.language, chunk.language_probability = code, probability
+                pieces = [(chunk, array[i : i + 1])]
+            else:
+                sub = [t for t in turns if t[0]["start"] >= chunk.spans[0]["start"] and t[-1]["end"] <= chunk.spans[-1]["end"]]
+                sub = sub or [chunk.spans]
+                pieces = [(c, None) for c in chunks_of(sub, detect_languages(model, samples, sub, batch_size, (code, probability)))]
+            for piece, cached in pieces:
+                if not announced:
+                    yield Decoded(None, piece.language, piece.language_probability)
+                    announced = True
+                yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), options, cached)
+
+
+class _Encoded:
+    """The model with its encoder answered from an output computed before (for language detection)."""
+
+    def __init__(self, model: Any, encoded: np.ndarray):
+        self._model = model
+        self._encoded = encoded
+
+    def encode(self, _features: np.ndarray) -> Any:
+        import ctranslate2
+
+        return ctranslate2.StorageView.from_array(np.ascontiguousarray(self._encoded))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._model, name)
+
+
+def _decode_batch(
+    model: Any, samples: np.ndarray, batch: List[Chunk], tokenizer: Any, options: Any, encoded: Optional[np.ndarray] = None
+) -> Iterator[Decoded]:
+    from faster_whisper.transcribe import BatchedInferencePipeline
+
+    pipeline = BatchedInferencePipeline(model if encoded is None else _Encoded(model, encoded))
+    features = np.stack([_features(model, _audio(samples, c.spans)) for c in batch])
+    # Each chunk starts at offset 0 of its own concatenated audio; times are restored per chunk.
+    metadata = [
+        {"offset": 0.0, "duration": sum(s["end"] - s["start"] for s in c.spans) / SAMPLE_RATE, "segments": c.spans}
+        for c in batch
+    ]
+    results = pipeline.forward(features, tokenizer, metadata, options)
+    from faster_whisper.transcribe import Segment, Word
+
+    for chunk, result in zip(batch, results):
+        for raw in result:
+            segment = Segment(
+                id=0,
+                seek=0,
+                start=raw["start"],
+                end=raw["end"],
+                text=raw["text"],
+                tokens=raw["tokens"],
+                avg_logprob=raw["avg_logprob"],
+                compression_ratio=raw["compression_ratio"],
+                no_speech_prob=raw["no_speech_prob"],
+                words=[Word(**w) for w in raw.get("words", [])] or None,
+                temperature=0.0,
+            )
+            yield Decoded(_restore(segment, chunk.spans, 0.0), chunk.language, chunk.language_probability)

@@ -1,0 +1,118 @@
+"""Guards against text Whisper invents: silent-window hallucinations, repetition loops, and a
+confidence mark for what is left.
+
+Whisper is a language model over audio: on music, noise or long silence it can produce fluent text
+("Thank you for watching."), and on long audio it can get stuck repeating one phrase. Voice activity
+detection keeps most non-speech out before decoding; these functions clean up what still gets through.
+They work on the canonical segment dicts (``start``, ``end``, ``text``, ``words``) plus the decoder's
+``avg_logprob`` and ``no_speech_prob`` for that segment.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Dict, List, Sequence
+
+# The thresholds Whisper's own decoder uses for "this window is silence" (OpenAI's transcribe defaults):
+# batched decoding has no temperature fallback to apply them, so they are applied here.
+NO_SPEECH_PROB = 0.6
+SILENT_LOGPROB = -1.0
+# A segment is marked low confidence below either of these (its words then show as uncertain).
+LOW_AVG_LOGPROB = -1.0
+LOW_WORD_PROBABILITY = 0.45
+# How many back-to-back copies of a phrase make a loop: 3 for phrases of 2+ words, more for one
+# word because "no, no, no" is real speech.
+LOOP_COPIES = 3
+LOOP_COPIES_ONE_WORD = 5
+MAX_LOOP_PHRASE = 12
+
+_WORD = re.compile(r"[\w']+", re.UNICODE)
+
+
+def _norm(text: str) -> str:
+    return " ".join(_WORD.findall(text.lower()))
+
+
+def is_silence(avg_logprob: float, no_speech_prob: float, word_probability: float = 1.0) -> bool:
+    """True for a segment the decoder itself thinks is silence and is unsure of its text: Whisper's
+    own rule (no-speech probability and average log probability), or no-speech probability with
+    words it barely believes (noise that voice detection let through: "I'm sorry" at p 0.1-0.4)."""
+    if no_speech_prob <= NO_SPEECH_PROB:
+        return False
+    return avg_logprob < SILENT_LOGPROB or word_probability < LOW_WORD_PROBABILITY
+
+
+def has_words(text: str) -> bool:
+    """False for text that is only punctuation ("." is what Whisper gives for a breath or a click)."""
+    return bool(_WORD.search(text))
+
+
+def confidence(segment: Dict[str, Any], avg_logprob: float) -> float:
+    """Mean word probability (the decoder's token probability where there are no words), 0..1."""
+    words = segment.get("words") or []
+    if words:
+        return sum(w["probability"] for w in words) / len(words)
+    return math.exp(min(avg_logprob, 0.0))
+
+
+def is_low_confidence(segment: Dict[str, Any], avg_logprob: float) -> bool:
+    return avg_logprob < LOW_AVG_LOGPROB or confidence(segment, avg_logprob) < LOW_WORD_PROBABILITY
+
+
+def _loop_spans(tokens: Sequence[str]) -> List[range]:
+    """Index ranges of ``tokens`` to delete: every copy after the first of a phrase repeated back
+    to back at least LOOP_COPIES times (LOOP_COPIES_ONE_WORD for one word)."""
+    drop: List[range] = []
+    i = 0
+    n = len(tokens)
+    while i < n:
+        found = False
+        for size in range(1, min(MAX_LOOP_PHRASE, (n - i) // 2) + 1):
+            phrase = tokens[i : i + size]
+            copies = 1
+            while tokens[i + copies * size : i + (copies + 1) * size] == phrase:
+                copies += 1
+            if copies >= (LOOP_COPIES_ONE_WORD if size == 1 else LOOP_COPIES):
+                drop.append(range(i + size, i + copies * size))
+                i += copies * size
+                found = True
+                break
+        if not found:
+            i += 1
+    return drop
+
+
+def remove_loops(segment: Dict[str, Any]) -> Dict[str, Any]:
+    """The segment with in-segment repetition loops cut to one copy (words and text)."""
+    words = segment.get("words") or []
+    if words:
+        keys = [_norm(w["text"]) for w in words]
+        drop = _loop_spans(keys)
+        if not drop:
+            return segment
+        dropped = {k for span in drop for k in span}
+        kept = [w for k, w in enumerate(words) if k not in dropped]
+        text = " ".join(w["text"] for w in kept)
+        return dict(segment, words=kept, text=text, end=kept[-1]["end"] if kept else segment["end"])
+    tokens = segment["text"].split()
+    drop = _loop_spans([_norm(t) for t in tokens])
+    if not drop:
+        return segment
+    dropped = {k for span in drop for k in span}
+    return dict(segment, text=" ".join(t for k, t in enumerate(tokens) if k not in dropped))
+
+
+def drop_repeated_segments(segments: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """Segments without loops that span segments: LOOP_COPIES or more segments in a row with the
+    same text are kept once (two in a row can be real: "Yes." "Yes.")."""
+    out: List[Dict[str, Any]] = []
+    i = 0
+    while i < len(segments):
+        key = _norm(segments[i]["text"])
+        j = i + 1
+        while j < len(segments) and key and _norm(segments[j]["text"]) == key:
+            j += 1
+        out.extend(segments[i : i + 1] if j - i >= LOOP_COPIES else segments[i:j])
+        i = j
+    return out

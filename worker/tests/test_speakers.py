@@ -1,0 +1,92 @@
+"""Speakers told apart by voice: CAM++ embeddings over pyannote segmentation, on real speech.
+
+The multi-speaker recordings are assembled from different real speakers in the shared audio
+(tests/bench/speaker_sets.py; reference turns from the clips' speech spans). DER is scored with
+no collar, overlapped speech included.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scrivo_speech import speakers
+from scrivo_speech.diarize import Segmenter
+from tests.bench.der import der, read_rttm
+from tests.bench.speaker_sets import SETS, build, read
+
+MAX_DER = 0.15
+
+
+@pytest.fixture(scope="module")
+def diarizer() -> speakers.EmbeddingDiarizer:
+    model = speakers.find_embedding_model()
+    assert model is not None, "CAM++ model not found: set SCRIVO_SPEAKER_MODEL or see worker/README.md"
+    return speakers.EmbeddingDiarizer(Segmenter(threads=2), speakers.Embedder(model, threads=2))
+
+
+@pytest.fixture(scope="module")
+def sets(audio_dir: Path, tmp_path_factory):
+    out = tmp_path_factory.mktemp("speaker-sets")
+    cases = {name: build(name, audio_dir, out) for name in SETS}
+    sample = audio_dir / "pyannote-sample"
+    cases["pyannote-sample"] = (sample / "sample.wav", sample / "sample.rttm")
+    return cases
+
+
+def named(turns):
+    return [(a, b, f"S{s}") for a, b, s in turns]
+
+
+@pytest.mark.parametrize("name", [*SETS, "pyannote-sample"])
+def test_each_set_gets_the_right_number_of_speakers_and_low_der(diarizer, sets, name):
+    wav, rttm = sets[name]
+    reference = read_rttm(rttm)
+    turns = speakers.diarize(read(wav), diarizer)
+    assert len({s for *_, s in turns}) == len({t[2] for t in reference})
+    assert der(reference, named(turns), collar=0.0)["der"] <= MAX_DER
+
+
+def test_a_given_number_of_speakers_is_kept(diarizer, sets):
+    wav, _ = sets["four-speakers"]
+    assert len({s for *_, s in speakers.diarize(read(wav), diarizer, num_speakers=2)}) == 2
+
+
+def test_one_voice_is_one_speaker(diarizer, audio_dir):
+    turns = speakers.diarize(read(audio_dir / "librispeech-sherpa" / "1221-135766-0001.wav"), diarizer)
+    assert {s for *_, s in turns} == {0}
+
+
+def test_clustering_estimates_the_count_and_respects_cannot_link():
+    rng = np.random.default_rng(0)
+    centres = np.eye(3, 16)
+    points = np.concatenate([c + 0.05 * rng.standard_normal((4, 16)) for c in centres])
+    points /= np.linalg.norm(points, axis=1, keepdims=True)
+    assert speakers.cluster(points) == [0] * 4 + [1] * 4 + [2] * 4
+    assert len(set(speakers.cluster(points, num_speakers=2))) == 2
+    # Two rows of one voice heard at the same moment are two people.
+    labels = speakers.cluster(points, cannot_link=[(0, 1)])
+    assert labels[0] != labels[1]
+
+
+def test_a_speaker_change_inside_a_sentence_splits_it_at_the_right_word(transcriber, sets):
+    wav, rttm = sets["two-speakers"]
+    reference = read_rttm(rttm)
+    result = transcriber.transcribe(wav, diarize=True)
+    assert len({s["speaker"] for s in result["segments"]}) == 2
+    # Words whose middle is inside one reference turn, scored under the best label -> speaker mapping.
+    counts = {}
+    for segment in result["segments"]:
+        for word in segment["words"]:
+            middle = (word["start"] + word["end"]) / 2
+            owner = [who for a, b, who in reference if a <= middle <= b]
+            if len(owner) == 1:
+                key = (segment["speaker"], owner[0])
+                counts[key] = counts.get(key, 0) + 1
+    scored = sum(counts.values())
+    labels = {label for label, _ in counts}
+    right = sum(max(n for (label, _), n in counts.items() if label == x) for x in labels)
+    assert scored > 50
+    assert (scored - right) / scored <= 0.05
