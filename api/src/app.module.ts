@@ -17,6 +17,7 @@ import { ShareLinksModule } from './share-links/share-links.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { OpenAiModule } from './openai/openai.module';
 import { LibraryModule } from './library/library.module';
+import { LiveModule } from './live/live.module';
 
 /** The feature modules; each owns a folder under api/src. */
 const features = [
@@ -30,6 +31,7 @@ const features = [
   WebhooksModule,
   OpenAiModule,
   LibraryModule,
+  LiveModule,
 ];
 
 @Module({})

@@ -26,6 +26,11 @@ def model_dir() -> Path:
 
 
 def available() -> bool:
+    """The model is unpacked and the ``vosk`` wheel installed (otherwise English goes to Whisper too)."""
+    try:
+        import vosk  # noqa: F401
+    except ImportError:
+        return False
     return (model_dir() / "am" / "final.mdl").is_file()
 
 
