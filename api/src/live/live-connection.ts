@@ -282,8 +282,9 @@ export class LiveConnection {
   private async flush(): Promise<void> {
     const sessionId = this.sessionId;
     if (!sessionId || this.pending.length === 0) return;
-    const frames = this.pending;
-    const bytes = this.pendingBytes;
+    // A copy: frames keep arriving into `pending` while this batch is being stored.
+    const frames = this.pending.slice();
+    const bytes = frames.reduce((sum, frame) => sum + frame.pcm.byteLength, 0);
     const from = frames[0]!.sequence;
     const to = frames.at(-1)!.sequence;
     const body = new Uint8Array(bytes);
@@ -316,8 +317,8 @@ export class LiveConnection {
       if (!(error instanceof DomainError) || !error.code.startsWith('LIVE_FRAME_')) throw error;
       await this.deps.blobs.delete(blobKey);
       const { state } = await this.deps.sessions.load(sessionId);
-      this.pending = [];
-      this.pendingBytes = 0;
+      this.pending = this.pending.filter((frame) => frame.sequence > state.lastSequence);
+      this.pendingBytes = this.pending.reduce((sum, frame) => sum + frame.pcm.byteLength, 0);
       this.storedSequence = state.lastSequence;
       this.storedBytes = state.totalBytes;
       return this.refuse(error.code, error.message, state.lastSequence + 1);

@@ -89,7 +89,8 @@ export class LiveRecognition {
       if (parsed.type === 'progress' || parsed.type === 'end') this.processedSeconds = parsed.processed;
       this.onEvent(parsed);
     });
-    res.on('error', (error) => this.fail(`speech worker stream broke: ${error.message}`));
+    // readline re-emits its input's errors: one handler for both.
+    lines.on('error', (error) => this.fail(`speech worker stream broke: ${error.message}`));
   }
 
   private fail(message: string): void {
