@@ -108,7 +108,7 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
     expect(Math.abs(stopped.totalSeconds - JFK.length / 32_000)).toBeLessThan(0.1);
     const { recordingId } = await second.next('finalized', () => true, 60_000);
     const recording = await client.get(`/api/recordings/${recordingId}`);
-    expect(Math.abs(recording.body.durationSeconds - 11)).toBeLessThan(0.1);
+    expect(Math.abs(Number(recording.body.durationSeconds) - 11)).toBeLessThan(0.1);
     second.close();
   }, 300_000);
 });
