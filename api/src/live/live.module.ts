@@ -90,6 +90,11 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     this.socketServer.attach(server);
   }
 
+  /** Closes every live socket from the server side (an operator's restart does the same); sessions stay open. */
+  dropConnections(): void {
+    this.socketServer?.dropConnections();
+  }
+
   onApplicationShutdown(): void {
     this.socketServer?.close();
   }

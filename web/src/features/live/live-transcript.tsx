@@ -8,6 +8,21 @@ const clock = (seconds: number) => {
 
 export { clock };
 
+/** A pause this long starts a new paragraph (with its own timestamp). */
+const PARAGRAPH_GAP_SECONDS = 2;
+
+const paragraphs = (finals: readonly LiveSegment[]) => {
+  const out: { start: number; end: number; text: string }[] = [];
+  for (const segment of finals) {
+    const last = out.at(-1);
+    if (last && segment.start - last.end < PARAGRAPH_GAP_SECONDS) {
+      last.text = `${last.text} ${segment.text}`;
+      last.end = segment.end;
+    } else out.push({ start: segment.start, end: segment.end, text: segment.text });
+  }
+  return out;
+};
+
 /**
  * The live text: settled words in full colour with their timestamps, the partial ones after them in a lighter
  * style. It follows the newest words unless the user has scrolled back to read; "Jump to live" brings it back.
@@ -45,19 +60,25 @@ export function LiveTranscript({
         {finals.length === 0 && !partial.text && (
           <p className="text-slate-500">Listening… words appear here as they are spoken.</p>
         )}
-        <p>
-          {finals.map((segment, index) => (
-            <span key={index} data-final="true">
-              <span className="mr-1 align-middle text-xs text-slate-400">{clock(segment.start)}</span>
-              {segment.text}{' '}
-            </span>
-          ))}
-          {partial.text && (
+        {paragraphs(finals).map((paragraph, index, all) => (
+          <p key={paragraph.start} className="mb-3">
+            <time className="mr-2 align-middle text-xs text-slate-400">{clock(paragraph.start)}</time>
+            <span data-final="true">{paragraph.text}</span>
+            {index === all.length - 1 && partial.text && ' '}
+            {index === all.length - 1 && partial.text && (
+              <span data-partial="true" className="text-slate-400 italic">
+                {partial.text}
+              </span>
+            )}
+          </p>
+        ))}
+        {finals.length === 0 && partial.text && (
+          <p>
             <span data-partial="true" className="text-slate-400 italic">
               {partial.text}
             </span>
-          )}
-        </p>
+          </p>
+        )}
       </div>
       {!following && (
         <button

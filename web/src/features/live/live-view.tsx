@@ -22,7 +22,7 @@ export function LiveView({
       role="dialog"
       aria-modal="true"
       aria-label="Live recording"
-      className="fixed inset-0 z-50 flex flex-col gap-4 bg-slate-100 p-4 sm:p-8"
+      className="fixed inset-0 z-[60] flex flex-col gap-4 bg-slate-100 p-4 sm:p-8"
     >
       <header className="flex flex-wrap items-center gap-4">
         <h2 className="text-xl font-semibold" data-testid="live-phase">

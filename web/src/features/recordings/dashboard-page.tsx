@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { interruptedSession } from '../live/live-recorder';
 import { RecordPanel } from '../live/record-panel';
 import { useCurrentUser } from '../../lib/current-user';
 import { useRecordingList, useRetry, useUsage } from './api/recordings-queries';
@@ -18,7 +19,8 @@ export function DashboardPage() {
   const usage = useUsage();
   const recent = useRecordingList(RECENT);
   const retry = useRetry();
-  const [tab, setTab] = useState<'upload' | 'record'>('upload');
+  // A live recording interrupted by a reload opens on the Record tab, where it can be resumed.
+  const [tab, setTab] = useState<'upload' | 'record'>(() => (interruptedSession() ? 'record' : 'upload'));
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
