@@ -21,6 +21,7 @@ import { LanguageJobsModule } from './language-jobs/language-jobs.module';
 import { SummariesModule } from './summaries/summaries.module';
 import { TranslationsModule } from './translations/translations.module';
 import { PrivacyModule } from './privacy/privacy.module';
+import { LiveModule } from './live/live.module';
 
 /** The feature modules; each owns a folder under api/src. */
 const features = [
@@ -38,6 +39,7 @@ const features = [
   TranslationsModule,
   LanguageJobsModule,
   PrivacyModule,
+  LiveModule,
 ];
 
 @Module({})

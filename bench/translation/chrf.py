@@ -5,5 +5,6 @@ import sys
 from sacrebleu.metrics import CHRF
 
 data = json.load(sys.stdin)
-score = CHRF().corpus_score(data["hypotheses"], [data["references"]])
-print(json.dumps({"chrf": round(score.score, 1), "signature": str(CHRF().get_signature())}))
+metric = CHRF()
+score = metric.corpus_score(data["hypotheses"], [data["references"]])
+print(json.dumps({"chrf": round(score.score, 1), "signature": str(metric.get_signature())}))

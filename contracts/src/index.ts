@@ -28,6 +28,7 @@ export * from './common/plans';
 export * from './common/paging';
 export * from './health/health.contract';
 export * from './library/library.contract';
+export * from './live/live.messages';
 export * from './openai/openai.contract';
 export * from './privacy/privacy.contract';
 export * from './privacy/privacy.schemas';

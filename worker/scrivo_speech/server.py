@@ -5,7 +5,8 @@ Endpoints (see README.md for the shapes):
 * ``GET /health``       model status;
 * ``POST /asr``         raw audio in, one JSON transcript out (Hugging Face Inference API
   automatic-speech-recognition protocol; options in the URL query);
-* ``POST /transcribe``  same input, NDJSON stream of ``info``, ``progress``..., ``result``.
+* ``POST /transcribe``  same input, NDJSON stream of ``info``, ``progress``..., ``result``;
+* ``POST /live``        live captions: chunked PCM in, NDJSON partial/final text out (see live/route.py).
 
 The model is loaded once, in the background; transcriptions run one at a time (others wait in a
 bounded queue) so memory stays bounded.
@@ -290,7 +291,7 @@ class Handler(BaseHTTPRequestHandler):
             status = HTTPStatus.SERVICE_UNAVAILABLE if body["status"] == "error" else HTTPStatus.OK
             self._send_json(status, body)
             self._log(status)
-        elif route in ("/asr", "/transcribe"):
+        elif route in ("/asr", "/transcribe", "/live"):
             self._error(HTTPStatus.METHOD_NOT_ALLOWED, "Use POST with the audio as the body", {"Allow": "POST"})
         else:
             self._error(HTTPStatus.NOT_FOUND, "Not found")
@@ -302,6 +303,9 @@ class Handler(BaseHTTPRequestHandler):
         self._responded = False
         url = urlsplit(self.path)
         route = url.path.rstrip("/")
+        if route == "/live":
+            self._live(url.query)
+            return
         if route not in ("/asr", "/transcribe"):
             self.close_connection = True
             self._error(HTTPStatus.NOT_FOUND, "Not found")
@@ -338,6 +342,34 @@ class Handler(BaseHTTPRequestHandler):
         finally:
             if body is not None:
                 body.close()
+
+    def _live(self, query: str) -> None:
+        # Streams both ways for the whole session, in this request's own thread: sessions share the
+        # machine through Vosk (no lock) and the Whisper decode lock, not the batch queue.
+        from .live.route import parse_live_options, run_live
+
+        self.close_connection = True
+        try:
+            self._check_auth()
+            options = parse_live_options(query, LANGUAGE_CODES)
+            self._wait_for_model()
+            assert self.service.resolved is not None
+            outcome = run_live(self, self.service.resolved.path, self.service.settings.threads, options)
+        except (ValueError, HttpError) as exc:
+            if self._responded:  # a malformed chunk mid-session: the stream just ends
+                self._log(400, error=str(exc), live=True)
+            elif isinstance(exc, HttpError):
+                self._error(exc.status, exc.message, exc.headers)
+            else:
+                self._error(HTTPStatus.BAD_REQUEST, str(exc))
+        except (BrokenPipeError, ConnectionResetError):
+            self._log(499, error="client disconnected", live=True)
+        except Exception as exc:  # noqa: BLE001 - never a stack trace to the client
+            traceback.print_exc(file=sys.stderr)
+            if not self._responded:
+                self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"Live recognition failed: {type(exc).__name__}")
+        else:
+            self._log(HTTPStatus.OK, live=True, **outcome)
 
     def _asr(self, transcriber: Transcriber, body: BinaryIO, size: int, options: Dict[str, Any], duration: float) -> None:
         service = self.service

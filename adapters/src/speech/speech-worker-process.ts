@@ -10,7 +10,9 @@ export interface SpeechWorkerProcess {
 }
 
 const WORKER_DIR = resolve(import.meta.dirname, '../../../worker');
-export const SPEECH_WORKER_PYTHON = join(WORKER_DIR, '.venv', 'bin', 'python');
+/** SCRIVO_SPEECH_PYTHON points tests at another interpreter with the worker's requirements (a private venv). */
+export const SPEECH_WORKER_PYTHON =
+  process.env.SCRIVO_SPEECH_PYTHON ?? join(WORKER_DIR, '.venv', 'bin', 'python');
 /**
  * Whether tests that need the real speech worker can run. Off CI a missing worker/.venv skips them (a developer
  * who never ran `bash worker/scripts/setup.sh`); on CI it is an installation failure and must not pass silently.

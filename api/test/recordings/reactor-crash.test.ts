@@ -24,6 +24,7 @@ const REACTORS = [
   'language-jobs',
   'auto-summary',
   'account-erasure',
+  'live-recordings',
   'data-export-jobs',
 ];
 
@@ -239,7 +240,7 @@ describe('the API killed between a reaction and its checkpoint', () => {
     await store.close();
     // (Each start on a new port records the chat widget's allowed origins: not a reaction.)
     const reactions = appended.filter((e) =>
-      /^(recording|job|usage|library|webhook-delivery|summary|translation)-/.test(e.streamId),
+      /^(recording|job|usage|library|webhook-delivery|summary|translation|live)-/.test(e.streamId),
     );
     expect(reactions.map((e) => `${e.streamId} ${e.type}`)).toEqual([]);
   }, 120_000);

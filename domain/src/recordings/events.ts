@@ -25,8 +25,8 @@ export type RecordingCreated = DomainEvent<
     ownerId: string;
     title: string;
     originalFilename: string | null;
-    /** 'tus' uploads arrive later; 'multipart' ones are complete when created. */
-    source: 'multipart' | 'tus';
+    /** 'tus' uploads arrive later; 'multipart' ones are complete when created; 'live' ones come from a live session. */
+    source: 'multipart' | 'tus' | 'live';
     uploadId: string | null;
     declaredSizeBytes: number | null;
     options: TranscriptionOptions;

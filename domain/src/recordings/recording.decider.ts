@@ -20,7 +20,7 @@ export interface RecordingState {
   readonly id: string;
   readonly ownerId: string | null;
   /** How the bytes arrive: whole in one request, or resumable through tus (`uploadId`). */
-  readonly source: 'multipart' | 'tus' | null;
+  readonly source: 'multipart' | 'tus' | 'live' | null;
   readonly uploadId: string | null;
   readonly status: RecordingStatus;
   readonly options: TranscriptionOptions;
@@ -47,7 +47,7 @@ export type RecordingCommand =
       ownerId: string;
       title: string;
       originalFilename: string | null;
-      source: 'multipart' | 'tus';
+      source: 'multipart' | 'tus' | 'live';
       uploadId: string | null;
       declaredSizeBytes: number | null;
       options: TranscriptionOptions;

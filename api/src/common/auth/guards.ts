@@ -44,18 +44,33 @@ export class UserResolver {
    * change (plan, suspension) applies at once to sessions and keys already in use.
    */
   async actAs(req: AuthenticatedRequest, userId: string): Promise<AuthenticatedUser | null> {
+    const user = await this.user(userId);
+    if (!user) return null;
+    req.user = user;
+    const ctx = requestContext.getStore();
+    if (ctx) ctx.actor = { kind: 'user', id: user.id };
+    return req.user;
+  }
+
+  /**
+   * The user a session cookie value signs in, outside an HTTP request (the live-recording WebSocket reads the
+   * cookie from its upgrade request).
+   */
+  async fromSessionCookie(value: string | undefined): Promise<AuthenticatedUser | null> {
+    const session = await this.sessions.resolve('user', value);
+    return session ? this.user(session.subjectId) : null;
+  }
+
+  private async user(userId: string): Promise<AuthenticatedUser | null> {
     const doc = await this.readModels.collection<UserDocCore>('users').get(userId);
     if (!doc || doc.suspended) return null;
-    req.user = {
+    return {
       id: doc.id,
       email: doc.email,
       plan: planOf(doc, this.clock.now()),
       language: doc.language ?? 'en',
       weeklyAnchor: weeklyAnchorOf(doc, this.clock.now()),
     };
-    const ctx = requestContext.getStore();
-    if (ctx) ctx.actor = { kind: 'user', id: doc.id };
-    return req.user;
   }
 
   async resolveAdmin(req: AuthenticatedRequest) {

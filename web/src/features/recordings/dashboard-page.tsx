@@ -1,4 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { interruptedSession } from '../live/live-recorder';
+import { RecordPanel } from '../live/record-panel';
 import { useCurrentUser } from '../../lib/current-user';
 import { useRecordingList, useRetry, useUsage } from './api/recordings-queries';
 import { errorMessage } from './api/error-message';
@@ -16,6 +19,8 @@ export function DashboardPage() {
   const usage = useUsage();
   const recent = useRecordingList(RECENT);
   const retry = useRetry();
+  // A live recording interrupted by a reload opens on the Record tab, where it can be resumed.
+  const [tab, setTab] = useState<'upload' | 'record'>(() => (interruptedSession() ? 'record' : 'upload'));
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
@@ -23,7 +28,24 @@ export function DashboardPage() {
         {user?.firstName ? `Welcome back, ${user.firstName}` : 'Dashboard'}
       </h1>
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        {user && <UploadPanel userId={user.id} usage={usage.data} />}
+        <div className="flex flex-col gap-3">
+          <div role="tablist" aria-label="Add a recording" className="flex gap-2">
+            {(['upload', 'record'] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={tab === name}
+                onClick={() => setTab(name)}
+                className={`rounded-lg px-4 py-2 text-sm font-medium ${tab === name ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 shadow-sm'}`}
+              >
+                {name === 'upload' ? 'Upload' : 'Record'}
+              </button>
+            ))}
+          </div>
+          {tab === 'upload' && user && <UploadPanel userId={user.id} usage={usage.data} />}
+          {tab === 'record' && <RecordPanel />}
+        </div>
         <div className="flex flex-col gap-6">
           {usage.data && <UsageMeter usage={usage.data} />}
           {usage.isError && (

@@ -1,0 +1,117 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { type BlobStore, DomainError, type Reactor, type RecordedEvent } from '@scrivo/domain';
+import type { LiveSessionStopped } from '@scrivo/domain/live';
+import type { MediaToolkit, PlanId } from '@scrivo/domain/recordings';
+import type { RecordingCommands } from '../recordings/recording-commands';
+import { originalKey } from '../recordings/recordings.tokens';
+import type { LiveSessions } from './live-sessions';
+import { encodePcmToOpus } from './pcm-to-opus';
+
+/**
+ * A stopped live session becomes a recording like an upload: its frames are joined and encoded to Opus, stored as
+ * the recording's original, probed, and its transcription requested (minutes reserved, the transcription-jobs
+ * reactor makes the job). The recording takes the session's id, and each step is skipped once done, so a replay
+ * after a crash resumes where it stopped and never makes a second recording.
+ */
+export const liveRecordingsReactor = (deps: {
+  readonly sessions: LiveSessions;
+  readonly commands: RecordingCommands;
+  readonly blobs: BlobStore;
+  readonly media: MediaToolkit;
+  readonly planOf: (ownerId: string) => Promise<PlanId>;
+}): Reactor => ({
+  name: 'live-recordings',
+  eventTypes: ['LiveSessionStopped'],
+  async react(recorded: RecordedEvent) {
+    const { sessionId } = (recorded as RecordedEvent<LiveSessionStopped>).data;
+    const { correlationId } = recorded.metadata;
+    const { state: session } = await deps.sessions.load(sessionId);
+    if (session.status !== 'stopped' || !session.ownerId || session.totalBytes === 0) return;
+    const ownerId = session.ownerId;
+    const actor = { kind: 'system' as const, id: 'live-recordings' };
+    const recordingId = sessionId;
+    const { commands } = deps;
+
+    let { state } = await commands.load(recordingId);
+    if (!state.exists)
+      await commands.run(
+        recordingId,
+        {
+          type: 'CreateRecording',
+          recordingId,
+          ownerId,
+          title: session.title,
+          originalFilename: null,
+          source: 'live',
+          uploadId: null,
+          declaredSizeBytes: null,
+          options: { language: session.language, translate: false },
+          now: commands.now(),
+        },
+        actor,
+        correlationId,
+      );
+    ({ state } = await commands.load(recordingId));
+    if (!state.blobKey) {
+      const dir = await mkdtemp(join(tmpdir(), 'scrivo-live-'));
+      try {
+        const raw = join(dir, 'audio.pcm');
+        const encoded = join(dir, 'audio.ogg');
+        const out = createWriteStream(raw);
+        for (const batch of session.batches) {
+          const blob = await deps.blobs.get(batch.blobKey);
+          await pipeline(blob.body, out, { end: false });
+        }
+        await new Promise<void>((resolve, reject) =>
+          out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+        );
+        await encodePcmToOpus(raw, encoded);
+        const probed = await deps.media.probe(encoded);
+        const { size } = await stat(encoded);
+        await commands.run(
+          recordingId,
+          { type: 'RecordProbe', media: probed, now: commands.now() },
+          actor,
+          correlationId,
+        );
+        await deps.blobs.put(originalKey(recordingId), createReadStream(encoded), {
+          contentType: probed.mimeType,
+          size,
+        });
+        await commands.run(
+          recordingId,
+          { type: 'CompleteUpload', blobKey: originalKey(recordingId), sizeBytes: size, now: commands.now() },
+          actor,
+          correlationId,
+        );
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      ({ state } = await commands.load(recordingId));
+    }
+    if (!state.jobId && state.status !== 'failed') {
+      try {
+        await commands.requestTranscription(recordingId, await deps.planOf(ownerId), actor, correlationId);
+      } catch (error) {
+        // Minutes used elsewhere meanwhile: the recording keeps its media and says why it has no transcript.
+        if (!(error instanceof DomainError) || error.code !== 'QUOTA_EXCEEDED') throw error;
+        await commands.run(
+          recordingId,
+          { type: 'RejectRecording', code: error.code, message: error.message, now: commands.now() },
+          actor,
+          correlationId,
+        );
+      }
+    }
+    await deps.sessions.run(
+      sessionId,
+      { type: 'FinalizeLiveSession', recordingId, now: commands.now() },
+      actor,
+      correlationId,
+    );
+  },
+});

@@ -1,0 +1,113 @@
+import type { Server } from 'node:http';
+import {
+  Inject,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
+import type { BlobStore, Ids, ReadModelStore } from '@scrivo/domain';
+import { registerErrorStatus } from '../common/api-error';
+import { UserResolver } from '../common/auth/guards';
+import { APP_CONFIG, type AppConfig, ownOrigins } from '../config/config';
+import { Projections } from '../infrastructure/projection-registry';
+import type { StreamRunner } from '../infrastructure/stream-runner';
+import { BACKGROUND_STREAM_RUNNER, BLOB_STORE, IDS, READ_MODELS } from '../infrastructure/tokens';
+import { RecordingCommands } from '../recordings/recording-commands';
+import { RecordingsModule } from '../recordings/recordings.module';
+import { speechUrl } from '../recordings/recordings-config';
+import { ownerPlanLookup, ownerWeeklyAnchorLookup } from '../recordings/support/owner-plan';
+import { liveRecordingsReactor } from './live-recordings.reactor';
+import { LiveSessions } from './live-sessions';
+import { LiveSocketServer } from './live-socket';
+
+registerErrorStatus('LIVE_SESSION_NOT_FOUND', 404);
+registerErrorStatus('LIVE_SESSION_STOPPED', 409);
+registerErrorStatus('LIVE_SESSION_STATE_CONFLICT', 409);
+
+/** How long a stopped session's socket waits for its recording before saying it will appear later. */
+const FINALIZE_WAIT_MS = 120_000;
+
+/**
+ * Live recording: the WebSocket on the API's HTTP server (see live-socket.ts) and the reactor that turns a
+ * stopped session into a recording. Sessions write through the background runner: a frame batch never waits for
+ * read models (nothing reads live sessions from them), and the stop does not wait for the encoding.
+ */
+@Module({ imports: [RecordingsModule] })
+export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private socketServer: LiveSocketServer | null = null;
+  private readonly sessions: LiveSessions;
+
+  constructor(
+    private readonly projections: Projections,
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly users: UserResolver,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(IDS) private readonly ids: Ids,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+  ) {
+    const recordings = new RecordingCommands({
+      runner: background,
+      ids,
+      weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels),
+    });
+    this.sessions = new LiveSessions({ runner: background, recordings });
+  }
+
+  onModuleInit(): void {
+    this.projections.registerReactors(
+      liveRecordingsReactor({
+        sessions: this.sessions,
+        commands: new RecordingCommands({
+          runner: this.background,
+          ids: this.ids,
+          weeklyAnchorOf: ownerWeeklyAnchorLookup(this.readModels),
+        }),
+        blobs: this.blobs,
+        media: new FfmpegMediaToolkit(),
+        planOf: ownerPlanLookup(this.readModels),
+      }),
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    const server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    this.socketServer = new LiveSocketServer({
+      origins: ownOrigins(this.config),
+      users: this.users,
+      connection: {
+        sessions: this.sessions,
+        blobs: this.blobs,
+        newId: () => this.ids.next(),
+        speech: { baseUrl: speechUrl(this.config), token: this.config.SCRIVO_SPEECH_TOKEN },
+        finalized: (sessionId) => this.finalized(sessionId),
+      },
+    });
+    this.socketServer.attach(server);
+  }
+
+  /** Closes every live socket from the server side (an operator's restart does the same); sessions stay open. */
+  dropConnections(): void {
+    this.socketServer?.dropConnections();
+  }
+
+  onApplicationShutdown(): void {
+    this.socketServer?.close();
+  }
+
+  /** The recording a stopped session became, once the live-recordings reactor is done (null: not in time). */
+  private async finalized(sessionId: string): Promise<string | null> {
+    const deadline = Date.now() + FINALIZE_WAIT_MS;
+    while (Date.now() < deadline) {
+      const { state } = await this.sessions.load(sessionId);
+      if (state.recordingId) return state.recordingId;
+      if (state.totalBytes === 0) return null;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return null;
+  }
+}

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestClient } from '../support/http-client';
+import { LiveTestSocket, pcmOfWav } from './live-client';
+
+const JFK = pcmOfWav(readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav')));
+const FRAME_BYTES = 3200; // 100 ms
+const PHRASE = 'ask not what your country can do for you';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends frames `from`..`to` (1-based) in real time, as a microphone would. */
+const play = async (live: LiveTestSocket, from: number, to: number) => {
+  for (let sequence = from; sequence <= to; sequence += 1) {
+    const at = (sequence - 1) * FRAME_BYTES;
+    live.frame(sequence, JFK.subarray(at, Math.min(at + FRAME_BYTES, JFK.length)));
+    await sleep(100);
+  }
+};
+
+const completedTranscript = async (client: TestClient, recordingId: string) => {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const { body } = await client.get(`/api/recordings/${recordingId}`);
+    if (body.status === 'completed') break;
+    if (body.status === 'failed' || Date.now() > deadline)
+      throw new Error(`recording ${String(body.status)}`);
+    await sleep(500);
+  }
+  return (await client.get(`/api/recordings/${recordingId}/transcript`)).body as { text: string };
+};
+
+describe.skipIf(!speechWorkerInstalled())('live recording with the real speech worker', () => {
+  let speech: SpeechWorkerProcess;
+  let app: TestApp;
+  beforeAll(async () => {
+    speech = await startSpeechWorker();
+    app = await startTestApp({ SCRIVO_SPEECH_URL: speech.url, SCRIVO_IN_PROCESS_JOB_WORKER: 'true' });
+  }, 240_000);
+  afterAll(async () => {
+    await app?.close();
+    await speech?.stop();
+  });
+
+  it('shows the words while they are spoken, then saves a recording transcribed like an upload', async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    const live = await LiveTestSocket.open(app.url, client);
+    live.send({ type: 'start', title: 'JFK live', language: 'en' });
+    await live.next('session');
+    const frames = Math.ceil(JFK.length / FRAME_BYTES);
+    await play(live, 1, frames);
+    // Before the stop, what the screen shows (settled text, then the current partial) holds the phrase.
+    const lastPartial = live.messages.reduce((text, m) => (m.type === 'partial' ? m.text : text), '');
+    const shown = [...live.messages.flatMap((m) => (m.type === 'final' ? [m.text] : [])), lastPartial].join(
+      ' ',
+    );
+    expect(shown).toContain(PHRASE);
+    expect(live.messages.findIndex((m) => m.type === 'partial' && m.text)).toBeLessThan(
+      live.messages.findIndex((m) => m.type === 'final'),
+    );
+    expect(live.messages.some((m) => m.type === 'lag' && m.behind)).toBe(false);
+
+    live.send({ type: 'stop' });
+    const stopped = await live.next('stopped');
+    expect(stopped.totalSeconds).toBeCloseTo(11, 1);
+    expect(
+      live.messages
+        .filter((m) => m.type === 'final')
+        .map((m) => (m.type === 'final' ? m.text : ''))
+        .join(' '),
+    ).toContain(PHRASE);
+    const { recordingId } = await live.next('finalized', () => true, 60_000);
+    const transcript = await completedTranscript(client, recordingId);
+    expect(transcript.text.toLowerCase()).toContain('ask not what your country can do for you');
+    const recording = await client.get(`/api/recordings/${recordingId}`);
+    expect(recording.body).toMatchObject({ title: 'JFK live' });
+    expect(recording.body.durationSeconds).toBeCloseTo(11, 1);
+    const media = await client.get(`/api/recordings/${recordingId}/media`);
+    expect(media.status).toBe(200);
+    live.close();
+  }, 300_000);
+
+  it('loses no audio when the connection drops: the browser re-attaches and resends what was not acknowledged', async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    const first = await LiveTestSocket.open(app.url, client);
+    first.send({ type: 'start', language: 'en' });
+    const { sessionId } = await first.next('session');
+    await play(first, 1, 40);
+    const acked = Math.max(0, ...first.messages.map((m) => (m.type === 'ack' ? m.sequence : 0)));
+    first.ws.terminate(); // dropped without a goodbye, frames in flight
+
+    const second = await LiveTestSocket.open(app.url, client);
+    second.send({ type: 'attach', sessionId });
+    const session = await second.next('session');
+    expect(session.lastSequence).toBeGreaterThanOrEqual(acked);
+    const frames = Math.ceil(JFK.length / FRAME_BYTES);
+    await play(second, session.lastSequence + 1, frames);
+    second.send({ type: 'stop' });
+    const stopped = await second.next('stopped');
+    expect(Math.abs(stopped.totalSeconds - JFK.length / 32_000)).toBeLessThan(0.1);
+    const { recordingId } = await second.next('finalized', () => true, 60_000);
+    const recording = await client.get(`/api/recordings/${recordingId}`);
+    expect(Math.abs(Number(recording.body.durationSeconds) - 11)).toBeLessThan(0.1);
+    second.close();
+  }, 300_000);
+});

@@ -1,0 +1,149 @@
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../../adapters/src/speech/speech-worker-process';
+import { LiveModule } from '../../api/src/live/live.module';
+import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { signedInContext } from './support/recordings-browser';
+
+const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
+const PHRASE = 'ask not what your country can do for you';
+
+/** Chromium whose microphone plays jfk.wav (in a loop) and grants the permission without asking. */
+const launchWithFakeMicrophone = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${JFK}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+
+/** Whether the words on screen (settled and partial, without the paragraph timestamps) include the phrase. */
+const showsPhrase = (phrase: string) =>
+  [
+    ...document.querySelectorAll(
+      '[data-testid="live-text"] [data-final], [data-testid="live-text"] [data-partial]',
+    ),
+  ]
+    .map((node) => node.textContent ?? '')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .includes(phrase);
+
+const startRecording = async (page: Page, appUrl: string) => {
+  await page.goto(`${appUrl}/dashboard`);
+  await page.getByRole('tab', { name: 'Record' }).click();
+  await page.getByLabel('Spoken language').selectOption('en');
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await page.getByTestId('live-phase').filter({ hasText: 'Recording' }).waitFor();
+};
+
+const stopAndSave = async (page: Page) => {
+  await page.getByRole('button', { name: 'Stop and save' }).click();
+  await page
+    .getByTestId('live-phase')
+    .filter({ hasText: 'Saved to your library' })
+    .waitFor({ timeout: 60_000 });
+  return Number(await page.getByTestId('live-elapsed').getAttribute('data-seconds'));
+};
+
+describe.skipIf(!speechWorkerInstalled())('live recording in Chromium, with the real speech worker', () => {
+  let worker: SpeechWorkerProcess;
+  let app: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    worker = await startSpeechWorker();
+    app = await startTestApp({ SCRIVO_SPEECH_URL: worker.url });
+    browser = await launchWithFakeMicrophone();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await worker?.stop();
+  });
+
+  it('shows the words while they are spoken, then the library has the recording with its transcript and media', async () => {
+    const { context } = await signedInContext(app, browser, undefined, 'premium');
+    const page = await context.newPage();
+    await startRecording(page, app.url);
+
+    await page.waitForFunction(showsPhrase, PHRASE, { timeout: 40_000 });
+    // Shown while still recording, before the stop.
+    expect(await page.getByTestId('live-phase').innerText()).toContain('Recording');
+
+    await stopAndSave(page);
+    await page.getByRole('link', { name: 'Open the recording' }).click();
+    await page.waitForURL('**/transcription/*');
+    const transcript = page.getByTestId('transcript');
+    await transcript.waitFor({ timeout: 180_000 });
+    await page.waitForFunction(
+      (phrase) =>
+        (document.querySelector('[data-testid="transcript"]')?.textContent ?? '')
+          .toLowerCase()
+          .replace(/\s+/g, ' ')
+          .includes(phrase),
+      PHRASE,
+      { timeout: 180_000 },
+    );
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1, undefined, {
+      timeout: 30_000,
+    });
+    expect(await page.locator('audio').evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(1);
+    await context.close();
+  }, 400_000);
+
+  it('loses no audio when the server closes the socket and the page is reloaded', async () => {
+    const { context, userId } = await signedInContext(app, browser, undefined, 'premium');
+    const page = await context.newPage();
+    await startRecording(page, app.url);
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="live-elapsed"]')?.getAttribute('data-seconds')) >= 3,
+    );
+
+    app.scrivo.app.get(LiveModule).dropConnections();
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="live-elapsed"]')?.getAttribute('data-seconds')) >= 5,
+    );
+    const beforeReload = Number(await page.getByTestId('live-elapsed').getAttribute('data-seconds'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Resume recording' }).click();
+    await page.getByTestId('live-phase').filter({ hasText: 'Recording' }).waitFor();
+    await page.waitForFunction(
+      (min) =>
+        Number(document.querySelector('[data-testid="live-elapsed"]')?.getAttribute('data-seconds')) >= min,
+      beforeReload + 2,
+    );
+    const sent = await stopAndSave(page);
+    expect(sent).toBeGreaterThanOrEqual(beforeReload + 2);
+
+    const href = await page.getByRole('link', { name: 'Open the recording' }).getAttribute('href');
+    const recordingId = href!.split('/').at(-1)!;
+    const recording = await page.evaluate(
+      async (id) =>
+        (await fetch(`/api/recordings/${id}`)).json() as Promise<{
+          durationSeconds: number;
+          ownerId?: string;
+        }>,
+      recordingId,
+    );
+    expect(Math.abs(recording.durationSeconds - sent)).toBeLessThanOrEqual(0.1);
+    expect(userId).toBeTruthy();
+    await context.close();
+  }, 400_000);
+});

@@ -1,0 +1,96 @@
+"""``POST /live``: one live session per request, both directions streaming.
+
+The request body is chunked s16le mono 16 kHz PCM, sent as the audio arrives; the response is
+NDJSON, written as soon as there is something to say:
+
+* ``{"type": "ready", "engine", "language"}`` first (``engine`` is null while detecting);
+* ``partial`` / ``final`` / ``language`` events (see :mod:`.recognizer`, :mod:`.session`);
+* ``{"type": "progress", "processed"}`` after each chunk: seconds of audio recognised so far, so
+  the caller sees when the worker falls behind the audio it sent;
+* ``{"type": "end", "processed"}`` once the body has ended and everything is settled.
+
+Query: ``language`` (code or ``auto``), ``engine`` (``vosk`` | ``whisper``, optional).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from http import HTTPStatus
+from typing import Any, Dict, Iterator, Optional
+from urllib.parse import parse_qs
+
+from . import whisper_engine
+from .session import LiveSession
+
+ENGINES = ("vosk", "whisper")
+
+
+def parse_live_options(query: str, known_languages: Any) -> Dict[str, Optional[str]]:
+    params = {k: v[-1].strip().lower() for k, v in parse_qs(query).items()}
+    language = params.get("language") or None
+    if language == "auto":
+        language = None
+    if language is not None:
+        language = language.split("-", 1)[0]
+        if language not in known_languages:
+            raise ValueError(f"Unknown language code {params['language']!r}")
+    engine = params.get("engine") or None
+    if engine is not None and engine not in ENGINES:
+        raise ValueError(f"engine must be one of: {', '.join(ENGINES)}")
+    return {"language": language, "engine": engine}
+
+
+def body_chunks(rfile: Any) -> Iterator[bytes]:
+    """The chunks of a chunked request body, each as soon as it has arrived."""
+    while True:
+        line = rfile.readline(1024)
+        if not line:
+            return  # the caller hung up: the session ends with what was heard
+        length = int(line.split(b";", 1)[0].strip() or b"0", 16)
+        if length == 0:
+            while rfile.readline(1024) not in (b"\r\n", b"\n", b""):
+                pass
+            return
+        data = rfile.read(length)
+        rfile.readline(1024)
+        yield data
+
+
+def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Optional[str]]) -> Dict[str, Any]:
+    """Serves one session on ``handler`` (a BaseHTTPRequestHandler); returns fields for the log."""
+
+    def whisper() -> Any:
+        return whisper_engine.load_model(model_path, threads)
+
+    session = LiveSession(options["language"], whisper, engine=options["engine"])
+    handler.send_response(HTTPStatus.OK)
+    handler.send_header("Content-Type", "application/x-ndjson; charset=utf-8")
+    handler.send_header("Cache-Control", "no-cache")
+    handler.send_header("Transfer-Encoding", "chunked")
+    handler.end_headers()
+
+    def send(event: Dict[str, Any]) -> None:
+        data = json.dumps(event, ensure_ascii=False).encode("utf-8") + b"\n"
+        handler.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        handler.wfile.flush()
+
+    recognizer = session.recognizer
+    send({"type": "ready", "engine": recognizer.engine if recognizer else None, "language": options["language"]})
+    busy = 0.0
+    for chunk in body_chunks(handler.rfile):
+        started = time.monotonic()
+        for event in session.accept(chunk):
+            send(event)
+        busy += time.monotonic() - started
+        send({"type": "progress", "processed": round(session.processed_seconds, 3)})
+    for event in session.finish():
+        send(event)
+    send({"type": "end", "processed": round(session.processed_seconds, 3)})
+    handler.wfile.write(b"0\r\n\r\n")
+    handler.wfile.flush()
+    return {
+        "audioSeconds": round(session.processed_seconds, 3),
+        "engine": session.recognizer.engine if session.recognizer else None,
+        "busySeconds": round(busy, 3),
+    }

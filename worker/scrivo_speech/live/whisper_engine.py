@@ -1,0 +1,169 @@
+"""Live captions with Whisper for every language: voice-activity segmentation + local agreement.
+
+Whisper is not a streaming model, so the audio of the current utterance is decoded again about
+every second as it grows (the approach of whisper_streaming). A word becomes final once two
+consecutive decodes agree on it (the longest common prefix of the two hypotheses); what is
+left is the partial. When Silero VAD hears the speaker stop, the utterance is settled and its
+audio dropped, so a decode never grows past one utterance (at most ``MAX_UTTERANCE`` seconds).
+
+Whisper invents text on silence ("Thank you.", "Subtitles by..."): nothing is decoded unless VAD
+found speech, and a word is kept only if it lies inside a voiced region.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+import numpy as np
+
+from .recognizer import SAMPLE_RATE, Event, final, partial, word
+
+STEP_SECONDS = 1.0  # new audio between two decodes
+END_SILENCE = 0.6  # trailing silence that ends an utterance
+MAX_UTTERANCE = 15.0  # settle everything heard once an utterance is this long
+TRIM_AFTER = 6.0  # a buffer longer than this loses the audio of its settled words
+SPEECH_PAD = 0.2  # a word must overlap a VAD region widened by this much
+
+_model_lock = threading.Lock()
+_model: Optional[Any] = None
+# One decode at a time on the machine: two at once would only make both slower.
+decode_lock = threading.Lock()
+
+
+def load_model(path: Path, threads: int) -> Any:
+    global _model
+    with _model_lock:
+        if _model is None:
+            from faster_whisper import WhisperModel
+
+            _model = WhisperModel(str(path), device="cpu", compute_type="int8", cpu_threads=threads)
+        return _model
+
+
+def speech_regions(audio: np.ndarray) -> List[Tuple[float, float]]:
+    """Voiced spans (seconds from the start of ``audio``), by Silero VAD."""
+    from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+    if len(audio) < SAMPLE_RATE // 4:
+        return []
+    options = VadOptions(min_silence_duration_ms=300, speech_pad_ms=100, min_speech_duration_ms=200)
+    return [(s["start"] / SAMPLE_RATE, s["end"] / SAMPLE_RATE) for s in get_speech_timestamps(audio, options)]
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^\w']", "", text.lower())
+
+
+class WhisperRecognizer:
+    engine = "whisper"
+
+    def __init__(self, model: Any, language: str) -> None:
+        self.language = language
+        self._model = model
+        self._buffer = np.zeros(0, dtype=np.float32)
+        self._offset = 0.0  # session time of _buffer[0]
+        self._since_decode = 0
+        self._previous: List[Dict[str, Any]] = []  # last hypothesis, after the committed words
+        self._committed_end = 0.0
+        self._settled: List[Dict[str, Any]] = []  # final words still inside the buffer
+        self._prompt: List[str] = []  # final words before the buffer, as context for the next decode
+
+    def accept(self, pcm: bytes) -> List[Event]:
+        samples = np.frombuffer(pcm, dtype="<i2").astype(np.float32) / 32768.0
+        self._buffer = np.concatenate([self._buffer, samples])
+        self._since_decode += len(samples)
+        if self._since_decode < STEP_SECONDS * SAMPLE_RATE:
+            return []
+        self._since_decode = 0
+        return self._step(finishing=False)
+
+    def finish(self) -> List[Event]:
+        return self._step(finishing=True)
+
+    def _step(self, finishing: bool) -> List[Event]:
+        regions = speech_regions(self._buffer)
+        duration = len(self._buffer) / SAMPLE_RATE
+        if not regions:
+            # Silence: keep only a short tail (a word may be starting), nothing to show.
+            self._drop(max(0.0, duration - 0.5))
+            return []
+        ended = duration - regions[-1][1] >= END_SILENCE
+        hypothesis = self._decode(regions)
+        settle = finishing or ended or duration >= MAX_UTTERANCE
+        if settle:
+            events = self._commit(hypothesis)
+            self._previous = []
+            cut = regions[-1][1] if ended or finishing else (hypothesis[-1]["end"] - self._offset if hypothesis else duration)
+            self._drop(min(duration, max(0.0, cut)))
+            events.append(partial("", self._committed_end))
+            return events
+        agreed = 0
+        while (
+            agreed < min(len(hypothesis), len(self._previous))
+            and _key(hypothesis[agreed]["word"]) == _key(self._previous[agreed]["word"])
+        ):
+            agreed += 1
+        events = self._commit(hypothesis[:agreed])
+        self._previous = hypothesis[agreed:]
+        rest = " ".join(w["word"] for w in self._previous)
+        events.append(partial(rest, self._previous[0]["start"] if self._previous else self._committed_end))
+        return events
+
+    def _commit(self, words: List[Dict[str, Any]]) -> List[Event]:
+        if not words:
+            return []
+        self._committed_end = words[-1]["end"]
+        self._settled += words
+        if len(self._buffer) / SAMPLE_RATE > TRIM_AFTER:
+            # Decodes stay short: the settled words' audio goes, their text becomes the prompt.
+            self._drop(self._committed_end - self._offset)
+        return [final(words)]
+
+    def _drop(self, seconds: float) -> None:
+        samples = int(seconds * SAMPLE_RATE)
+        self._buffer = self._buffer[samples:]
+        self._offset += samples / SAMPLE_RATE
+        # Settled words whose audio is gone become context; the ones still heard must not be in the
+        # prompt too, or Whisper skips them as already said.
+        gone = [w for w in self._settled if w["end"] <= self._offset + 0.01]
+        self._settled = [w for w in self._settled if w["end"] > self._offset + 0.01]
+        self._prompt = (self._prompt + [w["word"] for w in gone])[-40:]
+
+    def _decode(self, regions: List[Tuple[float, float]]) -> List[Dict[str, Any]]:
+        """Words of the buffer not yet committed, with session times, inside voiced regions."""
+        with decode_lock:
+            segments, _info = self._model.transcribe(
+                self._buffer,
+                language=self.language,
+                beam_size=1,
+                word_timestamps=True,
+                vad_filter=False,
+                condition_on_previous_text=False,
+                initial_prompt=" ".join(self._prompt) or None,
+            )
+            segments = list(segments)
+        words: List[Dict[str, Any]] = []
+        for segment in segments:
+            if segment.no_speech_prob > 0.6 and segment.avg_logprob < -1.0:
+                continue
+            for w in segment.words or []:
+                text = w.word.strip()
+                voiced = any(w.start < b + SPEECH_PAD and w.end > a - SPEECH_PAD for a, b in regions)
+                start, end = self._offset + w.start, self._offset + w.end
+                if text and voiced and end > self._committed_end + 0.05:
+                    words.append(word(text, start, end))
+        # Times shift a little between decodes: a settled word may come back just after the cut.
+        tail = [_key(w["word"]) for w in self._settled[-3:]]
+        for n in range(min(3, len(tail), len(words)), 0, -1):
+            if [_key(w["word"]) for w in words[:n]] == tail[-n:]:
+                return words[n:]
+        return words
+
+
+def detect_language(model: Any, audio: np.ndarray) -> Tuple[str, float]:
+    with decode_lock:
+        language, probability, _all = model.detect_language(audio)
+    return language, probability
