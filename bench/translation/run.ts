@@ -17,16 +17,27 @@ const parallel = JSON.parse(readFileSync(join(here, 'parallel.json'), 'utf8')) a
   'fr-de': [string, string][];
 };
 
-const benchPython = execFileSync('bash', [join(here, 'setup.sh')]).toString().trim();
+const benchPython = execFileSync('bash', [join(here, 'setup.sh')])
+  .toString()
+  .trim();
 const chrf = (hypotheses: string[], references: string[]): number =>
   (
     JSON.parse(
-      execFileSync(benchPython, [join(here, 'chrf.py')], { input: JSON.stringify({ hypotheses, references }) }).toString(),
+      execFileSync(benchPython, [join(here, 'chrf.py')], {
+        input: JSON.stringify({ hypotheses, references }),
+      }).toString(),
     ) as { chrf: number }
   ).chrf;
 
 const main = async () => {
-  const rows: { path: string; pair: string; segments: number; seconds: number; perSecond: number; chrf: number }[] = [];
+  const rows: {
+    path: string;
+    pair: string;
+    segments: number;
+    seconds: number;
+    perSecond: number;
+    chrf: number;
+  }[] = [];
   const service = await startLanguageModel();
   try {
     const translator = new LanguageModelTranslator(new LocalLanguageModel({ url: service.url }));
@@ -44,7 +55,10 @@ const main = async () => {
         segments: pairs.length,
         seconds: Math.round(seconds * 10) / 10,
         perSecond: Math.round((pairs.length / seconds) * 100) / 100,
-        chrf: chrf(out, pairs.map(([, r]) => r)),
+        chrf: chrf(
+          out,
+          pairs.map(([, r]) => r),
+        ),
       });
       process.stderr.write(`${pair}: ${JSON.stringify(out.slice(0, 3))}\n`);
     }
@@ -62,7 +76,10 @@ const main = async () => {
     segments: es.length,
     seconds: Math.round(whisper.seconds * 10) / 10,
     perSecond: Math.round((es.length / whisper.seconds) * 100) / 100,
-    chrf: chrf(whisper.hypotheses, es.map(([, r]) => r)),
+    chrf: chrf(
+      whisper.hypotheses,
+      es.map(([, r]) => r),
+    ),
   });
   console.log(JSON.stringify({ corpus: parallel.name, rows }, null, 2));
   console.log('\n| Path | Pair | Segments | Time | Segments/s | chrF |');

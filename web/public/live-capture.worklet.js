@@ -1,6 +1,7 @@
 // AudioWorklet of live recording: mixes its input to mono, resamples it to 16 kHz (linear interpolation; the
 // AudioContext usually runs at 16 kHz already, so this is a copy), and posts 100 ms frames of signed 16-bit PCM
 // with the input level. Plain JavaScript: worklets load as their own module, outside the app bundle.
+/* global AudioWorkletProcessor, sampleRate, registerProcessor -- the AudioWorkletGlobalScope of the worklet */
 const TARGET_RATE = 16000;
 const FRAME_SAMPLES = 1600;
 
@@ -30,7 +31,8 @@ class LiveCapture extends AudioWorkletProcessor {
       const index = Math.floor(this.position);
       const fraction = this.position - index;
       const before = index === 0 ? this.previous : mono[index - 1];
-      const sample = index === 0 && fraction === 0 ? this.previous : before + (mono[index] - before) * fraction;
+      const sample =
+        index === 0 && fraction === 0 ? this.previous : before + (mono[index] - before) * fraction;
       const clipped = Math.max(-1, Math.min(1, this.step === 1 ? mono[index] : sample));
       this.peak = Math.max(this.peak, Math.abs(clipped));
       this.frame[this.filled] = clipped < 0 ? clipped * 0x8000 : clipped * 0x7fff;

@@ -53,4 +53,5 @@ export const toPlainText = (transcript: Pick<Transcript, 'segments'>, options: T
   return lines.length ? `${lines.join('\n\n')}\n` : '';
 };
 
-export const toJson = <T extends Transcript>(transcript: T): string => `${JSON.stringify(transcript, null, 2)}\n`;
+export const toJson = <T extends Transcript>(transcript: T): string =>
+  `${JSON.stringify(transcript, null, 2)}\n`;
