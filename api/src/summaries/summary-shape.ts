@@ -20,9 +20,8 @@ const ActionItemShape = z.object({
  * the lines for exactly that; asked together with the outline it tends to leave these lists empty.
  */
 export const PartOutcomes = z.object({
-  // Tasks first: asked first for decisions, a small model closes that list at once and never comes back to it.
-  actionItems: z.array(ActionItemShape).max(MAX_POINTS),
   decisions: z.array(Point).max(MAX_POINTS),
+  actionItems: z.array(ActionItemShape).max(MAX_POINTS),
 });
 
 /** The second question: the outline of the part. */

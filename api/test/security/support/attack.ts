@@ -45,6 +45,11 @@ export const requestFor = (
     'POST /api/admin/chat/sites': { name: 'Evil', allowedOrigins: ['https://evil.test'] },
     'PATCH /api/account': { firstName: 'Taken', lastName: 'Over' },
     'POST /api/recordings/:id/share-links': { includeMedia: true, allowDownload: true },
+    'PUT /api/recordings/:id/summary': {
+      content: { overview: 'Taken over', keyPoints: [], decisions: [], actionItems: [], chapters: [] },
+      revision: 1,
+    },
+    'POST /api/recordings/:id/translations': { target: 'de', engine: 'local' },
     'POST /api/shared/:token/unlock': { password: 'visitor-password' },
     'POST /api/account/api-keys': { name: 'Attacker key', scopes: ['write'] },
     'PATCH /api/library/folders/:folderId': { name: 'Taken over' },
