@@ -89,6 +89,7 @@ export class CancelTranslationHandler implements ICommandHandler<CancelTranslati
 
   async execute({ user, recordingId, target }: CancelTranslationCommand): Promise<Translation> {
     await this.recordings.doc(user, recordingId);
+    await this.translations.state(recordingId, target); // a target that is not a language is not found
     await this.runner.run(
       translationDecider,
       translationStream(recordingId, target),

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Translation, TranslationOptions } from '@scrivo/contracts';
-import type { ReadModelStore } from '@scrivo/domain';
+import { NotFoundError, type ReadModelStore } from '@scrivo/domain';
+import { LANGUAGE_CODE } from '@scrivo/domain/summaries';
 import {
   PLAN_LIMITS,
   type RecordingDoc,
@@ -69,7 +70,8 @@ export class TranslationAccess {
     return doc ? (doc.version ?? 1) : 0;
   }
 
-  state(recordingId: string, target: string): Promise<TranslationState> {
+  async state(recordingId: string, target: string): Promise<TranslationState> {
+    if (!LANGUAGE_CODE.test(target)) throw new NotFoundError('Translation', target);
     return this.runner.state(translationDecider, translationStream(recordingId, target));
   }
 
