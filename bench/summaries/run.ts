@@ -113,7 +113,10 @@ const main = async () => {
   const timings = [];
   for (const minutes of lengths) {
     process.stderr.write(`summarising a ${minutes}-minute meeting\n`);
-    timings.push(await timing(minutes));
+    const result = await timing(minutes);
+    // Each length as soon as it is measured: a long run stopped part-way keeps what it measured.
+    process.stderr.write(`${JSON.stringify(result)}\n`);
+    timings.push(result);
   }
   const qualities = quality ? await qualityRun() : [];
   console.log(JSON.stringify({ timings, qualities }, null, 2));
