@@ -180,10 +180,10 @@ describe('accounts in Chromium', () => {
     await page.getByLabel('Password').fill('secret-pass');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${app.url}/account`);
-    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     expect(await page.getByText(email).count()).toBeGreaterThan(0);
 
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(/\/signin\?redirect=%2Faccount$/);
     expect(await page.evaluate(() => fetch('/api/user').then((r) => r.status))).toBe(401);
   });
@@ -199,14 +199,14 @@ describe('accounts in Chromium', () => {
     await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
     await page.route('**/api/logout', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
     const reloaded = page.waitForEvent('load');
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await toast(page).getByText('Logout failed').waitFor();
     await reloaded;
     expect(
       await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
     ).toBeUndefined();
     // The server never heard of the sign-out, so the session is still good after the reload.
-    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
   });
 
   it('a signed-in user opening /signin goes to /dashboard', async () => {

@@ -11,7 +11,7 @@ import pytest
 
 from scrivo_speech.live import vosk_engine
 from scrivo_speech.live.session import LiveSession
-from scrivo_speech.wer import wer
+from tests.bench.wer import wer
 
 CHUNK = 16000 // 5 * 2  # 200 ms of s16le mono 16 kHz
 
