@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type SpeechWorkerProcess,
@@ -8,6 +8,7 @@ import {
 } from '../../adapters/src/speech/speech-worker-process';
 import { LiveModule } from '../../api/src/live/live.module';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { launchBrowser } from './support/browser';
 import { signedInContext } from './support/recordings-browser';
 
 const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
@@ -15,23 +16,12 @@ const PHRASE = 'ask not what your country can do for you';
 
 /** Chromium whose microphone plays jfk.wav (in a loop) and grants the permission without asking. */
 const launchWithFakeMicrophone = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${JFK}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${JFK}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
 
 /** Whether the words on screen (settled and partial, without the paragraph timestamps) include the phrase. */
 const showsPhrase = (phrase: string) =>

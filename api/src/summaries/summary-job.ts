@@ -3,13 +3,11 @@ import type { ClaimedJob } from '@scrivo/domain/jobs';
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { LanguageJobHandler } from '../language-jobs/language-job-worker';
+import { throttledProgress } from '../language-jobs/throttled-progress';
 import type { RecordingCommands } from '../recordings/recording-commands';
 import { SummaryFormatError, summarizeTranscript } from './summarizer';
 
 export const SUMMARY_JOB = 'summary';
-
-/** Progress events at most this often (each reaches every open page through polling). */
-const PROGRESS_INTERVAL_MS = 1000;
 
 const failureMessage = (error: unknown): string => {
   if (error instanceof SummaryFormatError)
@@ -56,23 +54,12 @@ export const summaryJobHandler = (deps: {
       if (!transcript || transcript.segments.length === 0)
         throw new DomainError('NO_TRANSCRIPT', 'There is no transcript to summarise.');
       const requested = typeof job.payload['language'] === 'string' ? job.payload['language'] : null;
-      let lastReport = 0;
       const summary = await summarizeTranscript(deps.model, transcript.segments, {
         language: requested ?? transcript.language,
         signal,
-        onProgress: (progress) => {
-          const now = Date.now();
-          if (now - lastReport < PROGRESS_INTERVAL_MS || progress >= 1) return;
-          lastReport = now;
-          void run(job, {
-            type: 'ProgressSummary',
-            jobId: job.jobId,
-            progress,
-            now: deps.runner.now(),
-          }).catch(
-            () => undefined, // progress is a courtesy: the result still lands
-          );
-        },
+        onProgress: throttledProgress((progress) =>
+          run(job, { type: 'ProgressSummary', jobId: job.jobId, progress, now: deps.runner.now() }),
+        ),
       });
       if (signal.aborted) return;
       await run(job, {

@@ -26,11 +26,10 @@ import {
 } from '@scrivo/domain/translations';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { LanguageJobHandler } from '../language-jobs/language-job-worker';
+import { throttledProgress } from '../language-jobs/throttled-progress';
 import type { RecordingCommands } from '../recordings/recording-commands';
 
 export const TRANSLATION_JOB = 'translation';
-
-const PROGRESS_INTERVAL_MS = 1000;
 
 /** Whisper's own speech-to-English: the recording's audio decoded and transcribed again with `translate`. */
 export interface SpeechToEnglish {
@@ -118,23 +117,14 @@ export const translationJobHandler = (deps: {
         const translator = deps.translator;
         if (!translator)
           throw new DomainError('ENGINE_UNAVAILABLE', 'Text translation is not configured on this server.');
-        let lastReport = 0;
         const texts = await translator.translate({
           texts: transcript.segments.map((s) => s.text),
           source: state.source,
           target: state.target,
           signal,
-          onProgress: (progress) => {
-            const now = Date.now();
-            if (now - lastReport < PROGRESS_INTERVAL_MS || progress >= 1) return;
-            lastReport = now;
-            void run(job, {
-              type: 'ProgressTranslation',
-              jobId: job.jobId,
-              progress,
-              now: deps.runner.now(),
-            }).catch(() => undefined);
-          },
+          onProgress: throttledProgress((progress) =>
+            run(job, { type: 'ProgressTranslation', jobId: job.jobId, progress, now: deps.runner.now() }),
+          ),
         });
         segments = transcript.segments.map((s, i) => ({
           start: s.start,
