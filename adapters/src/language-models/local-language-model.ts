@@ -5,7 +5,15 @@ import {
   LanguageModelRequestError,
   LanguageModelUnavailableError,
 } from '@scrivo/domain';
+import { Agent, fetch, type Response } from 'undici';
 import { abortSignalFor } from './abort-bridge';
+
+/**
+ * The service answers only when the whole completion is written, one request at a time: on 2 busy cores a long part
+ * (or one queued behind another job's) takes more than fetch's default five minutes before the first header. The
+ * job's own cancel and lease bound the wait instead.
+ */
+const patientAgent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
 
 interface ChatCompletionBody {
   readonly choices?: readonly { readonly message?: { readonly content?: string | null } }[];
@@ -43,6 +51,7 @@ export class LocalLanguageModel implements LanguageModel {
             : {}),
         }),
         signal: abortSignalFor(request.signal) ?? null,
+        dispatcher: patientAgent,
       });
     } catch (error) {
       if (request.signal?.aborted) throw error;
