@@ -1,14 +1,16 @@
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  NewEvent,
-  PersonalDataCipher,
-  ReadAllOptions,
-  ReadStreamOptions,
-  RecordedEvent,
-  SubscribeToAllOptions,
-  Subscription,
+import { addressKeyOfStream, addressKeySubject } from '@scrivo/domain/accounts';
+import {
+  KeyErasedError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type PersonalDataCipher,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
 } from '@scrivo/domain';
 
 type Json = unknown;
@@ -86,6 +88,8 @@ const sealDeep = async (value: Json, seal: Seal): Promise<Json> => {
  */
 export class SealingEventStore implements EventStore {
   private readonly owners = new Map<string, string>();
+  /** The generation of each address's key last sealed with (see addressKeySubject). */
+  private readonly addressGenerations = new Map<string, number>();
 
   constructor(
     private readonly inner: EventStore,
@@ -118,6 +122,11 @@ export class SealingEventStore implements EventStore {
     });
   }
 
+  deleteStream(streamId: string): Promise<void> {
+    this.owners.delete(streamId);
+    return this.inner.deleteStream(streamId);
+  }
+
   headPosition(): Promise<number> {
     return this.inner.headPosition();
   }
@@ -130,6 +139,10 @@ export class SealingEventStore implements EventStore {
   private async seal(streamId: string, event: NewEvent, batch: readonly NewEvent[]): Promise<NewEvent> {
     if (!isRecord(event.data)) return event;
     const data = event.data;
+    // The streams of an address (its claim, codes, invitation) hold it in their events: sealed with its own key.
+    const addressKey = addressKeyOfStream(streamId);
+    if (addressKey && typeof data.email === 'string')
+      return { ...event, data: { ...data, email: await this.sealAddress(addressKey, data.email) } };
     const userFields = USER_FIELDS[event.type];
     if (userFields && typeof data.userId === 'string') {
       const subject = data.userId;
@@ -157,6 +170,22 @@ export class SealingEventStore implements EventStore {
       return { ...event, data: { ...data, transcript: sealedTranscript } };
     }
     return event;
+  }
+
+  /**
+   * Seals an address with its key; once an erased account took that key, under the next generation's (the
+   * address signed up again, and its new events must stay readable).
+   */
+  private async sealAddress(addressKey: string, email: string): Promise<string> {
+    for (let generation = this.addressGenerations.get(addressKey) ?? 1; ; generation += 1) {
+      try {
+        const sealed = await this.cipher.seal(addressKeySubject(addressKey, generation), email);
+        this.addressGenerations.set(addressKey, generation);
+        return sealed;
+      } catch (error) {
+        if (!(error instanceof KeyErasedError)) throw error;
+      }
+    }
   }
 
   /**

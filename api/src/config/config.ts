@@ -75,6 +75,11 @@ export const ConfigSchema = z
     /** A read-only auditor created (or its password reset) at start-up, like the admin above. */
     SCRIVO_AUDITOR_EMAIL: z.string().email().optional(),
     SCRIVO_AUDITOR_PASSWORD: z.string().min(8).optional(),
+    /**
+     * Keys the hash that names the streams of an email address (`user-email-h-{hmac}`), so no stream name holds
+     * an address. Kept in $SCRIVO_DATA_DIR/email-key.secret when unset; every process must share one.
+     */
+    SCRIVO_EMAIL_KEY_SECRET: z.string().min(16).optional(),
     /** The plan every new account starts on: a private install sets business_pro and everyone gets everything. */
     SCRIVO_DEFAULT_PLAN: z
       .enum(PLAN_IDS, { message: `must be one of ${PLAN_IDS.join(', ')} (the plan new accounts start on)` })

@@ -1,4 +1,12 @@
-import type { Actor, BlobStore, KeyStore, ReadModelStore, Reactor, RecordedEvent } from '@scrivo/domain';
+import {
+  type Actor,
+  type BlobStore,
+  ERASED_TEXT,
+  type KeyStore,
+  type ReadModelStore,
+  type Reactor,
+  type RecordedEvent,
+} from '@scrivo/domain';
 import {
   DATA_EXPORTS,
   type DataExportDoc,
@@ -9,6 +17,8 @@ import { exportBlobKey } from './data-export/data-export.worker';
 import {
   type AccountErasureRequested,
   AccountStreams,
+  addressKeySubject,
+  type EmailStreamNames,
   emailClaimDecider,
   userAccountDecider,
 } from '@scrivo/domain/accounts';
@@ -16,6 +26,16 @@ import { RECORDINGS_COLLECTION, type RecordingDoc } from '@scrivo/domain/recordi
 import type { SessionStore } from '../common/auth/session-store';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { RecordingCommands } from '../recordings/recording-commands';
+
+/** Erases the address key now in use (the first generation not erased yet: see addressKeySubject). */
+const eraseLiveAddressKey = async (keys: KeyStore, addressKey: string): Promise<void> => {
+  for (let generation = 1; ; generation += 1) {
+    const subject = addressKeySubject(addressKey, generation);
+    if (await keys.erasedAt(subject)) continue;
+    await keys.erase(subject);
+    return;
+  }
+};
 
 const actor: Actor = { kind: 'system', id: 'account-erasure' };
 
@@ -33,6 +53,8 @@ export const accountErasureReactor = (deps: {
   readonly readModels: ReadModelStore;
   readonly blobs: BlobStore;
   readonly keys: KeyStore;
+  /** The keyed names of an address's streams (the claim to give up, the address's own key). */
+  readonly emails: EmailStreamNames;
   /** Resolves once the read models hold every event up to this position (the owner's recordings). */
   readonly readModelsInclude: (position: number) => Promise<void>;
 }): Reactor => ({
@@ -75,10 +97,12 @@ export const accountErasureReactor = (deps: {
     }
 
     const { state } = await deps.runner.load(userAccountDecider, AccountStreams.user(userId));
-    if (state.email)
+    const email = state.email && state.email !== ERASED_TEXT ? state.email : null;
+    const addressKey = email ? deps.emails.keyOf(email) : null;
+    if (email)
       await deps.runner.run(
         emailClaimDecider,
-        AccountStreams.userEmail(state.email),
+        deps.emails.userEmail(email),
         { type: 'ReleaseEmail', ownerId: userId, at: deps.runner.now() },
         context,
       );
@@ -90,6 +114,10 @@ export const accountErasureReactor = (deps: {
     );
     // Last, once nothing more needs to read them: the person's key goes, and with it every name, address and
     // transcript word sealed in their events (crypto-shredding). A replay finds the key gone and changes nothing.
+    // The address's own key, which sealed it in the events of its claim, codes and invitation; then, last, the
+    // person's key. A replay after the first finds the address on the next generation (unused: harmless); a replay
+    // after the second reads the address as "[erased]" and leaves the address keys alone.
+    if (addressKey) await eraseLiveAddressKey(deps.keys, addressKey);
     await deps.keys.erase(userId);
   },
 });

@@ -1,6 +1,6 @@
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { BlobStore, EventStore, Ids, KeyStore, ReadModelStore } from '@scrivo/domain';
-import type { Mailer } from '@scrivo/domain/accounts';
+import { EmailStreamNames, type Mailer } from '@scrivo/domain/accounts';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import { dataExportsProjection } from '@scrivo/domain/privacy';
 import { hostname } from 'node:os';
@@ -59,6 +59,7 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     @Inject(KEY_STORE) private readonly keys: KeyStore,
+    private readonly emails: EmailStreamNames,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
@@ -96,6 +97,7 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
         readModels: this.readModels,
         blobs: this.blobs,
         keys: this.keys,
+        emails: this.emails,
         readModelsInclude: (position) => this.projections.readModelsInclude(position),
       }),
     );

@@ -43,3 +43,9 @@ export const dataExportStream = (exportId: string) => `data-export-${exportId}`;
 export const DATA_EXPORT_JOB = 'data-export';
 /** How long a download link works once the archive is ready. */
 export const DATA_EXPORT_TTL_MS = 24 * 3600 * 1000;
+
+/**
+ * Stream `migration-email-stream-names`: at start-up, every stream still named by an address was moved to its
+ * keyed name (docs/decisions/0006-email-stream-names.md); later starts find this and skip the scan.
+ */
+export type EmailStreamNamesMigrated = DomainEvent<'EmailStreamNamesMigrated', { moved: number; at: string }>;

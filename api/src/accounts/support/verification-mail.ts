@@ -2,7 +2,6 @@ import { StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@scrivo/domain';
 import {
-  AccountStreams,
   type Language,
   type Mailer,
   verificationCodeEmail,
@@ -27,7 +26,7 @@ export class VerificationMail {
     const code = newVerificationCode();
     await this.runner.run(
       emailVerificationDecider,
-      AccountStreams.emailVerification(email),
+      this.streams.emails.emailVerification(email),
       { type: 'IssueCode', email, codeHash: hashVerificationCode(email, code), at: this.streams.now() },
       {},
     );
