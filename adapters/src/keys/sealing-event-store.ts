@@ -1,4 +1,5 @@
 import { addressKeyOfStream, addressKeySubject } from '@scrivo/domain/accounts';
+import { chatSessionKeySubject } from '@scrivo/domain/chat';
 import {
   KeyErasedError,
   type AppendResult,
@@ -59,6 +60,24 @@ const USER_FIELDS: Record<string, readonly string[]> = {
   // The Google account's identifier: an identity claim about the person.
   GoogleIdentityLinked: ['googleSubject'],
 };
+/** The owner's free text about a recording: its title and the name of the file it came from. */
+const OWNER_FIELDS: Record<string, readonly string[]> = {
+  RecordingCreated: ['title', 'originalFilename'],
+  RecordingRenamed: ['title'],
+  LiveSessionStarted: ['title'],
+};
+/**
+ * What a support chat holds: every message (the visitor's, the assistant's, the admin's) and the addresses given
+ * in it, sealed with the session's own key (the visitor may have no account).
+ */
+const CHAT_FIELDS: Record<string, readonly string[]> = {
+  ChatSessionStarted: ['email'],
+  ChatVisitorIdentified: ['email'],
+  ChatContactEmailLeft: ['email'],
+  ChatMessagePosted: ['content'],
+  ChatAdminReplied: ['content'],
+};
+const CHAT_STREAM = 'chat-session-';
 const TRANSCRIPT_EVENTS = new Set(['TranscriptionCompleted', 'TranscriptEdited']);
 /** Written from a transcript (a summary, a translation): theirs too, every string of the content sealed. */
 const DERIVED_CONTENT: Record<string, string> = {
@@ -67,7 +86,12 @@ const DERIVED_CONTENT: Record<string, string> = {
   TranslationCompleted: 'segments',
 };
 /** The first event of each stream kind that names its owner. */
-const OWNED_BY = new Set(['RecordingCreated', 'SummaryRequested', 'TranslationRequested']);
+const OWNED_BY = new Set([
+  'RecordingCreated',
+  'SummaryRequested',
+  'TranslationRequested',
+  'LiveSessionStarted',
+]);
 
 /** Seals every string inside a value (numbers, such as the seconds of a point, stay as they are). */
 const sealDeep = async (value: Json, seal: Seal): Promise<Json> => {
@@ -143,6 +167,17 @@ export class SealingEventStore implements EventStore {
     const addressKey = addressKeyOfStream(streamId);
     if (addressKey && typeof data.email === 'string')
       return { ...event, data: { ...data, email: await this.sealAddress(addressKey, data.email) } };
+    const chatFields = CHAT_FIELDS[event.type];
+    if (chatFields && streamId.startsWith(CHAT_STREAM)) {
+      const subject = chatSessionKeySubject(streamId.slice(CHAT_STREAM.length));
+      return { ...event, data: await sealFields(data, chatFields, (t) => this.cipher.seal(subject, t)) };
+    }
+    const ownerFields = OWNER_FIELDS[event.type];
+    if (ownerFields) {
+      const owner = await this.ownerOf(streamId, batch);
+      if (!owner) return event;
+      return { ...event, data: await sealFields(data, ownerFields, (t) => this.cipher.seal(owner, t)) };
+    }
     const userFields = USER_FIELDS[event.type];
     if (userFields && typeof data.userId === 'string') {
       const subject = data.userId;

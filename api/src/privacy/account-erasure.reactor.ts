@@ -22,6 +22,13 @@ import {
   emailClaimDecider,
   userAccountDecider,
 } from '@scrivo/domain/accounts';
+import {
+  CHAT_SESSIONS,
+  type ChatSessionDoc,
+  ChatStreams,
+  chatSessionDecider,
+  chatSessionKeySubject,
+} from '@scrivo/domain/chat';
 import { RECORDINGS_COLLECTION, type RecordingDoc } from '@scrivo/domain/recordings';
 import type { SessionStore } from '../common/auth/session-store';
 import type { StreamRunner } from '../infrastructure/stream-runner';
@@ -42,7 +49,7 @@ const actor: Actor = { kind: 'system', id: 'account-erasure' };
 /**
  * Erases what an account held once its owner asked (`AccountErasureRequested`): signs it out everywhere, erases
  * every recording (its media purged at once: the media-erasure reactor deletes the bytes; its read-model
- * documents dropped) and every "Download my data" archive, gives the address up, then records `AccountErased` and erases the person's key, so what their events hold reads "[erased]". Every step is a decision a repeat
+ * documents dropped), every "Download my data" archive and every support chat the user was identified in, gives the address up, then records `AccountErased` and erases the person's key, so what their events hold reads "[erased]". Every step is a decision a repeat
  * leaves unchanged (an erased recording, a released claim, a finished erasure decide nothing), so a crash before
  * the checkpoint only repeats them.
  */
@@ -94,6 +101,19 @@ export const accountErasureReactor = (deps: {
         { type: 'EraseDataExport', blobKey, at: deps.runner.now() },
         context,
       );
+    }
+
+    // Support chats in which the site proved the visitor was this user: gone from the read models, then their
+    // keys (the messages and addresses in their events read "[erased]").
+    const chats = await deps.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).find({ userId });
+    for (const { sessionId } of chats) {
+      await deps.runner.run(
+        chatSessionDecider,
+        ChatStreams.session(sessionId),
+        { type: 'EraseChatSession', at: deps.runner.now() },
+        context,
+      );
+      await deps.keys.erase(chatSessionKeySubject(sessionId));
     }
 
     const { state } = await deps.runner.load(userAccountDecider, AccountStreams.user(userId));
