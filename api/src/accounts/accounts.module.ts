@@ -157,7 +157,7 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     ListSessionsHandler,
     RevokeSessionHandler,
   ],
-  exports: [AccountStreamsService, PASSWORD_HASHER, MAILER],
+  exports: [AccountStreamsService, VerificationMail, PASSWORD_HASHER, MAILER],
 })
 export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   constructor(

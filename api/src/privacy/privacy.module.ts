@@ -30,7 +30,7 @@ import {
 import { RecordingCommands } from '../recordings/recording-commands';
 import { ownerWeeklyAnchorLookup } from '../recordings/support/owner-plan';
 import { accountErasureReactor } from './account-erasure.reactor';
-import { DeleteAccountHandler } from './delete-account.command';
+import { DeleteAccountHandler, SendDeletionCodeHandler } from './delete-account.command';
 import { PrivacyController } from './privacy.controller';
 
 registerErrorStatus('SUBSCRIPTION_ACTIVE', 409);
@@ -41,7 +41,7 @@ registerErrorStatus('EXPORT_EXPIRED', 410);
 @Module({
   imports: [AccountsModule, RecordingsModule],
   controllers: [PrivacyController, DataExportController],
-  providers: [DeleteAccountHandler, AccountSessions, AuthRateLimiter],
+  providers: [DeleteAccountHandler, SendDeletionCodeHandler, AccountSessions, AuthRateLimiter],
 })
 export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
   private worker: DataExportWorker | null = null;

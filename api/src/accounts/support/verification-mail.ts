@@ -4,6 +4,7 @@ import { DomainError } from '@scrivo/domain';
 import {
   type Language,
   type Mailer,
+  type MailMessage,
   verificationCodeEmail,
   emailVerificationDecider,
 } from '@scrivo/domain/accounts';
@@ -22,7 +23,12 @@ export class VerificationMail {
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {}
 
-  async send(email: string, language: Language): Promise<void> {
+  /** `compose`: which email carries the code (sign-up verification by default, or the account deletion one). */
+  async send(
+    email: string,
+    language: Language,
+    compose: (to: string, code: string, language: Language) => MailMessage = verificationCodeEmail,
+  ): Promise<void> {
     const code = newVerificationCode();
     await this.runner.run(
       emailVerificationDecider,
@@ -31,7 +37,7 @@ export class VerificationMail {
       {},
     );
     try {
-      await this.mailer.send(verificationCodeEmail(email, code, language));
+      await this.mailer.send(compose(email, code, language));
     } catch (error) {
       this.logger.error({ err: error }, 'verification email could not be sent');
       throw new DomainError(
