@@ -77,6 +77,28 @@ describe('Download my data', () => {
   it('builds a zip in the background with every part of the account, then emails its owner', async () => {
     const { client, email, userId } = await signedInClient(app);
     const recordingId = await transcribedUpload(client, userId);
+    // A support chat they had signed in to the app (the app signs who they are), and an anonymous one.
+    const identity = (await client.get('/api/chat/identity')).body as Record<string, string>;
+    const chat = await client.post('/api/chat/sessions', {
+      siteKey: 'scrivo-app',
+      contextPage: '/dashboard',
+      hostOrigin: app.url,
+      identity: { userId: identity.userId, email: identity.email, signature: identity.signature },
+    });
+    expect(chat.status, chat.text).toBe(201);
+    const chatId = (chat.body.session as { sessionId: string }).sessionId;
+    const said = await client.post(
+      `/api/chat/sessions/${chatId}/messages`,
+      { content: 'How long can my recordings be?' },
+      { 'x-chat-token': String(chat.body.token) },
+    );
+    expect(said.status, said.text).toBe(200);
+    const anonymous = await new TestClient(app.url).post('/api/chat/sessions', {
+      siteKey: 'scrivo-app',
+      contextPage: '/pricing',
+      hostOrigin: app.url,
+    });
+    expect(anonymous.status).toBe(201);
 
     const asked = await client.post('/api/account/exports');
     expect(asked.status, asked.text).toBe(202);
@@ -104,9 +126,17 @@ describe('Download my data', () => {
         'plan-and-billing.json',
         'sign-ins.json',
         'recordings.json',
+        'chats.json',
         'README.txt',
       ]),
     );
+    const chats = JSON.parse(strFromU8(files['chats.json']!)) as {
+      sessionId: string;
+      messages: { role: string; text: string }[];
+    }[];
+    expect(chats.map((c) => c.sessionId)).toEqual([chatId]);
+    expect(chats[0]!.messages[0]).toMatchObject({ role: 'user', text: 'How long can my recordings be?' });
+    expect(chats[0]!.messages.some((m) => m.role === 'assistant')).toBe(true);
     expect(JSON.parse(strFromU8(files['account.json']!))).toMatchObject({ id: userId, email });
     const folder = `recordings/jfk-${recordingId}`;
     expect(Buffer.from(files[`${folder}/original.wav`]!).equals(JFK)).toBe(true);
