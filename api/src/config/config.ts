@@ -160,6 +160,8 @@ export const ConfigSchema = z
     SCRIVO_IN_PROCESS_JOB_WORKER: bool.optional(),
     /** The summary and translation worker in the API process; unset = as SCRIVO_IN_PROCESS_JOB_WORKER. */
     SCRIVO_IN_PROCESS_LANGUAGE_WORKER: bool.optional(),
+    /** How often the projector deletes "Download my data" archives whose download link has expired. */
+    SCRIVO_EXPORT_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(100).default(600_000),
     /** How often the projector looks for deleted recordings whose media is due to be erased. */
     SCRIVO_MEDIA_PURGE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** How long a job waits for an unreachable speech engine (stopped, restarting) before spending an attempt. */

@@ -29,7 +29,9 @@ import {
 } from '../infrastructure/tokens';
 import { RecordingCommands } from '../recordings/recording-commands';
 import { ownerWeeklyAnchorLookup } from '../recordings/support/owner-plan';
+import { PeriodicWork } from '../infrastructure/periodic-work';
 import { accountErasureReactor } from './account-erasure.reactor';
+import { sweepExpiredExports } from './data-export/expired-exports-sweep';
 import { DeleteAccountHandler, SendDeletionCodeHandler } from './delete-account.command';
 import { PrivacyController } from './privacy.controller';
 
@@ -45,6 +47,7 @@ registerErrorStatus('EXPORT_EXPIRED', 410);
 })
 export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
   private worker: DataExportWorker | null = null;
+  private expirySweep: PeriodicWork | null = null;
 
   constructor(
     private readonly projections: Projections,
@@ -63,6 +66,7 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleDestroy(): Promise<void> {
+    await this.expirySweep?.stop();
     await this.worker?.stop();
   }
 
@@ -83,6 +87,15 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
         logger: this.logger,
       });
       this.worker.start();
+      this.expirySweep = new PeriodicWork({
+        intervalMs: this.config.SCRIVO_EXPORT_EXPIRY_INTERVAL_MS,
+        run: async () => {
+          const deps = { readModels: this.readModels, blobs: this.blobs, runner: this.background };
+          await sweepExpiredExports(deps, new Date());
+        },
+        onError: (error) => this.logger.error({ err: error }, 'expired data exports could not be deleted'),
+      });
+      this.expirySweep.start();
     }
     // Reactions write through the background runner: they must not wait for the reactors (themselves).
     this.projections.registerReactors(

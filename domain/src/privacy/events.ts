@@ -27,14 +27,26 @@ export type DataExportErased = DomainEvent<
   { exportId: string; blobKey: string; at: string }
 >;
 
+/** The download link expired: the archive's blob was deleted from the blob store (the periodic sweep). */
+export type DataExportExpired = DomainEvent<
+  'DataExportExpired',
+  { exportId: string; blobKey: string; at: string }
+>;
+
 export type DataExportEvent =
-  DataExportRequested | DataExportProgressed | DataExportCompleted | DataExportFailed | DataExportErased;
+  | DataExportRequested
+  | DataExportProgressed
+  | DataExportCompleted
+  | DataExportFailed
+  | DataExportErased
+  | DataExportExpired;
 
 export const DATA_EXPORT_EVENT_TYPES: readonly DataExportEvent['type'][] = [
   'DataExportRequested',
   'DataExportProgressed',
   'DataExportCompleted',
   'DataExportFailed',
+  'DataExportExpired',
   'DataExportErased',
 ];
 
