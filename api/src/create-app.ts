@@ -10,6 +10,8 @@ import { csrfProtection } from './common/csrf';
 import { requestIdMiddleware } from './common/request-id.middleware';
 import { type AppConfig, loadConfig, ownOrigins } from './config/config';
 import { type Adapters, createAdapters } from './infrastructure/adapters.factory';
+import { migrateEmailStreamNames } from './privacy/email-stream-migration';
+import { systemClock } from '@scrivo/adapters/system/system-clock';
 import { serveSpa } from './spa/spa';
 import { STRIPE_WEBHOOK_PATH } from './accounts/controllers/billing-webhook.controller';
 
@@ -46,6 +48,14 @@ export const createApp = async (env: NodeJS.ProcessEnv = process.env): Promise<S
   const config = loadConfig(env);
   const logger = createRootLogger(config.LOG_LEVEL);
   const adapters = await createAdapters(config);
+  const migration = await migrateEmailStreamNames({
+    events: adapters.events,
+    readModels: adapters.readModels,
+    names: adapters.emailStreams,
+    clock: systemClock,
+  });
+  if (!migration.alreadyDone)
+    logger.info({ moved: migration.moved }, 'email-keyed streams renamed to their keyed names');
   const server = express();
   // Routes match exactly as written: `/API/recordings` or `/api/recordings/` is not `/api/recordings`. Security
   // checks that look at the path (CSRF exemptions, ownership) then see the same string the router acts on.

@@ -87,6 +87,9 @@ class StoreWithCompetingWriter implements EventStore {
   subscribeToAll(...args: Parameters<EventStore['subscribeToAll']>) {
     return this.inner.subscribeToAll(...args);
   }
+  deleteStream(streamId: string) {
+    return this.inner.deleteStream(streamId);
+  }
   headPosition() {
     return this.inner.headPosition();
   }

@@ -65,6 +65,18 @@ export const describeEventStoreConformance = (
       expect(await store.readStream(stream('missing'))).toEqual([]);
     });
 
+    it('deletes a stream: it reads as empty, other streams stay, and deleting again is no error', async () => {
+      const gone = stream('gone');
+      const kept = stream('kept');
+      await store.append(gone, [newEvent('A'), newEvent('B')], { expectedRevision: 'no_stream' });
+      await store.append(kept, [newEvent('C')], { expectedRevision: 'no_stream' });
+      await store.deleteStream(gone);
+      expect(await store.readStream(gone)).toEqual([]);
+      expect((await store.readStream(kept)).map((e) => e.type)).toEqual(['C']);
+      await store.deleteStream(gone);
+      await store.deleteStream(stream('never-written'));
+    });
+
     it('enforces the expected revision and reports conflicts as ConcurrencyError', async () => {
       const id = stream('occ');
       await store.append(id, [newEvent('A')], { expectedRevision: 'no_stream' });

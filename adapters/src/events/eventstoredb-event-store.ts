@@ -250,6 +250,19 @@ export class EventStoreDbEventStore implements EventStore {
     );
   }
 
+  /**
+   * A soft delete: the stream reads as empty at once and may be written again; its events leave the disk at the
+   * next scavenge (docs/operations.md), until which $all still returns them.
+   */
+  async deleteStream(streamId: string): Promise<void> {
+    try {
+      await this.client.deleteStream(streamId);
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return;
+      throw error;
+    }
+  }
+
   async headPosition(): Promise<number> {
     for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END })) {
       const event = fromEsdbEvent(resolved);

@@ -1,4 +1,5 @@
 import { ERASED_TEXT, type NewEvent } from '@scrivo/domain';
+import { addressKeySubject } from '@scrivo/domain/accounts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,5 +139,37 @@ describe('SealingEventStore: personal data sealed in the events with the person 
     const [, completed] = await store.readStream('recording-r1');
     expect(JSON.stringify(completed!.data)).not.toContain('ask');
     expect((await store.readStream('user-u3'))[0]!.data).toMatchObject({ firstName: 'Ada' });
+  });
+
+  it("seals an address in its own streams' events with the address key, and a new one after an erasure", async () => {
+    const hex = 'a'.repeat(64);
+    const claim = `user-email-h-${hex}`;
+    await store.append(
+      claim,
+      [event('EmailClaimed', { email: 'ada@example.com', ownerId: 'u5', at: 'now' })],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
+    const stored = (await raw.readStream(claim))[0]!.data as Record<string, string>;
+    expect(stored.email).toMatch(new RegExp(`^sealed:v1:${addressKeySubject(hex)}:`));
+    expect(stored.ownerId).toBe('u5');
+    expect((await store.readStream(claim))[0]!.data).toMatchObject({ email: 'ada@example.com' });
+
+    // The account is erased with its address key; the address signs up again: sealed under the next generation.
+    await keys.erase(addressKeySubject(hex));
+    await store.append(
+      claim,
+      [event('EmailClaimed', { email: 'ada@example.com', ownerId: 'u6', at: 'later' })],
+      {
+        expectedRevision: 'any',
+      },
+    );
+    const [before, after] = await store.readStream(claim);
+    expect(before!.data).toMatchObject({ email: ERASED_TEXT, ownerId: 'u5' });
+    expect(after!.data).toMatchObject({ email: 'ada@example.com', ownerId: 'u6' });
+    expect(((await raw.readStream(claim))[1]!.data as Record<string, string>).email).toMatch(
+      new RegExp(`^sealed:v1:${addressKeySubject(hex, 2)}:`),
+    );
   });
 });

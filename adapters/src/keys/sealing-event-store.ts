@@ -1,14 +1,17 @@
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  NewEvent,
-  PersonalDataCipher,
-  ReadAllOptions,
-  ReadStreamOptions,
-  RecordedEvent,
-  SubscribeToAllOptions,
-  Subscription,
+import { addressKeyOfStream, addressKeySubject } from '@scrivo/domain/accounts';
+import { chatSessionKeySubject } from '@scrivo/domain/chat';
+import {
+  KeyErasedError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type PersonalDataCipher,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
 } from '@scrivo/domain';
 
 type Json = unknown;
@@ -57,6 +60,24 @@ const USER_FIELDS: Record<string, readonly string[]> = {
   // The Google account's identifier: an identity claim about the person.
   GoogleIdentityLinked: ['googleSubject'],
 };
+/** The owner's free text about a recording: its title and the name of the file it came from. */
+const OWNER_FIELDS: Record<string, readonly string[]> = {
+  RecordingCreated: ['title', 'originalFilename'],
+  RecordingRenamed: ['title'],
+  LiveSessionStarted: ['title'],
+};
+/**
+ * What a support chat holds: every message (the visitor's, the assistant's, the admin's) and the addresses given
+ * in it, sealed with the session's own key (the visitor may have no account).
+ */
+const CHAT_FIELDS: Record<string, readonly string[]> = {
+  ChatSessionStarted: ['email'],
+  ChatVisitorIdentified: ['email'],
+  ChatContactEmailLeft: ['email'],
+  ChatMessagePosted: ['content'],
+  ChatAdminReplied: ['content'],
+};
+const CHAT_STREAM = 'chat-session-';
 const TRANSCRIPT_EVENTS = new Set(['TranscriptionCompleted', 'TranscriptEdited']);
 /** Written from a transcript (a summary, a translation): theirs too, every string of the content sealed. */
 const DERIVED_CONTENT: Record<string, string> = {
@@ -65,7 +86,12 @@ const DERIVED_CONTENT: Record<string, string> = {
   TranslationCompleted: 'segments',
 };
 /** The first event of each stream kind that names its owner. */
-const OWNED_BY = new Set(['RecordingCreated', 'SummaryRequested', 'TranslationRequested']);
+const OWNED_BY = new Set([
+  'RecordingCreated',
+  'SummaryRequested',
+  'TranslationRequested',
+  'LiveSessionStarted',
+]);
 
 /** Seals every string inside a value (numbers, such as the seconds of a point, stay as they are). */
 const sealDeep = async (value: Json, seal: Seal): Promise<Json> => {
@@ -86,6 +112,8 @@ const sealDeep = async (value: Json, seal: Seal): Promise<Json> => {
  */
 export class SealingEventStore implements EventStore {
   private readonly owners = new Map<string, string>();
+  /** The generation of each address's key last sealed with (see addressKeySubject). */
+  private readonly addressGenerations = new Map<string, number>();
 
   constructor(
     private readonly inner: EventStore,
@@ -118,6 +146,11 @@ export class SealingEventStore implements EventStore {
     });
   }
 
+  deleteStream(streamId: string): Promise<void> {
+    this.owners.delete(streamId);
+    return this.inner.deleteStream(streamId);
+  }
+
   headPosition(): Promise<number> {
     return this.inner.headPosition();
   }
@@ -130,6 +163,21 @@ export class SealingEventStore implements EventStore {
   private async seal(streamId: string, event: NewEvent, batch: readonly NewEvent[]): Promise<NewEvent> {
     if (!isRecord(event.data)) return event;
     const data = event.data;
+    // The streams of an address (its claim, codes, invitation) hold it in their events: sealed with its own key.
+    const addressKey = addressKeyOfStream(streamId);
+    if (addressKey && typeof data.email === 'string')
+      return { ...event, data: { ...data, email: await this.sealAddress(addressKey, data.email) } };
+    const chatFields = CHAT_FIELDS[event.type];
+    if (chatFields && streamId.startsWith(CHAT_STREAM)) {
+      const subject = chatSessionKeySubject(streamId.slice(CHAT_STREAM.length));
+      return { ...event, data: await sealFields(data, chatFields, (t) => this.cipher.seal(subject, t)) };
+    }
+    const ownerFields = OWNER_FIELDS[event.type];
+    if (ownerFields) {
+      const owner = await this.ownerOf(streamId, batch);
+      if (!owner) return event;
+      return { ...event, data: await sealFields(data, ownerFields, (t) => this.cipher.seal(owner, t)) };
+    }
     const userFields = USER_FIELDS[event.type];
     if (userFields && typeof data.userId === 'string') {
       const subject = data.userId;
@@ -157,6 +205,22 @@ export class SealingEventStore implements EventStore {
       return { ...event, data: { ...data, transcript: sealedTranscript } };
     }
     return event;
+  }
+
+  /**
+   * Seals an address with its key; once an erased account took that key, under the next generation's (the
+   * address signed up again, and its new events must stay readable).
+   */
+  private async sealAddress(addressKey: string, email: string): Promise<string> {
+    for (let generation = this.addressGenerations.get(addressKey) ?? 1; ; generation += 1) {
+      try {
+        const sealed = await this.cipher.seal(addressKeySubject(addressKey, generation), email);
+        this.addressGenerations.set(addressKey, generation);
+        return sealed;
+      } catch (error) {
+        if (!(error instanceof KeyErasedError)) throw error;
+      }
+    }
   }
 
   /**

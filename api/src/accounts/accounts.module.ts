@@ -3,6 +3,7 @@ import { Argon2PasswordHasher } from '@scrivo/adapters/passwords/argon2-password
 import {
   adminsProjection,
   auditorsProjection,
+  EmailStreamNames,
   invitationsProjection,
   type Mailer,
   usersProjection,
@@ -98,14 +99,21 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     SignupGate,
     {
       provide: UserOperations,
-      useFactory: (runner: StreamRunner, events: EventStore, ids: Ids, sessions: SessionStore) =>
+      useFactory: (
+        runner: StreamRunner,
+        events: EventStore,
+        ids: Ids,
+        sessions: SessionStore,
+        emails: EmailStreamNames,
+      ) =>
         new UserOperations({
           runner,
           events,
           ids,
+          emails,
           endSessions: (userId) => sessions.revokeAllFor('user', userId),
         }),
-      inject: [StreamRunner, EVENT_STORE, IDS, SessionStore],
+      inject: [StreamRunner, EVENT_STORE, IDS, SessionStore, EmailStreamNames],
     },
     {
       provide: UserDirectory,
@@ -149,7 +157,7 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     ListSessionsHandler,
     RevokeSessionHandler,
   ],
-  exports: [AccountStreamsService, PASSWORD_HASHER, MAILER],
+  exports: [AccountStreamsService, VerificationMail, PASSWORD_HASHER, MAILER],
 })
 export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   constructor(

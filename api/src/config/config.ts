@@ -75,6 +75,11 @@ export const ConfigSchema = z
     /** A read-only auditor created (or its password reset) at start-up, like the admin above. */
     SCRIVO_AUDITOR_EMAIL: z.string().email().optional(),
     SCRIVO_AUDITOR_PASSWORD: z.string().min(8).optional(),
+    /**
+     * Keys the hash that names the streams of an email address (`user-email-h-{hmac}`), so no stream name holds
+     * an address. Kept in $SCRIVO_DATA_DIR/email-key.secret when unset; every process must share one.
+     */
+    SCRIVO_EMAIL_KEY_SECRET: z.string().min(16).optional(),
     /** The plan every new account starts on: a private install sets business_pro and everyone gets everything. */
     SCRIVO_DEFAULT_PLAN: z
       .enum(PLAN_IDS, { message: `must be one of ${PLAN_IDS.join(', ')} (the plan new accounts start on)` })
@@ -155,6 +160,8 @@ export const ConfigSchema = z
     SCRIVO_IN_PROCESS_JOB_WORKER: bool.optional(),
     /** The summary and translation worker in the API process; unset = as SCRIVO_IN_PROCESS_JOB_WORKER. */
     SCRIVO_IN_PROCESS_LANGUAGE_WORKER: bool.optional(),
+    /** How often the projector deletes "Download my data" archives whose download link has expired. */
+    SCRIVO_EXPORT_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(100).default(600_000),
     /** How often the projector looks for deleted recordings whose media is due to be erased. */
     SCRIVO_MEDIA_PURGE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** How long a job waits for an unreachable speech engine (stopped, restarting) before spending an attempt. */

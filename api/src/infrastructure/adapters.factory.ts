@@ -1,5 +1,7 @@
 import type { BlobStore, EventStore, KeyStore, RateLimitStore, ReadModelStore } from '@scrivo/domain';
 import { join } from 'node:path';
+import type { EmailStreamNames } from '@scrivo/domain/accounts';
+import { emailStreamNamesFor } from '../accounts/support/email-keyer';
 import type { AppConfig } from '../config/config';
 
 export interface Adapters {
@@ -10,6 +12,8 @@ export interface Adapters {
   readonly rateLimits: RateLimitStore;
   /** Per-person keys: the events' personal data is sealed with them, and an erasure deletes one. */
   readonly keys: KeyStore;
+  /** The names of an address's streams, keyed with this server's secret (no stream name holds an address). */
+  readonly emailStreams: EmailStreamNames;
   /** Which adapter serves each port, for /api/health. */
   readonly names: { readonly events: string; readonly readModels: string; readonly blobs: string };
 }
@@ -101,6 +105,7 @@ export const createAdapters = async (config: AppConfig): Promise<Adapters> => {
     blobs,
     rateLimits,
     keys,
+    emailStreams: emailStreamNamesFor(config),
     names: {
       events: config.SCRIVO_EVENT_STORE,
       readModels: config.SCRIVO_READ_MODELS,

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { systemClock } from '@scrivo/adapters/system/system-clock';
 import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
 import { UpcasterRegistry } from '@scrivo/domain';
+import { EmailStreamNames } from '@scrivo/domain/accounts';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Adapters } from './adapters.factory';
@@ -38,6 +39,7 @@ export class InfrastructureModule {
         { provide: BLOB_STORE, useValue: adapters.blobs },
         { provide: RATE_LIMITS, useValue: adapters.rateLimits },
         { provide: KEY_STORE, useValue: adapters.keys },
+        { provide: EmailStreamNames, useValue: adapters.emailStreams },
         { provide: CLOCK, useValue: systemClock },
         { provide: IDS, useValue: uuidIds },
         { provide: UPCASTERS, useValue: upcasters },
@@ -68,6 +70,7 @@ export class InfrastructureModule {
         BLOB_STORE,
         RATE_LIMITS,
         KEY_STORE,
+        EmailStreamNames,
         CLOCK,
         IDS,
         UPCASTERS,

@@ -1,4 +1,12 @@
-import type { Actor, BlobStore, KeyStore, ReadModelStore, Reactor, RecordedEvent } from '@scrivo/domain';
+import {
+  type Actor,
+  type BlobStore,
+  ERASED_TEXT,
+  type KeyStore,
+  type ReadModelStore,
+  type Reactor,
+  type RecordedEvent,
+} from '@scrivo/domain';
 import {
   DATA_EXPORTS,
   type DataExportDoc,
@@ -9,20 +17,39 @@ import { exportBlobKey } from './data-export/data-export.worker';
 import {
   type AccountErasureRequested,
   AccountStreams,
+  addressKeySubject,
+  type EmailStreamNames,
   emailClaimDecider,
   userAccountDecider,
 } from '@scrivo/domain/accounts';
+import {
+  CHAT_SESSIONS,
+  type ChatSessionDoc,
+  ChatStreams,
+  chatSessionDecider,
+  chatSessionKeySubject,
+} from '@scrivo/domain/chat';
 import { RECORDINGS_COLLECTION, type RecordingDoc } from '@scrivo/domain/recordings';
 import type { SessionStore } from '../common/auth/session-store';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { RecordingCommands } from '../recordings/recording-commands';
+
+/** Erases the address key now in use (the first generation not erased yet: see addressKeySubject). */
+const eraseLiveAddressKey = async (keys: KeyStore, addressKey: string): Promise<void> => {
+  for (let generation = 1; ; generation += 1) {
+    const subject = addressKeySubject(addressKey, generation);
+    if (await keys.erasedAt(subject)) continue;
+    await keys.erase(subject);
+    return;
+  }
+};
 
 const actor: Actor = { kind: 'system', id: 'account-erasure' };
 
 /**
  * Erases what an account held once its owner asked (`AccountErasureRequested`): signs it out everywhere, erases
  * every recording (its media purged at once: the media-erasure reactor deletes the bytes; its read-model
- * documents dropped) and every "Download my data" archive, gives the address up, then records `AccountErased` and erases the person's key, so what their events hold reads "[erased]". Every step is a decision a repeat
+ * documents dropped), every "Download my data" archive and every support chat the user was identified in, gives the address up, then records `AccountErased` and erases the person's key, so what their events hold reads "[erased]". Every step is a decision a repeat
  * leaves unchanged (an erased recording, a released claim, a finished erasure decide nothing), so a crash before
  * the checkpoint only repeats them.
  */
@@ -33,6 +60,8 @@ export const accountErasureReactor = (deps: {
   readonly readModels: ReadModelStore;
   readonly blobs: BlobStore;
   readonly keys: KeyStore;
+  /** The keyed names of an address's streams (the claim to give up, the address's own key). */
+  readonly emails: EmailStreamNames;
   /** Resolves once the read models hold every event up to this position (the owner's recordings). */
   readonly readModelsInclude: (position: number) => Promise<void>;
 }): Reactor => ({
@@ -74,11 +103,26 @@ export const accountErasureReactor = (deps: {
       );
     }
 
+    // Support chats in which the site proved the visitor was this user: gone from the read models, then their
+    // keys (the messages and addresses in their events read "[erased]").
+    const chats = await deps.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).find({ userId });
+    for (const { sessionId } of chats) {
+      await deps.runner.run(
+        chatSessionDecider,
+        ChatStreams.session(sessionId),
+        { type: 'EraseChatSession', at: deps.runner.now() },
+        context,
+      );
+      await deps.keys.erase(chatSessionKeySubject(sessionId));
+    }
+
     const { state } = await deps.runner.load(userAccountDecider, AccountStreams.user(userId));
-    if (state.email)
+    const email = state.email && state.email !== ERASED_TEXT ? state.email : null;
+    const addressKey = email ? deps.emails.keyOf(email) : null;
+    if (email)
       await deps.runner.run(
         emailClaimDecider,
-        AccountStreams.userEmail(state.email),
+        deps.emails.userEmail(email),
         { type: 'ReleaseEmail', ownerId: userId, at: deps.runner.now() },
         context,
       );
@@ -90,6 +134,10 @@ export const accountErasureReactor = (deps: {
     );
     // Last, once nothing more needs to read them: the person's key goes, and with it every name, address and
     // transcript word sealed in their events (crypto-shredding). A replay finds the key gone and changes nothing.
+    // The address's own key, which sealed it in the events of its claim, codes and invitation; then, last, the
+    // person's key. A replay after the first finds the address on the next generation (unused: harmless); a replay
+    // after the second reads the address as "[erased]" and leaves the address keys alone.
+    if (addressKey) await eraseLiveAddressKey(deps.keys, addressKey);
     await deps.keys.erase(userId);
   },
 });

@@ -1,23 +1,61 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AccountStreams, type PasswordHasher, userAccountDecider } from '@scrivo/domain/accounts';
+import { DomainError } from '@scrivo/domain';
+import {
+  AccountStreams,
+  accountDeletionCodeEmail,
+  emailVerificationDecider,
+  type PasswordHasher,
+  userAccountDecider,
+} from '@scrivo/domain/accounts';
 import { AccountStreamsService } from '../accounts/support/account-streams';
+import { hashVerificationCode } from '../accounts/support/secrets';
+import { VerificationMail } from '../accounts/support/verification-mail';
 import { PASSWORD_HASHER } from '../accounts/tokens';
 import { SessionStore } from '../common/auth/session-store';
 import { StreamRunner } from '../infrastructure/stream-runner';
 
+/** How the owner confirms: their password, or the code emailed to them. */
+export type DeletionProof = { readonly password: string } | { readonly code: string };
+
 export class DeleteAccountCommand extends Command<void> {
   constructor(
     readonly userId: string,
-    readonly password: string,
+    readonly proof: DeletionProof,
   ) {
     super();
   }
 }
 
+export class SendDeletionCodeCommand extends Command<void> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
+
 /**
- * Records the owner's request (the password proves it is them); the account is gone for every reader from that
- * event on. The erasure itself is the account-erasure reactor's, so it survives a crash half-way.
+ * Emails the owner a code that confirms the deletion: the way for an account made through Google, which has no
+ * password. The code lives on the address's verification stream (hashed, 10 minutes, 5 tries, a resend
+ * cooldown), like a sign-up code.
+ */
+@CommandHandler(SendDeletionCodeCommand)
+export class SendDeletionCodeHandler implements ICommandHandler<SendDeletionCodeCommand> {
+  constructor(
+    private readonly streams: AccountStreamsService,
+    private readonly mail: VerificationMail,
+  ) {}
+
+  async execute({ userId }: SendDeletionCodeCommand): Promise<void> {
+    const user = await this.streams.loadUser(userId);
+    if (!user.exists || !user.email) throw new DomainError('USER_NOT_FOUND', 'This account does not exist.');
+    await this.mail.send(user.email, user.language, accountDeletionCodeEmail);
+  }
+}
+
+/**
+ * Records the owner's request (the password or the emailed code proves it is them); the account is gone for
+ * every reader from that event on. The erasure itself is the account-erasure reactor's, so it survives a crash
+ * half-way.
  */
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand> {
@@ -28,16 +66,40 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
-  async execute({ userId, password }: DeleteAccountCommand): Promise<void> {
+  async execute({ userId, proof }: DeleteAccountCommand): Promise<void> {
     const user = await this.streams.loadUser(userId);
-    const passwordMatched = user.passwordHash ? await this.hasher.verify(user.passwordHash, password) : false;
+    const confirmation =
+      'password' in proof
+        ? {
+            confirmedBy: 'password' as const,
+            confirmed: user.passwordHash
+              ? await this.hasher.verify(user.passwordHash, proof.password)
+              : false,
+          }
+        : { confirmedBy: 'code' as const, confirmed: await this.codeMatches(user.email, proof.code) };
     await this.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
-      { type: 'RequestAccountErasure', passwordMatched, at: this.streams.now() },
+      { type: 'RequestAccountErasure', ...confirmation, at: this.streams.now() },
       { actor: { kind: 'user', id: userId } },
     );
     // The reactor does it too; here so this answer already finds every other browser signed out.
     await this.sessions.revokeAllFor('user', userId);
+  }
+
+  /** Checks the code on the address's verification stream (a wrong one counts as one of its 5 tries). */
+  private async codeMatches(email: string | null, code: string): Promise<boolean> {
+    if (!email) return false;
+    const stream = this.streams.emails.emailVerification(email);
+    // Only a code still waiting counts: one used before (at sign-up, say) proves nothing now.
+    if (!(await this.runner.state(emailVerificationDecider, stream)).code)
+      throw new DomainError('VERIFICATION_CODE_MISSING', 'Please ask for a new code first.');
+    const result = await this.runner.run(
+      emailVerificationDecider,
+      stream,
+      { type: 'CheckCode', email, codeHash: hashVerificationCode(email, code), at: this.streams.now() },
+      {},
+    );
+    return !result.newEvents.some((e) => e.type === 'VerificationCodeRejected');
   }
 }

@@ -11,7 +11,7 @@ import { ApiError } from '../common/api-error';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
 import { CurrentUser, UserGuard, UserResolver } from '../common/auth/guards';
 import { READ_MODELS } from '../infrastructure/tokens';
-import { DeleteAccountCommand } from './delete-account.command';
+import { DeleteAccountCommand, SendDeletionCodeCommand } from './delete-account.command';
 
 const c = contract.privacy;
 
@@ -39,7 +39,7 @@ export class PrivacyController {
         res.setHeader('Retry-After', String(wait));
         throw tooManyAttempts(wait);
       }
-      await this.commands.execute(new DeleteAccountCommand(user.id, body.password));
+      await this.commands.execute(new DeleteAccountCommand(user.id, body));
       await this.sessions.end(req, res, 'user');
       return {
         status: 200 as const,
@@ -48,6 +48,27 @@ export class PrivacyController {
           message:
             'Your account has been deleted. Your recordings, their media and transcripts are being erased.',
         },
+      };
+    });
+  }
+
+  @TsRestHandler(c.sendDeletionCode)
+  @UseGuards(UserGuard)
+  sendDeletionCode(
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return tsRestHandler(c.sendDeletionCode, async () => {
+      const wait = await this.limiter.hit('sendVerification', req.ip ?? 'unknown', user.email);
+      if (wait !== null) {
+        res.setHeader('Retry-After', String(wait));
+        throw tooManyAttempts(wait);
+      }
+      await this.commands.execute(new SendDeletionCodeCommand(user.id));
+      return {
+        status: 200 as const,
+        body: { success: true as const, message: 'We emailed you a code. It is valid for 10 minutes.' },
       };
     });
   }

@@ -1,6 +1,6 @@
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { BlobStore, EventStore, Ids, KeyStore, ReadModelStore } from '@scrivo/domain';
-import type { Mailer } from '@scrivo/domain/accounts';
+import { EmailStreamNames, type Mailer } from '@scrivo/domain/accounts';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import { dataExportsProjection } from '@scrivo/domain/privacy';
 import { hostname } from 'node:os';
@@ -29,8 +29,10 @@ import {
 } from '../infrastructure/tokens';
 import { RecordingCommands } from '../recordings/recording-commands';
 import { ownerWeeklyAnchorLookup } from '../recordings/support/owner-plan';
+import { PeriodicWork } from '../infrastructure/periodic-work';
 import { accountErasureReactor } from './account-erasure.reactor';
-import { DeleteAccountHandler } from './delete-account.command';
+import { sweepExpiredExports } from './data-export/expired-exports-sweep';
+import { DeleteAccountHandler, SendDeletionCodeHandler } from './delete-account.command';
 import { PrivacyController } from './privacy.controller';
 
 registerErrorStatus('SUBSCRIPTION_ACTIVE', 409);
@@ -41,10 +43,11 @@ registerErrorStatus('EXPORT_EXPIRED', 410);
 @Module({
   imports: [AccountsModule, RecordingsModule],
   controllers: [PrivacyController, DataExportController],
-  providers: [DeleteAccountHandler, AccountSessions, AuthRateLimiter],
+  providers: [DeleteAccountHandler, SendDeletionCodeHandler, AccountSessions, AuthRateLimiter],
 })
 export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
   private worker: DataExportWorker | null = null;
+  private expirySweep: PeriodicWork | null = null;
 
   constructor(
     private readonly projections: Projections,
@@ -59,9 +62,11 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     @Inject(KEY_STORE) private readonly keys: KeyStore,
+    private readonly emails: EmailStreamNames,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
+    await this.expirySweep?.stop();
     await this.worker?.stop();
   }
 
@@ -82,6 +87,15 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
         logger: this.logger,
       });
       this.worker.start();
+      this.expirySweep = new PeriodicWork({
+        intervalMs: this.config.SCRIVO_EXPORT_EXPIRY_INTERVAL_MS,
+        run: async () => {
+          const deps = { readModels: this.readModels, blobs: this.blobs, runner: this.background };
+          await sweepExpiredExports(deps, new Date());
+        },
+        onError: (error) => this.logger.error({ err: error }, 'expired data exports could not be deleted'),
+      });
+      this.expirySweep.start();
     }
     // Reactions write through the background runner: they must not wait for the reactors (themselves).
     this.projections.registerReactors(
@@ -96,6 +110,7 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
         readModels: this.readModels,
         blobs: this.blobs,
         keys: this.keys,
+        emails: this.emails,
         readModelsInclude: (position) => this.projections.readModelsInclude(position),
       }),
     );

@@ -1,4 +1,5 @@
 import { foldEvents, type RecordedEvent, toDomainEvent, type UpcasterRegistry } from '@scrivo/domain';
+import { EmailStreamNames } from '@scrivo/domain/accounts';
 import { chatSessionDecider } from '@scrivo/domain/chat';
 import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,12 +188,16 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       expect(ids).toEqual(
         expect.arrayContaining([
           `user-${world.owner.userId}`,
-          `user-email-${world.owner.email}`,
+          app.scrivo.app.get(EmailStreamNames).userEmail(world.owner.email),
           recordingStream(recordingId),
           `chat-session-${identifiedChat}`,
         ]),
       );
       expect(ids.some((id) => String(id).startsWith(`usage-${world.owner.userId}-`))).toBe(true);
+      // No stream is named by the address itself.
+      expect(ids.some((id) => String(id).toLowerCase().includes(world.owner.email.toLowerCase()))).toBe(
+        false,
+      );
       expect(ids.some((id) => String(id).includes(world.otherUser.userId))).toBe(false);
       // A chat the visitor never proved to be this user is not theirs.
       expect(ids).not.toContain(`chat-session-${sessionId}`);

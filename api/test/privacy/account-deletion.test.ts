@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, ReadModelStore } from '@scrivo/domain';
-import { AccountStreams } from '@scrivo/domain/accounts';
+import { AccountStreams, EmailStreamNames } from '@scrivo/domain/accounts';
 import { recordingStream } from '@scrivo/domain/recordings';
 import { SESSION_COOKIE, SessionStore } from '../../src/common/auth/session-store';
 import { EVENT_STORE, READ_MODELS } from '../../src/infrastructure/tokens';
@@ -117,7 +117,9 @@ describe('Delete my account', () => {
     // The address is free again for a new sign-up.
     const exists = await new TestClient(app.url).post('/api/check-user-exists', { email });
     expect(exists.body).toEqual({ exists: false });
-    const claim = (await events().readStream(AccountStreams.userEmail(email))).map((e) => e.type);
+    const claim = (await events().readStream(app.scrivo.app.get(EmailStreamNames).userEmail(email))).map(
+      (e) => e.type,
+    );
     expect(claim).toEqual(['EmailClaimed', 'EmailClaimReleased']);
   });
 

@@ -1,3 +1,4 @@
+import { emailStreamNamesFor } from '../../src/accounts/support/email-keyer';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,10 +83,9 @@ describe('the API killed between the account erasure and its checkpoint', () => 
       'AccountErasureRequested',
       'AccountErased',
     ]);
-    expect(await typesOf(dataDir, AccountStreams.userEmail(EMAIL))).toEqual([
-      'EmailClaimed',
-      'EmailClaimReleased',
-    ]);
+    expect(
+      await typesOf(dataDir, emailStreamNamesFor({ SCRIVO_DATA_DIR: dataDir }).userEmail(EMAIL)),
+    ).toEqual(['EmailClaimed', 'EmailClaimReleased']);
     const recording = await typesOf(dataDir, recordingStream(recordingId));
     expect(recording.filter((t) => t === 'RecordingErased' || t === 'RecordingMediaPurged')).toEqual([
       'RecordingMediaPurged',

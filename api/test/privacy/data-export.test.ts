@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlobStore, ReadModelStore } from '@scrivo/domain';
+import { DATA_EXPORTS, type DataExportDoc, dataExportStream } from '@scrivo/domain/privacy';
+import { StreamRunner } from '../../src/infrastructure/stream-runner';
+import { BLOB_STORE, READ_MODELS } from '../../src/infrastructure/tokens';
+import { sweepExpiredExports } from '../../src/privacy/data-export/expired-exports-sweep';
 import { RecordingCommands } from '../../src/recordings/recording-commands';
 import { latestMailTo } from '../accounts/support/outbox';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
@@ -77,6 +82,28 @@ describe('Download my data', () => {
   it('builds a zip in the background with every part of the account, then emails its owner', async () => {
     const { client, email, userId } = await signedInClient(app);
     const recordingId = await transcribedUpload(client, userId);
+    // A support chat they had signed in to the app (the app signs who they are), and an anonymous one.
+    const identity = (await client.get('/api/chat/identity')).body as Record<string, string>;
+    const chat = await client.post('/api/chat/sessions', {
+      siteKey: 'scrivo-app',
+      contextPage: '/dashboard',
+      hostOrigin: app.url,
+      identity: { userId: identity.userId, email: identity.email, signature: identity.signature },
+    });
+    expect(chat.status, chat.text).toBe(201);
+    const chatId = (chat.body.session as { sessionId: string }).sessionId;
+    const said = await client.post(
+      `/api/chat/sessions/${chatId}/messages`,
+      { content: 'How long can my recordings be?' },
+      { 'x-chat-token': String(chat.body.token) },
+    );
+    expect(said.status, said.text).toBe(200);
+    const anonymous = await new TestClient(app.url).post('/api/chat/sessions', {
+      siteKey: 'scrivo-app',
+      contextPage: '/pricing',
+      hostOrigin: app.url,
+    });
+    expect(anonymous.status).toBe(201);
 
     const asked = await client.post('/api/account/exports');
     expect(asked.status, asked.text).toBe(202);
@@ -104,9 +131,17 @@ describe('Download my data', () => {
         'plan-and-billing.json',
         'sign-ins.json',
         'recordings.json',
+        'chats.json',
         'README.txt',
       ]),
     );
+    const chats = JSON.parse(strFromU8(files['chats.json']!)) as {
+      sessionId: string;
+      messages: { role: string; text: string }[];
+    }[];
+    expect(chats.map((c) => c.sessionId)).toEqual([chatId]);
+    expect(chats[0]!.messages[0]).toMatchObject({ role: 'user', text: 'How long can my recordings be?' });
+    expect(chats[0]!.messages.some((m) => m.role === 'assistant')).toBe(true);
     expect(JSON.parse(strFromU8(files['account.json']!))).toMatchObject({ id: userId, email });
     const folder = `recordings/jfk-${recordingId}`;
     expect(Buffer.from(files[`${folder}/original.wav`]!).equals(JFK)).toBe(true);
@@ -133,5 +168,42 @@ describe('Download my data', () => {
     expect((await other.get(ready.downloadUrl!)).status).toBe(404);
     expect((await other.get('/api/account/exports')).body).toEqual({ items: [] });
     expect((await new TestClient(app.url).get(ready.downloadUrl!)).status).toBe(401);
+  });
+
+  it('deletes an archive from the blob store once its link has expired, and says so', async () => {
+    const { client } = await signedInClient(app);
+    const exportId = ((await client.post('/api/account/exports')).body as unknown as ExportView).id;
+    const ready = await waitUntil('the archive is ready', async () => {
+      const items = (await client.get('/api/account/exports')).body.items as ExportView[];
+      return items.find((e) => e.id === exportId && e.status === 'ready') ?? null;
+    });
+    const blobs = app.scrivo.app.get<BlobStore>(BLOB_STORE);
+    const doc = await app.scrivo.app
+      .get<ReadModelStore>(READ_MODELS)
+      .collection<DataExportDoc>(DATA_EXPORTS)
+      .get(exportId);
+    const blobKey = doc!.blobKey!;
+    expect(await blobs.stat(blobKey)).not.toBeNull();
+    const deps = {
+      readModels: app.scrivo.app.get<ReadModelStore>(READ_MODELS),
+      blobs,
+      runner: app.scrivo.app.get(StreamRunner),
+    };
+    const expiry = Date.parse(ready.expiresAt!);
+
+    // Before their time nothing goes (every archive here was made in the last minute).
+    expect(await sweepExpiredExports(deps, new Date())).toBe(0);
+    expect(await blobs.stat(blobKey)).not.toBeNull();
+
+    // Past its time it goes, with the other tests' archives, which are older.
+    expect(await sweepExpiredExports(deps, new Date(expiry + 1000))).toBeGreaterThanOrEqual(1);
+    expect(await blobs.stat(blobKey)).toBeNull();
+    const items = (await client.get('/api/account/exports')).body.items as ExportView[];
+    expect(items.find((e) => e.id === exportId)).toMatchObject({ status: 'expired', downloadUrl: null });
+    expect((await client.get(ready.downloadUrl!)).status).toBe(410);
+    const stream = await app.scrivo.adapters.events.readStream(dataExportStream(exportId));
+    expect(stream.at(-1)).toMatchObject({ type: 'DataExportExpired', data: { exportId, blobKey } });
+    // Once expired, a later sweep has nothing more to do with it.
+    expect(await sweepExpiredExports(deps, new Date(expiry + 2000))).toBe(0);
   });
 });

@@ -1,18 +1,39 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@scrivo/adapters/testing/free-port';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createApp, type ScrivoApp } from '../../src/create-app';
+import { systemClock } from '@scrivo/adapters/system/system-clock';
+import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config';
+import { openEventStore } from '../../src/infrastructure/adapters.factory';
+import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { RecordingCommands } from '../../src/recordings/recording-commands';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
+import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
-import { signedInClient } from '../support/sessions';
-import type { TestApp } from '../support/test-app';
 
 const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
-/** Words that appear nowhere else: the erased person's names and a word of their transcript. */
-const SECRETS = ['Zebulonius', 'Quaxtermoor', 'xylophonic'];
+const ADMIN = { email: 'support@scrivo.test', password: 'admin-secret-1' };
+/** The erased person: words that appear nowhere else, each in one kind of their data. */
+const EMAIL = 'wendeline.ozzard@example.com';
+const FIRST_NAME = 'Zebulonius';
+const LAST_NAME = 'Quaxtermoor';
+const TRANSCRIPT_WORD = 'xylophonic';
+const TITLE_WORD = 'Glimmerdusk';
+const FILE_WORD = 'vorpalwick';
+const CHAT_WORD = 'snorkelbarrow';
+const ADMIN_REPLY_WORD = 'quibblethorn';
+const SECRETS = [
+  EMAIL,
+  FIRST_NAME,
+  LAST_NAME,
+  TRANSCRIPT_WORD,
+  TITLE_WORD,
+  FILE_WORD,
+  CHAT_WORD,
+  ADMIN_REPLY_WORD,
+];
+const KEPT_EMAIL = 'kept.person@example.com';
 const KEPT_NAME = 'Keepsworth';
 
 const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 30_000) => {
@@ -23,111 +44,163 @@ const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs 
   }
 };
 
-/** Every file under a folder, with its bytes. */
+/** Every file under a folder. */
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
 
-/** The real API on a data folder of the test's choosing, so a second start finds the same files. */
-const startOn = async (dataDir: string): Promise<TestApp> => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const scrivo: ScrivoApp = await createApp({
-    ...process.env,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SCRIVO_PUBLIC_URL: url,
-    LOG_LEVEL: 'warn',
-    SCRIVO_DATA_DIR: dataDir,
-    SCRIVO_AUTH_RATE_LIMIT_SCALE: '100',
-    SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
-    SCRIVO_AUDITOR_EMAIL: AUDITOR.email,
-    SCRIVO_AUDITOR_PASSWORD: AUDITOR.password,
-  });
-  await scrivo.app.listen(port, '127.0.0.1');
-  return { url, dataDir, scrivo, close: () => scrivo.close() };
-};
+const bytesOf = (dir: string, prefix: string) =>
+  Buffer.concat(
+    readdirSync(dir)
+      .filter((f) => f.startsWith(prefix))
+      .map((f) => readFileSync(join(dir, f))),
+  );
+
+/** Which of the secrets these bytes hold. */
+const found = (bytes: Buffer): string[] => SECRETS.filter((secret) => bytes.includes(secret));
 
 /**
- * Crypto-shredding, end to end: a person's names and transcript are sealed in the events with their key; after
- * the account is deleted, no file of the server holds them, the read models rebuild from zero, and the auditor's
- * replay shows "[erased]" where they were.
+ * Crypto-shredding, end to end, on the API as `npm start` runs it (its own process, debug logs captured to a
+ * file): a person's address, names, recording title and file name, transcript and support chat are sealed in
+ * the events; after the account is deleted, no file of the server and no line of its logs holds any of them, the
+ * read models rebuild from zero, and the auditor's replay shows "[erased]" where they were.
  */
 describe('after deleting an account, none of its personal data is readable anywhere', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-erasure-proof-'));
-  let app: TestApp | null = null;
+  const logDir = mkdtempSync(join(tmpdir(), 'scrivo-erasure-proof-logs-'));
+  const logFile = join(logDir, 'api.log');
+  const env = {
+    SCRIVO_DATA_DIR: dataDir,
+    SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
+    SCRIVO_AUTH_RATE_LIMIT_SCALE: '100',
+    // Everything the API can say: a log line naming the person would survive any erasure.
+    LOG_LEVEL: 'trace',
+    SCRIVO_AUDITOR_EMAIL: AUDITOR.email,
+    SCRIVO_AUDITOR_PASSWORD: AUDITOR.password,
+    SCRIVO_ADMIN_EMAIL: ADMIN.email,
+    SCRIVO_ADMIN_PASSWORD: ADMIN.password,
+  };
+  let api: ApiProcess | null = null;
+  beforeAll(() => ensureServerBuild(), 240_000);
   afterAll(async () => {
-    await app?.close();
+    await api?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(logDir, { recursive: true, force: true });
   });
 
-  it('leaves no name or transcript word in the events, read models, blobs or keys; rebuilds; replays as erased', async () => {
-    app = await startOn(dataDir);
-    const { client, userId } = await signedInClient(app);
-    expect((await client.patch('/api/account', { firstName: SECRETS[0], lastName: SECRETS[1] })).status).toBe(
+  /** A transcript, written as the job worker writes it: another process on the same event store and keys. */
+  const completeTranscription = async (recordingId: string) => {
+    const events = await openEventStore(loadConfig({ NODE_ENV: 'test', SCRIVO_DATA_DIR: dataDir }));
+    try {
+      const commands = new RecordingCommands({
+        runner: new StreamRunner({ store: events, clock: systemClock, ids: uuidIds }),
+        ids: uuidIds,
+      });
+      const jobId = (await commands.load(recordingId)).state.jobId!;
+      const worker = { kind: 'worker' as const, id: 'test-worker' };
+      const text = `my ${TRANSCRIPT_WORD} secret`;
+      await commands.run(
+        recordingId,
+        { type: 'StartTranscription', jobId, workerId: 'w', now: commands.now() },
+        worker,
+        jobId,
+      );
+      await commands.run(
+        recordingId,
+        {
+          type: 'CompleteTranscription',
+          jobId,
+          now: commands.now(),
+          transcript: {
+            language: 'en',
+            languageProbability: 0.9,
+            durationSeconds: 11,
+            text,
+            engine: 'test',
+            segments: [
+              {
+                id: 0,
+                start: 0,
+                end: 2,
+                text,
+                speaker: null,
+                words: [{ start: 0, end: 1, text: TRANSCRIPT_WORD, probability: 1 }],
+              },
+            ],
+          },
+        },
+        worker,
+        jobId,
+      );
+    } finally {
+      await events.close();
+    }
+  };
+
+  it('leaves none of it in the events, read models, blobs, keys or logs; rebuilds; replays as erased', async () => {
+    api = await startApiProcess(env, { logFile });
+    const client = await signUpOver(api.url, dataDir, EMAIL);
+    const userId = ((await client.get('/api/user')).body as { id: string }).id;
+    expect((await client.patch('/api/account', { firstName: FIRST_NAME, lastName: LAST_NAME })).status).toBe(
       200,
     );
-    const kept = await signedInClient(app);
-    expect((await kept.client.patch('/api/account', { firstName: KEPT_NAME })).status).toBe(200);
+    const kept = await signUpOver(api.url, dataDir, KEPT_EMAIL);
+    expect((await kept.patch('/api/account', { firstName: KEPT_NAME })).status).toBe(200);
 
+    // A recording with a title and a file name of theirs, and its transcript.
     const form = new FormData();
-    form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
-    const recordingId = (await client.post('/api/recordings', form)).body.id as string;
-    const commands = app.scrivo.app.get(RecordingCommands);
-    const jobId = (await commands.load(recordingId)).state.jobId!;
-    const worker = { kind: 'worker' as const, id: 'test-worker' };
-    const text = `my ${SECRETS[2]} secret`;
-    await commands.run(
-      recordingId,
-      { type: 'StartTranscription', jobId, workerId: 'w', now: commands.now() },
-      worker,
-      jobId,
+    form.set('file', new Blob([readFileSync(JFK_PATH)]), `${FILE_WORD}-notes.wav`);
+    form.set('title', `${TITLE_WORD} meeting`);
+    const created = await client.post('/api/recordings', form);
+    expect(created.status, created.text).toBe(201);
+    const recordingId = created.body.id as string;
+    await completeTranscription(recordingId);
+    await waitUntil('the transcript is served', async () =>
+      (await client.get(`/api/recordings/${recordingId}/transcript`)).text.includes(TRANSCRIPT_WORD),
     );
-    await commands.run(
-      recordingId,
-      {
-        type: 'CompleteTranscription',
-        jobId,
-        now: commands.now(),
-        transcript: {
-          language: 'en',
-          languageProbability: 0.9,
-          durationSeconds: 11,
-          text,
-          engine: 'test',
-          segments: [
-            {
-              id: 0,
-              start: 0,
-              end: 2,
-              text,
-              speaker: null,
-              words: [{ start: 0, end: 1, text: SECRETS[2]!, probability: 1 }],
-            },
-          ],
-        },
-      },
-      worker,
-      jobId,
-    );
-    // Sealed as written: the events file never held the words, even before the erasure.
-    const eventsFile = () =>
-      Buffer.concat(
-        ['events.db', 'events.db-wal']
-          .filter((f) => existsSync(join(dataDir, f)))
-          .map((f) => readFileSync(join(dataDir, f))),
-      );
-    for (const secret of SECRETS) expect(eventsFile().includes(secret), secret).toBe(false);
-    expect((await client.get(`/api/recordings/${recordingId}/transcript`)).text).toContain(SECRETS[2]);
-    // The search below can see them: the read models hold the names and the transcript while the account lives.
-    const readModelsNow = await readModelBytes(dataDir);
-    for (const secret of SECRETS) expect(readModelsNow.includes(secret), secret).toBe(true);
 
-    expect((await client.post('/api/account/delete', { password: 'test-password' })).status).toBe(200);
-    const auditor = new TestClient(app.url);
+    // A support chat in which the app proved who they are; a person answers them.
+    const identity = (await client.get('/api/chat/identity')).body as Record<string, string>;
+    const started = await client.post('/api/chat/sessions', {
+      siteKey: 'scrivo-app',
+      contextPage: '/dashboard',
+      hostOrigin: api.url,
+      identity: { userId: identity.userId, email: identity.email, signature: identity.signature },
+    });
+    expect(started.status, started.text).toBe(201);
+    const chatId = (started.body.session as { sessionId: string }).sessionId;
+    const chatToken = { 'x-chat-token': String(started.body.token) };
+    const said = await client.post(
+      `/api/chat/sessions/${chatId}/messages`,
+      { content: `Talk to a person: my ${CHAT_WORD} broke` },
+      chatToken,
+    );
+    expect(said.status, said.text).toBe(200);
+    const admin = new TestClient(api.url);
+    expect(
+      (await admin.post('/api/admin/login', { username: ADMIN.email, password: ADMIN.password })).status,
+    ).toBe(200);
+    const replied = await admin.post(`/api/admin/chat/sessions/${chatId}/respond`, {
+      content: `Your ${ADMIN_REPLY_WORD} is fixed`,
+      noteType: 'admin_response',
+      markResolved: false,
+    });
+    expect(replied.status, replied.text).toBe(200);
+    const conversation = await client.get(`/api/chat/sessions/${chatId}?after=0`, chatToken);
+    expect(conversation.text).toContain(ADMIN_REPLY_WORD);
+
+    // Sealed as written: the events never held any of it, even before the erasure.
+    const events = () => Buffer.concat([bytesOf(dataDir, 'events.db')]);
+    expect(found(events())).toEqual([]);
+    // The search below can see them: the read models hold them while the account lives.
+    expect(found(bytesOf(dataDir, 'read-models.db'))).toEqual(
+      expect.arrayContaining([FIRST_NAME, TITLE_WORD, TRANSCRIPT_WORD, CHAT_WORD, ADMIN_REPLY_WORD]),
+    );
+
+    expect((await client.post('/api/account/delete', { password: 'secret-pass' })).status).toBe(200);
+    const auditor = new TestClient(api.url);
     expect(
       (await auditor.post('/api/audit/login', { username: AUDITOR.email, password: AUDITOR.password }))
         .status,
@@ -140,34 +213,47 @@ describe('after deleting an account, none of its personal data is readable anywh
       return erased.some((a) => a.userId === userId && a.erasedAt !== null);
     });
 
-    // The auditor's replay: the stream is there, its personal fields read "[erased]".
+    // The auditor's replay: the streams are there, their personal fields read "[erased]".
     const replay = await auditor.get(`/api/audit/events?streamId=user-${userId}`);
     expect(replay.status, replay.text).toBe(200);
-    const events = replay.body.events as { type: string; data: Record<string, unknown> }[];
-    expect(events.find((e) => e.type === 'UserProfileUpdated')?.data).toMatchObject({
+    const userEvents = replay.body.events as { type: string; data: Record<string, unknown> }[];
+    expect(userEvents.find((e) => e.type === 'UserProfileUpdated')?.data).toMatchObject({
       firstName: '[erased]',
       lastName: '[erased]',
     });
-    expect(events.find((e) => e.type === 'UserRegistered')?.data).toMatchObject({ firstName: '[erased]' });
-    const transcriptReplay = await auditor.get(`/api/audit/events?streamId=recording-${recordingId}`);
-    expect(transcriptReplay.text).not.toContain(SECRETS[2]);
-    expect(transcriptReplay.text).toContain('[erased]');
-
-    await app.close();
-    app = null;
-    const files = filesUnder(dataDir).filter((f) => !f.includes(`${join(dataDir, 'outbox')}`));
-    expect(files.some((f) => f.endsWith('read-models.db'))).toBe(true);
-    for (const file of files) {
-      const bytes = readFileSync(file);
-      for (const secret of SECRETS) expect(bytes.includes(secret), `${secret} in ${file}`).toBe(false);
+    expect(userEvents.find((e) => e.type === 'UserRegistered')?.data).toMatchObject({
+      email: '[erased]',
+      firstName: '[erased]',
+    });
+    for (const streamId of [`recording-${recordingId}`, `chat-session-${chatId}`]) {
+      const stream = await auditor.get(`/api/audit/events?streamId=${streamId}`);
+      expect(stream.status, stream.text).toBe(200);
+      expect(found(Buffer.from(stream.text)), streamId).toEqual([]);
+      expect(stream.text).toContain('[erased]');
     }
+    const recordingEvents = (await auditor.get(`/api/audit/events?streamId=recording-${recordingId}`)).body
+      .events as { type: string; data: Record<string, unknown> }[];
+    expect(recordingEvents.find((e) => e.type === 'RecordingCreated')?.data).toMatchObject({
+      title: '[erased]',
+      originalFilename: '[erased]',
+    });
+    // The conversation is gone for the visitor too.
+    expect((await client.get(`/api/chat/sessions/${chatId}?after=0`, chatToken)).status).toBe(404);
+
+    await api.stop();
+    api = null;
+    const files = filesUnder(dataDir).filter((f) => !f.startsWith(join(dataDir, 'outbox')));
+    expect(files.some((f) => f.endsWith('read-models.db'))).toBe(true);
+    for (const file of [...files, logFile])
+      expect(found(readFileSync(file)), `personal data in ${file}`).toEqual([]);
+    expect(readFileSync(logFile, 'utf8')).toContain('"level":30'); // the logs are real: the API wrote them
 
     // Every read model rebuilt from zero, from the same events.
     for (const f of readdirSync(dataDir).filter((name) => name.startsWith('read-models.db')))
       unlinkSync(join(dataDir, f));
-    app = await startOn(dataDir);
+    api = await startApiProcess(env, { logFile });
     await waitUntil('the read models are rebuilt', async () => {
-      const health = (await fetch(`${app!.url}/api/health`).then((r) => r.json())) as {
+      const health = (await fetch(`${api!.url}/api/health`).then((r) => r.json())) as {
         projections: { name: string; checkpoint: number }[];
       };
       const head = Math.max(...health.projections.map((p) => p.checkpoint));
@@ -176,19 +262,15 @@ describe('after deleting an account, none of its personal data is readable anywh
         .every((p) => p.checkpoint >= head);
     });
     // Sessions live in the read models too: the kept user signs in again after the rebuild.
-    const keptAgain = new TestClient(app.url);
-    expect(
-      (await keptAgain.post('/api/login', { email: kept.email, password: 'test-password' })).status,
-    ).toBe(200);
+    const keptAgain = new TestClient(api.url);
+    expect((await keptAgain.post('/api/login', { email: KEPT_EMAIL, password: 'secret-pass' })).status).toBe(
+      200,
+    );
     expect((await keptAgain.get('/api/account')).body).toMatchObject({ firstName: KEPT_NAME });
-    const rebuilt = await readModelBytes(dataDir);
-    for (const secret of SECRETS) expect(rebuilt.includes(secret), secret).toBe(false);
-  }, 120_000);
+    await api.stop();
+    api = null;
+    expect(found(bytesOf(dataDir, 'read-models.db'))).toEqual([]);
+    expect(found(readFileSync(logFile))).toEqual([]);
+    expect(existsSync(logFile)).toBe(true);
+  }, 240_000);
 });
-
-const readModelBytes = async (dataDir: string) =>
-  Buffer.concat(
-    readdirSync(dataDir)
-      .filter((f) => f.startsWith('read-models.db'))
-      .map((f) => readFileSync(join(dataDir, f))),
-  );

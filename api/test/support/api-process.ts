@@ -1,6 +1,6 @@
 import { freePort } from '@scrivo/adapters/testing/free-port';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TestClient } from './http-client';
 import { latestVerificationCode } from '../accounts/support/outbox';
@@ -40,8 +40,14 @@ export interface ApiProcess {
   stop(signal?: NodeJS.Signals): Promise<NodeJS.Signals | number | null>;
 }
 
-/** Starts the built API in its own process on a free loopback port and waits until it serves requests. */
-export const startApiProcess = async (env: Record<string, string>): Promise<ApiProcess> => {
+/**
+ * Starts the built API in its own process on a free loopback port and waits until it serves requests. With
+ * `logFile`, everything it writes to stdout and stderr is also appended to that file, whole.
+ */
+export const startApiProcess = async (
+  env: Record<string, string>,
+  options: { readonly logFile?: string } = {},
+): Promise<ApiProcess> => {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['api/dist/main.js'], {
     cwd: ROOT,
@@ -58,6 +64,7 @@ export const startApiProcess = async (env: Record<string, string>): Promise<ApiP
   let log = '';
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-100_000);
+    if (options.logFile) appendFileSync(options.logFile, chunk);
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);

@@ -9,6 +9,7 @@ import {
   DataExportsAnswer,
   DeleteAccountAnswer,
   DeleteAccountBody,
+  DeletionCodeAnswer,
   ErasedAccountsAnswer,
   RevokedAnswer,
 } from './privacy.schemas';
@@ -46,13 +47,20 @@ export const privacyContract = c.router({
     responses: { 200: RevokedAnswer, ...errors },
     summary: 'End every session of the user but this one',
   },
+  sendDeletionCode: {
+    method: 'POST',
+    path: '/api/account/delete/code',
+    body: c.noBody(),
+    responses: { 200: DeletionCodeAnswer, ...errors, 502: ErrorBody },
+    summary: 'Email the user a 6-digit code that confirms Delete my account (instead of the password)',
+  },
   deleteAccount: {
     method: 'POST',
     path: '/api/account/delete',
     body: DeleteAccountBody,
     responses: { 200: DeleteAccountAnswer, ...errors, 409: ErrorBody },
     summary:
-      'Delete my account (password required): signed out everywhere at once; every recording, its media and transcript, then the address are erased in the background',
+      'Delete my account (the password, or a code from /api/account/delete/code): signed out everywhere at once; every recording, its media and transcript, then the address are erased in the background',
   },
   erasedAccounts: {
     method: 'GET',

@@ -31,9 +31,13 @@ export const ChangePasswordAnswer = z.object({
   signedOutSessions: z.number().int(),
 });
 
-export const DeleteAccountBody = z
-  .object({ password: z.string().min(1, 'Your password is required').max(256) })
-  .strict();
+/** Confirmed by the password, or by a code emailed to the owner (accounts made through Google have no password). */
+export const DeleteAccountBody = z.union([
+  z.object({ password: z.string().min(1, 'Your password is required').max(256) }).strict(),
+  z.object({ code: z.string().regex(/^\d{6}$/, 'The code has 6 digits') }).strict(),
+]);
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+export const DeletionCodeAnswer = z.object({ success: z.literal(true), message: z.string() });
 export const DeleteAccountAnswer = z.object({ success: z.literal(true), message: z.string() });
 
 /** What admins and auditors see of an erased account: when and by whom, never what it held. */

@@ -263,14 +263,32 @@ describe('user account decider', () => {
     it('records the request when the password matched', () => {
       spec
         .given([registered, verified])
-        .when({ type: 'RequestAccountErasure', passwordMatched: true, at })
+        .when({ type: 'RequestAccountErasure', confirmedBy: 'password', confirmed: true, at })
         .then([requested]);
     });
     it('refuses a wrong password', () => {
       spec
         .given([registered, verified])
-        .when({ type: 'RequestAccountErasure', passwordMatched: false, at })
+        .when({ type: 'RequestAccountErasure', confirmedBy: 'password', confirmed: false, at })
         .thenThrows({ code: 'WRONG_CURRENT_PASSWORD' });
+    });
+    it('records the request confirmed by an emailed code, also for an account without a password', () => {
+      const googleOnly: UserEvent = {
+        ...registered,
+        data: { ...(registered.data as object), passwordHash: null },
+      } as UserEvent;
+      spec
+        .given([googleOnly, verified])
+        .when({ type: 'RequestAccountErasure', confirmedBy: 'code', confirmed: true, at })
+        .then([requested]);
+      spec
+        .given([googleOnly, verified])
+        .when({ type: 'RequestAccountErasure', confirmedBy: 'password', confirmed: false, at })
+        .thenThrows({ code: 'NO_PASSWORD' });
+      spec
+        .given([googleOnly, verified])
+        .when({ type: 'RequestAccountErasure', confirmedBy: 'code', confirmed: false, at })
+        .thenThrows({ code: 'INVALID_VERIFICATION_CODE' });
     });
     it('answers every command after the request as for an account that does not exist', () => {
       spec
@@ -279,7 +297,7 @@ describe('user account decider', () => {
         .thenThrows({ code: 'USER_NOT_FOUND' });
       spec
         .given([registered, verified, requested])
-        .when({ type: 'RequestAccountErasure', passwordMatched: true, at })
+        .when({ type: 'RequestAccountErasure', confirmedBy: 'password', confirmed: true, at })
         .thenThrows({ code: 'USER_NOT_FOUND' });
     });
     it('completes once: a repeated completion (a reactor replayed after a crash) changes nothing', () => {

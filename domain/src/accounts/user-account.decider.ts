@@ -80,7 +80,12 @@ export type UserAccountCommand =
   | {
       /** Delete my account: the API checked the password against the stored hash. */
       readonly type: 'RequestAccountErasure';
-      readonly passwordMatched: boolean;
+      /**
+       * How the owner proved it is them: their password, or a code emailed to them (the only way for an account
+       * made through Google that never set a password). `confirmed`: the API checked it and it matched.
+       */
+      readonly confirmedBy: 'password' | 'code';
+      readonly confirmed: boolean;
       readonly at: string;
     }
   | {
@@ -371,13 +376,15 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
       }
 
       case 'RequestAccountErasure':
-        if (!state.passwordHash)
+        if (command.confirmedBy === 'password' && !state.passwordHash)
           throw new DomainError(
             'NO_PASSWORD',
-            'This account has no password yet. Set one with a reset link sent to your email, then delete the account with it.',
+            'This account has no password. Ask for a code by email to confirm the deletion instead.',
           );
-        if (!command.passwordMatched)
-          throw new DomainError('WRONG_CURRENT_PASSWORD', 'The password is not correct.');
+        if (!command.confirmed)
+          throw command.confirmedBy === 'password'
+            ? new DomainError('WRONG_CURRENT_PASSWORD', 'The password is not correct.')
+            : new DomainError('INVALID_VERIFICATION_CODE', 'The code is not correct.');
         // The provider would go on charging an account that no longer exists.
         if (state.subscription && !isEnded(state.subscription.status))
           throw new DomainError(

@@ -382,3 +382,21 @@ describe('offline fallback', () => {
       .when({ type: 'LeaveContactEmail', email: 'not-an-email', at })
       .thenThrows({ code: 'INVALID_EMAIL' }));
 });
+
+describe('erasure (the identified visitor deleted their account)', () => {
+  const erased: ChatSessionEvent = { type: 'ChatSessionErased', data: { sessionId, at } };
+
+  it('erases the conversation once; erasing again decides nothing', () => {
+    spec
+      .given([started, visitorSaid('hello')])
+      .when({ type: 'EraseChatSession', at })
+      .then([erased]);
+    spec.given([started, erased]).when({ type: 'EraseChatSession', at }).thenNothingHappens();
+  });
+
+  it('takes nothing more in an erased conversation: it is not found', () =>
+    spec
+      .given([started, visitorSaid('hello'), erased])
+      .when({ type: 'PostVisitorMessage', messageId: 'm-2', content: 'anyone?', at })
+      .thenThrows({ code: 'NOT_FOUND' }));
+});

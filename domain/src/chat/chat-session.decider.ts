@@ -23,6 +23,8 @@ export interface ChatSessionState {
   /** Normalised visitor questions, to notice a repeated one. */
   readonly questions: readonly string[];
   readonly ratedSinceResolution: boolean;
+  /** The identified visitor's account was erased: the conversation is gone and takes nothing more. */
+  readonly erased: boolean;
 }
 
 export type ChatSessionCommand =
@@ -70,7 +72,8 @@ export type ChatSessionCommand =
   | { readonly type: 'CloseChat'; readonly adminId: string; readonly at: string }
   | { readonly type: 'RateChat'; readonly rating: number; readonly at: string }
   | { readonly type: 'LeaveContactEmail'; readonly email: string; readonly at: string }
-  | { readonly type: 'MarkReadByAdmin'; readonly adminId: string; readonly at: string };
+  | { readonly type: 'MarkReadByAdmin'; readonly adminId: string; readonly at: string }
+  | { readonly type: 'EraseChatSession'; readonly at: string };
 
 const messageText = (content: string): string => {
   const text = content.trim();
@@ -108,6 +111,7 @@ export const chatSessionDecider: Decider<ChatSessionCommand, ChatSessionEvent, C
     adminReadSeq: 0,
     questions: [],
     ratedSinceResolution: false,
+    erased: false,
   }),
 
   decide(command, state) {
@@ -130,6 +134,10 @@ export const chatSessionDecider: Decider<ChatSessionCommand, ChatSessionEvent, C
     }
     if (!state.started || !state.sessionId) throw new NotFoundError('Chat session', '');
     const sessionId = state.sessionId;
+    if (command.type === 'EraseChatSession')
+      return state.erased ? [] : [{ type: 'ChatSessionErased', data: { sessionId, at: command.at } }];
+    // An erased conversation is gone for everyone: its key is erased, nothing more can be written in it.
+    if (state.erased) throw new NotFoundError('Chat session', sessionId);
 
     switch (command.type) {
       case 'IdentifyVisitor':
@@ -291,6 +299,8 @@ export const chatSessionDecider: Decider<ChatSessionCommand, ChatSessionEvent, C
         return { ...state, ratedSinceResolution: true };
       case 'ChatReadByAdmin':
         return { ...state, adminReadSeq: event.data.upToSeq };
+      case 'ChatSessionErased':
+        return { ...state, erased: true };
       default:
         return state;
     }

@@ -67,6 +67,11 @@ export type ChatReadByAdmin = DomainEvent<
   'ChatReadByAdmin',
   { sessionId: string; adminId: string; upToSeq: number; at: string }
 >;
+/**
+ * The account of the identified visitor was erased: the conversation is gone from the read models, and the
+ * session's key (which sealed its messages and addresses) is erased right after.
+ */
+export type ChatSessionErased = DomainEvent<'ChatSessionErased', { sessionId: string; at: string }>;
 
 export type ChatSessionEvent =
   | ChatSessionStarted
@@ -80,7 +85,8 @@ export type ChatSessionEvent =
   | ChatReopened
   | ChatRated
   | ChatContactEmailLeft
-  | ChatReadByAdmin;
+  | ChatReadByAdmin
+  | ChatSessionErased;
 
 export const CHAT_SESSION_EVENT_TYPES: readonly ChatSessionEvent['type'][] = [
   'ChatSessionStarted',
@@ -95,6 +101,7 @@ export const CHAT_SESSION_EVENT_TYPES: readonly ChatSessionEvent['type'][] = [
   'ChatRated',
   'ChatContactEmailLeft',
   'ChatReadByAdmin',
+  'ChatSessionErased',
 ];
 
 // ---- chat site stream: `chat-site-{siteKey}` ----

@@ -57,6 +57,12 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up subscription: replays from the checkpoint, then delivers new events as they are appended. */
   subscribeToAll(options: SubscribeToAllOptions): Subscription;
+  /**
+   * Removes a stream with its events, for good. Events are never removed otherwise: this exists only for a stream
+   * whose NAME held personal data (the old email-keyed names), once a migration has copied its events to a
+   * stream named without it. Deleting a stream that does not exist is no error.
+   */
+  deleteStream(streamId: string): Promise<void>;
   /** The globalPosition of the newest event, or -1 for an empty store. */
   headPosition(): Promise<number>;
   close(): Promise<void>;

@@ -2,7 +2,7 @@ import type { Decider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
 import { DATA_EXPORT_TTL_MS, type DataExportEvent } from './events';
 
-export type DataExportStatus = 'building' | 'ready' | 'failed' | 'erased';
+export type DataExportStatus = 'building' | 'ready' | 'failed' | 'expired' | 'erased';
 
 export interface DataExportState {
   readonly exists: boolean;
@@ -30,7 +30,9 @@ export type DataExportCommand =
     }
   | { readonly type: 'FailDataExport'; readonly reason: string; readonly at: string }
   /** The owner's account is being erased; `blobKey` is where a (partial) archive may be. */
-  | { readonly type: 'EraseDataExport'; readonly blobKey: string; readonly at: string };
+  | { readonly type: 'EraseDataExport'; readonly blobKey: string; readonly at: string }
+  /** The sweep deleted the archive's blob once its link expired. */
+  | { readonly type: 'ExpireDataExport'; readonly at: string };
 
 /** One archive's life: requested, built with progress by a job, then ready (until it expires) or failed. */
 export const dataExportDecider: Decider<DataExportCommand, DataExportEvent, DataExportState> = {
@@ -59,6 +61,16 @@ export const dataExportDecider: Decider<DataExportCommand, DataExportEvent, Data
       return state.status === 'erased'
         ? []
         : [{ type: 'DataExportErased', data: { exportId, blobKey: command.blobKey, at: command.at } }];
+    if (command.type === 'ExpireDataExport') {
+      const due =
+        state.status === 'ready' &&
+        state.blobKey !== null &&
+        state.expiresAt !== null &&
+        Date.parse(state.expiresAt) <= Date.parse(command.at);
+      return due
+        ? [{ type: 'DataExportExpired', data: { exportId, blobKey: state.blobKey!, at: command.at } }]
+        : [];
+    }
     // A repeated job attempt after the archive is done (or given up) changes nothing.
     if (state.status !== 'building') return [];
     switch (command.type) {
@@ -105,6 +117,8 @@ export const dataExportDecider: Decider<DataExportCommand, DataExportEvent, Data
         return { ...state, status: 'failed' };
       case 'DataExportErased':
         return { ...state, status: 'erased', blobKey: null };
+      case 'DataExportExpired':
+        return { ...state, status: 'expired', blobKey: null };
     }
   },
 };

@@ -27,14 +27,26 @@ export type DataExportErased = DomainEvent<
   { exportId: string; blobKey: string; at: string }
 >;
 
+/** The download link expired: the archive's blob was deleted from the blob store (the periodic sweep). */
+export type DataExportExpired = DomainEvent<
+  'DataExportExpired',
+  { exportId: string; blobKey: string; at: string }
+>;
+
 export type DataExportEvent =
-  DataExportRequested | DataExportProgressed | DataExportCompleted | DataExportFailed | DataExportErased;
+  | DataExportRequested
+  | DataExportProgressed
+  | DataExportCompleted
+  | DataExportFailed
+  | DataExportErased
+  | DataExportExpired;
 
 export const DATA_EXPORT_EVENT_TYPES: readonly DataExportEvent['type'][] = [
   'DataExportRequested',
   'DataExportProgressed',
   'DataExportCompleted',
   'DataExportFailed',
+  'DataExportExpired',
   'DataExportErased',
 ];
 
@@ -43,3 +55,9 @@ export const dataExportStream = (exportId: string) => `data-export-${exportId}`;
 export const DATA_EXPORT_JOB = 'data-export';
 /** How long a download link works once the archive is ready. */
 export const DATA_EXPORT_TTL_MS = 24 * 3600 * 1000;
+
+/**
+ * Stream `migration-email-stream-names`: at start-up, every stream still named by an address was moved to its
+ * keyed name (docs/decisions/0006-email-stream-names.md); later starts find this and skip the scan.
+ */
+export type EmailStreamNamesMigrated = DomainEvent<'EmailStreamNamesMigrated', { moved: number; at: string }>;

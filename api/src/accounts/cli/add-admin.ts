@@ -20,7 +20,7 @@ import {
   isValidEmail,
   normalizeEmail,
 } from '@scrivo/domain/accounts';
-import { askHidden, openStore } from './staff-cli';
+import { askHidden, openStore, staffEmailStreams } from './staff-cli';
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { email: { type: 'string' }, help: { type: 'boolean' } } });
@@ -42,6 +42,7 @@ const main = async (): Promise<number> => {
   }
 
   const store = await openStore();
+  const emails = staffEmailStreams();
   try {
     const deps = { store, clock: { now: () => new Date() }, ids: { next: () => randomUUID() } };
     const claims = new CommandHandler(emailClaimDecider, deps);
@@ -51,7 +52,7 @@ const main = async (): Promise<number> => {
     const at = new Date().toISOString();
     const passwordHash = await hasher.hash(password);
 
-    const existing = (await claims.load(AccountStreams.adminEmail(email))).state.ownerId;
+    const existing = (await claims.load(emails.adminEmail(email))).state.ownerId;
     const admin = existing ? (await admins.load(AccountStreams.admin(existing))).state : null;
     if (existing && admin?.exists) {
       await admins.handle(
@@ -64,7 +65,7 @@ const main = async (): Promise<number> => {
     }
     const adminId = existing ?? randomUUID();
     await claims.handle(
-      AccountStreams.adminEmail(email),
+      emails.adminEmail(email),
       { type: 'ClaimEmail', email, ownerId: adminId, at },
       context,
     );

@@ -18,7 +18,7 @@ import {
   isValidEmail,
   normalizeEmail,
 } from '@scrivo/domain/accounts';
-import { askHidden, openStore } from './staff-cli';
+import { askHidden, openStore, staffEmailStreams } from './staff-cli';
 
 const main = async (): Promise<number> => {
   const { values } = parseArgs({ options: { email: { type: 'string' }, help: { type: 'boolean' } } });
@@ -40,6 +40,7 @@ const main = async (): Promise<number> => {
   }
 
   const store = await openStore();
+  const emails = staffEmailStreams();
   try {
     const deps = { store, clock: { now: () => new Date() }, ids: { next: () => randomUUID() } };
     const claims = new CommandHandler(emailClaimDecider, deps);
@@ -48,7 +49,7 @@ const main = async (): Promise<number> => {
     const at = new Date().toISOString();
     const passwordHash = await new Argon2PasswordHasher().hash(password);
 
-    const existing = (await claims.load(AccountStreams.auditorEmail(email))).state.ownerId;
+    const existing = (await claims.load(emails.auditorEmail(email))).state.ownerId;
     const auditor = existing ? (await auditors.load(AccountStreams.auditor(existing))).state : null;
     if (existing && auditor?.exists) {
       await auditors.handle(
@@ -61,7 +62,7 @@ const main = async (): Promise<number> => {
     }
     const auditorId = existing ?? randomUUID();
     await claims.handle(
-      AccountStreams.auditorEmail(email),
+      emails.auditorEmail(email),
       { type: 'ClaimEmail', email, ownerId: auditorId, at },
       context,
     );

@@ -3,6 +3,12 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import type { EventStore } from '@scrivo/domain';
+import type { EmailStreamNames } from '@scrivo/domain/accounts';
+import { loadConfig } from '../../config/config';
+import { emailStreamNamesFor } from '../support/email-keyer';
+
+/** The keyed names of an address's streams, with the server's secret (from the environment or the data folder). */
+export const staffEmailStreams = (): EmailStreamNames => emailStreamNamesFor(loadConfig());
 
 export const askHidden = (question: string): Promise<string> =>
   new Promise((done) => {

@@ -25,6 +25,7 @@ import { type AppConfig, loadConfig } from '../../config/config';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { UserDirectory } from '../operator/user-directory';
 import { UserOperations } from '../operator/user-operations';
+import { emailStreamNamesFor } from '../support/email-keyer';
 
 const USAGE = `Usage:
   users list [--search TEXT] [--status all|active|suspended|unverified] [--page N]
@@ -106,6 +107,7 @@ const main = async (): Promise<number> => {
       runner,
       events,
       ids,
+      emails: emailStreamNamesFor(config),
       // The server also refuses a suspended user's sessions on every request; this removes them outright.
       endSessions: async (userId) => {
         for (const s of await sessions.find({ kind: 'user', subjectId: userId })) await sessions.delete(s.id);

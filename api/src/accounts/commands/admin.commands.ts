@@ -93,7 +93,7 @@ export class UpsertAdminHandler implements ICommandHandler<UpsertAdminCommand> {
     const adminId = existing ?? this.streams.ids.next();
     await this.runner.run(
       emailClaimDecider,
-      AccountStreams.adminEmail(email),
+      this.streams.emails.adminEmail(email),
       { type: 'ClaimEmail', email, ownerId: adminId, at },
       context,
     );

@@ -4,6 +4,7 @@ import { DomainError, type Ids } from '@scrivo/domain';
 import {
   AccountStreams,
   type AuditorCreatedBy,
+  EmailStreamNames,
   auditorAccountDecider,
   emailClaimDecider,
   type PasswordHasher,
@@ -14,8 +15,8 @@ import { PASSWORD_HASHER } from '../tokens';
 
 let dummyHash: Promise<string> | null = null;
 
-const auditorIdByEmail = async (runner: StreamRunner, email: string) =>
-  (await runner.state(emailClaimDecider, AccountStreams.auditorEmail(email))).ownerId;
+const auditorIdByEmail = async (runner: StreamRunner, emails: EmailStreamNames, email: string) =>
+  (await runner.state(emailClaimDecider, emails.auditorEmail(email))).ownerId;
 
 export class AuditorSignInCommand extends Command<string | null> {
   constructor(
@@ -31,11 +32,12 @@ export class AuditorSignInCommand extends Command<string | null> {
 export class AuditorSignInHandler implements ICommandHandler<AuditorSignInCommand> {
   constructor(
     private readonly runner: StreamRunner,
+    private readonly emails: EmailStreamNames,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
   async execute({ username, password }: AuditorSignInCommand): Promise<string | null> {
-    const auditorId = await auditorIdByEmail(this.runner, username);
+    const auditorId = await auditorIdByEmail(this.runner, this.emails, username);
     const auditor = auditorId
       ? await this.runner.state(auditorAccountDecider, AccountStreams.auditor(auditorId))
       : null;
@@ -74,6 +76,7 @@ export class UpsertAuditorCommand extends Command<{ auditorId: string; created: 
 export class UpsertAuditorHandler implements ICommandHandler<UpsertAuditorCommand> {
   constructor(
     private readonly runner: StreamRunner,
+    private readonly emails: EmailStreamNames,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
@@ -82,7 +85,7 @@ export class UpsertAuditorHandler implements ICommandHandler<UpsertAuditorComman
     const context: RunContext =
       by.kind === 'admin' ? {} : { actor: { kind: 'system', id: `auditor-${by.kind}` } };
     const at = this.runner.now();
-    const existing = await auditorIdByEmail(this.runner, email);
+    const existing = await auditorIdByEmail(this.runner, this.emails, email);
     const auditor = existing
       ? await this.runner.state(auditorAccountDecider, AccountStreams.auditor(existing))
       : null;
@@ -102,7 +105,7 @@ export class UpsertAuditorHandler implements ICommandHandler<UpsertAuditorComman
     const auditorId = existing ?? this.ids.next();
     await this.runner.run(
       emailClaimDecider,
-      AccountStreams.auditorEmail(email),
+      this.emails.auditorEmail(email),
       { type: 'ClaimEmail', email, ownerId: auditorId, at },
       context,
     );

@@ -58,7 +58,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
 
     await this.runner.run(
       emailClaimDecider,
-      AccountStreams.userEmail(email),
+      this.streams.emails.userEmail(email),
       { type: 'ClaimEmail', email, ownerId: userId, at },
       context,
     );
@@ -66,7 +66,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     try {
       await this.runner.run(
         emailVerificationDecider,
-        AccountStreams.emailVerification(email),
+        this.streams.emails.emailVerification(email),
         { type: 'ConsumeVerification', email, userId, at },
         context,
       );

@@ -116,7 +116,7 @@ export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand>
       isNew = true;
       await this.runner.run(
         emailClaimDecider,
-        AccountStreams.userEmail(profile.email),
+        this.streams.emails.userEmail(profile.email),
         { type: 'ClaimEmail', email: profile.email, ownerId: userId, at },
         context,
       );

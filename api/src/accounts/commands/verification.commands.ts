@@ -65,7 +65,7 @@ export class VerifyEmailCodeHandler implements ICommandHandler<VerifyEmailCodeCo
   async execute({ email, code }: VerifyEmailCodeCommand): Promise<void> {
     const result = await this.runner.run(
       emailVerificationDecider,
-      AccountStreams.emailVerification(email),
+      this.streams.emails.emailVerification(email),
       { type: 'CheckCode', email, codeHash: hashVerificationCode(email, code), at: this.streams.now() },
       {},
     );

@@ -4,6 +4,7 @@ import {
   ADMIN_CHANGE_EVENT_TYPES,
   AccountStreams,
   type ChangedBy,
+  type EmailStreamNames,
   emailClaimDecider,
   invitationDecider,
   type PlanId,
@@ -67,13 +68,16 @@ export class UserOperations {
       readonly runner: StreamRunner;
       readonly events: EventStore;
       readonly ids: Ids;
+      /** The keyed names of an address's streams. */
+      readonly emails: EmailStreamNames;
       /** Ends every session of a user (the console's session store; the CLI removes the session documents). */
       readonly endSessions: (userId: string) => Promise<void>;
     },
   ) {}
 
   async userIdByEmail(email: string): Promise<string | null> {
-    const owner = (await this.deps.runner.state(emailClaimDecider, AccountStreams.userEmail(email))).ownerId;
+    const owner = (await this.deps.runner.state(emailClaimDecider, this.deps.emails.userEmail(email)))
+      .ownerId;
     if (!owner) return null;
     return (await this.deps.runner.state(userAccountDecider, AccountStreams.user(owner))).exists
       ? owner
@@ -137,7 +141,7 @@ export class UserOperations {
   invite(email: string, by: ChangedBy) {
     return this.deps.runner.run(
       invitationDecider,
-      AccountStreams.invitation(email),
+      this.deps.emails.invitation(email),
       { type: 'InviteUser', email, by, at: this.deps.runner.now() },
       { actor: actorOf(by) },
     );
@@ -146,7 +150,7 @@ export class UserOperations {
   revokeInvitation(email: string, by: ChangedBy) {
     return this.deps.runner.run(
       invitationDecider,
-      AccountStreams.invitation(email),
+      this.deps.emails.invitation(email),
       { type: 'RevokeInvitation', email, by, at: this.deps.runner.now() },
       { actor: actorOf(by) },
     );
@@ -162,7 +166,7 @@ export class UserOperations {
     const context = { actor: actorOf(by) };
     await this.deps.runner.run(
       emailClaimDecider,
-      AccountStreams.userEmail(person.email),
+      this.deps.emails.userEmail(person.email),
       { type: 'ClaimEmail', email: person.email, ownerId: userId, at },
       context,
     );
@@ -189,7 +193,7 @@ export class UserOperations {
   }
 
   async isInvited(email: string): Promise<boolean> {
-    return (await this.deps.runner.state(invitationDecider, AccountStreams.invitation(email))).invited;
+    return (await this.deps.runner.state(invitationDecider, this.deps.emails.invitation(email))).invited;
   }
 
   /** The operators' changes to this user, newest first, read from the user's own stream. */

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Ids } from '@scrivo/domain';
-import { AccountStreams, emailClaimDecider, userAccountDecider } from '@scrivo/domain/accounts';
+import {
+  AccountStreams,
+  EmailStreamNames,
+  emailClaimDecider,
+  userAccountDecider,
+} from '@scrivo/domain/accounts';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { IDS } from '../../infrastructure/tokens';
 
@@ -13,6 +18,8 @@ export class AccountStreamsService {
   constructor(
     private readonly runner: StreamRunner,
     @Inject(IDS) readonly ids: Ids,
+    /** The keyed names of an address's streams. */
+    readonly emails: EmailStreamNames,
   ) {}
 
   now(): string {
@@ -20,11 +27,11 @@ export class AccountStreamsService {
   }
 
   async userIdByEmail(email: string): Promise<string | null> {
-    return (await this.runner.state(emailClaimDecider, AccountStreams.userEmail(email))).ownerId;
+    return (await this.runner.state(emailClaimDecider, this.emails.userEmail(email))).ownerId;
   }
 
   async adminIdByEmail(email: string): Promise<string | null> {
-    return (await this.runner.state(emailClaimDecider, AccountStreams.adminEmail(email))).ownerId;
+    return (await this.runner.state(emailClaimDecider, this.emails.adminEmail(email))).ownerId;
   }
 
   loadUser(userId: string) {

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ApiError } from '../../common/api-error';
 import type { RateLimitStore } from '@scrivo/domain';
+import { EmailStreamNames } from '@scrivo/domain/accounts';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { RATE_LIMITS } from '../../infrastructure/tokens';
 
@@ -73,6 +74,7 @@ export class AuthRateLimiter {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RATE_LIMITS) private readonly store: RateLimitStore,
+    private readonly emails: EmailStreamNames,
   ) {}
 
   /** Counts one attempt; returns the seconds to wait when a limit is exceeded, else null. */
@@ -81,7 +83,8 @@ export class AuthRateLimiter {
     if (scale === 0) return null;
     let waitMs: number | null = null;
     for (const limit of AUTH_LIMITS[action] as readonly Limit[]) {
-      const account = limit.by === 'ip' ? '' : (email ?? '').trim().toLowerCase();
+      // The address's keyed hash, never the address: the counters outlive an erased account.
+      const account = limit.by === 'ip' || !email?.trim() ? '' : this.emails.keyOf(email);
       const address = limit.by === 'email' ? '*' : ip;
       const verdict = await this.store.hit(
         {

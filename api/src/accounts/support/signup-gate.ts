@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@scrivo/domain';
-import { AccountStreams, invitationDecider, type PlanId } from '@scrivo/domain/accounts';
+import { EmailStreamNames, invitationDecider, type PlanId } from '@scrivo/domain/accounts';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 
@@ -15,6 +15,7 @@ export class SignupGate {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly runner: StreamRunner,
+    private readonly emails: EmailStreamNames,
   ) {}
 
   get defaultPlan(): PlanId {
@@ -26,7 +27,7 @@ export class SignupGate {
     const policy = this.config.SCRIVO_SIGNUPS;
     if (policy === 'open') return;
     if (policy === 'closed') throw new DomainError('SIGNUPS_CLOSED', SIGNUPS_CLOSED_MESSAGE);
-    const invitation = await this.runner.state(invitationDecider, AccountStreams.invitation(email));
+    const invitation = await this.runner.state(invitationDecider, this.emails.invitation(email));
     if (!invitation.invited) throw new DomainError('SIGNUP_NOT_INVITED', NOT_INVITED_MESSAGE);
   }
 }

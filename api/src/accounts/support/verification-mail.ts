@@ -2,9 +2,9 @@ import { StreamRunner } from '../../infrastructure/stream-runner';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@scrivo/domain';
 import {
-  AccountStreams,
   type Language,
   type Mailer,
+  type MailMessage,
   verificationCodeEmail,
   emailVerificationDecider,
 } from '@scrivo/domain/accounts';
@@ -23,16 +23,21 @@ export class VerificationMail {
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {}
 
-  async send(email: string, language: Language): Promise<void> {
+  /** `compose`: which email carries the code (sign-up verification by default, or the account deletion one). */
+  async send(
+    email: string,
+    language: Language,
+    compose: (to: string, code: string, language: Language) => MailMessage = verificationCodeEmail,
+  ): Promise<void> {
     const code = newVerificationCode();
     await this.runner.run(
       emailVerificationDecider,
-      AccountStreams.emailVerification(email),
+      this.streams.emails.emailVerification(email),
       { type: 'IssueCode', email, codeHash: hashVerificationCode(email, code), at: this.streams.now() },
       {},
     );
     try {
-      await this.mailer.send(verificationCodeEmail(email, code, language));
+      await this.mailer.send(compose(email, code, language));
     } catch (error) {
       this.logger.error({ err: error }, 'verification email could not be sent');
       throw new DomainError(

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { AuditSearchAnswer, AuditEvent } from '@scrivo/contracts';
 import type { ReadModelStore } from '@scrivo/domain';
-import { AccountStreams, emailClaimDecider, normalizeEmail } from '@scrivo/domain/accounts';
+import { AccountStreams, EmailStreamNames, emailClaimDecider, normalizeEmail } from '@scrivo/domain/accounts';
 import {
   AUDIT_CORRELATIONS,
   AUDIT_STREAMS,
@@ -40,6 +40,7 @@ export class SearchStreamsHandler implements IQueryHandler<SearchStreamsQuery> {
     private readonly reader: StreamReader,
     private readonly trail: AuditTrail,
     private readonly runner: StreamRunner,
+    private readonly emails: EmailStreamNames,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
   ) {}
 
@@ -67,11 +68,11 @@ export class SearchStreamsHandler implements IQueryHandler<SearchStreamsQuery> {
   /** The account, its address streams, and every stream whose events name the user (usage, recordings, chats). */
   private async streamsOfEmail(email: string): Promise<string[]> {
     const address = normalizeEmail(email);
-    const userId = (await this.runner.state(emailClaimDecider, AccountStreams.userEmail(address))).ownerId;
+    const userId = (await this.runner.state(emailClaimDecider, this.emails.userEmail(address))).ownerId;
     const byName = [
-      AccountStreams.userEmail(address),
-      AccountStreams.emailVerification(address),
-      AccountStreams.invitation(address),
+      this.emails.userEmail(address),
+      this.emails.emailVerification(address),
+      this.emails.invitation(address),
     ];
     if (!userId) return byName;
     const owned = await this.readModels

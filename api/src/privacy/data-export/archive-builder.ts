@@ -1,5 +1,6 @@
 import type { BlobStore, EventStore, ReadModelStore } from '@scrivo/domain';
 import { AccountStreams, USERS, type UserDoc } from '@scrivo/domain/accounts';
+import { CHAT_MESSAGES, CHAT_SESSIONS, type ChatMessageDoc, type ChatSessionDoc } from '@scrivo/domain/chat';
 import {
   RECORDINGS_COLLECTION,
   type RecordingDoc,
@@ -46,9 +47,37 @@ export interface ArchiveDeps {
 }
 
 /**
+ * The support chats the user took part in: those in which the site proved who the visitor was (a chat started
+ * signed in to the app, or identified later). An anonymous visitor's chat cannot be linked to an account.
+ */
+const chatsOf = async (readModels: ReadModelStore, userId: string) => {
+  const sessions = await readModels
+    .collection<ChatSessionDoc>(CHAT_SESSIONS)
+    .find({ userId }, { sort: [{ field: 'startedAt', direction: 'asc' }] });
+  const messages = readModels.collection<ChatMessageDoc>(CHAT_MESSAGES);
+  const chats = [];
+  for (const session of sessions) {
+    const conversation = await messages.find(
+      { sessionId: session.sessionId },
+      { sort: [{ field: 'seq', direction: 'asc' }] },
+    );
+    chats.push({
+      sessionId: session.sessionId,
+      startedAt: session.startedAt,
+      status: session.status,
+      page: session.contextPage,
+      contactEmail: session.contactEmail,
+      rating: session.rating,
+      messages: conversation.map((m) => ({ role: m.role, at: m.createdAt, text: m.content })),
+    });
+  }
+  return chats;
+};
+
+/**
  * Writes everything the account holds into the zip: the account, every recording's original media and its
- * transcript (JSON and TXT), the plan and billing history and the sign-in history (from the account's own
- * stream). `progress` is told after each recording (media is most of the bytes).
+ * transcript (JSON and TXT), the support chats, the plan and billing history and the sign-in history (from the
+ * account's own stream). `progress` is told after each recording (media is most of the bytes).
  */
 export const buildArchive = async (
   deps: ArchiveDeps,
@@ -88,6 +117,7 @@ export const buildArchive = async (
     await progress((i + 1) / (recordings.length + 1));
   }
   zip.addText('recordings.json', json(index));
+  zip.addText('chats.json', json(await chatsOf(deps.readModels, userId)));
   zip.addText(
     'README.txt',
     [
@@ -97,6 +127,8 @@ export const buildArchive = async (
       'plan-and-billing.json   every plan change, granted minutes and payment notice',
       'sign-ins.json           every sign-in and failed sign-in',
       'recordings.json         the list of your recordings and their folders',
+      "chats.json              the support chats you had signed in, every message (yours, the assistant's",
+      "                        and our team's) in order",
       'recordings/<title-id>/  recording.json, original.<ext> (the file you uploaded),',
       '                        transcript.json, transcript.txt (with times), transcript-plain.txt',
       '',

@@ -85,13 +85,15 @@ export class DataExportController {
   async download(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Res() res: Response) {
     const doc = await this.exports.get(id);
     // Another user's archive answers as one that does not exist.
-    if (!doc || doc.userId !== user.id || doc.status !== 'ready' || !doc.blobKey) throw notFound();
+    if (!doc || doc.userId !== user.id) throw notFound();
+    // Expired: past its time, or already deleted from the blob store by the sweep.
     if (this.view(doc).status === 'expired')
       throw new ApiError(
         410,
         'EXPORT_EXPIRED',
         'This download link has expired. Please ask for a new archive.',
       );
+    if (doc.status !== 'ready' || !doc.blobKey) throw notFound();
     const body = await this.blobs.get(doc.blobKey);
     res.status(200);
     res.setHeader('Content-Type', 'application/zip');

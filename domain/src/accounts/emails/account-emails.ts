@@ -4,6 +4,7 @@ import { type EmailParts, renderHtml, renderText } from './layout';
 
 interface Copy {
   verification: { subject: string; heading: string; intro: string; validity: string; ignore: string };
+  deletion: { subject: string; heading: string; intro: string; validity: string; ignore: string };
   reset: {
     subject: string;
     heading: string;
@@ -24,6 +25,15 @@ const copy: Record<Language, Copy> = {
       intro: 'Enter this code on the Scrivo sign-up page to verify your email address:',
       validity: 'The code is valid for 10 minutes.',
       ignore: "If you didn't try to create a Scrivo account, you can ignore this email.",
+    },
+    deletion: {
+      subject: 'Your code to delete your Scrivo account: {code}',
+      heading: 'Confirm the deletion of your account',
+      intro:
+        'Enter this code on your Scrivo account page to delete your account. Everything it holds (recordings, transcripts, chats) will be erased for good:',
+      validity: 'The code is valid for 10 minutes.',
+      ignore:
+        "If you didn't ask to delete your account, ignore this email: nothing happens without the code.",
     },
     reset: {
       subject: 'Reset your Scrivo password',
@@ -51,6 +61,14 @@ const copy: Record<Language, Copy> = {
       validity: 'El código es válido durante 10 minutos.',
       ignore: 'Si no intentaste crear una cuenta en Scrivo, puedes ignorar este correo.',
     },
+    deletion: {
+      subject: 'Tu código para eliminar tu cuenta de Scrivo: {code}',
+      heading: 'Confirma la eliminación de tu cuenta',
+      intro:
+        'Introduce este código en la página de tu cuenta de Scrivo para eliminarla. Todo lo que contiene (grabaciones, transcripciones, chats) se borrará para siempre:',
+      validity: 'El código es válido durante 10 minutos.',
+      ignore: 'Si no pediste eliminar tu cuenta, ignora este correo: sin el código no ocurre nada.',
+    },
     reset: {
       subject: 'Restablece tu contraseña de Scrivo',
       heading: 'Restablece tu contraseña',
@@ -77,6 +95,15 @@ const copy: Record<Language, Copy> = {
       intro: "Saisissez ce code sur la page d'inscription de Scrivo pour vérifier votre adresse e-mail :",
       validity: 'Le code est valable 10 minutes.',
       ignore: "Si vous n'avez pas essayé de créer un compte Scrivo, vous pouvez ignorer cet e-mail.",
+    },
+    deletion: {
+      subject: 'Votre code pour supprimer votre compte Scrivo : {code}',
+      heading: 'Confirmez la suppression de votre compte',
+      intro:
+        'Saisissez ce code sur la page de votre compte Scrivo pour le supprimer. Tout ce qu’il contient (enregistrements, transcriptions, conversations) sera effacé définitivement :',
+      validity: 'Le code est valable 10 minutes.',
+      ignore:
+        "Si vous n'avez pas demandé la suppression de votre compte, ignorez cet e-mail : rien ne se passe sans le code.",
     },
     reset: {
       subject: 'Réinitialisez votre mot de passe Scrivo',
@@ -129,6 +156,24 @@ export const verificationCodeEmail = (to: string, code: string, lang: Language):
     },
     lang,
     'verification-code',
+  );
+};
+
+/** The code that confirms "Delete my account" (for an account without a password, the only way). */
+export const accountDeletionCodeEmail = (to: string, code: string, lang: Language): MailMessage => {
+  const c = copy[lang].deletion;
+  return message(
+    to,
+    c.subject.replace('{code}', code),
+    {
+      preheader: c.heading,
+      heading: c.heading,
+      paragraphs: [c.intro],
+      highlight: { kind: 'code', value: code },
+      footer: `${c.validity} ${c.ignore} ${copy[lang].footer}`,
+    },
+    lang,
+    'account-deletion-code',
   );
 };
 

@@ -60,6 +60,12 @@ export const chatSessionsProjection: Projection = {
       return;
     }
     if (!current) return;
+    if (e.type === 'ChatSessionErased') {
+      for (const message of await ctx.find<ChatMessageDoc>(CHAT_MESSAGES, { sessionId: e.data.sessionId }))
+        ctx.delete(CHAT_MESSAGES, message.id);
+      ctx.delete(CHAT_SESSIONS, e.data.sessionId);
+      return;
+    }
     const { searchText, ...doc } = current;
     const save = (next: Omit<ChatSessionDoc, 'searchText'>, extra = '') =>
       ctx.upsert(CHAT_SESSIONS, withSearch(next, extra, searchText));

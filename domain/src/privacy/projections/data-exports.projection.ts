@@ -66,6 +66,8 @@ export const dataExportsProjection: Projection = {
         });
       case 'DataExportFailed':
         return put({ status: 'failed', error: event.data.reason });
+      case 'DataExportExpired':
+        return put({ status: 'expired', blobKey: null });
     }
   },
 };

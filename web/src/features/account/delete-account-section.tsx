@@ -1,24 +1,27 @@
 import type { User } from '@scrivo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Field } from '../auth/components/field';
 import { serverMessage } from '../auth/errors';
-import { deleteAccount } from './privacy-api';
+import { deleteAccount, sendDeletionCode } from './privacy-api';
 
 /**
- * Delete my account (/data-privacy and /account): the password confirms it is the owner. Once the server has
- * accepted, every browser is signed out and the recordings are erased in the background; this one goes home.
+ * Delete my account (/data-privacy and /account): the password, or a code emailed to the owner (the only way
+ * for an account made through Google), confirms it is them. Once the server has accepted, every browser is
+ * signed out and the recordings are erased in the background; this one goes home.
  */
 export function DeleteAccountSection({ user }: { user: User }) {
   const queryClient = useQueryClient();
+  const [byCode, setByCode] = useState(!user.hasPassword);
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codeSent, setCodeSent] = useState<string | null>(null);
   const [understood, setUnderstood] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
 
   const erase = useMutation({
-    mutationFn: () => deleteAccount(password),
+    mutationFn: () => deleteAccount(byCode ? { code: code.trim() } : { password }),
     onSuccess: ({ message }) => {
       setDone(message);
       queryClient.clear();
@@ -26,10 +29,20 @@ export function DeleteAccountSection({ user }: { user: User }) {
     },
     onError: (failure) => setError(serverMessage(failure, 'Could not delete the account')),
   });
+  const send = useMutation({
+    mutationFn: sendDeletionCode,
+    onSuccess: ({ message }) => {
+      setCodeSent(message);
+      setError(undefined);
+    },
+    onError: (failure) => setError(serverMessage(failure, 'Could not send the code')),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return setError('Please enter your password');
+    if (byCode && !/^\d{6}$/.test(code.trim()))
+      return setError('Please enter the 6-digit code we emailed you');
+    if (!byCode && !password) return setError('Please enter your password');
     setError(undefined);
     erase.mutate();
   };
@@ -43,20 +56,62 @@ export function DeleteAccountSection({ user }: { user: User }) {
         <p role="status" className="text-sm text-slate-700">
           {done}
         </p>
-      ) : user.hasPassword ? (
+      ) : (
         <form onSubmit={submit} noValidate className="space-y-4 text-sm text-slate-700">
           <p>
-            Your account, every recording with its media and transcript, and your sessions everywhere are
-            erased. This cannot be undone. Administrators will see that an account was erased, and when.
+            Your account, every recording with its media and transcript, your support chats and your sessions
+            everywhere are erased. This cannot be undone. Administrators will see that an account was erased,
+            and when.
           </p>
-          <Field
-            label="Password to confirm"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            maxLength={256}
-          />
+          {byCode ? (
+            <div className="space-y-3">
+              {!user.hasPassword ? (
+                <p>Your account signs in with Google only: confirm with a code sent to {user.email}.</p>
+              ) : null}
+              <button
+                type="button"
+                onClick={() => send.mutate()}
+                disabled={send.isPending}
+                className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50 disabled:opacity-50"
+              >
+                {send.isPending ? 'Sending...' : codeSent ? 'Send me a new code' : 'Send me a code'}
+              </button>
+              {codeSent ? (
+                <p role="status" className="text-slate-600">
+                  {codeSent}
+                </p>
+              ) : null}
+              <Field
+                label="Code from the email"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                maxLength={6}
+              />
+            </div>
+          ) : (
+            <Field
+              label="Password to confirm"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              maxLength={256}
+            />
+          )}
+          {user.hasPassword ? (
+            <button
+              type="button"
+              onClick={() => {
+                setByCode(!byCode);
+                setError(undefined);
+              }}
+              className="font-medium text-brand-600 hover:underline"
+            >
+              {byCode ? 'Confirm with my password instead' : 'Confirm with a code sent to my email instead'}
+            </button>
+          ) : null}
           <label className="flex items-center gap-2">
             <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />I
             understand that my recordings and transcripts are erased for good
@@ -74,14 +129,6 @@ export function DeleteAccountSection({ user }: { user: User }) {
             {erase.isPending ? 'Deleting...' : 'Delete my account'}
           </button>
         </form>
-      ) : (
-        <p className="text-sm text-slate-700">
-          Your account signs in with Google only. To delete it,{' '}
-          <Link to="/forgot-password" className="font-medium text-brand-600 hover:underline">
-            set a password by email
-          </Link>{' '}
-          first, then confirm with it here.
-        </p>
       )}
     </section>
   );

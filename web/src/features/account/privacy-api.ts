@@ -14,8 +14,12 @@ export const securityApi = {
   revokeOthers: () => ok(privacyApi.revokeOtherSessions()),
 };
 
-/** Delete my account (password required). */
-export const deleteAccount = (password: string) => ok(privacyApi.deleteAccount({ body: { password } }));
+/** Delete my account, confirmed by the password or by a code emailed to the owner. */
+export const deleteAccount = (proof: { password: string } | { code: string }) =>
+  ok(privacyApi.deleteAccount({ body: proof }));
+
+/** Emails the code that confirms Delete my account (accounts made through Google have no password). */
+export const sendDeletionCode = () => ok(privacyApi.sendDeletionCode());
 
 export const dataExportsQueryKey = ['account', 'exports'] as const;
 
