@@ -16,10 +16,12 @@ import {
 import { exportBlobKey } from './data-export/data-export.worker';
 import {
   type AccountErasureRequested,
+  type ChangedBy,
   AccountStreams,
   addressKeySubject,
   type EmailStreamNames,
   emailClaimDecider,
+  invitationDecider,
   userAccountDecider,
 } from '@scrivo/domain/accounts';
 import {
@@ -45,6 +47,7 @@ const eraseLiveAddressKey = async (keys: KeyStore, addressKey: string): Promise<
 };
 
 const actor: Actor = { kind: 'system', id: 'account-erasure' };
+const ERASURE: ChangedBy = { kind: 'system', adminId: null, label: 'account erasure' };
 
 /**
  * Erases what an account held once its owner asked (`AccountErasureRequested`): signs it out everywhere, erases
@@ -119,13 +122,21 @@ export const accountErasureReactor = (deps: {
     const { state } = await deps.runner.load(userAccountDecider, AccountStreams.user(userId));
     const email = state.email && state.email !== ERASED_TEXT ? state.email : null;
     const addressKey = email ? deps.emails.keyOf(email) : null;
-    if (email)
+    if (email) {
       await deps.runner.run(
         emailClaimDecider,
         deps.emails.userEmail(email),
         { type: 'ReleaseEmail', ownerId: userId, at: deps.runner.now() },
         context,
       );
+      // An invitation still open would keep the address in the console's list (a read model keyed by it).
+      await deps.runner.run(
+        invitationDecider,
+        deps.emails.invitation(email),
+        { type: 'RevokeInvitation', email, by: ERASURE, at: deps.runner.now() },
+        context,
+      );
+    }
     await deps.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),

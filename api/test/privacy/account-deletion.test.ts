@@ -79,6 +79,9 @@ describe('Delete my account', () => {
     otherBrowser.setCookie(SESSION_COOKIE.user, other.id);
     expect((await otherBrowser.get('/api/user')).status).toBe(200);
     const recordingId = await upload(client);
+    // An invitation still open for the address (the console lists invitations by address).
+    expect((await admin.post('/api/admin/invitations', { email })).status).toBe(200);
+    expect(await readModels().collection('invitations').get(email)).not.toBeNull();
     const asked = await client.post('/api/account/exports');
     expect(asked.status).toBe(202);
     const exportId = asked.body.id as string;
@@ -103,6 +106,7 @@ describe('Delete my account', () => {
     expect(await readModels().collection('sessions').count({ subjectId: userId })).toBe(0);
     expect(existsSync(archive)).toBe(false);
     expect(await readModels().collection('data-exports').get(exportId)).toBeNull();
+    expect(await readModels().collection('invitations').get(email)).toBeNull();
 
     const recording = (await events().readStream(recordingStream(recordingId))).map((e) => e.type);
     expect(recording.slice(-4)).toEqual([

@@ -46,9 +46,9 @@ export const AdminUsersPage = z.object({
 export type AdminUsersPage = z.infer<typeof AdminUsersPage>;
 
 export const ChangedByView = z.object({
-  kind: z.enum(['admin', 'cli']),
+  kind: z.enum(['admin', 'cli', 'system']),
   adminId: z.string().nullable(),
-  /** The admin's email, or "command line". */
+  /** The admin's email, "command line", or what the server did on its own ("account erasure"). */
   label: z.string(),
 });
 

@@ -84,11 +84,12 @@ export type GoogleIdentityLinked = DomainEvent<
 >;
 
 /**
- * Who made an operator's change: an admin signed in to the console, or the server's command line (whoever can
- * run it already holds the server). `label` is what the history shows (the admin's email).
+ * Who made an operator's change: an admin signed in to the console, the server's command line (whoever can
+ * run it already holds the server), or the server itself following a person's own request (an erased account's
+ * invitation is withdrawn). `label` is what the history shows (the admin's email).
  */
 export interface ChangedBy {
-  readonly kind: 'admin' | 'cli';
+  readonly kind: 'admin' | 'cli' | 'system';
   readonly adminId: string | null;
   readonly label: string;
 }
