@@ -21,8 +21,8 @@ import numpy as np
 
 from .recognizer import SAMPLE_RATE, Event, final, partial, word
 
-STEP_SECONDS = 1.0  # new audio between two decodes
-END_SILENCE = 0.6  # trailing silence that ends an utterance
+STEP_SECONDS = 0.5  # new audio between two decodes (more when a decode takes longer: see route.arrived_audio)
+END_SILENCE = 0.5  # trailing silence that ends an utterance (its words are then final at once)
 MAX_UTTERANCE = 15.0  # settle everything heard once an utterance is this long
 TRIM_AFTER = 6.0  # a buffer longer than this loses the audio of its settled words
 SPEECH_PAD = 0.2  # a word must overlap a VAD region widened by this much
