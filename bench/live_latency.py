@@ -1,8 +1,9 @@
 """Live captions of the speech worker's POST /live, fed in real time by paced clients.
 
-  python bench/live_latency.py URL WAV LANGUAGE [--clients N] [--chunk-ms 200] [--reference TEXT|FILE]
+  python bench/live_latency.py URL LANGUAGE WAV... [--clients N] [--chunk-ms 200] [--reference TEXT|FILE]...
 
-Each client streams WAV (16 kHz mono s16le) in CHUNK_MS pieces at the pace of the audio; N clients run at
+Several WAVs are joined, one second of silence between them, into one stream (one --reference per WAV,
+in the same order). Each client streams it (16 kHz mono s16le) in CHUNK_MS pieces at the pace of the audio; N clients run at
 once, each its own session, starting a chunk apart. Word times come from the upload path: the same file
 sent once to the worker's POST /asr (before the live clients start), so the latency of a word does not
 depend on the times the live engine itself reports. A live final word is matched to an upload word by an
@@ -155,16 +156,25 @@ def pct(values: List[float], q: float) -> Optional[float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
-    parser.add_argument("wav")
     parser.add_argument("language")
+    parser.add_argument("wav", nargs="+")
     parser.add_argument("--clients", type=int, default=1)
     parser.add_argument("--chunk-ms", type=int, default=200)
-    parser.add_argument("--reference", help="the right text, or a file holding it")
+    parser.add_argument("--reference", action="append", help="the right text of a WAV, or a file holding it")
     args = parser.parse_args()
-    wav_bytes = Path(args.wav).read_bytes()
-    with wave.open(args.wav) as w:
-        assert (w.getframerate(), w.getnchannels(), w.getsampwidth()) == (16000, 1, 2), "16 kHz mono s16le only"
-        pcm = w.readframes(w.getnframes())
+    pieces = []
+    for path in args.wav:
+        with wave.open(path) as w:
+            assert (w.getframerate(), w.getnchannels(), w.getsampwidth()) == (16000, 1, 2), "16 kHz mono s16le only"
+            pieces.append(w.readframes(w.getnframes()))
+    pcm = (b"\0" * 32000).join(pieces)
+    with tempfile.NamedTemporaryFile(suffix=".wav") as joined:
+        with wave.open(joined.name, "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(16000)
+            w.writeframes(pcm)
+        wav_bytes = Path(joined.name).read_bytes()
 
     upload = asr(args.url, wav_bytes, args.language, "audio/wav")
     upload_words = [w for s in upload["segments"] for w in s["words"]]
@@ -188,7 +198,7 @@ def main() -> None:
         final_lat += f
         texts.append(" ".join(e["text"] for _, e in out["events"] if e["type"] == "final"))
     result: Dict[str, Any] = {
-        "file": args.wav, "language": args.language, "clients": args.clients, "chunkMs": args.chunk_ms,
+        "files": args.wav, "seconds": round(len(pcm) / 32000, 1), "language": args.language, "clients": args.clients, "chunkMs": args.chunk_ms,
         "uploadWords": len(upload_words), "matchedWords": len(final_lat),
         "partialP50": round(statistics.median(partial_lat), 2) if partial_lat else None,
         "partialP95": pct(partial_lat, 0.95),
@@ -200,7 +210,8 @@ def main() -> None:
         "uploadText": upload["text"],
     }
     if args.reference:
-        reference = Path(args.reference).read_text().strip() if os.path.isfile(args.reference) else args.reference
+        assert len(args.reference) == len(args.wav), "one --reference per WAV"
+        reference = " ".join(Path(r).read_text().strip() if os.path.isfile(r) else r for r in args.reference)
         final_transcript = asr(args.url, opus(pcm), args.language, "audio/ogg")
         result.update({
             "liveWer": round(statistics.mean(wer(reference, t) for t in texts), 3),
