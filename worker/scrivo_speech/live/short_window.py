@@ -22,6 +22,7 @@ import numpy as np
 SAMPLE_RATE = 16000
 HOP = 160  # samples per mel frame (10 ms)
 PAD_SECONDS = 1.0  # silence after the audio inside the window
+MIN_WINDOW_SECONDS = 0.0  # a window never shorter than this
 REPEAT_NGRAM = 4  # a run of this many tokens seen before in the same decode is a loop
 TOKENS_PER_SECOND = 12  # more than any speaker needs; caps a loop that the n-gram check misses
 
@@ -67,7 +68,7 @@ def decode(model: Any, audio: np.ndarray, language: str, prompt: Optional[str] =
     tokenizer = _tokenizer(model, language)
     frames = len(audio) // HOP
     # Whole seconds of window (the encoder halves the frames, so keep them even), at most Whisper's 30 s.
-    window = int(min(3000, -(-(frames + PAD_SECONDS * 100) // 100) * 100))
+    window = int(min(3000, max(MIN_WINDOW_SECONDS * 100, -(-(frames + PAD_SECONDS * 100) // 100) * 100)))
     padded = np.zeros(window * HOP, dtype=np.float32)
     padded[: min(len(audio), len(padded))] = audio[: len(padded)]
     features = np.ascontiguousarray(model.feature_extractor(padded)[:, :window])
