@@ -24,8 +24,6 @@ describe('live recording sources in Chromium', () => {
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-audio-capture=${JFK}`,
       '--autoplay-policy=no-user-gesture-required',
-      // The screen picker answers by itself, with the whole screen (on Linux: video, no system audio).
-      '--auto-select-desktop-capture-source=Entire screen',
     ]);
   }, 120_000);
   afterAll(async () => {
@@ -84,6 +82,16 @@ describe('live recording sources in Chromium', () => {
 
   it('says when the shared screen has no audio and records from the microphone instead', async () => {
     const { context } = await signedInContext(app, browser, undefined, 'premium');
+    // Headless Chromium's own screen share never settles here (no screen to pick, even with
+    // --auto-select-desktop-capture-source): the share is what a user gets who leaves "Share audio" unticked,
+    // a real video-only MediaStream (a canvas's).
+    await context.addInitScript(() => {
+      navigator.mediaDevices.getDisplayMedia = () => {
+        const canvas = document.createElement('canvas');
+        canvas.getContext('2d')?.fillRect(0, 0, 10, 10);
+        return Promise.resolve(canvas.captureStream(5));
+      };
+    });
     const page = await context.newPage();
     await page.goto(`${app.url}/dashboard`);
     await page.getByRole('tab', { name: 'Record' }).click();
