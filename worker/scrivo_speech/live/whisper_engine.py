@@ -24,7 +24,7 @@ import numpy as np
 from . import short_window
 from .recognizer import SAMPLE_RATE, Event, final, partial, word
 
-STEP_SECONDS = 0.5  # new audio between two decodes (more when a decode takes longer: see route.arrived_audio)
+STEP_SECONDS = 1.0  # new audio between two decodes (more when a decode takes longer: see route.arrived_audio)
 END_SILENCE = 0.5  # trailing silence that ends an utterance (its words are then final at once)
 RIGHT_CONTEXT = 1.0  # a word is settled by agreement only once this much audio after it was decoded
 MAX_UTTERANCE = 15.0  # settle everything heard once an utterance is this long
