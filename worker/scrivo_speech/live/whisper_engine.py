@@ -1,7 +1,7 @@
 """Live captions with Whisper for every language: voice-activity segmentation + local agreement.
 
 Whisper is not a streaming model, so the audio of the current utterance is decoded again every
-half second as it grows (or as soon as the previous decode is done, when it took longer), the
+second as it grows (or as soon as the previous decode is done, when it took longer), the
 approach of whisper_streaming, with the encoder run on that audio only (:mod:`.short_window`),
 not on Whisper's 30 s window. A word becomes final once two
 consecutive decodes agree on it (the longest common prefix of the two hypotheses); what is
