@@ -158,6 +158,8 @@ export const ConfigSchema = z
      * runs api/dist/worker-main.js beside the API instead.
      */
     SCRIVO_IN_PROCESS_JOB_WORKER: bool.optional(),
+    /** A live session whose socket is gone this long, with no reconnect, is stopped and saved as a recording. */
+    SCRIVO_LIVE_ABANDONED_AFTER_MS: z.coerce.number().int().min(100).default(600_000),
     /** The summary and translation worker in the API process; unset = as SCRIVO_IN_PROCESS_JOB_WORKER. */
     SCRIVO_IN_PROCESS_LANGUAGE_WORKER: bool.optional(),
     /** How often the projector deletes "Download my data" archives whose download link has expired. */

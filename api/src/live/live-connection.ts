@@ -33,6 +33,8 @@ export interface LiveConnectionDeps {
   readonly speech: { readonly baseUrl: string; readonly token: string | undefined };
   /** Called when a stop has been stored: resolves with the recording once the session is finalized. */
   readonly finalized: (sessionId: string) => Promise<string | null>;
+  /** Which sessions have a connection (a session without one for long is stopped: see abandoned-sessions.ts). */
+  readonly presence: { attached(sessionId: string): void; detached(sessionId: string): void };
 }
 
 interface Frame {
@@ -49,6 +51,7 @@ export class LiveConnection {
   private sessionId: string | null = null;
   private status: LiveSessionState['status'] = 'none';
   private allowanceSeconds: number | null = null;
+  private allowanceUsed = false;
   /** Last frame stored (acknowledged); frames after it wait in `pending`. */
   private storedSequence = 0;
   private storedBytes = 0;
@@ -108,7 +111,7 @@ export class LiveConnection {
       );
     if (!this.sessionId)
       return this.refuse('LIVE_NO_SESSION', 'Start or attach a live session before sending audio.');
-    if (this.status !== 'recording')
+    if (this.status !== 'recording' || this.allowanceUsed)
       return this.refuse(
         this.status === 'paused' ? 'LIVE_SESSION_PAUSED' : 'LIVE_SESSION_STOPPED',
         this.status === 'paused'
@@ -140,8 +143,11 @@ export class LiveConnection {
     this.recognition?.write(pcm);
     this.checkLag();
     const total = (this.storedBytes + this.pendingBytes) / LIVE_BYTES_PER_SECOND;
-    if (this.allowanceSeconds !== null && total >= this.allowanceSeconds)
+    if (this.allowanceSeconds !== null && total >= this.allowanceSeconds) {
+      // Frames already on their way are refused from here on, not stored past the allowance.
+      this.allowanceUsed = true;
       this.enqueue(() => this.stop('allowance'));
+    }
   }
 
   /** The socket closed (network, reload, server): what arrived is stored; the session stays open to re-attach. */
@@ -150,7 +156,9 @@ export class LiveConnection {
     if (this.timer) clearInterval(this.timer);
     this.recognition?.abort();
     this.recognition = null;
+    const sessionId = this.sessionId;
     this.enqueue(() => this.flush());
+    if (sessionId) this.enqueue(async () => this.deps.presence.detached(sessionId));
   }
 
   // ---- commands ----------------------------------------------------------------------------------
@@ -225,6 +233,7 @@ export class LiveConnection {
   private async open(sessionId: string): Promise<void> {
     const { state } = await this.deps.sessions.load(sessionId);
     this.sessionId = sessionId;
+    this.deps.presence.attached(sessionId);
     this.status = state.status;
     this.allowanceSeconds = state.allowanceSeconds;
     this.storedSequence = state.lastSequence;

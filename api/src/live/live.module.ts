@@ -10,6 +10,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
 import type { BlobStore, Ids, ReadModelStore } from '@scrivo/domain';
 import { registerErrorStatus } from '../common/api-error';
+import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { UserResolver } from '../common/auth/guards';
 import { APP_CONFIG, type AppConfig, ownOrigins } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
@@ -19,6 +20,7 @@ import { RecordingCommands } from '../recordings/recording-commands';
 import { RecordingsModule } from '../recordings/recordings.module';
 import { speechUrl } from '../recordings/recordings-config';
 import { ownerPlanLookup, ownerWeeklyAnchorLookup } from '../recordings/support/owner-plan';
+import { AbandonedSessions } from './abandoned-sessions';
 import { liveRecordingsReactor } from './live-recordings.reactor';
 import { LiveSessions } from './live-sessions';
 import { LiveSocketServer } from './live-socket';
@@ -39,6 +41,7 @@ const FINALIZE_WAIT_MS = 120_000;
 export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private socketServer: LiveSocketServer | null = null;
   private readonly sessions: LiveSessions;
+  private readonly abandoned: AbandonedSessions;
 
   constructor(
     private readonly projections: Projections,
@@ -49,6 +52,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(ROOT_LOGGER) logger: RootLogger,
   ) {
     const recordings = new RecordingCommands({
       runner: background,
@@ -56,6 +60,12 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
       weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels),
     });
     this.sessions = new LiveSessions({ runner: background, recordings });
+    this.abandoned = new AbandonedSessions({
+      afterMs: config.SCRIVO_LIVE_ABANDONED_AFTER_MS,
+      stop: (sessionId) => this.stopAbandoned(sessionId),
+      onError: (sessionId, error) =>
+        logger.error({ err: error, sessionId }, 'abandoned live session not stopped'),
+    });
   }
 
   onModuleInit(): void {
@@ -85,6 +95,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
         newId: () => this.ids.next(),
         speech: { baseUrl: speechUrl(this.config), token: this.config.SCRIVO_SPEECH_TOKEN },
         finalized: (sessionId) => this.finalized(sessionId),
+        presence: this.abandoned,
       },
     });
     this.socketServer.attach(server);
@@ -96,7 +107,19 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
   }
 
   onApplicationShutdown(): void {
+    this.abandoned.close();
     this.socketServer?.close();
+  }
+
+  private async stopAbandoned(sessionId: string): Promise<void> {
+    const { state } = await this.sessions.load(sessionId);
+    if (state.status !== 'recording' && state.status !== 'paused') return;
+    await this.sessions.run(
+      sessionId,
+      { type: 'StopLiveSession', reason: 'abandoned', now: this.sessions.now() },
+      { kind: 'system', id: 'live-abandoned' },
+      `live-abandoned-${sessionId}`,
+    );
   }
 
   /** The recording a stopped session became, once the live-recordings reactor is done (null: not in time). */

@@ -32,10 +32,13 @@ export type LiveAudioStored = DomainEvent<
 >;
 export type LiveSessionPaused = DomainEvent<'LiveSessionPaused', { sessionId: string; at: string }>;
 export type LiveSessionResumed = DomainEvent<'LiveSessionResumed', { sessionId: string; at: string }>;
-/** No more audio: the user stopped, or the plan's minutes ran out. */
+/** Who ended it: the user, the plan's allowance running out, or nobody (the socket gone and never back). */
+export type LiveStopReason = 'user' | 'allowance' | 'abandoned';
+
+/** No more audio: the user stopped, the plan's minutes ran out, or the session was abandoned. */
 export type LiveSessionStopped = DomainEvent<
   'LiveSessionStopped',
-  { sessionId: string; reason: 'user' | 'allowance'; totalSeconds: number; at: string }
+  { sessionId: string; reason: LiveStopReason; totalSeconds: number; at: string }
 >;
 /** The session's audio became a recording in the library (its media encoded, its transcription requested). */
 export type LiveSessionFinalized = DomainEvent<

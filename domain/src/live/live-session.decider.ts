@@ -1,6 +1,6 @@
 import type { Decider } from '../kernel/decider';
 import { DomainError } from '../kernel/errors';
-import type { LiveSessionEvent } from './events';
+import type { LiveSessionEvent, LiveStopReason } from './events';
 
 /** 16 kHz mono, 16-bit samples. */
 export const LIVE_BYTES_PER_SECOND = 32_000;
@@ -49,7 +49,7 @@ export type LiveSessionCommand =
     }
   | { type: 'PauseLiveSession'; now: string }
   | { type: 'ResumeLiveSession'; now: string }
-  | { type: 'StopLiveSession'; reason: 'user' | 'allowance'; now: string }
+  | { type: 'StopLiveSession'; reason: LiveStopReason; now: string }
   | { type: 'FinalizeLiveSession'; recordingId: string; now: string };
 
 export const liveSeconds = (bytes: number): number =>

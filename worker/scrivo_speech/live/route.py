@@ -15,9 +15,12 @@ Query: ``language`` (code or ``auto``), ``engine`` (``vosk`` | ``whisper``, opti
 from __future__ import annotations
 
 import json
+import queue
+import socket
+import threading
 import time
 from http import HTTPStatus
-from typing import Any, Dict, Iterator, Optional
+from typing import Any, Dict, Iterator, List, Optional
 from urllib.parse import parse_qs
 
 from . import whisper_engine
@@ -57,6 +60,40 @@ def body_chunks(rfile: Any) -> Iterator[bytes]:
         yield data
 
 
+def arrived_audio(rfile: Any) -> Iterator[bytes]:
+    """The body's audio, each time as one piece with everything that arrived since the last one.
+
+    A reader thread takes the chunks off the socket as they come. When recognition is slower than the
+    audio (a Whisper decode takes seconds; several sessions share the cores), the chunks that came in
+    meanwhile are recognised together, once, rather than one decode per chunk, which would make the
+    delay grow without end.
+    """
+    arrived: "queue.Queue[Optional[bytes]]" = queue.Queue()
+    failed: List[BaseException] = []
+
+    def read() -> None:
+        try:
+            for chunk in body_chunks(rfile):
+                arrived.put(chunk)
+        except (OSError, ValueError) as exc:
+            failed.append(exc)  # raised below, after the audio that came before it
+        finally:
+            arrived.put(None)
+
+    threading.Thread(target=read, name="live-body", daemon=True).start()
+    ended = False
+    while not ended:
+        pieces = [arrived.get()]
+        while pieces[-1] is not None and not arrived.empty():
+            pieces.append(arrived.get_nowait())
+        ended = pieces[-1] is None
+        audio = b"".join(p for p in pieces if p is not None)
+        if audio:
+            yield audio
+    if failed:
+        raise failed[0]
+
+
 def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Optional[str]]) -> Dict[str, Any]:
     """Serves one session on ``handler`` (a BaseHTTPRequestHandler); returns fields for the log."""
 
@@ -69,6 +106,8 @@ def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Opt
     handler.send_header("Cache-Control", "no-cache")
     handler.send_header("Transfer-Encoding", "chunked")
     handler.end_headers()
+    # Events are small writes: without this, Nagle holds each one until the previous is acknowledged.
+    handler.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def send(event: Dict[str, Any]) -> None:
         data = json.dumps(event, ensure_ascii=False).encode("utf-8") + b"\n"
@@ -78,7 +117,7 @@ def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Opt
     recognizer = session.recognizer
     send({"type": "ready", "engine": recognizer.engine if recognizer else None, "language": options["language"]})
     busy = 0.0
-    for chunk in body_chunks(handler.rfile):
+    for chunk in arrived_audio(handler.rfile):
         started = time.monotonic()
         for event in session.accept(chunk):
             send(event)

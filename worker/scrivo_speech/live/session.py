@@ -24,6 +24,7 @@ class LiveSession:
         self._whisper = whisper
         self._forced_engine = engine
         self._held = bytearray()
+        self._checked_at = 0.0  # seconds of held audio at the last voice check
         self._pending_odd = b""
         self.samples = 0
         self.recognizer: Optional[StreamingRecognizer] = None
@@ -64,8 +65,9 @@ class LiveSession:
         if held_seconds < 0.5 and not finishing:
             return []
         # VAD on the held audio every half second of it, not on every chunk.
-        if not finishing and int(held_seconds * 2) == int((held_seconds - 0.2) * 2):
+        if not finishing and held_seconds - self._checked_at < 0.5:
             return []
+        self._checked_at = held_seconds
         regions = whisper_engine.speech_regions(audio)
         voiced = sum(b - a for a, b in regions)
         if not regions and not finishing:

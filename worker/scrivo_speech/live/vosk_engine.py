@@ -50,14 +50,23 @@ def _shared_model() -> Any:
         return _model
 
 
-class VoskRecognizer:
-    """Vosk's partial for the current utterance, with local agreement between its revisions.
+# A word of the partial is settled once this many words follow it (and two consecutive partials agree
+# on it). One was not enough on JFK: "as not" stood for 2 s before Vosk revised it to "ask not what".
+FOLLOWING_WORDS = 2
 
-    Vosk revises its partial as more of the utterance arrives ("as not" becomes "ask not what
-    your country"). Its own final comes only after a pause, which in fluent speech can be many
-    seconds, so a word is settled earlier once two consecutive *different* partials agree on it
-    (the common prefix, less the last word of either, which has no right context yet), the rule
-    the Whisper engine uses between decodes.
+
+class VoskRecognizer:
+    """Vosk's text partial for the current utterance, settled early by agreement between revisions.
+
+    The partial is Vosk's plain best path, which follows the audio chunk by chunk. Its word-aligned
+    variant (``SetPartialWords``) lags one to two seconds behind it on this model (the lattice must be
+    word-aligned first), so it is not used: words settled before Vosk's endpoint get estimated times
+    (the end is when the word first appeared in the partial, the start the previous word's end); the
+    words of Vosk's own final result, after a pause, carry its exact times.
+
+    Vosk's own final comes only after a pause, which in fluent speech can be many seconds, so a word
+    is settled earlier once two consecutive *different* partials agree on it and
+    ``FOLLOWING_WORDS`` words follow it (a word near the end has too little right context yet).
     """
 
     engine = "vosk"
@@ -68,47 +77,57 @@ class VoskRecognizer:
 
         self._rec = vosk.KaldiRecognizer(_shared_model(), SAMPLE_RATE)
         self._rec.SetWords(True)
-        self._rec.SetPartialWords(True)
-        self._previous: List[Dict[str, Any]] = []  # words of the last distinct partial
-        self._settled = 0  # words of this utterance already sent as final
+        self._previous: List[str] = []  # words of the last distinct partial
+        self._seen: List[float] = []  # session time at which each of those words first appeared
+        self._settled: List[Dict[str, Any]] = []  # words of this utterance already sent as final
         self._samples = 0
-        self._offset = 0.0  # session time at which Vosk's clock started (it restarts after Reset)
-        self._last_text = ""
+        self._utterance_start = 0.0
 
     def accept(self, pcm: bytes) -> List[Event]:
         self._samples += len(pcm) // 2
+        now = self._samples / SAMPLE_RATE
         if self._rec.AcceptWaveform(pcm):
             return self._utterance_end(json.loads(self._rec.Result()))
-        words = self._words(json.loads(self._rec.PartialResult()).get("partial_result", []))
-        if [w["word"] for w in words] == [w["word"] for w in self._previous]:
+        words = json.loads(self._rec.PartialResult()).get("partial", "").split()
+        if words == self._previous:
             return []
         agreed = 0
-        while agreed < min(len(words), len(self._previous)) and words[agreed]["word"] == self._previous[agreed]["word"]:
+        while agreed < min(len(words), len(self._previous)) and words[agreed] == self._previous[agreed]:
             agreed += 1
-        # The last word of a hypothesis has no right context yet ("as" before "not what"): never settled.
-        agreed = min(agreed, len(self._previous) - 1, len(words) - 1)
+        self._seen = self._seen[:agreed] + [now] * (len(words) - agreed)
         self._previous = words
+        settle = min(agreed, len(words) - FOLLOWING_WORDS)
         events: List[Event] = []
-        if agreed > self._settled:
-            events.append(final(words[self._settled : agreed]))
-            self._settled = agreed
-        rest = words[self._settled :]
-        text = " ".join(w["word"] for w in rest)
-        if events or text != self._last_text:
-            self._last_text = text
-            events.append(partial(text, rest[0]["start"] if rest else self._samples / SAMPLE_RATE))
+        if settle > len(self._settled):
+            new: List[Dict[str, Any]] = []
+            for i in range(len(self._settled), settle):
+                start = new[-1]["end"] if new else (self._settled[-1]["end"] if self._settled else self._utterance_start)
+                # A word shows about one 200 ms chunk after its audio ended.
+                end = max(start, self._seen[i] - 0.2)
+                new.append(word(words[i], start, end))
+            self._settled += new
+            events.append(final(new))
+        rest = words[len(self._settled) :]
+        start = self._settled[-1]["end"] if self._settled else self._utterance_start
+        events.append(partial(" ".join(rest), start))
         return events
 
     def finish(self) -> List[Event]:
         return self._utterance_end(json.loads(self._rec.FinalResult()))
 
-    def _words(self, raw: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
-        return [word(w["word"], self._offset + w["start"], self._offset + w["end"]) for w in raw if w.get("word")]
-
     def _utterance_end(self, result: Dict[str, Any]) -> List[Event]:
-        words = self._words(result.get("result", []))[self._settled :]
-        self._previous, self._settled, self._last_text = [], 0, ""
+        words = [
+            word(w["word"], w["start"], w["end"])  # Vosk counts from the start of the stream
+            for w in result.get("result", [])
+            if w.get("word")
+        ][len(self._settled) :]
+        if words and self._settled:
+            # Times of early-settled words were estimates: the rest may not start before them.
+            floor = self._settled[-1]["end"]
+            words = [word(w["word"], max(w["start"], floor), max(w["end"], floor)) for w in words]
         now = self._samples / SAMPLE_RATE
+        self._previous, self._seen, self._settled = [], [], []
+        self._utterance_start = now
         events: List[Event] = [final(words)] if words else []
         events.append(partial("", now))  # clears what the utterance showed, if anything
         return events
