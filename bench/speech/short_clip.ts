@@ -13,7 +13,7 @@
  * timed separately on the same clip with the same adapter.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -133,19 +133,22 @@ const main = async () => {
   const media = new FfmpegMediaToolkit();
   const scratch = mkdtempSync(join(tmpdir(), 'scrivo-short-clip-'));
   const dataDir = join(scratch, 'data');
+  mkdirSync(dataDir);
   const env = {
     SCRIVO_DATA_DIR: dataDir,
     SCRIVO_SPEECH_URL: speech.url,
     SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
     SCRIVO_LLM_ENGINE: 'none',
   };
-  const api = await startApiProcess(env);
-  const jobWorker: ChildProcess = spawn(process.execPath, ['api/dist/worker-main.js'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: 'ignore',
-  });
+  let api: Awaited<ReturnType<typeof startApiProcess>> | null = null;
+  let jobWorker: ChildProcess | null = null;
   try {
+    api = await startApiProcess(env);
+    jobWorker = spawn(process.execPath, ['api/dist/worker-main.js'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+      stdio: 'ignore',
+    });
     console.error('API ready');
     const client = await signUpOver(api.url, dataDir, `bench-${Date.now()}@example.com`);
     const stream = await completions(client, api.url);
@@ -231,8 +234,8 @@ const main = async () => {
       ),
     );
   } finally {
-    jobWorker.kill('SIGTERM');
-    await api.stop();
+    jobWorker?.kill('SIGTERM');
+    await api?.stop();
     await speech.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
