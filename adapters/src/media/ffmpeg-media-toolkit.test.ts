@@ -129,4 +129,19 @@ describe('FfmpegMediaToolkit.normalise', () => {
     expect(header.readUInt32LE(24)).toBe(16000);
     expect(statSync(at('clip.wav')).size).toBeGreaterThan(16000 * 2 * 10);
   });
+
+  it('copies a WAV that is already 16 kHz mono 16-bit as it is, and counts its samples', async () => {
+    const result = await media.normalise(JFK, at('copied.wav'));
+    expect(readFileSync(at('copied.wav')).equals(readFileSync(JFK))).toBe(true);
+    expect(result).toEqual({ durationSeconds: 11, truncated: false });
+  });
+
+  it('still converts a WAV at another rate, and cuts a ready one to the minutes left', async () => {
+    ffmpeg('-i', JFK, '-ar', '44100', at('speech-44k.wav'));
+    const converted = await media.normalise(at('speech-44k.wav'), at('from-44k.wav'));
+    expect(readFileSync(at('from-44k.wav')).readUInt32LE(24)).toBe(16000);
+    expect(converted.durationSeconds).toBeCloseTo(11, 1);
+    const cut = await media.normalise(JFK, at('cut.wav'), { maxSeconds: 5 });
+    expect(cut).toEqual({ durationSeconds: 5, truncated: true });
+  });
 });

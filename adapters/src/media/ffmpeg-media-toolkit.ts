@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { open, stat } from 'node:fs/promises';
+import { copyFile, open, stat } from 'node:fs/promises';
 import {
   type CancelSignal,
   MediaRejectedError,
@@ -78,6 +78,17 @@ export class FfmpegMediaToolkit implements MediaToolkit {
   async probe(path: string): Promise<ProbedMedia> {
     const size = (await stat(path)).size;
     if (size === 0) throw new MediaRejectedError('EMPTY_FILE', 'The file is empty (0 bytes).');
+    // A plain 16 kHz mono 16-bit WAV is read from its header: every byte of its data is a valid sample, so there
+    // is nothing for ffprobe or a decode check to find (they cost a quarter of a second on a short clip).
+    const ready = await readyPcmSamples(path);
+    if (ready)
+      return {
+        durationSeconds: Math.round((ready / SAMPLE_RATE) * 1000) / 1000,
+        mimeType: 'audio/wav',
+        mediaKind: 'audio',
+        formatName: 'wav',
+        audioCodec: 'pcm_s16le',
+      };
     const probed = await run(this.ffprobe, [
       '-v',
       'warning',
@@ -202,6 +213,14 @@ export class FfmpegMediaToolkit implements MediaToolkit {
     outputPath: string,
     options: NormaliseOptions = {},
   ): Promise<NormalisedAudio> {
+    // Already what the speech worker takes (a 16 kHz mono 16-bit WAV, as recorders and our own live
+    // recordings write): a copy, not an ffmpeg run, unless it must be cut to the minutes left.
+    const ready = await readyPcmSamples(inputPath);
+    if (ready !== null && (options.maxSeconds === undefined || ready / SAMPLE_RATE <= options.maxSeconds)) {
+      if (options.signal?.aborted) throw new Error('the conversion was cancelled before it started');
+      await copyFile(inputPath, outputPath);
+      return { durationSeconds: Math.round((ready / SAMPLE_RATE) * 1000) / 1000, truncated: false };
+    }
     const limit =
       options.maxSeconds === undefined ? [] : ['-t', String(Math.max(1, Math.ceil(options.maxSeconds)))];
     const result = await run(
@@ -243,6 +262,44 @@ export class FfmpegMediaToolkit implements MediaToolkit {
 }
 
 const SAMPLE_RATE = 16_000;
+
+/**
+ * The samples of a WAV that is already plain 16 kHz mono 16-bit PCM with its `data` chunk last and complete
+ * (so the file is exactly header + samples), or null for anything else (which ffmpeg converts).
+ */
+const readyPcmSamples = async (path: string): Promise<number | null> => {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(Math.min(size, 4096));
+    await handle.read(head, 0, head.length, 0);
+    if (
+      head.length < 12 ||
+      head.toString('latin1', 0, 4) !== 'RIFF' ||
+      head.toString('latin1', 8, 12) !== 'WAVE'
+    )
+      return null;
+    let pcm = false;
+    for (let at = 12; at + 8 <= head.length;) {
+      const id = head.toString('latin1', at, at + 4);
+      const length = head.readUInt32LE(at + 4);
+      if (id === 'fmt ') {
+        if (at + 24 > head.length) return null;
+        pcm =
+          head.readUInt16LE(at + 8) === 1 && // PCM
+          head.readUInt16LE(at + 10) === 1 && // mono
+          head.readUInt32LE(at + 12) === SAMPLE_RATE &&
+          head.readUInt16LE(at + 22) === 16;
+      } else if (id === 'data') {
+        return pcm && at + 8 + length === size && length % 2 === 0 ? length / 2 : null;
+      }
+      at += 8 + length + (length % 2);
+    }
+    return null;
+  } finally {
+    await handle.close();
+  }
+};
 
 /**
  * Samples in a 16-bit mono WAV we wrote, counted from the bytes after the `data` chunk header: the audio that is

@@ -12,12 +12,27 @@ export interface WorkerResult {
     text: string;
     speaker?: string | null;
     words?: readonly { start: number; end: number; text: string; probability: number }[];
+    /** The segment's own language (the worker detects it per voice-activity chunk). */
+    language?: string | null;
+    confidence?: number | null;
+    lowConfidence?: boolean | null;
   }[];
   /** The Hugging Face protocol's own field: [{ text, timestamp: [start, end] }]. */
   readonly chunks?: readonly { text: string; timestamp: readonly [number, number | null] }[];
 }
 
 const clamp01 = (n: number) => Math.min(1, Math.max(0, Number.isFinite(n) ? n : 0));
+
+/** The per-segment fields the worker adds, only those it sent (an HF endpoint sends none of them). */
+const segmentMarks = (s: {
+  language?: string | null;
+  confidence?: number | null;
+  lowConfidence?: boolean | null;
+}): Pick<Segment, 'language' | 'confidence' | 'lowConfidence'> => ({
+  ...(s.language ? { language: s.language } : {}),
+  ...(typeof s.confidence === 'number' ? { confidence: clamp01(s.confidence) } : {}),
+  ...(typeof s.lowConfidence === 'boolean' ? { lowConfidence: s.lowConfidence } : {}),
+});
 
 /** Maps a worker (or any HF-protocol) answer onto the canonical transcript. */
 export const toTranscript = (
@@ -39,6 +54,7 @@ export const toTranscript = (
         text: w.text.trim(),
         probability: clamp01(w.probability),
       })),
+      ...segmentMarks(s),
     }));
   } else if (result.chunks?.length) {
     segments = result.chunks.map((c, id) => ({

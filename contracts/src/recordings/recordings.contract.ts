@@ -72,6 +72,15 @@ export const TranscriptSegment = z.object({
   /** Speaker label when known (diarization), null otherwise. */
   speaker: z.string().nullable(),
   words: z.array(TranscriptWord),
+  /**
+   * ISO 639-1 code of this segment's language, when the engine detects it per segment (a recording that switches
+   * language); the transcript's `language` is the main one. Absent on older transcripts.
+   */
+  language: z.string().optional(),
+  /** 0..1: how sure the engine is of this segment's words, when it says. */
+  confidence: z.number().min(0).max(1).optional(),
+  /** The words here are likely wrong (mumbling, noise): shown marked. Absent or false otherwise. */
+  lowConfidence: z.boolean().optional(),
 });
 export type TranscriptSegment = z.infer<typeof TranscriptSegment>;
 

@@ -231,4 +231,24 @@ describe('transcript edit helpers', () => {
     expect(edited.segments[1]?.words.map((w) => w.text)).toEqual(['what', 'my', 'country', 'can', 'do']);
     expect(edited.segments[0]?.words).toEqual(transcript.segments[0]?.words);
   });
+
+  it('keeps an edited segment’s language but drops the engine’s doubt: a person wrote those words', () => {
+    const doubted: TranscriptBody = {
+      ...transcript,
+      segments: transcript.segments.map((s) => ({
+        ...s,
+        language: 'de',
+        confidence: 0.3,
+        lowConfidence: true,
+      })),
+    };
+    const edited = applyTranscriptEdit(doubted, {
+      segments: [{ index: 1, text: 'was dein Land tun kann', words: [] }],
+      speakers: {},
+    });
+    expect(edited.segments[1]).toMatchObject({ language: 'de', text: 'was dein Land tun kann' });
+    expect(edited.segments[1]).not.toHaveProperty('lowConfidence');
+    expect(edited.segments[1]).not.toHaveProperty('confidence');
+    expect(edited.segments[0]).toMatchObject({ language: 'de', confidence: 0.3, lowConfidence: true });
+  });
 });

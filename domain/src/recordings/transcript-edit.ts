@@ -87,9 +87,10 @@ export const applyTranscriptEdit = <T extends TranscriptBody>(
       segment.speaker !== null && edit.speakers[segment.speaker] !== undefined
         ? edit.speakers[segment.speaker]!
         : segment.speaker;
-    return changed
-      ? { ...segment, speaker, text: changed.text, words: [...changed.words] }
-      : { ...segment, speaker };
+    if (!changed) return { ...segment, speaker };
+    // A person wrote these words: the engine's doubt about its own no longer applies.
+    const { confidence: _confidence, lowConfidence: _low, ...kept } = segment;
+    return { ...kept, speaker, text: changed.text, words: [...changed.words] };
   });
   return { ...transcript, segments, text: transcriptText(segments) };
 };

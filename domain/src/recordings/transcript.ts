@@ -14,6 +14,15 @@ export interface Segment {
   /** Speaker label when known (diarization), null otherwise. */
   readonly speaker: string | null;
   readonly words: readonly Word[];
+  /**
+   * ISO 639-1 code of this segment's language when the engine detects it per segment (a recording that switches
+   * language); absent on engines that do not, and on transcripts made before it existed.
+   */
+  readonly language?: string;
+  /** 0..1: how sure the engine is of this segment's words (the mean word probability), when it says. */
+  readonly confidence?: number;
+  /** The engine's words here are likely wrong (mumbling, noise, a guess): the transcript page marks them. */
+  readonly lowConfidence?: boolean;
 }
 
 export interface TranscriptBody {

@@ -101,6 +101,10 @@ export class GetSharedRecordingHandler implements IQueryHandler<GetSharedRecordi
             text: w.text,
             probability: w.probability,
           })),
+          // The page marks these as on the owner's page; absent on older transcripts, so left out then.
+          ...(s.language === undefined ? {} : { language: s.language }),
+          ...(s.confidence === undefined ? {} : { confidence: s.confidence }),
+          ...(s.lowConfidence === undefined ? {} : { lowConfidence: s.lowConfidence }),
         })),
         engine: transcript.engine,
         createdAt: transcript.createdAt,

@@ -1,10 +1,14 @@
 import type { TranscriptSegment } from '@scrivo/contracts/recordings/recordings.contract';
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import type { TimedWord } from '../lib/active-word';
+import { LOW_CONFIDENCE_TIP, segmentMarks } from '../lib/segment-marks';
 import { formatClock } from '../lib/time';
+import { SegmentBadges } from './segment-badges';
 
 interface Props {
   segments: readonly TranscriptSegment[];
+  /** The recording's main language: segments in another one get a badge. */
+  mainLanguage: string;
   active: TimedWord | null;
   autoScroll: boolean;
   onSeek(seconds: number): void;
@@ -16,7 +20,14 @@ interface Props {
  * The transcript as segments of clickable words. Clicks are handled once on the container (a long transcript
  * has tens of thousands of words); keyboard users jump with the per-segment timestamp buttons.
  */
-export function TranscriptView({ segments, active, autoScroll, onSeek, onManualScroll }: Props) {
+export function TranscriptView({
+  segments,
+  mainLanguage,
+  active,
+  autoScroll,
+  onSeek,
+  onManualScroll,
+}: Props) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -62,6 +73,7 @@ export function TranscriptView({ segments, active, autoScroll, onSeek, onManualS
         <Segment
           key={segment.id}
           segment={segment}
+          mainLanguage={mainLanguage}
           showSpeaker={!!segment.speaker && segment.speaker !== segments[index - 1]?.speaker}
           activeWord={active?.segment === index ? active.word : null}
           onSeek={onSeek}
@@ -73,16 +85,19 @@ export function TranscriptView({ segments, active, autoScroll, onSeek, onManualS
 
 const Segment = memo(function Segment({
   segment,
+  mainLanguage,
   showSpeaker,
   activeWord,
   onSeek,
 }: {
   segment: TranscriptSegment;
+  mainLanguage: string;
   showSpeaker: boolean;
   /** Index of the word being spoken in this segment (-1 = the whole segment), null when elsewhere. */
   activeWord: number | null;
   onSeek(seconds: number): void;
 }) {
+  const marks = segmentMarks(segment, mainLanguage);
   return (
     <section
       className="grid grid-cols-[4.5rem_1fr] gap-x-3 sm:grid-cols-[5.5rem_1fr]"
@@ -100,11 +115,17 @@ const Segment = memo(function Segment({
         >
           {formatClock(segment.start)}
         </button>
+        <SegmentBadges marks={marks} />
       </div>
       <div>
         {showSpeaker && <p className="mb-1 text-sm font-semibold text-slate-900">{segment.speaker}</p>}
         <p
-          className={`leading-8 text-slate-800 ${activeWord === -1 ? 'rounded bg-brand-100' : ''}`}
+          className={`leading-8 text-slate-800 ${activeWord === -1 ? 'rounded bg-brand-100' : ''} ${
+            marks.lowConfidence ? 'underline decoration-amber-500 decoration-dotted underline-offset-4' : ''
+          }`}
+          lang={marks.language?.code.toLowerCase()}
+          title={marks.lowConfidence && segment.words.length === 0 ? LOW_CONFIDENCE_TIP : undefined}
+          data-low-confidence={marks.lowConfidence ? 'true' : undefined}
           data-active={activeWord === -1 ? 'true' : undefined}
           data-start={segment.words.length === 0 ? segment.start : undefined}
         >

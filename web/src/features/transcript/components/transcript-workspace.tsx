@@ -217,6 +217,7 @@ export function TranscriptWorkspace({
           ) : (
             <TranscriptView
               segments={transcript.segments}
+              mainLanguage={transcript.language}
               active={stableActive}
               autoScroll={autoScroll && !state.paused}
               onSeek={seek}

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { joinedWav } from './support/joined-wav';
+
+const AUDIO = join(import.meta.dirname, '../../../../shared/audio');
+// 11 s of English (JFK), 5 s of German ("... als Leichenhalle genutzt"), 9 s of Spanish ("... arenas ...").
+const ENGLISH_GERMAN_SPANISH = joinedWav([
+  join(AUDIO, 'jfk/jfk.wav'),
+  join(AUDIO, 'picovoice-leopard-tests/test_de.wav'),
+  join(AUDIO, 'picovoice-leopard-tests/test_es.wav'),
+]);
+
+interface ExportedSegment {
+  text: string;
+  language?: string;
+  confidence?: number;
+  lowConfidence?: boolean;
+}
+
+describe.skipIf(!speechWorkerInstalled())('language per segment', () => {
+  let speech: SpeechWorkerProcess;
+  let app: TestApp;
+  beforeAll(async () => {
+    speech = await startSpeechWorker();
+    app = await startTestApp({ SCRIVO_SPEECH_URL: speech.url, SCRIVO_IN_PROCESS_JOB_WORKER: 'true' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await speech?.stop();
+  });
+
+  it('gives each segment of an English, German and Spanish upload its language in the JSON export; English is the main one', async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    const form = new FormData();
+    form.set('file', new Blob([ENGLISH_GERMAN_SPANISH], { type: 'audio/wav' }), 'en-de-es.wav');
+    const created = await client.post('/api/recordings', form);
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    const deadline = Date.now() + 240_000;
+    for (;;) {
+      const { body } = await client.get(`/api/recordings/${id}`);
+      if (body.status === 'completed') break;
+      if (body.status === 'failed' || Date.now() > deadline)
+        throw new Error(`recording ${String(body.status)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+
+    const exported = await client.get(`/api/recordings/${id}/export?format=json`);
+    expect(exported.status).toBe(200);
+    const transcript = JSON.parse(exported.text) as { language: string; segments: ExportedSegment[] };
+    expect(transcript.language).toBe('en');
+    const english = transcript.segments.filter((s) => s.language === 'en');
+    const german = transcript.segments.filter((s) => s.language === 'de');
+    const spanish = transcript.segments.filter((s) => s.language === 'es');
+    expect(english.map((s) => s.text).join(' ')).toMatch(/ask not what your country/i);
+    expect(german.map((s) => s.text).join(' ')).toMatch(/hinter diesem portal/i);
+    expect(spanish.map((s) => s.text).join(' ')).toMatch(/arenas/i);
+    expect(english.length + german.length + spanish.length).toBe(transcript.segments.length);
+    // Every segment says how sure the engine is, and whether the page should mark it.
+    for (const segment of transcript.segments) {
+      expect(segment.confidence).toBeGreaterThan(0);
+      expect(segment.confidence).toBeLessThanOrEqual(1);
+      expect(typeof segment.lowConfidence).toBe('boolean');
+    }
+
+    // The transcript the page reads carries the same.
+    const page = await client.get(`/api/recordings/${id}/transcript`);
+    expect((page.body.segments as ExportedSegment[]).map((s) => s.language)).toEqual(
+      transcript.segments.map((s) => s.language),
+    );
+  }, 600_000);
+});
