@@ -23,6 +23,8 @@ MIN_LANGUAGE_PROBABILITY = 0.5  # below this a turn also takes its neighbour's l
 # A chunk whose language is detected at least this sure is taken as one language; below, its turns are
 # detected one by one (a chunk that holds English then German gets a split vote).
 SURE_LANGUAGE_PROBABILITY = 0.9
+# Speech left after a chunk's last decoded word (VAD pads each span by 0.4 s) that is decoded again on its own.
+UNHEARD_SECONDS = 1.5
 
 
 @dataclass
@@ -292,7 +294,13 @@ class _Encoded:
 
 
 def _decode_batch(
-    model: Any, samples: np.ndarray, batch: List[Chunk], tokenizer: Any, options: Any, encoded: Optional[np.ndarray] = None
+    model: Any,
+    samples: np.ndarray,
+    batch: List[Chunk],
+    tokenizer: Any,
+    options: Any,
+    encoded: Optional[np.ndarray] = None,
+    retries: int = 2,
 ) -> Iterator[Decoded]:
     from faster_whisper.transcribe import BatchedInferencePipeline
 
@@ -307,6 +315,7 @@ def _decode_batch(
     from faster_whisper.transcribe import Segment, Word
 
     for chunk, result in zip(batch, results):
+        decoded: List[Decoded] = []
         for raw in result:
             segment = Segment(
                 id=0,
@@ -321,4 +330,27 @@ def _decode_batch(
                 words=[Word(**w) for w in raw.get("words", [])] or None,
                 temperature=0.0,
             )
-            yield Decoded(_restore(segment, chunk.spans, 0.0), chunk.language, chunk.language_probability)
+            decoded.append(Decoded(_restore(segment, chunk.spans, 0.0), chunk.language, chunk.language_probability))
+        yield from decoded
+        rest = _unheard(chunk, decoded)
+        if rest is not None and retries > 0:
+            yield from _decode_batch(model, samples, [rest], tokenizer, options, retries=retries - 1)
+
+
+def _unheard(chunk: Chunk, decoded: List[Decoded]) -> Optional[Chunk]:
+    """The chunk's speech after its last decoded word, when the decoder stopped well before the end.
+
+    A batched decode has no second window: where Whisper ends a chunk early (a known failure on speech
+    spliced from several voices with the pauses taken out), the rest of the chunk would be lost. A chunk
+    that decoded to nothing at all is left alone: that is the guards' verdict on noise, not an early stop.
+    """
+    ends = [d.segment.end for d in decoded if d.segment is not None and d.segment.words]
+    if not ends:
+        return None
+    heard_until = int(max(ends) * SAMPLE_RATE)
+    spans = [
+        {"start": max(s["start"], heard_until), "end": s["end"]} for s in chunk.spans if s["end"] > heard_until
+    ]
+    if sum(s["end"] - s["start"] for s in spans) < UNHEARD_SECONDS * SAMPLE_RATE:
+        return None
+    return Chunk(spans, chunk.language, chunk.language_probability)

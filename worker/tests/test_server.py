@@ -311,7 +311,9 @@ def test_unavailable_model_fails_clearly(data_dir, tmp_path):
     code = srv.process.wait(timeout=600)
     log = srv_log.read_text()
     assert code == 1
-    assert "Whisper model 'small' is not available" in log and "pip install" in log
+    # What to do is in the message: the setup script, or a model directory of one's own.
+    assert "Whisper model 'small' is not available" in log
+    assert "worker/scripts/setup.sh" in log and "SCRIVO_WHISPER_MODEL" in log
 
 
 def test_a_client_that_goes_away_frees_the_model(server, audio_dir):
