@@ -232,6 +232,15 @@ export const ConfigSchema = z
         path: ['EVENTSTORE_URL'],
         message: 'is required when SCRIVO_EVENT_STORE=eventstoredb',
       });
+    // Processes on a shared event store share no data folder: a secret generated in each would name every
+    // address's streams differently on each replica.
+    if (c.SCRIVO_EVENT_STORE === 'eventstoredb' && !c.SCRIVO_EMAIL_KEY_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SCRIVO_EMAIL_KEY_SECRET'],
+        message:
+          'is required when SCRIVO_EVENT_STORE=eventstoredb (every API replica, projector and job worker must use the same one)',
+      });
     if (c.SCRIVO_JOB_QUEUE === 'eventstoredb' && c.SCRIVO_EVENT_STORE !== 'eventstoredb')
       ctx.addIssue({
         code: 'custom',

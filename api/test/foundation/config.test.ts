@@ -22,6 +22,10 @@ describe('configuration from the environment', () => {
   it('asks for the connection settings a production adapter needs', () => {
     expect(() => loadConfig({ SCRIVO_EVENT_STORE: 'eventstoredb' })).toThrow(/EVENTSTORE_URL: is required/);
     expect(() => loadConfig({ SCRIVO_READ_MODELS: 'mongodb' })).toThrow(/MONGODB_URL: is required/);
+    // Replicas on a shared event store share no data folder to keep a generated secret in.
+    expect(() =>
+      loadConfig({ SCRIVO_EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false' }),
+    ).toThrow(/SCRIVO_EMAIL_KEY_SECRET: is required when SCRIVO_EVENT_STORE=eventstoredb/);
     expect(() => loadConfig({ SCRIVO_BLOB_STORE: 'minio', MINIO_URL: 'http://127.0.0.1:9000' })).toThrow(
       /MINIO_ACCESS_KEY/,
     );
@@ -35,6 +39,7 @@ describe('configuration from the environment', () => {
       SCRIVO_JOB_QUEUE: 'eventstoredb',
       SCRIVO_EVENT_STORE: 'eventstoredb',
       EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false',
+      SCRIVO_EMAIL_KEY_SECRET: 'a-secret-of-sixteen-or-more',
     });
     expect(config.SCRIVO_JOB_QUEUE).toBe('eventstoredb');
   });
