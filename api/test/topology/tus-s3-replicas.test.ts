@@ -37,7 +37,10 @@ const MiB = 1024 * 1024;
 const CHUNK = 8 * MiB;
 const BUCKET = 'scrivo-tus-replicas';
 /** The embedded stores every process shares (SQLite follows the links); nothing else is shared but MinIO. */
-const SHARED_FILES = ['events.db', 'read-models.db', 'rate-limits.db'];
+// What production replicas share through their servers: the events, the read models (MongoDB, which also holds
+// the keys that seal personal data) and the rate limits; the email-key secret comes from the environment.
+const SHARED_FILES = ['events.db', 'read-models.db', 'rate-limits.db', 'keys.db'];
+const EMAIL_KEY_SECRET = randomBytes(24).toString('base64url');
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -108,6 +111,7 @@ describe.skipIf(!MINIO)(MINIO ? TITLE : `${TITLE}: ${notBuiltReason('minio')}`, 
         SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
         SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
         SCRIVO_RUN_PROJECTIONS: 'false',
+        SCRIVO_EMAIL_KEY_SECRET: EMAIL_KEY_SECRET,
         LOG_LEVEL: 'warn',
         ...env,
       })),
