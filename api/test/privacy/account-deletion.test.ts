@@ -10,17 +10,10 @@ import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitUntil } from '../support/wait-until';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
 const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
-
-const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('Delete my account', () => {
   let app: TestApp;

@@ -9,6 +9,7 @@ import { recordingStream } from '@scrivo/domain/recordings';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
+import { waitUntil } from '../support/wait-until';
 
 const EMAIL = 'erase-me@example.com';
 
@@ -25,14 +26,6 @@ const typesOf = async (dataDir: string, streamId: string): Promise<string[]> => 
     return (await store.readStream(streamId)).map((e) => e.type);
   } finally {
     await store.close();
-  }
-};
-
-const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
   }
 };
 

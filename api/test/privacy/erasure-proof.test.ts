@@ -11,6 +11,7 @@ import { RecordingCommands } from '../../src/recordings/recording-commands';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
+import { waitUntil as waitUntilAtMost } from '../support/wait-until';
 
 const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
 const ADMIN = { email: 'support@scrivo.test', password: 'admin-secret-1' };
@@ -36,13 +37,8 @@ const SECRETS = [
 const KEPT_EMAIL = 'kept.person@example.com';
 const KEPT_NAME = 'Keepsworth';
 
-const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-};
+/** This test's processes start cold: a longer wait than the shared default. */
+const waitUntil = (what: string, check: () => Promise<boolean>) => waitUntilAtMost(what, check, 30_000);
 
 /** Every file under a folder. */
 const filesUnder = (dir: string): string[] =>

@@ -10,6 +10,7 @@ import { recordingStream, usagePeriod, usageStream } from '@scrivo/domain/record
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
 import { JFK_PATH } from './support/stuck-upload';
+import { waitUntil } from '../support/wait-until';
 
 const JFK = readFileSync(JFK_PATH);
 /** jfk.wav is 11 s long: the minutes one transcription of it reserves. */
@@ -63,14 +64,6 @@ const storedEvents = async (dataDir: string, streamId: string): Promise<Recorded
     return await store.readStream(streamId);
   } finally {
     await store.close();
-  }
-};
-
-const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
   }
 };
 
