@@ -8,7 +8,7 @@ import {
 import { type Actor, type BlobStore, DomainError } from '@scrivo/domain';
 import { LIVE_BYTES_PER_SECOND, type LiveSessionState, liveSeconds } from '@scrivo/domain/live';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
-import { LiveRecognition, type WorkerLiveEvent } from './live-recognition';
+import type { LiveRecognitionStream, OpenLiveRecognition, WorkerLiveEvent } from './live-recognition';
 import type { LiveSessions } from './live-sessions';
 
 /** Frames are stored (one blob, one event) about once a second: a crash loses at most that much. */
@@ -30,7 +30,8 @@ export interface LiveConnectionDeps {
   readonly blobs: BlobStore;
   readonly newId: () => string;
   readonly correlationId: string;
-  readonly speech: { readonly baseUrl: string; readonly token: string | undefined };
+  /** The speech engine's live stream: the worker's streaming recognisers, or voiced segments for others. */
+  readonly openRecognition: OpenLiveRecognition;
   /** Called when a stop has been stored: resolves with the recording once the session is finalized. */
   readonly finalized: (sessionId: string) => Promise<string | null>;
   /** Which sessions have a connection (a session without one for long is stopped: see abandoned-sessions.ts). */
@@ -57,7 +58,7 @@ export class LiveConnection {
   private storedBytes = 0;
   private pending: Frame[] = [];
   private pendingBytes = 0;
-  private recognition: LiveRecognition | null = null;
+  private recognition: LiveRecognitionStream | null = null;
   /** Session seconds at which the current recognition stream started (the worker counts from 0). */
   private recognitionOffset = 0;
   private behind = false;
@@ -344,8 +345,8 @@ export class LiveConnection {
   private startRecognition(language: string | null): void {
     if (this.closed) return;
     this.recognitionOffset = (this.storedBytes + this.pendingBytes) / LIVE_BYTES_PER_SECOND;
-    this.recognition = new LiveRecognition(
-      { ...this.deps.speech, language },
+    this.recognition = this.deps.openRecognition(
+      language,
       (event) => this.relay(event),
       (message) => {
         this.recognition = null;

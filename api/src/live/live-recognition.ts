@@ -11,6 +11,24 @@ export type WorkerLiveEvent =
   | { type: 'progress'; processed: number }
   | { type: 'end'; processed: number };
 
+/** A live recognition stream, whatever the engine: PCM in, the worker's events out. */
+export interface LiveRecognitionStream {
+  /** How far recognition trails the audio sent, in seconds. */
+  readonly lagSeconds: number;
+  write(pcm: Uint8Array): void;
+  /** No more audio: what is pending is settled, then an `end` event follows. */
+  end(): void;
+  /** Drops the stream at once (the session went away). */
+  abort(): void;
+}
+
+/** Opens a stream for a session; the events and failures of that stream go to the callbacks. */
+export type OpenLiveRecognition = (
+  language: string | null,
+  onEvent: (event: WorkerLiveEvent) => void,
+  onFailure: (message: string) => void,
+) => LiveRecognitionStream;
+
 const isWorkerEvent = (value: unknown): value is WorkerLiveEvent =>
   typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 
@@ -18,7 +36,7 @@ const isWorkerEvent = (value: unknown): value is WorkerLiveEvent =>
  * One live recognition stream on the speech worker: PCM written as it arrives (a chunked request body), events
  * read as the worker produces them. `lagSeconds` is how far recognition trails the audio sent.
  */
-export class LiveRecognition {
+export class LiveRecognition implements LiveRecognitionStream {
   private readonly req: ClientRequest;
   private sentBytes = 0;
   private processedSeconds = 0;

@@ -19,11 +19,14 @@ import { BACKGROUND_STREAM_RUNNER, BLOB_STORE, IDS, READ_MODELS } from '../infra
 import { RecordingCommands } from '../recordings/recording-commands';
 import { RecordingsModule } from '../recordings/recordings.module';
 import { speechUrl } from '../recordings/recordings-config';
+import { createSpeech } from '../recordings/speech-factory';
 import { ownerPlanLookup, ownerWeeklyAnchorLookup } from '../recordings/support/owner-plan';
 import { AbandonedSessions } from './abandoned-sessions';
+import { LiveRecognition, type OpenLiveRecognition } from './live-recognition';
 import { liveRecordingsReactor } from './live-recordings.reactor';
 import { LiveSessions } from './live-sessions';
 import { LiveSocketServer } from './live-socket';
+import { SegmentedRecognition } from './segmented-recognition';
 
 registerErrorStatus('LIVE_SESSION_NOT_FOUND', 404);
 registerErrorStatus('LIVE_SESSION_STOPPED', 409);
@@ -93,12 +96,27 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
         sessions: this.sessions,
         blobs: this.blobs,
         newId: () => this.ids.next(),
-        speech: { baseUrl: speechUrl(this.config), token: this.config.SCRIVO_SPEECH_TOKEN },
+        openRecognition: this.openRecognition(),
         finalized: (sessionId) => this.finalized(sessionId),
         presence: this.abandoned,
       },
     });
     this.socketServer.attach(server);
+  }
+
+  /**
+   * The worker streams partial and final text; the Hugging Face engine only takes whole files, so its live text
+   * comes a voiced segment at a time.
+   */
+  private openRecognition(): OpenLiveRecognition {
+    const config = this.config;
+    if (config.SCRIVO_SPEECH_ENGINE === 'huggingface') {
+      const speech = createSpeech(config);
+      return (language, onEvent, onFailure) =>
+        new SegmentedRecognition(speech, { language }, onEvent, onFailure);
+    }
+    const worker = { baseUrl: speechUrl(config), token: config.SCRIVO_SPEECH_TOKEN };
+    return (language, onEvent, onFailure) => new LiveRecognition({ ...worker, language }, onEvent, onFailure);
   }
 
   /** Closes every live socket from the server side (an operator's restart does the same); sessions stay open. */

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { LiveTestSocket, pcmOfWav } from './live-client';
+
+const JFK = pcmOfWav(readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav')));
+const FRAME_BYTES = 3200; // 100 ms
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The Hugging Face engine is not streaming: live text comes a voiced segment at a time. The endpoint is real
+// (the worker's /asr speaks the Inference API's protocol, as in the adapter's conformance suite).
+describe.skipIf(!speechWorkerInstalled())('live recording on the Hugging Face engine', () => {
+  let speech: SpeechWorkerProcess;
+  let app: TestApp;
+  beforeAll(async () => {
+    speech = await startSpeechWorker();
+    app = await startTestApp({
+      SCRIVO_SPEECH_ENGINE: 'huggingface',
+      SCRIVO_HF_ENDPOINT: `${speech.url}/asr`,
+      HF_TOKEN: 'hf_test_token_not_checked',
+      SCRIVO_IN_PROCESS_JOB_WORKER: 'true',
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await app?.close();
+    await speech?.stop();
+  });
+
+  it('shows each voiced segment as final text while recording, then saves the recording', async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    const live = await LiveTestSocket.open(app.url, client);
+    live.send({ type: 'start', title: 'JFK on a hosted engine', language: null });
+    await live.next('session');
+    // JFK, then 2 s of room silence: the pause closes the last segment before the stop.
+    const pcm = new Uint8Array(JFK.length + 64_000);
+    pcm.set(JFK);
+    const frames = Math.ceil(pcm.length / FRAME_BYTES);
+    for (let sequence = 1; sequence <= frames; sequence += 1) {
+      const at = (sequence - 1) * FRAME_BYTES;
+      live.frame(sequence, pcm.subarray(at, Math.min(at + FRAME_BYTES, pcm.length)));
+      await sleep(100);
+    }
+    await live.next('final', (m) => m.type === 'final' && m.text.toLowerCase().includes('country'), 30_000);
+    const finals = live.messages.flatMap((m) => (m.type === 'final' ? [m] : []));
+    // Before the stop: the text is there, in order, placed inside the audio, with the language detected.
+    expect(
+      finals
+        .map((m) => m.text)
+        .join(' ')
+        .toLowerCase()
+        .replace(/[^a-z ]/g, ''),
+    ).toContain('ask not what your country can do for you');
+    for (const [i, m] of finals.entries()) {
+      expect(m.start).toBeGreaterThanOrEqual(i === 0 ? 0 : (finals[i - 1]?.start ?? 0));
+      expect(m.end).toBeLessThanOrEqual(pcm.length / 32_000 + 0.1);
+    }
+    expect(live.messages.some((m) => m.type === 'language' && m.language === 'en')).toBe(true);
+    expect(live.messages.some((m) => m.type === 'partial')).toBe(false);
+
+    live.send({ type: 'stop' });
+    const stopped = await live.next('stopped');
+    expect(Math.abs(stopped.totalSeconds - pcm.length / 32_000)).toBeLessThan(0.1);
+    const { recordingId } = await live.next('finalized', () => true, 60_000);
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const { body } = await client.get(`/api/recordings/${recordingId}`);
+      if (body.status === 'completed') break;
+      if (body.status === 'failed' || Date.now() > deadline)
+        throw new Error(`recording ${String(body.status)}`);
+      await sleep(500);
+    }
+    const transcript = await client.get(`/api/recordings/${recordingId}/transcript`);
+    expect(String(transcript.body.text).toLowerCase()).toContain('ask not what your country can do for you');
+    live.close();
+  }, 300_000);
+});
