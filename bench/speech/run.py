@@ -6,7 +6,7 @@ recognition path, on one long file assembled from the shared English clips, same
 - ``bare``: ``WhisperModel(path, device="cpu", compute_type="int8", cpu_threads=T).transcribe(file)``
   with every default (beam 5, no VAD, no word timestamps, condition on previous text), all segments consumed.
 - ``worker``: ``Transcriber.transcribe(file)``: decode + VAD + a language per turn + batched decoding with word
-  timestamps + the guards (what ``POST /asr`` runs), with the beam and batch sizes given.
+  timestamps + the guards (what ``POST /asr`` runs), with the worker's default beam and batch sizes unless given.
 
 Each engine runs in its own process (so its peak RSS is its own): wall time, real-time factor, WER
 (normalised, tests/bench/wer.py), peak RSS. Prints JSON lines and a Markdown table.
@@ -86,8 +86,10 @@ def child(args: argparse.Namespace) -> None:
         segments, _info = model.transcribe(args.file)
         text = "".join(s.text for s in segments)
     else:
-        from scrivo_speech.transcriber import Transcriber
+        from scrivo_speech.transcriber import DEFAULT_BATCH_SIZE, DEFAULT_BEAM_SIZE, Transcriber
 
+        args.beam = DEFAULT_BEAM_SIZE if args.beam is None else args.beam
+        args.batch = DEFAULT_BATCH_SIZE if args.batch is None else args.batch
         transcriber = Transcriber(resolved.path, threads=args.threads, beam_size=args.beam, batch_size=args.batch)
         started = time.monotonic()
         text = transcriber.transcribe(args.file)["text"]
@@ -111,8 +113,8 @@ def main() -> int:
     parser.add_argument("--data-dir", default=str(WORKER / ".data"))
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--engines", default="bare,worker", help="comma list of bare, worker")
-    parser.add_argument("--beam", type=int, default=5)
-    parser.add_argument("--batch", type=int, default=8)
+    parser.add_argument("--beam", type=int, help="the worker's beam size (default: the worker's default)")
+    parser.add_argument("--batch", type=int, help="the worker's batch size (default: the worker's default)")
     parser.add_argument("--engine", help=argparse.SUPPRESS)
     parser.add_argument("--file", help=argparse.SUPPRESS)
     parser.add_argument("--reference", help=argparse.SUPPRESS)
@@ -128,8 +130,9 @@ def main() -> int:
     for engine in args.engines.split(","):
         out = subprocess.run(
             [sys.executable, __file__, "--engine", engine, "--file", str(wav), "--reference", str(work / "reference.txt"),
-             "--data-dir", args.data_dir, "--threads", str(args.threads), "--beam", str(args.beam),
-             "--batch", str(args.batch)],
+             "--data-dir", args.data_dir, "--threads", str(args.threads)]
+            + (["--beam", str(args.beam)] if args.beam is not None else [])
+            + (["--batch", str(args.batch)] if args.batch is not None else []),
             check=True, capture_output=True, text=True, cwd=WORKER,
         ).stdout.strip().splitlines()[-1]
         row = json.loads(out)

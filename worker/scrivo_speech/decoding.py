@@ -10,6 +10,7 @@ English to German is transcribed in both languages.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -25,6 +26,7 @@ MIN_LANGUAGE_PROBABILITY = 0.5  # below this a turn also takes its neighbour's l
 SURE_LANGUAGE_PROBABILITY = 0.9
 # Speech left after a chunk's last decoded word (VAD pads each span by 0.4 s) that is decoded again on its own.
 UNHEARD_SECONDS = 1.5
+UNSURE_BEAM_SIZE = 5  # beam for the turns of a chunk whose language was unsure (a change of language)
 
 
 @dataclass
@@ -136,6 +138,15 @@ def chunks_of(
     return chunks
 
 
+def _batches(chunks: List[Chunk], batch_size: int) -> Iterator[List[Chunk]]:
+    """The chunks in batches of ``batch_size``, the first one smaller (ENCODE_BATCH): its segments come out after
+    two chunks' work, so a client that goes away is noticed (at its first write) without a whole batch's wait."""
+    first = min(batch_size, ENCODE_BATCH)
+    yield chunks[:first]
+    for k in range(first, len(chunks), batch_size):
+        yield chunks[k : k + batch_size]
+
+
 def _restore(segment: Any, spans: List[Dict[str, int]], offset: float) -> Any:
     """Segment times from the chunk's concatenated speech back to the original audio."""
     starts = [s["start"] / SAMPLE_RATE for s in spans]
@@ -191,7 +202,6 @@ def decode(
     spans = speech_spans(samples, vad)
     if not spans:
         return
-    turns = turns_of(spans)
     fixed: Optional[str] = None
     if language is not None or not model.model.is_multilingual:
         fixed = (language if model.model.is_multilingual else "en") or "en"
@@ -235,23 +245,22 @@ def decode(
         return tokenizer_for(code)
 
     if fixed is not None:
-        chunks = chunks_of(turns, [(fixed, 1.0)] * len(turns))
+        chunks = chunks_of([[span] for span in spans], [(fixed, 1.0)] * len(spans))
         yield Decoded(None, fixed, 1.0)
-        for k in range(0, len(chunks), batch_size):
-            yield from _decode_batch(model, samples, chunks[k : k + batch_size], tokenizer_of(fixed), options)
+        for batch in _batches(chunks, batch_size):
+            yield from _decode_batch(model, samples, batch, tokenizer_of(fixed), options)
         return
     # Chunks packed regardless of language, encoded once; the language detected on each chunk's encoder
     # output is free. A chunk detected with certainty is one language: decoded from that encoder output.
     # An unsure chunk may hold a change of language: its turns get their own detection (one more encoder
     # pass each) and are re-chunked by language.
-    packed = chunks_of(turns, [("", 0.0)] * len(turns))
+    # Packed span by span, not turn by turn: whole turns left chunks about 22 s full on dense speech, and every
+    # chunk costs a full 30 s encoder pass whatever it holds (the turns still decide languages in unsure chunks).
+    packed = chunks_of([[span] for span in spans], [("", 0.0)] * len(spans))
     announced = False
-    for k in range(0, len(packed), batch_size):
-        batch = packed[k : k + batch_size]
-        features = np.stack([_features(model, _audio(samples, c.spans)) for c in batch])
-        encoded = model.encode(features)
+    for batch in _batches(packed, batch_size):
+        encoded = _encode(model, np.stack([_features(model, _audio(samples, c.spans)) for c in batch]))
         found = [(r[0][0][2:-2], float(r[0][1])) for r in model.model.detect_language(encoded)]
-        array = np.array(encoded)
         if len({code for code, _ in found}) == 1 and min(p for _, p in found) >= SURE_LANGUAGE_PROBABILITY:
             # The usual case: one language, sure everywhere. One batched decode from the encoder output.
             for chunk, (code, probability) in zip(batch, found):
@@ -259,35 +268,55 @@ def decode(
             if not announced:
                 yield Decoded(None, *found[0])
                 announced = True
-            yield from _decode_batch(model, samples, batch, tokenizer_of(found[0][0]), options, array)
+            yield from _decode_batch(model, samples, batch, tokenizer_of(found[0][0]), options, encoded)
             continue
+        array = np.array(encoded)
         for i, chunk in enumerate(batch):
             code, probability = found[i]
+            unsure = False
             if probability >= SURE_LANGUAGE_PROBABILITY:
                 chunk.language, chunk.language_probability = code, probability
-                pieces = [(chunk, array[i : i + 1])]
+                pieces = [(chunk, _storage(array[i : i + 1]))]
             else:
-                sub = [t for t in turns if t[0]["start"] >= chunk.spans[0]["start"] and t[-1]["end"] <= chunk.spans[-1]["end"]]
-                sub = sub or [chunk.spans]
+                sub = turns_of(chunk.spans)  # the chunk's speech in turns (a turn may have begun in the chunk before)
                 pieces = [(c, None) for c in chunks_of(sub, detect_languages(model, samples, sub, batch_size, (code, probability)))]
+                unsure = True
             for piece, cached in pieces:
                 if not announced:
                     yield Decoded(None, piece.language, piece.language_probability)
                     announced = True
-                yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), options, cached)
+                # Beam search where the language was unsure: greedy decoding misspelt the German of a chunk
+                # that switched languages (tests/test_invented_text.py); such chunks are few.
+                chosen = dataclasses.replace(options, beam_size=max(beam_size, UNSURE_BEAM_SIZE)) if unsure else options
+                yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), chosen, cached)
+
+
+ENCODE_BATCH = 2  # chunks per encoder call: pairs were as fast as batches of 7 or faster on 2 cores (bench/README.md)
+
+
+def _storage(array: np.ndarray) -> Any:
+    import ctranslate2
+
+    return ctranslate2.StorageView.from_array(np.ascontiguousarray(array))
+
+
+def _encode(model: Any, features: np.ndarray) -> Any:
+    """The encoder output of a batch of features (a ctranslate2 StorageView), ENCODE_BATCH chunks at a time."""
+    if len(features) <= ENCODE_BATCH:
+        return model.encode(features)
+    parts = [np.array(model.encode(features[k : k + ENCODE_BATCH])) for k in range(0, len(features), ENCODE_BATCH)]
+    return _storage(np.concatenate(parts))
 
 
 class _Encoded:
     """The model with its encoder answered from an output computed before (for language detection)."""
 
-    def __init__(self, model: Any, encoded: np.ndarray):
+    def __init__(self, model: Any, encoded: Any):
         self._model = model
         self._encoded = encoded
 
     def encode(self, _features: np.ndarray) -> Any:
-        import ctranslate2
-
-        return ctranslate2.StorageView.from_array(np.ascontiguousarray(self._encoded))
+        return self._encoded
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._model, name)
@@ -299,13 +328,15 @@ def _decode_batch(
     batch: List[Chunk],
     tokenizer: Any,
     options: Any,
-    encoded: Optional[np.ndarray] = None,
+    encoded: Optional[Any] = None,
     retries: int = 2,
 ) -> Iterator[Decoded]:
     from faster_whisper.transcribe import BatchedInferencePipeline
 
-    pipeline = BatchedInferencePipeline(model if encoded is None else _Encoded(model, encoded))
-    features = np.stack([_features(model, _audio(samples, c.spans)) for c in batch])
+    if encoded is None:
+        encoded = _encode(model, np.stack([_features(model, _audio(samples, c.spans)) for c in batch]))
+    pipeline = BatchedInferencePipeline(_Encoded(model, encoded))
+    features = np.zeros((len(batch), 1, 1), dtype=np.float32)  # only its length is read: the encoder output is given
     # Each chunk starts at offset 0 of its own concatenated audio; times are restored per chunk.
     metadata = [
         {"offset": 0.0, "duration": sum(s["end"] - s["start"] for s in c.spans) / SAMPLE_RATE, "segments": c.spans}

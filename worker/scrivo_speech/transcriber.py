@@ -36,7 +36,7 @@ class Cancelled(Exception):
     """The caller asked :meth:`Transcriber.events` to stop (``should_stop``)."""
 
 DEFAULT_WINDOW_SECONDS = 300.0
-DEFAULT_BEAM_SIZE = 5  # greedy (1) dropped the last sentence of a 22 s chunk in tests/test_server.py (bench/README.md)
+DEFAULT_BEAM_SIZE = 1  # greedy; a chunk whose decoding stops early has its rest decoded again (decoding._unheard)
 DEFAULT_BATCH_SIZE = 8
 
 
