@@ -82,9 +82,10 @@ describe('live recording sources in Chromium', () => {
 
   it('says when the shared screen has no audio and records from the microphone instead', async () => {
     const { context } = await signedInContext(app, browser, undefined, 'premium');
-    // Headless Chromium's own screen share never settles here (no screen to pick, even with
-    // --auto-select-desktop-capture-source): the share is what a user gets who leaves "Share audio" unticked,
-    // a real video-only MediaStream (a canvas's).
+    // Headless Chromium's screen share never settles here (no screen to pick, even with
+    // --auto-select-desktop-capture-source), and its tab share always carries the tab's audio
+    // (live-tab-audio.test.ts): the share is what a user gets who leaves "Share audio" unticked, a real
+    // video-only MediaStream (a canvas's).
     await context.addInitScript(() => {
       navigator.mediaDevices.getDisplayMedia = () => {
         const canvas = document.createElement('canvas');

@@ -1,45 +1,86 @@
+import { type Actor, type Clock, DomainError, type ReadModelStore } from '@scrivo/domain';
+import { OPEN_LIVE_SESSIONS_COLLECTION, type OpenLiveSessionDoc } from '@scrivo/domain/live';
+import { PeriodicWork } from '../infrastructure/periodic-work';
+import type { RootLogger } from '../common/logger';
+import type { LiveSessions } from './live-sessions';
+import { LIVE_PRESENCE_COLLECTION, type LivePresenceDoc } from './live-presence';
+
+const actor: Actor = { kind: 'system', id: 'live-abandoned' };
+const BATCH = 100;
+
 /**
  * Ends live sessions nobody comes back to. A dropped socket leaves its session open so the browser can re-attach
- * and send what it kept; when no connection holds a session for `afterMs`, the session is stopped (and, like any
- * stop, saved as a recording by the live-recordings reactor), so a closed laptop never leaves audio unsaved.
+ * and send what it kept; a session whose stream has been quiet for `afterMs` and that no socket has held for as
+ * long (LivePresence) is stopped through the live-session decider (reason `abandoned`) and, like any stop, saved
+ * as a recording by the live-recordings reactor, so a closed laptop never leaves audio unsaved.
+ *
+ * It reads the open sessions from the open-live-sessions read model at start and every `intervalMs`, in the one
+ * process that runs the projections: sessions left open by a crash or a restart of any API process are ended
+ * too. The decider refuses a second stop, so an overlap with the user's own stop changes nothing.
  */
-export class AbandonedSessions {
-  /** Open connections per session. */
-  private readonly holders = new Map<string, number>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+export class AbandonedLiveSessions {
+  private readonly periodic: PeriodicWork;
 
   constructor(
     private readonly deps: {
+      readonly sessions: LiveSessions;
+      readonly readModels: ReadModelStore;
+      readonly clock: Clock;
       readonly afterMs: number;
-      /** Stops the session if it is still recording or paused. */
-      readonly stop: (sessionId: string) => Promise<void>;
-      readonly onError: (sessionId: string, error: unknown) => void;
+      readonly intervalMs: number;
+      readonly logger: RootLogger;
     },
-  ) {}
-
-  attached(sessionId: string): void {
-    this.holders.set(sessionId, (this.holders.get(sessionId) ?? 0) + 1);
-    const timer = this.timers.get(sessionId);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(sessionId);
+  ) {
+    this.periodic = new PeriodicWork({
+      intervalMs: deps.intervalMs,
+      run: async () => {
+        const stopped = await this.stopAbandoned();
+        if (stopped > 0) deps.logger.info({ stopped }, 'abandoned live sessions stopped and saved');
+      },
+      onError: (error) =>
+        deps.logger.error({ err: error }, 'abandoned live sessions not swept; trying again at the next tick'),
+    });
   }
 
-  /** A connection of the session closed, after storing what it had received. */
-  detached(sessionId: string): void {
-    const left = (this.holders.get(sessionId) ?? 1) - 1;
-    if (left > 0) return void this.holders.set(sessionId, left);
-    this.holders.delete(sessionId);
-    const timer = setTimeout(() => {
-      this.timers.delete(sessionId);
-      if (this.holders.has(sessionId)) return;
-      this.deps.stop(sessionId).catch((error: unknown) => this.deps.onError(sessionId, error));
-    }, this.deps.afterMs);
-    timer.unref();
-    this.timers.set(sessionId, timer);
+  start(): void {
+    this.periodic.start();
   }
 
-  close(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+  stop(): Promise<void> {
+    return this.periodic.stop();
+  }
+
+  /** Stops the sessions abandoned by now; resolves with how many it stopped. */
+  async stopAbandoned(): Promise<number> {
+    const cutoff = new Date(this.deps.clock.now().getTime() - this.deps.afterMs).toISOString();
+    const quiet = await this.deps.readModels
+      .collection<OpenLiveSessionDoc>(OPEN_LIVE_SESSIONS_COLLECTION)
+      .find(
+        { lastActivityAt: { $lt: cutoff } },
+        { sort: [{ field: 'lastActivityAt', direction: 'asc' }], limit: BATCH },
+      );
+    const presence = this.deps.readModels.collection<LivePresenceDoc>(LIVE_PRESENCE_COLLECTION);
+    let stopped = 0;
+    for (const { id: sessionId } of quiet) {
+      const held = await presence.get(sessionId);
+      if (held && held.heldAt >= cutoff) continue;
+      const { state } = await this.deps.sessions.load(sessionId);
+      if (state.status === 'recording' || state.status === 'paused') {
+        try {
+          await this.deps.sessions.run(
+            sessionId,
+            { type: 'StopLiveSession', reason: 'abandoned', now: this.deps.sessions.now() },
+            actor,
+            `live-abandoned-${sessionId}`,
+          );
+          stopped += 1;
+        } catch (error) {
+          // Stopped meanwhile (by its user, its allowance or another sweep): nothing left to do.
+          if (!(error instanceof DomainError) || error.code !== 'LIVE_SESSION_STOPPED') throw error;
+        }
+      }
+      if (held) await presence.delete(sessionId);
+    }
+    return stopped;
   }
 }

@@ -35,7 +35,7 @@ export interface LiveConnectionDeps {
   /** Called when a stop has been stored: resolves with the recording once the session is finalized. */
   readonly finalized: (sessionId: string) => Promise<string | null>;
   /** Which sessions have a connection (a session without one for long is stopped: see abandoned-sessions.ts). */
-  readonly presence: { attached(sessionId: string): void; detached(sessionId: string): void };
+  readonly presence: { attached(sessionId: string): void; detached(sessionId: string, open: boolean): void };
 }
 
 interface Frame {
@@ -159,7 +159,10 @@ export class LiveConnection {
     this.recognition = null;
     const sessionId = this.sessionId;
     this.enqueue(() => this.flush());
-    if (sessionId) this.enqueue(async () => this.deps.presence.detached(sessionId));
+    if (sessionId)
+      this.enqueue(async () =>
+        this.deps.presence.detached(sessionId, this.status === 'recording' || this.status === 'paused'),
+      );
   }
 
   // ---- commands ----------------------------------------------------------------------------------

@@ -8,20 +8,22 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
-import type { BlobStore, Ids, ReadModelStore } from '@scrivo/domain';
+import type { BlobStore, Clock, Ids, ReadModelStore } from '@scrivo/domain';
+import { openLiveSessionsProjection } from '@scrivo/domain/live';
 import { registerErrorStatus } from '../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { UserResolver } from '../common/auth/guards';
 import { APP_CONFIG, type AppConfig, ownOrigins } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
 import type { StreamRunner } from '../infrastructure/stream-runner';
-import { BACKGROUND_STREAM_RUNNER, BLOB_STORE, IDS, READ_MODELS } from '../infrastructure/tokens';
+import { BACKGROUND_STREAM_RUNNER, BLOB_STORE, CLOCK, IDS, READ_MODELS } from '../infrastructure/tokens';
 import { RecordingCommands } from '../recordings/recording-commands';
 import { RecordingsModule } from '../recordings/recordings.module';
 import { speechUrl } from '../recordings/recordings-config';
 import { createSpeech } from '../recordings/speech-factory';
 import { ownerPlanLookup, ownerWeeklyAnchorLookup } from '../recordings/support/owner-plan';
-import { AbandonedSessions } from './abandoned-sessions';
+import { AbandonedLiveSessions } from './abandoned-sessions';
+import { LivePresence } from './live-presence';
 import { LiveRecognition, type OpenLiveRecognition } from './live-recognition';
 import { liveRecordingsReactor } from './live-recordings.reactor';
 import { LiveSessions } from './live-sessions';
@@ -35,16 +37,21 @@ registerErrorStatus('LIVE_SESSION_STATE_CONFLICT', 409);
 /** How long a stopped session's socket waits for its recording before saying it will appear later. */
 const FINALIZE_WAIT_MS = 120_000;
 
+/** How often presence is renewed and abandoned sessions are swept: a few times per timeout, at most each minute. */
+const beatFor = (abandonedAfterMs: number): number =>
+  Math.max(50, Math.min(60_000, Math.floor(abandonedAfterMs / 3)));
+
 /**
  * Live recording: the WebSocket on the API's HTTP server (see live-socket.ts) and the reactor that turns a
  * stopped session into a recording. Sessions write through the background runner: a frame batch never waits for
- * read models (nothing reads live sessions from them), and the stop does not wait for the encoding.
+ * read models (no answer on the socket reads them), and the stop does not wait for the encoding.
  */
 @Module({ imports: [RecordingsModule] })
 export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private socketServer: LiveSocketServer | null = null;
   private readonly sessions: LiveSessions;
-  private readonly abandoned: AbandonedSessions;
+  private readonly presence: LivePresence;
+  private abandoned: AbandonedLiveSessions | null = null;
 
   constructor(
     private readonly projections: Projections,
@@ -55,7 +62,8 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
-    @Inject(ROOT_LOGGER) logger: RootLogger,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {
     const recordings = new RecordingCommands({
       runner: background,
@@ -63,15 +71,27 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
       weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels),
     });
     this.sessions = new LiveSessions({ runner: background, recordings });
-    this.abandoned = new AbandonedSessions({
-      afterMs: config.SCRIVO_LIVE_ABANDONED_AFTER_MS,
-      stop: (sessionId) => this.stopAbandoned(sessionId),
+    this.presence = new LivePresence({
+      readModels,
+      clock,
+      renewMs: beatFor(config.SCRIVO_LIVE_ABANDONED_AFTER_MS),
       onError: (sessionId, error) =>
-        logger.error({ err: error, sessionId }, 'abandoned live session not stopped'),
+        logger.warn({ err: error, sessionId }, 'live session presence not written; renewed at the next beat'),
     });
   }
 
   onModuleInit(): void {
+    this.projections.register(openLiveSessionsProjection);
+    // The sweep reads the open sessions the projections keep: it runs beside them, in one process.
+    if (this.projections.runsHere)
+      this.abandoned = new AbandonedLiveSessions({
+        sessions: this.sessions,
+        readModels: this.readModels,
+        clock: this.clock,
+        afterMs: this.config.SCRIVO_LIVE_ABANDONED_AFTER_MS,
+        intervalMs: beatFor(this.config.SCRIVO_LIVE_ABANDONED_AFTER_MS),
+        logger: this.logger,
+      });
     this.projections.registerReactors(
       liveRecordingsReactor({
         sessions: this.sessions,
@@ -98,10 +118,12 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
         newId: () => this.ids.next(),
         openRecognition: this.openRecognition(),
         finalized: (sessionId) => this.finalized(sessionId),
-        presence: this.abandoned,
+        presence: this.presence,
       },
     });
     this.socketServer.attach(server);
+    // Before the projections have caught up it finds fewer sessions, never one that is still in use.
+    this.abandoned?.start();
   }
 
   /**
@@ -124,20 +146,10 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     this.socketServer?.dropConnections();
   }
 
-  onApplicationShutdown(): void {
-    this.abandoned.close();
+  async onApplicationShutdown(): Promise<void> {
+    await this.abandoned?.stop();
+    this.presence.close();
     this.socketServer?.close();
-  }
-
-  private async stopAbandoned(sessionId: string): Promise<void> {
-    const { state } = await this.sessions.load(sessionId);
-    if (state.status !== 'recording' && state.status !== 'paused') return;
-    await this.sessions.run(
-      sessionId,
-      { type: 'StopLiveSession', reason: 'abandoned', now: this.sessions.now() },
-      { kind: 'system', id: 'live-abandoned' },
-      `live-abandoned-${sessionId}`,
-    );
   }
 
   /** The recording a stopped session became, once the live-recordings reactor is done (null: not in time). */

@@ -1,2 +1,3 @@
 export * from './events';
 export * from './live-session.decider';
+export * from './projections/open-live-sessions.projection';

@@ -1,13 +1,25 @@
 import { chromium, type Browser } from 'playwright-core';
 
+export interface LaunchOptions {
+  /**
+   * Lets the pages make sound. Playwright mutes headless Chromium (`--mute-audio`), and a muted tab's audio reaches
+   * a tab capture (getDisplayMedia) as silence; the tests that share a tab's audio need it audible.
+   */
+  readonly audible?: boolean;
+}
+
 /**
  * Debian's Chromium, headless, with the flags this closed network needs (see shared/notes/stack-notes.md).
  * Playwright gives every launch a fresh, empty profile directory of its own.
  */
-export const launchBrowser = (extraArgs: readonly string[] = []): Promise<Browser> =>
+export const launchBrowser = (
+  extraArgs: readonly string[] = [],
+  { audible = false }: LaunchOptions = {},
+): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
+    ignoreDefaultArgs: audible ? ['--mute-audio'] : [],
     args: [
       '--no-sandbox',
       '--disable-gpu',
