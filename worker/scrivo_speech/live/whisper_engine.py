@@ -2,11 +2,12 @@
 
 Whisper is not a streaming model, so the audio of the current utterance is decoded again every
 second as it grows (the approach of whisper_streaming), with the encoder run on that audio only
-(:mod:`.short_window`: 0.3-0.6 s a decode instead of about 2 s for Whisper's 30 s window). A word
+(:mod:`.short_window`: 0.2-0.9 s a decode instead of about 2 s for Whisper's 30 s window). A word
 becomes final once two consecutive decodes agree on it (the longest common prefix of the two
 hypotheses) and half a second of audio after it has been heard (Whisper guesses the last word of
-a cut-off sentence the same way twice: JFK's "ask" was "asked"); what is left is the partial. When Silero VAD hears the speaker stop, the utterance is settled and its
-audio dropped, so a decode never grows past one utterance (at most ``MAX_UTTERANCE`` seconds).
+a cut-off sentence the same way twice: JFK's "ask" was "asked"); what is left is the partial.
+When Silero VAD hears the speaker stop, the utterance is settled and its audio dropped, so a
+decode never grows past one utterance (at most ``MAX_UTTERANCE`` seconds).
 
 Whisper invents text on silence ("Thank you.", "Subtitles by..."): nothing is decoded unless VAD
 found speech, and a word is kept only if it lies inside a voiced region.
@@ -27,7 +28,6 @@ from .recognizer import SAMPLE_RATE, Event, final, partial, word
 STEP_SECONDS = 1.0  # new audio between two decodes
 END_SILENCE = 0.6  # trailing silence that ends an utterance
 MAX_UTTERANCE = 15.0  # settle everything heard once an utterance is this long
-AGREEMENT = 2  # consecutive decodes that must agree on a word
 RIGHT_CONTEXT = 0.5  # audio heard after a word before agreement may settle it
 TRIM_AFTER = 6.0  # a buffer longer than this loses the audio of its settled words
 SPEECH_PAD = 0.2  # a word must overlap a VAD region widened by this much
@@ -71,7 +71,7 @@ class WhisperRecognizer:
         self._buffer = np.zeros(0, dtype=np.float32)
         self._offset = 0.0  # session time of _buffer[0]
         self._since_decode = 0
-        self._history: List[List[Dict[str, Any]]] = []  # the last hypotheses, after the committed words
+        self._previous: List[Dict[str, Any]] = []  # last hypothesis, after the committed words
         self._committed_end = 0.0
         self._settled: List[Dict[str, Any]] = []  # final words still inside the buffer
         self._prompt: List[str] = []  # final words before the buffer, as context for the next decode
@@ -100,24 +100,25 @@ class WhisperRecognizer:
         settle = finishing or ended or duration >= MAX_UTTERANCE
         if settle:
             events = self._commit(hypothesis)
-            self._history = []
+            self._previous = []
             cut = regions[-1][1] if ended or finishing else (hypothesis[-1]["end"] - self._offset if hypothesis else duration)
             self._drop(min(duration, max(0.0, cut)))
             events.append(partial("", self._committed_end))
             return events
-        agreed = len(hypothesis) if len(self._history) >= AGREEMENT - 1 else 0
-        for previous in self._history:
-            agreed = min(agreed, len(previous))
-            while agreed > 0 and [_key(w["word"]) for w in hypothesis[:agreed]] != [_key(w["word"]) for w in previous[:agreed]]:
-                agreed -= 1
+        agreed = 0
+        while (
+            agreed < min(len(hypothesis), len(self._previous))
+            and _key(hypothesis[agreed]["word"]) == _key(self._previous[agreed]["word"])
+        ):
+            agreed += 1
+        # Whisper guesses the last word of a cut-off sentence, the same way twice ("asked" for "ask").
         heard_until = self._offset + duration - RIGHT_CONTEXT
         while agreed > 0 and hypothesis[agreed - 1]["end"] > heard_until:
             agreed -= 1
         events = self._commit(hypothesis[:agreed])
-        keep = AGREEMENT - 2  # earlier hypotheses the next decode is compared with, besides this one
-        self._history = ([h[agreed:] for h in self._history][-keep:] if keep else []) + [hypothesis[agreed:]]
-        rest = hypothesis[agreed:]
-        events.append(partial(" ".join(w["word"] for w in rest), rest[0]["start"] if rest else self._committed_end))
+        self._previous = hypothesis[agreed:]
+        rest = " ".join(w["word"] for w in self._previous)
+        events.append(partial(rest, self._previous[0]["start"] if self._previous else self._committed_end))
         return events
 
     def _commit(self, words: List[Dict[str, Any]]) -> List[Event]:
