@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from scrivo_speech.live.route import arrived_audio
+from scrivo_speech.live.short_window import cut_repetition
 
 
 def chunked(*pieces: bytes) -> bytes:
@@ -64,3 +65,12 @@ def test_every_byte_comes_through_in_order_and_a_malformed_chunk_ends_the_stream
         for piece in arrived_audio(io.BufferedReader(io.BytesIO(b"2\r\nok\r\nzz\r\n"))):
             got.append(piece)
     assert got == [b"ok"]
+
+
+def test_a_decode_that_starts_repeating_itself_is_cut_where_the_loop_begins():
+    sentence = [11, 12, 13, 14, 15, 16]
+    assert cut_repetition(sentence + sentence + sentence[:3]) == sentence
+    assert cut_repetition(sentence) == sentence
+    # A word said twice is not a loop; four tokens again are.
+    assert cut_repetition([1, 2, 1, 3, 4]) == [1, 2, 1, 3, 4]
+    assert cut_repetition([5, 1, 2, 3, 4, 9, 1, 2, 3, 4]) == [5, 1, 2, 3, 4, 9]
