@@ -259,7 +259,7 @@ def decode(
     packed = chunks_of([[span] for span in spans], [("", 0.0)] * len(spans))
     announced = False
     for batch in _batches(packed, batch_size):
-        encoded = _encode(model, np.stack([_features(model, _audio(samples, c.spans)) for c in batch]))
+        encoded = _encode(model, _batch_features(model, samples, batch))
         found = [(r[0][0][2:-2], float(r[0][1])) for r in model.model.detect_language(encoded)]
         if len({code for code, _ in found}) == 1 and min(p for _, p in found) >= SURE_LANGUAGE_PROBABILITY:
             # The usual case: one language, sure everywhere. One batched decode from the encoder output.
@@ -289,6 +289,25 @@ def decode(
                 # that switched languages (tests/test_invented_text.py); such chunks are few.
                 chosen = dataclasses.replace(options, beam_size=max(beam_size, UNSURE_BEAM_SIZE)) if unsure else options
                 yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), chosen, cached)
+
+
+# The encoder input of a batch ends this long after its longest chunk, and is never shorter than
+# MIN_WINDOW_SECONDS: most of the cost of the encoder is per frame, and a chunk of dense speech holds
+# 17-28 s, not 30. Shorter windows made the decoder repeat a lone 6 s clip three times over (the
+# end-of-chunk check saw speech past the content), so short batches keep a 10 s window.
+WINDOW_MARGIN_SECONDS = 1.0
+MIN_WINDOW_SECONDS = 10.0
+FRAMES_PER_SECOND = 100
+
+
+def _batch_features(model: Any, samples: np.ndarray, batch: Sequence[Chunk]) -> np.ndarray:
+    """Log-mel features of a batch, cut to its longest chunk plus a margin (at most 30 s)."""
+    longest = max(sum(s["end"] - s["start"] for s in c.spans) for c in batch) / SAMPLE_RATE
+    seconds = min(CHUNK_SECONDS, max(MIN_WINDOW_SECONDS, longest + WINDOW_MARGIN_SECONDS))
+    frames = int(round(seconds * FRAMES_PER_SECOND))
+    frames += frames % 2  # the encoder halves the frames
+    features = np.stack([_features(model, _audio(samples, c.spans)) for c in batch])
+    return np.ascontiguousarray(features[..., :frames])
 
 
 ENCODE_BATCH = 2  # chunks per encoder call: pairs were as fast as batches of 7 or faster on 2 cores (bench/README.md)
@@ -334,7 +353,7 @@ def _decode_batch(
     from faster_whisper.transcribe import BatchedInferencePipeline
 
     if encoded is None:
-        encoded = _encode(model, np.stack([_features(model, _audio(samples, c.spans)) for c in batch]))
+        encoded = _encode(model, _batch_features(model, samples, batch))
     pipeline = BatchedInferencePipeline(_Encoded(model, encoded))
     features = np.zeros((len(batch), 1, 1), dtype=np.float32)  # only its length is read: the encoder output is given
     # Each chunk starts at offset 0 of its own concatenated audio; times are restored per chunk.
