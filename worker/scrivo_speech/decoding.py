@@ -238,7 +238,7 @@ def decode(
         clip_timestamps=[],
         prompt_reset_on_temperature=0.5,
         multilingual=False,
-        without_timestamps=False,
+        without_timestamps=True,  # segments are cut at sentence ends from the word times (_sentences)
         max_initial_timestamp=0.0,
     )
     def tokenizer_of(code: str) -> Any:
@@ -259,7 +259,7 @@ def decode(
     packed = chunks_of([[span] for span in spans], [("", 0.0)] * len(spans))
     announced = False
     for batch in _batches(packed, batch_size):
-        encoded = _encode(model, np.stack([_features(model, _audio(samples, c.spans)) for c in batch]))
+        encoded = _encode(model, _batch_features(model, samples, batch))
         found = [(r[0][0][2:-2], float(r[0][1])) for r in model.model.detect_language(encoded)]
         if len({code for code, _ in found}) == 1 and min(p for _, p in found) >= SURE_LANGUAGE_PROBABILITY:
             # The usual case: one language, sure everywhere. One batched decode from the encoder output.
@@ -287,8 +287,32 @@ def decode(
                     announced = True
                 # Beam search where the language was unsure: greedy decoding misspelt the German of a chunk
                 # that switched languages (tests/test_invented_text.py); such chunks are few.
-                chosen = dataclasses.replace(options, beam_size=max(beam_size, UNSURE_BEAM_SIZE)) if unsure else options
+                # They also keep the timestamp tokens: without them the beam misspelt it again ("leichenhalter").
+                chosen = (
+                    dataclasses.replace(options, beam_size=max(beam_size, UNSURE_BEAM_SIZE), without_timestamps=False)
+                    if unsure
+                    else options
+                )
                 yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), chosen, cached)
+
+
+# The encoder input of a batch ends this long after its longest chunk, and is never shorter than
+# MIN_WINDOW_SECONDS: most of the cost of the encoder is per frame, and a chunk of dense speech holds
+# 17-28 s, not 30. Shorter windows made the decoder repeat a lone 6 s clip three times over (the
+# end-of-chunk check saw speech past the content), so short batches keep a 10 s window.
+WINDOW_MARGIN_SECONDS = 1.0
+MIN_WINDOW_SECONDS = 10.0
+FRAMES_PER_SECOND = 100
+
+
+def _batch_features(model: Any, samples: np.ndarray, batch: Sequence[Chunk]) -> np.ndarray:
+    """Log-mel features of a batch, cut to its longest chunk plus a margin (at most 30 s)."""
+    longest = max(sum(s["end"] - s["start"] for s in c.spans) for c in batch) / SAMPLE_RATE
+    seconds = min(CHUNK_SECONDS, max(MIN_WINDOW_SECONDS, longest + WINDOW_MARGIN_SECONDS))
+    frames = int(round(seconds * FRAMES_PER_SECOND))
+    frames += frames % 2  # the encoder halves the frames
+    features = np.stack([_features(model, _audio(samples, c.spans)) for c in batch])
+    return np.ascontiguousarray(features[..., :frames])
 
 
 ENCODE_BATCH = 2  # chunks per encoder call: pairs were as fast as batches of 7 or faster on 2 cores (bench/README.md)
@@ -334,7 +358,7 @@ def _decode_batch(
     from faster_whisper.transcribe import BatchedInferencePipeline
 
     if encoded is None:
-        encoded = _encode(model, np.stack([_features(model, _audio(samples, c.spans)) for c in batch]))
+        encoded = _encode(model, _batch_features(model, samples, batch))
     pipeline = BatchedInferencePipeline(_Encoded(model, encoded))
     features = np.zeros((len(batch), 1, 1), dtype=np.float32)  # only its length is read: the encoder output is given
     # Each chunk starts at offset 0 of its own concatenated audio; times are restored per chunk.
@@ -347,7 +371,7 @@ def _decode_batch(
 
     for chunk, result in zip(batch, results):
         decoded: List[Decoded] = []
-        for raw in result:
+        for raw in (piece for whole in result for piece in _sentences(whole)):
             segment = Segment(
                 id=0,
                 seek=0,
@@ -366,6 +390,44 @@ def _decode_batch(
         rest = _unheard(chunk, decoded)
         if rest is not None and retries > 0:
             yield from _decode_batch(model, samples, [rest], tokenizer, options, retries=retries - 1)
+
+
+SENTENCE_ENDS = (".", "?", "!", "。", "？", "！")
+SENTENCE_MAX_SECONDS = 12.0  # a run of words without a full stop is cut at a comma past this length
+
+
+def _sentences(raw: Dict[str, Any]) -> List[Dict[str, Any]]:
+    """A chunk decoded without timestamp tokens (one segment over the whole chunk, about 20 % fewer
+    tokens to generate) cut into sentences from its word times: each ends at a full stop, or at a
+    comma once it is SENTENCE_MAX_SECONDS long. Times are those of the first and last word, so the
+    end-of-chunk check (_unheard) sees where the speech heard really ends."""
+    from faster_whisper.transcribe import get_compression_ratio
+
+    words = raw.get("words") or []
+    if not words:
+        return [raw]
+    groups: List[List[Dict[str, Any]]] = [[]]
+    for word in words:
+        groups[-1].append(word)
+        text = word["word"].strip()
+        long = word["end"] - groups[-1][0]["start"] >= SENTENCE_MAX_SECONDS
+        if text.endswith(SENTENCE_ENDS) or (long and text.endswith((",", "，", "、"))):
+            groups.append([])
+    out = []
+    for group in (g for g in groups if g):
+        text = "".join(w["word"] for w in group)
+        out.append(
+            dict(
+                raw,
+                text=text,
+                tokens=[],
+                start=group[0]["start"],
+                end=group[-1]["end"],
+                words=group,
+                compression_ratio=get_compression_ratio(text),
+            )
+        )
+    return out
 
 
 def _unheard(chunk: Chunk, decoded: List[Decoded]) -> Optional[Chunk]:
