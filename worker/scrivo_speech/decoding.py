@@ -27,6 +27,10 @@ SURE_LANGUAGE_PROBABILITY = 0.9
 # Speech left after a chunk's last decoded word (VAD pads each span by 0.4 s) that is decoded again on its own.
 UNHEARD_SECONDS = 1.5
 UNSURE_BEAM_SIZE = 5  # beam for the turns of a chunk whose language was unsure (a change of language)
+# Greedy decoding without timestamp tokens loses nothing on English with the base model (bench/README.md,
+# "Speed"), but it does elsewhere: on the Picovoice clips it took Spanish WER from 0 to 0.42, French from 0 to
+# 0.15 and Italian from 0.09 to 0.36. Other languages keep beam search and timestamp tokens.
+GREEDY_LANGUAGES = frozenset({"en"})
 
 
 @dataclass
@@ -244,11 +248,16 @@ def decode(
     def tokenizer_of(code: str) -> Any:
         return tokenizer_for(code)
 
+    careful = dataclasses.replace(options, beam_size=max(beam_size, UNSURE_BEAM_SIZE), without_timestamps=False)
+
+    def options_for(code: str) -> Any:
+        return options if code in GREEDY_LANGUAGES else careful
+
     if fixed is not None:
         chunks = chunks_of([[span] for span in spans], [(fixed, 1.0)] * len(spans))
         yield Decoded(None, fixed, 1.0)
         for batch in _batches(chunks, batch_size):
-            yield from _decode_batch(model, samples, batch, tokenizer_of(fixed), options)
+            yield from _decode_batch(model, samples, batch, tokenizer_of(fixed), options_for(fixed))
         return
     # Chunks packed regardless of language, encoded once; the language detected on each chunk's encoder
     # output is free. A chunk detected with certainty is one language: decoded from that encoder output.
@@ -268,7 +277,10 @@ def decode(
             if not announced:
                 yield Decoded(None, *found[0])
                 announced = True
-            yield from _decode_batch(model, samples, batch, tokenizer_of(found[0][0]), options, encoded)
+            code = found[0][0]
+            # Other languages are decoded carefully, from Whisper's whole window: encoded again for them.
+            reuse = encoded if code in GREEDY_LANGUAGES else None
+            yield from _decode_batch(model, samples, batch, tokenizer_of(code), options_for(code), reuse)
             continue
         array = np.array(encoded)
         for i, chunk in enumerate(batch):
@@ -276,7 +288,7 @@ def decode(
             unsure = False
             if probability >= SURE_LANGUAGE_PROBABILITY:
                 chunk.language, chunk.language_probability = code, probability
-                pieces = [(chunk, _storage(array[i : i + 1]))]
+                pieces = [(chunk, _storage(array[i : i + 1]) if code in GREEDY_LANGUAGES else None)]
             else:
                 sub = turns_of(chunk.spans)  # the chunk's speech in turns (a turn may have begun in the chunk before)
                 pieces = [(c, None) for c in chunks_of(sub, detect_languages(model, samples, sub, batch_size, (code, probability)))]
@@ -288,11 +300,7 @@ def decode(
                 # Beam search where the language was unsure: greedy decoding misspelt the German of a chunk
                 # that switched languages (tests/test_invented_text.py); such chunks are few.
                 # They also keep the timestamp tokens: without them the beam misspelt it again ("leichenhalter").
-                chosen = (
-                    dataclasses.replace(options, beam_size=max(beam_size, UNSURE_BEAM_SIZE), without_timestamps=False)
-                    if unsure
-                    else options
-                )
+                chosen = careful if unsure else options_for(piece.language)
                 yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), chosen, cached)
 
 
@@ -305,10 +313,11 @@ MIN_WINDOW_SECONDS = 10.0
 FRAMES_PER_SECOND = 100
 
 
-def _batch_features(model: Any, samples: np.ndarray, batch: Sequence[Chunk]) -> np.ndarray:
-    """Log-mel features of a batch, cut to its longest chunk plus a margin (at most 30 s)."""
+def _batch_features(model: Any, samples: np.ndarray, batch: Sequence[Chunk], full: bool = False) -> np.ndarray:
+    """Log-mel features of a batch, cut to its longest chunk plus a margin (at most 30 s), or Whisper's whole
+    30 s window (``full``: languages other than English lost accuracy in the cut one, e.g. Portuguese WER 0 -> 0.38)."""
     longest = max(sum(s["end"] - s["start"] for s in c.spans) for c in batch) / SAMPLE_RATE
-    seconds = min(CHUNK_SECONDS, max(MIN_WINDOW_SECONDS, longest + WINDOW_MARGIN_SECONDS))
+    seconds = CHUNK_SECONDS if full else min(CHUNK_SECONDS, max(MIN_WINDOW_SECONDS, longest + WINDOW_MARGIN_SECONDS))
     frames = int(round(seconds * FRAMES_PER_SECOND))
     frames += frames % 2  # the encoder halves the frames
     features = np.stack([_features(model, _audio(samples, c.spans)) for c in batch])
@@ -358,7 +367,7 @@ def _decode_batch(
     from faster_whisper.transcribe import BatchedInferencePipeline
 
     if encoded is None:
-        encoded = _encode(model, _batch_features(model, samples, batch))
+        encoded = _encode(model, _batch_features(model, samples, batch, full=options.beam_size > 1))
     pipeline = BatchedInferencePipeline(_Encoded(model, encoded))
     features = np.zeros((len(batch), 1, 1), dtype=np.float32)  # only its length is read: the encoder output is given
     # Each chunk starts at offset 0 of its own concatenated audio; times are restored per chunk.
