@@ -14,8 +14,8 @@ started sending and e the word's end in the upload:
   final latency   = arrival of the final event holding it                                   - (t0 + e)
 
 With --reference, word error rates against it: of the live final text (every client's), of the upload's
-transcript, and of the "final transcript" a live session gets (the audio sent, encoded to Ogg Opus as the
-API does, then sent to /asr like an upload).
+transcript, and of the "final transcript" a live session gets (the audio sent, kept as FLAC as the API does, then
+sent to /asr like an upload).
 """
 
 from __future__ import annotations
@@ -52,14 +52,14 @@ def asr(url: str, body: bytes, language: str, content_type: str) -> Dict[str, An
     return json.loads(data)
 
 
-def opus(pcm: bytes) -> bytes:
-    """The audio as the API stores a live session (api/src/live/pcm-to-opus.ts)."""
+def flac(pcm: bytes) -> bytes:
+    """The audio a live session's final transcript is made from (api/src/live/pcm-encoding.ts): lossless FLAC."""
     with tempfile.TemporaryDirectory() as tmp:
-        raw, out = os.path.join(tmp, "a.raw"), os.path.join(tmp, "a.ogg")
+        raw, out = os.path.join(tmp, "a.raw"), os.path.join(tmp, "a.flac")
         Path(raw).write_bytes(pcm)
         subprocess.run(
             ["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "s16le", "-ar", "16000", "-ac", "1", "-i", raw,
-             "-c:a", "libopus", "-b:a", "32k", "-application", "voip", out],
+             "-c:a", "flac", "-compression_level", "5", out],
             check=True,
         )
         return Path(out).read_bytes()
@@ -212,7 +212,7 @@ def main() -> None:
     if args.reference:
         assert len(args.reference) == len(args.wav), "one --reference per WAV"
         reference = " ".join(Path(r).read_text().strip() if os.path.isfile(r) else r for r in args.reference)
-        final_transcript = asr(args.url, opus(pcm), args.language, "audio/ogg")
+        final_transcript = asr(args.url, flac(pcm), args.language, "audio/flac")
         result.update({
             "liveWer": round(statistics.mean(wer(reference, t) for t in texts), 3),
             "uploadWer": round(wer(reference, upload["text"]), 3),

@@ -59,7 +59,9 @@ describe('a streamed POST to the speech worker', () => {
       clearTimeout(timer);
       outcomes.add(outcome);
     }
-    expect([...outcomes].every((o) => ['read', 'aborted', 'The operation was aborted'].includes(o))).toBe(true);
+    expect([...outcomes].every((o) => ['read', 'aborted', 'The operation was aborted'].includes(o))).toBe(
+      true,
+    );
     expect(outcomes.has('The operation was aborted') || outcomes.has('aborted')).toBe(true);
   });
 

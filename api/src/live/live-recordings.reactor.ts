@@ -7,15 +7,18 @@ import { type BlobStore, DomainError, type Reactor, type RecordedEvent } from '@
 import type { LiveSessionStopped } from '@scrivo/domain/live';
 import type { MediaToolkit, PlanId } from '@scrivo/domain/recordings';
 import type { RecordingCommands } from '../recordings/recording-commands';
-import { originalKey } from '../recordings/recordings.tokens';
+import { originalKey, sourceKey } from '../recordings/recordings.tokens';
 import type { LiveSessions } from './live-sessions';
-import { encodePcmToOpus } from './pcm-to-opus';
+import { encodePcm } from './pcm-encoding';
 
 /**
  * A stopped live session becomes a recording like an upload: its frames are joined and encoded to Opus, stored as
  * the recording's original, probed, and its transcription requested (minutes reserved, the transcription-jobs
- * reactor makes the job). The recording takes the session's id, and each step is skipped once done, so a replay
- * after a crash resumes where it stopped and never makes a second recording.
+ * reactor makes the job). The same audio is also kept losslessly (FLAC) as what the transcript is made from, so
+ * the final transcript is as good as an upload of the original audio. Once the session is finalized its raw
+ * frames are deleted: the recording's blobs are then the only copy, and they go when its media is erased.
+ * The recording takes the session's id, and each step is skipped once done, so a replay after a crash resumes
+ * where it stopped and never makes a second recording.
  */
 export const liveRecordingsReactor = (deps: {
   readonly sessions: LiveSessions;
@@ -30,6 +33,10 @@ export const liveRecordingsReactor = (deps: {
     const { sessionId } = (recorded as RecordedEvent<LiveSessionStopped>).data;
     const { correlationId } = recorded.metadata;
     const { state: session } = await deps.sessions.load(sessionId);
+    const deleteFrames = async () => {
+      for (const batch of session.batches) await deps.blobs.delete(batch.blobKey);
+    };
+    if (session.status === 'finalized') return deleteFrames();
     if (session.status !== 'stopped' || !session.ownerId || session.totalBytes === 0) return;
     const ownerId = session.ownerId;
     const actor = { kind: 'system' as const, id: 'live-recordings' };
@@ -61,6 +68,7 @@ export const liveRecordingsReactor = (deps: {
       try {
         const raw = join(dir, 'audio.pcm');
         const encoded = join(dir, 'audio.ogg');
+        const lossless = join(dir, 'audio.flac');
         const out = createWriteStream(raw);
         for (const batch of session.batches) {
           const blob = await deps.blobs.get(batch.blobKey);
@@ -69,7 +77,8 @@ export const liveRecordingsReactor = (deps: {
         await new Promise<void>((resolve, reject) =>
           out.end((error?: Error | null) => (error ? reject(error) : resolve())),
         );
-        await encodePcmToOpus(raw, encoded);
+        await encodePcm(raw, encoded, 'opus');
+        await encodePcm(raw, lossless, 'flac');
         const probed = await deps.media.probe(encoded);
         const { size } = await stat(encoded);
         await commands.run(
@@ -82,9 +91,19 @@ export const liveRecordingsReactor = (deps: {
           contentType: probed.mimeType,
           size,
         });
+        await deps.blobs.put(sourceKey(recordingId), createReadStream(lossless), {
+          contentType: 'audio/flac',
+          size: (await stat(lossless)).size,
+        });
         await commands.run(
           recordingId,
-          { type: 'CompleteUpload', blobKey: originalKey(recordingId), sizeBytes: size, now: commands.now() },
+          {
+            type: 'CompleteUpload',
+            blobKey: originalKey(recordingId),
+            sourceBlobKey: sourceKey(recordingId),
+            sizeBytes: size,
+            now: commands.now(),
+          },
           actor,
           correlationId,
         );
@@ -113,5 +132,6 @@ export const liveRecordingsReactor = (deps: {
       actor,
       correlationId,
     );
+    await deleteFrames();
   },
 });

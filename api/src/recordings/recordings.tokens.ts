@@ -5,3 +5,5 @@ export const JOB_QUEUE = Symbol('JobQueue');
 export const TUS_STORAGE = Symbol('TusStorage');
 
 export const originalKey = (recordingId: string) => `recordings/${recordingId}/original`;
+/** Lossless audio kept beside lossy media (a live session's), which transcription reads instead. */
+export const sourceKey = (recordingId: string) => `recordings/${recordingId}/source.flac`;

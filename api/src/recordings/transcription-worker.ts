@@ -13,6 +13,7 @@ import {
   SpeechInputError,
   type SpeechRecognizer,
   type SpeechRequest,
+  transcriptionSourceKey,
 } from '@scrivo/domain/recordings';
 import { transcribeWhenAvailable } from './speech-availability';
 import { type RecordingCommands, TRANSCRIPTION_JOB } from './recording-commands';
@@ -140,7 +141,7 @@ export class TranscriptionWorker {
     try {
       const original = join(dir, 'original');
       const wav = join(dir, 'audio.wav');
-      const blob = await this.deps.blobs.get(state.blobKey!);
+      const blob = await this.deps.blobs.get(transcriptionSourceKey(state)!);
       await pipeline(Readable.from(blob.body), createWriteStream(original));
       // Bill the audio that is really there, not the duration the container claims (it can say 1 s and hold
       // hours): decode no further than the owner can pay for, then top the reservation up to the decoded length.

@@ -17,6 +17,7 @@ import {
   type MediaToolkit,
   SpeechInputError,
   type SpeechRecognizer,
+  transcriptionSourceKey,
 } from '@scrivo/domain/recordings';
 import {
   type TranslatedSegment,
@@ -60,15 +61,13 @@ export const translationJobHandler = (deps: {
     const engine = deps.speechToEnglish;
     if (!engine) throw new DomainError('ENGINE_UNAVAILABLE', 'Speech translation is not available here.');
     const { state } = await deps.recordings.load(job.subjectId);
-    if (!state.blobKey) throw new DomainError('NO_MEDIA', 'The recording’s audio is no longer kept.');
+    const source = transcriptionSourceKey(state);
+    if (!source) throw new DomainError('NO_MEDIA', 'The recording’s audio is no longer kept.');
     const dir = await mkdtemp(join(tmpdir(), `scrivo-job-${process.pid}-`));
     try {
       const original = join(dir, 'original');
       const wav = join(dir, 'audio.wav');
-      await pipeline(
-        Readable.from((await engine.blobs.get(state.blobKey)).body),
-        createWriteStream(original),
-      );
+      await pipeline(Readable.from((await engine.blobs.get(source)).body), createWriteStream(original));
       await engine.media.normalise(original, wav, { signal });
       const english = await engine.speech.transcribe({
         audio: createReadStream(wav),

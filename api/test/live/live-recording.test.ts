@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,8 @@ import {
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { TestClient } from '../support/http-client';
+import type { BlobStore } from '@scrivo/domain';
+import { BLOB_STORE } from '../../src/infrastructure/tokens';
 import { LiveTestSocket, pcmOfWav } from './live-client';
 
 const JFK = pcmOfWav(readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav')));
@@ -16,6 +18,9 @@ const FRAME_BYTES = 3200; // 100 ms
 const PHRASE = 'ask not what your country can do for you';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Files of a folder of the embedded blob store, without the stores' own metadata files. */
+const filesIn = (dir: string) =>
+  existsSync(dir) ? readdirSync(dir).filter((name) => !name.endsWith('.meta.json')) : [];
 
 /** Sends frames `from`..`to` (1-based) in real time, as a microphone would. */
 const play = async (live: LiveTestSocket, from: number, to: number) => {
@@ -43,7 +48,12 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
   let app: TestApp;
   beforeAll(async () => {
     speech = await startSpeechWorker();
-    app = await startTestApp({ SCRIVO_SPEECH_URL: speech.url, SCRIVO_IN_PROCESS_JOB_WORKER: 'true' });
+    app = await startTestApp({
+      SCRIVO_SPEECH_URL: speech.url,
+      SCRIVO_IN_PROCESS_JOB_WORKER: 'true',
+      SCRIVO_RESTORE_GRACE_SECONDS: '1',
+      SCRIVO_MEDIA_PURGE_INTERVAL_MS: '500',
+    });
   }, 240_000);
   afterAll(async () => {
     await app?.close();
@@ -86,6 +96,25 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
     const media = await client.get(`/api/recordings/${recordingId}/media`);
     expect(media.status).toBe(200);
     live.close();
+
+    // The transcript was made from lossless audio kept beside the Opus media, and the raw frames are gone: the
+    // recording's two blobs are the only copies of the audio, and erasing its media erases both.
+    const blobs = app.scrivo.app.get<BlobStore>(BLOB_STORE);
+    const kept = [`recordings/${recordingId}/original`, `recordings/${recordingId}/source.flac`];
+    expect(await Promise.all(kept.map(async (key) => (await blobs.stat(key))?.contentType))).toEqual([
+      'audio/ogg',
+      'audio/flac',
+    ]);
+    let magic = '';
+    for await (const chunk of (await blobs.get(kept[1]!, { start: 0, end: 3 })).body)
+      magic += Buffer.from(chunk).toString('latin1');
+    expect(magic).toBe('fLaC');
+    expect(filesIn(join(app.dataDir, 'blobs', 'live', recordingId))).toEqual([]);
+    expect((await client.delete(`/api/recordings/${recordingId}`)).status).toBeLessThan(300);
+    const stillKept = async () => (await Promise.all(kept.map((key) => blobs.stat(key)))).filter(Boolean);
+    const deadline = Date.now() + 30_000;
+    while ((await stillKept()).length > 0 && Date.now() < deadline) await sleep(250);
+    expect(await stillKept()).toEqual([]);
   }, 300_000);
 
   it('loses no audio when the connection drops: the browser re-attaches and resends what was not acknowledged', async () => {

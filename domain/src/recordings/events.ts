@@ -33,9 +33,13 @@ export type RecordingCreated = DomainEvent<
     createdAt: string;
   }
 >;
+/**
+ * `sourceBlobKey`: lossless audio kept beside lossy media (a live session's PCM as FLAC next to its Opus), which
+ * transcription reads instead; absent for uploads, whose original is the source.
+ */
 export type RecordingUploadCompleted = DomainEvent<
   'RecordingUploadCompleted',
-  { recordingId: string; blobKey: string; sizeBytes: number; completedAt: string }
+  { recordingId: string; blobKey: string; sourceBlobKey?: string; sizeBytes: number; completedAt: string }
 >;
 /** Bytes of a resumable upload arrived (at most about once a second per upload). */
 export type RecordingUploadProgressed = DomainEvent<

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../testing';
 import type { RecordingEvent } from './events';
-import { recordingDecider } from './recording.decider';
+import { mediaBlobKeys, recordingDecider, transcriptionSourceKey } from './recording.decider';
 import type { TranscriptBody } from './transcript';
 
 const spec = DeciderSpecification.for(recordingDecider);
@@ -233,6 +233,53 @@ describe('recording decider', () => {
       .given([...ready, requested, started, ...erased])
       .when({ type: 'CompleteTranscription', jobId: 'j1', transcript, now: erasedAt })
       .thenThrows({ code: 'NOT_FOUND' });
+  });
+
+  it('keeps the lossless source of a live recording beside its media, transcribes from it, and erases both', () => {
+    const liveUpload = {
+      type: 'CompleteUpload' as const,
+      blobKey: 'recordings/r1/original',
+      sourceBlobKey: 'recordings/r1/source.flac',
+      sizeBytes: 100,
+      now,
+    };
+    const liveUploaded: RecordingEvent = {
+      type: 'RecordingUploadCompleted',
+      data: {
+        recordingId: 'r1',
+        blobKey: 'recordings/r1/original',
+        sourceBlobKey: 'recordings/r1/source.flac',
+        sizeBytes: 100,
+        completedAt: now,
+      },
+    };
+    spec.given([created]).when(liveUpload).then([liveUploaded]);
+    const state = [created, liveUploaded, probed].reduce(
+      recordingDecider.evolve,
+      recordingDecider.initialState(),
+    );
+    expect(transcriptionSourceKey(state)).toBe('recordings/r1/source.flac');
+    expect(mediaBlobKeys(state)).toEqual(['recordings/r1/original', 'recordings/r1/source.flac']);
+    const uploadState = ready.reduce(recordingDecider.evolve, recordingDecider.initialState());
+    expect(transcriptionSourceKey(uploadState)).toBe('recordings/r1/original');
+    spec
+      .given([created, liveUploaded, probed])
+      .when({ type: 'EraseRecording', now })
+      .then([
+        {
+          type: 'RecordingDeleted',
+          data: { recordingId: 'r1', deletedAt: now, restorableUntil: now },
+        },
+        {
+          type: 'RecordingMediaPurged',
+          data: {
+            recordingId: 'r1',
+            blobKeys: ['recordings/r1/original', 'recordings/r1/source.flac'],
+            at: now,
+          },
+        },
+        { type: 'RecordingErased', data: { recordingId: 'r1', at: now } },
+      ]);
   });
 
   it('erases media only after the grace period of a deleted recording, once', () => {

@@ -25,6 +25,8 @@ export interface RecordingState {
   readonly status: RecordingStatus;
   readonly options: TranscriptionOptions;
   readonly blobKey: string | null;
+  /** Lossless audio to transcribe from when the media is lossy (live sessions); null: the media is the source. */
+  readonly sourceBlobKey: string | null;
   readonly media: ProbedMedia | null;
   /** The job of the current (or last) transcription attempt. */
   readonly jobId: string | null;
@@ -53,7 +55,7 @@ export type RecordingCommand =
       options: TranscriptionOptions;
       now: string;
     }
-  | { type: 'CompleteUpload'; blobKey: string; sizeBytes: number; now: string }
+  | { type: 'CompleteUpload'; blobKey: string; sourceBlobKey?: string; sizeBytes: number; now: string }
   | { type: 'ReportUploadProgress'; receivedBytes: number; totalBytes: number; now: string }
   | { type: 'RecordProbe'; media: ProbedMedia; now: string }
   | { type: 'RejectRecording'; code: string; message: string; now: string }
@@ -99,6 +101,7 @@ const initialState = (): RecordingState => ({
   status: 'uploading',
   options: { language: null, translate: false },
   blobKey: null,
+  sourceBlobKey: null,
   media: null,
   jobId: null,
   completedJobId: null,
@@ -211,7 +214,7 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
       if (!state.purged)
         events.push({
           type: 'RecordingMediaPurged',
-          data: { recordingId: id, blobKeys: state.blobKey ? [state.blobKey] : [], at: command.now },
+          data: { recordingId: id, blobKeys: mediaBlobKeys(state), at: command.now },
         });
       events.push({ type: 'RecordingErased', data: { recordingId: id, at: command.now } });
       return events;
@@ -247,6 +250,7 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
             data: {
               recordingId: id,
               blobKey: command.blobKey,
+              ...(command.sourceBlobKey ? { sourceBlobKey: command.sourceBlobKey } : {}),
               sizeBytes: command.sizeBytes,
               completedAt: command.now,
             },
@@ -402,7 +406,12 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
           options: event.data.options,
         };
       case 'RecordingUploadCompleted':
-        return { ...state, blobKey: event.data.blobKey, lastProgress: 0 };
+        return {
+          ...state,
+          blobKey: event.data.blobKey,
+          sourceBlobKey: event.data.sourceBlobKey ?? null,
+          lastProgress: 0,
+        };
       case 'RecordingUploadProgressed':
         return { ...state, lastProgress: event.data.progress };
       case 'RecordingProbed':
@@ -451,9 +460,17 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
       case 'RecordingRestored':
         return { ...state, deleted: null };
       case 'RecordingMediaPurged':
-        return { ...state, purged: true, blobKey: null };
+        return { ...state, purged: true, blobKey: null, sourceBlobKey: null };
       case 'RecordingErased':
         return { ...state, erased: true };
     }
   },
 };
+
+/** Every blob holding the recording's audio: what erasing its media must delete. */
+export const mediaBlobKeys = (state: RecordingState): string[] =>
+  [state.blobKey, state.sourceBlobKey].filter((key): key is string => key !== null);
+
+/** The audio a transcription (or a translation from speech) reads: lossless where it was kept. */
+export const transcriptionSourceKey = (state: RecordingState): string | null =>
+  state.sourceBlobKey ?? state.blobKey;

@@ -1,5 +1,5 @@
 import type { Actor, Clock, ReadModelStore } from '@scrivo/domain';
-import { MEDIA_PURGE_DUE_COLLECTION, type MediaPurgeDueDoc } from '@scrivo/domain/recordings';
+import { MEDIA_PURGE_DUE_COLLECTION, type MediaPurgeDueDoc, mediaBlobKeys } from '@scrivo/domain/recordings';
 import type { RecordingCommands } from '../recording-commands';
 import { PeriodicWork } from '../../infrastructure/periodic-work';
 import type { WorkerLogger } from '../transcription-worker';
@@ -56,7 +56,7 @@ export class MediaPurgeTimer {
       if (!state.deleted || state.purged) continue;
       const result = await this.deps.commands.run(
         id,
-        { type: 'PurgeMedia', blobKeys: state.blobKey ? [state.blobKey] : [], now: this.deps.commands.now() },
+        { type: 'PurgeMedia', blobKeys: mediaBlobKeys(state), now: this.deps.commands.now() },
         actor,
         id,
       );
