@@ -3,6 +3,9 @@ export type LiveSource = 'microphone' | 'tab' | 'both';
 
 export class CaptureError extends Error {}
 
+const SHARE_STOPPED = 'The screen share was stopped. What was recorded so far is kept.';
+const MICROPHONE_GONE = 'The microphone was disconnected. What was recorded so far is kept.';
+
 export interface CaptureHandlers {
   readonly onFrame: (pcm: ArrayBuffer) => void;
   readonly onLevel: (level: number) => void;
@@ -63,11 +66,7 @@ export class AudioCapture {
       }
       display
         .getVideoTracks()
-        .forEach((track) =>
-          track.addEventListener('ended', () =>
-            handlers.onEnded('The screen share was stopped. What was recorded so far is kept.'),
-          ),
-        );
+        .forEach((track) => track.addEventListener('ended', () => handlers.onEnded(SHARE_STOPPED)));
       if (display.getAudioTracks().length === 0) {
         display.getTracks().forEach((track) => track.stop());
         this.stop();
@@ -92,14 +91,10 @@ export class AudioCapture {
     };
     for (const stream of this.streams) {
       context.createMediaStreamSource(stream).connect(node);
+      // A closed shared tab ends its audio track as well as its video, often first: the message names the source.
+      const ended = stream.getVideoTracks().length > 0 ? SHARE_STOPPED : MICROPHONE_GONE;
       for (const track of stream.getAudioTracks())
-        track.addEventListener('ended', () =>
-          handlers.onEnded(
-            source === 'microphone'
-              ? 'The microphone was disconnected. What was recorded so far is kept.'
-              : 'An audio source stopped. What was recorded so far is kept.',
-          ),
-        );
+        track.addEventListener('ended', () => handlers.onEnded(ended));
     }
     // The worklet produces frames only while it is pulled: connect it to a silent output.
     const mute = context.createGain();
