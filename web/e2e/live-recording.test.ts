@@ -82,15 +82,13 @@ describe.skipIf(!speechWorkerInstalled())('live recording in Chromium, with the 
     await page.waitForURL('**/transcription/*');
     const transcript = page.getByTestId('transcript');
     await transcript.waitFor({ timeout: 180_000 });
-    await page.waitForFunction(
-      (phrase) =>
-        (document.querySelector('[data-testid="transcript"]')?.textContent ?? '')
-          .toLowerCase()
-          .replace(/\s+/g, ' ')
-          .includes(phrase),
-      PHRASE,
-      { timeout: 180_000 },
-    );
+    // Polled rather than awaited in the page, so a failure says what the transcript holds.
+    await expect
+      .poll(async () => ((await transcript.textContent()) ?? '').toLowerCase().replace(/\s+/g, ' '), {
+        timeout: 180_000,
+        interval: 1000,
+      })
+      .toContain(PHRASE);
     await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1, undefined, {
       timeout: 30_000,
     });
