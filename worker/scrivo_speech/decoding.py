@@ -11,8 +11,9 @@ English to German is transcribed in both languages.
 from __future__ import annotations
 
 import dataclasses
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -269,7 +270,7 @@ def decode(
     announced = False
     for batch in _batches(packed, batch_size):
         encoded = _encode(model, _batch_features(model, samples, batch))
-        found = [(r[0][0][2:-2], float(r[0][1])) for r in model.model.detect_language(encoded)]
+        found = _detect(model, encoded)
         if len({code for code, _ in found}) == 1 and min(p for _, p in found) >= SURE_LANGUAGE_PROBABILITY:
             # The usual case: one language, sure everywhere. One batched decode from the encoder output.
             for chunk, (code, probability) in zip(batch, found):
@@ -333,12 +334,57 @@ def _storage(array: np.ndarray) -> Any:
     return ctranslate2.StorageView.from_array(np.ascontiguousarray(array))
 
 
+def _replicas(model: Any) -> int:
+    """How many copies of the model can work at once (Transcriber loads one per share of the threads)."""
+    return max(1, int(getattr(model.model, "num_workers", 1)))
+
+
+def _in_parallel(model: Any, work: Sequence[Callable[[], Any]]) -> List[Any]:
+    """The results of ``work``, in order, run on the model's replicas at once (CTranslate2 releases the GIL and
+    gives each concurrent call its own replica). One replica, or one piece: run here, in turn."""
+    if len(work) <= 1 or _replicas(model) == 1:
+        return [w() for w in work]
+    with ThreadPoolExecutor(max_workers=min(len(work), _replicas(model))) as pool:
+        return list(pool.map(lambda w: w(), work))
+
+
+def _groups(count: int, parts: int) -> List[range]:
+    """``range(count)`` cut into at most ``parts`` consecutive groups of near-equal size."""
+    parts = max(1, min(parts, count))
+    size, extra = divmod(count, parts)
+    out, start = [], 0
+    for k in range(parts):
+        end = start + size + (1 if k < extra else 0)
+        out.append(range(start, end))
+        start = end
+    return out
+
+
 def _encode(model: Any, features: np.ndarray) -> Any:
-    """The encoder output of a batch of features (a ctranslate2 StorageView), ENCODE_BATCH chunks at a time."""
-    if len(features) <= ENCODE_BATCH:
+    """The encoder output of a batch of features (a ctranslate2 StorageView), ENCODE_BATCH chunks at a time, the
+    pieces on the model's replicas at once (a pair is cut in two when there are two replicas for it)."""
+    step = max(1, min(ENCODE_BATCH, -(-len(features) // _replicas(model))))
+    if len(features) <= step:
         return model.encode(features)
-    parts = [np.array(model.encode(features[k : k + ENCODE_BATCH])) for k in range(0, len(features), ENCODE_BATCH)]
+    parts = _in_parallel(
+        model,
+        [lambda k=k: np.array(model.encode(features[k : k + step])) for k in range(0, len(features), step)],
+    )
     return _storage(np.concatenate(parts))
+
+
+def _detect(model: Any, encoded: Any) -> List[Tuple[str, float]]:
+    """(language, probability) of each chunk from its encoder output, groups of chunks on the replicas at once."""
+    array = np.array(encoded)
+    groups = _groups(len(array), _replicas(model))
+    if len(groups) == 1:
+        results = model.model.detect_language(encoded)
+    else:
+        answers = _in_parallel(
+            model, [lambda g=g: model.model.detect_language(_storage(array[g.start : g.stop])) for g in groups]
+        )
+        results = [r for answer in answers for r in answer]
+    return [(r[0][0][2:-2], float(r[0][1])) for r in results]
 
 
 class _Encoded:
@@ -368,14 +414,23 @@ def _decode_batch(
 
     if encoded is None:
         encoded = _encode(model, _batch_features(model, samples, batch, full=options.beam_size > 1))
-    pipeline = BatchedInferencePipeline(_Encoded(model, encoded))
-    features = np.zeros((len(batch), 1, 1), dtype=np.float32)  # only its length is read: the encoder output is given
     # Each chunk starts at offset 0 of its own concatenated audio; times are restored per chunk.
     metadata = [
         {"offset": 0.0, "duration": sum(s["end"] - s["start"] for s in c.spans) / SAMPLE_RATE, "segments": c.spans}
         for c in batch
     ]
-    results = pipeline.forward(features, tokenizer, metadata, options)
+    groups = _groups(len(batch), _replicas(model))
+    array = np.array(encoded) if len(groups) > 1 else None
+
+    def forward(group: range) -> List[Any]:
+        """Generation and word alignment of a group of the batch's chunks. Groups run on the replicas at once:
+        greedy generation over a small batch kept two intra-op threads only 1.3x busy (bench/README.md)."""
+        part = encoded if array is None else _storage(array[group.start : group.stop])
+        pipeline = BatchedInferencePipeline(_Encoded(model, part))
+        features = np.zeros((len(group), 1, 1), dtype=np.float32)  # only its length is read: the encoder output is given
+        return pipeline.forward(features, tokenizer, [metadata[i] for i in group], options)
+
+    results = [r for answer in _in_parallel(model, [lambda g=g: forward(g) for g in groups]) for r in answer]
     from faster_whisper.transcribe import Segment, Word
 
     for chunk, result in zip(batch, results):
