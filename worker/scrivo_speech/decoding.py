@@ -11,8 +11,9 @@ English to German is transcribed in both languages.
 from __future__ import annotations
 
 import dataclasses
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -113,14 +114,7 @@ def detect_languages(
                 raw[i] = (language, float(probability))
     if fallback:
         default = (max(fallback, key=fallback.__getitem__), 0.0)
-    out: List[Tuple[str, float]] = []
-    for i, found in enumerate(raw):
-        if found is None:
-            before = next((raw[j] for j in range(i - 1, -1, -1) if raw[j] is not None), None)
-            after = next((raw[j] for j in range(i + 1, len(raw)) if raw[j] is not None), None)
-            found = before or after or default
-        out.append(found)
-    return out
+    return _from_neighbours(raw, default)
 
 
 def chunks_of(
@@ -269,8 +263,11 @@ def decode(
     announced = False
     for batch in _batches(packed, batch_size):
         encoded = _encode(model, _batch_features(model, samples, batch))
-        found = [(r[0][0][2:-2], float(r[0][1])) for r in model.model.detect_language(encoded)]
-        if len({code for code, _ in found}) == 1 and min(p for _, p in found) >= SURE_LANGUAGE_PROBABILITY:
+        found = _detect(model, encoded)
+        # A sure chunk may still hold a change of language (German then English: "de" 0.97): its first and last
+        # long spans are checked on their own encoder frames, and where either disagrees, every span is.
+        switching = _switching(model, encoded, batch, found)
+        if not switching and len({code for code, _ in found}) == 1 and min(p for _, p in found) >= SURE_LANGUAGE_PROBABILITY:
             # The usual case: one language, sure everywhere. One batched decode from the encoder output.
             for chunk, (code, probability) in zip(batch, found):
                 chunk.language, chunk.language_probability = code, probability
@@ -286,7 +283,14 @@ def decode(
         for i, chunk in enumerate(batch):
             code, probability = found[i]
             unsure = False
-            if probability >= SURE_LANGUAGE_PROBABILITY:
+            if i in switching:
+                per_span = _span_languages(model, array[i], chunk.spans, (code, probability))
+                pieces = [(c, None) for c in chunks_of([[span] for span in chunk.spans], per_span)]
+                unsure = len(pieces) > 1
+                if not unsure:  # the spans agree after all: one language, decoded as a sure chunk
+                    chunk.language, chunk.language_probability = code, probability
+                    pieces = [(chunk, _storage(array[i : i + 1]) if code in GREEDY_LANGUAGES else None)]
+            elif probability >= SURE_LANGUAGE_PROBABILITY:
                 chunk.language, chunk.language_probability = code, probability
                 pieces = [(chunk, _storage(array[i : i + 1]) if code in GREEDY_LANGUAGES else None)]
             else:
@@ -302,6 +306,82 @@ def decode(
                 # They also keep the timestamp tokens: without them the beam misspelt it again ("leichenhalter").
                 chosen = careful if unsure else options_for(piece.language)
                 yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), chosen, cached)
+
+
+ENCODER_HOP = 320  # samples per encoder output frame (20 ms)
+# The first and last spans of a sure chunk are checked on this much of their middle (the frames of a span of at
+# least this length): short enough to cost about a sixth of the chunk's own detection.
+EDGE_SECONDS = 3.0
+
+
+def _frames_of(spans: Sequence[Dict[str, int]]) -> List[Tuple[int, int]]:
+    """Each span's encoder frames [first, last) in its chunk (the spans' audio concatenated)."""
+    out, at = [], 0
+    for span in spans:
+        size = span["end"] - span["start"]
+        out.append((at // ENCODER_HOP, (at + size) // ENCODER_HOP))
+        at += size
+    return out
+
+
+def _switching(model: Any, encoded: Any, batch: Sequence[Chunk], found: List[Tuple[str, float]]) -> List[int]:
+    """The sure chunks of the batch whose first or last long span is another language, said with at least
+    MIN_LANGUAGE_PROBABILITY on the span's own encoder frames: one decoder step on EDGE_SECONDS of each, all
+    in one call, no encoder pass."""
+    edge = int(EDGE_SECONDS * SAMPLE_RATE) // ENCODER_HOP
+    picks: List[Tuple[int, int]] = []  # (chunk index, first frame)
+    for i, chunk in enumerate(batch):
+        if found[i][1] < SURE_LANGUAGE_PROBABILITY:
+            continue  # unsure chunks have every turn detected anyway
+        long = [(a, b) for a, b in _frames_of(chunk.spans) if b - a >= edge]
+        if len(long) < 2:
+            continue
+        for a, b in (long[0], long[-1]):
+            picks.append((i, a + (b - a - edge) // 2))
+    if not picks:
+        return []
+    array = np.array(encoded)
+    slices = np.stack([array[i, a : a + edge] for i, a in picks])
+    groups = _groups(len(slices), _replicas(model))
+    answers = _in_parallel(
+        model, [lambda g=g: model.model.detect_language(_storage(slices[g.start : g.stop])) for g in groups]
+    )
+    results = [r for answer in answers for r in answer]
+    out = set()
+    for (i, _a), result in zip(picks, results):
+        code, probability = result[0][0][2:-2], float(result[0][1])
+        if code != found[i][0] and probability >= MIN_LANGUAGE_PROBABILITY:
+            out.add(i)
+    return sorted(out)
+
+
+def _span_languages(
+    model: Any, encoded: np.ndarray, spans: Sequence[Dict[str, int]], default: Tuple[str, float]
+) -> List[Tuple[str, float]]:
+    """(language, probability) of each span of a chunk from the chunk's encoder output ``encoded`` (frames x
+    width) cut to the span's frames. Spans shorter than MIN_DETECT_SECONDS, or unsure, take a neighbour's."""
+    minimum = int(MIN_DETECT_SECONDS * SAMPLE_RATE) // ENCODER_HOP
+    raw: List[Optional[Tuple[str, float]]] = []
+    for a, b in _frames_of(spans):
+        found = None
+        if b - a >= minimum:
+            result = model.model.detect_language(_storage(encoded[None, a:b]))[0][0]
+            if float(result[1]) >= MIN_LANGUAGE_PROBABILITY:
+                found = (result[0][2:-2], float(result[1]))
+        raw.append(found)
+    return _from_neighbours(raw, default)
+
+
+def _from_neighbours(raw: List[Optional[Tuple[str, float]]], default: Tuple[str, float]) -> List[Tuple[str, float]]:
+    """Each missing language taken from the nearest known one before it (after it at the start), else ``default``."""
+    out: List[Tuple[str, float]] = []
+    for i, found in enumerate(raw):
+        if found is None:
+            before = next((raw[j] for j in range(i - 1, -1, -1) if raw[j] is not None), None)
+            after = next((raw[j] for j in range(i + 1, len(raw)) if raw[j] is not None), None)
+            found = before or after or default
+        out.append(found)
+    return out
 
 
 # The encoder input of a batch ends this long after its longest chunk, and is never shorter than
@@ -333,12 +413,57 @@ def _storage(array: np.ndarray) -> Any:
     return ctranslate2.StorageView.from_array(np.ascontiguousarray(array))
 
 
+def _replicas(model: Any) -> int:
+    """How many copies of the model can work at once (Transcriber loads one per share of the threads)."""
+    return max(1, int(getattr(model.model, "num_workers", 1)))
+
+
+def _in_parallel(model: Any, work: Sequence[Callable[[], Any]]) -> List[Any]:
+    """The results of ``work``, in order, run on the model's replicas at once (CTranslate2 releases the GIL and
+    gives each concurrent call its own replica). One replica, or one piece: run here, in turn."""
+    if len(work) <= 1 or _replicas(model) == 1:
+        return [w() for w in work]
+    with ThreadPoolExecutor(max_workers=min(len(work), _replicas(model))) as pool:
+        return list(pool.map(lambda w: w(), work))
+
+
+def _groups(count: int, parts: int) -> List[range]:
+    """``range(count)`` cut into at most ``parts`` consecutive groups of near-equal size."""
+    parts = max(1, min(parts, count))
+    size, extra = divmod(count, parts)
+    out, start = [], 0
+    for k in range(parts):
+        end = start + size + (1 if k < extra else 0)
+        out.append(range(start, end))
+        start = end
+    return out
+
+
 def _encode(model: Any, features: np.ndarray) -> Any:
-    """The encoder output of a batch of features (a ctranslate2 StorageView), ENCODE_BATCH chunks at a time."""
-    if len(features) <= ENCODE_BATCH:
+    """The encoder output of a batch of features (a ctranslate2 StorageView), ENCODE_BATCH chunks at a time, the
+    pieces on the model's replicas at once (a pair is cut in two when there are two replicas for it)."""
+    step = max(1, min(ENCODE_BATCH, -(-len(features) // _replicas(model))))
+    if len(features) <= step:
         return model.encode(features)
-    parts = [np.array(model.encode(features[k : k + ENCODE_BATCH])) for k in range(0, len(features), ENCODE_BATCH)]
+    parts = _in_parallel(
+        model,
+        [lambda k=k: np.array(model.encode(features[k : k + step])) for k in range(0, len(features), step)],
+    )
     return _storage(np.concatenate(parts))
+
+
+def _detect(model: Any, encoded: Any) -> List[Tuple[str, float]]:
+    """(language, probability) of each chunk from its encoder output, groups of chunks on the replicas at once."""
+    array = np.array(encoded)
+    groups = _groups(len(array), _replicas(model))
+    if len(groups) == 1:
+        results = model.model.detect_language(encoded)
+    else:
+        answers = _in_parallel(
+            model, [lambda g=g: model.model.detect_language(_storage(array[g.start : g.stop])) for g in groups]
+        )
+        results = [r for answer in answers for r in answer]
+    return [(r[0][0][2:-2], float(r[0][1])) for r in results]
 
 
 class _Encoded:
@@ -368,14 +493,23 @@ def _decode_batch(
 
     if encoded is None:
         encoded = _encode(model, _batch_features(model, samples, batch, full=options.beam_size > 1))
-    pipeline = BatchedInferencePipeline(_Encoded(model, encoded))
-    features = np.zeros((len(batch), 1, 1), dtype=np.float32)  # only its length is read: the encoder output is given
     # Each chunk starts at offset 0 of its own concatenated audio; times are restored per chunk.
     metadata = [
         {"offset": 0.0, "duration": sum(s["end"] - s["start"] for s in c.spans) / SAMPLE_RATE, "segments": c.spans}
         for c in batch
     ]
-    results = pipeline.forward(features, tokenizer, metadata, options)
+    groups = _groups(len(batch), _replicas(model))
+    array = np.array(encoded) if len(groups) > 1 else None
+
+    def forward(group: range) -> List[Any]:
+        """Generation and word alignment of a group of the batch's chunks. Groups run on the replicas at once:
+        greedy generation over a small batch kept two intra-op threads only 1.3x busy (bench/README.md)."""
+        part = encoded if array is None else _storage(array[group.start : group.stop])
+        pipeline = BatchedInferencePipeline(_Encoded(model, part))
+        features = np.zeros((len(group), 1, 1), dtype=np.float32)  # only its length is read: the encoder output is given
+        return pipeline.forward(features, tokenizer, [metadata[i] for i in group], options)
+
+    results = [r for answer in _in_parallel(model, [lambda g=g: forward(g) for g in groups]) for r in answer]
     from faster_whisper.transcribe import Segment, Word
 
     for chunk, result in zip(batch, results):

@@ -107,6 +107,21 @@ def test_spanish_then_english_gives_spanish_first(transcriber, audio_dir, tmp_pa
     assert "nightfall" in result["segments"][-1]["text"].lower()
 
 
+@pytest.mark.parametrize("order", [("en", "de"), ("de", "en")])
+def test_a_change_of_language_after_half_a_second_is_found_within_one_chunk(transcriber, audio_dir, tmp_path, order):
+    # 17 s of speech in one chunk, detected as one language with certainty on the whole (German then English:
+    # "de" 0.97); each span's language is told from its own encoder frames.
+    clips = {"en": audio_dir / "jfk" / "jfk.wav", "de": audio_dir / "picovoice-leopard-tests" / "test_de.wav"}
+    said = {"en": "ask not what your country", "de": "leichenhalle"}
+    path = join(tmp_path / f"{'-'.join(order)}.wav", [clips[code] for code in order], gap=0.5)
+    result = transcriber.transcribe(path)
+    languages = [s["language"] for s in result["segments"]]
+    assert languages == sorted(languages, key=order.index) and set(languages) == set(order), languages
+    for code in order:
+        text = " ".join(s["text"].lower() for s in result["segments"] if s["language"] == code)
+        assert said[code] in text, (code, text)
+
+
 def test_a_given_language_is_used_for_every_segment(transcriber, audio_dir, tmp_path):
     clips = audio_dir / "picovoice-leopard-tests"
     path = join(tmp_path / "en-de.wav", [audio_dir / "jfk" / "jfk.wav", clips / "test_de.wav"])
