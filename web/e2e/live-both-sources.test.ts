@@ -42,7 +42,18 @@ describe.skipIf(!speechWorkerInstalled())(
     beforeAll(async () => {
       tmp = mkdtempSync(join(tmpdir(), 'scrivo-both-'));
       const microphone = join(tmp, 'microphone.wav');
-      execFileSync('sox', [QUILTER, microphone, 'pad', String(USER_SILENT_SECONDS), '60']);
+      // ffmpeg, which the API needs anyway (sox may not be installed where CI runs).
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-i',
+        QUILTER,
+        '-af',
+        `adelay=${USER_SILENT_SECONDS * 1000},apad=pad_dur=60`,
+        '-c:a',
+        'pcm_s16le',
+        microphone,
+      ]);
       worker = await startSpeechWorker();
       app = await startTestApp({ SCRIVO_SPEECH_URL: worker.url });
       browser = await launchBrowser(
