@@ -9,25 +9,12 @@ import {
 } from '../../adapters/src/speech/speech-worker-process';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
+import { waitForLiveWords } from './support/live-text';
 import { signedInContext } from './support/recordings-browser';
 
 const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
 const SHARED_TAB_TITLE = 'Kennedy inaugural address';
 const TITLE = 'Shared tab recording';
-
-/** Whether the words on screen (settled and partial, without the paragraph timestamps) include the phrase, in any case and punctuation. */
-const showsPhrase = (phrase: string) =>
-  [
-    ...document.querySelectorAll(
-      '[data-testid="live-text"] [data-final], [data-testid="live-text"] [data-partial]',
-    ),
-  ]
-    .map((node) => node.textContent ?? '')
-    .join(' ')
-    .toLowerCase()
-    .replace(/[^a-z' ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .includes(phrase);
 
 /**
  * A real tab share: Chromium picks the tab titled SHARED_TAB_TITLE in its share dialog by itself
@@ -75,7 +62,8 @@ describe.skipIf(!speechWorkerInstalled())('live recording of a shared tab in Chr
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByTestId('live-phase').filter({ hasText: 'Recording' }).waitFor({ timeout: 20_000 });
 
-    await page.waitForFunction(showsPhrase, 'ask not what your country', { timeout: 60_000 });
+    // On a timeout this fails with the live text and the phase seen (what was recognised instead).
+    await waitForLiveWords(page, 'ask not what your country', 60_000);
     expect(await page.getByTestId('live-phase').innerText()).toContain('Recording');
 
     await page.getByRole('button', { name: 'Stop and save' }).click();

@@ -1,3 +1,5 @@
+import { mixSources } from './source-mix';
+
 /** Where the audio comes from: the microphone, a tab or the screen's audio, or both mixed (a meeting). */
 export type LiveSource = 'microphone' | 'tab' | 'both';
 
@@ -30,8 +32,22 @@ const describeRefusal = (error: unknown, what: string): CaptureError => {
 };
 
 /**
+ * A shared tab or the system's sound is already clean digital audio, but Chromium gives display audio the
+ * microphone's processing by default. Its automatic gain starts high and takes seconds to settle: in headless
+ * Chromium the first words of a tab came in about 1.5 times louder than the file, pressed against full scale, and were
+ * recognised as other words. Echo cancellation is made to take the sound played out of the speakers out of a
+ * microphone, and the shared tab's sound is that very sound. Without the processing the captured tab peaks where the
+ * file does (0.78 for jfk.wav).
+ */
+const SHARED_AUDIO: MediaTrackConstraints = {
+  autoGainControl: false,
+  echoCancellation: false,
+  noiseSuppression: false,
+};
+
+/**
  * Captures the chosen source in an AudioWorklet at 16 kHz mono and hands out 100 ms frames of 16-bit PCM.
- * Both sources go through one AudioContext, so mixing them is two connections into the same node.
+ * Both sources go through one AudioContext and are mixed into the same node (see mixSources: the sum is limited, not clipped).
  */
 export class AudioCapture {
   private context: AudioContext | null = null;
@@ -59,7 +75,7 @@ export class AudioCapture {
     if (source !== 'microphone') {
       let display: MediaStream;
       try {
-        display = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: true });
+        display = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: SHARED_AUDIO });
       } catch (error) {
         this.stop();
         throw describeRefusal(error, 'tab or screen audio');
@@ -89,8 +105,8 @@ export class AudioCapture {
       handlers.onFrame(event.data.pcm);
       handlers.onLevel(event.data.level);
     };
+    mixSources(context, this.streams, node);
     for (const stream of this.streams) {
-      context.createMediaStreamSource(stream).connect(node);
       // A closed shared tab ends its audio track as well as its video, often first: the message names the source.
       const ended = stream.getVideoTracks().length > 0 ? SHARE_STOPPED : MICROPHONE_GONE;
       for (const track of stream.getAudioTracks())

@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core';
+
+export interface LiveViewSeen {
+  readonly phase: string;
+  readonly seconds: string;
+  /** The alerts and notices shown, joined. */
+  readonly messages: string;
+  /** The words on screen (settled and partial, without the paragraph timestamps), lower case, no punctuation. */
+  readonly words: string;
+}
+
+/** What the live view shows now. */
+export const liveViewSeen = (page: Page): Promise<LiveViewSeen> =>
+  page.evaluate(() => {
+    const texts = (selector: string) =>
+      [...document.querySelectorAll(selector)].map((node) => (node.textContent ?? '').trim());
+    return {
+      phase: texts('[data-testid="live-phase"]').join(' '),
+      seconds: document.querySelector('[data-testid="live-elapsed"]')?.getAttribute('data-seconds') ?? '?',
+      messages: texts('[role="dialog"] [role="alert"], [role="dialog"] [role="status"]').join(' | '),
+      words: texts('[data-testid="live-text"] [data-final], [data-testid="live-text"] [data-partial]')
+        .join(' ')
+        .toLowerCase()
+        .replace(/[^a-z' ]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    };
+  });
+
+const describeSeen = (seen: LiveViewSeen) =>
+  `phase "${seen.phase}" at ${seen.seconds} s; ${seen.messages ? `messages "${seen.messages}"` : 'no message'}; ` +
+  `live text "${seen.words}"`;
+
+/**
+ * Waits until the live text includes the phrase (lower case, no punctuation), in any case and punctuation on
+ * screen. On a timeout it fails with what the page showed instead: the phase, the elapsed time, any message and the
+ * whole live text, so a failure in CI says what was recognised.
+ */
+export const waitForLiveWords = async (page: Page, phrase: string, timeoutMs: number): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const seen = await liveViewSeen(page);
+    if (seen.words.includes(phrase)) return;
+    if (Date.now() >= deadline)
+      throw new Error(
+        `"${phrase}" was not in the live text within ${timeoutMs / 1000} s: ${describeSeen(seen)}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
