@@ -49,9 +49,8 @@ describe.skipIf(!speechWorkerInstalled())('live recording of a shared tab in Chr
     const sharedTab = await context.newPage();
     await sharedTab.setContent(
       `<title>${SHARED_TAB_TITLE}</title>
-       <audio src="data:audio/wav;base64,${readFileSync(JFK).toString('base64')}" autoplay loop controls></audio>`,
+       <audio src="data:audio/wav;base64,${readFileSync(JFK).toString('base64')}" loop controls></audio>`,
     );
-    await sharedTab.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0);
 
     const page = await context.newPage();
     await page.goto(`${app.url}/dashboard`);
@@ -61,9 +60,12 @@ describe.skipIf(!speechWorkerInstalled())('live recording of a shared tab in Chr
     await page.getByLabel('Tab or system audio').check();
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByTestId('live-phase').filter({ hasText: 'Recording' }).waitFor({ timeout: 20_000 });
+    // The speech starts once the recording runs, as in a call: looped from an arbitrary point, the small English
+    // model misheard "ask" ("as", "asked") from 9 of 22 starting points, even on the clean file.
+    await sharedTab.evaluate(() => document.querySelector('audio')?.play());
 
     // On a timeout this fails with the live text and the phase seen (what was recognised instead).
-    await waitForLiveWords(page, 'ask not what your country', 60_000);
+    await waitForLiveWords(page, 'not what your country can do for you', 60_000);
     expect(await page.getByTestId('live-phase').innerText()).toContain('Recording');
 
     await page.getByRole('button', { name: 'Stop and save' }).click();
