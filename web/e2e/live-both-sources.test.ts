@@ -117,7 +117,7 @@ describe.skipIf(!speechWorkerInstalled())(
         .filter({ hasText: 'Saved to your library' })
         .waitFor({ timeout: 90_000 });
       const elapsed = Number(await page.getByTestId('live-elapsed').getAttribute('data-seconds'));
-      // The mix as sent: nothing at full scale, even with both sources open (each source is scaled by 1/2).
+      // The mix as sent: nothing at full scale, even with both sources open (the sum goes through a limiter).
       console.log(
         `both sources: ${sent.frames()} frames sent, peak ${sent.peak().toFixed(3)}, ${sent.fullScaleSamples()} samples at full scale`,
       );
