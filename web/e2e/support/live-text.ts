@@ -48,3 +48,13 @@ export const waitForLiveWords = async (page: Page, phrase: string, timeoutMs: nu
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 };
+
+/** The duration the library gives the recording the live view has just saved (behind its "Open the recording" link). */
+export const savedRecordingSeconds = async (page: Page): Promise<number> => {
+  const href = await page.getByRole('link', { name: 'Open the recording' }).getAttribute('href');
+  const recording = await page.evaluate(
+    async (id) => (await fetch(`/api/recordings/${id}`)).json() as Promise<{ durationSeconds: number }>,
+    href!.split('/').at(-1)!,
+  );
+  return recording.durationSeconds;
+};
