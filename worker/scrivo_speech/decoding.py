@@ -309,8 +309,8 @@ def decode(
 
 
 ENCODER_HOP = 320  # samples per encoder output frame (20 ms)
-# The first and last spans of a sure chunk are checked on this much of their middle (the frames of a span of at
-# least this length): short enough to cost about a sixth of the chunk's own detection.
+# The first and last this-many seconds of a sure chunk's speech are checked for another language: short enough to
+# cost about a sixth of the chunk's own detection.
 EDGE_SECONDS = 3.0
 
 
@@ -325,19 +325,21 @@ def _frames_of(spans: Sequence[Dict[str, int]]) -> List[Tuple[int, int]]:
 
 
 def _switching(model: Any, encoded: Any, batch: Sequence[Chunk], found: List[Tuple[str, float]]) -> List[int]:
-    """The sure chunks of the batch whose first or last long span is another language, said with at least
-    MIN_LANGUAGE_PROBABILITY on the span's own encoder frames: one decoder step on EDGE_SECONDS of each, all
-    in one call, no encoder pass."""
+    """The sure chunks of the batch whose first or last EDGE_SECONDS of speech are another language, said with at
+    least MIN_LANGUAGE_PROBABILITY on those encoder frames: one decoder step on each edge, all in one call, no
+    encoder pass."""
     edge = int(EDGE_SECONDS * SAMPLE_RATE) // ENCODER_HOP
     picks: List[Tuple[int, int]] = []  # (chunk index, first frame)
     for i, chunk in enumerate(batch):
         if found[i][1] < SURE_LANGUAGE_PROBABILITY:
             continue  # unsure chunks have every turn detected anyway
-        long = [(a, b) for a, b in _frames_of(chunk.spans) if b - a >= edge]
-        if len(long) < 2:
+        # The chunk's speech edges, wherever the voice-activity spans fall: the VAD cuts the same clip into spans
+        # of different lengths on different processors (a 4 s German sentence came as two 2 s spans on one, and
+        # a check of "long spans" alone never looked at it).
+        frames = _frames_of(chunk.spans)[-1][1]
+        if frames < 2 * edge:
             continue
-        for a, b in (long[0], long[-1]):
-            picks.append((i, a + (b - a - edge) // 2))
+        picks += [(i, 0), (i, frames - edge)]
     if not picks:
         return []
     array = np.array(encoded)

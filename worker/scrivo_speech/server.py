@@ -32,6 +32,8 @@ from typing import Any, BinaryIO, Dict, Optional, Tuple
 from urllib.parse import parse_qs, urlsplit
 
 from . import __version__
+from . import speakers as speakers_mod
+from .live import vosk_engine
 from .audio import AudioDecodeError, probe
 from .config import Settings
 from .models import ModelNotAvailable, ResolvedModel, resolve_model
@@ -67,6 +69,7 @@ class SpeechService:
         self._queue_lock = threading.Lock()
         self.waiting = 0
         self.started = time.monotonic()
+        self.engines = engine_status()
 
     def load(self) -> bool:
         started = time.monotonic()
@@ -105,6 +108,7 @@ class SpeechService:
             "threads": self.settings.threads,
             "queue": self.waiting,
             "version": __version__,
+            **self.engines,
         }
         if self.error:
             body["error"] = self.error
@@ -124,6 +128,25 @@ class SpeechService:
     def leave_queue(self) -> None:
         with self._queue_lock:
             self.waiting -= 1
+
+
+def engine_status() -> Dict[str, Any]:
+    """The diarizer and live engines this worker runs, each with the reason when it runs degraded."""
+    english_live = (
+        {"name": "vosk", "degraded": None}
+        if vosk_engine.available()
+        else {"name": "whisper", "degraded": f"the Vosk English model is missing ({vosk_engine.model_dir()}): English live captions use Whisper, slower"}
+    )
+    return {
+        "diarizer": speakers_mod.diarizer_status(),
+        "live": {"english": english_live, "otherLanguages": {"name": "whisper", "degraded": None}},
+    }
+
+
+def log_degraded_engines(engines: Dict[str, Any]) -> None:
+    for part, status in (("diarizer", engines["diarizer"]), ("english live captions", engines["live"]["english"])):
+        if status["degraded"]:
+            log_json(level="warn", event="engine_degraded", part=part, engine=status["name"], reason=status["degraded"])
 
 
 def parse_options(query: str) -> Dict[str, Any]:
@@ -503,6 +526,7 @@ def main() -> int:
     host, port = httpd.server_address[:2]
     log_json(event="listening", host=host, port=port, url=f"http://{host}:{port}", model=settings.model,
              threads=settings.threads, pid=os.getpid())
+    log_degraded_engines(service.engines)
 
     def stop(signum: int, _frame: Any) -> None:
         log_json(event="stopping", signal=signal.Signals(signum).name)

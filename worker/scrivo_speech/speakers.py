@@ -26,10 +26,8 @@ from . import diarize as diarize_mod
 
 EMBEDDING_FILE = "campplus_cn_en_common.onnx"
 EMBEDDING_SHA256 = "e4c4c3815bc1a8e01f5682b7b5a46344017e09a36208e16c4896094fc2fbf18a"
-EMBEDDING_DIRS = (
-    Path(__file__).resolve().parent.parent / "models" / "campplus-sv-zh-en-common",
-    Path(__file__).resolve().parents[3] / "shared" / "models" / "campplus-sv-zh-en-common",
-)
+# Shipped with the code (worker/models/campplus-sv-zh-en-common/README.md: licence and provenance).
+EMBEDDING_DIR = Path(__file__).resolve().parent.parent / "models" / "campplus-sv-zh-en-common"
 # Cosine similarity above which two clusters are one voice. CAM++ gives 0.8-0.95 for one speaker
 # and below 0.5 for two on clean clips; chosen on the multi-speaker sets in bench/README.md.
 SAME_SPEAKER = 0.55
@@ -50,10 +48,27 @@ class Diarizer(Protocol):
 
 
 def find_embedding_model() -> Optional[Path]:
-    """The CAM++ ONNX file: ``SCRIVO_SPEAKER_MODEL``, then worker/models/, then ../shared/models/."""
+    """The CAM++ ONNX file: ``SCRIVO_SPEAKER_MODEL``, else the copy shipped in worker/models/."""
     named = os.environ.get("SCRIVO_SPEAKER_MODEL")
-    candidates = [Path(named)] if named else [d / EMBEDDING_FILE for d in EMBEDDING_DIRS]
-    return next((c for c in candidates if c.is_file()), None)
+    candidate = Path(named) if named else EMBEDDING_DIR / EMBEDDING_FILE
+    return candidate if candidate.is_file() else None
+
+
+def diarizer_status() -> Dict[str, Optional[str]]:
+    """Which diarizer ``default_diarizer`` builds, and why it is degraded when it is (for /health and the
+    start-up log; checks the same things without loading the model)."""
+    model = find_embedding_model()
+    reason: Optional[str] = None
+    if model is None:
+        reason = f"the CAM++ speaker model is missing ({os.environ.get('SCRIVO_SPEAKER_MODEL') or EMBEDDING_DIR / EMBEDDING_FILE})"
+    else:
+        try:
+            import kaldi_native_fbank  # noqa: F401
+        except ImportError:
+            reason = "kaldi-native-fbank is not installed (run worker/scripts/setup.sh)"
+    if reason is not None:
+        return {"name": "segmentation-only", "model": None, "degraded": reason}
+    return {"name": "campplus", "model": str(model), "degraded": None}
 
 
 def sha256(path: Path) -> str:

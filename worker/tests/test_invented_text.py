@@ -6,11 +6,20 @@ bursts); the mixed-language recordings are real speech from the shared audio joi
 
 from __future__ import annotations
 
+import csv
 import subprocess
 from pathlib import Path
-from typing import List
+from typing import Dict, List
 
 import pytest
+
+from tests.bench.wer import wer
+
+# The tests below are about which language each segment gets, not about accuracy (test_recognition.py
+# holds that): each language's text must be the clip's words within this WER. An exact word would
+# fail on another machine of the same kind (one wrote "leichenhaler" for "leichenhalle"); measured
+# here: at most 0.10 on any of these clips, with greedy or beam decoding.
+LANGUAGE_TEXT_MAX_WER = 0.35
 
 NON_SPEECH = {
     "white noise": ["synth", "20", "whitenoise", "vol", "0.3"],
@@ -46,6 +55,28 @@ def join(out: Path, parts: List[Path], gap: float = 1.5) -> Path:
     return sox(padded, out)
 
 
+def references(audio_dir: Path) -> Dict[Path, str]:
+    """Each clip used here and what is said in it."""
+    clips = audio_dir / "picovoice-leopard-tests"
+    with open(clips / "TRANSCRIPTS.tsv", newline="") as handle:
+        refs = {clips / r["file"]: r["transcript"] for r in csv.DictReader(handle, delimiter="\t")}
+    refs[audio_dir / "jfk" / "jfk.wav"] = (audio_dir / "jfk" / "jfk.txt").read_text().strip()
+    for line in (audio_dir / "librispeech-sherpa" / "trans.txt").read_text().splitlines():
+        if line.strip():
+            key, text = line.split(maxsplit=1)
+            refs[audio_dir / "librispeech-sherpa" / f"{key}.wav"] = text
+    return refs
+
+
+def text_in(result: dict, language: str) -> str:
+    return " ".join(s["text"] for s in result["segments"] if s["language"] == language)
+
+
+def assert_said(reference: str, heard: str) -> None:
+    error = wer(reference, heard)
+    assert error <= LANGUAGE_TEXT_MAX_WER, f"WER {error:.3f}: heard {heard!r} for {reference!r}"
+
+
 @pytest.mark.parametrize("kind", sorted(NON_SPEECH))
 def test_non_speech_gives_no_words(transcriber, tmp_path, kind):
     result = transcriber.transcribe(generate(tmp_path, kind))
@@ -65,7 +96,12 @@ def test_noise_between_speech_adds_no_words(transcriber, audio_dir, tmp_path):
     noise_from, noise_to = 11.0 + 1.5, 11.0 + 1.5 + 20.0
     inside = [w for s in result["segments"] for w in s["words"] if noise_from + 0.5 < w["start"] < noise_to - 0.5]
     assert inside == []
-    assert result["text"].lower().count("ask not what your country can do for you") == 2
+    # Both copies of the speech are there, and nothing between them.
+    said = references(audio_dir)[audio_dir / "jfk" / "jfk.wav"]
+    before = " ".join(s["text"] for s in result["segments"] if s["end"] <= noise_from + 0.5)
+    after = " ".join(s["text"] for s in result["segments"] if s["start"] >= noise_to - 0.5)
+    assert_said(said, before)
+    assert_said(said, after)
 
 
 def test_every_segment_carries_its_language_and_confidence(transcriber, audio_dir):
@@ -79,15 +115,11 @@ def test_every_segment_carries_its_language_and_confidence(transcriber, audio_di
 
 def test_english_then_german_then_spanish_each_in_its_language(transcriber, audio_dir, tmp_path):
     clips = audio_dir / "picovoice-leopard-tests"
-    path = join(tmp_path / "en-de-es.wav", [audio_dir / "jfk" / "jfk.wav", clips / "test_de.wav", clips / "test_es.wav"])
-    result = transcriber.transcribe(path)
-    by_language = {}
-    for segment in result["segments"]:
-        by_language.setdefault(segment["language"], []).append(segment["text"].lower())
-    assert sorted(by_language) == ["de", "en", "es"]
-    assert "ask not what your country" in " ".join(by_language["en"])
-    assert "leichenhalle" in " ".join(by_language["de"])
-    assert "arenas" in " ".join(by_language["es"])
+    parts = {"en": audio_dir / "jfk" / "jfk.wav", "de": clips / "test_de.wav", "es": clips / "test_es.wav"}
+    result = transcriber.transcribe(join(tmp_path / "en-de-es.wav", list(parts.values())))
+    assert {s["language"] for s in result["segments"]} == set(parts)
+    for language, clip in parts.items():
+        assert_said(references(audio_dir)[clip], text_in(result, language))
     # English is spoken longest (11 s of 25 s of speech): it is the recording's language.
     assert result["language"] == "en"
     assert [s["language"] for s in result["segments"]] == sorted(
@@ -96,15 +128,15 @@ def test_english_then_german_then_spanish_each_in_its_language(transcriber, audi
 
 
 def test_spanish_then_english_gives_spanish_first(transcriber, audio_dir, tmp_path):
-    path = join(
-        tmp_path / "es-en.wav",
-        [audio_dir / "picovoice-leopard-tests" / "test_es.wav", audio_dir / "librispeech-sherpa" / "1089-134686-0001.wav"],
-    )
-    result = transcriber.transcribe(path)
+    parts = {
+        "es": audio_dir / "picovoice-leopard-tests" / "test_es.wav",
+        "en": audio_dir / "librispeech-sherpa" / "1089-134686-0001.wav",
+    }
+    result = transcriber.transcribe(join(tmp_path / "es-en.wav", list(parts.values())))
     languages = [s["language"] for s in result["segments"]]
     assert languages[0] == "es" and languages[-1] == "en"
-    assert "blanquecinas" in result["segments"][0]["text"].lower()
-    assert "nightfall" in result["segments"][-1]["text"].lower()
+    for language, clip in parts.items():
+        assert_said(references(audio_dir)[clip], text_in(result, language))
 
 
 @pytest.mark.parametrize("order", [("en", "de"), ("de", "en")])
@@ -112,14 +144,12 @@ def test_a_change_of_language_after_half_a_second_is_found_within_one_chunk(tran
     # 17 s of speech in one chunk, detected as one language with certainty on the whole (German then English:
     # "de" 0.97); each span's language is told from its own encoder frames.
     clips = {"en": audio_dir / "jfk" / "jfk.wav", "de": audio_dir / "picovoice-leopard-tests" / "test_de.wav"}
-    said = {"en": "ask not what your country", "de": "leichenhalle"}
     path = join(tmp_path / f"{'-'.join(order)}.wav", [clips[code] for code in order], gap=0.5)
     result = transcriber.transcribe(path)
     languages = [s["language"] for s in result["segments"]]
     assert languages == sorted(languages, key=order.index) and set(languages) == set(order), languages
     for code in order:
-        text = " ".join(s["text"].lower() for s in result["segments"] if s["language"] == code)
-        assert said[code] in text, (code, text)
+        assert_said(references(audio_dir)[clips[code]], text_in(result, code))
 
 
 def test_a_given_language_is_used_for_every_segment(transcriber, audio_dir, tmp_path):

@@ -80,8 +80,9 @@ def test_whisper_settles_words_by_local_agreement(audio_dir, whisper):
     finals = [e for e in events if e["type"] == "final"]
     # Finals arrive while the audio is still coming in (two decodes agreed), not only at the end.
     assert finals and finals[0]["audioEnd"] < session.processed_seconds
-    text = final_text(events).lower()
-    assert "ask not what your country can do for you" in " ".join(w.strip(",.") for w in text.split())
+    # Live text may differ from the batch transcript by a word or two (machines differ too).
+    error = wer((audio_dir / "jfk" / "jfk.txt").read_text(), final_text(events))
+    assert error <= 0.2, (error, final_text(events))
 
 
 def test_another_language_is_detected_and_transcribed_with_whisper(audio_dir, whisper):

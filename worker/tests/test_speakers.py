@@ -36,6 +36,22 @@ def sets(audio_dir: Path, tmp_path_factory):
     return cases
 
 
+def test_the_speaker_model_ships_with_the_worker_and_its_hash_holds(monkeypatch):
+    monkeypatch.delenv("SCRIVO_SPEAKER_MODEL", raising=False)
+    model = speakers.find_embedding_model()
+    worker_models = Path(speakers.__file__).resolve().parents[1] / "models"
+    assert model is not None and model.resolve().is_relative_to(worker_models), model
+    assert speakers.sha256(model) == speakers.EMBEDDING_SHA256
+    assert speakers.diarizer_status() == {"name": "campplus", "model": str(model), "degraded": None}
+
+
+def test_a_missing_speaker_model_is_reported_as_degraded(monkeypatch, tmp_path):
+    monkeypatch.setenv("SCRIVO_SPEAKER_MODEL", str(tmp_path / "gone.onnx"))
+    status = speakers.diarizer_status()
+    assert status["name"] == "segmentation-only" and "gone.onnx" in status["degraded"]
+    assert isinstance(speakers.default_diarizer(threads=1), speakers.SegmentationDiarizer)
+
+
 def named(turns):
     return [(a, b, f"S{s}") for a, b, s in turns]
 
