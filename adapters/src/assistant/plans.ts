@@ -19,16 +19,16 @@ export const PLANS: Record<PlanId, { name: string; minutesPerMonth: number | nul
   free: {
     name: 'Free',
     minutesPerMonth: PLAN_LIMITS.free.minutesPerMonth,
-    summary: `Free costs $0 forever: ${allowance('free')}, every export format, translation to English and email support, no credit card required.`,
+    summary: `Free costs $0 forever: ${allowance('free')}, live recording, every export format, share links, translation of speech to English and email support, no credit card required.`,
   },
   premium: {
     name: 'Premium',
     minutesPerMonth: PLAN_LIMITS.premium.minutesPerMonth,
-    summary: `Premium costs $9.99 per month or $4.49 per week: ${allowance('premium')}, search across transcripts, every export format, translation to English and email support.`,
+    summary: `Premium costs $9.99 per month or $4.49 per week: ${allowance('premium')}, live recording, the transcript editor with autosave, translation of transcripts into seven languages, search across transcripts, every export format and email support.`,
   },
   business_pro: {
     name: 'Business Pro',
     minutesPerMonth: PLAN_LIMITS.business_pro.minutesPerMonth,
-    summary: `Business Pro costs $19.99 per month or $9.49 per week: ${allowance('business_pro')}, search across transcripts, every export format and translation to English.`,
+    summary: `Business Pro costs $19.99 per month or $9.49 per week: ${allowance('business_pro')}, everything in Premium plus speaker labels and AI summaries.`,
   },
 };

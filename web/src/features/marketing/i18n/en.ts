@@ -94,7 +94,8 @@ export const en: LandingCopy = {
   },
   features: {
     title: 'Two ways to get a transcript',
-    subtitle: 'Upload a file you already have. Recording straight from your browser is coming soon.',
+    subtitle:
+      'Upload a file you already have, or record from your microphone or a tab and read the words as they are spoken.',
     upload: 'Upload Audio',
     record: 'Record Live',
     toggleLabel: 'How to add audio',
@@ -110,7 +111,7 @@ export const en: LandingCopy = {
       recording: 'Recording',
       microphone: 'Microphone',
       systemAudio: 'System audio',
-      preview: 'Coming soon',
+      preview: 'Live text',
       liveLines: [
         'Welcome everyone to today’s lecture on climate data.',
         'We’ll look at three datasets and how they were collected.',
@@ -272,7 +273,7 @@ export const en: LandingCopy = {
           'Unlimited usage and uploads',
           'Files up to 1 GB',
           'Speaker labels',
-          'AI summary (coming soon)',
+          'AI summaries',
           'Search and every export format',
           'Transcript editor with autosave',
           'Translation',
@@ -331,7 +332,7 @@ export const en: LandingCopy = {
       pricing: 'Pricing and plans',
       premium: 'Premium plan',
       businessPro: 'Business Pro plan',
-      comingSoon: 'Coming soon',
+      comingSoon: 'Roadmap',
       business: 'Business',
       creators: 'Content creators',
       education: 'Education',

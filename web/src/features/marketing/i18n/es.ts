@@ -98,7 +98,8 @@ export const es: LandingCopy = {
   },
   features: {
     title: 'Dos formas de obtener una transcripción',
-    subtitle: 'Sube un archivo que ya tengas. Muy pronto podrás grabar directamente desde el navegador.',
+    subtitle:
+      'Sube un archivo que ya tengas, o graba desde el micrófono o una pestaña y lee las palabras mientras se dicen.',
     upload: 'Subir audio',
     record: 'Grabar en directo',
     toggleLabel: 'Cómo añadir audio',
@@ -114,7 +115,7 @@ export const es: LandingCopy = {
       recording: 'Grabando',
       microphone: 'Micrófono',
       systemAudio: 'Audio del sistema',
-      preview: 'Próximamente',
+      preview: 'Texto en directo',
       liveLines: [
         'Bienvenidos a la clase de hoy sobre datos climáticos.',
         'Veremos tres conjuntos de datos y cómo se recopilaron.',
@@ -281,7 +282,7 @@ export const es: LandingCopy = {
           'Uso y subidas ilimitados',
           'Archivos de hasta 1 GB',
           'Etiquetas de hablante',
-          'Resumen con IA (próximamente)',
+          'Resúmenes con IA',
           'Búsqueda y todos los formatos de exportación',
           'Editor de transcripciones con autoguardado',
           'Traducción',
@@ -340,7 +341,7 @@ export const es: LandingCopy = {
       pricing: 'Precios y planes',
       premium: 'Plan Premium',
       businessPro: 'Plan Business Pro',
-      comingSoon: 'Próximamente',
+      comingSoon: 'Hoja de ruta',
       business: 'Empresas',
       creators: 'Creadores de contenido',
       education: 'Educación',

@@ -98,7 +98,8 @@ export const fr: LandingCopy = {
   },
   features: {
     title: 'Deux façons d’obtenir une transcription',
-    subtitle: 'Importez un fichier existant. L’enregistrement direct depuis le navigateur arrive bientôt.',
+    subtitle:
+      'Importez un fichier existant, ou enregistrez depuis le micro ou un onglet et lisez les mots au fil de la parole.',
     upload: 'Importer un audio',
     record: 'Enregistrer en direct',
     toggleLabel: 'Comment ajouter de l’audio',
@@ -114,7 +115,7 @@ export const fr: LandingCopy = {
       recording: 'Enregistrement',
       microphone: 'Micro',
       systemAudio: 'Audio système',
-      preview: 'Bientôt disponible',
+      preview: 'Texte en direct',
       liveLines: [
         'Bienvenue à tous pour le cours d’aujourd’hui sur les données climatiques.',
         'Nous verrons trois jeux de données et leur collecte.',
@@ -271,7 +272,7 @@ export const fr: LandingCopy = {
           'Utilisation et imports illimités',
           'Fichiers jusqu’à 1 Go',
           'Étiquettes d’intervenants',
-          'Résumé par IA (bientôt)',
+          'Résumés par IA',
           'Recherche et tous les formats d’export',
           'Éditeur de transcription avec enregistrement automatique',
           'Traduction',
@@ -330,7 +331,7 @@ export const fr: LandingCopy = {
       pricing: 'Tarifs et plans',
       premium: 'Plan Premium',
       businessPro: 'Plan Business Pro',
-      comingSoon: 'Bientôt disponible',
+      comingSoon: 'Feuille de route',
       business: 'Entreprises',
       creators: 'Créateurs de contenu',
       education: 'Éducation',

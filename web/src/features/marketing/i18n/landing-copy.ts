@@ -88,7 +88,7 @@ export interface LandingCopy {
       readonly recording: string;
       readonly microphone: string;
       readonly systemAudio: string;
-      /** Live recording is not built yet: the pane is a preview and says so. */
+      /** The label over the pane's sample of live text (the pane shows what the Record tab does). */
       readonly preview: string;
       readonly liveLines: readonly string[];
     };

@@ -15,7 +15,7 @@ export const features: InfoPageContent = {
         'Upload MP3, WAV, M4A, AAC, WEBM, OGG, FLAC audio and MP4, MOV video: up to 200 MB on Free, 500 MB on Premium, 1 GB on Business Pro.',
         'Files are checked by their content, not their name; empty, damaged or silent-only files are refused with the reason.',
         'Resumable uploads: a dropped connection continues where it stopped.',
-        'Coming soon: live recording from your microphone, or system audio when sharing a tab in Chromium browsers.',
+        'Live recording from your microphone, a shared tab or system audio (Chromium browsers), or both mixed: the words appear as you speak, and the recording gets a full transcript when you stop.',
       ],
     },
     {
@@ -23,10 +23,10 @@ export const features: InfoPageContent = {
       bullets: [
         'A multilingual Whisper-family speech model covering about 100 languages.',
         'Automatic language detection, or choose the language yourself.',
-        'Translation of speech in other languages into English.',
+        'Translation of speech in other languages into English on every plan; on Premium and Business Pro, transcripts translated into English, Spanish, French, German, Italian, Portuguese or Dutch.',
         'Word-level timestamps on every transcript.',
         'Speaker labels on Business Pro: each line says who spoke (Speaker 1, Speaker 2…), in the transcript and in exports.',
-        'Coming soon: an AI summary of each transcript.',
+        'AI summaries on Business Pro: an overview, key points, decisions, action items with owners and chapters, each linked to the moment it was said.',
       ],
     },
     {
@@ -35,6 +35,7 @@ export const features: InfoPageContent = {
         'Click any line to play the audio from there; keyboard shortcuts to pause and skip.',
         'Search across the titles and transcripts of your whole library.',
         'The transcript editor (Premium and Business Pro): fix words and rename speakers everywhere; changes save as you type.',
+        'Share a transcript by link, with or without a password and an expiry date.',
         'Export PDF, DOCX, TXT, SRT, VTT and JSON.',
       ],
     },
@@ -62,7 +63,6 @@ export const comingSoon: InfoPageContent = {
         'Team workspaces with shared folders and roles.',
         'Custom vocabulary so names and jargon are recognised first time.',
         'Integrations with cloud drives and video platforms.',
-        'Translation into languages other than English.',
         'Mobile-friendly recording with background upload.',
       ],
     },
@@ -90,10 +90,11 @@ export const howto: InfoPageContent = {
       ],
     },
     {
-      heading: 'Recording live (coming soon)',
+      heading: 'Record live',
       bullets: [
-        'Live recording in the browser is not available yet.',
-        'Until then, record with your phone or computer and upload the file.',
+        'On the dashboard choose Record, then the microphone, a tab or system audio, or both.',
+        'The words appear as you speak; pause, resume and stop when you are done.',
+        'The recording is saved to your library and gets a full transcript, like an upload. Live minutes count towards your plan.',
       ],
     },
     {
