@@ -8,7 +8,9 @@ import {
 } from '../../adapters/src/speech/speech-worker-process';
 import { LiveModule } from '../../api/src/live/live.module';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { heard } from '@scrivo/domain/testing';
 import { launchBrowser } from './support/browser';
+import { waitForLiveWords } from './support/live-text';
 import { signedInContext } from './support/recordings-browser';
 
 const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
@@ -22,18 +24,6 @@ const launchWithFakeMicrophone = (): Promise<Browser> =>
     `--use-file-for-fake-audio-capture=${JFK}`,
     '--autoplay-policy=no-user-gesture-required',
   ]);
-
-/** Whether the words on screen (settled and partial, without the paragraph timestamps) include the phrase. */
-const showsPhrase = (phrase: string) =>
-  [
-    ...document.querySelectorAll(
-      '[data-testid="live-text"] [data-final], [data-testid="live-text"] [data-partial]',
-    ),
-  ]
-    .map((node) => node.textContent ?? '')
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .includes(phrase);
 
 const startRecording = async (page: Page, appUrl: string) => {
   await page.goto(`${appUrl}/dashboard`);
@@ -73,7 +63,7 @@ describe.skipIf(!speechWorkerInstalled())('live recording in Chromium, with the 
     const page = await context.newPage();
     await startRecording(page, app.url);
 
-    await page.waitForFunction(showsPhrase, PHRASE, { timeout: 40_000 });
+    await waitForLiveWords(page, PHRASE, 40_000);
     // Shown while still recording, before the stop.
     expect(await page.getByTestId('live-phase').innerText()).toContain('Recording');
 
@@ -88,7 +78,7 @@ describe.skipIf(!speechWorkerInstalled())('live recording in Chromium, with the 
         timeout: 180_000,
         interval: 1000,
       })
-      .toContain(PHRASE);
+      .toSatisfy((text: string) => heard(PHRASE, text));
     await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1, undefined, {
       timeout: 30_000,
     });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 
 const SHARED_AUDIO = process.env.SCRIVO_SHARED_AUDIO ?? join(import.meta.dirname, '../../../../shared/audio');
 const JFK = join(SHARED_AUDIO, 'jfk/jfk.wav');
@@ -128,7 +129,9 @@ describe.skipIf(!speechWorkerInstalled())(
         text: string;
         durationSeconds: number;
       };
-      expect(transcript.text).toMatch(/ask not what your country can do for you/i);
+      expect(
+        phraseErrorRate('ask not what your country can do for you', transcript.text),
+      ).toBeLessThanOrEqual(HEARD);
       expect(transcript.durationSeconds).toBeCloseTo(44, 0);
     }, 480_000);
 

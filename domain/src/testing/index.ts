@@ -1,2 +1,3 @@
 export * from './decider-spec';
 export * from './deep-equal';
+export * from './heard';

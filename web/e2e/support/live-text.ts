@@ -1,3 +1,4 @@
+import { heard } from '@scrivo/domain/testing';
 import type { Page } from 'playwright-core';
 
 export interface LiveViewSeen {
@@ -32,15 +33,15 @@ const describeSeen = (seen: LiveViewSeen) =>
   `live text "${seen.words}"`;
 
 /**
- * Waits until the live text includes the phrase (lower case, no punctuation), in any case and punctuation on
- * screen. On a timeout it fails with what the page showed instead: the phase, the elapsed time, any message and the
+ * Waits until the live text holds the phrase, in any case and punctuation on screen, within the tolerance of
+ * `heard` (live engines write a word differently from one start or machine to another: "as not" for "ask not"). On a timeout it fails with what the page showed instead: the phase, the elapsed time, any message and the
  * whole live text, so a failure in CI says what was recognised.
  */
 export const waitForLiveWords = async (page: Page, phrase: string, timeoutMs: number): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const seen = await liveViewSeen(page);
-    if (seen.words.includes(phrase)) return;
+    if (heard(phrase, seen.words)) return;
     if (Date.now() >= deadline)
       throw new Error(
         `"${phrase}" was not in the live text within ${timeoutMs / 1000} s: ${describeSeen(seen)}`,
