@@ -516,7 +516,8 @@ def _decode_batch(
 
     for chunk, result in zip(batch, results):
         decoded: List[Decoded] = []
-        for raw in (piece for whole in result for piece in _sentences(whole)):
+        pauses = _pauses(chunk.spans)
+        for raw in (piece for whole in result for piece in _sentences(whole, pauses)):
             segment = Segment(
                 id=0,
                 seek=0,
@@ -539,24 +540,42 @@ def _decode_batch(
 
 SENTENCE_ENDS = (".", "?", "!", "。", "？", "！")
 SENTENCE_MAX_SECONDS = 12.0  # a run of words without a full stop is cut at a comma past this length
+# A segment never runs across a pause this long in the recording. A chunk's speech is spliced together without its
+# pauses, and Whisper may write one sentence across a splice ("...for your country, and so my fellow Americans,"
+# over 20 s of noise between two speeches: one segment from 0 to 36 s, seen with numpy limited to AVX2).
+PAUSE_SECONDS = 2.0
 
 
-def _sentences(raw: Dict[str, Any]) -> List[Dict[str, Any]]:
-    """A chunk decoded without timestamp tokens (one segment over the whole chunk, about 20 % fewer
-    tokens to generate) cut into sentences from its word times: each ends at a full stop, or at a
-    comma once it is SENTENCE_MAX_SECONDS long. Times are those of the first and last word, so the
-    end-of-chunk check (_unheard) sees where the speech heard really ends."""
+def _pauses(spans: Sequence[Dict[str, int]]) -> List[float]:
+    """Where, in the chunk's spliced speech (seconds), a pause of at least PAUSE_SECONDS was cut out."""
+    out, at = [], 0.0
+    for before, after in zip(spans, spans[1:]):
+        at += (before["end"] - before["start"]) / SAMPLE_RATE
+        if (after["start"] - before["end"]) / SAMPLE_RATE >= PAUSE_SECONDS:
+            out.append(at)
+    return out
+
+
+def _sentences(raw: Dict[str, Any], pauses: Sequence[float] = ()) -> List[Dict[str, Any]]:
+    """A decoded segment cut into sentences from its word times: each ends at a full stop, at a comma once it is
+    SENTENCE_MAX_SECONDS long, or where a long pause was cut out of the chunk (``pauses``, spliced seconds). A chunk
+    decoded without timestamp tokens is one segment over the whole chunk (about 20 % fewer tokens to generate).
+    Times are those of the first and last word, so the end-of-chunk check (_unheard) sees where the speech heard
+    really ends."""
     from faster_whisper.transcribe import get_compression_ratio
 
     words = raw.get("words") or []
     if not words:
         return [raw]
     groups: List[List[Dict[str, Any]]] = [[]]
-    for word in words:
+    for word, following in zip(words, [*words[1:], None]):
         groups[-1].append(word)
         text = word["word"].strip()
         long = word["end"] - groups[-1][0]["start"] >= SENTENCE_MAX_SECONDS
-        if text.endswith(SENTENCE_ENDS) or (long and text.endswith((",", "，", "、"))):
+        paused = following is not None and any(
+            (word["start"] + word["end"]) / 2 < cut <= (following["start"] + following["end"]) / 2 for cut in pauses
+        )
+        if text.endswith(SENTENCE_ENDS) or (long and text.endswith((",", "，", "、"))) or paused:
             groups.append([])
     out = []
     for group in (g for g in groups if g):
