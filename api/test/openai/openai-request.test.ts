@@ -9,7 +9,7 @@ const refusal = (fields: Record<string, string>, fieldValues: Record<string, str
     return null;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { status: error.status, param: error.details?.param, message: error.message };
+    return { status: error.getStatus(), param: error.details?.param, message: error.message };
   }
 };
 
