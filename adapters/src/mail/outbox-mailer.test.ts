@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verificationCodeEmail } from '@scrivo/domain/accounts';
@@ -53,6 +53,44 @@ describe('OutboxMailer files', () => {
     expect(name!.length).toBeLessThan(120);
     expect(name).toContain(`-${'a'.repeat(64)}-`);
     expect(readFileSync(join(dir, name!), 'utf8')).toContain(to);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('OutboxMailer keeps messages only as long as they are needed', () => {
+  const outbox = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scrivo-outbox-'));
+    const directory = join(dir, 'outbox');
+    const mailer = new OutboxMailer({ directory, from: 'no-reply@scrivo.test', retentionMs: 3600_000 });
+    return { dir, directory, mailer };
+  };
+
+  it('deletes messages older than the retention, and keeps the newer ones', async () => {
+    const { dir, directory, mailer } = outbox();
+    await mailer.send(verificationCodeEmail('old@example.com', '111111', 'en'));
+    const [old] = emlFiles(directory);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(join(directory, old!), twoHoursAgo, twoHoursAgo);
+    await mailer.send(verificationCodeEmail('new@example.com', '222222', 'en'));
+    expect(emlFiles(directory)).toEqual([expect.stringContaining('-new@example.com-')]);
+    expect(await mailer.prune(Date.now() + 2 * 3600_000)).toBe(1);
+    expect(emlFiles(directory)).toEqual([]);
+    await mailer.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("forgets every message to an erased person's address, and nobody else's", async () => {
+    const { dir, directory, mailer } = outbox();
+    await mailer.send(verificationCodeEmail('ada@example.com', '111111', 'en'));
+    await mailer.send(verificationCodeEmail('ada@example.com', '222222', 'en'));
+    await mailer.send(verificationCodeEmail('ada@example.com.au', '333333', 'en'));
+    await mailer.send(verificationCodeEmail('grace@example.com', '444444', 'en'));
+    await mailer.forget('Ada@example.com');
+    const left = emlFiles(directory);
+    expect(left).toHaveLength(2);
+    expect(left.some((n) => n.includes('-grace@example.com-'))).toBe(true);
+    expect(left.some((n) => n.includes('-ada@example.com.au-'))).toBe(true);
+    await mailer.close();
     rmSync(dir, { recursive: true, force: true });
   });
 });

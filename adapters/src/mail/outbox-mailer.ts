@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Mailer, MailMessage } from '@scrivo/domain/accounts';
@@ -18,7 +18,15 @@ export interface OutboxMailerOptions {
   /** Usually $SCRIVO_DATA_DIR/outbox. */
   readonly directory: string;
   readonly from: string;
+  /**
+   * How long a message is kept: they hold sign-in codes and people's names, and are only there to be read soon
+   * (SCRIVO_OUTBOX_RETENTION_HOURS). Older ones are deleted when mail is sent and every hour.
+   */
+  readonly retentionMs?: number;
 }
+
+export const DEFAULT_OUTBOX_RETENTION_MS = 7 * 24 * 3600 * 1000;
+const PRUNE_EVERY_MS = 3600 * 1000;
 
 /**
  * Embedded mode has no mail server: each message is written as a complete RFC 5322 `.eml` file (any mail client
@@ -27,12 +35,49 @@ export interface OutboxMailerOptions {
  */
 export class OutboxMailer implements Mailer {
   private readonly transport: Transporter;
+  private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: OutboxMailerOptions) {
     this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    this.timer = setInterval(() => void this.prune().catch(() => undefined), PRUNE_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Deletes the messages older than the retention; resolves with how many. */
+  async prune(now = Date.now()): Promise<number> {
+    const keepFrom = now - (this.options.retentionMs ?? DEFAULT_OUTBOX_RETENTION_MS);
+    let removed = 0;
+    for (const path of await this.messages()) {
+      const info = await stat(path).catch(() => null);
+      if (!info || info.mtimeMs >= keepFrom) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  /** Every message to this address (named after it, and addressed to it inside: a name part may be shared). */
+  async forget(address: string): Promise<void> {
+    const wanted = address.toLowerCase();
+    const part = `-${fileNamePart(wanted)}-`;
+    for (const path of await this.messages()) {
+      if (!path.toLowerCase().includes(part)) continue;
+      const text = (await readFile(path).catch(() => Buffer.alloc(0))).toString('utf8').toLowerCase();
+      if (text.includes(wanted)) await rm(path, { force: true });
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+  }
+
+  private async messages(): Promise<string[]> {
+    const names = await readdir(this.options.directory).catch(() => []);
+    return names.filter((n) => n.endsWith('.eml')).map((n) => join(this.options.directory, n));
   }
 
   async send(message: MailMessage): Promise<void> {
+    await this.prune();
     const info = (await this.transport.sendMail(toNodemailer(message, this.options.from))) as {
       message: Buffer;
     };

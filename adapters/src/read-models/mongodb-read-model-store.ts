@@ -210,6 +210,9 @@ export class MongoReadModelStore implements ReadModelStore {
     await this.db.collection<{ _id: string }>(CHECKPOINTS).deleteOne({ _id: projection });
   }
 
+  /** The database server owns its files (and their compaction); nothing on this side keeps a copy. */
+  async shredDeleted(): Promise<void> {}
+
   async close(): Promise<void> {
     await this.client.close();
   }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Doc } from '@scrivo/domain';
@@ -22,6 +22,24 @@ describeReadModelStoreConformance(
 );
 
 describe('embedded SQLite read-model store', () => {
+  it('leaves no byte of a deleted document in the file or its write-ahead log once shredded, while open', async () => {
+    const path = join(dir, 'shred.db');
+    const store = new SqliteReadModelStore({ path });
+    const bytes = () =>
+      Buffer.concat([path, `${path}-wal`].filter(existsSync).map((f) => readFileSync(f))).toString('latin1');
+    await store.commit('library', 1, [
+      { kind: 'upsert', collection: 'recordings', doc: { id: 'r1', title: 'Glimmerdusk meeting' } as Doc },
+      { kind: 'upsert', collection: 'recordings', doc: { id: 'r2', title: 'Kept title' } as Doc },
+    ]);
+    await store.commit('library', 2, [{ kind: 'delete', collection: 'recordings', id: 'r1' }]);
+    expect(bytes()).toContain('Glimmerdusk');
+    await store.shredDeleted();
+    expect(bytes()).not.toContain('Glimmerdusk');
+    expect(bytes()).toContain('Kept title');
+    expect(await store.collection('recordings').get('r2')).toMatchObject({ title: 'Kept title' });
+    await store.close();
+  });
+
   it('keeps documents and checkpoints across a reopen of the file', async () => {
     const path = join(dir, 'reopen.db');
     const first = new SqliteReadModelStore({ path });

@@ -210,6 +210,14 @@ export class SqliteReadModelStore implements ReadModelStore {
     this.statements.clear();
   }
 
+  /**
+   * secure_delete zeroes a deleted document in the page that held it, but the write-ahead log still holds the
+   * page as it was, and the main file keeps it until a checkpoint: copy the zeroed pages over and empty the log.
+   */
+  async shredDeleted(): Promise<void> {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
   async close(): Promise<void> {
     this.db.close();
   }

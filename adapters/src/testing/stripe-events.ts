@@ -154,10 +154,16 @@ export const stripeEvent = {
 export const signedStripeWebhook = (
   event: StripeTestEvent,
   secret: string,
+  /** When it was signed (Unix seconds): now unless a test needs an old or replayed delivery. */
+  timestamp?: number,
 ): { body: Buffer; signature: string } => {
   const payload = JSON.stringify(event);
   return {
     body: Buffer.from(payload),
-    signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    signature: Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret,
+      ...(timestamp === undefined ? {} : { timestamp }),
+    }),
   };
 };

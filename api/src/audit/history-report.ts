@@ -3,7 +3,7 @@ import { streamKindOf } from '@scrivo/domain/audit';
 import PDFDocument from 'pdfkit';
 import { DEJAVU, DEJAVU_BOLD } from '../recordings/exports/document-exports';
 
-/** One stored event a line, exactly as the store holds its envelope: what a script or another store reads back. */
+/** One stored event a line, its envelope as the store holds it (secrets already hidden by the reader). */
 export const toJsonLine = (event: RecordedEvent): string => `${JSON.stringify(event)}\n`;
 
 /** Long data (a whole transcript) is cut in the report; the JSON Lines export keeps every byte. */

@@ -1,10 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuditEvent, StreamSummary } from '@scrivo/contracts';
-import type { EventStore, RecordedEvent } from '@scrivo/domain';
-import { streamKindOf } from '@scrivo/domain/audit';
+import type { EventStore, ReadStreamOptions, RecordedEvent } from '@scrivo/domain';
+import { streamKindOf, withoutSecrets } from '@scrivo/domain/audit';
 import { EVENT_STORE } from '../infrastructure/tokens';
 
-/** An event as the auditor sees it: every envelope field, the data as stored (not upcast). */
+/**
+ * A stored event with its secrets (signing keys, password and token hashes; `SECRET_FIELDS`) shown as `[secret]`:
+ * the only form in which an event leaves the store towards an auditor, on screen or in an export.
+ */
+export const withSecretsHidden = (event: RecordedEvent): RecordedEvent => ({
+  ...event,
+  data: withoutSecrets(event.type, event.data),
+});
+
+/** An event as the auditor sees it: every envelope field, the data as stored (not upcast), secrets hidden. */
 export const toAuditEvent = (event: RecordedEvent): AuditEvent => ({
   streamId: event.streamId,
   revision: event.streamRevision,
@@ -16,13 +25,20 @@ export const toAuditEvent = (event: RecordedEvent): AuditEvent => ({
   actor: { kind: event.metadata.actor.kind, id: event.metadata.actor.id },
   correlationId: event.metadata.correlationId,
   causationId: event.metadata.causationId,
-  data: event.data,
+  data: withoutSecrets(event.type, event.data),
 });
 
-/** Reads straight from the event store: the auditor sees what is written, not what a read model made of it. */
+/**
+ * Reads straight from the event store: the auditor sees what is written, not what a read model made of it, except
+ * secrets. Every read goes through here, so no audit view or export can skip hiding them.
+ */
 @Injectable()
 export class StreamReader {
-  constructor(@Inject(EVENT_STORE) readonly events: EventStore) {}
+  constructor(@Inject(EVENT_STORE) private readonly events: EventStore) {}
+
+  async read(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return (await this.events.readStream(streamId, options)).map(withSecretsHidden);
+  }
 
   /** How many events the stream holds: its last revision + 1, read as one event from the end. */
   async total(streamId: string): Promise<number> {
@@ -52,7 +68,7 @@ export class StreamReader {
   /** The whole stream, oldest first, in batches (an export of a 10,000-event recording). */
   async *all(streamId: string, batch = 1000): AsyncGenerator<RecordedEvent> {
     for (let from = 0; ; from += batch) {
-      const events = await this.events.readStream(streamId, { fromRevision: from, maxCount: batch });
+      const events = await this.read(streamId, { fromRevision: from, maxCount: batch });
       yield* events;
       if (events.length < batch) return;
     }

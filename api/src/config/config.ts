@@ -63,6 +63,8 @@ export const ConfigSchema = z
     // Accounts (docs/accounts.md): mail, Google sign-in, the start-up admin, rate limits.
     /** outbox: write each email as an .eml file to $SCRIVO_DATA_DIR/outbox; smtp: send through SMTP_URL. */
     SCRIVO_MAILER: z.enum(['outbox', 'smtp']).default('outbox'),
+    /** How long the outbox keeps a message (codes, names): older .eml files are deleted. */
+    SCRIVO_OUTBOX_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(168),
     SMTP_URL: z.string().url().optional(),
     SCRIVO_MAIL_FROM: z.string().default('Scrivo <no-reply@localhost>'),
     GOOGLE_CLIENT_ID: z.string().optional(),

@@ -199,10 +199,16 @@ export class LiveConnection {
   private async start(title: string | undefined, language: string | null): Promise<void> {
     if (this.sessionId)
       return this.refuse('LIVE_SESSION_OPEN', 'This connection already has a live session.');
-    const allowanceSeconds = await this.deps.sessions.allowanceSeconds(this.user.id, this.user.plan);
     const sessionId = this.deps.newId();
     const now = this.deps.sessions.now();
     try {
+      const allowanceSeconds = await this.deps.sessions.reserveAllowance(
+        this.user.id,
+        this.user.plan,
+        sessionId,
+        this.actor,
+        this.deps.correlationId,
+      );
       await this.deps.sessions.run(
         sessionId,
         {
@@ -218,6 +224,8 @@ export class LiveConnection {
         this.deps.correlationId,
       );
     } catch (error) {
+      // A hold made for a session that did not start is given back.
+      await this.deps.sessions.settleAllowance(this.user.id, sessionId, now, 0, this.actor);
       if (error instanceof DomainError) return this.fatal(error.code, error.message);
       throw error;
     }

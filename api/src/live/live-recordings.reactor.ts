@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type BlobStore, DomainError, type Reactor, type RecordedEvent } from '@scrivo/domain';
-import type { LiveSessionStopped } from '@scrivo/domain/live';
+import { type LiveSessionStopped, liveSeconds } from '@scrivo/domain/live';
 import type { MediaToolkit, PlanId } from '@scrivo/domain/recordings';
 import type { RecordingCommands } from '../recordings/recording-commands';
 import { originalKey, sourceKey } from '../recordings/recordings.tokens';
@@ -32,18 +32,31 @@ export const liveRecordingsReactor = (deps: {
   async react(recorded: RecordedEvent) {
     const { sessionId } = (recorded as RecordedEvent<LiveSessionStopped>).data;
     const { correlationId } = recorded.metadata;
-    const { state: session } = await deps.sessions.load(sessionId);
+    const { state: session, events } = await deps.sessions.load(sessionId);
     const deleteFrames = async () => {
       for (const batch of session.batches) await deps.blobs.delete(batch.blobKey);
     };
     if (session.status === 'finalized') return deleteFrames();
-    if (session.status !== 'stopped' || !session.ownerId || session.totalBytes === 0) return;
+    if (session.status !== 'stopped' || !session.ownerId) return;
     const ownerId = session.ownerId;
     const actor = { kind: 'system' as const, id: 'live-recordings' };
     const recordingId = sessionId;
     const { commands } = deps;
 
     let { state } = await commands.load(recordingId);
+    // Before the transcription is asked for (it bills from here on, and may add decoded extra seconds), the hold
+    // of everything the plan had left becomes the seconds recorded; a repeat after that changes nothing.
+    if (!state.jobId) {
+      const startedAt = events[0]?.metadata.occurredAt ?? commands.now();
+      await deps.sessions.settleAllowance(
+        ownerId,
+        sessionId,
+        startedAt,
+        liveSeconds(session.totalBytes),
+        actor,
+      );
+    }
+    if (session.totalBytes === 0) return;
     if (!state.exists)
       await commands.run(
         recordingId,

@@ -16,6 +16,7 @@ import {
 import { exportBlobKey } from './data-export/data-export.worker';
 import {
   type AccountErasureRequested,
+  type Mailer,
   type ChangedBy,
   AccountStreams,
   addressKeySubject,
@@ -67,6 +68,8 @@ export const accountErasureReactor = (deps: {
   readonly emails: EmailStreamNames;
   /** Resolves once the read models hold every event up to this position (the owner's recordings). */
   readonly readModelsInclude: (position: number) => Promise<void>;
+  /** Its kept messages to the address (the embedded outbox) are deleted with the account. */
+  readonly mailer: Mailer;
 }): Reactor => ({
   name: 'account-erasure',
   eventTypes: ['AccountErasureRequested'],
@@ -137,12 +140,17 @@ export const accountErasureReactor = (deps: {
         context,
       );
     }
-    await deps.runner.run(
+    const completed = await deps.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
       { type: 'CompleteAccountErasure', at: deps.runner.now() },
       context,
     );
+    // The read models dropped the person's documents by now (every erasure above comes before this event); their
+    // old bytes must not stay readable on disk, in the store's log or in mail kept for them.
+    await deps.readModelsInclude(Math.max(recorded.globalPosition, completed.lastPosition ?? 0));
+    await deps.readModels.shredDeleted();
+    if (email) await deps.mailer.forget?.(email);
     // Last, once nothing more needs to read them: the person's key goes, and with it every name, address and
     // transcript word sealed in their events (crypto-shredding). A replay finds the key gone and changes nothing.
     // The address's own key, which sealed it in the events of its claim, codes and invitation; then, last, the

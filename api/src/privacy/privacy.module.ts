@@ -112,6 +112,7 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
         keys: this.keys,
         emails: this.emails,
         readModelsInclude: (position) => this.projections.readModelsInclude(position),
+        mailer: this.mailer,
       }),
     );
   }

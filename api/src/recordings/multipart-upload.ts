@@ -18,12 +18,15 @@ export interface ParsedUpload {
 
 const MB = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
+/** The longest value a text field may have (a title, a language, an OpenAI model name). */
+const FIELD_SIZE = 10_000;
+
 /** busboy throws at construction on a header it cannot use (no boundary, an unknown type): that is the client's. */
 const parserFor = (req: Request, maxBytes: number): busboy.Busboy => {
   try {
     return busboy({
       headers: req.headers,
-      limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: maxBytes },
+      limits: { files: 1, fields: 10, fieldSize: FIELD_SIZE, fileSize: maxBytes },
     });
   } catch (error) {
     throw new ApiError(
@@ -61,7 +64,10 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
       let fileSeen = false;
       let writing: Promise<void> = Promise.resolve();
       const parser = parserFor(req, maxBytes);
-      parser.on('field', (name, value) => {
+      // busboy cuts a value at fieldSize and says so: a cut value is not what was sent, so it is refused.
+      const truncated: string[] = [];
+      parser.on('field', (name, value, info) => {
+        if (info.valueTruncated) truncated.push(name);
         fields[name] = value;
         (fieldValues[name] ??= []).push(value);
       });
@@ -99,6 +105,18 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
       );
       parser.on('close', () => {
         if (!fileSeen) return reject(new ApiError(400, 'VALIDATION_FAILED', 'The "file" field is missing.'));
+        const [tooLong] = truncated;
+        if (tooLong !== undefined)
+          return reject(
+            new ApiError(
+              400,
+              'VALIDATION_FAILED',
+              `The field "${tooLong}" is longer than ${FIELD_SIZE} bytes.`,
+              {
+                param: tooLong,
+              },
+            ),
+          );
         writing.then(() => resolve({ path, size, filename, fields, fieldValues, cleanup }), reject);
       });
       req.on('aborted', () => reject(new ApiError(400, 'UPLOAD_ABORTED', 'The upload was interrupted.')));

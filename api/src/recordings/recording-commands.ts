@@ -179,6 +179,62 @@ export class RecordingCommands {
     );
   }
 
+  /**
+   * Reserves `seconds` for a live session that is starting, under the session's id (which its recording will
+   * take): QUOTA_EXCEEDED when another session or upload took them first.
+   */
+  async holdLiveMinutes(
+    ownerId: string,
+    sessionId: string,
+    seconds: number,
+    plan: PlanId,
+    actor: Actor,
+    correlationId: string,
+  ) {
+    const now = this.now();
+    const period = (await this.periodOf(ownerId, new Date(now))).id;
+    const minutes = allowanceMinutesFor(plan, period);
+    await this.deps.runner.run(
+      usageDecider,
+      usageStream(ownerId, period),
+      {
+        type: 'ReserveMinutes',
+        userId: ownerId,
+        period,
+        recordingId: sessionId,
+        seconds,
+        allowanceSeconds: minutes === null ? null : minutes * 60,
+        now,
+      },
+      { actor, correlationId },
+    );
+  }
+
+  /** A stopped live session's hold becomes the seconds it recorded (nothing at all when it recorded nothing). */
+  async settleLiveMinutes(
+    ownerId: string,
+    sessionId: string,
+    startedAt: string,
+    recordedSeconds: number,
+    actor: Actor,
+    correlationId: string,
+  ) {
+    const period = (await this.periodOf(ownerId, new Date(startedAt))).id;
+    await this.deps.runner.run(
+      usageDecider,
+      usageStream(ownerId, period),
+      {
+        type: 'SettleLiveMinutes',
+        userId: ownerId,
+        period,
+        recordingId: sessionId,
+        recordedSeconds,
+        now: this.now(),
+      },
+      { actor, correlationId },
+    );
+  }
+
   /** Gives back the minutes of an attempt that produced no transcript. */
   async releaseMinutes(
     ownerId: string,

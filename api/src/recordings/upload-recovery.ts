@@ -1,6 +1,16 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LocalBlobStore } from '@scrivo/adapters/blobs/local-blob-store';
-import { type Actor, type BlobStore, type Clock, DomainError, type ReadModelStore } from '@scrivo/domain';
+import {
+  type Actor,
+  type BlobStore,
+  type Clock,
+  DomainError,
+  type EventStore,
+  foldEvents,
+  type ReadModelStore,
+  toDomainEvent,
+} from '@scrivo/domain';
+import { liveSessionDecider, liveSessionStream } from '@scrivo/domain/live';
 import {
   EXPIRED_UPLOAD,
   RECORDINGS_COLLECTION,
@@ -14,7 +24,7 @@ import {
 import type { UserDocCore } from '../common/auth/authenticated';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { removeStaleSpool } from '../common/stale-temp';
-import { BLOB_STORE, CLOCK, READ_MODELS } from '../infrastructure/tokens';
+import { BLOB_STORE, CLOCK, EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
 import { RecordingCommands } from './recording-commands';
 import type { RecordingsConfig } from './recordings-config';
 import { originalKey, RECORDINGS_CONFIG } from './recordings.tokens';
@@ -43,6 +53,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
     @Inject(RECORDINGS_CONFIG) private readonly config: RecordingsConfig,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     private readonly commands: RecordingCommands,
@@ -144,6 +155,8 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
       const { state } = await this.commands.load(reservation.id);
       const live = ['uploading', 'queued', 'transcribing', 'completed'].includes(state.status);
       if (state.exists && live && !state.deleted) continue;
+      // A live session's hold is settled by the live-recordings reactor once the session stops.
+      if (!state.exists && (await this.liveSessionUnsettled(reservation.id))) continue;
       this.logger.warn(
         { recordingId: reservation.id },
         'minutes reserved without a request: giving them back',
@@ -158,6 +171,12 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
         { knownPeriod: reservation.period },
       );
     }
+  }
+
+  private async liveSessionUnsettled(sessionId: string): Promise<boolean> {
+    const events = await this.events.readStream(liveSessionStream(sessionId));
+    const session = foldEvents(liveSessionDecider, events.map(toDomainEvent));
+    return session.exists && session.status !== 'finalized';
   }
 
   /** Requests the transcription with the owner's plan now; a refusal (no minutes left) is shown on the recording. */

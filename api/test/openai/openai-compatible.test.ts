@@ -116,6 +116,19 @@ describe('the OpenAI-compatible endpoint answers the official openai client', ()
         }),
       );
       expect(badLanguage).toMatchObject({ status: 400, error: { param: 'language' } });
+      // 100 kB of model name: past the form's field size, so never read as a shorter one.
+      const hugeModel = await refusal(
+        openai.audio.transcriptions.create({ file: createReadStream(JFK), model: 'x'.repeat(100_000) }),
+      );
+      expect(hugeModel).toMatchObject({ status: 400, error: { param: 'model' } });
+      const listLanguage = await refusal(
+        openai.audio.transcriptions.create({
+          file: createReadStream(JFK),
+          model: 'whisper-1',
+          language: 'en;rm',
+        }),
+      );
+      expect(listLanguage).toMatchObject({ status: 400, error: { param: 'language' } });
       // Refused before anything was stored: the library is still empty.
       expect((await owner.get('/api/recordings')).body.total).toBe(0);
     });

@@ -195,7 +195,24 @@ describe('after deleting an account, none of its personal data is readable anywh
       expect.arrayContaining([FIRST_NAME, TITLE_WORD, TRANSCRIPT_WORD, CHAT_WORD, ADMIN_REPLY_WORD]),
     );
 
+    expect(found(Buffer.concat(filesUnder(join(dataDir, 'outbox')).map((f) => readFileSync(f))))).toContain(
+      EMAIL,
+    );
+
     expect((await client.post('/api/account/delete', { password: 'secret-pass' })).status).toBe(200);
+    const deletedAt = Date.now();
+    // While the server runs, not only once it has closed its files: every file of the data folder (read models
+    // and their write-ahead logs, events, keys, blobs, outbox), searched until clean, within 10 s of the answer.
+    let left: string[] = [];
+    for (;;) {
+      left = filesUnder(dataDir).flatMap((file) => {
+        const bytes = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+        return found(bytes).map((secret) => `${secret} in ${file.slice(dataDir.length + 1)}`);
+      });
+      if (left.length === 0 || Date.now() - deletedAt > 10_000) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(left, 'personal data on the running server 10 s after the deletion').toEqual([]);
     const auditor = new TestClient(api.url);
     expect(
       (await auditor.post('/api/audit/login', { username: AUDITOR.email, password: AUDITOR.password }))

@@ -209,6 +209,15 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     expect(JSON.stringify(await links())).not.toContain('argon2');
   });
 
+  it('asks for a password of 8 characters at least', async () => {
+    const short = await owner.client.post(`/api/recordings/${recordingId}/share-links`, {
+      password: 'seven77',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await create({ password: 'eight888' })).link).toMatchObject({ hasPassword: true });
+  });
+
   it('slows password guessing down (429 with Retry-After)', async () => {
     const { token } = await create({ password: 'correct horse' });
     const guesser = visitor();

@@ -26,6 +26,28 @@ describe('webhooks never reach private addresses unless the operator allows it (
       expect(isPrivateAddress(address), address).toBe(false);
   });
 
+  it('reads the IPv4 address inside IPv6 forms that deliver to it, and refuses the private ones', () => {
+    for (const address of [
+      '::127.0.0.1', // IPv4-compatible
+      '::7f00:1',
+      '::10.0.0.1',
+      '::ffff:7f00:1', // IPv4-mapped, hex spelling
+      '0:0:0:0:0:ffff:169.254.169.254',
+      '::ffff:0:127.0.0.1', // SIIT (IPv4-translated)
+      '::ffff:0:a00:1',
+      '64:ff9b::127.0.0.1', // NAT64, well-known prefix
+      '64:ff9b::8.8.8.8',
+      '64:ff9b:1::a00:1', // NAT64, local-use prefix
+      '2002:7f00:1::', // 6to4 of 127.0.0.1
+      '2002:a9fe:a9fe::1', // 6to4 of 169.254.169.254
+      '2002:c0a8:0101:1::1', // 6to4 of 192.168.1.1
+      '2001:0:4136:e378:8000:63bf:80ff:fffe', // Teredo, client 127.0.0.1
+    ])
+      expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of ['2002:0808:0808::1', '2001:4860:4860::8888', '2001:db8::1:2', '::ffff:1.1.1.1'])
+      expect(isPrivateAddress(address), address).toBe(false);
+  });
+
   describe('with the default settings', () => {
     let app: TestApp;
     let receiver: WebhookReceiver;

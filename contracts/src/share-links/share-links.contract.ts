@@ -34,7 +34,8 @@ export const ShareLink = z.object({
 });
 export type ShareLink = z.infer<typeof ShareLink>;
 
-export const MIN_SHARE_PASSWORD_LENGTH = 4;
+/** Guessing is slowed per link (100 tries a day at most); 8 characters make that take years. */
+export const MIN_SHARE_PASSWORD_LENGTH = 8;
 export const MAX_SHARE_PASSWORD_LENGTH = 200;
 
 export const CreateShareLinkBody = z

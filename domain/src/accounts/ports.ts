@@ -18,6 +18,11 @@ export interface MailMessage {
 /** Sends email. Adapters: an outbox of .eml files (embedded mode) and SMTP. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Deletes every copy the mailer keeps of messages to this address (an erased account's codes and names): the
+   * embedded outbox's files; a mail server keeps none here.
+   */
+  forget?(address: string): Promise<void>;
   close?(): Promise<void>;
 }
 

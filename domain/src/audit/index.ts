@@ -5,3 +5,4 @@ export * from './moment-views';
 export * from './time-travel';
 export * from './projections/correlation-index.projection';
 export * from './projections/stream-index.projection';
+export * from './secrets';

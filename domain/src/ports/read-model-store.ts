@@ -64,5 +64,10 @@ export interface ReadModelStore {
   commit(projection: string, checkpoint: number, ops: readonly WriteOp[]): Promise<void>;
   /** Forgets a projection's checkpoint and drops its collections: the next run rebuilds from zero. */
   reset(projection: string, collections: readonly string[]): Promise<void>;
+  /**
+   * Leaves no readable copy on disk of the documents deleted so far (an erased account's): called once an
+   * erasure's deletions are in. Embedded: the write-ahead log is checkpointed into the zeroed pages and truncated.
+   */
+  shredDeleted(): Promise<void>;
   close(): Promise<void>;
 }

@@ -178,7 +178,11 @@ export type MinutesReleased = DomainEvent<
     period: string;
     recordingId: string;
     seconds: number;
-    reason: 'failed' | 'cancelled';
+    /**
+     * `live-ended`: a live session held what the plan had left while it ran; once stopped, the hold is given back
+     * and the seconds really recorded are reserved in its place (a MinutesReserved in the same append).
+     */
+    reason: 'failed' | 'cancelled' | 'live-ended';
     at: string;
   }
 >;

@@ -19,6 +19,50 @@ const reserved = (recordingId: string, seconds: number) => ({
   data: { userId: 'u1', period: '2026-03', recordingId, seconds, at: now },
 });
 
+const settle = (recordingId: string, recordedSeconds: number) => ({
+  type: 'SettleLiveMinutes' as const,
+  userId: 'u1',
+  period: '2026-03',
+  recordingId,
+  recordedSeconds,
+  now,
+});
+const releasedLive = (recordingId: string, seconds: number) => ({
+  type: 'MinutesReleased' as const,
+  data: { userId: 'u1', period: '2026-03', recordingId, seconds, reason: 'live-ended' as const, at: now },
+});
+
+describe('usage decider: a live session holds what is left while it runs', () => {
+  it('lets no second session hold minutes the first one holds', () => {
+    spec
+      .given([reserved('upload', 200), reserved('live-1', 99)])
+      .when(reserve('live-2', 99, 300))
+      .thenThrows((error) => (error as { code: string }).code === 'QUOTA_EXCEEDED');
+  });
+
+  it('keeps only the seconds recorded once the session stops, in one append', () => {
+    spec
+      .given([reserved('live-1', 299)])
+      .when(settle('live-1', 42.5))
+      .then([releasedLive('live-1', 299), reserved('live-1', 42.5)]);
+  });
+
+  it('gives the whole hold back when nothing was recorded', () => {
+    spec
+      .given([reserved('live-1', 299)])
+      .when(settle('live-1', 0))
+      .then([releasedLive('live-1', 299)]);
+  });
+
+  it('changes nothing when repeated, or when the minutes were given back meanwhile', () => {
+    spec
+      .given([reserved('live-1', 299), releasedLive('live-1', 299), reserved('live-1', 42.5)])
+      .when(settle('live-1', 42.5))
+      .then([]);
+    spec.given([]).when(settle('live-1', 42.5)).then([]);
+  });
+});
+
 describe('usage decider (monthly minutes)', () => {
   it('reserves the probed duration while minutes are left', () => {
     spec

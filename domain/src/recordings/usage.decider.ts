@@ -51,6 +51,20 @@ export type UsageCommand =
       reason: 'failed' | 'cancelled';
       now: string;
     }
+  | {
+      /**
+       * A live session's hold (everything the plan had left, reserved under the session's id when it started)
+       * becomes what was really recorded, in one append: sessions open at once share the minutes, never each
+       * get all of them. The recording made from the session has the same id, so its transcription finds these
+       * minutes reserved already.
+       */
+      type: 'SettleLiveMinutes';
+      userId: string;
+      period: string;
+      recordingId: string;
+      recordedSeconds: number;
+      now: string;
+    }
   | { type: 'GrantMinutes'; userId: string; period: string; grantId: string; seconds: number; now: string };
 
 /**
@@ -144,6 +158,23 @@ export const usageDecider: Decider<UsageCommand, UsageEvent, UsageState> = {
       ];
     }
     if (command.type === 'ReserveDecodedMinutes') return reserveDecoded(command, state);
+    if (command.type === 'SettleLiveMinutes') {
+      const held = state.reserved[command.recordingId];
+      if (held === undefined || held === command.recordedSeconds) return [];
+      const { userId, period, recordingId, now } = command;
+      const released: UsageEvent = {
+        type: 'MinutesReleased',
+        data: { userId, period, recordingId, seconds: held, reason: 'live-ended', at: now },
+      };
+      if (command.recordedSeconds <= 0) return [released];
+      return [
+        released,
+        {
+          type: 'MinutesReserved',
+          data: { userId, period, recordingId, seconds: command.recordedSeconds, at: now },
+        },
+      ];
+    }
     const seconds = state.reserved[command.recordingId];
     if (seconds === undefined) return [];
     return [

@@ -12,5 +12,6 @@ export const createMailer = async (config: AppConfig): Promise<Mailer> => {
   return new OutboxMailer({
     directory: join(config.SCRIVO_DATA_DIR, 'outbox'),
     from: config.SCRIVO_MAIL_FROM,
+    retentionMs: config.SCRIVO_OUTBOX_RETENTION_HOURS * 3600 * 1000,
   });
 };

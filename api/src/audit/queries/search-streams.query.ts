@@ -101,7 +101,7 @@ export class SearchStreamsHandler implements IQueryHandler<SearchStreamsQuery> {
       );
     const events: AuditEvent[] = [];
     for (const entry of index) {
-      const [event] = await this.reader.events.readStream(entry.streamId, {
+      const [event] = await this.reader.read(entry.streamId, {
         fromRevision: entry.streamRevision,
         maxCount: 1,
       });

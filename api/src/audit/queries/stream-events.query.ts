@@ -31,7 +31,7 @@ export class StreamEventsHandler implements IQueryHandler<StreamEventsQuery> {
     await this.trail.record(auditor, 'events', streamId, `from=${from}`);
     const [total, events] = await Promise.all([
       this.reader.total(streamId),
-      this.reader.events.readStream(streamId, { fromRevision: from, maxCount: limit }),
+      this.reader.read(streamId, { fromRevision: from, maxCount: limit }),
     ]);
     const next = from + events.length;
     return {

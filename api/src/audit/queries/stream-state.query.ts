@@ -35,7 +35,7 @@ export class StreamStateHandler implements IQueryHandler<StreamStateQuery> {
     await this.trail.record(auditor, 'state', streamId, `step=${step}`);
     const [total, prefix] = await Promise.all([
       this.reader.total(streamId),
-      this.reader.events.readStream(streamId, { fromRevision: 0, maxCount: step + 1 }),
+      this.reader.read(streamId, { fromRevision: 0, maxCount: step + 1 }),
     ]);
     const event = prefix[step];
     if (!event) throw new ApiError(404, 'STEP_NOT_FOUND', `The stream has no event at step ${step}.`);

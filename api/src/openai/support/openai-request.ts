@@ -15,6 +15,9 @@ export interface OpenAiTranscriptionRequest {
   readonly options: TranscriptionOptions;
 }
 
+/** A model is a name, not a payload: OpenAI's are under 40 characters. */
+export const MAX_MODEL_LENGTH = 256;
+
 /** A refusal that names the form field at fault (OpenAI's `param`). */
 export const invalidParam = (param: string, message: string) =>
   new ApiError(400, 'VALIDATION_FAILED', message, { param });
@@ -29,6 +32,11 @@ export const parseOpenAiRequest = (
 ): OpenAiTranscriptionRequest => {
   const model = (fields.model ?? '').trim();
   if (!model) throw invalidParam('model', 'you must provide a model parameter');
+  if (model.length > MAX_MODEL_LENGTH)
+    throw invalidParam('model', `model must be at most ${MAX_MODEL_LENGTH} characters.`);
+  // Two values would be read as the last one: say which was meant instead of guessing.
+  if ((fieldValues.language ?? []).length > 1)
+    throw invalidParam('language', 'language may be given once (an ISO 639-1 code such as "en").');
   const format = OpenAiResponseFormat.safeParse(fields.response_format ?? 'json');
   if (!format.success)
     throw invalidParam(

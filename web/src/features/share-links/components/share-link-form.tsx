@@ -1,4 +1,7 @@
-import type { CreatedShareLink } from '@scrivo/contracts/share-links/share-links.contract';
+import {
+  type CreatedShareLink,
+  MIN_SHARE_PASSWORD_LENGTH,
+} from '@scrivo/contracts/share-links/share-links.contract';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../recordings/api/error-message';
 import { useCreateShareLink } from '../api/share-links-queries';
@@ -58,6 +61,10 @@ export function ShareLinkForm({ recordingId }: { recordingId: string }) {
         />
         Allow downloading the recording
       </label>
+      <p className={`-mt-2 pl-6 text-xs ${includeMedia ? 'text-slate-500' : 'text-slate-400'}`}>
+        Without it the page shows no download button, but anyone who can play the recording can still save
+        what the player receives. To keep the audio from being copied, leave the recording out.
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-expiry`}>
           Expires
@@ -75,12 +82,12 @@ export function ShareLinkForm({ recordingId }: { recordingId: string }) {
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-password`}>
-          Password (optional)
+          Password (optional, at least {MIN_SHARE_PASSWORD_LENGTH} characters)
           <input
             id={`${id}-password`}
             type="password"
             autoComplete="new-password"
-            minLength={4}
+            minLength={MIN_SHARE_PASSWORD_LENGTH}
             maxLength={200}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
