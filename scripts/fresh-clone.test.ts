@@ -105,7 +105,7 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
   const base = mkdtempSync(join(tmpdir(), 'scrivo-clone-'));
   const clone = join(base, 'scrivo');
   let env: Record<string, string>;
-  let started: Started | undefined;
+  const runs: Started[] = [];
 
   beforeAll(async () => {
     execFileSync('git', ['clone', '--quiet', '--no-hardlinks', ROOT, clone]);
@@ -121,7 +121,9 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
     };
   }, 60_000);
   afterAll(() => {
-    if (started?.child.pid && started.child.exitCode === null) process.kill(-started.child.pid, 'SIGKILL');
+    // A failed test may leave one running: the whole group goes, children included.
+    for (const run of runs)
+      if (run.child.pid && run.child.exitCode === null) process.kill(-run.child.pid, 'SIGKILL');
     rmSync(base, { recursive: true, force: true });
   });
 
@@ -131,10 +133,10 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
   });
 
   it('starts with `npm start`, transcribes a two-person call with speaker labels, and stops every process on Ctrl+C', async () => {
-    started = npmStart(clone, { ...env, SCRIVO_DEFAULT_PLAN: 'business_pro' });
-    const run = started;
+    const run = npmStart(clone, { ...env, SCRIVO_DEFAULT_PLAN: 'business_pro' });
+    runs.push(run);
     await waitFor(
-      () => run.output().includes('Scrivo is running'),
+      () => run.output().includes('Scrivo is running: '),
       240_000,
       () => `the banner:\n${run.output()}`,
     );
@@ -177,6 +179,7 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
 
   it('refuses HOST=0.0.0.0 without SCRIVO_PUBLIC_URL, saying why, and leaves nothing running', async () => {
     const refused = npmStart(clone, { ...env, HOST: '0.0.0.0' });
+    runs.push(refused);
     expect(await refused.exited).toBe(2);
     expect(refused.output()).toContain(
       'SCRIVO_PUBLIC_URL: is required when HOST=0.0.0.0 listens beyond this machine',

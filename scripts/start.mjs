@@ -88,16 +88,15 @@ const services = [];
 /** A process that fails while starting for the first time stops everything: its message is the last line. */
 const giveUp = (code) => void stopAll('SIGTERM').then(() => process.exit(code));
 const start = (name, command, args, { cwd = root, ...supervision } = {}) =>
-  services.push(
-    supervise({ name, command, args, log, options: { cwd, env, detached: true }, ...supervision }),
-  );
+  services.push(supervise({ name, command, args, log, options: { cwd, env }, ...supervision }));
 
 start('api', 'node', ['--enable-source-maps', 'api/dist/main.js'], { startupMs: 20_000, onGiveUp: giveUp });
 if (existsSync(python)) start('speech worker', python, ['-m', 'scrivo_speech.server'], { cwd: worker });
 if (localLanguageModel) start('language model', 'node', ['server.mjs'], { cwd: llm });
 
-// Children run in process groups of their own (detached), so Ctrl+C reaches only this script, which stops them
-// in order and without a restart racing the terminal's signal.
+// The children stay in this script's process group, so a signal to the group (Ctrl+C, a closed terminal, kill -9
+// of the group) reaches every one even if this script cannot act. A child that exits on Ctrl+C before this script
+// has heard it is not started again: its restart waits at least a second, and stopping cancels it.
 async function stopAll(signal) {
   if (stopping) return;
   stopping = true;
@@ -115,7 +114,7 @@ const onSignal = (signal) => {
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 process.on('SIGHUP', () => onSignal('SIGTERM'));
-// Detached children outlive this script unless told: an unexpected end of it still stops them.
+// An unexpected end of this script (a bug) stops the children too, rather than leave them unsupervised.
 process.on('exit', () => {
   for (const s of services) void s.stop('SIGTERM');
 });
