@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@scrivo/adapters/testing/free-port';
 import { signUpOver } from '../api/test/support/api-process';
+import type { TestClient } from '../api/test/support/http-client';
 
 /**
  * What a new user does: a clone of this repository (its last commit) in a folder with no ../shared beside it and
@@ -93,11 +94,11 @@ const npmStart = (cwd: string, env: Record<string, string>): Started => {
   return { child, output: () => output, exited };
 };
 
-const waitFor = async (holds: () => boolean, timeoutMs: number, what: () => string) => {
+const waitFor = async (holds: () => Promise<boolean>, timeoutMs: number, what: () => string) => {
   const deadline = Date.now() + timeoutMs;
-  while (!holds()) {
+  while (!(await holds())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 100));
   }
 };
 
@@ -132,34 +133,68 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
     expect(existsSync(join(clone, '.data'))).toBe(false);
   });
 
-  it('starts with `npm start`, transcribes a two-person call with speaker labels, and stops every process on Ctrl+C', async () => {
-    const run = npmStart(clone, { ...env, SCRIVO_DEFAULT_PLAN: 'business_pro' });
-    runs.push(run);
-    await waitFor(
-      () => run.output().includes('Scrivo is running: '),
-      240_000,
-      () => `the banner:\n${run.output()}`,
-    );
-    expect(run.output()).toContain(`ls -t ${join(clone, '.data/outbox')}/*.eml | head -1 | xargs cat`);
-
-    const url = `http://127.0.0.1:${env.PORT}`;
-    const client = await signUpOver(url, join(clone, '.data'), 'ada@example.com');
+  let run: Started;
+  let client: TestClient;
+  const url = () => `http://127.0.0.1:${env.PORT}`;
+  const health = async () => {
+    const answer = await fetch(`${url()}/api/health`);
+    const body = (await answer.json()) as { status: string; engines: { name: string; ok: boolean }[] };
+    return {
+      code: answer.status,
+      status: body.status,
+      down: body.engines.filter((e) => !e.ok).map((e) => e.name),
+    };
+  };
+  const upload = async () => {
     const form = new FormData();
     form.set('file', new Blob([readFileSync(CALL)], { type: 'application/octet-stream' }), 'call.wav');
     form.set('language', 'en');
     const created = await client.post('/api/recordings', form);
     expect(created.status, created.text).toBe(201);
-    const id = String(created.body.id);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const { body } = await client.get(`/api/recordings/${id}`);
-      if (body.status === 'completed') break;
-      if (body.status === 'failed' || Date.now() > deadline)
-        throw new Error(`recording ${String(body.status)}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    return String(created.body.id);
+  };
+  const statusOf = async (id: string) => String((await client.get(`/api/recordings/${id}`)).body.status);
+  const completed = async (id: string) => {
+    await waitFor(
+      async () => {
+        const status = await statusOf(id);
+        if (status === 'failed') throw new Error(`recording ${id} failed`);
+        return status === 'completed';
+      },
+      120_000,
+      () => `recording ${id} to complete`,
+    );
     const transcript = await client.get(`/api/recordings/${id}/transcript`);
-    const segments = transcript.body.segments as { text: string; speaker: string | null }[];
+    return transcript.body.segments as { text: string; speaker: string | null }[];
+  };
+  /** The pids of the processes in the clone whose command line matches. */
+  const pidsOf = (pattern: RegExp): number[] =>
+    processesIn(clone)
+      .filter((p) => pattern.test(p))
+      .map((p) => Number(p.split(' ')[0]));
+  const pidOf = (pattern: RegExp): number => {
+    const found = pidsOf(pattern);
+    expect(found, `one process matching ${String(pattern)}`).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it('starts with `npm start` and prints the banner: the URL, the outbox command, the engines', async () => {
+    run = npmStart(clone, { ...env, SCRIVO_DEFAULT_PLAN: 'business_pro' });
+    runs.push(run);
+    await waitFor(
+      async () => run.output().includes('Scrivo is running: '),
+      240_000,
+      () => `the banner:\n${run.output()}`,
+    );
+    expect(run.output()).toContain(`Scrivo is running: http://localhost:${env.PORT}`);
+    expect(run.output()).toContain(`ls -t ${join(clone, '.data/outbox')}/*.eml | head -1 | xargs cat`);
+    expect(run.output()).toContain('  on   speech model: base');
+    expect(await health()).toEqual({ code: 200, status: 'ok', down: [] });
+  }, 300_000);
+
+  it('signs up with the emailed code and transcribes a two-person call with two speakers', async () => {
+    client = await signUpOver(url(), join(clone, '.data'), 'ada@example.com');
+    const segments = await completed(await upload());
     expect(
       segments
         .map((s) => s.text)
@@ -167,19 +202,56 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
         .split(/\s+/).length,
     ).toBeGreaterThan(20);
     expect(new Set(segments.map((s) => s.speaker))).toEqual(new Set(['Speaker 1', 'Speaker 2']));
+  }, 180_000);
 
+  it('brings a speech worker killed mid-transcription back by itself, says degraded meanwhile, and the transcription goes on', async () => {
+    const id = await upload();
+    await waitFor(
+      async () => (await statusOf(id)) === 'transcribing',
+      30_000,
+      () => 'the transcription to start',
+    );
+    process.kill(pidOf(/scrivo_speech\.server/), 'SIGKILL');
+    const down = await health();
+    expect(down).toMatchObject({ code: 503, status: 'degraded', down: ['speech'] });
+    expect((await completed(id)).length).toBeGreaterThan(1);
+    expect(run.output()).toContain('speech worker exited (SIGKILL); restarting in 1 s (restart 1)');
+    await waitFor(
+      async () => (await health()).code === 200,
+      30_000,
+      () => 'health to be ok again',
+    );
+  }, 180_000);
+
+  it('brings the job worker and the language model back after SIGKILL', async () => {
+    const killed = [pidOf(/worker-main\.js/), ...(llmInstalled ? [pidOf(/server\.mjs/)] : [])];
+    for (const pid of killed) process.kill(pid, 'SIGKILL');
+    await waitFor(
+      async () =>
+        (await health()).code === 200 &&
+        pidsOf(/worker-main\.js/).length === 1 &&
+        !killed.includes(pidsOf(/worker-main\.js/)[0]!),
+      60_000,
+      () => `the engines to come back: ${JSON.stringify(processesIn(clone))}`,
+    );
+    expect(run.output()).toContain('job worker exited (SIGKILL); restarting in 1 s (restart 1)');
+    if (llmInstalled)
+      expect(run.output()).toContain('language model exited (SIGKILL); restarting in 1 s (restart 1)');
+  }, 120_000);
+
+  it('stops every process on Ctrl+C, restarting none', async () => {
+    const restartsBefore = run.output().split('restarting').length;
     process.kill(-run.child.pid!, 'SIGINT');
-    // npm itself ends on the signal, as in a terminal; what matters is that nothing it started is left, and that
-    // nothing was started again on the way out.
+    // npm itself ends on the signal, as in a terminal: what matters is what is left.
     await run.exited;
     expect(run.output()).toContain('stopping');
-    expect(run.output()).not.toContain('restarting');
+    expect(run.output().split('restarting').length).toBe(restartsBefore);
     await waitFor(
-      () => processesIn(clone).length === 0,
+      async () => processesIn(clone).length === 0,
       5000,
       () => `every process to stop: ${processesIn(clone).join('\n')}`,
     );
-  }, 420_000);
+  }, 60_000);
 
   it('refuses HOST=0.0.0.0 without SCRIVO_PUBLIC_URL, saying why, and leaves nothing running', async () => {
     const refused = npmStart(clone, { ...env, HOST: '0.0.0.0' });
@@ -189,7 +261,7 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
       'SCRIVO_PUBLIC_URL: is required when HOST=0.0.0.0 listens beyond this machine',
     );
     await waitFor(
-      () => processesIn(clone).length === 0,
+      async () => processesIn(clone).length === 0,
       5000,
       () => `every process to stop: ${processesIn(clone).join('\n')}`,
     );
