@@ -79,11 +79,17 @@ interface Started {
   readonly exited: Promise<number | null>;
 }
 
+/** The shell of a new user: none of the test runner's settings (NODE_ENV=test changes what the API runs). */
+const userEnvironment = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+  );
+
 /** `npm start` in a process group of its own, as a terminal runs it: Ctrl+C is SIGINT to the whole group. */
 const npmStart = (cwd: string, env: Record<string, string>): Started => {
   const child = spawn('npm', ['start'], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...userEnvironment(), ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
