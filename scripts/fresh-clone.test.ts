@@ -130,7 +130,13 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
   afterAll(() => {
     // A failed test may leave one running: the whole group goes, children included.
     for (const run of runs)
-      if (run.child.pid && run.child.exitCode === null) process.kill(-run.child.pid, 'SIGKILL');
+      if (run.child.pid && run.child.exitCode === null) {
+        try {
+          process.kill(-run.child.pid, 'SIGKILL');
+        } catch {
+          // The group ended between the check and the kill.
+        }
+      }
     rmSync(base, { recursive: true, force: true });
   });
 
@@ -143,7 +149,8 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
   let client: TestClient;
   const url = () => `http://127.0.0.1:${env.PORT}`;
   const health = async () => {
-    const answer = await fetch(`${url()}/api/health`);
+    const answer = await fetch(`${url()}/api/health`).catch(() => null);
+    if (!answer) return { code: 0, status: 'unreachable', down: [] };
     const body = (await answer.json()) as { status: string; engines: { name: string; ok: boolean }[] };
     return {
       code: answer.status,
@@ -238,9 +245,10 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
         pidsOf(/worker-main\.js/).length === 1 &&
         !killed.includes(pidsOf(/worker-main\.js/)[0]!),
       60_000,
-      () => `the engines to come back: ${JSON.stringify(processesIn(clone))}`,
+      () => `the engines to come back: ${processesIn(clone).join('\n')}\n${run.output().slice(-5000)}`,
     );
     expect(run.output()).toContain('job worker exited (SIGKILL); restarting in 1 s (restart 1)');
+    expect(run.output()).not.toContain('api exited');
     if (llmInstalled)
       expect(run.output()).toContain('language model exited (SIGKILL); restarting in 1 s (restart 1)');
   }, 120_000);
