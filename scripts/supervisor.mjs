@@ -12,8 +12,8 @@ export const restartDelay = (quickDeaths, backoff = DEFAULT_BACKOFF) =>
 
 /**
  * Runs `command` and starts it again whenever it exits on its own. `onGiveUp` is called instead of a restart
- * when the first start ends with a failure inside `startupMs` (a configuration error prints its message and
- * exits: starting it again would print the same message forever).
+ * when the first start exits with a failure code inside `startupMs` (a configuration error prints its message
+ * and exits: starting it again would print the same message forever).
  */
 export const supervise = ({
   name,
@@ -51,7 +51,9 @@ export const supervise = ({
       exits.clear();
       if (stopping) return;
       const how = signal ?? `exit code ${code}`;
-      if (!everUp && code !== 0 && onGiveUp) {
+      // Only an exit code says "I cannot start" (a configuration error); a signal came from outside (a kill, the
+      // out-of-memory killer), and a process killed while it was starting is started again like any other.
+      if (!everUp && code !== null && code !== 0 && onGiveUp) {
         log(`${name} stopped while starting (${how})`);
         onGiveUp(code ?? 1);
         return;

@@ -25,6 +25,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const fakeWorker = join(dir, 'fake-speech-worker.mjs');
 writeFileSync(fakeWorker, FAKE_SPEECH_WORKER);
 const exitingChild = join(dir, 'exits-at-once.mjs');
+const sleepingChild = join(dir, 'sleeps.mjs');
+writeFileSync(sleepingChild, 'setInterval(() => undefined, 1000);');
 writeFileSync(exitingChild, 'console.error("Invalid configuration"); process.exit(2);');
 
 const until = async <T>(read: () => Promise<T>, holds: (value: T) => boolean, timeoutMs = 20_000) => {
@@ -129,5 +131,29 @@ describe('a process that fails while starting', () => {
     );
     expect(code).toBe(2);
     expect(lines).toEqual(['api stopped while starting (exit code 2)']);
+  });
+
+  it('is restarted when a signal ended it, since a kill from outside says nothing about its settings', async () => {
+    const lines: string[] = [];
+    let gaveUp = false;
+    const child = supervise({
+      name: 'job worker',
+      command: process.execPath,
+      args: [sleepingChild],
+      log: (line: string) => void lines.push(line),
+      startupMs: 20_000,
+      onGiveUp: () => (gaveUp = true),
+      backoff: { firstMs: 100, maxMs: 100, stableAfterMs: 60_000 },
+    });
+    await until(async () => child.pid, Boolean);
+    const first = child.pid!;
+    process.kill(first, 'SIGKILL');
+    await until(
+      async () => child.pid,
+      (pid) => pid !== undefined && pid !== first,
+    );
+    await child.stop();
+    expect(gaveUp).toBe(false);
+    expect(lines).toEqual(['job worker exited (SIGKILL); restarting in 100 ms (restart 1)']);
   });
 });
