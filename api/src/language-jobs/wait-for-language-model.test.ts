@@ -2,6 +2,14 @@ import { LanguageModelRequestError, LanguageModelUnavailableError } from '@scriv
 import { describe, expect, it } from 'vitest';
 import { runWhenLanguageModelAvailable } from './wait-for-language-model';
 
+/** What the local model's client throws when the service is not listening (fetch's own error shape). */
+const refused = () =>
+  new LanguageModelUnavailableError('The local language model service cannot be reached.', {
+    cause: new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8766'), { code: 'ECONNREFUSED' }),
+    }),
+  });
+
 const quietLogger = () => {
   const waits: object[] = [];
   const logger = {
@@ -19,7 +27,7 @@ describe('a language job while its language model is down', () => {
     await runWhenLanguageModelAvailable(
       async () => {
         calls += 1;
-        if (calls === 1) throw new LanguageModelUnavailableError('connection refused');
+        if (calls === 1) throw refused();
       },
       { signal: new AbortController().signal, maxWaitMs: 60_000, logger, context: { jobId: 'j1' } },
     );
@@ -29,7 +37,7 @@ describe('a language job while its language model is down', () => {
 
   it('gives up once the outage is longer than the job may wait, so the attempt is spent', async () => {
     const { logger } = quietLogger();
-    const down = new LanguageModelUnavailableError('connection refused');
+    const down = refused();
     await expect(
       runWhenLanguageModelAvailable(
         async () => {
@@ -50,6 +58,19 @@ describe('a language job while its language model is down', () => {
         { signal: new AbortController().signal, maxWaitMs: 60_000, logger, context: {} },
       ),
     ).rejects.toBeInstanceOf(LanguageModelRequestError);
+    expect(waits).toEqual([]);
+  });
+
+  it('does not wait on an engine that answered with an error (a wrong token, a failure on its side)', async () => {
+    const { logger, waits } = quietLogger();
+    await expect(
+      runWhenLanguageModelAvailable(
+        async () => {
+          throw new LanguageModelUnavailableError('Hugging Face chat completion failed (401).');
+        },
+        { signal: new AbortController().signal, maxWaitMs: 60_000, logger, context: {} },
+      ),
+    ).rejects.toBeInstanceOf(LanguageModelUnavailableError);
     expect(waits).toEqual([]);
   });
 });

@@ -10,6 +10,21 @@ export interface WaitForLanguageModelOptions {
   readonly context: object;
 }
 
+const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
+
+/**
+ * The model's process is not there (refused, or the connection dropped as it died): worth waiting for. An answer
+ * from the engine (a 401 for a wrong token, a 500) is not: it spends attempts as before, so the user hears of it.
+ */
+export const isEngineOutage = (error: unknown): boolean => {
+  if (!(error instanceof LanguageModelUnavailableError)) return false;
+  for (let cause: unknown = error.cause, depth = 0; cause instanceof Error && depth < 4; depth += 1) {
+    if ('code' in cause && CONNECTION_FAILURES.has(String(cause.code))) return true;
+    cause = cause.cause;
+  }
+  return false;
+};
+
 /**
  * Runs a language job, and while the language model is unavailable (killed, restarting under `npm start`'s
  * supervisor, still loading) waits and runs it again with backoff (1 s doubling to 15 s) instead of spending an
@@ -25,7 +40,7 @@ export const runWhenLanguageModelAvailable = async (
     try {
       return await run();
     } catch (error) {
-      if (!(error instanceof LanguageModelUnavailableError)) throw error;
+      if (!isEngineOutage(error)) throw error;
       if (options.signal.aborted || Date.now() - since + delay > options.maxWaitMs) throw error;
       options.logger.warn(
         { ...options.context, err: error.message, retryInMs: delay },
