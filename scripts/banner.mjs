@@ -48,13 +48,6 @@ const engineLines = (engines) => {
       continue;
     }
     if (engine.parts.length === 0) lines.push(`  on   ${label} (${engine.adapter})`);
-    // An older speech worker does not say which diarizer it runs: say so rather than leave it out.
-    if (
-      engine.name === 'speech' &&
-      engine.adapter === 'local' &&
-      !engine.parts.some((p) => p.part === 'diarizer')
-    )
-      lines.push('  ?    diarizer: the speech worker does not report it');
     for (const part of engine.parts) {
       lines.push(
         part.degraded
@@ -62,6 +55,13 @@ const engineLines = (engines) => {
           : `  on   ${part.part}: ${part.engine}`,
       );
     }
+    // An older speech worker does not say which diarizer it runs: say so rather than leave it out.
+    if (
+      engine.name === 'speech' &&
+      engine.adapter === 'local' &&
+      !engine.parts.some((p) => p.part === 'diarizer')
+    )
+      lines.push('  ?    diarizer: the speech worker does not report it');
   }
   return lines;
 };

