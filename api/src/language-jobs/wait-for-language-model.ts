@@ -16,7 +16,7 @@ const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCK
  * The model's process is not there (refused, or the connection dropped as it died): worth waiting for. An answer
  * from the engine (a 401 for a wrong token, a 500) is not: it spends attempts as before, so the user hears of it.
  */
-export const isEngineOutage = (error: unknown): boolean => {
+export const isEngineOutage = (error: unknown): error is LanguageModelUnavailableError => {
   if (!(error instanceof LanguageModelUnavailableError)) return false;
   for (let cause: unknown = error.cause, depth = 0; cause instanceof Error && depth < 4; depth += 1) {
     if ('code' in cause && CONNECTION_FAILURES.has(String(cause.code))) return true;
