@@ -1,5 +1,5 @@
 // Small helpers shared by the start, build and test scripts (plain Node so they run before anything is built).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -34,12 +34,4 @@ export const newestMtime = (dir) => {
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
   }
   return newest;
-};
-
-export const spawnService = (name, command, args, options = {}) => {
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], ...options });
-  child.on('exit', (code, signal) => {
-    if (signal !== 'SIGTERM' && signal !== 'SIGINT') log(`${name} exited (${signal ?? code})`);
-  });
-  return child;
 };

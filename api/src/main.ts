@@ -1,5 +1,6 @@
 import { ConfigError } from './config/config';
 import { createApp } from './create-app';
+import { DataDirError } from './infrastructure/data-dir';
 
 const main = async () => {
   const scrivo = await createApp();
@@ -45,6 +46,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(2);
+  }
+  if (error instanceof DataDirError) {
+    console.error(error.message);
+    process.exit(1);
   }
   console.error(error);
   process.exit(1);

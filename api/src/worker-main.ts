@@ -8,6 +8,8 @@ import { createRootLogger } from './common/logger';
 import { removeStaleSpool } from './common/stale-temp';
 import { ConfigError, loadConfig } from './config/config';
 import { createAdapters } from './infrastructure/adapters.factory';
+import { DataDirError } from './infrastructure/data-dir';
+import { startJobWorkerHeartbeat } from './infrastructure/job-worker-heartbeat';
 import { createJobQueue } from './recordings/job-queue-factory';
 import { ownerPlanLookup, ownerWeeklyAnchorLookup } from './recordings/support/owner-plan';
 import { RecordingCommands } from './recordings/recording-commands';
@@ -67,9 +69,11 @@ const main = async () => {
   if (spool > 0) logger.info({ spool }, 'spool folders of killed processes removed');
   worker.start();
   languageWorker.start();
+  const stopHeartbeat = startJobWorkerHeartbeat(adapters.readModels);
   logger.info({ workerId }, 'job worker started');
   const stop = (signal: string) => {
     logger.info({ signal }, 'job worker stopping');
+    stopHeartbeat();
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     void Promise.all([worker.stop(), languageWorker.stop()])
@@ -82,6 +86,7 @@ const main = async () => {
 };
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError || error instanceof DataDirError) console.error(error.message);
+  else console.error(error);
   process.exit(error instanceof ConfigError ? 2 : 1);
 });

@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { KeyErasedError, type KeyStore } from '@scrivo/domain';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /**
  * The embedded key store: a SQLite file of its own in the data folder (never the event or read-model file, so a
@@ -11,6 +13,8 @@ export class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
 
   constructor(options: { path: string }) {
+    // A fresh install has no data folder yet: SQLite makes the file, never the folders above it.
+    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
     this.db = new Database(options.path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');

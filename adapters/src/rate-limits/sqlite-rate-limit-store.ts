@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { RateLimiterSQLite } from 'rate-limiter-flexible';
 import { FlexibleRateLimitStore } from './flexible-rate-limit-store';
 
@@ -12,6 +14,7 @@ export const sqliteRateLimitStore = (options: { path: string }): FlexibleRateLim
   let db: Database.Database | null = null;
   const connection = (): Database.Database => {
     if (db) return db;
+    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
     const opened = new Database(options.path);
     try {
       opened.pragma('journal_mode = WAL');

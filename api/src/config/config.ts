@@ -160,6 +160,18 @@ export const ConfigSchema = z
      * runs api/dist/worker-main.js beside the API instead.
      */
     SCRIVO_IN_PROCESS_JOB_WORKER: bool.optional(),
+    /**
+     * The engines whose outage makes /api/health answer degraded: a comma list of speech, languageModel,
+     * jobWorker, or `none`. Unset: each engine this configuration runs beside the API (none under NODE_ENV=test,
+     * where each test starts only the engines it uses). Every engine is reported either way.
+     */
+    SCRIVO_HEALTH_ENGINES: z
+      .string()
+      .regex(
+        /^(none|(speech|languageModel|jobWorker)(,(speech|languageModel|jobWorker))*)$/,
+        'a comma list of speech, languageModel, jobWorker, or none',
+      )
+      .optional(),
     /** A live session whose socket is gone this long, with no reconnect, is stopped and saved as a recording. */
     SCRIVO_LIVE_ABANDONED_AFTER_MS: z.coerce.number().int().min(100).default(600_000),
     /** The summary and translation worker in the API process; unset = as SCRIVO_IN_PROCESS_JOB_WORKER. */

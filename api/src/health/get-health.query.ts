@@ -3,10 +3,12 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { HealthBody } from '@scrivo/contracts';
 import type { BlobStore, EventStore } from '@scrivo/domain';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { ADAPTERS } from '../infrastructure/infrastructure.module';
 import type { Adapters } from '../infrastructure/adapters.factory';
 import { Projections } from '../infrastructure/projection-registry';
 import { EVENT_STORE } from '../infrastructure/tokens';
+import { engineHealth } from './engine-health';
 
 export class GetHealthQuery extends Query<HealthBody> {}
 
@@ -53,10 +55,12 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery> {
     @Inject(ADAPTERS) private readonly adapters: Adapters,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     private readonly projections: Projections,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(): Promise<HealthBody> {
     let head = -1;
+    const enginesAnswer = engineHealth(this.config, this.adapters.readModels);
     const adapters = await Promise.all([
       probe('events', this.adapters.names.events, async () => {
         head = await this.events.headPosition();
@@ -78,13 +82,18 @@ export class GetHealthHandler implements IQueryHandler<GetHealthQuery> {
       ...p,
       behind: Math.max(0, head - p.checkpoint),
     }));
-    const ok = adapters.every((a) => a.ok) && projections.every((p) => p.error === null);
+    const engines = await enginesAnswer;
+    const ok =
+      adapters.every((a) => a.ok) &&
+      projections.every((p) => p.error === null) &&
+      engines.every((e) => e.ok || !e.required);
     return {
       status: ok ? 'ok' : 'degraded',
       version: process.env.npm_package_version ?? '0.1.0',
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
       adapters,
       projections,
+      engines,
     };
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { EmailStreamNames } from '@scrivo/domain/accounts';
 import { emailStreamNamesFor } from '../accounts/support/email-keyer';
 import type { AppConfig } from '../config/config';
+import { prepareDataDir } from './data-dir';
 
 export interface Adapters {
   readonly events: EventStore;
@@ -69,6 +70,7 @@ export const openReadModels = async (config: AppConfig): Promise<ReadModelStore>
  */
 export const createAdapters = async (config: AppConfig): Promise<Adapters> => {
   const dataDir = config.SCRIVO_DATA_DIR;
+  prepareDataDir(config);
 
   const keys = await openKeyStore(config);
   const events = await openEventStore(config, keys);

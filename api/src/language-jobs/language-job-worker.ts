@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { DomainError } from '@scrivo/domain';
 import { type ClaimedJob, type JobQueue, LeaseLostError } from '@scrivo/domain/jobs';
 import type { WorkerLogger } from '../recordings/transcription-worker';
+import { runWhenLanguageModelAvailable } from './wait-for-language-model';
 
 /** How often a running job asks whether it is still wanted (cancelled, or replaced by a newer request). */
 const STILL_WANTED_CHECK_MS = 1000;
@@ -29,6 +30,8 @@ export interface LanguageJobWorkerDeps {
   readonly concurrency: number;
   readonly leaseMs: number;
   readonly logger: WorkerLogger;
+  /** How long a job waits for a stopped or restarting language model before spending an attempt (30 min). */
+  readonly engineOutageMaxMs?: number;
 }
 
 /**
@@ -105,7 +108,12 @@ export class LanguageJobWorker {
     }, STILL_WANTED_CHECK_MS);
     try {
       logger.info({ jobId: job.jobId, kind: job.kind, subjectId: job.subjectId }, 'language job started');
-      await handler.run(job, lost.signal);
+      await runWhenLanguageModelAvailable(() => handler.run(job, lost.signal), {
+        signal: lost.signal,
+        maxWaitMs: this.deps.engineOutageMaxMs ?? 1_800_000,
+        logger,
+        context: { jobId: job.jobId, kind: job.kind },
+      });
       if (lost.signal.aborted) return;
       await jobs.complete(job);
       logger.info({ jobId: job.jobId, kind: job.kind }, 'language job completed');

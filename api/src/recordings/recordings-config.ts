@@ -25,5 +25,6 @@ export type RecordingsConfig = Pick<
   | 'SCRIVO_CJK_FONT'
 >;
 
-export const speechUrl = (c: RecordingsConfig): string =>
-  c.SCRIVO_SPEECH_URL ?? `http://${c.SCRIVO_SPEECH_HOST}:${c.SCRIVO_SPEECH_PORT}`;
+export const speechUrl = (
+  c: Pick<RecordingsConfig, 'SCRIVO_SPEECH_URL' | 'SCRIVO_SPEECH_HOST' | 'SCRIVO_SPEECH_PORT'>,
+): string => c.SCRIVO_SPEECH_URL ?? `http://${c.SCRIVO_SPEECH_HOST}:${c.SCRIVO_SPEECH_PORT}`;
