@@ -149,6 +149,10 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
   let run: Started;
   let client: TestClient;
   const url = () => `http://127.0.0.1:${env.PORT}`;
+  interface HealthBody {
+    status: string;
+    engines: { name: string; ok: boolean; parts: { part: string; engine: string; degraded?: string }[] }[];
+  }
   const health = async () => {
     const answer = await fetch(`${url()}/api/health`).catch(() => null);
     if (!answer) return { code: 0, status: 'unreachable', down: [] };
@@ -204,6 +208,13 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
     expect(run.output()).toContain(`ls -t ${join(clone, '.data/outbox')}/*.eml | head -1 | xargs cat`);
     expect(run.output()).toContain('  on   speech model: base');
     expect(await health()).toEqual({ code: 200, status: 'ok', down: [] });
+    // The speaker model ships with the code: a clone with no ../shared beside it tells voices apart with CAM++.
+    expect(run.output()).toContain('  on   diarizer: campplus');
+    const engines = ((await (await fetch(`${url()}/api/health`)).json()) as HealthBody).engines;
+    expect(engines.find((e) => e.name === 'speech')?.parts).toContainEqual({
+      part: 'diarizer',
+      engine: 'campplus',
+    });
   }, 300_000);
 
   it('signs up with the emailed code and transcribes a two-person call with two speakers', async () => {
