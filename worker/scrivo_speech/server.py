@@ -31,7 +31,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, BinaryIO, Dict, Optional, Tuple
 from urllib.parse import parse_qs, urlsplit
 
-from . import __version__
+from . import __version__, metrics
 from .audio import AudioDecodeError, probe
 from .config import Settings
 from .models import ModelNotAvailable, ResolvedModel, resolve_model
@@ -105,6 +105,8 @@ class SpeechService:
             "threads": self.settings.threads,
             "queue": self.waiting,
             "version": __version__,
+            # What recognition left out (dropped.<reason>) and decoded twice (secondDecode.*) since the start.
+            "recognition": metrics.snapshot(),
         }
         if self.error:
             body["error"] = self.error

@@ -107,6 +107,9 @@ def test_health(server):
     assert Path(body["modelPath"], "model.bin").is_file()
     assert body["computeType"] == "int8"
     assert isinstance(body["threads"], int) and body["threads"] >= 1
+    # Drops and second decodes are counted (issue 26): a dict of counters, empty before any of them.
+    assert isinstance(body["recognition"], dict)
+    assert all(isinstance(v, int) for v in body["recognition"].values())
 
 
 def test_asr_transcribes_jfk(server, audio_dir):
