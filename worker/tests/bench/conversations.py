@@ -242,15 +242,15 @@ def _interleave(per_speaker: List[List[_Cut]], rng: np.random.Generator) -> List
 
 
 def _place(order: List[_Cut], spec: Spec, rng: np.random.Generator) -> List[Tuple[int, _Cut]]:
-    """Start samples: each turn after the previous one's end, with a pause, or overlapping its end (by up to
-    half of the shorter of the two) often enough to reach about ``spec.overlap`` of the speech time."""
+    """Start samples: each turn after the previous one's end, with a pause, or overlapping its end (by 30-80 % of
+    the shorter of the two) often enough to reach about ``spec.overlap`` of the speech time."""
     placed: List[Tuple[int, _Cut]] = []
     end = int(0.5 * SAMPLE_RATE)
     for cut in order:
-        if placed and rng.random() < spec.overlap * 2.5:
+        if placed and rng.random() < min(1.0, spec.overlap * 3):
             previous = placed[-1][1]
-            most = min(len(cut.audio), len(previous.audio)) // 2
-            start = end - int(rng.uniform(0.3, 1.0) * most)
+            most = min(len(cut.audio), len(previous.audio))
+            start = end - int(rng.uniform(0.3, 0.8) * most)
         else:
             start = end + int(rng.uniform(0.1, 1.2) * SAMPLE_RATE)
         placed.append((max(0, start), cut))
@@ -310,7 +310,7 @@ def noise_burst(seconds: float, rng: np.random.Generator) -> np.ndarray:
 
 
 def music_bed(n: int, rng: np.random.Generator) -> np.ndarray:
-    """Soft chords (a few sine partials each), a new chord every 2 s: a music bed about 25 dB under speech."""
+    """Soft chords (a few sine partials each), a new chord every 2 s: a music bed (scaled by the caller)."""
     t = np.arange(n) / SAMPLE_RATE
     out = np.zeros(n, dtype=np.float64)
     step = 2 * SAMPLE_RATE
@@ -319,7 +319,7 @@ def music_bed(n: int, rng: np.random.Generator) -> np.ndarray:
         for ratio in (1.0, 1.26, 1.5, 2.0):
             seg = slice(a, min(a + step, n))
             out[seg] += np.sin(2 * np.pi * root * ratio * t[seg])
-    return (out * 0.006).astype(np.float32)
+    return out.astype(np.float32)
 
 
 def reverb(audio: np.ndarray, rng: np.random.Generator, rt60: float = 0.5) -> np.ndarray:
@@ -346,13 +346,19 @@ def telephone(audio: np.ndarray) -> np.ndarray:
     return (decoded * peak).astype(np.float32)
 
 
-def _bursts(n: int, spec: Spec, rng: np.random.Generator) -> List[Tuple[int, np.ndarray]]:
+def _bursts(mix: np.ndarray, spec: Spec, placed: List["Placed"], rng: np.random.Generator) -> List[Tuple[int, np.ndarray]]:
+    """Laughter and noise where people laugh and cough: mostly in the pauses, sometimes over the end of a turn, at
+    about the level of the speech around them (RMS matched to the conversation's speech, then 0-10 dB under)."""
+    speech = np.concatenate([mix[int(p.start * SAMPLE_RATE) : int(p.end * SAMPLE_RATE)] for p in placed] or [mix])
+    level = float(np.sqrt(np.mean(np.square(speech)))) + 1e-9
     out = []
     for k in range(spec.bursts):
         seconds = float(rng.uniform(0.5, 2.0))
         sound = laughter(seconds, rng) if k % 2 == 0 else noise_burst(seconds, rng)
-        at = int(rng.integers(0, max(1, n - len(sound))))
-        out.append((at, sound))
+        sound *= level / (float(np.sqrt(np.mean(np.square(sound)))) + 1e-9) * 10 ** (-rng.uniform(0, 10) / 20)
+        host = placed[int(rng.integers(len(placed)))]
+        at = int((host.end - rng.uniform(0.0, 0.3)) * SAMPLE_RATE)
+        out.append((min(max(0, at), max(0, len(mix) - len(sound))), sound))
     return out
 
 
@@ -374,10 +380,12 @@ def build(audio_dir: Path, spec: Spec, hear: BareEngine) -> Conversation:
         t0 = start / SAMPLE_RATE
         words = [Word(round(w.start + t0, 3), round(w.end + t0, 3), w.text) for w in cut.words]
         placed.append(Placed(cut.speaker, t0, t0 + len(cut.audio) / SAMPLE_RATE, words, cut.backchannel))
-    for at, sound in _bursts(total, spec, rng):
-        mix[at : at + len(sound)] += sound
-    if spec.music:
-        mix += music_bed(total, rng)
+    for at, sound in _bursts(mix, spec, placed, rng):
+        mix[at : at + len(sound)] += sound[: len(mix) - at]
+    if spec.music:  # 20 dB under the speech
+        bed = music_bed(total, rng)
+        speech_rms = float(np.sqrt(np.mean(np.square(mix[np.abs(mix) > 1e-4])))) if np.any(np.abs(mix) > 1e-4) else 0.1
+        mix += bed * (speech_rms * 0.1 / (float(np.sqrt(np.mean(np.square(bed)))) + 1e-9))
     if spec.reverb:
         mix = reverb(mix, rng)
     if spec.telephone:
