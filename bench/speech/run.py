@@ -94,6 +94,8 @@ def child(args: argparse.Namespace) -> None:
         started = time.monotonic()
         text = transcriber.transcribe(args.file)["text"]
     seconds = time.monotonic() - started
+    from scrivo_speech import metrics
+
     print(
         json.dumps(
             {
@@ -101,6 +103,8 @@ def child(args: argparse.Namespace) -> None:
                 "seconds": round(seconds, 1),
                 "wer": round(wer(reference, text), 4),
                 "peakRssMB": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+                # Second decodes and drops (issue 26): what the safety net cost on this file.
+                "recognition": metrics.snapshot(),
             }
         )
     )

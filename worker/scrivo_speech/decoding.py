@@ -17,6 +17,8 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 import numpy as np
 
+from . import guards, metrics
+
 SAMPLE_RATE = 16000
 CHUNK_SECONDS = 30.0
 TURN_GAP = 0.8  # seconds of silence that end a turn (a language can change there)
@@ -41,6 +43,7 @@ class Decoded:
     segment: Any  # faster_whisper Segment, timestamps restored (None: the language announcement)
     language: str
     language_probability: float
+    second: Optional[str] = None  # why this came from a second decode of its stretch (None: the first pass)
 
 
 @dataclass
@@ -252,6 +255,7 @@ def decode(
         yield Decoded(None, fixed, 1.0)
         for batch in _batches(chunks, batch_size):
             yield from _decode_batch(model, samples, batch, tokenizer_of(fixed), options_for(fixed))
+        yield from _weak_speech(model, samples, spans, fixed, task)
         return
     # Chunks packed regardless of language, encoded once; the language detected on each chunk's encoder
     # output is free. A chunk detected with certainty is one language: decoded from that encoder output.
@@ -306,6 +310,7 @@ def decode(
                 # They also keep the timestamp tokens: without them the beam misspelt it again ("leichenhalter").
                 chosen = careful if unsure else options_for(piece.language)
                 yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), chosen, cached)
+    yield from _weak_speech(model, samples, spans, None, task)
 
 
 ENCODER_HOP = 320  # samples per encoder output frame (20 ms)
@@ -490,6 +495,7 @@ def _decode_batch(
     options: Any,
     encoded: Optional[Any] = None,
     retries: int = 2,
+    second: bool = True,
 ) -> Iterator[Decoded]:
     from faster_whisper.transcribe import BatchedInferencePipeline
 
@@ -532,10 +538,12 @@ def _decode_batch(
                 temperature=0.0,
             )
             decoded.append(Decoded(_restore(segment, chunk.spans, 0.0), chunk.language, chunk.language_probability))
-        yield from decoded
         rest = _unheard(chunk, decoded)
         if rest is not None and retries > 0:
-            yield from _decode_batch(model, samples, [rest], tokenizer, options, retries=retries - 1)
+            decoded.extend(_decode_batch(model, samples, [rest], tokenizer, options, retries=retries - 1, second=False))
+        if second:
+            decoded.extend(_decode_missing(model, samples, chunk, decoded, _task_of(tokenizer)))
+        yield from sorted(decoded, key=lambda d: d.segment.start)
 
 
 SENTENCE_ENDS = (".", "?", "!", "。", "？", "！")
@@ -611,3 +619,121 @@ def _unheard(chunk: Chunk, decoded: List[Decoded]) -> Optional[Chunk]:
     if sum(s["end"] - s["start"] for s in spans) < UNHEARD_SECONDS * SAMPLE_RATE:
         return None
     return Chunk(spans, chunk.language, chunk.language_probability)
+
+
+# The second decode (issue 26). The first pass decodes each voice-activity chunk once, greedily, with one verdict
+# of the guards for all of it (without timestamp tokens the decoder gives one no-speech probability and one average
+# log probability per chunk). On conversation that loses whole stretches the bare engine hears: a chunk that starts
+# with laughter or crosstalk is judged silence as a whole, greedy decoding stops after "Yeah, yeah," or loops on it,
+# and the end-of-chunk retry (_unheard) only sees the tail. So after the first pass, every stretch of a chunk's speech
+# with no kept word near it is decoded again on its own, as the bare engine would (beam search, temperature
+# fallback, timestamp tokens: its own segments, each with its own no-speech and log probabilities for the guards).
+MISSING_SECONDS = 1.0  # speech at least this long with no kept word is decoded again
+WORD_REACH = 0.5  # speech this close to a kept word counts as heard (word times from alignment are this loose)
+CONTEXT_SECONDS = 1.0  # audio decoded either side of a missing stretch, so words at its edges are whole
+SECOND_BEAM_SIZE = 5
+# Silero's threshold of 0.5 missed half of a telephone-band conversation (speech probabilities 0.2-0.5 there): the
+# gaps between the chunks are checked again at this threshold, and what it finds is decoded on its own.
+WEAK_SPEECH_THRESHOLD = 0.25
+GRID = 100  # coverage is worked out on 10 ms frames
+
+
+def _task_of(tokenizer: Any) -> str:
+    token = tokenizer.tokenizer.id_to_token(tokenizer.task) if tokenizer.task is not None else None
+    return token[2:-2] if token else "transcribe"
+
+
+def _kept_words(decoded: Sequence[Decoded]) -> List[Tuple[float, float]]:
+    """(start, end) of the words the guards will keep (the transcriber's verdict on the same segments)."""
+    out = []
+    for item in decoded:
+        segment = item.segment
+        if segment is None or not segment.words:
+            continue
+        words = [{"start": w.start, "end": w.end, "text": w.word.strip(), "probability": w.probability}
+                 for w in segment.words if w.word.strip()]
+        shaped = guards.remove_loops({"start": segment.start, "end": segment.end, "text": segment.text.strip(), "words": words})
+        if guards.verdict(shaped, segment.avg_logprob, segment.no_speech_prob) is None:
+            out.extend((w["start"], w["end"]) for w in shaped["words"])
+    return out
+
+
+def _stretches(mask: np.ndarray, shortest: float) -> List[Tuple[float, float]]:
+    """(start, end) in seconds of the runs of True in a 10 ms ``mask`` at least ``shortest`` long."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], mask.astype(np.int8), [0]))))
+    return [(a / GRID, b / GRID) for a, b in zip(edges[::2], edges[1::2]) if (b - a) / GRID >= shortest]
+
+
+def missing_stretches(
+    spans: Sequence[Dict[str, int]], heard: Sequence[Tuple[float, float]], length: int
+) -> List[Tuple[float, float]]:
+    """Stretches (seconds) of the speech ``spans`` (samples) at least MISSING_SECONDS long with no heard word
+    within WORD_REACH."""
+    frames = length * GRID // SAMPLE_RATE + 1
+    speech = np.zeros(frames, dtype=bool)
+    for span in spans:
+        speech[span["start"] * GRID // SAMPLE_RATE : span["end"] * GRID // SAMPLE_RATE] = True
+    for start, end in heard:
+        speech[max(0, int((start - WORD_REACH) * GRID)) : int((end + WORD_REACH) * GRID) + 1] = False
+    return _stretches(speech, MISSING_SECONDS)
+
+
+def _decode_missing(
+    model: Any, samples: np.ndarray, chunk: Chunk, decoded: Sequence[Decoded], task: str
+) -> List[Decoded]:
+    """The second decode of each stretch of the chunk's speech the first pass left without a kept word."""
+    out: List[Decoded] = []
+    heard = _kept_words(decoded)
+    cause = "unheard" if heard else ("dropped" if any(d.segment is not None for d in decoded) else "empty")
+    for start, end in missing_stretches(chunk.spans, heard, len(samples)):
+        out.extend(second_decode(model, samples, start, end, chunk.language, task, cause))
+    return out
+
+
+def second_decode(
+    model: Any, samples: np.ndarray, start: float, end: float, language: Optional[str], task: str, cause: str
+) -> List[Decoded]:
+    """``start``-``end`` (seconds) decoded on its own, with CONTEXT_SECONDS around it, by faster-whisper's own
+    sequential decoder (the bare engine's settings but for the previous text): only the words whose middle
+    falls inside the stretch are kept, so nothing heard before is repeated."""
+    from faster_whisper.transcribe import Word
+
+    a = max(0, int((start - CONTEXT_SECONDS) * SAMPLE_RATE))
+    b = min(len(samples), int((end + CONTEXT_SECONDS) * SAMPLE_RATE))
+    shift = a / SAMPLE_RATE
+    segments, info = model.transcribe(
+        samples[a:b], language=language, task=task, beam_size=SECOND_BEAM_SIZE, vad_filter=False,
+        word_timestamps=True, condition_on_previous_text=False,
+    )
+    out: List[Decoded] = []
+    for segment in segments:
+        words = [
+            Word(start=w.start + shift, end=w.end + shift, word=w.word, probability=w.probability)
+            for w in segment.words or ()
+            if start <= shift + (w.start + w.end) / 2 <= end
+        ]
+        if not words:
+            continue
+        kept = dataclasses.replace(
+            segment, start=words[0].start, end=words[-1].end, text="".join(w.word for w in words), words=words
+        )
+        out.append(Decoded(kept, info.language, info.language_probability, second=cause))
+    metrics.second_decode(start, end, cause, sum(len(d.segment.words) for d in out))
+    return out
+
+
+def _weak_speech(
+    model: Any, samples: np.ndarray, spans: Sequence[Dict[str, int]], language: Optional[str], task: str
+) -> Iterator[Decoded]:
+    """Speech between the chunks that only a lower VAD threshold finds, decoded on its own (second_decode).
+    Silero runs on the gaps alone (about a sixth of dense speech), so this costs little where nothing is missed."""
+    from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+    options = VadOptions(threshold=WEAK_SPEECH_THRESHOLD, max_speech_duration_s=CHUNK_SECONDS, min_silence_duration_ms=160)
+    edges = [0] + [x for s in spans for x in (s["start"], s["end"])] + [len(samples)]
+    for a, b in zip(edges[::2], edges[1::2]):
+        if b - a < MISSING_SECONDS * SAMPLE_RATE:
+            continue
+        found = [{"start": s["start"] + a, "end": s["end"] + a} for s in get_speech_timestamps(samples[a:b], options)]
+        for start, end in missing_stretches(found, [], len(samples)):
+            yield from second_decode(model, samples, start, end, language, task, "weak_vad")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Dict, List, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 # The thresholds Whisper's own decoder uses for "this window is silence" (OpenAI's transcribe defaults):
 # batched decoding has no temperature fallback to apply them, so they are applied here.
@@ -104,15 +104,37 @@ def remove_loops(segment: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def drop_repeated_segments(segments: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
-    """Segments without loops that span segments: LOOP_COPIES or more segments in a row with the
-    same text are kept once (two in a row can be real: "Yes." "Yes.")."""
-    out: List[Dict[str, Any]] = []
+    """Segments without loops that span segments (see :func:`repeated_segments`)."""
+    return repeated_segments(segments)[0]
+
+
+def repeated_segments(segments: List[Dict[str, Any]]) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+    """(kept, dropped): LOOP_COPIES or more segments in a row with the same text are kept once (two in a row
+    can be real: "Yes." "Yes."). One-word segments need LOOP_COPIES_ONE_WORD, as inside a segment: sentences
+    are cut at full stops, so "Yeah. Yeah. Yeah." said in a conversation is three one-word segments."""
+    kept: List[Dict[str, Any]] = []
+    dropped: List[Dict[str, Any]] = []
     i = 0
     while i < len(segments):
         key = _norm(segments[i]["text"])
         j = i + 1
         while j < len(segments) and key and _norm(segments[j]["text"]) == key:
             j += 1
-        out.extend(segments[i : i + 1] if j - i >= LOOP_COPIES else segments[i:j])
+        copies = LOOP_COPIES_ONE_WORD if len(key.split()) == 1 else LOOP_COPIES
+        if j - i >= copies:
+            kept.append(segments[i])
+            dropped.extend(segments[i + 1 : j])
+        else:
+            kept.extend(segments[i:j])
         i = j
-    return out
+    return kept, dropped
+
+
+def verdict(segment: Dict[str, Any], avg_logprob: float, no_speech_prob: float) -> Optional[str]:
+    """Why this segment (loops already removed) should be left out, or None to keep it: ``silence`` (the
+    decoder's own no-speech verdict, :func:`is_silence`) or ``no_words`` (only punctuation)."""
+    if is_silence(avg_logprob, no_speech_prob, confidence(segment, avg_logprob)):
+        return "silence"
+    if not has_words(segment["text"]):
+        return "no_words"
+    return None

@@ -31,7 +31,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, BinaryIO, Dict, Optional, Tuple
 from urllib.parse import parse_qs, urlsplit
 
-from . import __version__
+from . import __version__, metrics
 from . import speakers as speakers_mod
 from .live import vosk_engine
 from .audio import AudioDecodeError, probe
@@ -109,6 +109,8 @@ class SpeechService:
             "queue": self.waiting,
             "version": __version__,
             **self.engines,
+            # What recognition left out (dropped.<reason>) and decoded twice (secondDecode.*) since the start.
+            "recognition": metrics.snapshot(),
         }
         if self.error:
             body["error"] = self.error

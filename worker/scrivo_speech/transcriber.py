@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from . import audio as audio_mod
-from . import decoding, guards
+from . import decoding, guards, metrics
 from . import diarize as diarize_mod
 from . import speakers as speakers_mod
 
@@ -170,6 +170,23 @@ def segment_dict(segment: Any, offset: float = 0.0) -> Dict[str, Any]:
     }
 
 
+def _guarded(item: decoding.Decoded, offset: float) -> Optional[Dict[str, Any]]:
+    """The item's segment as the transcript shows it, or None when the guards leave it out (logged and counted:
+    decoding has already given any stretch the first pass lost a second decode, so a drop here is final)."""
+    piece = item.segment
+    # Loops first: a looped phrase's later copies look confident and would hide that the
+    # first one was a guess on noise.
+    segment = guards.remove_loops(segment_dict(piece, offset))
+    reason = guards.verdict(segment, piece.avg_logprob, piece.no_speech_prob)
+    if reason is not None:
+        metrics.dropped(reason, segment["start"], segment["end"], segment["text"], item.second is not None)
+        return None
+    segment["language"] = item.language
+    segment["confidence"] = _r(guards.confidence(segment, piece.avg_logprob))
+    segment["lowConfidence"] = guards.is_low_confidence(segment, piece.avg_logprob)
+    return segment
+
+
 class Transcriber:
     """Holds one loaded model. Not thread-safe by design: callers serialise with :attr:`lock`."""
 
@@ -248,6 +265,7 @@ class Transcriber:
         speakers = self.diarizer.session(num_speakers) if diarize else None
 
         stop = should_stop or (lambda: False)
+        reached = 0.0
         for offset, samples in audio_mod.iter_windows(path, self.window_seconds):
             if stop():
                 raise Cancelled("the client went away")
@@ -271,26 +289,19 @@ class Transcriber:
                         info_sent = True
                         yield {"type": "info", "language": item.language, "languageProbability": _r(item.language_probability), "duration": _r(duration)}
                     continue
-                piece = item.segment
-                # Loops first: a looped phrase's later copies look confident and would hide that the
-                # first one was a guess on noise.
-                segment = guards.remove_loops(segment_dict(piece, offset))
-                if guards.is_silence(piece.avg_logprob, piece.no_speech_prob, guards.confidence(segment, piece.avg_logprob)):
+                segment = _guarded(item, offset)
+                if segment is None:
                     continue
-                if not guards.has_words(segment["text"]):
-                    continue
-                segment["language"] = item.language
-                segment["confidence"] = _r(guards.confidence(segment, piece.avg_logprob))
-                segment["lowConfidence"] = guards.is_low_confidence(segment, piece.avg_logprob)
                 segments.append(segment)
-                yield {
-                    "type": "progress",
-                    "progress": round(min(1.0, max(0.0, segment["end"] / total)), 4),
-                    "segment": dict(segment),
-                }
+                # The second decode of a stretch comes after the chunk's later segments: progress never goes back.
+                reached = max(reached, min(1.0, max(0.0, segment["end"] / total)))
+                yield {"type": "progress", "progress": round(reached, 4), "segment": dict(segment)}
             del samples
 
-        segments = guards.drop_repeated_segments(segments)
+        segments.sort(key=lambda s: (s["start"], s["end"]))
+        segments, repeated = guards.repeated_segments(segments)
+        for segment in repeated:
+            metrics.dropped("repeated", segment["start"], segment["end"], segment["text"], False)
         main_language, main_probability = _main_language(segments, language, first_language)
         if not info_sent:  # no speech anywhere
             yield {"type": "info", "language": main_language, "languageProbability": 0.0, "duration": _r(duration)}

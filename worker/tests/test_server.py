@@ -112,6 +112,9 @@ def test_health(server):
     assert body["diarizer"]["name"] == "campplus" and body["diarizer"]["degraded"] is None
     assert Path(body["diarizer"]["model"]).resolve().is_relative_to(Path(__file__).resolve().parents[1] / "models")
     assert set(body["live"]) == {"english", "otherLanguages"}
+    # Drops and second decodes are counted (issue 26): a dict of counters, empty before any of them.
+    assert isinstance(body["recognition"], dict)
+    assert all(isinstance(v, int) for v in body["recognition"].values())
 
 
 def test_asr_transcribes_jfk(server, audio_dir):
