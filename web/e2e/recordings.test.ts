@@ -174,6 +174,11 @@ describe.skipIf(!speechWorkerInstalled())('recordings in Chromium, with the real
       const item = page.getByTestId('recording-item').filter({ hasText: 'JFK inaugural address' });
       await item.waitFor();
       await expect(item.locator('mark').first().textContent()).resolves.toMatch(/americans/i);
+      await page.getByText('1 recording matches “Americans”').waitFor();
+      // An ellipsis only where the transcript was cut: "Americans" is in its first words, so none in front.
+      const snippet = await item.getByTestId('recording-snippet').textContent();
+      expect(snippet).not.toContain('……');
+      expect(snippet).not.toMatch(/^…/);
       expect(await seriousA11yViolations(page)).toEqual([]);
 
       await page.getByLabel('Search titles and transcripts').fill('no such words anywhere');

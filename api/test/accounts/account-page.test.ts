@@ -61,6 +61,7 @@ describe('/api/account and plans', () => {
     const { client, userId, email } = await signedInClient(app, { email: 'helper@example.com' });
     expect((await client.get('/api/user')).body).toMatchObject({ id: userId, email, emailVerified: true });
     const events = await app.scrivo.adapters.events.readStream(`user-${userId}`);
-    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'UserEmailVerified']);
+    // The verified sign-up started a session: that is the account's first sign-in.
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'UserEmailVerified', 'UserSignedIn']);
   });
 });

@@ -118,7 +118,8 @@ describe('the operator console: users and plans', () => {
           emailVerified: true,
           suspended: false,
           createdAt: expect.any(String),
-          lastSignInAt: null,
+          // Their sign-up (with a verified address) signed them in: never "Never" for someone signed in.
+          lastSignInAt: expect.any(String),
         },
       ]);
       // By name: signedInClient users are all "Test User"; the tag narrows them to this test's.

@@ -143,6 +143,10 @@ describe('Download my data', () => {
     expect(chats[0]!.messages[0]).toMatchObject({ role: 'user', text: 'How long can my recordings be?' });
     expect(chats[0]!.messages.some((m) => m.role === 'assistant')).toBe(true);
     expect(JSON.parse(strFromU8(files['account.json']!))).toMatchObject({ id: userId, email });
+    // Signing up with a verified address signed them in: that first session is in their sign-in history.
+    expect(JSON.parse(strFromU8(files['sign-ins.json']!))).toEqual([
+      expect.objectContaining({ type: 'UserSignedIn', data: expect.objectContaining({ method: 'sign_up' }) }),
+    ]);
     const folder = `recordings/jfk-${recordingId}`;
     expect(Buffer.from(files[`${folder}/original.wav`]!).equals(JFK)).toBe(true);
     expect(JSON.parse(strFromU8(files[`${folder}/transcript.json`]!)).segments[0].text).toContain(SENTENCE);

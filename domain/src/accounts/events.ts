@@ -34,7 +34,8 @@ export type UserEmailVerified = DomainEvent<
 >;
 export type UserSignedIn = DomainEvent<
   'UserSignedIn',
-  { userId: string; method: 'password' | 'google'; at: string }
+  /** `sign_up`: the session a sign-up with an already proven address starts at once. */
+  { userId: string; method: 'password' | 'google' | 'sign_up'; at: string }
 >;
 export type UserSignInFailed = DomainEvent<
   'UserSignInFailed',

@@ -52,6 +52,11 @@ export type UserAccountCommand =
       readonly language: Language;
       /** Set when the address was already proven (a consumed code or a Google identity). */
       readonly verifiedBy: VerificationMethod | null;
+      /**
+       * The sign-up itself starts the account's first session, so it is its first sign-in: without it an account
+       * that never signs in again reads "Last sign-in: Never" and exports no sign-ins.
+       */
+      readonly signsIn?: boolean;
       readonly googleSubject?: string;
       /** The plan new accounts start on (SCRIVO_DEFAULT_PLAN); Free when not given. */
       readonly plan?: PlanId;
@@ -258,6 +263,12 @@ export const userAccountDecider: Decider<UserAccountCommand, UserEvent, UserAcco
         events.push({
           type: 'GoogleIdentityLinked',
           data: { userId: command.userId, googleSubject: command.googleSubject, linkedAt: command.at },
+        });
+      }
+      if (command.signsIn && command.verifiedBy) {
+        events.push({
+          type: 'UserSignedIn',
+          data: { userId: command.userId, method: 'sign_up', at: command.at },
         });
       }
       return events;

@@ -6,10 +6,20 @@ import { invitationDecider } from '../accounts/invitation.decider';
 import { userAccountDecider } from '../accounts/user-account.decider';
 import { chatSessionDecider } from '../chat/chat-session.decider';
 import { chatSiteDecider } from '../chat/chat-site.decider';
+import { apiKeyDecider } from '../api-keys/api-key.decider';
 import { jobDecider } from '../jobs/job.decider';
+import { libraryDecider } from '../library/library.decider';
+import { liveSessionDecider } from '../live/live-session.decider';
+import { dataExportDecider } from '../privacy/data-export.decider';
 import type { DomainEvent } from '../kernel/events';
 import { recordingDecider } from '../recordings/recording.decider';
 import { usageDecider } from '../recordings/usage.decider';
+import { shareLinkDecider } from '../share-links/share-link.decider';
+import { summarySettingsDecider } from '../summaries/summary-settings.decider';
+import { summaryDecider } from '../summaries/summary.decider';
+import { translationDecider } from '../translations/translation.decider';
+import { webhookDeliveryDecider } from '../webhooks/webhook-delivery.decider';
+import { webhooksDecider } from '../webhooks/webhooks.decider';
 import { chatMoment, type Moment, recordingMoment } from './moment-views';
 
 /** The part of a decider that replays: folding needs nothing else. */
@@ -67,6 +77,16 @@ export const STREAM_KINDS: readonly StreamKind[] = [
     ),
   },
   { kind: 'chat-site', prefix: 'chat-site-', decider: replayer(chatSiteDecider) },
+  { kind: 'library', prefix: 'library-', decider: replayer(libraryDecider) },
+  { kind: 'live', prefix: 'live-', decider: replayer(liveSessionDecider) },
+  { kind: 'translation', prefix: 'translation-', decider: replayer(translationDecider) },
+  { kind: 'summary-settings', prefix: 'summary-settings-', decider: replayer(summarySettingsDecider) },
+  { kind: 'summary', prefix: 'summary-', decider: replayer(summaryDecider) },
+  { kind: 'share-link', prefix: 'share-link-', decider: replayer(shareLinkDecider) },
+  { kind: 'api-key', prefix: 'api-key-', decider: replayer(apiKeyDecider) },
+  { kind: 'webhook-delivery', prefix: 'webhook-delivery-', decider: replayer(webhookDeliveryDecider) },
+  { kind: 'webhooks', prefix: 'webhooks-', decider: replayer(webhooksDecider) },
+  { kind: 'data-export', prefix: 'data-export-', decider: replayer(dataExportDecider) },
 ];
 
 export const STREAM_KIND_NAMES: readonly string[] = STREAM_KINDS.map((k) => k.kind);

@@ -1,4 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { apiKeyStream } from '../api-keys/events';
+import { jobStream } from '../jobs/events';
+import { libraryStream } from '../library/events';
+import { liveSessionStream } from '../live/live-session.decider';
+import { dataExportStream } from '../privacy/events';
+import { recordingStream, usageStream } from '../recordings/events';
+import { shareLinkStream } from '../share-links/events';
+import { summarySettingsStream, summaryStream } from '../summaries/events';
+import { translationStream } from '../translations/events';
+import { webhookDeliveryStream, webhooksStream } from '../webhooks/events';
 import { diffStates } from './state-diff';
 import { streamIdOf, streamKindOf } from './stream-kinds';
 import { stateAtStep } from './time-travel';
@@ -14,6 +24,28 @@ describe('the stream-kind registry', () => {
     expect(streamKindOf('usage-u1-2026-11')?.kind).toBe('usage');
     expect(streamKindOf('something-else')).toBeNull();
     expect(streamKindOf('user-')).toBeNull();
+  });
+
+  it('knows every stream a capability writes, so the auditor never sees a kind "?"', () => {
+    const written = {
+      recording: recordingStream('r1'),
+      usage: usageStream('u1', '2026-11'),
+      job: jobStream('j1'),
+      library: libraryStream('u1'),
+      live: liveSessionStream('s1'),
+      translation: translationStream('r1', 'fr'),
+      summary: summaryStream('r1'),
+      'summary-settings': summarySettingsStream('u1'),
+      'share-link': shareLinkStream('l1'),
+      'api-key': apiKeyStream('k1'),
+      webhooks: webhooksStream('u1'),
+      'webhook-delivery': webhookDeliveryStream('d1'),
+      'data-export': dataExportStream('e1'),
+    };
+    for (const [kind, streamId] of Object.entries(written)) {
+      expect(streamKindOf(streamId)?.kind, streamId).toBe(kind);
+      expect(streamKindOf(streamId)?.decider, streamId).not.toBeNull();
+    }
   });
 
   it('builds a stream name from a kind and an id, and knows no made-up kind', () => {

@@ -88,6 +88,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         hearAboutUs: body.hearAboutUs?.trim() ? body.hearAboutUs.trim() : null,
         language: body.language ?? 'en',
         verifiedBy: verified ? 'code' : null,
+        // The controller starts a session for a verified sign-up (and only then).
+        signsIn: verified,
         plan: this.signups.defaultPlan,
         at,
       },

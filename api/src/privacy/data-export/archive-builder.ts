@@ -8,6 +8,7 @@ import {
   type TranscriptDoc,
   transcriptText,
 } from '@scrivo/domain/recordings';
+import { mediaExtensionOf } from './media-file-name';
 import { ZipStream } from './zip-stream';
 
 /** The user-stream events that make the plan and billing history, and the sign-in history. */
@@ -33,8 +34,6 @@ const folderOf = (doc: RecordingDoc) =>
       .trim()
       .slice(0, 60) || 'recording'
   }-${doc.id}`;
-const extensionOf = (doc: RecordingDoc) =>
-  /\.([A-Za-z0-9]{1,8})$/.exec(doc.originalFilename ?? '')?.[1]?.toLowerCase() ?? 'bin';
 
 /** Readable text with a time for each segment, as the transcript page shows it. */
 export const transcriptAsText = (transcript: TranscriptDoc): string =>
@@ -98,10 +97,19 @@ export const buildArchive = async (
     .collection<RecordingDoc>(RECORDINGS_COLLECTION)
     .find({ ownerId: userId }, { sort: [{ field: 'createdAt', direction: 'asc' }] });
   const transcripts = deps.readModels.collection<TranscriptDoc>(TRANSCRIPTS_COLLECTION);
-  const index: { id: string; title: string; folder: string }[] = [];
+  const index: {
+    id: string;
+    title: string;
+    folder: string;
+    media: string | null;
+    mimeType: string | null;
+  }[] = [];
   for (const [i, doc] of recordings.entries()) {
     const folder = folderOf(doc);
-    index.push({ id: doc.id, title: doc.title, folder });
+    const media =
+      doc.blobKey && (await deps.blobs.stat(doc.blobKey)) ? `original.${mediaExtensionOf(doc)}` : null;
+    // The zip carries no content types: the index says what each original is.
+    index.push({ id: doc.id, title: doc.title, folder, media, mimeType: media ? doc.mimeType : null });
     const { searchText: _search, ...recording } = doc;
     zip.addText(`${folder}/recording.json`, json(recording));
     const transcript = await transcripts.get(doc.id);
@@ -110,10 +118,8 @@ export const buildArchive = async (
       zip.addText(`${folder}/transcript.txt`, transcriptAsText(transcript));
       zip.addText(`${folder}/transcript-plain.txt`, `${transcriptText(transcript.segments)}\n`);
     }
-    if (doc.blobKey && (await deps.blobs.stat(doc.blobKey))) {
-      const media = await deps.blobs.get(doc.blobKey);
-      await zip.addStream(`${folder}/original.${extensionOf(doc)}`, media.body);
-    }
+    if (media && doc.blobKey)
+      await zip.addStream(`${folder}/${media}`, (await deps.blobs.get(doc.blobKey)).body);
     await progress((i + 1) / (recordings.length + 1));
   }
   zip.addText('recordings.json', json(index));
@@ -129,7 +135,8 @@ export const buildArchive = async (
       'recordings.json         the list of your recordings and their folders',
       "chats.json              the support chats you had signed in, every message (yours, the assistant's",
       "                        and our team's) in order",
-      'recordings/<title-id>/  recording.json, original.<ext> (the file you uploaded),',
+      'recordings/<title-id>/  recording.json, original.<ext> (the file you uploaded, or the audio of a live',
+      '                        recording as Ogg Opus; recordings.json names its type),',
       '                        transcript.json, transcript.txt (with times), transcript-plain.txt',
       '',
     ].join('\n'),

@@ -6,7 +6,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { HttpError } from '../../lib/http';
 import { AdminNav } from '../admin/admin-nav';
-import { useAdminSignOut } from '../admin/use-admin-sign-out';
 import { ADMIN_FLAG } from '../auth/auth-api';
 import {
   adminChatKeys,
@@ -54,7 +53,6 @@ const useFailureToast = (error: unknown, title: string, onSignedOut: () => void)
 export function AdminChatPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const signOut = useAdminSignOut();
   const { toast } = useToast();
   const auth = useAdminAuth();
   // A cached answer from before a sign-in must not bounce the admin back to the login page.
@@ -110,7 +108,6 @@ export function AdminChatPage() {
           }}
           onPage={setPage}
           onRefresh={() => void client.invalidateQueries({ queryKey: adminChatKeys.all })}
-          onLogout={() => void signOut()}
           onSelect={setSelected}
         />
         <div className="h-full min-h-0 overflow-hidden bg-white">

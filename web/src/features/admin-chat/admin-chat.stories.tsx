@@ -110,7 +110,6 @@ function AdminPane({ state }: { state: 'empty' | 'escalated' | 'resolved' | 'sen
         onStatus={noop}
         onPage={noop}
         onRefresh={noop}
-        onLogout={noop}
         onSelect={noop}
       />
       <div className="h-full min-h-0 overflow-hidden bg-white">

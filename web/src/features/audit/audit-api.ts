@@ -37,6 +37,16 @@ export const STREAM_KINDS = [
   'admin',
   'auditor',
   'audit-log',
+  'library',
+  'live',
+  'translation',
+  'summary',
+  'summary-settings',
+  'share-link',
+  'api-key',
+  'webhooks',
+  'webhook-delivery',
+  'data-export',
 ] as const;
 
 export const EVENTS_PAGE = 100;

@@ -16,7 +16,13 @@ export interface PlanCardCopy {
   readonly name: string;
   readonly description: string;
   readonly usageExample: string;
+  /** The first feature is the minutes allowance. */
   readonly features: readonly string[];
+  /**
+   * The allowance said next to a weekly price, in place of the first feature: weekly subscribers' minutes reset
+   * every billing week (a week's share of the month, domain/src/recordings/plans.ts), so "per month" would mislead.
+   */
+  readonly weeklyAllowance?: string;
 }
 
 /** One plan: name, price for the chosen period (former price struck through), features and its action. */
@@ -37,6 +43,10 @@ export function PlanCard({
 }) {
   const price = priceFor(plan, period);
   const suffix = price.amount === 0 ? labels.forever : period === 'weekly' ? labels.perWeek : labels.perMonth;
+  const features =
+    period === 'weekly' && price.amount > 0 && copy.weeklyAllowance
+      ? [copy.weeklyAllowance, ...copy.features.slice(1)]
+      : copy.features;
   return (
     <article
       aria-label={copy.name}
@@ -68,7 +78,7 @@ export function PlanCard({
       </p>
       <p className="text-sm text-slate-600">{copy.usageExample}</p>
       <ul className="flex flex-col gap-2">
-        {copy.features.map((feature) => (
+        {features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
             {feature}

@@ -32,7 +32,6 @@ export function PlanSelection() {
           ]}
         />
       </div>
-      <PlanChoiceMessage message={choice.message} />
       {choice.payments === false && <PaidPlansNote supportEmail={choice.supportEmail} />}
       <div className="grid gap-8 md:grid-cols-3">
         {PLANS.map((plan) => {
@@ -48,14 +47,22 @@ export function PlanSelection() {
               locale={en.locale}
               action={
                 user ? (
-                  <button
-                    type="button"
-                    disabled={current || choice.pendingPlan !== undefined}
-                    onClick={() => choice.choose(plan.id, period)}
-                    className={`${planButtonClass(plan.popular)} disabled:cursor-not-allowed disabled:opacity-60`}
-                  >
-                    {current ? 'Current plan' : choice.pendingPlan === plan.id ? 'Saving...' : copy.cta}
-                  </button>
+                  <>
+                    <button
+                      type="button"
+                      disabled={current || choice.pendingPlan !== undefined}
+                      onClick={() => choice.choose(plan.id, period)}
+                      className={`${planButtonClass(plan.popular)} disabled:cursor-not-allowed disabled:opacity-60`}
+                    >
+                      {current ? 'Current plan' : choice.pendingPlan === plan.id ? 'Saving...' : copy.cta}
+                    </button>
+                    {/* Beside the button, not above the cards: the answer to a click lower down stays in sight. */}
+                    {choice.messagePlan === plan.id && (
+                      <div className="mt-4">
+                        <PlanChoiceMessage message={choice.message} />
+                      </div>
+                    )}
+                  </>
                 ) : (
                   <AppLink href="/signup" className={planButtonClass(plan.popular)}>
                     {copy.cta}

@@ -40,6 +40,8 @@ export function usePlanChoice() {
     },
     pendingPlan: choose.isPending ? choose.variables?.plan : undefined,
     message,
+    /** The plan whose button the message answers, so it can be shown where the user clicked. */
+    messagePlan: choose.variables?.plan,
     /** Known once the server answered: false = an administrator grants paid plans here. */
     payments: providers.data?.payments,
     supportEmail: providers.data?.supportEmail ?? null,

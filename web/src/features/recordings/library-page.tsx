@@ -172,7 +172,7 @@ export function LibraryPage({ search, onSearch }: Props) {
       <div aria-live="polite" className="text-sm text-slate-600">
         {list.data &&
           (search.q
-            ? `${list.data.total} recording${list.data.total === 1 ? '' : 's'} match “${search.q}”`
+            ? `${list.data.total === 1 ? '1 recording matches' : `${list.data.total} recordings match`} “${search.q}”`
             : `${list.data.total} recording${list.data.total === 1 ? '' : 's'}`)}
       </div>
 

@@ -2,7 +2,7 @@ import type { AdminSessionListItem } from '@scrivo/contracts';
 import type { StatusFilter } from '../admin-chat-api';
 import { SessionListItem } from './session-list-item';
 
-/** The left pane: search, status filter, Refresh and Logout, the list and its pages. */
+/** The left pane: search, status filter, Refresh, the list and its pages (signing out is in the admin nav). */
 export function SessionList({
   items,
   total,
@@ -16,7 +16,6 @@ export function SessionList({
   onStatus,
   onPage,
   onRefresh,
-  onLogout,
   onSelect,
 }: {
   items: readonly AdminSessionListItem[];
@@ -31,7 +30,6 @@ export function SessionList({
   onStatus: (value: StatusFilter) => void;
   onPage: (page: number) => void;
   onRefresh: () => void;
-  onLogout: () => void;
   onSelect: (sessionId: string) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -49,13 +47,6 @@ export function SessionList({
             className="ml-auto rounded-lg border border-slate-300 px-3 py-1 text-sm"
           >
             Refresh
-          </button>
-          <button
-            type="button"
-            onClick={onLogout}
-            className="rounded-lg border border-slate-300 px-3 py-1 text-sm"
-          >
-            Logout
           </button>
         </div>
         <input

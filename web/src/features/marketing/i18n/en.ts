@@ -18,6 +18,7 @@ export const en: LandingCopy = {
     reviews: 'Reviews',
     signIn: 'Sign In',
     signUp: 'Sign Up',
+    dashboard: 'Dashboard',
     language: 'Language',
     primary: 'Main',
     home: 'Scrivo home',
@@ -263,6 +264,7 @@ export const en: LandingCopy = {
           'Translation',
           'Email support',
         ],
+        weeklyAllowance: '28 minutes per week (120 a month)',
         cta: 'Get Premium',
       },
       business_pro: {

@@ -18,6 +18,7 @@ export const es: LandingCopy = {
     reviews: 'Opiniones',
     signIn: 'Iniciar sesión',
     signUp: 'Registrarse',
+    dashboard: 'Panel',
     language: 'Idioma',
     primary: 'Principal',
     home: 'Inicio de Scrivo',
@@ -272,6 +273,7 @@ export const es: LandingCopy = {
           'Traducción',
           'Soporte por correo',
         ],
+        weeklyAllowance: '28 minutos por semana (120 al mes)',
         cta: 'Elegir Premium',
       },
       business_pro: {

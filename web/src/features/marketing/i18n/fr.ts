@@ -18,6 +18,7 @@ export const fr: LandingCopy = {
     reviews: 'Avis',
     signIn: 'Connexion',
     signUp: "S'inscrire",
+    dashboard: 'Tableau de bord',
     language: 'Langue',
     primary: 'Principal',
     home: 'Accueil Scrivo',
@@ -262,6 +263,7 @@ export const fr: LandingCopy = {
           'Traduction',
           'Support par e-mail',
         ],
+        weeklyAllowance: '28 minutes par semaine (120 par mois)',
         cta: 'Choisir Premium',
       },
       business_pro: {

@@ -22,6 +22,8 @@ export interface PlanCopy {
   readonly description: string;
   readonly usageExample: string;
   readonly features: readonly string[];
+  /** Said next to a weekly price instead of the first feature (see PlanCardCopy). */
+  readonly weeklyAllowance?: string;
   readonly cta: string;
 }
 
@@ -44,6 +46,7 @@ export interface LandingCopy {
     readonly reviews: string;
     readonly signIn: string;
     readonly signUp: string;
+    readonly dashboard: string;
     readonly language: string;
     readonly primary: string;
     readonly home: string;

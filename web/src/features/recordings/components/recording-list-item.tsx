@@ -67,10 +67,9 @@ export function RecordingListItem({ recording, query = '', title, actions, onRet
         </div>
       )}
       {recording.snippet && (
-        <p className="text-sm text-slate-700">
-          <span aria-hidden="true">…</span>
+        // The server marks where it cut the transcript with "…" already (snippetAround in api/).
+        <p className="text-sm text-slate-700" data-testid="recording-snippet">
           <Highlight text={recording.snippet} query={query} />
-          <span aria-hidden="true">…</span>
         </p>
       )}
       {recording.status === 'failed' && (
