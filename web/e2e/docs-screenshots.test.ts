@@ -13,6 +13,14 @@ import { dropFiles, signedInContext } from './support/recordings-browser';
 
 const root = join(import.meta.dirname, '../..');
 const out = join(root, 'docs/img');
+/** The cookie banner answered once ("Decline"), as a returning visitor has: the pictures show the product. */
+const answeredCookieBanner = () => {
+  localStorage.setItem('cookie-consent', 'rejected');
+  localStorage.setItem(
+    'cookie-preferences',
+    JSON.stringify({ analytics: false, marketing: false, functional: false }),
+  );
+};
 const CALL = join(root, '../shared/audio/pyannote-sample/sample.wav');
 
 it.skipIf(!process.env.SCRIVO_SCREENSHOTS)(
@@ -24,8 +32,7 @@ it.skipIf(!process.env.SCRIVO_SCREENSHOTS)(
     const browser = await launchBrowser();
     try {
       const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      // The pictures show the product, not the cookie banner a first visit answers once.
-      await visitor.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+      await visitor.addInitScript(answeredCookieBanner);
       const landing = await visitor.newPage();
       await landing.goto(`${app.url}/`);
       await landing.screenshot({ path: join(out, '1-landing.png') });
@@ -34,7 +41,7 @@ it.skipIf(!process.env.SCRIVO_SCREENSHOTS)(
       await visitor.close();
 
       const { context } = await signedInContext(app, browser, { width: 1280, height: 800 }, 'business_pro');
-      await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+      await context.addInitScript(answeredCookieBanner);
       const page = await context.newPage();
       await page.goto(`${app.url}/dashboard`);
       await page.getByRole('heading', { name: 'Transcribe a recording' }).waitFor();
