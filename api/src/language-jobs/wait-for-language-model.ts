@@ -1,14 +1,7 @@
 import { LanguageModelUnavailableError } from '@scrivo/domain';
-import type { WorkerLogger } from '../recordings/transcription-worker';
+import { retryWhileEngineIsDown, type WaitForEngineOptions } from '../common/wait-for-engine';
 
-export interface WaitForLanguageModelOptions {
-  /** Stops the wait (cancel, lost lease, shutdown): the last unavailability error is thrown. */
-  readonly signal: AbortSignal;
-  /** Give up (and let the job spend an attempt) after the engine has been unavailable this long. */
-  readonly maxWaitMs: number;
-  readonly logger: WorkerLogger;
-  readonly context: object;
-}
+export type WaitForLanguageModelOptions = WaitForEngineOptions;
 
 const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
 
@@ -31,31 +24,7 @@ export const isEngineOutage = (error: unknown): error is LanguageModelUnavailabl
  * attempt: the job keeps its lease (the worker's heartbeats go on) and goes on once the engine is back. The job
  * starts over, as a summary cut off mid-generation has nothing worth keeping.
  */
-export const runWhenLanguageModelAvailable = async (
+export const runWhenLanguageModelAvailable = (
   run: () => Promise<void>,
   options: WaitForLanguageModelOptions,
-): Promise<void> => {
-  const since = Date.now();
-  for (let delay = 1000; ; delay = Math.min(15_000, delay * 2)) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isEngineOutage(error)) throw error;
-      if (options.signal.aborted || Date.now() - since + delay > options.maxWaitMs) throw error;
-      options.logger.warn(
-        { ...options.context, err: error.message, retryInMs: delay },
-        'language model unavailable: waiting for it',
-      );
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, delay);
-        function done() {
-          clearTimeout(timer);
-          options.signal.removeEventListener('abort', done);
-          resolve();
-        }
-        options.signal.addEventListener('abort', done);
-      });
-      if (options.signal.aborted) throw error;
-    }
-  }
-};
+): Promise<void> => retryWhileEngineIsDown('language model', run, isEngineOutage, options);

@@ -4,16 +4,9 @@ import {
   SpeechUnavailableError,
   type TranscriptBody,
 } from '@scrivo/domain/recordings';
-import type { WorkerLogger } from './transcription-worker';
+import { retryWhileEngineIsDown, type WaitForEngineOptions } from '../common/wait-for-engine';
 
-export interface WaitForSpeechOptions {
-  /** Stops the wait (cancel, lost lease, shutdown): the last unavailability error is thrown. */
-  readonly signal: AbortSignal;
-  /** Give up (and let the job spend an attempt) after the engine has been unavailable this long. */
-  readonly maxWaitMs: number;
-  readonly logger: WorkerLogger;
-  readonly context: object;
-}
+export type WaitForSpeechOptions = WaitForEngineOptions;
 
 /**
  * Runs a transcription, and while the speech engine is unavailable (stopped, restarting, overloaded) waits and
@@ -21,32 +14,14 @@ export interface WaitForSpeechOptions {
  * and spends no attempt, the other jobs stay queued, and a restarted engine loses nothing. A fresh request is
  * made for each try, since the audio stream of a failed one is used up.
  */
-export const transcribeWhenAvailable = async (
+export const transcribeWhenAvailable = (
   speech: SpeechRecognizer,
   request: () => SpeechRequest,
   options: WaitForSpeechOptions,
-): Promise<TranscriptBody> => {
-  const since = Date.now();
-  for (let delay = 1000; ; delay = Math.min(15_000, delay * 2)) {
-    try {
-      return await speech.transcribe(request());
-    } catch (error) {
-      if (!(error instanceof SpeechUnavailableError)) throw error;
-      if (options.signal.aborted || Date.now() - since + delay > options.maxWaitMs) throw error;
-      options.logger.warn(
-        { ...options.context, err: error.message, retryInMs: delay },
-        'speech engine unavailable: waiting for it',
-      );
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, delay);
-        function done() {
-          clearTimeout(timer);
-          options.signal.removeEventListener('abort', done);
-          resolve();
-        }
-        options.signal.addEventListener('abort', done);
-      });
-      if (options.signal.aborted) throw error;
-    }
-  }
-};
+): Promise<TranscriptBody> =>
+  retryWhileEngineIsDown(
+    'speech engine',
+    () => speech.transcribe(request()),
+    (error): error is SpeechUnavailableError => error instanceof SpeechUnavailableError,
+    options,
+  );
