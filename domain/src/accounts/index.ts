@@ -3,7 +3,7 @@ export * from './email-address';
 export * from './streams';
 export * from './rules';
 export * from './ports';
-export * from './user-account.decider';
+export * from './user-account';
 export * from './plan-term';
 export * from './subscription';
 export * from './signup-policy';

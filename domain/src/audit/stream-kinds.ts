@@ -3,7 +3,7 @@ import { auditorAccountDecider } from '../accounts/auditor-account.decider';
 import { emailClaimDecider } from '../accounts/email-claim.decider';
 import { emailVerificationDecider } from '../accounts/email-verification.decider';
 import { invitationDecider } from '../accounts/invitation.decider';
-import { userAccountDecider } from '../accounts/user-account.decider';
+import { userAccountDecider } from '../accounts/user-account';
 import { chatSessionDecider } from '../chat/chat-session.decider';
 import { chatSiteDecider } from '../chat/chat-site.decider';
 import { apiKeyDecider } from '../api-keys/api-key.decider';

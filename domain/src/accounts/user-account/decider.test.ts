@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DeciderSpecification } from '../testing';
-import type { UserEvent } from './events';
-import { userAccountDecider } from './user-account.decider';
+import { DeciderSpecification } from '../../testing';
+import type { UserEvent } from '../events';
+import { userAccountDecider } from './decider';
 
 const spec = DeciderSpecification.for(userAccountDecider);
 const at = '2026-01-01T10:00:00.000Z';

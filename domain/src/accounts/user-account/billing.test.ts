@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DeciderSpecification } from '../testing';
-import type { UserEvent } from './events';
-import { planInEffect } from './plan-term';
-import type { SubscriptionSnapshot } from './subscription';
-import { userAccountDecider } from './user-account.decider';
+import { DeciderSpecification } from '../../testing';
+import type { UserEvent } from '../events';
+import { planInEffect } from '../plan-term';
+import type { SubscriptionSnapshot } from '../subscription';
+import { userAccountDecider } from './decider';
 
 const spec = DeciderSpecification.for(userAccountDecider);
 const at = '2026-01-10T10:00:00.000Z';

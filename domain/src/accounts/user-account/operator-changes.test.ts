@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DeciderSpecification } from '../testing';
-import type { ChangedBy, UserEvent } from './events';
-import { lastingPlan, planInEffect } from './plan-term';
-import { userAccountDecider } from './user-account.decider';
+import { DeciderSpecification } from '../../testing';
+import type { ChangedBy, UserEvent } from '../events';
+import { lastingPlan, planInEffect } from '../plan-term';
+import { userAccountDecider } from './decider';
 
 const spec = DeciderSpecification.for(userAccountDecider);
 const at = '2026-01-10T10:00:00.000Z';
