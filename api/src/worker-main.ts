@@ -14,7 +14,8 @@ import { createJobQueue } from './recordings/job-queue-factory';
 import { ownerPlanLookup, ownerWeeklyAnchorLookup } from './recordings/support/owner-plan';
 import { RecordingCommands } from './recordings/recording-commands';
 import { createSpeech } from './recordings/speech-factory';
-import { TranscriptionWorker } from './recordings/transcription-worker';
+import { JobWorker } from './jobs/job-worker';
+import { transcriptionJobHandler } from './recordings/transcription-job';
 import { createLanguageJobWorker } from './language-jobs/create-language-job-worker';
 
 /**
@@ -41,17 +42,24 @@ const main = async () => {
     weeklyAnchorOf: ownerWeeklyAnchorLookup(adapters.readModels),
   });
   const workerId = process.env.SCRIVO_WORKER_ID ?? `worker-${hostname()}-${process.pid}`;
-  const worker = new TranscriptionWorker({
+  const worker = new JobWorker({
     workerId,
     jobs,
-    commands,
-    blobs: adapters.blobs,
-    media: new FfmpegMediaToolkit(),
-    speech: createSpeech(config),
+    handlers: [
+      transcriptionJobHandler({
+        workerId,
+        jobs,
+        commands,
+        blobs: adapters.blobs,
+        media: new FfmpegMediaToolkit(),
+        speech: createSpeech(config),
+        speechOutageMaxMs: config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
+        logger,
+        planOf: ownerPlanLookup(adapters.readModels),
+      }),
+    ],
     leaseMs: config.SCRIVO_JOB_LEASE_MS,
-    speechOutageMaxMs: config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
     logger,
-    planOf: ownerPlanLookup(adapters.readModels),
   });
   // Summaries and translations run in their own slots, so a long summary never holds up a transcription.
   const languageWorker = createLanguageJobWorker({

@@ -1,4 +1,4 @@
-import type { WorkerLogger } from '../recordings/transcription-worker';
+import type { WorkerLogger } from '../jobs/worker-logger';
 
 export interface WaitForEngineOptions {
   /** Stops the wait (cancel, lost lease, shutdown): the last unavailability error is thrown. */

@@ -12,7 +12,7 @@ import { RecordingCommands } from '../recordings/recording-commands';
 import { RecordingsModule } from '../recordings/recordings.module';
 import { JOB_QUEUE, MEDIA_TOOLKIT } from '../recordings/recordings.tokens';
 import { createLanguageJobWorker } from './create-language-job-worker';
-import type { LanguageJobWorker } from './language-job-worker';
+import type { JobWorker } from '../jobs/job-worker';
 import { languageJobsReactor } from './language-jobs.reactor';
 import { autoSummaryReactor } from '../summaries/auto-summary.reactor';
 import { ownerPlanLookup } from '../recordings/support/owner-plan';
@@ -23,7 +23,7 @@ import { ownerPlanLookup } from '../recordings/support/owner-plan';
  */
 @Module({ imports: [RecordingsModule] })
 export class LanguageJobsModule implements OnModuleInit, OnApplicationShutdown {
-  private worker: LanguageJobWorker | null = null;
+  private worker: JobWorker | null = null;
 
   constructor(
     private readonly projections: Projections,

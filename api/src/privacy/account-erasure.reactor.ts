@@ -13,7 +13,7 @@ import {
   dataExportDecider,
   dataExportStream,
 } from '@scrivo/domain/privacy';
-import { exportBlobKey } from './data-export/data-export.worker';
+import { exportBlobKey } from './data-export/data-export.job';
 import {
   type AccountErasureRequested,
   type Mailer,

@@ -11,7 +11,8 @@ import { JOB_QUEUE } from '../recordings/recordings.tokens';
 import { RecordingsModule } from '../recordings/recordings.module';
 import { DataExportController } from './data-export/data-export.controller';
 import { dataExportJobsReactor } from './data-export/data-export.reactor';
-import { DataExportWorker } from './data-export/data-export.worker';
+import { JobWorker } from '../jobs/job-worker';
+import { dataExportJobHandler } from './data-export/data-export.job';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AccountSessions } from '../accounts/support/sessions';
 import { AuthRateLimiter } from '../accounts/support/rate-limit';
@@ -46,7 +47,7 @@ registerErrorStatus('EXPORT_EXPIRED', 410);
   providers: [DeleteAccountHandler, SendDeletionCodeHandler, AccountSessions, AuthRateLimiter],
 })
 export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
-  private worker: DataExportWorker | null = null;
+  private worker: JobWorker | null = null;
   private expirySweep: PeriodicWork | null = null;
 
   constructor(
@@ -75,15 +76,24 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
     this.projections.registerReactors(dataExportJobsReactor({ jobs: this.jobs }));
     // Archives are built where the reactors run (one process); a job left by a crash is claimed again there.
     if (this.projections.runsHere) {
-      this.worker = new DataExportWorker({
-        workerId: `exports-${hostname()}-${process.pid}`,
+      const workerId = `exports-${hostname()}-${process.pid}`;
+      this.worker = new JobWorker({
+        workerId,
         jobs: this.jobs,
-        runner: this.background,
-        readModels: this.readModels,
-        events: this.events,
-        blobs: this.blobs,
-        mailer: this.mailer,
-        publicUrl: this.config.SCRIVO_PUBLIC_URL,
+        handlers: [
+          dataExportJobHandler({
+            workerId,
+            jobs: this.jobs,
+            runner: this.background,
+            readModels: this.readModels,
+            events: this.events,
+            blobs: this.blobs,
+            mailer: this.mailer,
+            publicUrl: this.config.SCRIVO_PUBLIC_URL,
+            logger: this.logger,
+          }),
+        ],
+        leaseMs: this.config.SCRIVO_JOB_LEASE_MS,
         logger: this.logger,
       });
       this.worker.start();

@@ -46,7 +46,8 @@ import { RecordingAccess } from './support/recording-access';
 import { createTusStorage } from './support/tus-storage.factory';
 import { createSpeech } from './speech-factory';
 import { MediaPurgeTimer, recordingReactors } from './reactors';
-import { TranscriptionWorker } from './transcription-worker';
+import { JobWorker } from '../jobs/job-worker';
+import { transcriptionJobHandler } from './transcription-job';
 import { TusController, TusUploads } from './tus-uploads';
 import { UploadRecovery } from './upload-recovery';
 
@@ -90,7 +91,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
   exports: [RecordingAccess, RecordingCommands, JOB_QUEUE, MEDIA_TOOLKIT],
 })
 export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
-  private worker: TranscriptionWorker | null = null;
+  private worker: JobWorker | null = null;
   private purgeTimer: MediaPurgeTimer | null = null;
 
   constructor(
@@ -142,17 +143,25 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
     // A job worker inside the API process (tests, tiny installs); production runs api/dist/worker-main.js.
     const inProcess = this.config.SCRIVO_IN_PROCESS_JOB_WORKER ?? this.appConfig.NODE_ENV === 'test';
     if (inProcess) {
-      this.worker = new TranscriptionWorker({
-        workerId: `api-${hostname()}-${process.pid}`,
+      const workerId = `api-${hostname()}-${process.pid}`;
+      this.worker = new JobWorker({
+        workerId,
         jobs: this.jobs,
-        commands: this.commands,
-        blobs: this.blobs,
-        media: this.media,
-        speech: createSpeech(this.config),
+        handlers: [
+          transcriptionJobHandler({
+            workerId,
+            jobs: this.jobs,
+            commands: this.commands,
+            blobs: this.blobs,
+            media: this.media,
+            speech: createSpeech(this.config),
+            speechOutageMaxMs: this.config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
+            logger: this.logger,
+            planOf: ownerPlanLookup(this.readModels),
+          }),
+        ],
         leaseMs: this.config.SCRIVO_JOB_LEASE_MS,
-        speechOutageMaxMs: this.config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
         logger: this.logger,
-        planOf: ownerPlanLookup(this.readModels),
       });
       this.worker.start();
     }

@@ -2,7 +2,7 @@ import { type Actor, DomainError, type LanguageModel, LanguageModelRequestError 
 import type { ClaimedJob } from '@scrivo/domain/jobs';
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import type { StreamRunner } from '../infrastructure/stream-runner';
-import type { LanguageJobHandler } from '../language-jobs/language-job-worker';
+import type { JobHandler } from '../jobs/job-handler';
 import { throttledProgress } from '../language-jobs/throttled-progress';
 import type { RecordingCommands } from '../recordings/recording-commands';
 import { SummaryFormatError, summarizeTranscript } from './summarizer';
@@ -26,7 +26,7 @@ export const summaryJobHandler = (deps: {
   readonly recordings: RecordingCommands;
   readonly model: LanguageModel;
   readonly workerId: string;
-}): LanguageJobHandler => {
+}): JobHandler => {
   const actor: Actor = { kind: 'worker', id: deps.workerId };
   const stream = (job: ClaimedJob) => summaryStream(job.subjectId);
   const run = (job: ClaimedJob, command: Parameters<typeof summaryDecider.decide>[0]) =>
@@ -41,7 +41,9 @@ export const summaryJobHandler = (deps: {
       error instanceof SummaryFormatError ||
       error instanceof LanguageModelRequestError ||
       (error instanceof DomainError && error.code === 'NO_TRANSCRIPT'),
-    async failed(job, error) {
+    async failed(job, error, final) {
+      // Another attempt follows: the last good content stays, and the owner hears of the outcome only then.
+      if (!final) return;
       await run(job, {
         type: 'FailSummary',
         jobId: job.jobId,

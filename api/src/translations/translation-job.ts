@@ -26,7 +26,7 @@ import {
   translationStream,
 } from '@scrivo/domain/translations';
 import type { StreamRunner } from '../infrastructure/stream-runner';
-import type { LanguageJobHandler } from '../language-jobs/language-job-worker';
+import type { JobHandler } from '../jobs/job-handler';
 import { throttledProgress } from '../language-jobs/throttled-progress';
 import type { RecordingCommands } from '../recordings/recording-commands';
 
@@ -50,7 +50,7 @@ export const translationJobHandler = (deps: {
   readonly translator: Translator | null;
   readonly speechToEnglish: SpeechToEnglish | null;
   readonly workerId: string;
-}): LanguageJobHandler => {
+}): JobHandler => {
   const actor: Actor = { kind: 'worker', id: deps.workerId };
   const target = (job: ClaimedJob) => String(job.payload['target'] ?? '');
   const stream = (job: ClaimedJob) => translationStream(job.subjectId, target(job));
@@ -95,7 +95,9 @@ export const translationJobHandler = (deps: {
       error instanceof MediaRejectedError ||
       (error instanceof DomainError &&
         ['NO_TRANSCRIPT', 'NO_MEDIA', 'ENGINE_UNAVAILABLE'].includes(error.code)),
-    async failed(job, error) {
+    async failed(job, error, final) {
+      // Another attempt follows: the last good content stays, and the owner hears of the outcome only then.
+      if (!final) return;
       const reason =
         error instanceof DomainError
           ? error.message

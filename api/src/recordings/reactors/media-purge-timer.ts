@@ -2,7 +2,7 @@ import type { Actor, Clock, ReadModelStore } from '@scrivo/domain';
 import { MEDIA_PURGE_DUE_COLLECTION, type MediaPurgeDueDoc, mediaBlobKeys } from '@scrivo/domain/recordings';
 import type { RecordingCommands } from '../recording-commands';
 import { PeriodicWork } from '../../infrastructure/periodic-work';
-import type { WorkerLogger } from '../transcription-worker';
+import type { WorkerLogger } from '../../jobs/worker-logger';
 
 const actor: Actor = { kind: 'system', id: 'media-purge' };
 const BATCH = 100;

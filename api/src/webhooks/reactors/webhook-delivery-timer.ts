@@ -10,7 +10,7 @@ import {
 } from '@scrivo/domain/webhooks';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
 import { PeriodicWork } from '../../infrastructure/periodic-work';
-import type { WorkerLogger } from '../../recordings/transcription-worker';
+import type { WorkerLogger } from '../../jobs/worker-logger';
 import type { SendResult, WebhookSender } from '../support/webhook-sender';
 
 const actor: Actor = { kind: 'system', id: 'webhooks' };

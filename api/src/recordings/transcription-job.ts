@@ -1,0 +1,174 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { type Actor, type BlobStore, DomainError } from '@scrivo/domain';
+import type { ClaimedJob, JobQueue } from '@scrivo/domain/jobs';
+import {
+  MediaRejectedError,
+  type MediaToolkit,
+  type PlanId,
+  SpeechInputError,
+  type SpeechRecognizer,
+  type SpeechRequest,
+  transcriptionSourceKey,
+} from '@scrivo/domain/recordings';
+import type { JobHandler } from '../jobs/job-handler';
+import type { WorkerLogger } from '../jobs/worker-logger';
+import { transcribeWhenAvailable } from './speech-availability';
+import { type RecordingCommands, TRANSCRIPTION_JOB } from './recording-commands';
+
+export interface TranscriptionJobDeps {
+  readonly workerId: string;
+  readonly jobs: JobQueue;
+  readonly commands: RecordingCommands;
+  readonly blobs: BlobStore;
+  readonly media: MediaToolkit;
+  readonly speech: SpeechRecognizer;
+  readonly logger: WorkerLogger;
+  /** The owner's plan now: how many minutes the decoded audio may use. */
+  readonly planOf: (ownerId: string) => Promise<PlanId>;
+  /** Progress events at most this often per job (they reach every open browser). */
+  readonly progressIntervalMs?: number;
+  /** How long a job waits for an unavailable speech engine before it spends an attempt (30 min by default). */
+  readonly speechOutageMaxMs?: number;
+}
+
+const isOverQuota = (error: unknown) => error instanceof DomainError && error.code === 'QUOTA_EXCEEDED';
+
+/**
+ * Transcription jobs: original from the blob store -> ffmpeg 16 kHz mono -> speech port -> TranscriptionCompleted.
+ * The job worker keeps the lease; a cancel, a delete or a lost lease aborts the engine call and nothing is written.
+ */
+export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler => {
+  const { commands, jobs, logger } = deps;
+  const actor: Actor = { kind: 'worker', id: deps.workerId };
+
+  const transcribe = async (job: ClaimedJob, signal: AbortSignal, dir: string): Promise<void> => {
+    const recordingId = job.subjectId;
+    const correlationId = job.jobId;
+    const { state } = await commands.load(recordingId);
+    // The previous attempt wrote the transcript, then died before closing the job.
+    if (state.completedJobId === job.jobId) return;
+    logger.info({ jobId: job.jobId, recordingId, attempt: job.attempt }, 'transcription started');
+    await commands.run(
+      recordingId,
+      { type: 'StartTranscription', jobId: job.jobId, workerId: deps.workerId, now: commands.now() },
+      actor,
+      correlationId,
+    );
+    const original = join(dir, 'original');
+    const wav = join(dir, 'audio.wav');
+    const blob = await deps.blobs.get(transcriptionSourceKey(state)!);
+    await pipeline(Readable.from(blob.body), createWriteStream(original));
+    // Bill the audio that is really there, not the duration the container claims (it can say 1 s and hold
+    // hours): decode no further than the owner can pay for, then top the reservation up to the decoded length.
+    const ownerId = state.ownerId!;
+    const period =
+      typeof job.payload['period'] === 'string'
+        ? job.payload['period']
+        : (await commands.periodOf(ownerId, new Date())).id;
+    const plan = await deps.planOf(ownerId);
+    const budget = await commands.decodeBudgetSeconds(ownerId, recordingId, period, plan);
+    const decoded = await deps.media.normalise(original, wav, { signal, maxSeconds: budget ?? undefined });
+    await rm(original, { force: true });
+    await commands.reserveDecodedMinutes(
+      ownerId,
+      recordingId,
+      period,
+      decoded.durationSeconds,
+      plan,
+      actor,
+      correlationId,
+    );
+    let lastReport = 0;
+    const interval = deps.progressIntervalMs ?? 1000;
+    const sizeBytes = (await stat(wav)).size;
+    // A fresh request (and audio stream) for each try while the speech engine is unavailable.
+    const speechRequest = (): SpeechRequest => ({
+      audio: createReadStream(wav),
+      contentType: 'audio/wav',
+      sizeBytes,
+      language: state.options.language,
+      translate: state.options.translate,
+      diarize: job.payload['diarize'] === true,
+      signal,
+      onProgress: (progress) => {
+        const now = Date.now();
+        if (now - lastReport < interval || progress >= 1) return;
+        lastReport = now;
+        void Promise.all([
+          jobs.progress(job, progress),
+          commands.run(
+            recordingId,
+            { type: 'ProgressTranscription', jobId: job.jobId, progress, now: commands.now() },
+            actor,
+            correlationId,
+          ),
+        ]).catch(() => undefined); // a lost lease shows at the next heartbeat, which aborts the job
+      },
+    });
+    const transcript = await transcribeWhenAvailable(deps.speech, speechRequest, {
+      signal,
+      maxWaitMs: deps.speechOutageMaxMs ?? 1_800_000,
+      logger,
+      context: { jobId: job.jobId, recordingId },
+    });
+    if (signal.aborted) return;
+    await commands.run(
+      recordingId,
+      { type: 'CompleteTranscription', jobId: job.jobId, transcript, now: commands.now() },
+      actor,
+      correlationId,
+    );
+    logger.info({ jobId: job.jobId, recordingId, language: transcript.language }, 'transcription completed');
+  };
+
+  return {
+    kind: TRANSCRIPTION_JOB,
+
+    async stillWanted(job) {
+      const { state } = await commands.load(job.subjectId);
+      return state.exists && state.jobId === job.jobId && !state.deleted && state.status !== 'cancelled';
+    },
+
+    async run(job, signal) {
+      const dir = await mkdtemp(join(tmpdir(), `scrivo-job-${process.pid}-`));
+      try {
+        await transcribe(job, signal, dir);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+
+    isPermanent: (error) =>
+      isOverQuota(error) || error instanceof SpeechInputError || error instanceof MediaRejectedError,
+
+    // The last attempt: the recording learns why first, in words its owner understands. Its job then dies, and
+    // the reactors give the minutes back (and fail the recording themselves if this process dies in between).
+    async failed(job, error, final) {
+      if (!final) return;
+      const overQuota = isOverQuota(error);
+      const permanent = overQuota || error instanceof SpeechInputError || error instanceof MediaRejectedError;
+      const reason = error instanceof Error ? error.message : String(error);
+      await commands.run(
+        job.subjectId,
+        {
+          type: 'FailTranscription',
+          jobId: job.jobId,
+          code: overQuota ? 'QUOTA_EXCEEDED' : permanent ? 'UNREADABLE_AUDIO' : 'TRANSCRIPTION_FAILED',
+          message: overQuota
+            ? reason
+            : permanent
+              ? `The audio could not be transcribed: ${reason}`
+              : 'Transcription failed after several attempts. Please try again later.',
+          now: commands.now(),
+        },
+        actor,
+        job.jobId,
+      );
+    },
+  };
+};
