@@ -30,8 +30,9 @@ export class RecordingAccess {
     return { kind: 'user', id: user.id };
   }
 
+  /** The caller's X-Correlation-Id (else the request id), as the stream runner takes it for every other feature. */
   correlationId(): string {
-    return currentRequest()?.requestId ?? randomUUID();
+    return currentRequest()?.correlationId ?? randomUUID();
   }
 
   /** The caller's recording, or 404 (also for another user's id and for deleted ones). */

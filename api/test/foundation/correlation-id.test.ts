@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { recordingStream } from '@scrivo/domain/recordings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { JFK_PATH } from '../recordings/support/stuck-upload';
+
+/**
+ * A caller (a script, a gateway, another service) that sends X-Correlation-Id finds it on every event its request
+ * caused, whatever the feature: recordings take it the same way as the library and the rest.
+ */
+describe('the X-Correlation-Id of a request', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is on the events of an upload and of a library write alike', async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
+    const created = await client.post('/api/recordings', form, { 'X-Correlation-Id': 'trace-upload-1' });
+    expect(created.status, created.text).toBe(201);
+    const folder = await client.post(
+      '/api/library/folders',
+      { name: 'Interviews' },
+      { 'X-Correlation-Id': 'trace-folder-1' },
+    );
+    expect(folder.status, folder.text).toBe(201);
+
+    const { events } = app.scrivo.adapters;
+    const recording = await events.readStream(recordingStream(created.body.id as string));
+    expect(recording.length).toBeGreaterThan(0);
+    expect(new Set(recording.map((event) => event.metadata.correlationId))).toEqual(
+      new Set(['trace-upload-1']),
+    );
+    const all = await events.readAll({ after: -1 });
+    const folderEvents = all.filter((event) => event.metadata.correlationId === 'trace-folder-1');
+    expect(folderEvents.length).toBeGreaterThan(0);
+  });
+});
