@@ -17,11 +17,12 @@ import { APP_CONFIG, type AppConfig, ownOrigins } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { BACKGROUND_STREAM_RUNNER, BLOB_STORE, CLOCK, IDS, READ_MODELS } from '../infrastructure/tokens';
-import { RecordingCommands } from '../recordings/recording-commands';
+import type { RecordingCommands } from '../recordings/recording-commands';
+import { BACKGROUND_RECORDING_COMMANDS } from '../recordings/recordings.tokens';
 import { RecordingsModule } from '../recordings/recordings.module';
 import { speechUrl } from '../recordings/recordings-config';
 import { createSpeech } from '../recordings/speech-factory';
-import { ownerPlanLookup, ownerWeeklyAnchorLookup } from '../recordings/support/owner-plan';
+import { ownerPlanLookup } from '../recordings/support/owner-plan';
 import { AbandonedLiveSessions } from './abandoned-sessions';
 import { LivePresence } from './live-presence';
 import { LiveRecognition, type OpenLiveRecognition } from './live-recognition';
@@ -58,19 +59,15 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     private readonly adapterHost: HttpAdapterHost,
     private readonly users: UserResolver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
+    @Inject(BACKGROUND_STREAM_RUNNER) background: StreamRunner,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    @Inject(BACKGROUND_RECORDING_COMMANDS) private readonly recordings: RecordingCommands,
   ) {
-    const recordings = new RecordingCommands({
-      runner: background,
-      ids,
-      weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels),
-    });
-    this.sessions = new LiveSessions({ runner: background, recordings });
+    this.sessions = new LiveSessions({ runner: background, recordings: this.recordings });
     this.presence = new LivePresence({
       readModels,
       clock,
@@ -95,11 +92,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     this.projections.registerReactors(
       liveRecordingsReactor({
         sessions: this.sessions,
-        commands: new RecordingCommands({
-          runner: this.background,
-          ids: this.ids,
-          weeklyAnchorOf: ownerWeeklyAnchorLookup(this.readModels),
-        }),
+        commands: this.recordings,
         blobs: this.blobs,
         media: new FfmpegMediaToolkit(),
         planOf: ownerPlanLookup(this.readModels),

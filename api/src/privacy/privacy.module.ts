@@ -1,5 +1,5 @@
 import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { BlobStore, EventStore, Ids, KeyStore, ReadModelStore } from '@scrivo/domain';
+import type { BlobStore, EventStore, KeyStore, ReadModelStore } from '@scrivo/domain';
 import { EmailStreamNames, type Mailer } from '@scrivo/domain/accounts';
 import type { JobQueue } from '@scrivo/domain/jobs';
 import { dataExportsProjection } from '@scrivo/domain/privacy';
@@ -24,12 +24,11 @@ import {
   BACKGROUND_STREAM_RUNNER,
   BLOB_STORE,
   EVENT_STORE,
-  IDS,
   KEY_STORE,
   READ_MODELS,
 } from '../infrastructure/tokens';
-import { RecordingCommands } from '../recordings/recording-commands';
-import { ownerWeeklyAnchorLookup } from '../recordings/support/owner-plan';
+import type { RecordingCommands } from '../recordings/recording-commands';
+import { BACKGROUND_RECORDING_COMMANDS } from '../recordings/recordings.tokens';
 import { PeriodicWork } from '../infrastructure/periodic-work';
 import { accountErasureReactor } from './account-erasure.reactor';
 import { sweepExpiredExports } from './data-export/expired-exports-sweep';
@@ -55,7 +54,6 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
     private readonly sessions: SessionStore,
     @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
-    @Inject(IDS) private readonly ids: Ids,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
@@ -64,6 +62,7 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     @Inject(KEY_STORE) private readonly keys: KeyStore,
     private readonly emails: EmailStreamNames,
+    @Inject(BACKGROUND_RECORDING_COMMANDS) private readonly recordings: RecordingCommands,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
@@ -111,11 +110,7 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
     this.projections.registerReactors(
       accountErasureReactor({
         runner: this.background,
-        recordings: new RecordingCommands({
-          runner: this.background,
-          ids: this.ids,
-          weeklyAnchorOf: ownerWeeklyAnchorLookup(this.readModels),
-        }),
+        recordings: this.recordings,
         sessions: this.sessions,
         readModels: this.readModels,
         blobs: this.blobs,

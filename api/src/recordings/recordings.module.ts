@@ -40,7 +40,13 @@ import { EditTranscriptHandler } from './commands/edit-transcript.command';
 import { lifecycleCommandHandlers } from './commands/recording-lifecycle.commands';
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
-import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG, TUS_STORAGE } from './recordings.tokens';
+import {
+  BACKGROUND_RECORDING_COMMANDS,
+  JOB_QUEUE,
+  MEDIA_TOOLKIT,
+  RECORDINGS_CONFIG,
+  TUS_STORAGE,
+} from './recordings.tokens';
 import { ownerPlanLookup, ownerWeeklyAnchorLookup } from './support/owner-plan';
 import { RecordingAccess } from './support/recording-access';
 import { createTusStorage } from './support/tus-storage.factory';
@@ -78,6 +84,12 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
       useFactory: (runner: StreamRunner, ids: Ids, readModels: ReadModelStore) =>
         new RecordingCommands({ runner, ids, weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels) }),
     },
+    {
+      provide: BACKGROUND_RECORDING_COMMANDS,
+      inject: [BACKGROUND_STREAM_RUNNER, IDS, READ_MODELS],
+      useFactory: (runner: StreamRunner, ids: Ids, readModels: ReadModelStore) =>
+        new RecordingCommands({ runner, ids, weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels) }),
+    },
     RecordingAccess,
     ...uploadCommandHandlers,
     ...lifecycleCommandHandlers,
@@ -88,7 +100,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     TusUploads,
     UploadRecovery,
   ],
-  exports: [RecordingAccess, RecordingCommands, JOB_QUEUE, MEDIA_TOOLKIT],
+  exports: [RecordingAccess, RecordingCommands, BACKGROUND_RECORDING_COMMANDS, JOB_QUEUE, MEDIA_TOOLKIT],
 })
 export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private worker: JobWorker | null = null;
@@ -106,8 +118,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
     @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     private readonly commands: RecordingCommands,
-    @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
-    @Inject(IDS) private readonly ids: Ids,
+    @Inject(BACKGROUND_RECORDING_COMMANDS) private readonly reactions: RecordingCommands,
   ) {}
 
   onModuleInit(): void {
@@ -117,11 +128,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
       mediaPurgeDueProjection,
     );
     // Reactions must not wait for the read models (and so for themselves): they write through their own runner.
-    const reactions = new RecordingCommands({
-      runner: this.background,
-      ids: this.ids,
-      weeklyAnchorOf: ownerWeeklyAnchorLookup(this.readModels),
-    });
+    const reactions = this.reactions;
     this.projections.registerReactors(
       ...recordingReactors({
         commands: reactions,

@@ -5,15 +5,17 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { Clock, Ids, ReadModelStore } from '@scrivo/domain';
+import type { Clock, ReadModelStore } from '@scrivo/domain';
 import { webhooksProjection } from '@scrivo/domain/webhooks';
 import { registerErrorStatus } from '../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
 import type { StreamRunner } from '../infrastructure/stream-runner';
-import { BACKGROUND_STREAM_RUNNER, CLOCK, IDS, READ_MODELS } from '../infrastructure/tokens';
-import { RecordingCommands } from '../recordings/recording-commands';
+import { BACKGROUND_STREAM_RUNNER, CLOCK, READ_MODELS } from '../infrastructure/tokens';
+import type { RecordingCommands } from '../recordings/recording-commands';
+import { RecordingsModule } from '../recordings/recordings.module';
+import { BACKGROUND_RECORDING_COMMANDS } from '../recordings/recordings.tokens';
 import { webhookCommandHandlers } from './commands/webhook.commands';
 import { webhookQueryHandlers } from './queries/webhook.queries';
 import { webhookDeliveriesReactor } from './reactors/webhook-deliveries.reactor';
@@ -28,6 +30,7 @@ registerErrorStatus('WEBHOOK_LIMIT', 409);
  * the timer that sends them (where the projections run).
  */
 @Module({
+  imports: [RecordingsModule],
   controllers: [WebhooksController],
   providers: [...webhookCommandHandlers, ...webhookQueryHandlers],
 })
@@ -39,16 +42,17 @@ export class WebhooksModule implements OnModuleInit, OnApplicationBootstrap, OnA
     @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDS) private readonly ids: Ids,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    @Inject(BACKGROUND_RECORDING_COMMANDS) private readonly recordings: RecordingCommands,
   ) {}
 
   onModuleInit(): void {
     this.projections.register(webhooksProjection);
     // Reactions write through the background runner: they must not wait for the read models (and so themselves).
-    const recordings = new RecordingCommands({ runner: this.background, ids: this.ids });
-    this.projections.registerReactors(webhookDeliveriesReactor({ recordings, runner: this.background }));
+    this.projections.registerReactors(
+      webhookDeliveriesReactor({ recordings: this.recordings, runner: this.background }),
+    );
     if (this.projections.runsHere)
       this.timer = new WebhookDeliveryTimer({
         runner: this.background,
