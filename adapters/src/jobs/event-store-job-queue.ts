@@ -8,6 +8,8 @@ import {
   type JobRequested,
   type JobState,
   JOB_EVENT_TYPES,
+  fairOrder,
+  type OwnerShare,
 } from '@scrivo/domain/jobs';
 import { JobStreams } from './job-streams';
 
@@ -34,6 +36,8 @@ const jobTypes = new Set<string>(JOB_EVENT_TYPES);
 export class EventStoreJobQueue implements JobQueue {
   private readonly streams: JobStreams;
   private readonly index = new Map<string, Indexed>();
+  /** When each owner's job was last claimed, from the log (every process sees the same): the turn order. */
+  private readonly lastClaimed = new Map<string, string>();
   private readonly leaseMs: number;
   private position = -1;
   private subscription: Subscription | null = null;
@@ -65,6 +69,7 @@ export class EventStoreJobQueue implements JobQueue {
           });
         } else if (current) {
           current.state = jobDecider.evolve(current.state, e);
+          if (e.type === 'JobClaimed') this.lastClaimed.set(current.requested.ownerId, e.data.claimedAt);
           if (
             current.state.status === 'completed' ||
             current.state.status === 'dead' ||
@@ -100,13 +105,31 @@ export class EventStoreJobQueue implements JobQueue {
             state.leaseExpiresAt !== null &&
             Date.parse(state.leaseExpiresAt) <= now),
       )
-      .sort((a, b) => a.requested.requestedAt.localeCompare(b.requested.requestedAt));
-    for (const candidate of candidates) {
+      .map((indexed) => ({
+        ...indexed,
+        ownerId: indexed.requested.ownerId,
+        requestedAt: indexed.requested.requestedAt,
+      }));
+    for (const candidate of fairOrder(candidates, (ownerId) => this.shareOf(ownerId, now))) {
       // Null: another worker was faster or the job changed under us; try the next one.
       const claimed = await this.streams.claim(candidate.requested, workerId);
       if (claimed) return claimed;
     }
     return null;
+  }
+
+  /** What an owner has from the workers now: its jobs holding a live lease, and its latest claim. */
+  private shareOf(ownerId: string, now: number): OwnerShare {
+    let running = 0;
+    for (const { state, requested } of this.index.values())
+      if (
+        requested.ownerId === ownerId &&
+        state.status === 'running' &&
+        state.leaseExpiresAt !== null &&
+        Date.parse(state.leaseExpiresAt) > now
+      )
+        running += 1;
+    return { running, lastClaimedAt: this.lastClaimed.get(ownerId) ?? null };
   }
 
   async waitForWork(maxWaitMs: number, signal?: AbortSignal): Promise<void> {

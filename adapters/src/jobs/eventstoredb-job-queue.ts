@@ -19,6 +19,8 @@ import {
   type JobRequested,
   type JobState,
   jobStream,
+  fairOrder,
+  type OwnerShare,
 } from '@scrivo/domain/jobs';
 import { fromEsdbEvent } from '../events/eventstoredb-event-store';
 import { JobStreams } from './job-streams';
@@ -121,6 +123,13 @@ interface Held {
 export class EventStoreDbJobQueue implements JobQueue {
   private readonly streams: JobStreams;
   private readonly held = new Map<string, Held>();
+  /**
+   * The turn order among the announcements this process holds: when it last claimed a job of each owner, and
+   * which of its claims still run. (Each process sees only what the server offered it, so owners take turns
+   * within a process; the server spreads announcements over the processes.)
+   */
+  private readonly lastClaimed = new Map<string, string>();
+  private readonly runningHere = new Map<string, string>();
   private readonly listeners = new Set<() => void>();
   private readonly leaseMs: number;
   private readonly group: string;
@@ -201,8 +210,8 @@ export class EventStoreDbJobQueue implements JobQueue {
     const now = this.options.clock.now().getTime();
     const candidates = [...this.held.values()]
       .filter((h) => kinds.includes(h.requested.kind))
-      .sort((a, b) => a.requested.requestedAt.localeCompare(b.requested.requestedAt));
-    for (const candidate of candidates) {
+      .map((held) => ({ held, ownerId: held.requested.ownerId, requestedAt: held.requested.requestedAt }));
+    for (const { held: candidate } of fairOrder(candidates, (ownerId) => this.shareOf(ownerId))) {
       const jobId = candidate.requested.jobId;
       const step = nextStep(await this.load(jobId), now);
       if (step.kind === 'settle') {
@@ -214,11 +223,21 @@ export class EventStoreDbJobQueue implements JobQueue {
         continue;
       }
       const claimed = await this.streams.claim(candidate.requested, workerId);
-      if (claimed) return claimed;
+      if (claimed) {
+        this.lastClaimed.set(claimed.ownerId, new Date(now).toISOString());
+        this.runningHere.set(claimed.jobId, claimed.ownerId);
+        return claimed;
+      }
       // Another process claimed it first (it held a re-offered copy): look again when that lease may end.
       candidate.dueAt = now + this.leaseMs;
     }
     return null;
+  }
+
+  private shareOf(ownerId: string): OwnerShare {
+    let running = 0;
+    for (const owner of this.runningHere.values()) if (owner === ownerId) running += 1;
+    return { running, lastClaimedAt: this.lastClaimed.get(ownerId) ?? null };
   }
 
   async waitForWork(maxWaitMs: number, signal?: AbortSignal): Promise<void> {
@@ -254,6 +273,7 @@ export class EventStoreDbJobQueue implements JobQueue {
 
   async fail(job: ClaimedJob, reason: string, retryable: boolean): Promise<{ willRetry: boolean }> {
     const { retryAt } = await this.streams.fail(job, reason, retryable);
+    this.runningHere.delete(job.jobId);
     // A retry stays with this process (it still holds the announcement); a dead job is over.
     if (retryAt !== null) {
       const held = this.held.get(job.jobId);
@@ -287,6 +307,7 @@ export class EventStoreDbJobQueue implements JobQueue {
   }
 
   private async settle(jobId: string): Promise<void> {
+    this.runningHere.delete(jobId);
     const held = this.held.get(jobId);
     if (!held) return;
     this.held.delete(jobId);

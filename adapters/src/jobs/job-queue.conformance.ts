@@ -18,11 +18,11 @@ export interface JobQueueFixture {
 // Job streams outlive a test on a real server: every test names its jobs afresh.
 let run = randomUUID().slice(0, 8);
 const id = (name: string) => `${run}-${name}`;
-const job = (name: string) => ({
+const job = (name: string, ownerId = 'user-1') => ({
   jobId: id(name),
   kind: 'transcription',
   subjectId: `rec-${name}`,
-  ownerId: 'user-1',
+  ownerId,
   payload: { n: name },
 });
 const ctx = { correlationId: 'test' };
@@ -61,6 +61,29 @@ export const jobQueueConformance = (name: string, fixture: JobQueueFixture): voi
         const ids = claims.filter((c) => c !== null).map((c) => c.jobId);
         expect(ids.sort()).toEqual([id('j1'), id('j2'), id('j3')]);
         expect(await a.claim('w7', ['other-kind'])).toBeNull();
+      } finally {
+        await close();
+      }
+    });
+
+    it("lets owners take turns: another user's clip goes before the rest of one user's pile of uploads", async () => {
+      const clock = new ManualClock();
+      const { a, close } = await fixture.create(clock);
+      try {
+        for (const n of ['a1', 'a2', 'a3']) {
+          await a.enqueue(job(n, 'user-a'), ctx);
+          clock.advance(1000);
+        }
+        await a.enqueue(job('b1', 'user-b'), ctx);
+        // Every announcement has arrived before the first claim (a server pushes them one by one).
+        await new Promise((resolve) => setTimeout(resolve, fixture.deliveryMs ?? 0));
+        const order: string[] = [];
+        for (let claimed = await claimSoon(a, 'w1'); claimed; claimed = await claimSoon(a, 'w1')) {
+          order.push(claimed.jobId);
+          clock.advance(1000);
+          await a.complete(claimed);
+        }
+        expect(order).toEqual([id('a1'), id('b1'), id('a2'), id('a3')]);
       } finally {
         await close();
       }

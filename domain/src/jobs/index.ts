@@ -1,3 +1,4 @@
 export * from './events';
 export * from './job.decider';
 export * from './ports';
+export * from './fair-order';
