@@ -80,7 +80,7 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
     const before = await client.get(path(id));
     const change = (version: number, body: object) =>
       client.post(`${path(id)}/changes`, { version, change: body });
-    const speakers = (body: { segments: unknown }) => (body.segments as Segment[]).map((s) => s.speaker);
+    const speakers = (body: Record<string, unknown>) => (body.segments as Segment[]).map((s) => s.speaker);
 
     const moved = await change(1, {
       kind: 'assignSpeaker',
