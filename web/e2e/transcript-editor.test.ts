@@ -301,6 +301,39 @@ describe.skipIf(!speechWorkerInstalled())(
       expect(body.text).not.toMatch(/your country/i);
     });
 
+    it('gives words selected across lines in the reading view to a new speaker', async () => {
+      await page.getByRole('button', { name: 'Done editing' }).click();
+      const transcript = page.getByTestId('transcript');
+      const box = async (text: string) =>
+        (await transcript
+          .locator('[data-word]', { hasText: new RegExp(`^${text}$`) })
+          .first()
+          .boundingBox())!;
+      // Dragged with the mouse from "fellow" to "can", across a line and a speaker change.
+      const [from, to] = [await box('fellow'), await box('can')];
+      await page.mouse.move(from.x + 1, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+      await page.mouse.move(to.x + to.width - 1, to.y + to.height / 2);
+      await page.mouse.up();
+      const bar = page.getByRole('group', { name: 'Selected words' });
+      await bar.getByText(/words selected/).waitFor();
+      await bar.getByRole('button', { name: 'Assign to a new speaker' }).click();
+      await bar.getByRole('textbox', { name: /^Name of the new speaker/ }).fill('Host');
+      await bar.getByRole('textbox', { name: /^Name of the new speaker/ }).press('Enter');
+      await transcript.getByText('Host', { exact: true }).waitFor();
+      const { body } = await client.get(`/api/recordings/${id}/transcript`);
+      const lines = (body as { segments: { speaker: string | null; text: string }[] }).segments
+        .slice(1, 5)
+        .map((s) => `${s.speaker}: ${s.text.trim()}`);
+      expect(lines).toEqual([
+        'Kennedy: my',
+        'Host: fellow Americans',
+        'Host: ask not what the nation',
+        'Host: can',
+      ]);
+    });
+
     it('shows Free users the transcript read-only, with the plans that include the editor', async () => {
       const { client: freeClient } = await signedInClient(app);
       const freeId = await transcribe(freeClient);

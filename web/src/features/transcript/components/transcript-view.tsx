@@ -225,6 +225,7 @@ function SegmentText({
       {segment.words.length === 0 ? (
         <span
           data-start={segment.start}
+          data-word={`${index}:-1`}
           data-active={activeWord === -1 ? 'true' : undefined}
           data-match={matches.words.has(whole) ? 'true' : undefined}
           data-current-match={matches.current.has(whole) ? 'true' : undefined}
@@ -239,6 +240,7 @@ function SegmentText({
             <span key={i}>
               <span
                 data-start={word.start}
+                data-word={`${index}:${i}`}
                 data-active={activeWord === i ? 'true' : undefined}
                 data-match={matches.words.has(key) ? 'true' : undefined}
                 data-current-match={matches.current.has(key) ? 'true' : undefined}

@@ -13,6 +13,7 @@ import { ShortcutsHelp } from './shortcuts-help';
 import { TranscriptSearch } from './transcript-search';
 import { TranscriptView } from './transcript-view';
 import { EditableTranscript } from '../editor/editable-transcript';
+import { SelectionAssign } from '../editor/selection-assign';
 import { EditorNotices, EditorUpsell, SaveStatusText } from '../editor/editor-bar';
 import type { TranscriptEditor } from '../editor/use-transcript-editor';
 
@@ -77,6 +78,7 @@ export function TranscriptWorkspace({
   const [query, setQuery] = useState('');
   const [currentMatch, setCurrentMatch] = useState(0);
   const searchField = useRef<HTMLInputElement>(null);
+  const reading = useRef<HTMLDivElement>(null);
   // In the editor, search the texts as typed (the draft over the saved copy).
   const searchedSegments = useMemo(
     () =>
@@ -313,17 +315,27 @@ export function TranscriptWorkspace({
           {editor && editing ? (
             <EditableTranscript segments={transcript.segments} editor={editor} onSeek={actions.seek} />
           ) : (
-            <TranscriptView
-              segments={transcript.segments}
-              mainLanguage={transcript.language}
-              active={stableActive}
-              autoScroll={autoScroll && !state.paused}
-              onSeek={seek}
-              onPlayFrom={playFrom}
-              onManualScroll={stopFollowing}
-              matches={matches}
-              currentMatch={shownMatch}
-            />
+            <div ref={reading} className="flex flex-col gap-3">
+              {editor && (
+                <SelectionAssign
+                  root={reading}
+                  segments={transcript.segments}
+                  busy={editor.busy}
+                  onAssign={(change) => void editor.restructure(change)}
+                />
+              )}
+              <TranscriptView
+                segments={transcript.segments}
+                mainLanguage={transcript.language}
+                active={stableActive}
+                autoScroll={autoScroll && !state.paused}
+                onSeek={seek}
+                onPlayFrom={playFrom}
+                onManualScroll={stopFollowing}
+                matches={matches}
+                currentMatch={shownMatch}
+              />
+            </div>
           )}
         </>
       )}
