@@ -55,6 +55,20 @@ it.skipIf(!process.env.SCRIVO_SCREENSHOTS)(
       await page.getByTestId('transcript').waitFor();
       await page.screenshot({ path: join(out, '4-transcript.png') });
 
+      // The editor fixing a diarization mistake: the second line given to a new speaker, the menu open on the next.
+      await page.getByRole('button', { name: 'Edit transcript' }).click();
+      const assign = page.getByRole('combobox', { name: /^Assign the line from/ });
+      await assign.nth(1).selectOption('New speaker…');
+      await page.getByRole('textbox', { name: /^Name of the new speaker/ }).fill('Guest');
+      await page.keyboard.press('Enter');
+      await page.locator('input[data-speaker="Guest"]').waitFor();
+      await page.getByTestId('save-status').getByText('All changes saved').waitFor();
+      await page
+        .getByRole('button', { name: /^Split the line from/ })
+        .nth(2)
+        .hover();
+      await page.screenshot({ path: join(out, '6-editor-speakers.png') });
+
       await page.goto(`${app.url}/dashboard`);
       await page.getByRole('tab', { name: 'Record' }).click();
       await page.screenshot({ path: join(out, '5-record.png') });

@@ -11,7 +11,7 @@ import {
   RestoreRecordingCommand,
   RetryTranscriptionCommand,
 } from './commands/recording-lifecycle.commands';
-import { EditTranscriptCommand } from './commands/edit-transcript.command';
+import { EditTranscriptCommand, RestructureTranscriptCommand } from './commands/edit-transcript.command';
 import {
   GetRecordingQuery,
   GetTranscriptQuery,
@@ -101,6 +101,14 @@ export class RecordingsController {
     return tsRestHandler(r.editTranscript, async ({ params, body }) => ({
       status: 200 as const,
       body: await this.commands.execute(new EditTranscriptCommand(user, params.id, body)),
+    }));
+  }
+
+  @TsRestHandler(r.restructureTranscript)
+  restructureTranscript(@CurrentUser() user: AuthenticatedUser) {
+    return tsRestHandler(r.restructureTranscript, async ({ params, body }) => ({
+      status: 200 as const,
+      body: await this.commands.execute(new RestructureTranscriptCommand(user, params.id, body)),
     }));
   }
 

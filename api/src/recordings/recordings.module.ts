@@ -36,7 +36,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { createJobQueue } from './job-queue-factory';
 import type { RecordingsConfig } from './recordings-config';
 import { RecordingsController } from './recordings.controller';
-import { EditTranscriptHandler } from './commands/edit-transcript.command';
+import { EditTranscriptHandler, RestructureTranscriptHandler } from './commands/edit-transcript.command';
 import { lifecycleCommandHandlers } from './commands/recording-lifecycle.commands';
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
@@ -62,6 +62,7 @@ registerErrorStatus('RECORDING_STATE_CONFLICT', 409);
 registerErrorStatus('RESTORE_EXPIRED', 409);
 registerErrorStatus('JOB_LEASE_LOST', 409);
 registerErrorStatus('TRANSCRIPT_VERSION_CONFLICT', 409);
+registerErrorStatus('NOTHING_TO_UNDO', 409);
 // A plan feature the caller's plan does not have: Payment Required, like running out of minutes.
 registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
 
@@ -94,6 +95,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     ...uploadCommandHandlers,
     ...lifecycleCommandHandlers,
     EditTranscriptHandler,
+    RestructureTranscriptHandler,
     ...recordingQueryHandlers,
     RecordingFeed,
     { provide: TUS_STORAGE, inject: [APP_CONFIG], useFactory: createTusStorage },

@@ -75,6 +75,52 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
     expect(txt.text).not.toContain('SPEAKER_00');
   });
 
+  it('moves a line to another speaker, merges, splits and undoes, each a version the exports follow', async () => {
+    const id = await completedRecording(app, client);
+    const before = await client.get(path(id));
+    const change = (version: number, body: object) =>
+      client.post(`${path(id)}/changes`, { version, change: body });
+    const speakers = (body: Record<string, unknown>) => (body.segments as Segment[]).map((s) => s.speaker);
+
+    const moved = await change(1, {
+      kind: 'assignSpeaker',
+      from: { segment: 1, word: 0 },
+      to: { segment: 1, word: 0 },
+      speaker: 'Kennedy',
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.version).toBe(2);
+    expect(speakers(moved.body)).toEqual(['SPEAKER_00', 'Kennedy', 'SPEAKER_01', 'SPEAKER_00']);
+    const vtt = await client.get(`/api/recordings/${id}/export?format=vtt`);
+    expect(vtt.text).toContain('Kennedy');
+    const json = await client.get(`/api/recordings/${id}/export?format=json`);
+    expect(json.text).toContain('"Kennedy"');
+
+    const merged = await change(2, { kind: 'mergeWithPrevious', index: 2 });
+    expect(merged.status, merged.text).toBe(200);
+    expect(speakers(merged.body)).toEqual(['SPEAKER_00', 'Kennedy', 'SPEAKER_00']);
+    const split = await change(3, { kind: 'split', index: 0, word: 1 });
+    expect((split.body.segments as Segment[]).length).toBe(4);
+
+    expect((await change(4, { kind: 'undo' })).body.version).toBe(5);
+    expect((await change(5, { kind: 'undo' })).body.version).toBe(6);
+    const back = await change(6, { kind: 'undo' });
+    expect(back.body.segments).toEqual(before.body.segments);
+    expect(speakers(back.body)).toEqual(['SPEAKER_00', 'SPEAKER_01', 'SPEAKER_00']);
+    const nothing = await change(7, { kind: 'undo' });
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.code).toBe('NOTHING_TO_UNDO');
+
+    const stale = await change(1, { kind: 'mergeWithPrevious', index: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('TRANSCRIPT_VERSION_CONFLICT');
+    const bad = await change(7, { kind: 'split', index: 9, word: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/Segment 9 does not exist/);
+    const unknown = await change(7, { kind: 'shuffle' });
+    expect(unknown.status).toBe(400);
+  });
+
   it('answers 409 with the current version when another tab saved first', async () => {
     const id = await completedRecording(app, client);
     const first = await client.patch(path(id), { version: 1, segments: [{ index: 0, text: 'First tab' }] });

@@ -148,6 +148,43 @@ export const EditTranscriptBody = z
   });
 export type EditTranscriptBody = z.infer<typeof EditTranscriptBody>;
 
+const WordPosition = z.object({
+  /** 0-based position in `segments`. */
+  segment: z.number().int().nonnegative(),
+  /** 0-based position in that segment's `words`. */
+  word: z.number().int().nonnegative(),
+});
+
+/**
+ * A change of the transcript's lines (Premium and Business Pro), saved as a new version like an edit: words or
+ * whole lines given to a speaker (an existing one or a new name), a line merged into the one before it, a line
+ * split before a word, or `undo` (takes back the newest such change since the last text edit; 409 NOTHING_TO_UNDO
+ * otherwise). Same 402/409 rules as the edit.
+ */
+export const RestructureTranscriptBody = z.object({
+  version: z.number().int().positive(),
+  change: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('assignSpeaker'),
+      from: WordPosition,
+      to: WordPosition,
+      speaker: z
+        .string()
+        .trim()
+        .min(1, 'Speaker name cannot be empty')
+        .max(MAX_SPEAKER_NAME_LENGTH, `Speaker name can be at most ${MAX_SPEAKER_NAME_LENGTH} characters`),
+    }),
+    z.object({ kind: z.literal('mergeWithPrevious'), index: z.number().int().nonnegative() }),
+    z.object({
+      kind: z.literal('split'),
+      index: z.number().int().nonnegative(),
+      word: z.number().int().nonnegative(),
+    }),
+    z.object({ kind: z.literal('undo') }),
+  ]),
+});
+export type RestructureTranscriptBody = z.infer<typeof RestructureTranscriptBody>;
+
 // ---- recordings ----
 export const RecordingStatus = z.enum([
   'uploading',
@@ -380,6 +417,15 @@ export const recordingsContract = c.router({
     responses: { 200: Transcript, 402: ErrorBody, 409: ErrorBody, ...errors },
     summary:
       'Edit a completed transcript: segment texts and speaker names (402 PLAN_UPGRADE_REQUIRED on Free, 409 TRANSCRIPT_VERSION_CONFLICT with details.currentVersion when stale)',
+  },
+  restructureTranscript: {
+    method: 'POST',
+    path: '/api/recordings/:id/transcript/changes',
+    pathParams: IdParams,
+    body: RestructureTranscriptBody,
+    responses: { 200: Transcript, 402: ErrorBody, 409: ErrorBody, ...errors },
+    summary:
+      'Change the lines of a completed transcript: words to a speaker, merge, split, or undo the last such change (a new version, like an edit)',
   },
   media: {
     method: 'GET',

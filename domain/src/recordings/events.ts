@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../kernel/events';
 import type { TranscriptBody } from './transcript';
-import type { EditedSegment } from './transcript-edit';
+import type { EditedSegment, TranscriptSplice } from './transcript-edit';
 
 export interface TranscriptionOptions {
   /** ISO 639-1 code chosen by the user, or null to detect. */
@@ -94,7 +94,9 @@ export type TranscriptionCancelled = DomainEvent<
 >;
 /**
  * The owner corrected the transcript: new texts of some segments (words re-derived, start/end kept) and/or
- * speaker renames (old label -> name, applied to every segment). `version` is the transcript's new version.
+ * speaker renames (old label -> name, applied to every segment), or a change of its lines (`restructure`: words
+ * moved to another speaker, lines merged or split, or the Undo of such a change). `version` is the transcript's
+ * new version.
  */
 export type TranscriptEdited = DomainEvent<
   'TranscriptEdited',
@@ -103,6 +105,8 @@ export type TranscriptEdited = DomainEvent<
     version: number;
     segments: EditedSegment[];
     speakers: Record<string, string>;
+    /** Absent on plain text edits and on every edit made before lines could be restructured. */
+    restructure?: TranscriptSplice;
     at: string;
   }
 >;

@@ -3,14 +3,17 @@ import { DomainError, NotFoundError } from '../kernel/errors';
 import type { ProbedMedia, RecordingEvent, TranscriptionOptions } from './events';
 import type { PlanId } from './plans';
 import { PLAN_LIMITS } from './plans';
-import type { TranscriptBody } from './transcript';
+import type { Segment, TranscriptBody } from './transcript';
 import {
+  applySegmentEdit,
   cleanSegmentText,
   cleanSpeakerNames,
   deriveWords,
   type EditedSegment,
-  type SegmentOutline,
+  planStructureChange,
   type SegmentTextEdit,
+  type StructureChange,
+  type TranscriptSplice,
 } from './transcript-edit';
 
 export type RecordingStatus = 'uploading' | 'queued' | 'transcribing' | 'completed' | 'failed' | 'cancelled';
@@ -36,8 +39,13 @@ export interface RecordingState {
   readonly purged: boolean;
   /** Its owner's account was erased: nothing more happens to it, worker messages included. */
   readonly erased: boolean;
-  /** Times and speakers of the completed transcript's segments (what an edit is checked against). */
-  readonly segments: readonly SegmentOutline[];
+  /** The completed transcript's segments as last edited (what an edit is checked against). */
+  readonly segments: readonly Segment[];
+  /**
+   * How to take back the structure changes made since the last text edit or rename, newest last (Undo). A text
+   * edit or rename empties it: undoing a change under it would throw that edit away.
+   */
+  readonly undoable: readonly { readonly version: number; readonly inverse: TranscriptSplice }[];
   /** 0 before a transcript exists, 1 when completed, +1 per edit (optimistic concurrency of the editor). */
   readonly transcriptVersion: number;
 }
@@ -82,6 +90,13 @@ export type RecordingCommand =
       plan: PlanId;
       now: string;
     }
+  | {
+      type: 'RestructureTranscript';
+      expectedVersion: number;
+      change: StructureChange | { kind: 'undo' };
+      plan: PlanId;
+      now: string;
+    }
   | { type: 'RenameRecording'; title: string; now: string }
   | { type: 'DeleteRecording'; now: string; graceSeconds: number }
   | { type: 'RestoreRecording'; now: string }
@@ -110,6 +125,7 @@ const initialState = (): RecordingState => ({
   purged: false,
   erased: false,
   segments: [],
+  undoable: [],
   transcriptVersion: 0,
 });
 
@@ -123,10 +139,7 @@ const cleanTitle = (title: string): string => {
 
 const conflict = (message: string) => new DomainError('RECORDING_STATE_CONFLICT', message);
 
-const editTranscript = (
-  command: Extract<RecordingCommand, { type: 'EditTranscript' }>,
-  state: RecordingState,
-): RecordingEvent[] => {
+const checkEditable = (command: { expectedVersion: number; plan: PlanId }, state: RecordingState): void => {
   if (!PLAN_LIMITS[command.plan].transcriptEditor)
     throw new DomainError(
       'PLAN_UPGRADE_REQUIRED',
@@ -139,6 +152,48 @@ const editTranscript = (
       'This transcript was changed elsewhere (another tab or device) since you opened it. Reload to get the latest version.',
       { currentVersion: state.transcriptVersion },
     );
+};
+
+const restructureTranscript = (
+  command: Extract<RecordingCommand, { type: 'RestructureTranscript' }>,
+  state: RecordingState,
+): RecordingEvent[] => {
+  checkEditable(command, state);
+  let restructure: TranscriptSplice | null;
+  if (command.change.kind === 'undo') {
+    const last = state.undoable[state.undoable.length - 1];
+    if (!last)
+      throw new DomainError(
+        'NOTHING_TO_UNDO',
+        'There is no speaker or line change to undo since the last text edit.',
+      );
+    restructure = { ...last.inverse, undoes: last.version };
+  } else {
+    const nextId = state.segments.reduce((max, s) => Math.max(max, s.id + 1), 0);
+    restructure = planStructureChange(state.segments, command.change, nextId);
+  }
+  // The words already belong to that speaker: no new version.
+  if (!restructure) return [];
+  return [
+    {
+      type: 'TranscriptEdited',
+      data: {
+        recordingId: state.id,
+        version: state.transcriptVersion + 1,
+        segments: [],
+        speakers: {},
+        restructure,
+        at: command.now,
+      },
+    },
+  ];
+};
+
+const editTranscript = (
+  command: Extract<RecordingCommand, { type: 'EditTranscript' }>,
+  state: RecordingState,
+): RecordingEvent[] => {
+  checkEditable(command, state);
   const seen = new Set<number>();
   const segments: EditedSegment[] = command.segments.map((edit) => {
     const text = cleanSegmentText(edit, state.segments.length);
@@ -361,6 +416,8 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
         ];
       case 'EditTranscript':
         return editTranscript(command, state);
+      case 'RestructureTranscript':
+        return restructureTranscript(command, state);
       case 'RenameRecording':
         return [
           {
@@ -430,24 +487,29 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
           status: 'completed',
           completedJobId: event.data.jobId,
           lastProgress: 1,
-          segments: event.data.transcript.segments.map(({ start, end, speaker }) => ({
-            start,
-            end,
-            speaker,
-          })),
+          segments: event.data.transcript.segments,
+          undoable: [],
           transcriptVersion: 1,
         };
       case 'TranscriptEdited': {
-        const { speakers } = event.data;
-        return {
-          ...state,
-          transcriptVersion: event.data.version,
-          segments: state.segments.map((s) =>
-            s.speaker !== null && speakers[s.speaker] !== undefined
-              ? { ...s, speaker: speakers[s.speaker]! }
-              : s,
-          ),
-        };
+        const { restructure } = event.data;
+        const segments = applySegmentEdit(state.segments, event.data);
+        let undoable = state.undoable;
+        if (!restructure) undoable = [];
+        else if (restructure.undoes !== undefined) undoable = undoable.slice(0, -1);
+        else
+          undoable = [
+            ...undoable,
+            {
+              version: event.data.version,
+              inverse: {
+                index: restructure.index,
+                remove: restructure.insert.length,
+                insert: state.segments.slice(restructure.index, restructure.index + restructure.remove),
+              },
+            },
+          ];
+        return { ...state, transcriptVersion: event.data.version, segments, undoable };
       }
       case 'TranscriptionFailed':
         return { ...state, status: 'failed' };

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { EditTranscriptBody, Transcript } from '@scrivo/contracts';
+import type { EditTranscriptBody, RestructureTranscriptBody, Transcript } from '@scrivo/contracts';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { NotFoundError } from '@scrivo/domain';
 import { toTranscript } from '../recording-view';
@@ -33,6 +33,41 @@ export class EditTranscriptHandler implements ICommandHandler<EditTranscriptComm
         expectedVersion: body.version,
         segments: body.segments ?? [],
         speakers: body.speakers ?? {},
+        plan: user.plan,
+        now: this.access.commands.now(),
+      },
+      this.access.actor(user),
+      this.access.correlationId(),
+    );
+    const transcript = await this.access.commands.transcript(id);
+    if (!transcript) throw new NotFoundError('Transcript', id);
+    return toTranscript(transcript);
+  }
+}
+
+export class RestructureTranscriptCommand extends Command<Transcript> {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly id: string,
+    readonly body: RestructureTranscriptBody,
+  ) {
+    super();
+  }
+}
+
+/** Speaker reassignment, merge, split and their undo: a new transcript version through the same decider. */
+@CommandHandler(RestructureTranscriptCommand)
+export class RestructureTranscriptHandler implements ICommandHandler<RestructureTranscriptCommand> {
+  constructor(private readonly access: RecordingAccess) {}
+
+  async execute({ user, id, body }: RestructureTranscriptCommand): Promise<Transcript> {
+    await this.access.doc(user, id);
+    await this.access.commands.run(
+      id,
+      {
+        type: 'RestructureTranscript',
+        expectedVersion: body.version,
+        change: body.change,
         plan: user.plan,
         now: this.access.commands.now(),
       },

@@ -77,6 +77,21 @@ const PATHS = {
   ),
   chevronLeft: <path d="m15 5-7 7 7 7" />,
   chevronRight: <path d="m9 5 7 7-7 7" />,
+  chevronUp: <path d="m5 15 7-7 7 7" />,
+  chevronDown: <path d="m5 9 7 7 7-7" />,
+  close: <path d="M6 6l12 12M18 6 6 18" />,
+  /** Back a few seconds: a counter-clockwise arrow. */
+  rewind: <path d="M4 12a8 8 0 1 0 2.4-5.7M4 4v4.5h4.5" />,
+  /** Forward a few seconds: a clockwise arrow. */
+  fastForward: <path d="M20 12a8 8 0 1 1-2.4-5.7M20 4v4.5h-4.5" />,
+  keyboard: (
+    <>
+      <rect x="2.5" y="6" width="19" height="12" rx="2" />
+      <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M8 14h8" />
+    </>
+  ),
+  undo: <path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />,
+  highlight: <path d="m9 11-5 5v4h4l5-5M9 11l6-6 4 4-6 6M9 11l4 4" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;

@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/ui/icons';
 import { Waveform } from './waveform';
 import { formatClock, spokenDuration } from '../lib/time';
 import { SKIP_SECONDS, SPEEDS, type MediaActions, type MediaState } from '../lib/use-media-player';
@@ -58,7 +59,10 @@ export function PlayerControls({ state, actions, onShowShortcuts, peaks }: Props
           aria-label={`Back ${SKIP_SECONDS} seconds`}
           title={`Back ${SKIP_SECONDS} s (Left arrow)`}
         >
-          <span aria-hidden="true">↺ {SKIP_SECONDS}s</span>
+          <Icon name="rewind" />
+          <span aria-hidden="true" className="ml-1 text-xs tabular-nums">
+            {SKIP_SECONDS}
+          </span>
         </button>
         <button
           type="button"
@@ -84,7 +88,10 @@ export function PlayerControls({ state, actions, onShowShortcuts, peaks }: Props
           aria-label={`Forward ${SKIP_SECONDS} seconds`}
           title={`Forward ${SKIP_SECONDS} s (Right arrow)`}
         >
-          <span aria-hidden="true">{SKIP_SECONDS}s ↻</span>
+          <span aria-hidden="true" className="mr-1 text-xs tabular-nums">
+            {SKIP_SECONDS}
+          </span>
+          <Icon name="fastForward" />
         </button>
         <label className="ml-2 flex items-center gap-2 text-sm text-slate-700">
           Speed
@@ -105,8 +112,9 @@ export function PlayerControls({ state, actions, onShowShortcuts, peaks }: Props
           className={buttonClass}
           onClick={onShowShortcuts}
           aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
         >
-          <span aria-hidden="true">⌨ ?</span>
+          <Icon name="keyboard" />
         </button>
       </div>
     </div>

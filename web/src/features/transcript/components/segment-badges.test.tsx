@@ -21,12 +21,13 @@ const render = (segments: TranscriptSegment[], mainLanguage = 'en') =>
       active={null}
       autoScroll={false}
       onSeek={() => {}}
+      onPlayFrom={() => {}}
       onManualScroll={() => {}}
     />,
   );
 
-/** The markup of one segment's <section>, in order. */
-const sections = (html: string) => html.split('<section').slice(1);
+/** The markup of each segment, in order. */
+const sections = (html: string) => html.split('data-segment=').slice(1);
 
 describe('the transcript marks a segment’s language and the engine’s doubt', () => {
   it('shows a "DE" badge on a German segment of an English recording, and none on the English ones', () => {

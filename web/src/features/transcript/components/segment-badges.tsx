@@ -1,10 +1,10 @@
 import { LOW_CONFIDENCE_TIP, type SegmentMarks } from '../lib/segment-marks';
 
-/** The small marks under a segment's timestamp: its language when not the main one, and low confidence. */
+/** The small marks before a segment's words: its language when not the main one, and low confidence. */
 export function SegmentBadges({ marks }: { marks: SegmentMarks }) {
   if (!marks.language && !marks.lowConfidence) return null;
   return (
-    <div className="flex flex-wrap items-center gap-1 px-1">
+    <span className="mr-1 inline-flex items-center gap-1 align-middle">
       {marks.language && (
         <span
           className="rounded bg-slate-100 px-1 text-[10px] font-semibold leading-4 text-slate-700 ring-1 ring-slate-300"
@@ -25,6 +25,6 @@ export function SegmentBadges({ marks }: { marks: SegmentMarks }) {
           ?
         </span>
       )}
-    </div>
+    </span>
   );
 }

@@ -1,6 +1,8 @@
 import type { TranscriptSegment } from '@scrivo/contracts/recordings/recordings.contract';
-import { memo, useEffect, useRef, type MouseEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { TimedWord } from '../lib/active-word';
+import { type Paragraph, paragraphs } from '../lib/paragraphs';
+import type { SearchMatch } from '../lib/search';
 import { LOW_CONFIDENCE_TIP, segmentMarks } from '../lib/segment-marks';
 import { formatClock } from '../lib/time';
 import { SegmentBadges } from './segment-badges';
@@ -12,13 +14,19 @@ interface Props {
   active: TimedWord | null;
   autoScroll: boolean;
   onSeek(seconds: number): void;
+  /** A click on a word: play from there. */
+  onPlayFrom(seconds: number): void;
   /** The reader scrolled by hand: auto-scroll should stop following. */
   onManualScroll(): void;
+  /** Search results to highlight, and which one is shown (scrolled to). */
+  matches?: readonly SearchMatch[];
+  currentMatch?: number;
 }
 
 /**
- * The transcript as segments of clickable words. Clicks are handled once on the container (a long transcript
- * has tens of thousands of words); keyboard users jump with the per-segment timestamp buttons.
+ * The transcript as paragraphs (a speaker's consecutive segments, one timestamp each) of clickable words: a click
+ * plays from that word. Clicks are handled once on the container (a long transcript has tens of thousands of
+ * words); keyboard users jump with the per-paragraph timestamp buttons.
  */
 export function TranscriptView({
   segments,
@@ -26,9 +34,35 @@ export function TranscriptView({
   active,
   autoScroll,
   onSeek,
+  onPlayFrom,
   onManualScroll,
+  matches = [],
+  currentMatch = -1,
 }: Props) {
   const container = useRef<HTMLDivElement>(null);
+  const groups = useMemo(() => paragraphs(segments), [segments]);
+  const matchKeys = useMemo(() => {
+    const byParagraph = new Map<number, { words: Set<string>; current: Set<string> }>();
+    const paragraphOf = (segment: number) => groups.findIndex((p) => segment >= p.first && segment <= p.last);
+    matches.forEach((match, n) => {
+      const at = paragraphOf(match.segment);
+      const entry = byParagraph.get(at) ?? { words: new Set<string>(), current: new Set<string>() };
+      for (let w = match.first; w <= match.last; w++) {
+        entry.words.add(`${match.segment}:${w}`);
+        if (n === currentMatch) entry.current.add(`${match.segment}:${w}`);
+      }
+      byParagraph.set(at, entry);
+    });
+    return byParagraph;
+  }, [groups, matches, currentMatch]);
+  const matchesIn = (paragraph: Paragraph) => matchKeys.get(groups.indexOf(paragraph)) ?? NO_MATCHES;
+
+  useEffect(() => {
+    if (currentMatch < 0) return;
+    container.current
+      ?.querySelector<HTMLElement>('[data-current-match="true"]')
+      ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [currentMatch, matches]);
 
   useEffect(() => {
     if (!autoScroll || !active) return;
@@ -61,7 +95,7 @@ export function TranscriptView({
     const target = (event.target as HTMLElement).closest<HTMLElement>('[data-start]');
     // A text selection is not a click on a word: let people copy passages.
     if (!target || window.getSelection()?.toString()) return;
-    onSeek(Number(target.dataset.start));
+    onPlayFrom(Number(target.dataset.start));
   };
 
   if (segments.length === 0) {
@@ -69,13 +103,16 @@ export function TranscriptView({
   }
   return (
     <div ref={container} onClick={onClick} className="flex flex-col gap-5" data-testid="transcript">
-      {segments.map((segment, index) => (
-        <Segment
-          key={segment.id}
-          segment={segment}
+      {groups.map((paragraph) => (
+        <ParagraphView
+          key={segments[paragraph.first]!.id}
+          paragraph={paragraph}
+          segments={segments}
           mainLanguage={mainLanguage}
-          showSpeaker={!!segment.speaker && segment.speaker !== segments[index - 1]?.speaker}
-          activeWord={active?.segment === index ? active.word : null}
+          active={
+            active && active.segment >= paragraph.first && active.segment <= paragraph.last ? active : null
+          }
+          matches={matchesIn(paragraph)}
           onSeek={onSeek}
         />
       ))}
@@ -83,70 +120,139 @@ export function TranscriptView({
   );
 }
 
-const Segment = memo(function Segment({
-  segment,
+/** Search matches, as word keys "segment:word" ("segment:-1" for a whole segment); `current` is the one shown. */
+interface ParagraphMatches {
+  readonly words: ReadonlySet<string>;
+  readonly current: ReadonlySet<string>;
+}
+const NO_MATCHES: ParagraphMatches = { words: new Set(), current: new Set() };
+
+const ParagraphView = memo(function ParagraphView({
+  paragraph,
+  segments,
   mainLanguage,
-  showSpeaker,
-  activeWord,
+  active,
+  matches,
   onSeek,
 }: {
-  segment: TranscriptSegment;
+  paragraph: Paragraph;
+  segments: readonly TranscriptSegment[];
   mainLanguage: string;
-  showSpeaker: boolean;
-  /** Index of the word being spoken in this segment (-1 = the whole segment), null when elsewhere. */
-  activeWord: number | null;
+  active: TimedWord | null;
+  matches: ParagraphMatches;
   onSeek(seconds: number): void;
 }) {
-  const marks = segmentMarks(segment, mainLanguage);
+  const parts = segments.slice(paragraph.first, paragraph.last + 1);
   return (
     <section
       className="grid grid-cols-[4.5rem_1fr] gap-x-3 sm:grid-cols-[5.5rem_1fr]"
-      aria-label={`From ${formatClock(segment.start)}`}
+      aria-label={`From ${formatClock(paragraph.start)}`}
     >
-      <div className="flex flex-col items-start gap-1 pt-0.5">
+      <div className="pt-0.5">
         <button
           type="button"
           onClick={(event) => {
             event.stopPropagation();
-            onSeek(segment.start);
+            onSeek(paragraph.start);
           }}
           className="rounded px-1 font-mono text-xs tabular-nums text-brand-700 hover:bg-brand-50 hover:underline"
-          aria-label={`Play from ${formatClock(segment.start)}`}
+          aria-label={`Play from ${formatClock(paragraph.start)}`}
         >
-          {formatClock(segment.start)}
+          {formatClock(paragraph.start)}
         </button>
-        <SegmentBadges marks={marks} />
       </div>
       <div>
-        {showSpeaker && <p className="mb-1 text-sm font-semibold text-slate-900">{segment.speaker}</p>}
-        <p
-          className={`leading-8 text-slate-800 ${activeWord === -1 ? 'rounded bg-brand-100' : ''} ${
-            marks.lowConfidence ? 'underline decoration-amber-500 decoration-dotted underline-offset-4' : ''
-          }`}
-          lang={marks.language?.code.toLowerCase()}
-          title={marks.lowConfidence && segment.words.length === 0 ? LOW_CONFIDENCE_TIP : undefined}
-          data-low-confidence={marks.lowConfidence ? 'true' : undefined}
-          data-active={activeWord === -1 ? 'true' : undefined}
-          data-start={segment.words.length === 0 ? segment.start : undefined}
-        >
-          {segment.words.length === 0
-            ? segment.text
-            : segment.words.map((word, i) => (
-                <span key={i}>
-                  <span
-                    data-start={word.start}
-                    data-active={activeWord === i ? 'true' : undefined}
-                    className={`cursor-pointer rounded px-0.5 transition-colors ${
-                      activeWord === i ? 'bg-brand-600 text-white' : 'hover:bg-brand-50'
-                    }`}
-                    title={formatClock(word.start)}
-                  >
-                    {word.text}
-                  </span>{' '}
-                </span>
-              ))}
+        {paragraph.speaker && (
+          <p className="mb-1 text-sm font-semibold text-slate-900">{paragraph.speaker}</p>
+        )}
+        <p className="leading-8 text-slate-800">
+          {parts.map((segment, offset) => {
+            const index = paragraph.first + offset;
+            return (
+              <SegmentText
+                key={segment.id}
+                index={index}
+                segment={segment}
+                mainLanguage={mainLanguage}
+                activeWord={active?.segment === index ? active.word : null}
+                matches={matches}
+              />
+            );
+          })}
         </p>
       </div>
     </section>
   );
 });
+
+const wordClass = (active: boolean, match: boolean, current: boolean) =>
+  // Highlights are drawn outside the word (-mx with px), so words keep normal text spacing.
+  `-mx-0.5 cursor-pointer rounded px-0.5 transition-colors ${
+    active
+      ? 'bg-brand-600 text-white'
+      : current
+        ? 'bg-amber-400 text-slate-900'
+        : match
+          ? 'bg-yellow-200'
+          : 'hover:bg-brand-50'
+  }`;
+
+function SegmentText({
+  index,
+  segment,
+  mainLanguage,
+  activeWord,
+  matches,
+}: {
+  index: number;
+  segment: TranscriptSegment;
+  mainLanguage: string;
+  /** Index of the word being spoken in this segment (-1 = the whole segment), null when elsewhere. */
+  activeWord: number | null;
+  matches: ParagraphMatches;
+}) {
+  const marks = segmentMarks(segment, mainLanguage);
+  const whole = `${index}:-1`;
+  return (
+    <span
+      data-segment={segment.id}
+      className={`${marks.lowConfidence ? 'underline decoration-amber-500 decoration-dotted underline-offset-4' : ''}`}
+      lang={marks.language?.code.toLowerCase()}
+      title={marks.lowConfidence && segment.words.length === 0 ? LOW_CONFIDENCE_TIP : undefined}
+      data-low-confidence={marks.lowConfidence ? 'true' : undefined}
+    >
+      <SegmentBadges marks={marks} />
+      {segment.words.length === 0 ? (
+        <span
+          data-start={segment.start}
+          data-word={`${index}:-1`}
+          data-active={activeWord === -1 ? 'true' : undefined}
+          data-match={matches.words.has(whole) ? 'true' : undefined}
+          data-current-match={matches.current.has(whole) ? 'true' : undefined}
+          className={wordClass(activeWord === -1, matches.words.has(whole), matches.current.has(whole))}
+        >
+          {segment.text.trim()}
+        </span>
+      ) : (
+        segment.words.map((word, i) => {
+          const key = `${index}:${i}`;
+          return (
+            <span key={i}>
+              <span
+                data-start={word.start}
+                data-word={`${index}:${i}`}
+                data-active={activeWord === i ? 'true' : undefined}
+                data-match={matches.words.has(key) ? 'true' : undefined}
+                data-current-match={matches.current.has(key) ? 'true' : undefined}
+                className={wordClass(activeWord === i, matches.words.has(key), matches.current.has(key))}
+                title={formatClock(word.start)}
+              >
+                {word.text.trim()}
+              </span>{' '}
+            </span>
+          );
+        })
+      )}{' '}
+    </span>
+  );
+}

@@ -1,15 +1,19 @@
 import type { Recording, Transcript } from '@scrivo/contracts/recordings/recordings.contract';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { timeline, wordAt } from '../lib/active-word';
 import { languageName } from '../lib/language';
 import { handleShortcut } from '../lib/shortcuts';
 import { formatClock } from '../lib/time';
 import { useMediaPlayer } from '../lib/use-media-player';
 import { useWaveform } from '../lib/use-waveform';
+import { Icon } from '../../../components/ui/icons';
 import { PlayerControls } from './player-controls';
+import { findMatches } from '../lib/search';
 import { ShortcutsHelp } from './shortcuts-help';
+import { TranscriptSearch } from './transcript-search';
 import { TranscriptView } from './transcript-view';
 import { EditableTranscript } from '../editor/editable-transcript';
+import { SelectionAssign } from '../editor/selection-assign';
 import { EditorNotices, EditorUpsell, SaveStatusText } from '../editor/editor-bar';
 import type { TranscriptEditor } from '../editor/use-transcript-editor';
 
@@ -70,6 +74,27 @@ export function TranscriptWorkspace({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const stableActive = useMemo(() => active, [activeKey]);
   const language = languageName(transcript.language);
+  const [searching, setSearching] = useState(false);
+  const [query, setQuery] = useState('');
+  const [currentMatch, setCurrentMatch] = useState(0);
+  const searchField = useRef<HTMLInputElement>(null);
+  const reading = useRef<HTMLDivElement>(null);
+  // In the editor, search the texts as typed (the draft over the saved copy).
+  const searchedSegments = useMemo(
+    () =>
+      editing && editor
+        ? transcript.segments.map((segment, index) => {
+            const text = editor.draft.segments[index];
+            return text === undefined ? segment : { ...segment, text, words: [] };
+          })
+        : transcript.segments,
+    [editing, editor, transcript.segments],
+  );
+  const matches = useMemo(
+    () => (searching ? findMatches(searchedSegments, query) : []),
+    [searching, searchedSegments, query],
+  );
+  const shownMatch = matches.length === 0 ? -1 : Math.min(currentMatch, matches.length - 1);
   const stopFollowing = useCallback(() => setAutoScroll(false), []);
   const waveform = useWaveform(
     mediaUrl ?? '',
@@ -79,6 +104,15 @@ export function TranscriptWorkspace({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // Ctrl+F (Cmd+F) finds in this transcript, as people expect of a document; a second press gives the
+      // browser's own find.
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f' && !panel) {
+        if (document.activeElement === searchField.current && searchField.current) return;
+        event.preventDefault();
+        setSearching(true);
+        requestAnimationFrame(() => searchField.current?.select());
+        return;
+      }
       const handled = handleShortcut(event, {
         ...actions,
         toggleAutoScroll: () => setAutoScroll((on) => !on),
@@ -88,7 +122,7 @@ export function TranscriptWorkspace({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [actions]);
+  }, [actions, panel]);
 
   const seek = useCallback(
     (seconds: number) => {
@@ -97,6 +131,41 @@ export function TranscriptWorkspace({
     },
     [actions],
   );
+  const playFrom = useCallback(
+    (seconds: number) => {
+      seek(seconds);
+      actions.play();
+    },
+    [actions, seek],
+  );
+
+  const step = (direction: 1 | -1) => {
+    if (matches.length === 0) return;
+    const next = (shownMatch + direction + matches.length) % matches.length;
+    setCurrentMatch(next);
+    const match = matches[next]!;
+    if (editing) {
+      // In the editor the match is selected in its line, so typing replaces it.
+      const field = document.getElementById(`segment-${transcript.segments[match.segment]?.id}`);
+      if (field instanceof HTMLTextAreaElement) {
+        const at = field.value.toLocaleLowerCase().indexOf(query.trim().toLocaleLowerCase());
+        field.scrollIntoView({ block: 'center' });
+        if (at >= 0) field.setSelectionRange(at, at + query.trim().length);
+      }
+    }
+  };
+  const replaceAll = (replacement: string) => {
+    if (!editor) return;
+    const needle = query.replace(/\s+/g, ' ').trim();
+    if (!needle) return;
+    const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'), 'gi');
+    searchedSegments.forEach((segment, index) => {
+      const text = segment.text.trim();
+      const replaced = text.replace(pattern, replacement);
+      if (replaced !== text && replaced.trim()) editor.editSegment(index, replaced);
+    });
+    editor.flush();
+  };
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 pb-16 pt-4 sm:px-6">
@@ -198,6 +267,19 @@ export function TranscriptWorkspace({
                   {editing ? 'Done editing' : 'Edit transcript'}
                 </button>
               )}
+              <button
+                type="button"
+                aria-expanded={searching}
+                onClick={() => {
+                  setSearching(true);
+                  requestAnimationFrame(() => searchField.current?.select());
+                }}
+                title="Find in transcript (Ctrl+F)"
+                className="inline-flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
+              >
+                <Icon name="search" className="h-4 w-4" />
+                {editing ? 'Find and replace' : 'Find'}
+              </button>
               {!editing && (
                 <button
                   type="button"
@@ -210,19 +292,50 @@ export function TranscriptWorkspace({
               )}
             </div>
           </div>
+          {searching && (
+            <TranscriptSearch
+              ref={searchField}
+              query={query}
+              onQuery={(value) => {
+                setQuery(value);
+                setCurrentMatch(0);
+              }}
+              count={matches.length}
+              current={shownMatch}
+              onStep={step}
+              onClose={() => {
+                setSearching(false);
+                setQuery('');
+              }}
+              onReplaceAll={editor && editing ? replaceAll : undefined}
+            />
+          )}
           {showUpsell && <EditorUpsell />}
           {editor && <EditorNotices editor={editor} />}
           {editor && editing ? (
             <EditableTranscript segments={transcript.segments} editor={editor} onSeek={actions.seek} />
           ) : (
-            <TranscriptView
-              segments={transcript.segments}
-              mainLanguage={transcript.language}
-              active={stableActive}
-              autoScroll={autoScroll && !state.paused}
-              onSeek={seek}
-              onManualScroll={stopFollowing}
-            />
+            <div ref={reading} className="flex flex-col gap-3">
+              {editor && (
+                <SelectionAssign
+                  root={reading}
+                  segments={transcript.segments}
+                  busy={editor.busy}
+                  onAssign={(change) => void editor.restructure(change)}
+                />
+              )}
+              <TranscriptView
+                segments={transcript.segments}
+                mainLanguage={transcript.language}
+                active={stableActive}
+                autoScroll={autoScroll && !state.paused}
+                onSeek={seek}
+                onPlayFrom={playFrom}
+                onManualScroll={stopFollowing}
+                matches={matches}
+                currentMatch={shownMatch}
+              />
+            </div>
           )}
         </>
       )}

@@ -116,6 +116,39 @@ export class TranscriptAutosave {
     this.setStatus({ kind: 'saved' });
   }
 
+  /** The transcript version the next save starts from. */
+  get version(): number {
+    return this.pending.baseVersion;
+  }
+
+  /**
+   * Saves what waits and resolves once nothing is unsaved or saving cannot go on by itself (conflict, refusal):
+   * a change of lines renumbers them, so text edits by line number must reach the server first.
+   */
+  async settle(): Promise<void> {
+    this.flush();
+    const stuck = () => ['conflict', 'error', 'offline'].includes(this.status.kind);
+    while (this.hasUnsaved && !this.stopped && !stuck())
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  /** A change of lines was saved outside the draft (it is a version of its own): carry on from it. */
+  restructured(version: number): void {
+    this.pending = { ...this.pending, baseVersion: version };
+    this.persist();
+  }
+
+  /** A change of lines failed: show it as a save failure would be shown. */
+  failed(error: unknown): void {
+    if (error instanceof HttpError && error.code === 'TRANSCRIPT_VERSION_CONFLICT')
+      this.setStatus({ kind: 'conflict', currentVersion: conflictVersion(error) });
+    else
+      this.setStatus({
+        kind: 'error',
+        message: error instanceof HttpError ? error.serverMessage : 'The change could not be saved.',
+      });
+  }
+
   get hasUnsaved(): boolean {
     return !isEmpty(this.pending) || this.inFlight !== null;
   }

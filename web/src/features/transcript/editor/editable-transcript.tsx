@@ -1,7 +1,8 @@
 import type { TranscriptSegment } from '@scrivo/contracts/recordings/recordings.contract';
 import { useEffect, useState } from 'react';
 import { formatClock } from '../lib/time';
-import type { TranscriptEditor } from './use-transcript-editor';
+import type { LineChange, TranscriptEditor } from './use-transcript-editor';
+import { selectedWords, wordAtCursor } from './word-range';
 
 interface Props {
   segments: readonly TranscriptSegment[];
@@ -11,12 +12,26 @@ interface Props {
 
 /**
  * The transcript as editable text: one field per segment, speaker names renamed in place (every segment of that
- * speaker follows). Typing never reaches the player shortcuts (they ignore text fields).
+ * speaker follows). Under each line: who said it (the selected words, or the whole line), merge with the line
+ * before, split at the cursor. Typing never reaches the player shortcuts (they ignore text fields).
  */
 export function EditableTranscript({ segments, editor, onSeek }: Props) {
   const { draft } = editor;
+  const speakers = [...new Set(segments.flatMap((s) => (s.speaker ? [s.speaker] : [])))];
   return (
     <div className="flex flex-col gap-4" data-testid="transcript-editor">
+      {editor.canUndo && (
+        <div className="flex justify-end">
+          <button
+            type="button"
+            disabled={editor.busy}
+            onClick={() => void editor.undo()}
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
+          >
+            Undo line change
+          </button>
+        </div>
+      )}
       {segments.map((segment, index) => {
         const label = segment.speaker;
         const showSpeaker = !!label && label !== segments[index - 1]?.speaker;
@@ -51,6 +66,14 @@ export function EditableTranscript({ segments, editor, onSeek }: Props) {
                 text={text}
                 onEdit={(value) => editor.editSegment(index, value)}
                 onDone={() => editor.flush()}
+              />
+              <LineTools
+                index={index}
+                fieldId={fieldId}
+                segment={segment}
+                speakers={speakers.map((s) => ({ label: s, name: draft.speakers[s] ?? s }))}
+                busy={editor.busy}
+                onChange={(change) => void editor.restructure(change)}
               />
             </div>
           </section>
@@ -152,5 +175,128 @@ function SpeakerName({
       className="w-fit max-w-full rounded border border-transparent px-1 text-sm font-semibold text-slate-900 hover:border-slate-300 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
       data-speaker={label}
     />
+  );
+}
+
+const toolClass =
+  'rounded px-1.5 py-0.5 text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50';
+
+/**
+ * What can be done to one line besides typing. The field keeps its selection when focus moves here, so "who said
+ * it" applies to the selected words when there are some, and a split happens where the cursor was.
+ */
+function LineTools({
+  index,
+  fieldId,
+  segment,
+  speakers,
+  busy,
+  onChange,
+}: {
+  index: number;
+  fieldId: string;
+  segment: TranscriptSegment;
+  speakers: readonly { label: string; name: string }[];
+  busy: boolean;
+  onChange(change: LineChange): void;
+}) {
+  const [naming, setNaming] = useState(false);
+  const [newName, setNewName] = useState('');
+  const at = `${formatClock(segment.start)}`;
+  const field = () => document.getElementById(fieldId);
+  // Text typed but not saved yet gets its words from its spaces on the server: count them the same way.
+  const wordsFor = (text: string) =>
+    text.replace(/\s+/g, ' ').trim() === segment.text.replace(/\s+/g, ' ').trim() ? segment : { words: [] };
+  const assign = (speaker: string) => {
+    const node = field();
+    const text = node instanceof HTMLTextAreaElement ? node.value : segment.text;
+    const start = node instanceof HTMLTextAreaElement ? node.selectionStart : 0;
+    const end = node instanceof HTMLTextAreaElement ? node.selectionEnd : 0;
+    const words = start !== end ? selectedWords(text, wordsFor(text), start, end) : null;
+    const count = Math.max(1, wordsFor(text).words.length || text.split(/\s+/).filter(Boolean).length);
+    onChange({
+      kind: 'assignSpeaker',
+      from: { segment: index, word: words?.from ?? 0 },
+      to: { segment: index, word: words?.to ?? count - 1 },
+      speaker,
+    });
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-1" role="group" aria-label={`Line from ${at}`}>
+      {naming ? (
+        <form
+          className="flex items-center gap-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const tidy = newName.replace(/\s+/g, ' ').trim();
+            if (tidy) assign(tidy);
+            setNaming(false);
+            setNewName('');
+          }}
+        >
+          <input
+            autoFocus
+            type="text"
+            maxLength={100}
+            value={newName}
+            onChange={(event) => setNewName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setNaming(false);
+            }}
+            aria-label={`Name of the new speaker for the line from ${at}`}
+            placeholder="New speaker name"
+            className="h-7 rounded border border-slate-300 px-2 text-xs focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          />
+          <button type="submit" className={toolClass}>
+            Assign
+          </button>
+        </form>
+      ) : (
+        <select
+          value=""
+          disabled={busy}
+          aria-label={`Assign the line from ${at}, or its selected words, to a speaker`}
+          onChange={(event) => {
+            const value = event.target.value;
+            if (value === '\u0000new') setNaming(true);
+            else if (value) assign(value);
+          }}
+          className="h-7 rounded border border-transparent bg-transparent text-xs text-slate-600 hover:border-slate-300"
+        >
+          <option value="">Assign to speaker…</option>
+          {speakers.map((s) => (
+            <option key={s.label} value={s.label}>
+              {s.name}
+            </option>
+          ))}
+          <option value={'\u0000new'}>New speaker…</option>
+        </select>
+      )}
+      {index > 0 && (
+        <button
+          type="button"
+          disabled={busy}
+          className={toolClass}
+          aria-label={`Merge the line from ${at} with the line before it`}
+          onClick={() => onChange({ kind: 'mergeWithPrevious', index })}
+        >
+          Merge with previous
+        </button>
+      )}
+      <button
+        type="button"
+        disabled={busy}
+        className={toolClass}
+        aria-label={`Split the line from ${at} at the cursor`}
+        onClick={() => {
+          const node = field();
+          if (!(node instanceof HTMLTextAreaElement)) return;
+          const word = wordAtCursor(node.value, wordsFor(node.value), node.selectionStart);
+          if (word > 0) onChange({ kind: 'split', index, word });
+        }}
+      >
+        Split at cursor
+      </button>
+    </div>
   );
 }

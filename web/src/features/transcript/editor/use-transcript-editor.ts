@@ -1,6 +1,6 @@
-import type { Transcript } from '@scrivo/contracts/recordings/recordings.contract';
+import type { RestructureTranscriptBody, Transcript } from '@scrivo/contracts/recordings/recordings.contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api, ok } from '../../../lib/api-client';
 import { recordingKeys } from '../../recordings/api/recordings-queries';
 import { type SaveStatus, TranscriptAutosave } from './autosave';
@@ -25,7 +25,16 @@ export interface TranscriptEditor {
   reloadLatest(): Promise<void>;
   /** After a conflict: save the local edits on top of the newest version. */
   keepMine(): void;
+  /** Words or lines to a speaker, merge, split: saved at once as a version of its own. */
+  restructure(change: LineChange): Promise<void>;
+  /** A change of lines was made since the last text edit: Undo can take it back. */
+  readonly canUndo: boolean;
+  undo(): Promise<void>;
+  /** A change of lines is being saved. */
+  readonly busy: boolean;
 }
+
+export type LineChange = Exclude<RestructureTranscriptBody['change'], { kind: 'undo' }>;
 
 /**
  * Autosave for the transcript page. Saved transcripts go straight into the query cache, so the read view, the
@@ -41,6 +50,9 @@ export function useTranscriptEditor(
   const autosave = useRef<TranscriptAutosave | null>(null);
   // The autosave starts from the version on screen when editing becomes possible; later ones come from its saves.
   const version = useRef(transcript.version);
+  // Changes of lines made since the last text save, newest last: what Undo can still take back.
+  const [undoable, setUndoable] = useState(0);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     version.current = transcript.version;
   }, [transcript.version]);
@@ -52,7 +64,10 @@ export function useTranscriptEditor(
       version: version.current,
       save: (body) => ok(api.recordings.editTranscript({ params: { id: recordingId }, body })),
       storage: browserStorage(),
-      onSaved: (saved) => client.setQueryData(recordingKeys.transcript(recordingId), saved),
+      onSaved: (saved) => {
+        client.setQueryData(recordingKeys.transcript(recordingId), saved);
+        setUndoable(0);
+      },
       onChange: rerender,
     });
     autosave.current = instance;
@@ -77,8 +92,44 @@ export function useTranscriptEditor(
     autosave.current?.discard(latest.version);
   }, [client, recordingId]);
 
+  const send = useCallback(
+    async (change: RestructureTranscriptBody['change']): Promise<boolean> => {
+      const instance = autosave.current;
+      if (!instance) return false;
+      setBusy(true);
+      try {
+        await instance.settle();
+        if (instance.hasUnsaved) return false;
+        const saved = await ok(
+          api.recordings.restructureTranscript({
+            params: { id: recordingId },
+            body: { version: instance.version, change },
+          }),
+        );
+        client.setQueryData(recordingKeys.transcript(recordingId), saved);
+        instance.restructured(saved.version);
+        return true;
+      } catch (error) {
+        instance.failed(error);
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [client, recordingId],
+  );
+
   const current = autosave.current;
   return {
+    restructure: async (change) => {
+      const before = current?.version;
+      if ((await send(change)) && current?.version !== before) setUndoable((n) => n + 1);
+    },
+    canUndo: undoable > 0,
+    undo: async () => {
+      if (await send({ kind: 'undo' })) setUndoable((n) => Math.max(0, n - 1));
+    },
+    busy,
     draft: current?.draft ?? emptyDraft(transcript.version),
     status: current?.status ?? { kind: 'saved' },
     editSegment: (index, text) => current?.editSegment(index, text),

@@ -14,6 +14,8 @@ export interface MediaState {
 
 export interface MediaActions {
   toggle(): void;
+  /** Plays from where it is (a paused player starts, a playing one goes on). */
+  play(): void;
   seek(seconds: number): void;
   skip(delta: number): void;
   setRate(rate: number): void;
@@ -101,6 +103,9 @@ export const useMediaPlayer = (fallbackDuration: number) => {
       if (!element) return;
       if (element.paused) element.play().catch(() => setState((p) => ({ ...p, paused: true })));
       else element.pause();
+    }, [element]),
+    play: useCallback(() => {
+      if (element?.paused) element.play().catch(() => setState((p) => ({ ...p, paused: true })));
     }, [element]),
     seek,
     skip: useCallback((delta: number) => element && seek(element.currentTime + delta), [element, seek]),
