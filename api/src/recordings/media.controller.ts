@@ -116,6 +116,7 @@ export class MediaController {
       title: doc.title,
       language: transcript.language,
       durationSeconds: transcript.durationSeconds,
+      recordedAt: doc.createdAt,
       summary: parsed.data.summary ? summary : null,
     };
     let body: string | Buffer;
