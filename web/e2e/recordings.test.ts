@@ -277,7 +277,7 @@ describe.skipIf(!speechWorkerInstalled())('recordings in Chromium, with the real
     await context.close();
   });
 
-  it('refuses a file that is not audio or video in plain words, and shows why the server failed a fake one', async () => {
+  it('refuses a file that is not audio or video in plain words, and says why the server refuses a fake one', async () => {
     const { context } = await signedInContext(app, browser, { width: 360, height: 740 });
     const page = await context.newPage();
     await page.goto(`${app.url}/dashboard`);
