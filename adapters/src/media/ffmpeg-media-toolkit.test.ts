@@ -56,6 +56,8 @@ beforeAll(() => {
     at('silent-video.mp4'),
   );
   writeFileSync(at('empty.wav'), '');
+  ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '0', '-c:a', 'pcm_s16le', at('zero.wav'));
+  ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=stereo', '-t', '0', at('zero.flac'));
   writeFileSync(at('notes.mp3'), 'These are my meeting notes, not audio.\n'.repeat(50));
   const mp3 = readFileSync(at('speech.mp3'));
   writeFileSync(at('cut.mp3'), mp3.subarray(0, Math.floor(mp3.length / 3)));
@@ -106,7 +108,9 @@ describe('FfmpegMediaToolkit.probe', () => {
 
   it.each([
     ['empty.wav', 'EMPTY_FILE', /empty/],
-    ['notes.mp3', 'UNSUPPORTED_MEDIA', /format/],
+    ['notes.mp3', 'UNSUPPORTED_MEDIA', /no audio we can read/],
+    ['zero.wav', 'ZERO_LENGTH', /^This recording is 0 seconds long/],
+    ['zero.flac', 'ZERO_LENGTH', /^This recording is 0 seconds long/],
     ['photo.wav', 'UNSUPPORTED_MEDIA', /format/],
     ['silent-video.mp4', 'NO_AUDIO_STREAM', /no audio track/],
     ['cut.mp3', 'CORRUPT_MEDIA', /cut off/],

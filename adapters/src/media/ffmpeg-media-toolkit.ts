@@ -48,6 +48,9 @@ const run = (command: string, args: string[], signal?: CancelSignal) =>
     );
   });
 
+const zeroLength = () =>
+  new MediaRejectedError('ZERO_LENGTH', 'This recording is 0 seconds long: it holds no sound to transcribe.');
+
 const CONTAINERS: { match: RegExp; audio: string; video: string }[] = [
   { match: /^mp3$/, audio: 'audio/mpeg', video: 'audio/mpeg' },
   { match: /^wav$/, audio: 'audio/wav', video: 'audio/wav' },
@@ -81,6 +84,7 @@ export class FfmpegMediaToolkit implements MediaToolkit {
     // A plain 16 kHz mono 16-bit WAV is read from its header: every byte of its data is a valid sample, so there
     // is nothing for ffprobe or a decode check to find (they cost a quarter of a second on a short clip).
     const ready = await readyPcmSamples(path);
+    if (ready === 0) throw zeroLength();
     if (ready)
       return {
         durationSeconds: Math.round((ready / SAMPLE_RATE) * 1000) / 1000,
@@ -107,7 +111,7 @@ export class FfmpegMediaToolkit implements MediaToolkit {
         ? new MediaRejectedError('CORRUPT_MEDIA', 'This file looks damaged or incomplete and cannot be read.')
         : new MediaRejectedError(
             'UNSUPPORTED_MEDIA',
-            'This file is not an audio or video format we can read.',
+            'This file has no audio we can read: it is not an audio or video format, whatever its name says.',
           );
     }
     const info = JSON.parse(probed.stdout) as FfprobeOutput;
@@ -127,11 +131,14 @@ export class FfmpegMediaToolkit implements MediaToolkit {
       );
     const hasVideo = streams.some((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
     const durationSeconds = Number(info.format?.duration ?? audio.duration);
-    if (!Number.isFinite(durationSeconds) || durationSeconds <= 0)
+    if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
+      // A header with no samples after it (a recorder stopped at once) is a 0 s recording, not a damaged one.
+      if (!(await this.decodesAnything(path))) throw zeroLength();
       throw new MediaRejectedError(
         'CORRUPT_MEDIA',
         'The length of this recording cannot be read; the file may be damaged.',
       );
+    }
 
     await this.checkComplete(path, size, durationSeconds, streams, formatName);
     await this.checkDecodes(path);
@@ -183,6 +190,29 @@ export class FfmpegMediaToolkit implements MediaToolkit {
         'CORRUPT_MEDIA',
         `This file seems to be cut off: it has ${MB(size)} MB but its header describes about ${MB(expected)} MB. Please upload the complete file.`,
       );
+  }
+
+  /** Whether the first second of the audio decodes to any samples at all. */
+  private async decodesAnything(path: string): Promise<boolean> {
+    const result = await run(this.ffmpeg, [
+      '-v',
+      'error',
+      '-nostdin',
+      '-t',
+      '1',
+      '-i',
+      path,
+      '-map',
+      '0:a:0',
+      '-ac',
+      '1',
+      '-ar',
+      String(SAMPLE_RATE),
+      '-f',
+      's16le',
+      '-',
+    ]);
+    return result.code === 0 && result.stdout.length > 0;
   }
 
   private async checkDecodes(path: string): Promise<void> {

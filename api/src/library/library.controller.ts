@@ -1,11 +1,13 @@
 import { Controller, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { contract } from '@scrivo/contracts';
+import { type BulkDeleteResult, contract } from '@scrivo/contracts';
+import { DomainError } from '@scrivo/domain';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
 import { CurrentUser } from '../common/auth/guards';
+import { DeleteRecordingCommand } from '../recordings/commands/recording-lifecycle.commands';
 import { ChangeLibraryCommand } from './library.commands';
 import { GetLibraryQuery } from './library.queries';
 
@@ -120,6 +122,33 @@ export class LibraryController {
         }),
       );
       return { status: 204 as const, body: undefined };
+    });
+  }
+
+  /**
+   * Each recording goes through the same command as DELETE /api/recordings/{id}, one after another: one that
+   * cannot be deleted (someone else's, already gone) is reported with why and stops nothing else.
+   */
+  @TsRestHandler(l.remove)
+  remove(@CurrentUser() user: AuthenticatedUser) {
+    return tsRestHandler(l.remove, async ({ body }) => {
+      const result: BulkDeleteResult = { deleted: [], failed: [] };
+      for (const id of new Set(body.recordingIds)) {
+        try {
+          result.deleted.push(await this.commands.execute(new DeleteRecordingCommand(user, id)));
+        } catch (error) {
+          if (error instanceof ApiError || error instanceof DomainError)
+            result.failed.push({ id, code: error.code, message: error.message });
+          else if (result.deleted.length === 0) throw error;
+          else
+            result.failed.push({
+              id,
+              code: 'NOT_DELETED',
+              message: 'This recording could not be deleted right now. Please try again.',
+            });
+        }
+      }
+      return { status: 200 as const, body: result };
     });
   }
 }

@@ -28,6 +28,8 @@ import {
   IDS,
   READ_MODELS,
 } from '../infrastructure/tokens';
+import { BulkExportController } from './bulk-export.controller';
+import { TranscriptExporter } from './exports/transcript-export';
 import { MediaController } from './media.controller';
 import { RecordingCommands } from './recording-commands';
 import { RecordingEventsController } from './recording-events.controller';
@@ -69,7 +71,13 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
 @Module({
   imports: [ApiKeysModule],
   // The SSE route comes first so "events" is not taken for a recording id.
-  controllers: [RecordingEventsController, MediaController, TusController, RecordingsController],
+  controllers: [
+    RecordingEventsController,
+    MediaController,
+    BulkExportController,
+    TusController,
+    RecordingsController,
+  ],
   providers: [
     { provide: RECORDINGS_CONFIG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config },
     { provide: MEDIA_TOOLKIT, useValue: new FfmpegMediaToolkit() },
@@ -92,6 +100,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
         new RecordingCommands({ runner, ids, weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels) }),
     },
     RecordingAccess,
+    TranscriptExporter,
     ...uploadCommandHandlers,
     ...lifecycleCommandHandlers,
     EditTranscriptHandler,

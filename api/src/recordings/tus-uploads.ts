@@ -21,7 +21,7 @@ import { TUS_STORAGE } from './recordings.tokens';
 import { RecordingAccess } from './support/recording-access';
 import { uploadNotFinishedYet } from './support/storage-failure';
 import type { TusStorage } from './support/tus-storage';
-import { parseOptions } from './support/upload-input';
+import { parseOptions, STATUS_FOR_MEDIA_CODE } from './support/upload-input';
 import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
 /** The signed-in caller of the request being handled, and the upload it may touch (set by the ownership check). */
@@ -122,11 +122,18 @@ export class TusUploads {
         try {
           await this.finish(user, recordingId, upload, upload.metadata?.filename ?? null);
         } catch (error) {
-          // Every byte is stored and HEAD says so, so the client will not send them again: the upload stays for
-          // the upload recovery, and the answer is the API's JSON error (the OS error names server paths).
+          // The answer is the API's JSON error (the OS error names server paths).
           if (!(error instanceof ApiError) && !(error instanceof DomainError)) throw error;
-          this.logger.warn({ err: error.cause ?? error, recordingId }, 'tus upload not finished yet');
           const status = error instanceof ApiError ? error.getStatus() : statusForDomainCode(error.code);
+          if (Object.hasOwn(STATUS_FOR_MEDIA_CODE, error.code)) {
+            // The file itself is refused (its recording is gone): nothing will ever finish it.
+            this.logger.info({ code: error.code, recordingId }, 'tus upload refused: no readable audio');
+            await this.storage.remove(upload.id).catch(() => undefined);
+          } else {
+            // Every byte is stored and HEAD says so, so the client will not send them again: the upload stays
+            // for the upload recovery.
+            this.logger.warn({ err: error.cause ?? error, recordingId }, 'tus upload not finished yet');
+          }
           const retryAfter = error.details?.['retryAfterSeconds'];
           const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
           if (typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);

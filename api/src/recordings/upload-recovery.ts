@@ -30,6 +30,8 @@ import type { RecordingsConfig } from './recordings-config';
 import { originalKey, RECORDINGS_CONFIG } from './recordings.tokens';
 import { isGoneUpload } from './support/tus-storage';
 import { TusUploads } from './tus-uploads';
+import { STATUS_FOR_MEDIA_CODE } from './support/upload-input';
+import { ApiError } from '../common/api-error';
 
 /**
  * Finishes or refuses uploads that a crash (kill -9 between two steps) or a storage failure left 'uploading',
@@ -121,7 +123,13 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
     } else if (step.kind === 'finish') {
       this.logger.warn(log, 'resumable upload complete on disk but not finished: finishing it');
       const owner = await this.owner(ownerId);
-      await this.tus.finish(owner, recordingId, { id: state.uploadId!, offset: upload!.offset }, null);
+      try {
+        await this.tus.finish(owner, recordingId, { id: state.uploadId!, offset: upload!.offset }, null);
+      } catch (error) {
+        // A file with no readable audio is refused and its recording removed: its bytes go too.
+        if (!(error instanceof ApiError && Object.hasOwn(STATUS_FOR_MEDIA_CODE, error.code))) throw error;
+        this.logger.info(log, 'resumable upload refused: no readable audio');
+      }
       await this.tus.storage.remove(state.uploadId!);
     } else if (step.kind === 'fail') {
       this.logger.warn(log, 'upload interrupted before its bytes were stored: refusing it');

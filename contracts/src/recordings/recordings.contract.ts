@@ -14,7 +14,7 @@ const c = initContract();
  * 1. One request (scripts): `POST /api/recordings` as multipart/form-data with `file` and optional `title`,
  *    `language` (ISO 639-1 code, absent or "auto" = detect) and `translate` ("true" = English translation).
  *    The answer is the new Recording (status `queued`), or an error naming the problem (415 unsupported or
- *    corrupt media, 400 empty file, 422 NO_AUDIO_STREAM, 413 over the plan's file limit, 402 QUOTA_EXCEEDED).
+ *    corrupt media, 400 empty file, 422 NO_AUDIO_STREAM or ZERO_LENGTH (0 s), 413 over the plan's file limit, 402 QUOTA_EXCEEDED).
  *
  * 2. Resumable (browsers), the tus 1.0 protocol at `TUS_ENDPOINT` (`/api/uploads`), e.g. with tus-js-client:
  *      new tus.Upload(file, {
@@ -33,7 +33,9 @@ const c = initContract();
  *      recording's `progress` follows the bytes received while it is `uploading`.
  *    - `DELETE /api/uploads/{uploadId}` abandons the upload (tus termination); the recording is removed.
  *    - When the last byte arrives the server probes the file: a good file becomes `queued` (minutes are
- *      reserved from the probed duration); a bad one becomes `failed` with `error` naming the problem.
+ *      reserved from the probed duration); a file with no audio it can read makes that last PATCH answer the
+ *      same 4xx error as the one-request upload, and its recording is removed; with no minutes left the
+ *      recording becomes `failed` with `error` naming the problem.
  *
  * Live status: `GET /api/recordings/events` is a server-sent-event stream of the caller's recordings (see
  * RecordingStreamEvent). It starts with a `ready` event; after any reconnect, re-fetch the list and the

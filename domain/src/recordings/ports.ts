@@ -49,7 +49,7 @@ export class SpeechUnavailableError extends Error {
 export class MediaRejectedError extends Error {
   override name = 'MediaRejectedError';
   constructor(
-    readonly code: 'EMPTY_FILE' | 'UNSUPPORTED_MEDIA' | 'CORRUPT_MEDIA' | 'NO_AUDIO_STREAM',
+    readonly code: 'EMPTY_FILE' | 'UNSUPPORTED_MEDIA' | 'CORRUPT_MEDIA' | 'NO_AUDIO_STREAM' | 'ZERO_LENGTH',
     message: string,
   ) {
     super(message);

@@ -170,7 +170,10 @@ export class StartTusUploadHandler implements ICommandHandler<StartTusUploadComm
   }
 }
 
-/** tus upload finished: probe; a bad file or missing minutes mark the recording failed with the reason. */
+/**
+ * tus upload finished: probe. A file with no readable audio is refused with its 4xx and its recording removed;
+ * missing minutes mark the recording failed with the reason.
+ */
 export class FinishTusUploadCommand extends Command<void> {
   constructor(
     readonly user: AuthenticatedUser,
@@ -210,8 +213,18 @@ export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCo
         context,
       );
     } catch (error) {
-      if (error instanceof MediaRejectedError) await reject(error.code, error.message);
-      else if (error instanceof Error && 'code' in error && error.code === 'QUOTA_EXCEEDED')
+      if (error instanceof MediaRejectedError) {
+        // Said at once to the uploader (the final PATCH answers the 4xx), and no "failed" entry is left
+        // behind: no retry could make the file readable. The rejection stays in the stream's history.
+        await reject(error.code, error.message);
+        await this.commands.run(
+          recordingId,
+          { type: 'DeleteRecording', now: this.commands.now(), graceSeconds: 0 },
+          context.actor,
+          context.correlationId,
+        );
+        throw new ApiError(STATUS_FOR_MEDIA_CODE[error.code], error.code, error.message);
+      } else if (error instanceof Error && 'code' in error && error.code === 'QUOTA_EXCEEDED')
         await reject('QUOTA_EXCEEDED', error.message);
       else if (await this.queuedMeanwhile(recordingId)) return;
       // The bytes stay on disk; the upload recovery finishes the recording once storage works again.

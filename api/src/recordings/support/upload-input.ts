@@ -13,6 +13,7 @@ export const STATUS_FOR_MEDIA_CODE: Record<MediaRejectedError['code'], number> =
   UNSUPPORTED_MEDIA: 415,
   CORRUPT_MEDIA: 415,
   NO_AUDIO_STREAM: 422,
+  ZERO_LENGTH: 422,
 };
 
 /** Turns "meeting_notes-2026.mp3" into "meeting notes 2026". */

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RequestTranslationBody, Translation } from '@scrivo/contracts';
 import { type Ids, NotFoundError } from '@scrivo/domain';
-import { translationDecider, translationStream } from '@scrivo/domain/translations';
+import { TRANSLATION_LANGUAGES, translationDecider, translationStream } from '@scrivo/domain/translations';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { StreamRunner } from '../../infrastructure/stream-runner';
@@ -35,6 +35,13 @@ export class RequestTranslationHandler implements ICommandHandler<RequestTransla
     if (recording.status !== 'completed' || !recording.language)
       throw new ApiError(409, 'RECORDING_STATE_CONFLICT', 'Only a finished transcript can be translated.');
     const engine = body.engine ?? this.translations.defaultEngine(body.target, recording);
+    if (!body.engine && !this.translations.available(engine, recording))
+      throw new ApiError(
+        422,
+        'TRANSLATION_PAIR_UNSUPPORTED',
+        `No translation engine on this server can translate this transcript into ${TRANSLATION_LANGUAGES[body.target] ?? body.target}: speech translation (Whisper) only translates into English, and no text translation engine (the local language model or Hugging Face) is set up.`,
+        { target: body.target },
+      );
     if (!this.translations.available(engine, recording))
       throw engine === 'whisper'
         ? new ApiError(

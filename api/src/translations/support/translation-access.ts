@@ -59,10 +59,20 @@ export class TranslationAccess {
     return this.config.SCRIVO_TRANSLATION_ENGINE === 'local' && this.config.SCRIVO_LLM_ENGINE !== 'none';
   }
 
-  /** The engine used when the caller names none: Whisper into English from the audio, else the text engine. */
+  /**
+   * The engine used when the caller names none: Whisper into English from the audio, else an engine here that
+   * can do the pair (the configured text engine first); the configured one when none can, which the decider
+   * then refuses with why.
+   */
   defaultEngine(target: string, recording: RecordingDoc): TranslationEngine {
+    const source = recording.language ?? '';
     if (target === 'en' && this.available('whisper', recording)) return 'whisper';
-    return this.config.SCRIVO_TRANSLATION_ENGINE;
+    const configured = this.config.SCRIVO_TRANSLATION_ENGINE;
+    return (
+      [configured, ...TRANSLATION_ENGINES].find(
+        (engine) => this.available(engine, recording) && supportsPair(engine, source, target),
+      ) ?? configured
+    );
   }
 
   async transcriptVersion(recordingId: string): Promise<number> {

@@ -52,10 +52,11 @@ export const completedRecording = async (
   app: TestApp,
   client: TestClient,
   transcript: TranscriptBody = JFK_TRANSCRIPT,
+  title = 'JFK inaugural',
 ): Promise<string> => {
   const form = new FormData();
   form.set('file', new Blob([JFK]), 'jfk.wav');
-  form.set('title', 'JFK inaugural');
+  form.set('title', title);
   const created = await client.post('/api/recordings', form);
   expect(created.status, created.text).toBe(201);
   const id = created.body.id as string;

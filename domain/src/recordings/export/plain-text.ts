@@ -9,33 +9,46 @@ export interface TextExportOptions {
 /** "[00:01:05]" for people reading a transcript (no milliseconds). */
 export const readableTimestamp = (seconds: number): string => formatTimestamp(seconds, '.').slice(0, 8);
 
+/** A speaker's turn longer than this is cut into paragraphs at segment ends, so timestamps stay useful. */
+export const PARAGRAPH_SECONDS = 60;
+
+export interface TranscriptParagraph {
+  readonly start: number;
+  readonly speaker: string | null;
+  readonly text: string;
+  /** The same speaker as the paragraph before (a long turn cut in two): layouts need not name them again. */
+  readonly continued: boolean;
+}
+
 /**
- * Paragraphs a reader can follow: one per segment, or, with speakers, one per speaker turn. Shared by the
- * TXT, DOCX and PDF exports so all three say the same thing.
+ * Paragraphs a reader can follow, as in a professional transcript: a speaker's consecutive segments form one
+ * paragraph under one name and one timestamp (cut every PARAGRAPH_SECONDS when timestamps are shown); without
+ * speakers, one paragraph per segment. Shared by the TXT, DOCX and PDF exports so all three say the same thing.
  */
 export const transcriptParagraphs = (
   transcript: Pick<Transcript, 'segments'>,
   options: TextExportOptions,
-): { start: number; speaker: string | null; text: string }[] => {
-  const paragraphs: { start: number; speaker: string | null; text: string }[] = [];
+): TranscriptParagraph[] => {
+  const paragraphs: TranscriptParagraph[] = [];
   for (const segment of transcript.segments) {
     const text = segment.text.trim();
     if (!text) continue;
     const last = paragraphs.at(-1);
-    if (
-      options.speakers &&
-      segment.speaker &&
-      last &&
-      last.speaker === segment.speaker &&
-      !options.timestamps
-    ) {
+    const speaker = options.speakers ? segment.speaker : null;
+    const sameSpeaker = speaker !== null && last !== undefined && last.speaker === speaker;
+    if (sameSpeaker && (!options.timestamps || segment.start - last.start < PARAGRAPH_SECONDS)) {
       paragraphs[paragraphs.length - 1] = { ...last, text: `${last.text} ${text}` };
     } else {
-      paragraphs.push({ start: segment.start, speaker: options.speakers ? segment.speaker : null, text });
+      paragraphs.push({ start: segment.start, speaker, text, continued: sameSpeaker });
     }
   }
   return paragraphs;
 };
+
+/** The speakers in the order they first speak. */
+export const transcriptSpeakers = (transcript: Pick<Transcript, 'segments'>): string[] => [
+  ...new Set(transcript.segments.flatMap((s) => (s.speaker && s.text.trim() ? [s.speaker] : []))),
+];
 
 export const paragraphPrefix = (
   p: { start: number; speaker: string | null },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '../transcript';
 import { buildCues, formatTimestamp, toSrt, toVtt } from './subtitles';
-import { toPlainText } from './plain-text';
+import { toPlainText, transcriptParagraphs, transcriptSpeakers } from './plain-text';
 
 const words = (text: string, start: number, secondsPerWord: number) =>
   text.split(' ').map((w, i) => ({
@@ -99,5 +99,34 @@ describe('plain text', () => {
       '[00:00:05] Alice: Hello.\n\n[00:01:05] Bob: Hi.\n',
     );
     expect(toPlainText(t, { timestamps: false, speakers: false })).toBe('Hello.\n\nHi.\n');
+  });
+
+  it("groups a speaker's consecutive lines under one name and one timestamp", () => {
+    const t = {
+      segments: [
+        segment(0, 'Hello.', 0, 0.4, 'Alice'),
+        segment(1, 'How are you?', 2, 0.4, 'Alice'),
+        segment(2, 'Fine.', 4, 0.4, 'Bob'),
+        segment(3, 'Thanks.', 5, 0.4, 'Bob'),
+      ],
+    };
+    expect(toPlainText(t, { timestamps: true, speakers: true })).toBe(
+      '[00:00:00] Alice: Hello. How are you?\n\n[00:00:04] Bob: Fine. Thanks.\n',
+    );
+    expect(transcriptSpeakers(t)).toEqual(['Alice', 'Bob']);
+  });
+
+  it('cuts a long turn every minute when timestamps are shown, marking the rest as the same speaker going on', () => {
+    const t = { segments: [0, 30, 61, 90].map((start, i) => segment(i, `Part ${i}.`, start, 0.4, 'Alice')) };
+    expect(transcriptParagraphs(t, { timestamps: true, speakers: true })).toEqual([
+      { start: 0, speaker: 'Alice', text: 'Part 0. Part 1.', continued: false },
+      { start: 61, speaker: 'Alice', text: 'Part 2. Part 3.', continued: true },
+    ]);
+    expect(transcriptParagraphs(t, { timestamps: false, speakers: true })).toHaveLength(1);
+  });
+
+  it('keeps one paragraph per segment when no one is named', () => {
+    const t = { segments: [segment(0, 'One.', 0), segment(1, 'Two.', 2)] };
+    expect(transcriptParagraphs(t, { timestamps: true, speakers: true })).toHaveLength(2);
   });
 });

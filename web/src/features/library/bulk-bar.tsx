@@ -1,26 +1,46 @@
-import type { Library } from '@scrivo/contracts/library/library.contract';
+import { type Library, MAX_BULK_EXPORT } from '@scrivo/contracts/library/library.contract';
+import type { ExportFormat } from '@scrivo/contracts/recordings/recordings.contract';
 import { useState } from 'react';
 import { errorMessage } from '../recordings/api/error-message';
+import { EXPORT_FORMATS } from '../transcript/lib/export-file';
+import { downloadZip } from './bulk-export';
 import { useMoveRecordings, useTagRecordings } from './library-queries';
 
 const NO_FOLDER = '__none__';
 
-/** What to do with the selected recordings: move them to a folder, add or remove a tag. */
+/**
+ * What to do with the selected recordings: move them to a folder, add or remove a tag, download their
+ * transcripts as one zip, or delete them (the page asks first).
+ */
 export function BulkBar({
   selected,
   library,
   onDone,
+  onDelete,
 }: {
   selected: readonly string[];
   library: Library;
   onDone(): void;
+  onDelete(): void;
 }) {
   const move = useMoveRecordings();
   const tag = useTagRecordings();
   const [folder, setFolder] = useState('');
   const [tagId, setTagId] = useState('');
+  const [format, setFormat] = useState<ExportFormat>('pdf');
+  const [exporting, setExporting] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
   const recordingIds = [...selected];
-  const error = move.error ?? tag.error;
+  const error = move.error ?? tag.error ?? exporting.error;
+  const tooMany = selected.length > MAX_BULK_EXPORT;
+  const exportZip = async () => {
+    setExporting({ busy: true, error: null });
+    try {
+      await downloadZip(recordingIds, format);
+      setExporting({ busy: false, error: null });
+    } catch (caught) {
+      setExporting({ busy: false, error: caught });
+    }
+  };
   return (
     <div
       role="region"
@@ -87,7 +107,45 @@ export function BulkBar({
       >
         Remove tag
       </button>
-      {error && (
+      <label className="flex flex-col gap-1">
+        Export as
+        <select
+          aria-label="Export format"
+          value={format}
+          onChange={(e) => {
+            const chosen = EXPORT_FORMATS.find((f) => f.format === e.target.value);
+            if (chosen) setFormat(chosen.format);
+          }}
+          className="h-9 rounded-lg border border-slate-300 bg-white px-2"
+        >
+          {EXPORT_FORMATS.map((f) => (
+            <option key={f.format} value={f.format}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        disabled={exporting.busy || tooMany}
+        onClick={() => void exportZip()}
+        className="h-9 rounded-lg border border-slate-300 bg-white px-3 font-medium hover:bg-slate-50 disabled:opacity-60"
+      >
+        {exporting.busy ? 'Preparing zip…' : 'Download zip'}
+      </button>
+      <button
+        type="button"
+        onClick={onDelete}
+        className="h-9 rounded-lg border border-red-300 bg-white px-3 font-medium text-red-800 hover:bg-red-50"
+      >
+        Delete
+      </button>
+      {tooMany && (
+        <p className="w-full text-slate-700">
+          A zip holds at most {MAX_BULK_EXPORT} recordings: select fewer to download them.
+        </p>
+      )}
+      {error != null && (
         <p role="alert" className="w-full text-red-900">
           {errorMessage(error)}
         </p>

@@ -81,3 +81,12 @@ export const useTagRecordings = () => {
     onSuccess: refresh,
   });
 };
+
+/** Deletes each chosen recording on the server (as a single delete would); the answer lists any it could not. */
+export const useBulkDelete = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (recordingIds: string[]) => ok(api.library.remove({ body: { recordingIds } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: recordingKeys.all }),
+  });
+};

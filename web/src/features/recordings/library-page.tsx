@@ -12,7 +12,7 @@ import { RecordingListItem } from './components/recording-list-item';
 import { UndoBar } from './components/undo-bar';
 import { SORTS, type LibrarySearch } from './library-search';
 import { BulkBar } from '../library/bulk-bar';
-import { useLibrary } from '../library/library-queries';
+import { useBulkDelete, useLibrary } from '../library/library-queries';
 import { LibraryOrganizer } from '../library/library-organizer';
 
 const PAGE_SIZE = 20;
@@ -43,7 +43,10 @@ export function LibraryPage({ search, onSearch }: Props) {
   const remove = useRemove();
   const restore = useRestore();
   const [confirming, setConfirming] = useState<Item | null>(null);
-  const [deleted, setDeleted] = useState<{ id: string; title: string; until: Date } | null>(null);
+  const [deleted, setDeleted] = useState<{ ids: string[]; message: string; until: Date } | null>(null);
+  const [confirmingBulk, setConfirmingBulk] = useState(false);
+  const bulkDelete = useBulkDelete();
+  const titleOf = (id: string) => list.data?.items.find((r) => r.id === id)?.title;
   const [notice, setNotice] = useState<string | null>(null);
   const searchId = useId();
 
@@ -64,9 +67,43 @@ export function LibraryPage({ search, onSearch }: Props) {
     if (!target) return;
     remove.mutate(target.id, {
       onSuccess: (result) =>
-        setDeleted({ id: target.id, title: target.title, until: new Date(result.restorableUntil) }),
+        setDeleted({
+          ids: [target.id],
+          message: `“${target.title}” deleted.`,
+          until: new Date(result.restorableUntil),
+        }),
       onError: (error) => setNotice(errorMessage(error, 'The recording could not be deleted.')),
     });
+  };
+
+  // One delete per recording on the server: those that could not be deleted stay selected, with why.
+  const confirmBulkDelete = () => {
+    setConfirmingBulk(false);
+    bulkDelete.mutate(selected, {
+      onSuccess: ({ deleted: gone, failed }) => {
+        setSelected(failed.map((f) => f.id));
+        setNotice(
+          failed.length
+            ? failed.map((f) => `“${titleOf(f.id) ?? f.id}” was not deleted: ${f.message}`).join(' ')
+            : null,
+        );
+        if (gone.length === 0) return;
+        const until = new Date(Math.min(...gone.map((d) => Date.parse(d.restorableUntil))));
+        setDeleted({
+          ids: gone.map((d) => d.id),
+          message:
+            gone.length === 1
+              ? `“${titleOf(gone[0]!.id) ?? 'The recording'}” deleted.`
+              : `${gone.length} recordings deleted.`,
+          until,
+        });
+      },
+      onError: (error) => setNotice(errorMessage(error, 'The recordings could not be deleted.')),
+    });
+  };
+
+  const undoDelete = async (ids: readonly string[]) => {
+    for (const id of ids) await restore.mutateAsync(id);
   };
 
   return (
@@ -166,7 +203,12 @@ export function LibraryPage({ search, onSearch }: Props) {
       </div>
 
       {selected.length > 0 && library.data && (
-        <BulkBar selected={selected} library={library.data} onDone={() => setSelected([])} />
+        <BulkBar
+          selected={selected}
+          library={library.data}
+          onDone={() => setSelected([])}
+          onDelete={() => setConfirmingBulk(true)}
+        />
       )}
 
       <div aria-live="polite" className="text-sm text-slate-600">
@@ -279,20 +321,27 @@ export function LibraryPage({ search, onSearch }: Props) {
       >
         “{confirming?.title}” and its transcript will be deleted. You can undo this for a few seconds.
       </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmingBulk}
+        title={`Delete ${selected.length === 1 ? 'this recording' : `these ${selected.length} recordings`}?`}
+        confirmLabel="Delete"
+        onConfirm={confirmBulkDelete}
+        onClose={() => setConfirmingBulk(false)}
+      >
+        {selected.length === 1 ? 'It and its transcript' : 'They and their transcripts'} will be deleted. You
+        can undo this for a few seconds.
+      </ConfirmDialog>
       {deleted && (
         <UndoBar
-          key={deleted.id}
-          message={`“${deleted.title}” deleted.`}
+          key={deleted.ids.join()}
+          message={deleted.message}
           until={deleted.until}
           busy={restore.isPending}
           onExpire={endUndo}
           onUndo={() =>
-            restore.mutate(deleted.id, {
-              onSuccess: endUndo,
-              onError: (error) => {
-                endUndo();
-                setNotice(errorMessage(error, 'The recording could not be restored.'));
-              },
+            undoDelete(deleted.ids).then(endUndo, (error: unknown) => {
+              endUndo();
+              setNotice(errorMessage(error, 'The recording could not be restored.'));
             })
           }
         />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface Props {
   open: boolean;
@@ -12,6 +12,8 @@ interface Props {
 /** A modal question with a destructive answer; the native dialog keeps focus inside and closes on Escape. */
 export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // Unique per dialog: a page may hold several (one recording, several at once).
+  const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -22,10 +24,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
     <dialog
       ref={dialog}
       onClose={onClose}
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40"
     >
-      <h2 id="confirm-title" className="text-lg font-semibold">
+      <h2 id={titleId} className="text-lg font-semibold">
         {title}
       </h2>
       <div className="mt-2 text-sm text-slate-700">{children}</div>

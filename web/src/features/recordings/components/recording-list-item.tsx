@@ -18,7 +18,18 @@ interface Props {
 }
 
 /** One recording in a list: title, status, duration, language, date, and why it failed with a retry. */
+/** Refusals of the file's content (recordings left from before uploads were refused outright). */
+const UNREADABLE_FILE = new Set([
+  'EMPTY_FILE',
+  'UNSUPPORTED_MEDIA',
+  'CORRUPT_MEDIA',
+  'NO_AUDIO_STREAM',
+  'ZERO_LENGTH',
+]);
+
 export function RecordingListItem({ recording, query = '', title, actions, onRetry, retrying }: Props) {
+  // The file itself could not be read: transcribing it again cannot help, so no Retry is offered.
+  const unreadable = UNREADABLE_FILE.has(recording.error?.code ?? '');
   const language = languageName(recording.language);
   const working = recording.status === 'uploading' || recording.status === 'transcribing';
   return (
@@ -75,7 +86,7 @@ export function RecordingListItem({ recording, query = '', title, actions, onRet
       {recording.status === 'failed' && (
         <div className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
           <span className="flex-1">{recording.error?.message ?? 'The transcription failed.'}</span>
-          {onRetry && (
+          {onRetry && !unreadable && (
             <button
               type="button"
               onClick={() => onRetry(recording.id)}

@@ -1,11 +1,12 @@
 import type { Transcript } from '@scrivo/contracts/recordings/recordings.contract';
 import { TranslationEngine } from '@scrivo/contracts/translations/translations.contract';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { HttpError } from '../../../lib/http';
 import { languageName } from '../../transcript/lib/language';
 import { formatClock } from '../../transcript/lib/time';
 import { useCancelTranslation, useRequestTranslation, useTranslations } from '../api/translations-queries';
+import { targetChoices, unavailableReason } from '../lib/engine-choice';
 
 const button =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60';
@@ -36,6 +37,7 @@ export function TranslationPanel({
   const [shown, setShown] = useState<string | null>(null);
   const [sideBySide, setSideBySide] = useState(true);
   const [query, setQuery] = useState('');
+  const hintId = useId();
 
   const data = translations.data;
   const current = data?.items.find((t) => t.target === (shown ?? data.items[0]?.target)) ?? null;
@@ -83,10 +85,11 @@ export function TranslationPanel({
     );
 
   const engines = data.engines.filter((e) => e.available);
-  const chosenEngine = engines.find((e) => e.engine === engine) ?? null;
-  const targets = data.languages.filter(
-    (l) => l.code !== transcript.language && (chosenEngine ?? engines[0])?.targets.includes(l.code) !== false,
-  );
+  const namedEngine = engines.find((e) => e.engine === engine) ?? null;
+  // Every language some engine here can do is offered; the one that will translate is said before asking.
+  const choices = targetChoices(data, transcript.language, engine);
+  const chosen = choices.find((c) => c.code === target) ?? null;
+  const whyNot = unavailableReason(data, choices);
 
   return (
     <section
@@ -97,9 +100,9 @@ export function TranslationPanel({
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!target) return;
+          if (!target || !chosen?.engine) return;
           setShown(target);
-          request.mutate({ target, ...(engine ? { engine } : {}) });
+          request.mutate({ target, engine: chosen.engine.engine });
         }}
       >
         <label className="flex flex-col gap-1 text-sm text-slate-700">
@@ -108,16 +111,15 @@ export function TranslationPanel({
             required
             value={target}
             onChange={(e) => setTarget(e.currentTarget.value)}
+            aria-describedby={hintId}
             className="rounded-md border border-slate-300 px-2 py-1.5"
           >
             <option value="">Choose a language</option>
-            {data.languages
-              .filter((l) => l.code !== transcript.language)
-              .map((l) => (
-                <option key={l.code} value={l.code} disabled={!targets.some((t) => t.code === l.code)}>
-                  {l.name}
-                </option>
-              ))}
+            {choices.map((c) => (
+              <option key={c.code} value={c.code} disabled={!c.engine}>
+                {c.name}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm text-slate-700">
@@ -138,9 +140,19 @@ export function TranslationPanel({
             ))}
           </select>
         </label>
-        <button type="submit" className={primary} disabled={request.isPending || !target}>
+        <button type="submit" className={primary} disabled={request.isPending || !chosen?.engine}>
           Translate
         </button>
+        <div id={hintId} className="flex w-full flex-col gap-1 text-sm text-slate-600" aria-live="polite">
+          {chosen?.engine && (
+            <p data-testid="translation-engine-hint">
+              {namedEngine && namedEngine.engine !== chosen.engine.engine
+                ? `${namedEngine.label} cannot translate into ${chosen.name}, so this uses: ${chosen.engine.label}.`
+                : `Into ${chosen.name} with: ${chosen.engine.label}.`}
+            </p>
+          )}
+          {whyNot && <p data-testid="translation-unavailable">{whyNot}</p>}
+        </div>
       </form>
       {request.isError && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">

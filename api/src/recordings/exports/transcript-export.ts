@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { ExportFormat } from '@scrivo/contracts';
+import { toJson, toPlainText, toSrt, toVtt } from '@scrivo/domain/recordings';
+import { summaryText } from '@scrivo/domain/summaries';
+import { translatedTranscript } from '@scrivo/domain/translations';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { GetSummaryQuery } from '../../summaries/queries/summary.queries';
+import { GetTranslationQuery } from '../../translations/queries/translation.queries';
+import { GetRecordingQuery, GetTranscriptQuery } from '../queries/recording.queries';
+import { RecordingAccess } from '../support/recording-access';
+import { toDocx, toPdf } from './document-exports';
+
+export const CONTENT_TYPES = {
+  txt: 'text/plain; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+} as const;
+
+export interface ExportRequest {
+  readonly format: ExportFormat;
+  readonly timestamps?: boolean | undefined;
+  readonly speakers?: boolean | undefined;
+  readonly summary?: boolean | undefined;
+  readonly language?: string | undefined;
+}
+
+export interface ExportedFile {
+  /** The title made safe for file systems, without the extension. */
+  readonly baseName: string;
+  readonly body: string | Buffer;
+}
+
+export const safeFilename = (title: string) =>
+  title
+    .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+    .trim()
+    .slice(0, 80) || 'transcript';
+
+/** One recording's transcript in one format: what a single export sends and each entry of a bulk zip. */
+@Injectable()
+export class TranscriptExporter {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly access: RecordingAccess,
+  ) {}
+
+  async render(user: AuthenticatedUser, id: string, request: ExportRequest): Promise<ExportedFile> {
+    const { format } = request;
+    const options = { timestamps: request.timestamps ?? true, speakers: request.speakers ?? true };
+    const doc = await this.queries.execute(new GetRecordingQuery(user, id));
+    const {
+      id: _id,
+      ownerId: _owner,
+      ...original
+    } = await this.queries.execute(new GetTranscriptQuery(user, id));
+    let transcript = original;
+    if (request.language && request.language !== original.language) {
+      const translation = await this.queries.execute(new GetTranslationQuery(user, id, request.language));
+      if (!translation.segments)
+        throw new ApiError(409, 'TRANSLATION_NOT_READY', 'This translation is not finished yet.');
+      transcript = translatedTranscript(original, translation.segments, translation.target);
+    }
+    // JSON carries the summary whenever there is one; the documents only when asked.
+    const summary =
+      request.summary || format === 'json'
+        ? (await this.queries.execute(new GetSummaryQuery(user, id))).content
+        : null;
+    if (request.summary && !summary)
+      throw new ApiError(409, 'SUMMARY_NOT_READY', 'This recording has no summary yet.');
+    const meta = {
+      title: doc.title,
+      language: transcript.language,
+      durationSeconds: transcript.durationSeconds,
+      recordedAt: doc.createdAt,
+      summary: request.summary ? summary : null,
+    };
+    let body: string | Buffer;
+    if (format === 'txt')
+      body = `${summary && request.summary ? `${summaryText(summary)}\n\n---\n\n` : ''}${toPlainText(transcript, options)}`;
+    else if (format === 'srt') body = toSrt(transcript, options);
+    else if (format === 'vtt') body = toVtt(transcript, options);
+    else if (format === 'json') body = summary ? toJson({ ...transcript, summary }) : toJson(transcript);
+    else if (format === 'docx') body = await toDocx(transcript, meta, options);
+    else body = await toPdf(transcript, meta, options, { cjk: this.access.config.SCRIVO_CJK_FONT });
+    return { baseName: safeFilename(doc.title), body };
+  }
+}
+
+/** `attachment` with the name in ASCII for old clients and in UTF-8 (RFC 6266) for the rest. */
+export const attachment = (name: string): string =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
