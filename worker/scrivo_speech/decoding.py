@@ -543,6 +543,7 @@ def _decode_batch(
             decoded.extend(_decode_batch(model, samples, [rest], tokenizer, options, retries=retries - 1, second=False))
         if second:
             decoded.extend(_decode_missing(model, samples, chunk, decoded, _task_of(tokenizer)))
+            decoded = _decode_sparse(model, samples, chunk, decoded, _task_of(tokenizer))
         yield from sorted(decoded, key=lambda d: d.segment.start)
 
 
@@ -691,15 +692,22 @@ def _decode_missing(
 
 
 def second_decode(
-    model: Any, samples: np.ndarray, start: float, end: float, language: Optional[str], task: str, cause: str
+    model: Any,
+    samples: np.ndarray,
+    start: float,
+    end: float,
+    language: Optional[str],
+    task: str,
+    cause: str,
+    context: float = CONTEXT_SECONDS,
 ) -> List[Decoded]:
     """``start``-``end`` (seconds) decoded on its own, with CONTEXT_SECONDS around it, by faster-whisper's own
     sequential decoder (the bare engine's settings but for the previous text): only the words whose middle
     falls inside the stretch are kept, so nothing heard before is repeated."""
     from faster_whisper.transcribe import Word
 
-    a = max(0, int((start - CONTEXT_SECONDS) * SAMPLE_RATE))
-    b = min(len(samples), int((end + CONTEXT_SECONDS) * SAMPLE_RATE))
+    a = max(0, int((start - context) * SAMPLE_RATE))
+    b = min(len(samples), int((end + context) * SAMPLE_RATE))
     shift = a / SAMPLE_RATE
     segments, info = model.transcribe(
         samples[a:b], language=language, task=task, beam_size=SECOND_BEAM_SIZE, vad_filter=False,
@@ -720,6 +728,83 @@ def second_decode(
         out.append(Decoded(kept, info.language, info.language_probability, second=cause))
     metrics.second_decode(start, end, cause, sum(len(d.segment.words) for d in out))
     return out
+
+
+# Where several voices are spliced into one chunk, the greedy first pass can follow the loudest voice and skip the
+# others' words between its own: the words left are spread over the stretch by the alignment, so no stretch is
+# empty and _decode_missing has nothing to do (bench/README.md, "Conversations": 4 s windows at 0-0.5 words/s
+# where the bare engine heard 11-18 words). Windows of speech this sparse are decoded again on their own; the
+# second decode replaces the first pass there only when it hears clearly more.
+SPARSE_WINDOW_SECONDS = 4.0
+SPARSE_MIN_SPEECH_SECONDS = 2.5  # a window with less speech than this is not judged
+SPARSE_WORDS_PER_SECOND = 1.0  # conversational speech runs at 2-4 words/s
+SPARSE_GAIN = 1.5  # the second decode must hear at least this many times the words (and 3 more)
+# Whisper on a short window is fickle: one 12 s stretch of 6p decoded with 1 s around it gave "One -fine. One
+# -fine." (6 words), with 3 s around it 33 words, as the bare engine hears. A poor answer is tried once more.
+SPARSE_CONTEXTS = (CONTEXT_SECONDS, 3.0)
+
+
+def sparse_stretches(
+    spans: Sequence[Dict[str, int]], heard: Sequence[Tuple[float, float]]
+) -> List[Tuple[float, float]]:
+    """Stretches (seconds) of the speech ``spans`` (samples) where fewer than SPARSE_WORDS_PER_SECOND of the
+    ``heard`` words fall, judged on SPARSE_WINDOW_SECONDS windows; neighbouring sparse windows are joined."""
+    if not spans:
+        return []
+    first, last = spans[0]["start"] / SAMPLE_RATE, spans[-1]["end"] / SAMPLE_RATE
+    frames = int(last * GRID) + 1
+    speech = np.zeros(frames, dtype=bool)
+    for span in spans:
+        speech[span["start"] * GRID // SAMPLE_RATE : span["end"] * GRID // SAMPLE_RATE] = True
+    middles = np.array([(a + b) / 2 for a, b in heard])
+    out: List[Tuple[float, float]] = []
+    start = first
+    while start < last:
+        end = min(last, start + SPARSE_WINDOW_SECONDS)
+        spoken = float(speech[int(start * GRID) : int(end * GRID)].sum()) / GRID
+        words = int(((middles >= start) & (middles < end)).sum()) if len(middles) else 0
+        if spoken >= SPARSE_MIN_SPEECH_SECONDS and words < SPARSE_WORDS_PER_SECOND * spoken:
+            if out and abs(out[-1][1] - start) < 1e-6:
+                out[-1] = (out[-1][0], end)
+            else:
+                out.append((start, end))
+        start = end
+    return out
+
+
+def _without_words_in(decoded: Sequence[Decoded], start: float, end: float) -> List[Decoded]:
+    """The decoded segments with the words whose middle falls in ``start``-``end`` taken out (segments left
+    without a word go)."""
+    out: List[Decoded] = []
+    for item in decoded:
+        segment = item.segment
+        if segment is None or not segment.words:
+            out.append(item)
+            continue
+        words = [w for w in segment.words if not start <= (w.start + w.end) / 2 <= end]
+        if len(words) == len(segment.words):
+            out.append(item)
+        elif words:
+            kept = dataclasses.replace(
+                segment, start=words[0].start, end=words[-1].end, text="".join(w.word for w in words), words=words
+            )
+            out.append(dataclasses.replace(item, segment=kept))
+    return out
+
+
+def _decode_sparse(
+    model: Any, samples: np.ndarray, chunk: Chunk, decoded: List[Decoded], task: str
+) -> List[Decoded]:
+    """The chunk's sparse stretches decoded again on their own; kept where they hear clearly more."""
+    heard = _kept_words(decoded)
+    for start, end in sparse_stretches(chunk.spans, heard):
+        before = sum(1 for a, b in heard if start <= (a + b) / 2 <= end)
+        for context in SPARSE_CONTEXTS:
+            again = second_decode(model, samples, start, end, chunk.language, task, "sparse", context)
+            if sum(len(d.segment.words) for d in again) >= max(SPARSE_GAIN * before, before + 3):
+                decoded = _without_words_in(decoded, start, end) + again
+                break
+    return decoded
 
 
 def _weak_speech(
