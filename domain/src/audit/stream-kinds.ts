@@ -4,7 +4,7 @@ import { emailClaimDecider } from '../accounts/email-claim.decider';
 import { emailVerificationDecider } from '../accounts/email-verification.decider';
 import { invitationDecider } from '../accounts/invitation.decider';
 import { userAccountDecider } from '../accounts/user-account';
-import { chatSessionDecider } from '../chat/chat-session.decider';
+import { chatSessionDecider } from '../chat/chat-session';
 import { chatSiteDecider } from '../chat/chat-site.decider';
 import { apiKeyDecider } from '../api-keys/api-key.decider';
 import { jobDecider } from '../jobs/job.decider';

@@ -2,7 +2,7 @@ export * from './events';
 export * from './rules';
 export * from './streams';
 export * from './ports';
-export * from './chat-session.decider';
+export * from './chat-session';
 export * from './chat-site.decider';
 export * from './projections/chat-read-models';
 export * from './projections/chat-sessions.projection';

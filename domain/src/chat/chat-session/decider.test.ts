@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
-import { DeciderSpecification } from '../testing';
-import { chatSessionDecider } from './chat-session.decider';
-import type { ChatSessionEvent } from './events';
-import { HANDOVER_MESSAGE, MAX_MESSAGE_LENGTH } from './rules';
+import { DeciderSpecification } from '../../testing';
+import { chatSessionDecider } from './decider';
+import type { ChatSessionEvent } from '../events';
+import { HANDOVER_MESSAGE, MAX_MESSAGE_LENGTH } from '../rules';
 
 const spec = DeciderSpecification.for(chatSessionDecider);
 const at = '2026-03-01T10:00:00.000Z';
