@@ -39,6 +39,7 @@ export const autoSummaryReactor = (deps: {
       {
         type: 'RequestSummary',
         recordingId,
+        recordingStatus: recording.status,
         ownerId: recording.ownerId,
         jobId: `auto-${recorded.metadata.eventId}`,
         language: transcript.language,

@@ -144,6 +144,7 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
       {
         type: 'RequestSummary',
         recordingId,
+        recordingStatus: 'completed',
         ownerId: userId,
         jobId: 'summary-job-1',
         language: 'en',

@@ -12,3 +12,4 @@ export * from './projections/recordings.projection';
 export * from './upload-recovery';
 export * from './projections/unconfirmed-reservations.projection';
 export * from './projections/media-purge-due.projection';
+export * from './finished-transcript';

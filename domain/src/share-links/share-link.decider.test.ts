@@ -11,6 +11,7 @@ const create: ShareLinkCommand = {
   type: 'CreateShareLink',
   linkId: 'l1',
   recordingId: 'r1',
+  recordingStatus: 'completed',
   ownerId: 'u1',
   tokenHash: 'hash-of-token',
   passwordHash: null,
@@ -47,6 +48,12 @@ describe('share link', () => {
         .given([])
         .when({ ...create, expiresAt: null })
         .then([{ type: 'ShareLinkCreated', data: { ...createdData, expiresAt: null } }]));
+
+    it('refuses while the transcript is still being made', () =>
+      spec
+        .given([])
+        .when({ ...create, recordingStatus: 'transcribing' })
+        .thenThrows({ code: 'RECORDING_STATE_CONFLICT' }));
 
     it('refuses an expiry in the past', () =>
       spec

@@ -1,3 +1,5 @@
+import { requireFinishedTranscript } from '../recordings/finished-transcript';
+import type { RecordingStatus } from '../recordings/recording.decider';
 import type { Decider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
 import type { ShareLinkAccess, ShareLinkEvent } from './events';
@@ -16,6 +18,8 @@ export type ShareLinkCommand =
       type: 'CreateShareLink';
       linkId: string;
       recordingId: string;
+      /** The recording's status as its owner's request found it. */
+      recordingStatus: RecordingStatus;
       ownerId: string;
       tokenHash: string;
       passwordHash: string | null;
@@ -67,6 +71,7 @@ export const shareLinkDecider: Decider<ShareLinkCommand, ShareLinkEvent, ShareLi
   decide(command, state) {
     if (command.type === 'CreateShareLink') {
       if (state.exists) throw new DomainError('SHARE_LINK_EXISTS', 'This share link already exists.');
+      requireFinishedTranscript(command.recordingStatus, 'shared');
       if (command.allowDownload && !command.includeMedia)
         throw new DomainError('VALIDATION_FAILED', 'Downloads need the media to be shared too.');
       return [

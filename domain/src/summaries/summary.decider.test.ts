@@ -21,6 +21,7 @@ const content: SummaryContent = {
 const request: SummaryCommand = {
   type: 'RequestSummary',
   recordingId: 'r1',
+  recordingStatus: 'completed',
   ownerId: 'u1',
   jobId: 'j1',
   language: 'en',
@@ -59,6 +60,12 @@ describe('summary', () => {
   describe('requesting', () => {
     it('records the request with its job, language and the transcript version it summarises', () =>
       spec.given([]).when(request).then([requested()]));
+
+    it('refuses while the transcript is still being made', () =>
+      spec
+        .given([])
+        .when({ ...request, recordingStatus: 'queued' })
+        .thenThrows(code('RECORDING_STATE_CONFLICT')));
 
     it('refuses a second request while one is being written', () =>
       spec

@@ -1,3 +1,5 @@
+import { requireFinishedTranscript } from '../recordings/finished-transcript';
+import type { RecordingStatus } from '../recordings/recording.decider';
 import type { Decider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
 import type { SummaryEvent } from './events';
@@ -29,6 +31,8 @@ export type SummaryCommand =
   | {
       type: 'RequestSummary';
       recordingId: string;
+      /** The recording's status as the request found it. */
+      recordingStatus: RecordingStatus;
       ownerId: string;
       jobId: string;
       language: string;
@@ -80,6 +84,7 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
   initialState,
   decide(command, state) {
     if (command.type === 'RequestSummary') {
+      requireFinishedTranscript(command.recordingStatus, 'summarised');
       if (state.status === 'running')
         throw conflict('A summary is already being written for this recording. Cancel it or wait for it.');
       if (!LANGUAGE_CODE.test(command.language))

@@ -9,6 +9,7 @@ const now = '2026-03-01T10:00:00.000Z';
 const request: TranslationCommand = {
   type: 'RequestTranslation',
   recordingId: 'r1',
+  recordingStatus: 'completed',
   ownerId: 'u1',
   jobId: 'j1',
   source: 'es',
@@ -34,6 +35,17 @@ const requested: TranslationEvent = {
 describe('translation', () => {
   it('records a request for a pair the engine supports', () =>
     spec.given([]).when(request).then([requested]));
+
+  it('refuses while the transcript is still being made, or has no language yet', () => {
+    spec
+      .given([])
+      .when({ ...request, recordingStatus: 'transcribing' })
+      .thenThrows({ code: 'RECORDING_STATE_CONFLICT' });
+    spec
+      .given([])
+      .when({ ...request, source: null })
+      .thenThrows({ code: 'RECORDING_STATE_CONFLICT' });
+  });
 
   it('refuses a pair the engine cannot do, saying which', () => {
     spec

@@ -1,3 +1,5 @@
+import { requireFinishedTranscript } from '../recordings/finished-transcript';
+import type { RecordingStatus } from '../recordings/recording.decider';
 import type { Decider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
 import type { TranslatedSegment, TranslationEngine, TranslationEvent } from './events';
@@ -26,9 +28,12 @@ export type TranslationCommand =
   | {
       type: 'RequestTranslation';
       recordingId: string;
+      /** The recording's status as the request found it. */
+      recordingStatus: RecordingStatus;
       ownerId: string;
       jobId: string;
-      source: string;
+      /** The transcript's language (null until one was detected). */
+      source: string | null;
       target: string;
       engine: TranslationEngine;
       transcriptVersion: number;
@@ -72,18 +77,22 @@ export const translationDecider: Decider<TranslationCommand, TranslationEvent, T
   initialState,
   decide(command, state) {
     if (command.type === 'RequestTranslation') {
+      requireFinishedTranscript(command.recordingStatus, 'translated');
+      const source = command.source;
+      if (source === null)
+        throw new DomainError('RECORDING_STATE_CONFLICT', 'Only a finished transcript can be translated.');
       if (state.status === 'running')
         throw new DomainError(
           'TRANSLATION_STATE_CONFLICT',
           `A translation into ${nameOf(command.target)} is already being made. Cancel it or wait for it.`,
         );
-      if (!supportsPair(command.engine, command.source, command.target))
+      if (!supportsPair(command.engine, source, command.target))
         throw new DomainError(
           'TRANSLATION_PAIR_UNSUPPORTED',
-          command.source === command.target
+          source === command.target
             ? `The transcript is already in ${nameOf(command.target)}.`
-            : `This engine cannot translate ${nameOf(command.source)} into ${nameOf(command.target)}.`,
-          { source: command.source, target: command.target, engine: command.engine },
+            : `This engine cannot translate ${nameOf(source)} into ${nameOf(command.target)}.`,
+          { source, target: command.target, engine: command.engine },
         );
       return [
         {
@@ -92,7 +101,7 @@ export const translationDecider: Decider<TranslationCommand, TranslationEvent, T
             recordingId: command.recordingId,
             ownerId: command.ownerId,
             jobId: command.jobId,
-            source: command.source,
+            source,
             target: command.target,
             engine: command.engine,
             transcriptVersion: command.transcriptVersion,

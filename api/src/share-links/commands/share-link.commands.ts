@@ -10,7 +10,6 @@ import {
   shareLinkStream,
 } from '@scrivo/domain/share-links';
 import { PASSWORD_HASHER } from '../../accounts/tokens';
-import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { StreamRunner } from '../../infrastructure/stream-runner';
@@ -49,8 +48,6 @@ export class CreateShareLinkHandler implements ICommandHandler<CreateShareLinkCo
 
   async execute({ user, recordingId, body }: CreateShareLinkCommand): Promise<CreatedShareLink> {
     const recording = await this.access.doc(user, recordingId);
-    if (recording.status !== 'completed')
-      throw new ApiError(409, 'RECORDING_STATE_CONFLICT', 'Only a finished transcript can be shared.');
     const linkId = this.ids.next();
     const { token, hash } = newShareToken();
     const passwordHash = body.password === undefined ? null : await this.hasher.hash(body.password);
@@ -61,6 +58,7 @@ export class CreateShareLinkHandler implements ICommandHandler<CreateShareLinkCo
         type: 'CreateShareLink',
         linkId,
         recordingId,
+        recordingStatus: recording.status,
         ownerId: user.id,
         tokenHash: hash,
         passwordHash,

@@ -34,8 +34,6 @@ export class RequestSummaryHandler implements ICommandHandler<RequestSummaryComm
   async execute({ user, recordingId, body }: RequestSummaryCommand): Promise<Summary> {
     const recording = await this.recordings.doc(user, recordingId);
     this.summaries.assertPlanAllows(user);
-    if (recording.status !== 'completed')
-      throw new ApiError(409, 'RECORDING_STATE_CONFLICT', 'Only a finished transcript can be summarised.');
     if (this.config.SCRIVO_LLM_ENGINE === 'none')
       throw new ApiError(501, 'SUMMARIES_NOT_CONFIGURED', 'Summaries are turned off on this server.');
     await this.runner.run(
@@ -44,6 +42,7 @@ export class RequestSummaryHandler implements ICommandHandler<RequestSummaryComm
       {
         type: 'RequestSummary',
         recordingId,
+        recordingStatus: recording.status,
         ownerId: user.id,
         jobId: this.ids.next(),
         language: body.language ?? recording.language ?? 'en',

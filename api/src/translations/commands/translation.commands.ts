@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RequestTranslationBody, Translation } from '@scrivo/contracts';
 import { type Ids, NotFoundError } from '@scrivo/domain';
+import { requireFinishedTranscript } from '@scrivo/domain/recordings';
 import { TRANSLATION_LANGUAGES, translationDecider, translationStream } from '@scrivo/domain/translations';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
@@ -32,8 +33,9 @@ export class RequestTranslationHandler implements ICommandHandler<RequestTransla
   async execute({ user, recordingId, body }: RequestTranslationCommand): Promise<Translation> {
     const recording = await this.recordings.doc(user, recordingId);
     this.translations.assertPlanAllows(user);
-    if (recording.status !== 'completed' || !recording.language)
-      throw new ApiError(409, 'RECORDING_STATE_CONFLICT', 'Only a finished transcript can be translated.');
+    // The domain's rule (the decider applies it too), asked first: which engines can translate an unfinished
+    // transcript is no question worth an answer.
+    requireFinishedTranscript(recording.status, 'translated');
     const engine = body.engine ?? this.translations.defaultEngine(body.target, recording);
     if (!body.engine && !this.translations.available(engine, recording))
       throw new ApiError(
@@ -60,6 +62,7 @@ export class RequestTranslationHandler implements ICommandHandler<RequestTransla
       {
         type: 'RequestTranslation',
         recordingId,
+        recordingStatus: recording.status,
         ownerId: user.id,
         jobId: this.ids.next(),
         source: recording.language,
