@@ -50,4 +50,20 @@ describe('Account > Developer in Chromium: an API key is shown once, works, and 
     await row.getByText('Revoked').waitFor();
     expect((await withKey(app.url, secret, 'GET', '/api/recordings')).status).toBe(401);
   }, 60_000);
+
+  it("'See the API guide' opens the help centre's API article, which shows how to call the API with a key", async () => {
+    const page = await context.newPage();
+    await page.goto(`${app.url}/account`);
+    const developer = page.getByRole('region', { name: 'Developer' });
+    await developer.getByRole('link', { name: 'API guide' }).click();
+    await page.waitForURL('**/help#using-the-api');
+    const article = page.getByRole('region', { name: 'Using the Scrivo API (API keys and webhooks)' });
+    await article.getByRole('heading', { name: 'Create an API key' }).waitFor();
+    expect(await article.textContent()).toContain('Authorization: Bearer <key>');
+    // The browser scrolled to the article.
+    await expect
+      .poll(() => article.evaluate((el) => el.getBoundingClientRect().top), { timeout: 5000 })
+      .toBeLessThan(300);
+    await page.close();
+  }, 60_000);
 });

@@ -14,14 +14,15 @@ import { waitForLiveWords } from './support/live-text';
 import { signedInContext } from './support/recordings-browser';
 
 const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
+const SPANISH = join(import.meta.dirname, '../../../shared/audio/picovoice-leopard-tests/test_es.wav');
 const PHRASE = 'ask not what your country can do for you';
 
-/** Chromium whose microphone plays jfk.wav (in a loop) and grants the permission without asking. */
-const launchWithFakeMicrophone = (): Promise<Browser> =>
+/** Chromium whose microphone plays a clip (jfk.wav unless told; in a loop) and grants the permission without asking. */
+const launchWithFakeMicrophone = (clip = JFK): Promise<Browser> =>
   launchBrowser([
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-audio-capture=${JFK}`,
+    `--use-file-for-fake-audio-capture=${clip}`,
     '--autoplay-policy=no-user-gesture-required',
   ]);
 
@@ -85,6 +86,68 @@ describe.skipIf(!speechWorkerInstalled())('live recording in Chromium, with the 
     expect(await page.locator('audio').evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(1);
     await context.close();
   }, 400_000);
+
+  it('with "Detect automatically" words show within seconds, the meter moves, and finished lines read like a transcript', async () => {
+    const { context } = await signedInContext(app, browser, undefined, 'premium');
+    const page = await context.newPage();
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByRole('tab', { name: 'Record' }).click();
+    const language = page.getByLabel('Spoken language');
+    expect(await language.locator('option:checked').textContent()).toBe('Detect automatically');
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    const started = Date.now();
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            '[data-testid="live-text"] [data-partial], [data-testid="live-text"] [data-final]',
+          )?.textContent ?? ''
+        ).trim() !== '',
+      undefined,
+      { timeout: 20_000, polling: 100 },
+    );
+    const firstWordsSeconds = (Date.now() - started) / 1000;
+    expect(firstWordsSeconds).toBeLessThan(5);
+
+    // Speech from the microphone fills the input meter well up (it read as empty on a linear scale).
+    await page.waitForFunction(
+      () =>
+        Number(
+          document.querySelector('[role="meter"][aria-label="Input level"]')?.getAttribute('aria-valuenow'),
+        ) >= 40,
+      undefined,
+      { timeout: 10_000, polling: 100 },
+    );
+    // The finished line is cased and punctuated, like the file transcripts.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="live-text"] [data-final]')].some((node) =>
+          /And so,? my fellow Americans/.test(node.textContent ?? ''),
+        ),
+      undefined,
+      { timeout: 40_000, polling: 250 },
+    );
+    expect(await page.getByTestId('live-behind').count()).toBe(0);
+    await stopAndSave(page);
+    await context.close();
+  }, 200_000);
+
+  it('detects Spanish too: the provisional words give way to Spanish text', async () => {
+    const spanishBrowser = await launchWithFakeMicrophone(SPANISH);
+    try {
+      const { context } = await signedInContext(app, spanishBrowser, undefined, 'premium');
+      const page = await context.newPage();
+      await page.goto(`${app.url}/dashboard`);
+      await page.getByRole('tab', { name: 'Record' }).click();
+      await page.getByRole('button', { name: 'Start recording' }).click();
+      await page.getByText('Language: es').waitFor({ timeout: 30_000 });
+      await waitForLiveWords(page, 'las arenas son blanquecinas', 40_000);
+      await stopAndSave(page);
+      await context.close();
+    } finally {
+      await spanishBrowser.close();
+    }
+  }, 200_000);
 
   it('loses no audio when the server closes the socket and the page is reloaded', async () => {
     const { context, userId } = await signedInContext(app, browser, undefined, 'premium');

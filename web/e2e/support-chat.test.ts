@@ -169,6 +169,82 @@ describe('support chat end to end in Chromium', () => {
     await admin.waitForURL('**/admin/login', { timeout: 30_000 });
   });
 
+  it('a signed-in user is told the team is online while an admin has the queue open, and is never asked for an email', async () => {
+    const adminContext = await newContext(browser);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto(`${app.url}/admin/login`);
+    await adminPage.getByLabel('Username').fill(ADMIN.email);
+    await adminPage.getByLabel('Password').fill(ADMIN.password);
+    await adminPage.getByRole('button', { name: 'Sign In' }).click();
+    await adminPage.getByRole('heading', { name: 'Select a Conversation' }).waitFor();
+
+    const { userId } = await signedInClient(app, { plan: 'premium', email: 'grace@scrivo.test' });
+    const session = await app.scrivo.app.get(SessionStore).create('user', userId);
+    const context = await newContext(browser);
+    await context.addCookies([{ name: 'scrivo_session', value: session.id, url: app.url }]);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/dashboard`);
+    const widget = await openWidget(page);
+    await widget.getByText('Our team is online').waitFor();
+
+    // The help centre's price table comes back as a table, not as a run of pipes.
+    await ask(widget, 'Compare the weekly and monthly prices of the plans');
+    const answer = widget.locator('li[data-role="assistant"]').last();
+    const table = answer.getByRole('table');
+    await table.waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Plan',
+      'Monthly',
+      'Weekly',
+      'Minutes',
+    ]);
+    expect(await table.getByRole('row', { name: /Premium/ }).textContent()).toContain(
+      '120 minutes per month',
+    );
+    expect(await answer.textContent()).not.toContain('|---');
+
+    await widget.getByRole('button', { name: 'Talk to a person' }).click();
+    await widget.getByText('A person from our team will reply here shortly.').waitFor();
+    expect(await widget.getByRole('textbox', { name: 'Your email' }).count()).toBe(0);
+    await context.close();
+    await adminContext.close();
+  });
+
+  it('on a 390 px phone the chat button covers nothing: the page keeps room for it at the bottom', async () => {
+    const { userId } = await signedInClient(app, { plan: 'premium', email: 'phone@scrivo.test' });
+    const session = await app.scrivo.app.get(SessionStore).create('user', userId);
+    const context = await newContext(browser);
+    await context.addCookies([{ name: 'scrivo_session', value: session.id, url: app.url }]);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.url}/account`);
+    const frame = await page.waitForSelector('iframe[title="Support chat"]', { state: 'visible' });
+    await page.getByRole('heading', { name: 'Developer' }).waitFor();
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
+    const bubble = (await frame.boundingBox())!;
+    const covered = await page.evaluate(
+      ({ x, y, width, height }) =>
+        [...document.querySelectorAll('a, button, input, select, textarea, h1, h2, h3, p, li')]
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return (
+              r.width > 0 &&
+              r.height > 0 &&
+              r.right > x &&
+              r.left < x + width &&
+              r.bottom > y &&
+              r.top < y + height
+            );
+          })
+          .map((el) => el.textContent?.trim() || el.tagName),
+      bubble,
+    );
+    expect(covered).toEqual([]);
+    await context.close();
+  });
+
   it('embeds the same widget in the app for signed-in users, who get answers about their own account', async () => {
     const { userId } = await signedInClient(app, { plan: 'premium', email: 'ada@scrivo.test' });
     const session = await app.scrivo.app.get(SessionStore).create('user', userId);

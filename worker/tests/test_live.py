@@ -70,6 +70,12 @@ def test_english_with_vosk_shows_partials_that_settle_into_the_final_text(audio_
     assert 0 < words[-1]["end"] <= session.processed_seconds
     # A true streaming engine: much faster than the audio itself (11 s of speech).
     assert elapsed < 8, f"Vosk took {elapsed:.1f} s for 11 s of audio"
+    # Finished lines come back cased and punctuated, as in a file's transcript, and cover the finals they replace.
+    revised = [e for e in events if e["type"] == "revise"]
+    assert revised, "no finished line was cased and punctuated"
+    cased = " ".join(e["text"] for e in revised)
+    assert "And so my fellow Americans" in cased and "can do for your country." in cased, cased
+    assert all(any(f["start"] == r["start"] for f in finals) and any(f["end"] == r["end"] for f in finals) for r in revised)
 
 
 def test_whisper_settles_words_by_local_agreement(audio_dir, whisper):
@@ -96,6 +102,35 @@ def test_another_language_is_detected_and_transcribed_with_whisper(audio_dir, wh
     detected = [e for e in events if e["type"] == "language"]
     assert detected and detected[0]["language"] == "es" and detected[0]["engine"] == "whisper"
     assert wer(reference, final_text(events)) < 0.35
+    # Provisional words shown while the language was unknown are never settled: every final is Whisper's.
+    settled = [i for i, e in enumerate(events) if e["type"] == "final"]
+    assert settled and min(settled) > events.index(detected[0])
+
+
+def test_while_the_language_is_detected_words_show_at_once_and_english_stays_on_vosk(audio_dir, whisper, vosk_installed):
+    session = LiveSession(None, whisper)
+    audio = pcm(audio_dir / "jfk" / "jfk.wav")
+    events: List[Dict[str, Any]] = []
+    slowest = 0.0
+    started = time.monotonic()
+    for at in range(0, len(audio), CHUNK):
+        # In real time, as a browser sends it: the guess runs beside the audio, not in its way.
+        wait = started + at / (16000 * 2) - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        before = time.monotonic()
+        produced = session.accept(audio[at : at + CHUNK])
+        slowest = max(slowest, time.monotonic() - before)
+        events += [{**e, "audioEnd": session.processed_seconds} for e in produced]
+    events += [{**e, "audioEnd": session.processed_seconds} for e in session.finish()]
+
+    first_words = next(e for e in events if e["type"] == "partial" and e["text"])
+    assert first_words["audioEnd"] <= 2.5, first_words
+    language = next(e for e in events if e["type"] == "language")
+    assert (language["language"], language["engine"]) == ("en", "vosk")
+    assert language["audioEnd"] <= 6, language
+    assert slowest < 1.0, f"one chunk took {slowest:.2f} s: the audio waited for the language guess"
+    assert "ask not what your country can do for you" in final_text(events)
 
 
 def test_silence_never_produces_text(audio_dir, whisper, vosk_installed):

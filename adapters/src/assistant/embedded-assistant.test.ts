@@ -17,7 +17,17 @@ describe('the knowledge base', () => {
     expect(passages.filter((p) => p.slug === 'faq').map((p) => p.title)).toEqual(
       expect.arrayContaining(['FAQ', 'FAQ (es)', 'FAQ (fr)']),
     );
-    expect(passages.every((p) => !p.text.includes('**'))).toBe(true);
+  });
+
+  it('keeps the Markdown the chat renders: the price table stays a table, links to files keep their text', async () => {
+    const passages = await loadKnowledgeBase(contentDir);
+    const prices = passages.find((p) => p.id === 'plans-and-minutes#0')!;
+    expect(prices.text).toContain('| Plan | Monthly | Weekly | Minutes |\n|---|---|---|---|');
+    expect(prices.text).toContain(
+      '| **Premium** | $9.99 (was $14.99) | $4.49 (was $7.49) | 120 minutes per month |',
+    );
+    expect(passages.every((p) => !/\]\((?!https?:)/.test(p.text) && !p.text.includes('```'))).toBe(true);
+    expect(passages.every((p) => p.text.length <= 702)).toBe(true);
   });
 
   it('works from another folder and without any content (plan data only)', async () => {
@@ -30,7 +40,7 @@ describe('the knowledge base', () => {
     const assistant = await EmbeddedAssistant.fromContent(dir);
     const answer = await assistant.answer({ question: 'What paint do blue widgets use?', user: null });
     expect(answer).toMatchObject({
-      content: 'Blue widgets are painted with cobalt paint.',
+      content: 'Blue widgets are painted with **cobalt** paint.',
       sources: [{ slug: 'blue-widgets' }],
     });
     const empty = await EmbeddedAssistant.fromContent(join(dir, 'missing'));

@@ -41,20 +41,27 @@ const parseFrontMatter = (source: string): { meta: FrontMatter; body: string } =
   return { meta: meta as FrontMatter, body: source.slice(match[0].length) };
 };
 
-/** Markdown to the plain sentences a chat bubble shows. */
-export const plainText = (markdown: string): string =>
+/**
+ * The Markdown a chat bubble shows (the widget renders it, tables included): headings become plain lines, code
+ * blocks and images are dropped (too long for a bubble), links to other files keep only their text.
+ */
+export const chatMarkdown = (markdown: string): string =>
   markdown
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/^\s*\|?[-:| ]+\|[-:| ]*$/gm, '')
+    .replace(/\[([^\]]+)\]\((?!https?:\/\/)[^)]*\)/g, '$1')
     .replace(/^#+\s*/gm, '')
-    .replace(/[*_`>]/g, '')
-    .replace(/^\s*[-+]\s+/gm, '• ')
-    .replace(/\|/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n{2,}/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
     .trim();
+
+/** Cut at the last whole line (a table keeps whole rows), or at a word when the first line alone is too long. */
+const shorten = (text: string, max: number) => {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  const line = head.lastIndexOf('\n');
+  return line > max / 2 ? `${head.slice(0, line).trimEnd()}\n\n…` : `${head.replace(/\s+\S*$/, '')}…`;
+};
 
 const MAX_PASSAGE = 700;
 
@@ -68,14 +75,14 @@ const articlePassages = (file: string, source: string): Passage[] => {
   sections.forEach((section, index) => {
     const [firstLine = '', ...rest] = section.split('\n');
     const heading = index === 0 ? '' : firstLine.trim();
-    const text = plainText(index === 0 ? section.replace(/^#\s+.*$/m, '') : rest.join('\n'));
+    const text = chatMarkdown(index === 0 ? section.replace(/^#\s+.*$/m, '') : rest.join('\n'));
     if (!text) return;
     passages.push({
       id: `${slug}#${index}`,
       slug,
       title,
       heading: `${title} ${heading} ${keywords} ${index === 0 ? (meta.summary ?? '') : ''}`,
-      text: text.length > MAX_PASSAGE ? `${text.slice(0, MAX_PASSAGE).replace(/\s+\S*$/, '')}…` : text,
+      text: shorten(text, MAX_PASSAGE),
     });
   });
   return passages;

@@ -395,6 +395,8 @@ export class LiveConnection {
         return this.send({ type: 'partial', text: event.text, start: at(event.start) });
       case 'final':
         return this.send({ type: 'final', text: event.text, start: at(event.start), end: at(event.end) });
+      case 'revise':
+        return this.send({ type: 'revise', text: event.text, start: at(event.start), end: at(event.end) });
       case 'language':
         return this.send({ type: 'language', language: event.language, engine: event.engine });
       case 'progress':

@@ -7,6 +7,7 @@ export type WorkerLiveEvent =
   | { type: 'ready'; engine: string | null; language: string | null }
   | { type: 'partial'; text: string; start: number }
   | { type: 'final'; text: string; start: number; end: number }
+  | { type: 'revise'; text: string; start: number; end: number }
   | { type: 'language'; language: string; engine: string }
   | { type: 'progress'; processed: number }
   | { type: 'end'; processed: number };

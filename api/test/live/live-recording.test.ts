@@ -82,6 +82,9 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
     live.send({ type: 'stop' });
     const stopped = await live.next('stopped');
     expect(stopped.totalSeconds).toBeCloseTo(11, 1);
+    // Finished lines come back cased and punctuated (Whisper reads again what Vosk wrote in lower case).
+    const revised = live.messages.flatMap((m) => (m.type === 'revise' ? [m.text] : [])).join(' ');
+    expect(revised).toMatch(/And so,? my fellow Americans/);
     expect(
       phraseErrorRate(
         PHRASE,

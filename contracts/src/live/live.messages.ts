@@ -48,6 +48,11 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('partial'), text: z.string(), start: z.number() }),
   /** Settled words, appended to the live text. */
   z.object({ type: z.literal('final'), text: z.string(), start: z.number(), end: z.number() }),
+  /**
+   * A finished line read again (cased and punctuated like a file's transcript): the finals from `start` to `end`
+   * are shown as `text` instead.
+   */
+  z.object({ type: z.literal('revise'), text: z.string(), start: z.number(), end: z.number() }),
   z.object({ type: z.literal('language'), language: z.string(), engine: z.string() }),
   /** Recognition is more than a couple of seconds behind the audio (or has caught up again). */
   z.object({ type: z.literal('lag'), behind: z.boolean(), seconds: z.number() }),

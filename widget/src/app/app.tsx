@@ -56,6 +56,7 @@ export const App = ({ siteKey, hostOrigin, initialPage }: AppProps) => {
       messages={chat.messages}
       session={chat.session}
       typing={chat.typing}
+      teamOnline={chat.teamOnline}
       error={chat.error}
       helpBase={location.origin}
       onSend={chat.send}

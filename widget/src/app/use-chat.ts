@@ -23,6 +23,7 @@ export const useChat = (options: {
   const [typing, setTyping] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unread, setUnread] = useState(0);
+  const [siteOnline, setSiteOnline] = useState<boolean | null>(null);
   const identity = useRef<Identity | null>(null);
   const page = useRef(options.initialPage);
   const lastSeq = useRef(0);
@@ -71,6 +72,22 @@ export const useChat = (options: {
     };
   }, [stored, refresh]);
 
+  // While the panel is open, whether a person is around is asked again, so "online" follows the team.
+  useEffect(() => {
+    if (!options.open) return;
+    const check = () =>
+      void chatApi
+        .site(siteKey)
+        .then(({ adminAvailable }) => {
+          setSiteOnline(adminAvailable);
+          setSession((current) => (current ? { ...current, adminAvailable } : current));
+        })
+        .catch(() => undefined);
+    check();
+    const timer = setInterval(check, POLL_MS);
+    return () => clearInterval(timer);
+  }, [options.open, siteKey]);
+
   const ensureSession = async (): Promise<Stored> => {
     if (stored) return stored;
     const started = await chatApi.start({
@@ -102,6 +119,7 @@ export const useChat = (options: {
       if (value && typeof value.sessionId === 'string' && typeof value.token === 'string') setStored(value);
     },
     session,
+    teamOnline: session?.adminAvailable ?? siteOnline,
     messages,
     typing,
     error,

@@ -5,7 +5,10 @@ Events (plain dicts, sent as NDJSON lines):
 * ``{"type": "partial", "text", "start"}``: the words heard so far that may still change; each
   partial replaces the previous one;
 * ``{"type": "final", "text", "start", "end", "words": [{"word", "start", "end"}]}``: settled words,
-  never revised; the next partial starts after them.
+  never revised by the recogniser; the next partial starts after them;
+* ``{"type": "revise", "start", "end", "text"}``: a finished line read again: the finals from
+  ``start`` to ``end`` are shown as ``text`` instead (Vosk's lower-case words, cased and punctuated
+  by Whisper).
 
 Times are seconds from the start of the session's audio.
 """
@@ -51,3 +54,7 @@ def final(words: List[Dict[str, Any]]) -> Event:
 
 def word(text: str, start: float, end: float) -> Dict[str, Any]:
     return {"word": text, "start": round(start, 3), "end": round(end, 3)}
+
+
+def revise(start: float, end: float, text: str) -> Event:
+    return {"type": "revise", "start": round(start, 3), "end": round(end, 3), "text": text}

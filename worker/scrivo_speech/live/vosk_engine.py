@@ -2,7 +2,8 @@
 
 A 200 ms chunk takes about 35 ms on one core; the recogniser keeps its own endpointing, so a
 final comes after a short pause and partials after every chunk. Vosk's text is lower case
-without punctuation: the final transcript (the batch engine) replaces it after the session.
+without punctuation: each line it ends is read again by Whisper (see session.LineCasing), and the
+final transcript (the batch engine) replaces it all after the session.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import os
 import threading
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from .recognizer import SAMPLE_RATE, Event, final, partial, word
 
@@ -82,6 +83,8 @@ class VoskRecognizer:
         self._settled: List[Dict[str, Any]] = []  # words of this utterance already sent as final
         self._samples = 0
         self._utterance_start = 0.0
+        # Lines (utterances) that ended since the last call of take_lines: (start, end, Vosk's text).
+        self._ended: List[Tuple[float, float, str]] = []
 
     def accept(self, pcm: bytes) -> List[Event]:
         self._samples += len(pcm) // 2
@@ -115,6 +118,11 @@ class VoskRecognizer:
     def finish(self) -> List[Event]:
         return self._utterance_end(json.loads(self._rec.FinalResult()))
 
+    def take_lines(self) -> List[Tuple[float, float, str]]:
+        """The lines that ended since the last call: their finals will not change any more."""
+        ended, self._ended = self._ended, []
+        return ended
+
     def _utterance_end(self, result: Dict[str, Any]) -> List[Event]:
         words = [
             word(w["word"], w["start"], w["end"])  # Vosk counts from the start of the stream
@@ -125,6 +133,9 @@ class VoskRecognizer:
             # Times of early-settled words were estimates: the rest may not start before them.
             floor = self._settled[-1]["end"]
             words = [word(w["word"], max(w["start"], floor), max(w["end"], floor)) for w in words]
+        line = self._settled + words
+        if line:
+            self._ended.append((line[0]["start"], line[-1]["end"], " ".join(w["word"] for w in line)))
         now = self._samples / SAMPLE_RATE
         self._previous, self._seen, self._settled = [], [], []
         self._utterance_start = now

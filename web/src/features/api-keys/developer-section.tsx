@@ -1,4 +1,5 @@
 import type { ApiKey, CreatedApiKey } from '@scrivo/contracts/api-keys/api-keys.contract';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../recordings/api/error-message';
@@ -38,8 +39,11 @@ export function DeveloperSection() {
       </h2>
       <p className="mb-4 text-sm text-slate-600">
         API keys let your scripts use the recordings API as you: send{' '}
-        <code className="rounded bg-slate-100 px-1">Authorization: Bearer &lt;key&gt;</code>. See the API
-        guide in the documentation.
+        <code className="rounded bg-slate-100 px-1">Authorization: Bearer &lt;key&gt;</code>. See the{' '}
+        <Link to="/help" hash="using-the-api" className="text-brand-700 underline">
+          API guide
+        </Link>{' '}
+        in the help centre.
       </p>
       <form onSubmit={submit} className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium" htmlFor={`${id}-name`}>

@@ -6,6 +6,7 @@ import {
 } from '@scrivo/contracts';
 import { AudioCapture, CaptureError, type LiveSource } from './audio-capture';
 import { FrameStore } from './frame-store';
+import { reviseLine } from './revise-line';
 
 const FRAME_SECONDS = 0.1;
 const RESUME_KEY = 'scrivo-live-session';
@@ -252,6 +253,8 @@ export class LiveRecorder {
         return this.set({
           finals: [...this.state.finals, { text: message.text, start: message.start, end: message.end }],
         });
+      case 'revise':
+        return this.set({ finals: reviseLine(this.state.finals, message) });
       case 'language':
         return this.set({ language: message.language });
       case 'lag':

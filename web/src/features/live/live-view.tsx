@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { LiveRecorder, LiveState } from './live-recorder';
 import { clock, LiveTranscript } from './live-transcript';
+import { meterPercent } from './level-meter';
 
 const WARN_SECONDS = 60;
 
@@ -57,11 +58,11 @@ export function LiveView({
           aria-label="Input level"
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={Math.round(state.level * 100)}
+          aria-valuenow={meterPercent(state.level)}
         >
           <div
             className="h-full bg-green-600 transition-[width]"
-            style={{ width: `${Math.min(100, Math.round(state.level * 140))}%` }}
+            style={{ width: `${meterPercent(state.level)}%` }}
           />
         </div>
         {!state.connected && active && (

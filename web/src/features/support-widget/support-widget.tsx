@@ -53,6 +53,13 @@ export function SupportWidget() {
     document.body.appendChild(script);
   }, [identity.data, hidden]);
 
+  // The chat button stays where it is on every page, so the page keeps room for it (see styles.css).
+  const shown = !hidden && Boolean(identity.data);
+  useEffect(() => {
+    document.body.classList.toggle('has-support-chat', shown);
+    return () => document.body.classList.remove('has-support-chat');
+  }, [shown]);
+
   useEffect(() => {
     if (!hidden) window.ScrivoChat?.setContextPage?.(path);
   }, [path, hidden]);

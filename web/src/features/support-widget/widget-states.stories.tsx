@@ -49,6 +49,7 @@ const base: ChatPanelProps = {
   messages: [],
   session: null,
   typing: false,
+  teamOnline: true,
   error: null,
   helpBase: 'http://localhost:3000',
   onSend: noop,

@@ -5,6 +5,7 @@ import {
   type WebhookEventName,
   WebhookEventName as WebhookEventNames,
 } from '@scrivo/contracts/webhooks/webhooks.contract';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../recordings/api/error-message';
@@ -54,8 +55,11 @@ export function WebhooksSection() {
       <h3 className="mb-1 font-semibold">Webhooks</h3>
       <p className="mb-3 text-sm text-slate-600">
         Scrivo POSTs signed JSON to your server when a transcription completes or fails. Check the{' '}
-        <code className="rounded bg-slate-100 px-1">Scrivo-Signature</code> header with the secret (see the
-        webhooks guide in the documentation).
+        <code className="rounded bg-slate-100 px-1">Scrivo-Signature</code> header with the secret (see the{' '}
+        <Link to="/help" hash="using-the-api" className="text-brand-700 underline">
+          webhooks guide
+        </Link>
+        ).
       </p>
       <form onSubmit={submit} className="mb-3 flex flex-col gap-2">
         <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-url`}>

@@ -10,6 +10,8 @@ export interface ChatPanelProps {
   readonly messages: readonly ChatMessage[];
   readonly session: VisitorSession | null;
   readonly typing: boolean;
+  /** Whether a person has the support queue open now (null until the server has said). */
+  readonly teamOnline: boolean | null;
   readonly error: string | null;
   readonly helpBase: string;
   readonly onSend: (text: string) => Promise<boolean>;
@@ -36,7 +38,14 @@ export const ChatPanel = (p: ChatPanelProps) => {
   return (
     <section class="panel" aria-label="Support chat">
       <header>
-        <h1>Scrivo support</h1>
+        <div>
+          <h1>Scrivo support</h1>
+          {p.teamOnline !== null && (
+            <p class={p.teamOnline ? 'presence online' : 'presence'}>
+              {p.teamOnline ? 'Our team is online' : 'Our team is away, the assistant is here'}
+            </p>
+          )}
+        </div>
         <button type="button" class="icon" aria-label="Close chat" onClick={p.onClose}>
           ×
         </button>
@@ -57,6 +66,11 @@ export const ChatPanel = (p: ChatPanelProps) => {
         (p.session?.adminAvailable ? (
           <p class="notice" role="status">
             A person from our team will reply here shortly.
+          </p>
+        ) : p.session?.identified ? (
+          // A signed-in user's account already tells the team who to answer: no email to ask for.
+          <p class="notice" role="status">
+            Our team is away right now. A person will reply in this chat as soon as they are back.
           </p>
         ) : (
           <OfflineForm contactEmail={p.session?.contactEmail ?? null} onSubmit={p.onLeaveEmail} />

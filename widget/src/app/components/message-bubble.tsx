@@ -1,10 +1,14 @@
 /** @jsxImportSource preact */
 import type { ChatMessage } from '../api';
+import { Markdown } from './markdown';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 const AUTHOR = { user: 'You', assistant: 'Assistant', admin: 'Support team' } as const;
 
-/** One message. Content is rendered as text (Preact escapes it): markup a visitor types stays visible text. */
+/**
+ * One message. The assistant's answers are Markdown (see Markdown); what visitors and staff type is rendered as text
+ * (Preact escapes it), so markup a visitor types stays visible text.
+ */
 export const MessageBubble = ({ message, helpBase }: { message: ChatMessage; helpBase: string }) => (
   <li class={`msg msg-${message.role}`} data-role={message.role}>
     <div class="msg-meta">
@@ -12,7 +16,11 @@ export const MessageBubble = ({ message, helpBase }: { message: ChatMessage; hel
       {message.role === 'assistant' && <span class="badge">AI answer</span>}
       <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
     </div>
-    <p class="msg-text">{message.content}</p>
+    {message.role === 'assistant' ? (
+      <Markdown source={message.content} />
+    ) : (
+      <p class="msg-text">{message.content}</p>
+    )}
     {message.sources.length > 0 && (
       <p class="msg-source">
         From:{' '}

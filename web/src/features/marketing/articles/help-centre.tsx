@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import faq from '../../../../../content/faq/faq.en.json';
 import { Accordion } from '../../../components/ui/accordion';
 import { PageHero, PublicLayout } from '../layout/public-layout';
@@ -16,6 +16,11 @@ export function HelpCentre() {
   });
   const articles = useMemo(helpArticles, []);
   const [query, setQuery] = useState('');
+  // A link to one article (/help#using-the-api) lands on it: the sections exist only once this page has rendered.
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, []);
   const needle = query.trim().toLowerCase();
   const shown = needle
     ? articles.filter(({ meta, body }) =>
