@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { currentUserQueryKey } from '../../lib/current-user';
-import { secondaryButton } from '../auth/components/field';
-import { serverMessage } from '../auth/errors';
+import { secondaryButton } from '../../components/ui/field';
+import { serverMessage } from '../../lib/errors';
 import { openBillingPortal } from '../plans/plan-api';
 import { useUsage } from '../recordings/api/recordings-queries';
 

@@ -1,7 +1,7 @@
 import type { ApiKey, CreatedApiKey } from '@scrivo/contracts/api-keys/api-keys.contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../recordings/api/error-message';
+import { errorMessage } from '../../lib/error-message';
 import { WebhooksSection } from '../webhooks/webhooks-section';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys-queries';
 

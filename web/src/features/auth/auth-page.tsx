@@ -13,7 +13,7 @@ import { ResetPasswordView } from './components/reset-password-view';
 import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
 import { VerificationView } from './components/verification-view';
-import { errorCode, isNetworkError, serverMessage } from './errors';
+import { errorCode, isNetworkError, serverMessage } from '../../lib/errors';
 import { registrationPayload, safeRedirect, type SignUpValues } from './validation';
 import { SignupPolicyNotice } from './signup-policy-notice';
 

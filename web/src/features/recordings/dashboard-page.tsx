@@ -4,7 +4,7 @@ import { interruptedSession } from '../live/live-recorder';
 import { RecordPanel } from '../live/record-panel';
 import { useCurrentUser } from '../../lib/current-user';
 import { useRecordingList, useRetry, useUsage } from './api/recordings-queries';
-import { errorMessage } from './api/error-message';
+import { errorMessage } from '../../lib/error-message';
 import { useRecordingEvents } from './api/use-recording-events';
 import { LiveIndicator } from './components/live-indicator';
 import { RecordingListItem } from './components/recording-list-item';

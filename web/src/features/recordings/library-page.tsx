@@ -1,7 +1,7 @@
 import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/recordings.contract';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { errorMessage } from './api/error-message';
+import { errorMessage } from '../../lib/error-message';
 import { useRecordingList, useRemove, useRestore, useRetry } from './api/recordings-queries';
 import { useRecordingEvents } from './api/use-recording-events';
 import { ConfirmDialog } from './components/confirm-dialog';

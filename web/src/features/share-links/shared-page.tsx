@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/http';
-import { errorMessage } from '../recordings/api/error-message';
+import { errorMessage } from '../../lib/error-message';
 import { CopyAllButton } from '../transcript/components/copy-all-button';
 import { TranscriptWorkspace } from '../transcript/components/transcript-workspace';
 import { sharedMediaUrl, useSharedRecording, useUnlockShare } from './api/share-links-queries';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { HttpError } from '../../lib/http';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../recordings/api/error-message';
+import { errorMessage } from '../../lib/error-message';
 import {
   useCancel,
   useRecording,

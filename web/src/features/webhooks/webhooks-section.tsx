@@ -7,7 +7,7 @@ import {
 } from '@scrivo/contracts/webhooks/webhooks.contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../recordings/api/error-message';
+import { errorMessage } from '../../lib/error-message';
 import {
   useCreateWebhook,
   useDeleteWebhook,

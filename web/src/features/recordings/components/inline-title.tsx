@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { errorMessage } from '../api/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { useRename } from '../api/recordings-queries';
 
 interface Props {
