@@ -5,7 +5,7 @@ import { latestResetLink, latestVerificationCode } from '../../api/test/accounts
 import { registration } from '../../api/test/accounts/support/flows';
 import { TestClient } from '../../api/test/support/http-client';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { adminApi, authApi } from '../src/features/auth/auth-api';
+import { adminApi, authApi } from '../src/lib/auth-api';
 import { HttpError } from '../src/lib/http';
 
 const { like, boolean, string, fromProviderState, regex } = MatchersV3;

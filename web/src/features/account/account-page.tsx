@@ -7,7 +7,7 @@ import { useToast } from '../../components/ui/toast';
 import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
 import { Field, primaryButton, secondaryButton } from '../../components/ui/field';
 import { serverMessage } from '../../lib/errors';
-import { useSignOut } from '../auth/use-sign-out';
+import { useSignOut } from '../../hooks/use-sign-out';
 import { DeveloperSection } from '../api-keys/developer-section';
 import { accountApi } from './account-api';
 import { PlanSection } from './plan-section';

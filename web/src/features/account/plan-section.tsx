@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { currentUserQueryKey } from '../../lib/current-user';
 import { secondaryButton } from '../../components/ui/field';
 import { serverMessage } from '../../lib/errors';
-import { openBillingPortal } from '../plans/plan-api';
+import { openBillingPortal } from '../../lib/plan-api';
 import { useUsage } from '../recordings/api/recordings-queries';
 
 export const PLAN_NAMES: Record<User['plan'], string> = {
