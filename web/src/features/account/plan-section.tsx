@@ -6,7 +6,7 @@ import { currentUserQueryKey } from '../../lib/current-user';
 import { secondaryButton } from '../../components/ui/field';
 import { serverMessage } from '../../lib/errors';
 import { openBillingPortal } from '../../lib/plan-api';
-import { useUsage } from '../recordings/api/recordings-queries';
+import { useUsage } from '../../lib/recordings/recordings-queries';
 
 export const PLAN_NAMES: Record<User['plan'], string> = {
   free: 'Free',

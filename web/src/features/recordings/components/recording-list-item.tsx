@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { languageName } from '../../../lib/language';
 import { formatClock } from '../../../lib/time';
 import { Highlight } from './highlight';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/recordings/status-badge';
 
 interface Props {
   recording: Item;
