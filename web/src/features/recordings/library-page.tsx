@@ -11,9 +11,9 @@ import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { RecordingListItem } from './components/recording-list-item';
 import { UndoBar } from './components/undo-bar';
 import { SORTS, type LibrarySearch } from './library-search';
-import { BulkBar } from '../library/bulk-bar';
-import { useBulkDelete, useLibrary } from '../library/library-queries';
-import { LibraryOrganizer } from '../library/library-organizer';
+import { BulkBar } from './library/bulk-bar';
+import { useBulkDelete, useLibrary } from './library/library-queries';
+import { LibraryOrganizer } from './library/library-organizer';
 
 const PAGE_SIZE = 20;
 
