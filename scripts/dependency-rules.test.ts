@@ -36,7 +36,10 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
       'web/src/features/recordings/probe.ts',
       "import { RecordPanel } from '../../features/live/record-panel';",
     ],
-    ['web/src/features/share-links/shared-page.tsx', "import { RecordPanel } from '../live/record-panel';"],
+    [
+      'web/src/features/transcript/editor/transcript-with-editor.tsx',
+      "import { RecordPanel } from '../../live/record-panel';",
+    ],
   ])('%s may not say %s', async (path, source) => {
     expect(await restricted(path, `${source}\nexport const probe = 1;\n`)).not.toEqual([]);
   });
