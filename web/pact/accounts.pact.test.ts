@@ -33,7 +33,7 @@ const user = (email: string) => ({
 const errorBody = (code: string, error: string) => ({ code, error: like(error), message: like(error) });
 
 /**
- * Runs the web app's own account calls (features/auth/auth-api.ts) against the Pact mock server: relative URLs
+ * Runs the web app's own account calls (lib/auth-api.ts) against the Pact mock server: relative URLs
  * go to the mock, and the CSRF cookie the browser would hold is there.
  */
 const withMockServer = async <T>(url: string, run: () => Promise<T>): Promise<T> => {
