@@ -27,6 +27,19 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     ['widget/src/probe.ts', "import { createApp } from '@scrivo/api';"],
     ['adapters/src/probe.ts', "import { Module } from '@nestjs/common';"],
     ['adapters/src/probe.ts', "import { createApp } from '@scrivo/api';"],
+    ['web/src/features/account/probe.ts', "import { AuthPage } from '../auth/auth-page';"],
+    [
+      'web/src/features/transcript/editor/probe.ts',
+      "import { useSummary } from '../../summaries/api/summaries-queries';",
+    ],
+    [
+      'web/src/features/recordings/probe.ts',
+      "import { RecordPanel } from '../../features/live/record-panel';",
+    ],
+    [
+      'web/src/features/transcript/editor/transcript-with-editor.tsx',
+      "import { RecordPanel } from '../../live/record-panel';",
+    ],
   ])('%s may not say %s', async (path, source) => {
     expect(await restricted(path, `${source}\nexport const probe = 1;\n`)).not.toEqual([]);
   });
@@ -39,6 +52,10 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     ['widget/src/probe.ts', "import { contract } from '@scrivo/contracts';"],
     ['adapters/src/probe.ts', "import { ConcurrencyError } from '@scrivo/domain';"],
     ['api/src/probe.ts', "import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';"],
+    ['web/src/features/account/probe.ts', "import { Field } from '../../components/ui/field';"],
+    ['web/src/features/transcript/editor/probe.ts', "import { search } from '../lib/search';"],
+    ['web/src/features/recordings/library/probe.ts', "import { LibraryPage } from '../library-page';"],
+    ['web/src/routes/probe.tsx', "import { RecordPanel } from '../features/live/record-panel';"],
   ])('%s may say %s', async (path, source) => {
     expect(await restricted(path, `${source}\nexport const probe = 1;\n`)).toEqual([]);
   });

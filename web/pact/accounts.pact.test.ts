@@ -5,7 +5,7 @@ import { latestResetLink, latestVerificationCode } from '../../api/test/accounts
 import { registration } from '../../api/test/accounts/support/flows';
 import { TestClient } from '../../api/test/support/http-client';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { adminApi, authApi } from '../src/features/auth/auth-api';
+import { adminApi, authApi } from '../src/lib/auth-api';
 import { HttpError } from '../src/lib/http';
 
 const { like, boolean, string, fromProviderState, regex } = MatchersV3;
@@ -33,7 +33,7 @@ const user = (email: string) => ({
 const errorBody = (code: string, error: string) => ({ code, error: like(error), message: like(error) });
 
 /**
- * Runs the web app's own account calls (features/auth/auth-api.ts) against the Pact mock server: relative URLs
+ * Runs the web app's own account calls (lib/auth-api.ts) against the Pact mock server: relative URLs
  * go to the mock, and the CSRF cookie the browser would hold is there.
  */
 const withMockServer = async <T>(url: string, run: () => Promise<T>): Promise<T> => {

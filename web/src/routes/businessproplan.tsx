@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BusinessProPlanPage } from '../features/plans/plan-pages';
+import { BusinessProPlanPage } from '../features/marketing/plans/plan-pages';
 
 export const Route = createFileRoute('/businessproplan')({ component: BusinessProPlanPage });

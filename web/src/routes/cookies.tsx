@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CookiePolicyPage } from '../features/consent/cookie-policy-page';
+import { CookiePolicyPage } from '../features/marketing/pages/cookie-policy-page';
 
 export const Route = createFileRoute('/cookies')({ component: CookiePolicyPage });

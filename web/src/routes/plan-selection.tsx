@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlanSelectionPage } from '../features/plans/plan-pages';
+import { PlanSelectionPage } from '../features/marketing/plans/plan-pages';
 
 export const Route = createFileRoute('/plan-selection')({ component: PlanSelectionPage });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PricingAndPlansPage } from '../features/plans/plan-pages';
+import { PricingAndPlansPage } from '../features/marketing/plans/plan-pages';
 
 export const Route = createFileRoute('/pricingandplans')({ component: PricingAndPlansPage });

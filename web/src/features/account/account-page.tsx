@@ -1,14 +1,13 @@
 import type { User } from '@scrivo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
-import { Field, primaryButton, secondaryButton } from '../auth/components/field';
-import { serverMessage } from '../auth/errors';
-import { useSignOut } from '../auth/use-sign-out';
-import { DeveloperSection } from '../api-keys/developer-section';
+import { Field, primaryButton, secondaryButton } from '../../components/ui/field';
+import { serverMessage } from '../../lib/errors';
+import { useSignOut } from '../../hooks/use-sign-out';
 import { accountApi } from './account-api';
 import { PlanSection } from './plan-section';
 import { SecuritySection } from './security-section';
@@ -20,14 +19,17 @@ const LANGUAGES = [
   { id: 'fr', label: 'Français' },
 ] as const;
 
-/** /account: profile, email, sign-in methods, plan, API keys (Developer), sign-out. */
-export function AccountPage() {
+/**
+ * /account: profile, email, sign-in methods, plan, API keys (Developer), sign-out.
+ * The Developer section belongs to another feature, so the route hands it in.
+ */
+export function AccountPage({ developerSection }: { developerSection: ReactNode }) {
   const { data: user } = useCurrentUser();
   if (!user) return <Spinner />;
-  return <AccountDetails user={user} />;
+  return <AccountDetails user={user} developerSection={developerSection} />;
 }
 
-function AccountDetails({ user }: { user: User }) {
+function AccountDetails({ user, developerSection }: { user: User; developerSection: ReactNode }) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const { signOut, pending: signingOut } = useSignOut();
@@ -134,7 +136,7 @@ function AccountDetails({ user }: { user: User }) {
 
       <PlanSection user={user} />
 
-      <DeveloperSection />
+      {developerSection}
 
       <DeleteAccountSection user={user} />
 

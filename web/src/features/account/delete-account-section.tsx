@@ -1,8 +1,8 @@
 import type { User } from '@scrivo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Field } from '../auth/components/field';
-import { serverMessage } from '../auth/errors';
+import { Field } from '../../components/ui/field';
+import { serverMessage } from '../../lib/errors';
 import { deleteAccount, sendDeletionCode } from './privacy-api';
 
 /**

@@ -1,7 +1,7 @@
 import type { DataExport } from '@scrivo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { serverMessage } from '../auth/errors';
-import { primaryButton } from '../auth/components/field';
+import { serverMessage } from '../../lib/errors';
+import { primaryButton } from '../../components/ui/field';
 import { dataExportsQueryKey, exportsApi } from './privacy-api';
 
 const size = (bytes: number | null) =>

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { currentUserQueryKey } from '../../lib/current-user';
-import { secondaryButton } from '../auth/components/field';
-import { serverMessage } from '../auth/errors';
-import { openBillingPortal } from '../plans/plan-api';
-import { useUsage } from '../recordings/api/recordings-queries';
+import { secondaryButton } from '../../components/ui/field';
+import { serverMessage } from '../../lib/errors';
+import { openBillingPortal } from '../../lib/plan-api';
+import { useUsage } from '../../lib/recordings/recordings-queries';
 
 export const PLAN_NAMES: Record<User['plan'], string> = {
   free: 'Free',

@@ -2,8 +2,8 @@ import type { AccountSession, User } from '@scrivo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useToast } from '../../components/ui/toast';
-import { Field, primaryButton, secondaryButton } from '../auth/components/field';
-import { serverMessage } from '../auth/errors';
+import { Field, primaryButton, secondaryButton } from '../../components/ui/field';
+import { serverMessage } from '../../lib/errors';
 import { accountSessionsQueryKey, securityApi } from './privacy-api';
 
 /** /account: change the password (current one required) and see or end the sessions signed in to the account. */

@@ -15,13 +15,6 @@ export const adminChatKeys = {
   detail: (sessionId: string) => ['admin-chat', 'session', sessionId] as const,
 };
 
-export const useAdminAuth = () =>
-  useQuery({
-    queryKey: ['admin', 'check-auth'],
-    queryFn: () => ok(api.accounts.adminCheckAuth()),
-    staleTime: 0,
-  });
-
 export const useSessionList = (page: number, status: StatusFilter, search: string, enabled: boolean) =>
   useQuery({
     queryKey: adminChatKeys.list(page, status, search),

@@ -5,12 +5,12 @@ import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { HttpError } from '../../lib/http';
-import { AdminNav } from '../admin/admin-nav';
-import { ADMIN_FLAG } from '../auth/auth-api';
+import { AdminNav } from '../../components/admin/admin-nav';
+import { ADMIN_FLAG } from '../../lib/auth-api';
+import { useAdminAuth } from '../../hooks/use-admin-gate';
 import {
   adminChatKeys,
   type StatusFilter,
-  useAdminAuth,
   useCloseChat,
   useLiveQueue,
   useRespond,

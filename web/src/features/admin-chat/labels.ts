@@ -1,4 +1,5 @@
 import type { ChatStatus, PlanId, EscalationReason } from '@scrivo/contracts';
+import { TIER_LABEL } from '../../lib/tier-label';
 
 export const STATUS_LABEL: Record<ChatStatus, string> = {
   active: 'Active',
@@ -9,11 +10,6 @@ export const STATUS_TONE: Record<ChatStatus, string> = {
   active: 'bg-emerald-100 text-emerald-800',
   escalated: 'bg-amber-100 text-amber-900',
   resolved: 'bg-slate-200 text-slate-700',
-};
-export const TIER_LABEL: Record<PlanId, string> = {
-  free: 'Free',
-  premium: 'Premium',
-  business_pro: 'Business Pro',
 };
 export const tierLabel = (tier: PlanId | null) => (tier ? TIER_LABEL[tier] : 'Visitor');
 export const REASON_LABEL: Record<EscalationReason, string> = {

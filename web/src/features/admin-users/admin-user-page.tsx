@@ -2,7 +2,7 @@ import { type PlanId, PlanId as PlanIds } from '@scrivo/contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { AdminNav } from '../admin/admin-nav';
+import { AdminNav } from '../../components/admin/admin-nav';
 import {
   describeError,
   type UserAction,
@@ -12,7 +12,7 @@ import {
 } from './admin-users-api';
 import { ActionForm } from './components/action-form';
 import { describeChange, formatDate, minutesLabel, planLabel, untilEndOfDay } from './labels';
-import { useAdminGate } from './use-admin-gate';
+import { useAdminGate } from '../../hooks/use-admin-gate';
 
 const PLANS: readonly PlanId[] = PlanIds.options;
 

@@ -2,12 +2,12 @@ import { ADMIN_USERS_PAGE_SIZE, type AdminUserStatus } from '@scrivo/contracts';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { AdminNav } from '../admin/admin-nav';
+import { AdminNav } from '../../components/admin/admin-nav';
 import { describeError, useUserList } from './admin-users-api';
 import { InvitationsList } from './components/invitations-list';
 import { InviteForm } from './components/invite-form';
 import { formatDate, minutesLabel, planLabel, STATUS_OPTIONS } from './labels';
-import { useAdminGate } from './use-admin-gate';
+import { useAdminGate } from '../../hooks/use-admin-gate';
 
 const useDebounced = (value: string, ms: number) => {
   const [debounced, setDebounced] = useState(value);

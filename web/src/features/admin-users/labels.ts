@@ -1,5 +1,5 @@
 import type { AdminChange, AdminUserStatus, PlanId } from '@scrivo/contracts';
-import { TIER_LABEL } from '../admin-chat/labels';
+import { TIER_LABEL } from '../../lib/tier-label';
 
 export const planLabel = (plan: PlanId): string => TIER_LABEL[plan];
 

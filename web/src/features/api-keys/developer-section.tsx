@@ -1,16 +1,18 @@
 import type { ApiKey, CreatedApiKey } from '@scrivo/contracts/api-keys/api-keys.contract';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../recordings/api/error-message';
-import { WebhooksSection } from '../webhooks/webhooks-section';
+import { errorMessage } from '../../lib/error-message';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys-queries';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'never';
 
-/** Account > Developer: API keys for scripts (shown once, stored hashed), their scopes, last use, revoke; webhooks. */
-export function DeveloperSection() {
+/**
+ * Account > Developer: API keys for scripts (shown once, stored hashed), their scopes, last use, revoke; then
+ * `children` (the route passes the webhooks section, another feature's).
+ */
+export function DeveloperSection({ children }: { children?: ReactNode }) {
   const id = useId();
   const keys = useApiKeys();
   const create = useCreateApiKey();
@@ -114,7 +116,7 @@ export function DeveloperSection() {
           {errorMessage(revoke.error)}
         </p>
       )}
-      <WebhooksSection />
+      {children}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useSignOut } from '../auth/use-sign-out';
+import { useSignOut } from '../../hooks/use-sign-out';
 
 const links = [
   { to: '/dashboard', label: 'Dashboard' },

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { api, ok } from '../../lib/api-client';
-import { AdminNav } from '../admin/admin-nav';
-import { useAdminGate } from '../admin-users/use-admin-gate';
+import { AdminNav } from '../../components/admin/admin-nav';
+import { useAdminGate } from '../../hooks/use-admin-gate';
 
 const keys = { auditors: ['admin', 'auditors'] as const, reads: ['admin', 'audit-reads'] as const };
 

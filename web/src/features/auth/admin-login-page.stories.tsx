@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { StoryRouter } from '../app-shell/story-router';
+import { StoryRouter } from '../../components/story-router';
 import { AdminLoginPage } from './admin-login-page';
 
 const meta = {

@@ -3,8 +3,8 @@ import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { HttpError } from '../../lib/http';
-import { ADMIN_FLAG, adminApi } from './auth-api';
-import { Field, primaryButton } from './components/field';
+import { ADMIN_FLAG, adminApi } from '../../lib/auth-api';
+import { Field, primaryButton } from '../../components/ui/field';
 
 const adminLoginError = (error: unknown): string => {
   if (error instanceof HttpError) {

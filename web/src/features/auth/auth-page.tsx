@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
-import { authApi, browserLanguage } from './auth-api';
+import { authApi, browserLanguage } from '../../lib/auth-api';
 import { type AuthSearch, type AuthView, GOOGLE_ERRORS, initialView } from './auth-state';
 import { ForgotPasswordView } from './components/forgot-password-view';
 import { GoogleButton } from './components/google-button';
@@ -13,9 +13,9 @@ import { ResetPasswordView } from './components/reset-password-view';
 import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
 import { VerificationView } from './components/verification-view';
-import { errorCode, isNetworkError, serverMessage } from './errors';
+import { errorCode, isNetworkError, serverMessage } from '../../lib/errors';
 import { registrationPayload, safeRedirect, type SignUpValues } from './validation';
-import { SignupPolicyNotice } from './signup-policy-notice';
+import { SignupPolicyNotice } from '../../components/signup-policy-notice';
 
 /** After sign-in and registration the app moves on after 100 ms (spec section 9), once the toast is up. */
 const REDIRECT_DELAY_MS = 100;

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { CHOICE_KEY, PREFERENCES_KEY } from './consent-store';
+import { CHOICE_KEY, PREFERENCES_KEY } from '../../lib/consent/consent-store';
 import { CookieBanner } from './cookie-banner';
 
 const meta = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { OPEN_PREFERENCES_EVENT, saveConsent, takeOpenRequest, useConsent } from './consent';
-import { acceptAll, declineAll } from './consent-store';
+import { OPEN_PREFERENCES_EVENT, saveConsent, takeOpenRequest, useConsent } from '../../lib/consent/consent';
+import { acceptAll, declineAll } from '../../lib/consent/consent-store';
 import { CookiePreferencesDialog } from './cookie-preferences-dialog';
 
 export const BANNER_DELAY_MS = 1000;

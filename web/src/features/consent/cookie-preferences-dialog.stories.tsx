@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EVERYTHING, NOTHING_OPTIONAL } from './consent-store';
+import { EVERYTHING, NOTHING_OPTIONAL } from '../../lib/consent/consent-store';
 import { CookiePreferencesDialog } from './cookie-preferences-dialog';
 
 const meta = {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { saveConsent } from './consent';
-import { acceptAll, customize, type CookiePreferences } from './consent-store';
+import { saveConsent } from '../../lib/consent/consent';
+import { acceptAll, customize, type CookiePreferences } from '../../lib/consent/consent-store';
 
 type Optional = 'analytics' | 'marketing' | 'functional';
 

@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { isConsolePath } from '../../lib/console-paths';
-import { PageViewTracker } from '../analytics/page-view-tracker';
+import { PageViewTracker } from '../../components/page-view-tracker';
 
 // The banner only matters a second after load, so its code stays out of the first download.
 const CookieBanner = lazy(() => import('./cookie-banner').then((m) => ({ default: m.CookieBanner })));

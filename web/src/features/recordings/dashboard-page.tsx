@@ -1,26 +1,31 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { interruptedSession } from '../live/live-recorder';
-import { RecordPanel } from '../live/record-panel';
+import { type ReactNode, useState } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
-import { useRecordingList, useRetry, useUsage } from './api/recordings-queries';
-import { errorMessage } from './api/error-message';
-import { useRecordingEvents } from './api/use-recording-events';
-import { LiveIndicator } from './components/live-indicator';
+import { useRecordingList, useRetry, useUsage } from '../../lib/recordings/recordings-queries';
+import { errorMessage } from '../../lib/error-message';
+import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
+import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { RecordingListItem } from './components/recording-list-item';
 import { UploadPanel } from './components/upload-panel';
 import { UsageMeter } from './components/usage-meter';
 
 const RECENT = { page: 1, pageSize: 8, sort: 'date', order: 'desc' } as const;
 
-export function DashboardPage() {
+interface Props {
+  /** The Record tab's content: live recording is another feature, so the route hands it in. */
+  recordPanel: ReactNode;
+  /** True when a live recording was interrupted by a reload: the page then opens on the Record tab. */
+  resumable: () => boolean;
+}
+
+export function DashboardPage({ recordPanel, resumable }: Props) {
   const { data: user } = useCurrentUser();
   const live = useRecordingEvents();
   const usage = useUsage();
   const recent = useRecordingList(RECENT);
   const retry = useRetry();
   // A live recording interrupted by a reload opens on the Record tab, where it can be resumed.
-  const [tab, setTab] = useState<'upload' | 'record'>(() => (interruptedSession() ? 'record' : 'upload'));
+  const [tab, setTab] = useState<'upload' | 'record'>(() => (resumable() ? 'record' : 'upload'));
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
@@ -44,7 +49,7 @@ export function DashboardPage() {
             ))}
           </div>
           {tab === 'upload' && user && <UploadPanel userId={user.id} usage={usage.data} />}
-          {tab === 'record' && <RecordPanel />}
+          {tab === 'record' && recordPanel}
         </div>
         <div className="flex flex-col gap-6">
           {usage.data && <UsageMeter usage={usage.data} />}

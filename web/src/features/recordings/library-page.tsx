@@ -1,19 +1,19 @@
 import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/recordings.contract';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { errorMessage } from './api/error-message';
-import { useRecordingList, useRemove, useRestore, useRetry } from './api/recordings-queries';
-import { useRecordingEvents } from './api/use-recording-events';
+import { errorMessage } from '../../lib/error-message';
+import { useRecordingList, useRemove, useRestore, useRetry } from '../../lib/recordings/recordings-queries';
+import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { Highlight } from './components/highlight';
-import { InlineTitle } from './components/inline-title';
-import { LiveIndicator } from './components/live-indicator';
+import { InlineTitle } from '../../components/recordings/inline-title';
+import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { RecordingListItem } from './components/recording-list-item';
 import { UndoBar } from './components/undo-bar';
 import { SORTS, type LibrarySearch } from './library-search';
-import { BulkBar } from '../library/bulk-bar';
-import { useBulkDelete, useLibrary } from '../library/library-queries';
-import { LibraryOrganizer } from '../library/library-organizer';
+import { BulkBar } from './library/bulk-bar';
+import { useBulkDelete, useLibrary } from './library/library-queries';
+import { LibraryOrganizer } from './library/library-organizer';
 
 const PAGE_SIZE = 20;
 

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import type { SharedRecording } from '@scrivo/contracts';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/http';
-import { errorMessage } from '../recordings/api/error-message';
-import { CopyAllButton } from '../transcript/components/copy-all-button';
-import { TranscriptWorkspace } from '../transcript/components/transcript-workspace';
+import { errorMessage } from '../../lib/error-message';
 import { sharedMediaUrl, useSharedRecording, useUnlockShare } from './api/share-links-queries';
 
 /** Shared pages stay out of search engines (the server also answers X-Robots-Tag: noindex for /s/). */
@@ -17,8 +16,25 @@ const useNoIndex = () => {
   }, []);
 };
 
-/** The page behind a share link: the player glued to the read-only transcript, for anyone with the link. */
-export function SharedPage({ token }: { token: string }) {
+/** What a share link opened, with the addresses to play and download its recording. */
+export interface OpenedShare {
+  shared: SharedRecording;
+  mediaUrl: string | null;
+  /** Only when the owner allows downloads. */
+  downloadUrl: string | null;
+}
+
+interface Props {
+  token: string;
+  /** The transcript view belongs to the transcript feature, so the route hands it in. */
+  renderTranscript: (opened: OpenedShare) => ReactNode;
+}
+
+/**
+ * The page behind a share link, for anyone with the link: asks for the password when there is one, says when the link
+ * is gone, and otherwise shows the transcript.
+ */
+export function SharedPage({ token, renderTranscript }: Props) {
   useNoIndex();
   const shared = useSharedRecording(token);
   useEffect(() => {
@@ -43,42 +59,12 @@ export function SharedPage({ token }: { token: string }) {
       );
     return <Gone title="This transcript could not be loaded">{errorMessage(shared.error)}</Gone>;
   }
-  const { title, transcript, media } = shared.data;
-  return (
-    <main id="main">
-      <TranscriptWorkspace
-        recording={{
-          mediaKind: media?.kind ?? null,
-          durationSeconds: transcript.durationSeconds,
-          sizeBytes: media?.sizeBytes ?? null,
-        }}
-        transcript={transcript}
-        mediaUrl={media ? sharedMediaUrl(token) : null}
-        heading={
-          <>
-            <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">Shared transcript</p>
-            <h1 className="text-2xl font-bold tracking-tight" data-testid="shared-title">
-              {title}
-            </h1>
-          </>
-        }
-        actions={
-          <>
-            <CopyAllButton transcript={transcript} />
-            {media?.downloadAllowed && (
-              <a
-                href={sharedMediaUrl(token, true)}
-                download
-                className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 font-medium text-slate-800 hover:bg-slate-50"
-              >
-                Download recording
-              </a>
-            )}
-          </>
-        }
-      />
-    </main>
-  );
+  const { media } = shared.data;
+  return renderTranscript({
+    shared: shared.data,
+    mediaUrl: media ? sharedMediaUrl(token) : null,
+    downloadUrl: media?.downloadAllowed ? sharedMediaUrl(token, true) : null,
+  });
 }
 
 function PasswordForm({ token }: { token: string }) {

@@ -1,18 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { HttpError } from '../../lib/http';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../recordings/api/error-message';
+import { errorMessage } from '../../lib/error-message';
 import {
   useCancel,
   useRecording,
   useRetry,
   useTranscript,
   useUsage,
-} from '../recordings/api/recordings-queries';
-import { useRecordingEvents } from '../recordings/api/use-recording-events';
-import { InlineTitle } from '../recordings/components/inline-title';
-import { LiveIndicator } from '../recordings/components/live-indicator';
-import { StatusBadge } from '../recordings/components/status-badge';
+} from '../../lib/recordings/recordings-queries';
+import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
+import { InlineTitle } from '../../components/recordings/inline-title';
+import { LiveIndicator } from '../../components/recordings/live-indicator';
+import { StatusBadge } from '../../components/recordings/status-badge';
 import { TranscriptWithEditor } from './editor/transcript-with-editor';
 
 const mediaUrl = (id: string) => `/api/recordings/${encodeURIComponent(id)}/media`;

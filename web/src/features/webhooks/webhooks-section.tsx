@@ -8,7 +8,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../recordings/api/error-message';
+import { errorMessage } from '../../lib/error-message';
 import {
   useCreateWebhook,
   useDeleteWebhook,

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { validateNewPassword } from '../validation';
-import { Field, primaryButton, secondaryButton } from './field';
+import { Field, primaryButton, secondaryButton } from '../../../components/ui/field';
 
 interface ResetPasswordViewProps {
   readonly email?: string;

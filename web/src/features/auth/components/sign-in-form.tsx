@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Field, linkButton, primaryButton } from './field';
+import { Field, linkButton, primaryButton } from '../../../components/ui/field';
 
 interface SignInFormProps {
   readonly initialEmail?: string;

@@ -8,7 +8,7 @@ import {
   type SignUpValues,
   validateSignUp,
 } from '../validation';
-import { Field, inputClass, primaryButton } from './field';
+import { Field, inputClass, primaryButton } from '../../../components/ui/field';
 
 /** Next field appears this long after the current one becomes valid (spec section 9). */
 export const NEXT_FIELD_DELAY_MS = 300;

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Field, primaryButton, secondaryButton } from './field';
+import { Field, primaryButton, secondaryButton } from '../../../components/ui/field';
 
 interface VerificationViewProps {
   readonly email: string;

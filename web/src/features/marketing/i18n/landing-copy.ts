@@ -1,5 +1,5 @@
 import type { IconName } from '../../../components/ui/icons';
-import type { PlanId } from '../../plans/plan-catalog';
+import type { PlanId } from '../../../lib/plan-catalog';
 
 export type Lang = 'en' | 'es' | 'fr';
 

@@ -1,4 +1,4 @@
-import { analytics } from '../../analytics/analytics';
+import { analytics } from '../../../lib/analytics/analytics';
 import type { LandingCopy } from '../i18n/landing-copy';
 import { AppLink } from '../shared/app-link';
 import { useMainCtaHref } from '../shared/main-cta';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
-import { SignupPolicyNotice } from '../../auth/signup-policy-notice';
+import { SignupPolicyNotice } from '../../../components/signup-policy-notice';
 import type { LandingCopy } from '../i18n/landing-copy';
 import { LANDING_ALTERNATES, useSeo } from '../seo/use-seo';
 import { productStructuredData } from '../seo/structured-data';

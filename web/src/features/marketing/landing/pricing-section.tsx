@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
-import { analytics } from '../../analytics/analytics';
-import { PLANS, type BillingPeriod } from '../../plans/plan-catalog';
-import { PlanCard, planButtonClass } from '../../plans/plan-card';
+import { analytics } from '../../../lib/analytics/analytics';
+import { PLANS, type BillingPeriod } from '../../../lib/plan-catalog';
+import { PlanCard, planButtonClass } from '../plans/plan-card';
 import type { LandingCopy } from '../i18n/landing-copy';
 import { AppLink } from '../shared/app-link';
 import { Section } from './section';

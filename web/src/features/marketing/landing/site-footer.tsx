@@ -1,4 +1,4 @@
-import { openCookiePreferences } from '../../consent/consent';
+import { openCookiePreferences } from '../../../lib/consent/consent';
 import type { LandingCopy } from '../i18n/landing-copy';
 import { AppLink } from '../shared/app-link';
 

@@ -1,5 +1,5 @@
 import type { Decorator } from '@storybook/react-vite';
-import { StoryRouter } from '../../app-shell/story-router';
+import { StoryRouter } from '../../../components/story-router';
 import { en } from '../i18n/en';
 import { es } from '../i18n/es';
 import { fr } from '../i18n/fr';

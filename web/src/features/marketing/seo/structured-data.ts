@@ -1,4 +1,4 @@
-import { PLANS, priceFor, type BillingPeriod } from '../../plans/plan-catalog';
+import { PLANS, priceFor, type BillingPeriod } from '../../../lib/plan-catalog';
 
 const PLAN_NAMES = { free: 'Free', premium: 'Premium', business_pro: 'Business Pro' } as const;
 

@@ -1,6 +1,6 @@
 import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/recordings.contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { StoryRouter } from '../../app-shell/story-router';
+import { StoryRouter } from '../../../components/story-router';
 import { RecordingListItem } from './recording-list-item';
 
 const base: Item = {

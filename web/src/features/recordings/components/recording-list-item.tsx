@@ -1,10 +1,10 @@
 import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/recordings.contract';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { languageName } from '../../transcript/lib/language';
-import { formatClock } from '../../transcript/lib/time';
+import { languageName } from '../../../lib/language';
+import { formatClock } from '../../../lib/time';
 import { Highlight } from './highlight';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/recordings/status-badge';
 
 interface Props {
   recording: Item;

@@ -3,7 +3,7 @@ import {
   MIN_SHARE_PASSWORD_LENGTH,
 } from '@scrivo/contracts/share-links/share-links.contract';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../recordings/api/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { useCreateShareLink } from '../api/share-links-queries';
 
 const EXPIRIES = [

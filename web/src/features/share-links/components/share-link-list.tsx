@@ -1,6 +1,6 @@
 import type { ShareLink } from '@scrivo/contracts/share-links/share-links.contract';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../recordings/api/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { useRevokeShareLink, useShareLinks } from '../api/share-links-queries';
 
 const date = (iso: string) =>

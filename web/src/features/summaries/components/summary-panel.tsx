@@ -2,7 +2,7 @@ import type { SummaryContent } from '@scrivo/contracts/summaries/summaries.contr
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { HttpError } from '../../../lib/http';
-import { languageName } from '../../transcript/lib/language';
+import { languageName } from '../../../lib/language';
 import {
   useCancelSummary,
   useChangeSummarySettings,

@@ -1,5 +1,5 @@
 import type { SummaryContent } from '@scrivo/contracts/summaries/summaries.contract';
-import { formatClock } from '../../transcript/lib/time';
+import { formatClock } from '../../../lib/time';
 
 /** A time that seeks the player to where the point was said. */
 function At({ seconds, onSeek }: { seconds: number; onSeek: (s: number) => void }) {

@@ -1,6 +1,6 @@
 import type { Transcript } from '@scrivo/contracts/recordings/recordings.contract';
 import { useEffect, useState } from 'react';
-import { formatClock } from '../lib/time';
+import { formatClock } from '../../../lib/time';
 
 /** Paragraphs with their start time and speaker: what people paste into notes and emails. */
 export const transcriptAsText = (transcript: Pick<Transcript, 'segments'>): string =>

@@ -9,7 +9,7 @@ import {
   summaryApplies,
   timestampsApply,
   type ExportChoice,
-} from '../lib/export-file';
+} from '../../../lib/export-file';
 
 interface Props {
   recordingId: string;

@@ -1,6 +1,6 @@
 import { Icon } from '../../../components/ui/icons';
 import { Waveform } from './waveform';
-import { formatClock, spokenDuration } from '../lib/time';
+import { formatClock, spokenDuration } from '../../../lib/time';
 import { SKIP_SECONDS, SPEEDS, type MediaActions, type MediaState } from '../lib/use-media-player';
 
 interface Props {

@@ -4,7 +4,7 @@ import type { TimedWord } from '../lib/active-word';
 import { type Paragraph, paragraphs } from '../lib/paragraphs';
 import type { SearchMatch } from '../lib/search';
 import { LOW_CONFIDENCE_TIP, segmentMarks } from '../lib/segment-marks';
-import { formatClock } from '../lib/time';
+import { formatClock } from '../../../lib/time';
 import { SegmentBadges } from './segment-badges';
 
 interface Props {

@@ -1,9 +1,9 @@
 import type { Recording, Transcript } from '@scrivo/contracts/recordings/recordings.contract';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { timeline, wordAt } from '../lib/active-word';
-import { languageName } from '../lib/language';
+import { languageName } from '../../../lib/language';
 import { handleShortcut } from '../lib/shortcuts';
-import { formatClock } from '../lib/time';
+import { formatClock } from '../../../lib/time';
 import { useMediaPlayer } from '../lib/use-media-player';
 import { useWaveform } from '../lib/use-waveform';
 import { Icon } from '../../../components/ui/icons';

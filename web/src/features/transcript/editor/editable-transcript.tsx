@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from '@scrivo/contracts/recordings/recordings.contract';
 import { useEffect, useState } from 'react';
-import { formatClock } from '../lib/time';
+import { formatClock } from '../../../lib/time';
 import type { LineChange, TranscriptEditor } from './use-transcript-editor';
 import { selectedWords, wordAtCursor } from './word-range';
 

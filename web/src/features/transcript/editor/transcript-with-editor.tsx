@@ -4,7 +4,7 @@ import { ShareLinksButton } from '../../share-links/components/share-links-butto
 import { useSummary } from '../../summaries/api/summaries-queries';
 import { SummaryPanel } from '../../summaries/components/summary-panel';
 import { useTranslations } from '../../translations/api/translations-queries';
-import { languageName } from '../lib/language';
+import { languageName } from '../../../lib/language';
 import { TranslationPanel } from '../../translations/components/translation-panel';
 import { CopyAllButton } from '../components/copy-all-button';
 import { ExportMenu } from '../components/export-menu';

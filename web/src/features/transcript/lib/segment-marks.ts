@@ -1,5 +1,5 @@
 import type { TranscriptSegment } from '@scrivo/contracts/recordings/recordings.contract';
-import { languageName } from './language';
+import { languageName } from '../../../lib/language';
 
 /** What the page shows beside a segment's text, beyond its time and speaker. */
 export interface SegmentMarks {

@@ -3,8 +3,8 @@ import { TranslationEngine } from '@scrivo/contracts/translations/translations.c
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import { HttpError } from '../../../lib/http';
-import { languageName } from '../../transcript/lib/language';
-import { formatClock } from '../../transcript/lib/time';
+import { languageName } from '../../../lib/language';
+import { formatClock } from '../../../lib/time';
 import { useCancelTranslation, useRequestTranslation, useTranslations } from '../api/translations-queries';
 import { targetChoices, unavailableReason } from '../lib/engine-choice';
 

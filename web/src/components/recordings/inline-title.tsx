@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { errorMessage } from '../api/error-message';
-import { useRename } from '../api/recordings-queries';
+import { errorMessage } from '../../lib/error-message';
+import { useRename } from '../../lib/recordings/recordings-queries';
 
 interface Props {
   id: string;

@@ -1,6 +1,6 @@
-import { InfoPage } from '../marketing/pages/info-page';
-import { cookies } from '../marketing/pages/legal';
-import { openCookiePreferences, useConsent } from './consent';
+import { InfoPage } from './info-page';
+import { cookies } from './legal';
+import { openCookiePreferences, useConsent } from '../../../lib/consent/consent';
 
 const CHOICE_LABEL = {
   accepted: 'All cookies accepted',

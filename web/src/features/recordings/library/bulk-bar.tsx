@@ -1,8 +1,8 @@
 import { type Library, MAX_BULK_EXPORT } from '@scrivo/contracts/library/library.contract';
 import type { ExportFormat } from '@scrivo/contracts/recordings/recordings.contract';
 import { useState } from 'react';
-import { errorMessage } from '../recordings/api/error-message';
-import { EXPORT_FORMATS } from '../transcript/lib/export-file';
+import { errorMessage } from '../../../lib/error-message';
+import { EXPORT_FORMATS } from '../../../lib/export-file';
 import { downloadZip } from './bulk-export';
 import { useMoveRecordings, useTagRecordings } from './library-queries';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { currentUserQueryKey } from '../../lib/current-user';
-import { HttpError } from '../../lib/http';
-import { useAuthProviders } from '../auth/signup-policy-notice';
-import { choosePlan } from './plan-api';
-import type { BillingPeriod, PlanId } from './plan-catalog';
+import { currentUserQueryKey } from '../../../lib/current-user';
+import { HttpError } from '../../../lib/http';
+import { useAuthProviders } from '../../../components/signup-policy-notice';
+import { choosePlan } from '../../../lib/plan-api';
+import type { BillingPeriod, PlanId } from '../../../lib/plan-catalog';
 
 export type PlanMessage = { tone: 'ok' | 'error'; text: string } | null;
 

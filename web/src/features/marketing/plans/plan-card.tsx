@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Badge } from '../../components/ui/badge';
-import { Icon } from '../../components/ui/icons';
-import { formatUsd, priceFor, type BillingPeriod, type PlanFacts } from './plan-catalog';
+import { Badge } from '../../../components/ui/badge';
+import { Icon } from '../../../components/ui/icons';
+import { formatUsd, priceFor, type BillingPeriod, type PlanFacts } from '../../../lib/plan-catalog';
 
 export interface PlanCardLabels {
   readonly perWeek: string;

@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '../api-client';
 
 export interface ListParams {
   page: number;

@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useConsent } from '../consent/consent';
-import { analytics } from './analytics';
+import { useConsent } from '../lib/consent/consent';
+import { analytics } from '../lib/analytics/analytics';
 
 /** Records a page view on every route change (and the current page as soon as analytics is accepted). */
 export function PageViewTracker() {

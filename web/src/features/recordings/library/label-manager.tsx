@@ -1,6 +1,6 @@
 import type { Label } from '@scrivo/contracts/library/library.contract';
 import { type FormEvent, useId, useState } from 'react';
-import { errorMessage } from '../recordings/api/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { type LabelKind, useCreateLabel, useDeleteLabel, useRenameLabel } from './library-queries';
 
 const NOUN: Record<LabelKind, { one: string; many: string }> = {

@@ -1,6 +1,6 @@
 import type { ExportFormat } from '@scrivo/contracts/recordings/recordings.contract';
-import { HttpError } from '../../lib/http';
-import { fileNameFromDisposition } from '../transcript/lib/export-file';
+import { HttpError } from '../../../lib/http';
+import { fileNameFromDisposition } from '../../../lib/export-file';
 
 export const bulkExportUrl = (recordingIds: readonly string[], format: ExportFormat): string =>
   `/api/library/export?${new URLSearchParams({ ids: recordingIds.join(','), format })}`;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { en } from '../marketing/i18n/en';
+import { en } from '../i18n/en';
 import { PlanCard, planButtonClass } from './plan-card';
-import { PLANS, type PlanFacts } from './plan-catalog';
+import { PLANS, type PlanFacts } from '../../../lib/plan-catalog';
 
 const plan = (id: PlanFacts['id']) => PLANS.find((p) => p.id === id)!;
 const button = (label: string, popular = false) => (

@@ -1,5 +1,5 @@
 import { accountsContract } from '@scrivo/contracts';
-import { clientFor, ok } from '../../lib/client-for';
+import { clientFor, ok } from './client-for';
 import type { BillingPeriod, PlanId } from './plan-catalog';
 
 // Only this feature's routes: the module is on the landing page's first download.

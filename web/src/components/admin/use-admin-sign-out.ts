@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ADMIN_FLAG, adminApi } from '../auth/auth-api';
+import { ADMIN_FLAG, adminApi } from '../../lib/auth-api';
 
 /** Signs the admin out (even when the call fails: the local session is dropped) and goes to the admin login. */
 export const useAdminSignOut = () => {

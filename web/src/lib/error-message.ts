@@ -1,4 +1,4 @@
-import { HttpError } from '../../../lib/http';
+import { HttpError } from './http';
 
 /** The server's own words for a failed call, or a plain fallback for network trouble. */
 export const errorMessage = (error: unknown, fallback = 'Something went wrong. Try again.'): string => {

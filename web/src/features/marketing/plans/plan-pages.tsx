@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { SegmentedToggle } from '../../components/ui/segmented-toggle';
-import { en } from '../marketing/i18n/en';
-import { PageHero, PublicLayout } from '../marketing/layout/public-layout';
-import { PricingSection } from '../marketing/landing/pricing-section';
-import { InfoPage } from '../marketing/pages/info-page';
-import { productStructuredData } from '../marketing/seo/structured-data';
-import { useSeo } from '../marketing/seo/use-seo';
-import { AppLink } from '../marketing/shared/app-link';
-import { PLANS, type BillingPeriod, type PlanId } from './plan-catalog';
+import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { en } from '../i18n/en';
+import { PageHero, PublicLayout } from '../layout/public-layout';
+import { PricingSection } from '../landing/pricing-section';
+import { InfoPage } from '../pages/info-page';
+import { productStructuredData } from '../seo/structured-data';
+import { useSeo } from '../seo/use-seo';
+import { AppLink } from '../shared/app-link';
+import { PLANS, type BillingPeriod, type PlanId } from '../../../lib/plan-catalog';
 import { PlanCard, planButtonClass } from './plan-card';
 import { PlanSelection } from './plan-selection';
-import { useCurrentUser } from '../../lib/current-user';
-import { useAuthProviders } from '../auth/signup-policy-notice';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useAuthProviders } from '../../../components/signup-policy-notice';
 import { PaidPlansNote, PlanChoiceMessage, usePlanChoice } from './use-plan-choice';
 
 /** /plan-selection and /plans: reached after registration, and from the account menu later. */

@@ -1,6 +1,6 @@
 import type { Library } from '@scrivo/contracts/library/library.contract';
 import { useId } from 'react';
-import { errorMessage } from '../recordings/api/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { LabelManager } from './label-manager';
 import { useSetDefaultFolder } from './library-queries';
 

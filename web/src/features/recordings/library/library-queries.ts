@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../lib/api-client';
-import { recordingKeys } from '../recordings/api/recordings-queries';
+import { api, ok } from '../../../lib/api-client';
+import { recordingKeys } from '../../../lib/recordings/recordings-queries';
 
 const libraryKey = ['library'] as const;
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useToast } from '../../components/ui/toast';
-import { authApi } from './auth-api';
-import { serverMessage } from './errors';
+import { useToast } from '../components/ui/toast';
+import { authApi } from '../lib/auth-api';
+import { serverMessage } from '../lib/errors';
 
 /** Sign-out (spec section 4): clear all cached data and reload after 100 ms, also when the call fails. */
 export const useSignOut = () => {

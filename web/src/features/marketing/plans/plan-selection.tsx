@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { SegmentedToggle } from '../../components/ui/segmented-toggle';
-import { useCurrentUser } from '../../lib/current-user';
-import { en } from '../marketing/i18n/en';
-import { AppLink } from '../marketing/shared/app-link';
-import { PLANS, type BillingPeriod } from './plan-catalog';
+import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
+import { useCurrentUser } from '../../../lib/current-user';
+import { en } from '../i18n/en';
+import { AppLink } from '../shared/app-link';
+import { PLANS, type BillingPeriod } from '../../../lib/plan-catalog';
 import { PlanCard, planButtonClass } from './plan-card';
 import { PaidPlansNote, PlanChoiceMessage, usePlanChoice } from './use-plan-choice';
 

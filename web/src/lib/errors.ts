@@ -1,4 +1,4 @@
-import { HttpError } from '../../lib/http';
+import { HttpError } from './http';
 
 /** The server's message when it sent one, else the fallback text of spec section 8. */
 export const serverMessage = (error: unknown, fallback: string): string =>
