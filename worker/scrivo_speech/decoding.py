@@ -11,6 +11,7 @@ English to German is transcribed in both languages.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -181,39 +182,15 @@ def _restore(segment: Any, spans: List[Dict[str, int]], offset: float) -> Any:
     return segment
 
 
-def decode(
-    model: Any,
-    samples: np.ndarray,
-    language: Optional[str],
-    task: str,
-    vad: bool,
-    beam_size: int,
-    batch_size: int,
-    on_language: Optional[Any] = None,
-) -> Iterator[Decoded]:
-    """Decode ``samples`` (16 kHz mono float32) chunk batch by chunk batch, segments in time order.
-
-    ``language`` fixes the language of every turn; otherwise each turn's is detected.
-    The first item has ``segment=None``: the first chunk's language, known before any decoding (so the
-    caller can announce it at once).
-    """
+@functools.lru_cache(maxsize=8)
+def _options(model: Any, beam_size: int) -> Tuple[Any, Any]:
+    """The decoding options of one model and beam size, built once (27 fields, the same for every request): the
+    first pass's, and the careful ones (beam search, timestamp tokens) for other languages and unsure chunks.
+    Suppressed tokens depend on neither the language nor the task."""
     from faster_whisper.tokenizer import Tokenizer
     from faster_whisper.transcribe import TranscriptionOptions, get_suppressed_tokens
 
-    spans = speech_spans(samples, vad)
-    if not spans:
-        return
-    fixed: Optional[str] = None
-    if language is not None or not model.model.is_multilingual:
-        fixed = (language if model.model.is_multilingual else "en") or "en"
-    tokenizers: Dict[str, Any] = {}
-
-    def tokenizer_for(code: str) -> Any:
-        if code not in tokenizers:
-            tokenizers[code] = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task=task, language=code)
-        return tokenizers[code]
-
-    base = tokenizer_for(fixed or "en")  # suppressed tokens do not depend on the language
+    base = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language="en")
     options = TranscriptionOptions(
         beam_size=beam_size,
         best_of=5,
@@ -242,10 +219,45 @@ def decode(
         without_timestamps=True,  # segments are cut at sentence ends from the word times (_sentences)
         max_initial_timestamp=0.0,
     )
+    careful = dataclasses.replace(options, beam_size=max(beam_size, UNSURE_BEAM_SIZE), without_timestamps=False)
+    return options, careful
+
+
+def decode(
+    model: Any,
+    samples: np.ndarray,
+    language: Optional[str],
+    task: str,
+    vad: bool,
+    beam_size: int,
+    batch_size: int,
+    on_language: Optional[Any] = None,
+) -> Iterator[Decoded]:
+    """Decode ``samples`` (16 kHz mono float32) chunk batch by chunk batch, segments in time order.
+
+    ``language`` fixes the language of every turn; otherwise each turn's is detected.
+    The first item has ``segment=None``: the first chunk's language, known before any decoding (so the
+    caller can announce it at once).
+    """
+    from faster_whisper.tokenizer import Tokenizer
+
+    spans = speech_spans(samples, vad)
+    if not spans:
+        return
+    fixed: Optional[str] = None
+    if language is not None or not model.model.is_multilingual:
+        fixed = (language if model.model.is_multilingual else "en") or "en"
+    tokenizers: Dict[str, Any] = {}
+
+    def tokenizer_for(code: str) -> Any:
+        if code not in tokenizers:
+            tokenizers[code] = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task=task, language=code)
+        return tokenizers[code]
+
+    options, careful = _options(model, beam_size)
+
     def tokenizer_of(code: str) -> Any:
         return tokenizer_for(code)
-
-    careful = dataclasses.replace(options, beam_size=max(beam_size, UNSURE_BEAM_SIZE), without_timestamps=False)
 
     def options_for(code: str) -> Any:
         return options if code in GREEDY_LANGUAGES else careful
