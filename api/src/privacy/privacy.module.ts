@@ -13,6 +13,7 @@ import { DataExportController } from './data-export/data-export.controller';
 import { dataExportJobsReactor } from './data-export/data-export.reactor';
 import { JobWorker } from '../jobs/job-worker';
 import { dataExportJobHandler } from './data-export/data-export.job';
+import { RequestDataExportHandler } from './data-export/request-data-export.command';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AccountSessions } from '../accounts/support/sessions';
 import { AuthRateLimiter } from '../accounts/support/rate-limit';
@@ -43,7 +44,13 @@ registerErrorStatus('EXPORT_EXPIRED', 410);
 @Module({
   imports: [AccountsModule, RecordingsModule],
   controllers: [PrivacyController, DataExportController],
-  providers: [DeleteAccountHandler, SendDeletionCodeHandler, AccountSessions, AuthRateLimiter],
+  providers: [
+    DeleteAccountHandler,
+    SendDeletionCodeHandler,
+    RequestDataExportHandler,
+    AccountSessions,
+    AuthRateLimiter,
+  ],
 })
 export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
   private worker: JobWorker | null = null;

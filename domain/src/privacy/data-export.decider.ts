@@ -19,6 +19,8 @@ export type DataExportCommand =
       readonly type: 'RequestDataExport';
       readonly exportId: string;
       readonly userId: string;
+      /** How many of the owner's archives are being built now (the read model's count). */
+      readonly othersBuilding: number;
       readonly at: string;
     }
   | { readonly type: 'ReportExportProgress'; readonly progress: number; readonly at: string }
@@ -48,6 +50,9 @@ export const dataExportDecider: Decider<DataExportCommand, DataExportEvent, Data
   decide(command, state) {
     if (command.type === 'RequestDataExport') {
       if (state.exists) return [];
+      // One archive at a time: each holds a copy of everything the account has.
+      if (command.othersBuilding > 0)
+        throw new DomainError('EXPORT_IN_PROGRESS', 'An archive of your data is already being built.');
       return [
         {
           type: 'DataExportRequested',

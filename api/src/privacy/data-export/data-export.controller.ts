@@ -1,22 +1,17 @@
 import { Controller, Get, Inject, Param, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { contract, type DataExport } from '@scrivo/contracts';
-import type { BlobStore, Clock, Ids, ReadModelStore } from '@scrivo/domain';
-import {
-  DATA_EXPORTS,
-  type DataExportDoc,
-  dataExportDecider,
-  dataExportStream,
-} from '@scrivo/domain/privacy';
+import type { BlobStore, Clock, ReadModelStore } from '@scrivo/domain';
+import { DATA_EXPORTS, type DataExportDoc } from '@scrivo/domain/privacy';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { Response } from 'express';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { CurrentUser, UserGuard } from '../../common/auth/guards';
-import { StreamRunner } from '../../infrastructure/stream-runner';
-import { BLOB_STORE, CLOCK, IDS, READ_MODELS } from '../../infrastructure/tokens';
+import { BLOB_STORE, CLOCK, READ_MODELS } from '../../infrastructure/tokens';
+import { RequestDataExportCommand } from './request-data-export.command';
 
 const c = contract.privacy;
-/** One archive at a time: a second request while one builds answers 409. */
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'This archive does not exist.');
 
 /** Download my data: ask for an archive, follow its progress, download it while the link lasts. */
@@ -24,11 +19,10 @@ const notFound = () => new ApiError(404, 'NOT_FOUND', 'This archive does not exi
 @UseGuards(UserGuard)
 export class DataExportController {
   constructor(
-    private readonly runner: StreamRunner,
+    private readonly commands: CommandBus,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDS) private readonly ids: Ids,
   ) {}
 
   private get exports() {
@@ -53,16 +47,7 @@ export class DataExportController {
   @TsRestHandler(c.requestDataExport)
   request(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(c.requestDataExport, async () => {
-      const building = await this.exports.count({ userId: user.id, status: 'building' });
-      if (building > 0)
-        throw new ApiError(409, 'EXPORT_IN_PROGRESS', 'An archive of your data is already being built.');
-      const exportId = this.ids.next();
-      await this.runner.run(
-        dataExportDecider,
-        dataExportStream(exportId),
-        { type: 'RequestDataExport', exportId, userId: user.id, at: this.runner.now() },
-        { actor: { kind: 'user', id: user.id } },
-      );
+      const exportId = await this.commands.execute(new RequestDataExportCommand(user.id));
       const doc = await this.exports.get(exportId);
       if (!doc) throw notFound();
       return { status: 202 as const, body: this.view(doc) };
