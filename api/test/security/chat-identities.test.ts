@@ -23,10 +23,10 @@ describe('chat identities belong to the site that signed them', () => {
   beforeAll(async () => {
     app = await startTestApp();
     admin = (await adminClient(app)).client;
-    const sites = await admin.get('/api/admin/chat/sites');
-    appSecret = (sites.body.sites as { siteKey: string; identitySecret: string }[]).find(
-      (s) => s.siteKey === 'scrivo-app',
-    )!.identitySecret;
+    // The app's secret is shown only when it is made or replaced: the test replaces it to learn it.
+    const rotated = await admin.post('/api/admin/chat/sites/scrivo-app/secret');
+    expect(rotated.status, rotated.text).toBe(200);
+    appSecret = rotated.body.identitySecret as string;
     scrivoUser = await signedInClient(app, { plan: 'business_pro' });
     const site = await admin.post('/api/admin/chat/sites', {
       siteKey: 'partner-site',
@@ -46,6 +46,29 @@ describe('chat identities belong to the site that signed them', () => {
     ).find((s) => s.session.sessionId === sessionId);
     return { userContext: detail.body.userContext, userTier: row?.userTier, userEmail: row?.userEmail };
   };
+
+  it('shows a site’s identity secret only when it is made or replaced, and a replaced one stops working', async () => {
+    const sites = await admin.get('/api/admin/chat/sites');
+    expect(sites.status).toBe(200);
+    expect(sites.text).not.toContain(PARTNER_SECRET);
+    expect(sites.text).not.toContain(appSecret);
+    const partner = (sites.body.sites as { siteKey: string; identitySecretEndsWith: string }[]).find(
+      (site) => site.siteKey === 'partner-site',
+    );
+    expect(partner?.identitySecretEndsWith).toBe(PARTNER_SECRET.slice(-4));
+
+    const old = appSecret;
+    const rotated = await admin.post('/api/admin/chat/sites/scrivo-app/secret');
+    expect(rotated.status, rotated.text).toBe(200);
+    appSecret = rotated.body.identitySecret as string;
+    expect(appSecret).not.toBe(old);
+    const signedWithOld = await startVisitor(app.url, {
+      identity: { userId: scrivoUser.userId, signature: sign(old, scrivoUser.userId) },
+    });
+    expect(signedWithOld.started.status).toBe(201);
+    expect((await adminView(signedWithOld.sessionId)).userTier).toBeNull();
+    expect((await admin.post('/api/admin/chat/sites/no-such-site/secret')).status).toBe(404);
+  });
 
   it('never looks a partner site’s user up among Scrivo accounts, even with a Scrivo user’s id', async () => {
     const visitor = await startVisitor(app.url, {

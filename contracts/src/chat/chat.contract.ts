@@ -10,6 +10,8 @@ import {
   AdminSessionList,
   AdminSessionListQuery,
   ChatSite,
+  CreatedChatSite,
+  RotatedSiteSecret,
   ChatSiteInput,
   ContactEmailBody,
   ContextPageBody,
@@ -69,8 +71,16 @@ export const adminChatContract = c.router({
     method: 'POST',
     path: '/api/admin/chat/sites',
     body: ChatSiteInput,
-    responses: { 201: ChatSite, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
-    summary: 'Register a site: its key, allowed origins and identity secret',
+    responses: { 201: CreatedChatSite, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+    summary: 'Register a site: its key, allowed origins and identity secret (shown in this answer only)',
+  },
+  rotateSiteSecret: {
+    method: 'POST',
+    path: '/api/admin/chat/sites/:siteKey/secret',
+    pathParams: z.object({ siteKey: z.string() }),
+    body: c.noBody(),
+    responses: { 200: RotatedSiteSecret, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    summary: 'A new identity secret for a site (shown in this answer only); the old one stops working',
   },
 });
 

@@ -113,14 +113,20 @@ export const ChatSiteInput = z.object({
   /** Generated when omitted; at least 16 characters. */
   identitySecret: z.string().min(16).max(200).optional(),
 });
+/** A site as listed: its identity secret is shown once, when it is made, never again (only its last 4 characters). */
 export const ChatSite = z.object({
   siteKey: z.string(),
   name: z.string(),
   allowedOrigins: z.array(z.string()),
-  identitySecret: z.string(),
+  identitySecretEndsWith: z.string(),
   registeredAt: z.string(),
 });
 export type ChatSite = z.infer<typeof ChatSite>;
+/** A site as made: the one time its identity secret is shown. */
+export const CreatedChatSite = ChatSite.extend({ identitySecret: z.string() });
+export type CreatedChatSite = z.infer<typeof CreatedChatSite>;
+/** A new identity secret for a site, shown this once; the old one stops working at once. */
+export const RotatedSiteSecret = z.object({ siteKey: z.string(), identitySecret: z.string() });
 
 // ---- visitor side (the widget) ----
 export const CHAT_TOKEN_HEADER = 'x-chat-token';

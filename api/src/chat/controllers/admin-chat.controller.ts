@@ -114,11 +114,12 @@ export class AdminChatController {
     return tsRestHandler(c.listSites, async () => ({
       status: 200 as const,
       body: {
+        // The secret was shown when it was made; a lost one is replaced (rotateSiteSecret), never shown again.
         sites: (await this.sites.list()).map((s) => ({
           siteKey: s.siteKey,
           name: s.name,
           allowedOrigins: [...s.allowedOrigins],
-          identitySecret: s.identitySecret,
+          identitySecretEndsWith: s.identitySecret.slice(-4),
           registeredAt: s.registeredAt,
         })),
       },
@@ -151,9 +152,26 @@ export class AdminChatController {
           name: site.name,
           allowedOrigins: [...site.allowedOrigins],
           identitySecret: site.identitySecret,
+          identitySecretEndsWith: site.identitySecret.slice(-4),
           registeredAt: site.registeredAt,
         },
       };
+    });
+  }
+
+  @TsRestHandler(c.rotateSiteSecret)
+  rotateSiteSecret(@Req() req: AuthenticatedRequest) {
+    return tsRestHandler(c.rotateSiteSecret, async ({ params }) => {
+      const admin = this.admin(req);
+      const site = await this.sites.get(params.siteKey);
+      if (!site) throw new NotFoundError('Site', params.siteKey);
+      const identitySecret = randomBytes(32).toString('base64url');
+      await this.streams.site(
+        site.siteKey,
+        { type: 'RotateIdentitySecret', identitySecret, at: this.streams.now() },
+        admin.actor,
+      );
+      return { status: 200 as const, body: { siteKey: site.siteKey, identitySecret } };
     });
   }
 }

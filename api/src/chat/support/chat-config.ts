@@ -14,7 +14,7 @@ export const ChatConfigSchema = z.object({
     .default('scrivo-app'),
   /** Comma-separated origins allowed to embed the default site's widget (the app's own origin always is). */
   SCRIVO_CHAT_ALLOWED_ORIGINS: z.string().optional(),
-  /** HMAC secret for identify(); generated at first start when unset (see GET /api/admin/chat/sites). */
+  /** HMAC secret for identify(); generated at first start when unset (learn it by replacing it: POST /api/admin/chat/sites/{key}/secret). */
   SCRIVO_CHAT_IDENTITY_SECRET: z.string().min(16).optional(),
   /** Signs the visitors' session tokens; kept in <data dir>/chat-token.secret when unset. */
   SCRIVO_CHAT_TOKEN_SECRET: z.string().min(16).optional(),
