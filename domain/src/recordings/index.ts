@@ -4,6 +4,8 @@ export * from './transcript-edit';
 export * from './plans';
 export * from './ports';
 export * from './recording.decider';
+export * from './annotations';
+export * from './projections/annotations.projection';
 export * from './usage.decider';
 export * from './export/subtitles';
 export * from './export/plain-text';
