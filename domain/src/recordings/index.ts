@@ -9,6 +9,7 @@ export * from './projections/annotations.projection';
 export * from './usage.decider';
 export * from './export/subtitles';
 export * from './export/plain-text';
+export * from './export/annotation-notes';
 export * from './export/text-layout';
 export * from './projections/recordings.projection';
 export * from './upload-recovery';

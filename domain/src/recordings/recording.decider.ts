@@ -1,7 +1,12 @@
 import type { Decider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
 import type { ProbedMedia, RecordingEvent, TranscriptionOptions } from './events';
-import { type AnnotationCommand, type AnnotationState, decideAnnotation, evolveAnnotations } from './annotations';
+import {
+  type AnnotationCommand,
+  type AnnotationState,
+  decideAnnotation,
+  evolveAnnotations,
+} from './annotations';
 import type { PlanId } from './plans';
 import { PLAN_LIMITS } from './plans';
 import type { Segment, TranscriptBody } from './transcript';
