@@ -1,3 +1,4 @@
+import { AnnotationList } from '@scrivo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
@@ -18,6 +19,8 @@ describe('highlights and comments on a transcript (/api/recordings/{id}/annotati
   });
 
   const path = () => `/api/recordings/${id}/annotations`;
+  /** The notes an answer holds, checked against the contract's shape. */
+  const notesOf = (response: { body: unknown }) => AnnotationList.parse(response.body).annotations;
 
   it('adds a highlight and a comment, edits and deletes the comment, and keeps them through a transcript edit', async () => {
     const highlighted = await client.post(path(), { kind: 'highlight', start: 0, end: 4.6 });
@@ -40,11 +43,11 @@ describe('highlights and comments on a transcript (/api/recordings/{id}/annotati
         editedAt: null,
       }),
     ]);
-    const commentId = commented.body.annotations[1].id as string;
+    const commentId = notesOf(commented)[1]!.id;
 
     const edited = await client.patch(`${path()}/${commentId}`, { comment: 'Use this quote' });
     expect(edited.status, edited.text).toBe(200);
-    expect(edited.body.annotations[1]).toMatchObject({
+    expect(notesOf(edited)[1]).toMatchObject({
       comment: 'Use this quote',
       editedAt: expect.any(String),
     });
@@ -56,10 +59,7 @@ describe('highlights and comments on a transcript (/api/recordings/{id}/annotati
     });
     expect(corrected.status, corrected.text).toBe(200);
     const read = await client.get(path());
-    expect(read.body.annotations.map((a: { comment: string | null }) => a.comment)).toEqual([
-      null,
-      'Use this quote',
-    ]);
+    expect(notesOf(read).map((a) => a.comment)).toEqual([null, 'Use this quote']);
 
     const removed = await client.delete(`${path()}/${commentId}`);
     expect(removed.status, removed.text).toBe(200);
@@ -83,7 +83,7 @@ describe('highlights and comments on a transcript (/api/recordings/{id}/annotati
   it("hides them from another user: their every call on this recording's notes is a 404", async () => {
     const { client: other } = await signedInClient(app);
     const listed = await client.get(path());
-    const noteId = listed.body.annotations[0].id as string;
+    const noteId = notesOf(listed)[0]!.id;
     expect((await other.get(path())).status).toBe(404);
     expect((await other.post(path(), { kind: 'highlight', start: 0, end: 1 })).status).toBe(404);
     expect((await other.patch(`${path()}/${noteId}`, { comment: 'mine' })).status).toBe(404);
