@@ -8,6 +8,7 @@ import type { TestClient } from '../../api/test/support/http-client';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
+import { seriousA11yViolations } from './support/recordings-browser';
 
 /** The JFK transcript with a time for every word (spread over its segment), as the speech worker gives them. */
 const timedJfk: TranscriptBody = {
@@ -93,6 +94,7 @@ describe('highlights and comments in Chromium: select words, mark them, comment,
     await notes.getByText('Quote this in the article').waitFor();
     expect(await notes.getByTestId('annotation').count()).toBe(2);
     expect(await notes.innerText()).toContain('Test User');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await transcript.locator('[data-note="comment"]').allInnerTexts()).toEqual([
       'what',
       'your',

@@ -121,7 +121,7 @@ export function SelectionAssign({
   // pointer and change the selection under it.
   if (!run && !naming)
     return (
-      <p className="flex min-h-[3.25rem] items-center rounded-lg border border-dashed border-slate-200 px-3 py-2 text-sm text-slate-500">
+      <p className="flex min-h-[3.25rem] items-center rounded-lg border border-dashed border-slate-200 px-3 py-2 text-sm text-slate-600">
         {onAssign
           ? 'Select words to highlight them, comment on them or say who said them.'
           : 'Select words to highlight them or comment on them.'}
