@@ -121,6 +121,43 @@ describe('SealingEventStore: personal data sealed in the events with the person 
     expect(translated!.data).toMatchObject({ segments: [{ start: 0, text: ERASED_TEXT }] });
   });
 
+  it("seals the owner's comments on a transcript, and reads them as erased once the owner's key is gone", async () => {
+    await store.append(
+      'recording-r5',
+      [
+        event('RecordingCreated', { recordingId: 'r5', ownerId: 'u5', title: 'call' }),
+        event('TranscriptAnnotated', {
+          recordingId: 'r5',
+          annotationId: 'a1',
+          kind: 'comment',
+          start: 1,
+          end: 2.5,
+          comment: 'Ask Ben about the budget',
+          authorId: 'u5',
+        }),
+        event('TranscriptAnnotationEdited', { recordingId: 'r5', annotationId: 'a1', comment: 'Ben agreed' }),
+        event('TranscriptAnnotated', {
+          recordingId: 'r5',
+          annotationId: 'a2',
+          kind: 'highlight',
+          start: 3,
+          end: 4,
+          comment: null,
+          authorId: 'u5',
+        }),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    expect(JSON.stringify(await raw.readStream('recording-r5'))).not.toContain('Ben');
+    const [, commented, edited, highlighted] = await store.readStream('recording-r5');
+    expect(commented!.data).toMatchObject({ comment: 'Ask Ben about the budget', start: 1, end: 2.5 });
+    expect(edited!.data).toMatchObject({ comment: 'Ben agreed' });
+    expect(highlighted!.data).toMatchObject({ comment: null });
+    await keys.erase('u5');
+    const [, erased] = await store.readStream('recording-r5');
+    expect(erased!.data).toMatchObject({ comment: ERASED_TEXT, start: 1 });
+  });
+
   it('reads events stored before sealing (the old shape) as they are', async () => {
     const old = registered('u2');
     await raw.append('user-u2', [old], { expectedRevision: 'no_stream' });

@@ -65,6 +65,9 @@ const OWNER_FIELDS: Record<string, readonly string[]> = {
   RecordingCreated: ['title', 'originalFilename'],
   RecordingRenamed: ['title'],
   LiveSessionStarted: ['title'],
+  // The owner's comments on passages of the transcript (a highlight's is null and stays so).
+  TranscriptAnnotated: ['comment'],
+  TranscriptAnnotationEdited: ['comment'],
 };
 /**
  * What a support chat holds: every message (the visitor's, the assistant's, the admin's) and the addresses given

@@ -45,6 +45,11 @@ export class RecordingCommands {
     return this.deps.runner.now();
   }
 
+  /** A fresh id for something the server names (a highlight or comment). */
+  newId(): string {
+    return this.deps.ids.next();
+  }
+
   run(
     recordingId: string,
     command: RecordingCommand,

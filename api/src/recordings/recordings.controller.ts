@@ -12,6 +12,7 @@ import {
   RetryTranscriptionCommand,
 } from './commands/recording-lifecycle.commands';
 import { EditTranscriptCommand, RestructureTranscriptCommand } from './commands/edit-transcript.command';
+import { ChangeAnnotationsCommand, GetAnnotationsQuery } from './commands/annotations.command';
 import {
   GetRecordingQuery,
   GetTranscriptQuery,
@@ -110,6 +111,55 @@ export class RecordingsController {
       status: 200 as const,
       body: await this.commands.execute(new RestructureTranscriptCommand(user, params.id, body)),
     }));
+  }
+
+  @TsRestHandler(r.annotations)
+  annotations(@CurrentUser() user: AuthenticatedUser) {
+    return tsRestHandler(r.annotations, async ({ params }) => ({
+      status: 200 as const,
+      body: await this.queries.execute(new GetAnnotationsQuery(user, params.id)),
+    }));
+  }
+
+  @TsRestHandler(r.addAnnotation)
+  addAnnotation(@CurrentUser() user: AuthenticatedUser) {
+    return tsRestHandler(r.addAnnotation, async ({ params, body }) => {
+      await this.commands.execute(new ChangeAnnotationsCommand(user, params.id, { type: 'add', body }));
+      return {
+        status: 201 as const,
+        body: await this.queries.execute(new GetAnnotationsQuery(user, params.id)),
+      };
+    });
+  }
+
+  @TsRestHandler(r.editAnnotation)
+  editAnnotation(@CurrentUser() user: AuthenticatedUser) {
+    return tsRestHandler(r.editAnnotation, async ({ params, body }) => {
+      await this.commands.execute(
+        new ChangeAnnotationsCommand(user, params.id, {
+          type: 'edit',
+          annotationId: params.annotationId,
+          comment: body.comment,
+        }),
+      );
+      return {
+        status: 200 as const,
+        body: await this.queries.execute(new GetAnnotationsQuery(user, params.id)),
+      };
+    });
+  }
+
+  @TsRestHandler(r.removeAnnotation)
+  removeAnnotation(@CurrentUser() user: AuthenticatedUser) {
+    return tsRestHandler(r.removeAnnotation, async ({ params }) => {
+      await this.commands.execute(
+        new ChangeAnnotationsCommand(user, params.id, { type: 'remove', annotationId: params.annotationId }),
+      );
+      return {
+        status: 200 as const,
+        body: await this.queries.execute(new GetAnnotationsQuery(user, params.id)),
+      };
+    });
   }
 
   @TsRestHandler(r.usage)

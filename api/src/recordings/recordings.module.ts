@@ -13,6 +13,7 @@ import {
   type MediaToolkit,
   mediaPurgeDueProjection,
   recordingsProjection,
+  annotationsProjection,
   unconfirmedReservationsProjection,
 } from '@scrivo/domain/recordings';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
@@ -39,6 +40,7 @@ import { createJobQueue } from './job-queue-factory';
 import type { RecordingsConfig } from './recordings-config';
 import { RecordingsController } from './recordings.controller';
 import { EditTranscriptHandler, RestructureTranscriptHandler } from './commands/edit-transcript.command';
+import { annotationHandlers } from './commands/annotations.command';
 import { lifecycleCommandHandlers } from './commands/recording-lifecycle.commands';
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
@@ -105,6 +107,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     ...lifecycleCommandHandlers,
     EditTranscriptHandler,
     RestructureTranscriptHandler,
+    ...annotationHandlers,
     ...recordingQueryHandlers,
     RecordingFeed,
     { provide: TUS_STORAGE, inject: [APP_CONFIG], useFactory: createTusStorage },
@@ -135,6 +138,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
   onModuleInit(): void {
     this.projections.register(
       recordingsProjection,
+      annotationsProjection,
       unconfirmedReservationsProjection,
       mediaPurgeDueProjection,
     );

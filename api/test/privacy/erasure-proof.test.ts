@@ -24,6 +24,7 @@ const TITLE_WORD = 'Glimmerdusk';
 const FILE_WORD = 'vorpalwick';
 const CHAT_WORD = 'snorkelbarrow';
 const ADMIN_REPLY_WORD = 'quibblethorn';
+const COMMENT_WORD = 'wobbleferry';
 const SECRETS = [
   EMAIL,
   FIRST_NAME,
@@ -33,6 +34,7 @@ const SECRETS = [
   FILE_WORD,
   CHAT_WORD,
   ADMIN_REPLY_WORD,
+  COMMENT_WORD,
 ];
 const KEPT_EMAIL = 'kept.person@example.com';
 const KEPT_NAME = 'Keepsworth';
@@ -157,6 +159,15 @@ describe('after deleting an account, none of its personal data is readable anywh
       (await client.get(`/api/recordings/${recordingId}/transcript`)).text.includes(TRANSCRIPT_WORD),
     );
 
+    // Their comment on a passage of it.
+    const commented = await client.post(`/api/recordings/${recordingId}/annotations`, {
+      kind: 'comment',
+      start: 0,
+      end: 1,
+      comment: `Ask about the ${COMMENT_WORD}`,
+    });
+    expect(commented.status, commented.text).toBe(201);
+
     // A support chat in which the app proved who they are; a person answers them.
     const identity = (await client.get('/api/chat/identity')).body as Record<string, string>;
     const started = await client.post('/api/chat/sessions', {
@@ -192,7 +203,14 @@ describe('after deleting an account, none of its personal data is readable anywh
     expect(found(events())).toEqual([]);
     // The search below can see them: the read models hold them while the account lives.
     expect(found(bytesOf(dataDir, 'read-models.db'))).toEqual(
-      expect.arrayContaining([FIRST_NAME, TITLE_WORD, TRANSCRIPT_WORD, CHAT_WORD, ADMIN_REPLY_WORD]),
+      expect.arrayContaining([
+        FIRST_NAME,
+        TITLE_WORD,
+        TRANSCRIPT_WORD,
+        CHAT_WORD,
+        ADMIN_REPLY_WORD,
+        COMMENT_WORD,
+      ]),
     );
 
     expect(found(Buffer.concat(filesUnder(join(dataDir, 'outbox')).map((f) => readFileSync(f))))).toContain(

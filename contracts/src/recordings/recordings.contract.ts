@@ -286,12 +286,60 @@ export const ExportQuery = z.object({
   speakers: queryBool,
   /** Put the summary first (txt, docx, pdf; json always carries it when there is one). Default false. */
   summary: queryBool,
+  /**
+   * Mark highlighted passages and add comments after their paragraph (txt, docx, pdf; json as an `annotations`
+   * list). Default false; srt and vtt never carry them.
+   */
+  annotations: queryBool,
   /** A translation's language: the export is in that language, with the original's times. */
   language: z
     .string()
     .regex(/^[a-z]{2}$/, 'a two-letter language code such as "de"')
     .optional(),
 });
+
+// ---- highlights and comments ----
+/** Same limit as the domain. */
+export const MAX_COMMENT_LENGTH = 2000;
+
+const CommentText = z
+  .string()
+  .trim()
+  .min(1, 'A comment cannot be empty')
+  .max(MAX_COMMENT_LENGTH, `A comment can be at most ${MAX_COMMENT_LENGTH} characters`);
+
+/** A passage by its times in seconds: it stays on the same words through text edits and changes of lines. */
+const Passage = {
+  start: z.number().nonnegative(),
+  end: z.number().nonnegative(),
+};
+
+/** A highlight (marked passage) or a comment on a passage, by the recording's owner (only they see them). */
+export const Annotation = z.object({
+  id: z.string(),
+  kind: z.enum(['highlight', 'comment']),
+  ...Passage,
+  /** The comment's text; null for a highlight. */
+  comment: z.string().nullable(),
+  author: z.object({ id: z.string(), name: z.string() }),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+});
+export type Annotation = z.infer<typeof Annotation>;
+
+/** Every highlight and comment of a recording, in the order of their passages. */
+export const AnnotationList = z.object({ annotations: z.array(Annotation) });
+export type AnnotationList = z.infer<typeof AnnotationList>;
+
+/** The passage must lie inside the transcript (else 400); a comment needs 1 to 2,000 characters. */
+export const AddAnnotationBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('highlight'), ...Passage }),
+  z.object({ kind: z.literal('comment'), ...Passage, comment: CommentText }),
+]);
+export type AddAnnotationBody = z.infer<typeof AddAnnotationBody>;
+
+export const EditAnnotationBody = z.object({ comment: CommentText });
+export type EditAnnotationBody = z.infer<typeof EditAnnotationBody>;
 
 // ---- usage ----
 export const Usage = z.object({
@@ -323,6 +371,7 @@ export type RecordingStreamEvent = z.infer<typeof RecordingStreamEvent>;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const IdParams = z.object({ id: z.string().min(1).max(100) });
+const AnnotationParams = IdParams.extend({ annotationId: z.string().min(1).max(100) });
 
 export const recordingsContract = c.router({
   list: {
@@ -428,6 +477,38 @@ export const recordingsContract = c.router({
     responses: { 200: Transcript, 402: ErrorBody, 409: ErrorBody, ...errors },
     summary:
       'Change the lines of a completed transcript: words to a speaker, merge, split, or undo the last such change (a new version, like an edit)',
+  },
+  annotations: {
+    method: 'GET',
+    path: '/api/recordings/:id/annotations',
+    pathParams: IdParams,
+    responses: { 200: AnnotationList, ...errors },
+    summary: "The owner's highlights and comments on the transcript (never shown through share links)",
+  },
+  addAnnotation: {
+    method: 'POST',
+    path: '/api/recordings/:id/annotations',
+    pathParams: IdParams,
+    body: AddAnnotationBody,
+    responses: { 201: AnnotationList, 409: ErrorBody, ...errors },
+    summary:
+      'Highlight a passage of a completed transcript, or comment on it (400 for an empty or too long comment or a passage outside the transcript)',
+  },
+  editAnnotation: {
+    method: 'PATCH',
+    path: '/api/recordings/:id/annotations/:annotationId',
+    pathParams: AnnotationParams,
+    body: EditAnnotationBody,
+    responses: { 200: AnnotationList, ...errors },
+    summary: "Change a comment's text",
+  },
+  removeAnnotation: {
+    method: 'DELETE',
+    path: '/api/recordings/:id/annotations/:annotationId',
+    pathParams: AnnotationParams,
+    body: c.noBody(),
+    responses: { 200: AnnotationList, ...errors },
+    summary: 'Delete a highlight or comment',
   },
   media: {
     method: 'GET',

@@ -110,6 +110,32 @@ export type TranscriptEdited = DomainEvent<
     at: string;
   }
 >;
+/**
+ * The owner marked a passage of the transcript (a highlight) or wrote a note on it (a comment). The passage is
+ * anchored by its times in seconds, so it survives text edits and changes of lines.
+ */
+export type TranscriptAnnotated = DomainEvent<
+  'TranscriptAnnotated',
+  {
+    recordingId: string;
+    annotationId: string;
+    kind: 'highlight' | 'comment';
+    start: number;
+    end: number;
+    /** The comment's text (personal data: sealed with the owner's key); null for a highlight. */
+    comment: string | null;
+    authorId: string;
+    at: string;
+  }
+>;
+export type TranscriptAnnotationEdited = DomainEvent<
+  'TranscriptAnnotationEdited',
+  { recordingId: string; annotationId: string; comment: string; at: string }
+>;
+export type TranscriptAnnotationRemoved = DomainEvent<
+  'TranscriptAnnotationRemoved',
+  { recordingId: string; annotationId: string; at: string }
+>;
 export type RecordingRenamed = DomainEvent<
   'RecordingRenamed',
   { recordingId: string; title: string; at: string }
@@ -145,6 +171,9 @@ export type RecordingEvent =
   | TranscriptionFailed
   | TranscriptionCancelled
   | TranscriptEdited
+  | TranscriptAnnotated
+  | TranscriptAnnotationEdited
+  | TranscriptAnnotationRemoved
   | RecordingRenamed
   | RecordingDeleted
   | RecordingRestored
@@ -163,6 +192,9 @@ export const RECORDING_EVENT_TYPES: readonly RecordingEvent['type'][] = [
   'TranscriptionFailed',
   'TranscriptionCancelled',
   'TranscriptEdited',
+  'TranscriptAnnotated',
+  'TranscriptAnnotationEdited',
+  'TranscriptAnnotationRemoved',
   'RecordingRenamed',
   'RecordingDeleted',
   'RecordingRestored',

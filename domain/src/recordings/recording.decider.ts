@@ -1,6 +1,12 @@
 import type { Decider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
 import type { ProbedMedia, RecordingEvent, TranscriptionOptions } from './events';
+import {
+  type AnnotationCommand,
+  type AnnotationState,
+  decideAnnotation,
+  evolveAnnotations,
+} from './annotations';
 import type { PlanId } from './plans';
 import { PLAN_LIMITS } from './plans';
 import type { Segment, TranscriptBody } from './transcript';
@@ -48,6 +54,8 @@ export interface RecordingState {
   readonly undoable: readonly { readonly version: number; readonly inverse: TranscriptSplice }[];
   /** 0 before a transcript exists, 1 when completed, +1 per edit (optimistic concurrency of the editor). */
   readonly transcriptVersion: number;
+  /** The owner's highlights and comments by id (see annotations.ts). */
+  readonly annotations: Readonly<Record<string, AnnotationState>>;
 }
 
 export type RecordingCommand =
@@ -97,6 +105,7 @@ export type RecordingCommand =
       plan: PlanId;
       now: string;
     }
+  | AnnotationCommand
   | { type: 'RenameRecording'; title: string; now: string }
   | { type: 'DeleteRecording'; now: string; graceSeconds: number }
   | { type: 'RestoreRecording'; now: string }
@@ -127,6 +136,7 @@ const initialState = (): RecordingState => ({
   segments: [],
   undoable: [],
   transcriptVersion: 0,
+  annotations: {},
 });
 
 const cleanTitle = (title: string): string => {
@@ -418,6 +428,10 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
         return editTranscript(command, state);
       case 'RestructureTranscript':
         return restructureTranscript(command, state);
+      case 'AnnotateTranscript':
+      case 'EditAnnotation':
+      case 'RemoveAnnotation':
+        return decideAnnotation(command, state);
       case 'RenameRecording':
         return [
           {
@@ -515,6 +529,10 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
         return { ...state, status: 'failed' };
       case 'TranscriptionCancelled':
         return { ...state, status: 'cancelled' };
+      case 'TranscriptAnnotated':
+      case 'TranscriptAnnotationEdited':
+      case 'TranscriptAnnotationRemoved':
+        return { ...state, annotations: evolveAnnotations(state.annotations, event) };
       case 'RecordingRenamed':
         return state;
       case 'RecordingDeleted':

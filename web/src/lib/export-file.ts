@@ -8,7 +8,12 @@ export interface ExportChoice {
   summary?: boolean;
   /** A finished translation's language instead of the original. */
   language?: string | null;
+  /** The owner's highlights and comments (documents and JSON; off unless chosen). */
+  annotations?: boolean;
 }
+
+/** Highlights and comments go into the documents and JSON; subtitles stay as they are. */
+export const annotationsApply = (format: ExportFormat): boolean => format !== 'srt' && format !== 'vtt';
 
 /** The summary can go into the document formats; subtitles are timed text only. */
 export const summaryApplies = (format: ExportFormat): boolean => ['txt', 'docx', 'pdf'].includes(format);
@@ -33,6 +38,7 @@ export const exportUrl = (recordingId: string, choice: ExportChoice): string => 
   });
   if (choice.summary && summaryApplies(choice.format)) query.set('summary', 'true');
   if (choice.language) query.set('language', choice.language);
+  if (choice.annotations && annotationsApply(choice.format)) query.set('annotations', 'true');
   return `/api/recordings/${encodeURIComponent(recordingId)}/export?${query}`;
 };
 

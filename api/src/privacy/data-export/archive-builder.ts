@@ -5,6 +5,8 @@ import {
   RECORDINGS_COLLECTION,
   type RecordingDoc,
   TRANSCRIPTS_COLLECTION,
+  ANNOTATIONS_COLLECTION,
+  type AnnotationsDoc,
   type TranscriptDoc,
   transcriptText,
 } from '@scrivo/domain/recordings';
@@ -118,6 +120,9 @@ export const buildArchive = async (
       zip.addText(`${folder}/transcript.txt`, transcriptAsText(transcript));
       zip.addText(`${folder}/transcript-plain.txt`, `${transcriptText(transcript.segments)}\n`);
     }
+    const notes = await deps.readModels.collection<AnnotationsDoc>(ANNOTATIONS_COLLECTION).get(doc.id);
+    if (notes && notes.items.length > 0)
+      zip.addText(`${folder}/highlights-and-comments.json`, json(notes.items));
     if (media && doc.blobKey)
       await zip.addStream(`${folder}/${media}`, (await deps.blobs.get(doc.blobKey)).body);
     await progress((i + 1) / (recordings.length + 1));
@@ -137,7 +142,8 @@ export const buildArchive = async (
       "                        and our team's) in order",
       'recordings/<title-id>/  recording.json, original.<ext> (the file you uploaded, or the audio of a live',
       '                        recording as Ogg Opus; recordings.json names its type),',
-      '                        transcript.json, transcript.txt (with times), transcript-plain.txt',
+      '                        transcript.json, transcript.txt (with times), transcript-plain.txt,',
+      '                        highlights-and-comments.json (your notes on passages, times in seconds)',
       '',
     ].join('\n'),
   );

@@ -34,6 +34,8 @@ export interface DocumentMeta {
   readonly recordedAt?: string;
   /** Put before the transcript when the export asks for it. */
   readonly summary?: SummaryContent | null;
+  /** The owner's highlights and comments to print after each paragraph (by its index), when asked for. */
+  readonly notes?: ReadonlyMap<number, readonly string[]>;
 }
 
 /** The summary as headed sections of lines, shared by the DOCX and the PDF. */
@@ -100,15 +102,27 @@ export const toDocx = async (
   meta: DocumentMeta,
   options: TextExportOptions,
 ): Promise<Buffer> => {
-  const paragraphs = transcriptParagraphs(transcript, options).map((p) => {
+  const paragraphs = transcriptParagraphs(transcript, options).flatMap((p, i) => {
     const prefix = paragraphPrefix(p, options);
-    return new Paragraph({
-      spacing: { after: 160 },
-      children: [
-        ...(prefix ? [new TextRun({ text: `${prefix} `, bold: true, color: '555555' })] : []),
-        new TextRun(p.text),
-      ],
-    });
+    const notes = meta.notes?.get(i) ?? [];
+    return [
+      new Paragraph({
+        spacing: { after: notes.length ? 60 : 160 },
+        children: [
+          ...(prefix ? [new TextRun({ text: `${prefix} `, bold: true, color: '555555' })] : []),
+          new TextRun(p.text),
+        ],
+      }),
+      // Set off from what was said: indented, italic, on a highlighter yellow.
+      ...notes.map(
+        (note, n) =>
+          new Paragraph({
+            indent: { left: 360 },
+            spacing: { after: n === notes.length - 1 ? 160 : 40 },
+            children: [new TextRun({ text: note, italics: true, highlight: 'yellow', size: 20 })],
+          }),
+      ),
+    ];
   });
   const doc = new Document({
     title: meta.title,
@@ -215,7 +229,7 @@ export const toPdf = (
       }
       pdf.moveDown(1).font('bold').fontSize(14).text('Transcript').moveDown(0.5);
     }
-    for (const p of transcriptParagraphs(transcript, options)) {
+    for (const [i, p] of transcriptParagraphs(transcript, options).entries()) {
       const name = p.speaker && !p.continued ? p.speaker : null;
       const time = options.timestamps ? readableTimestamp(p.start) : null;
       // The heading line stays with its paragraph: start a new page rather than leave it alone at the foot.
@@ -228,6 +242,15 @@ export const toPdf = (
         pdf.moveDown(0.15);
       }
       pdf.font(fontFor(p.text)).fontSize(11).fillColor('#000000').text(p.text, { lineGap: 2.5 });
+      for (const note of meta.notes?.get(i) ?? []) {
+        pdf.moveDown(0.2);
+        pdf
+          .font(fontFor(note))
+          .fontSize(9.5)
+          .fillColor('#7a5a00')
+          .text(note, MARGIN + 18, pdf.y, { width: width - 18, lineGap: 2 });
+        pdf.x = MARGIN;
+      }
       pdf.moveDown(0.7);
     }
 

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { ExportFormat } from '@scrivo/contracts';
-import { toJson, toPlainText, toSrt, toVtt } from '@scrivo/domain/recordings';
+import {
+  type ExportAnnotation,
+  notesByParagraph,
+  toJson,
+  toPlainText,
+  toSrt,
+  toVtt,
+} from '@scrivo/domain/recordings';
 import { summaryText } from '@scrivo/domain/summaries';
 import { translatedTranscript } from '@scrivo/domain/translations';
 import { ApiError } from '../../common/api-error';
@@ -9,6 +16,7 @@ import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { GetSummaryQuery } from '../../summaries/queries/summary.queries';
 import { GetTranslationQuery } from '../../translations/queries/translation.queries';
 import { GetRecordingQuery, GetTranscriptQuery } from '../queries/recording.queries';
+import { GetAnnotationsQuery } from '../commands/annotations.command';
 import { RecordingAccess } from '../support/recording-access';
 import { toDocx, toPdf } from './document-exports';
 
@@ -26,6 +34,8 @@ export interface ExportRequest {
   readonly timestamps?: boolean | undefined;
   readonly speakers?: boolean | undefined;
   readonly summary?: boolean | undefined;
+  /** The owner's highlights and comments (txt, docx, pdf, json); never in subtitles. */
+  readonly annotations?: boolean | undefined;
   readonly language?: string | undefined;
 }
 
@@ -72,19 +82,37 @@ export class TranscriptExporter {
         : null;
     if (request.summary && !summary)
       throw new ApiError(409, 'SUMMARY_NOT_READY', 'This recording has no summary yet.');
+    const annotations: ExportAnnotation[] =
+      request.annotations && format !== 'srt' && format !== 'vtt'
+        ? (await this.queries.execute(new GetAnnotationsQuery(user, id))).annotations.map((a) => ({
+            kind: a.kind,
+            start: a.start,
+            end: a.end,
+            comment: a.comment,
+            authorName: a.author.name,
+            createdAt: a.createdAt,
+          }))
+        : [];
+    const notes = notesByParagraph(transcript, options, annotations);
     const meta = {
       title: doc.title,
       language: transcript.language,
       durationSeconds: transcript.durationSeconds,
       recordedAt: doc.createdAt,
       summary: request.summary ? summary : null,
+      notes,
     };
     let body: string | Buffer;
     if (format === 'txt')
-      body = `${summary && request.summary ? `${summaryText(summary)}\n\n---\n\n` : ''}${toPlainText(transcript, options)}`;
+      body = `${summary && request.summary ? `${summaryText(summary)}\n\n---\n\n` : ''}${toPlainText(transcript, options, notes)}`;
     else if (format === 'srt') body = toSrt(transcript, options);
     else if (format === 'vtt') body = toVtt(transcript, options);
-    else if (format === 'json') body = summary ? toJson({ ...transcript, summary }) : toJson(transcript);
+    else if (format === 'json')
+      body = toJson({
+        ...transcript,
+        ...(summary ? { summary } : {}),
+        ...(request.annotations ? { annotations } : {}),
+      });
     else if (format === 'docx') body = await toDocx(transcript, meta, options);
     else body = await toPdf(transcript, meta, options, { cjk: this.access.config.SCRIVO_CJK_FONT });
     return { baseName: safeFilename(doc.title), body };

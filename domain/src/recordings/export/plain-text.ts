@@ -58,10 +58,20 @@ export const paragraphPrefix = (
     .filter(Boolean)
     .join(' ');
 
-export const toPlainText = (transcript: Pick<Transcript, 'segments'>, options: TextExportOptions): string => {
-  const lines = transcriptParagraphs(transcript, options).map((p) => {
+/**
+ * `notes`: lines to print after a paragraph (by its index), each indented with "> " so a reader tells the owner's
+ * highlights and comments from what was said.
+ */
+export const toPlainText = (
+  transcript: Pick<Transcript, 'segments'>,
+  options: TextExportOptions,
+  notes: ReadonlyMap<number, readonly string[]> = new Map(),
+): string => {
+  const lines = transcriptParagraphs(transcript, options).map((p, i) => {
     const prefix = paragraphPrefix(p, options);
-    return prefix ? `${prefix} ${p.text}` : p.text;
+    const text = prefix ? `${prefix} ${p.text}` : p.text;
+    const after = notes.get(i) ?? [];
+    return after.length ? `${text}\n${after.map((n) => `  > ${n}`).join('\n')}` : text;
   });
   return lines.length ? `${lines.join('\n\n')}\n` : '';
 };

@@ -129,6 +129,11 @@ export const evolveRecordingDoc = (
       return put({ status: 'cancelled' });
     case 'TranscriptEdited':
       return put({});
+    case 'TranscriptAnnotated':
+    case 'TranscriptAnnotationEdited':
+    case 'TranscriptAnnotationRemoved':
+      // Notes live in their own read model (annotations.projection.ts): the library entry stays as it is.
+      return current;
     case 'RecordingRenamed':
       return put({ title: event.data.title });
     case 'RecordingDeleted':

@@ -2,6 +2,7 @@ import type { ExportFormat } from '@scrivo/contracts/recordings/recordings.contr
 import { useEffect, useId, useRef, useState } from 'react';
 import { HttpError } from '../../../lib/http';
 import {
+  annotationsApply,
   EXPORT_FORMATS,
   exportFileName,
   exportUrl,
@@ -19,6 +20,8 @@ interface Props {
   hasSummary?: boolean;
   /** Finished translations the export can be made in. */
   translations?: readonly { code: string; name: string }[];
+  /** The recording has highlights or comments the owner may include. */
+  hasAnnotations?: boolean;
 }
 
 /** Fetches the file (so a refusal shows as a message, not a broken download) and saves it under a clear name. */
@@ -46,6 +49,7 @@ export function ExportMenu({
   hasSpeakers,
   hasSummary = false,
   translations = [],
+  hasAnnotations = false,
 }: Props) {
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<ExportChoice>({ format: 'txt', timestamps: true, speakers: true });
@@ -180,6 +184,24 @@ export function ExportMenu({
                 Summary
                 {!summaryApplies(choice.format) && (
                   <span className="text-xs text-slate-600">(documents only)</span>
+                )}
+              </label>
+            )}
+            {hasAnnotations && (
+              <label className="flex items-center gap-2 px-2 py-1 text-sm">
+                <input
+                  type="checkbox"
+                  checked={annotationsApply(choice.format) && (choice.annotations ?? false)}
+                  disabled={!annotationsApply(choice.format)}
+                  onChange={(event) => {
+                    const annotations = event.currentTarget.checked;
+                    setChoice((c) => ({ ...c, annotations }));
+                  }}
+                  className="accent-brand-600"
+                />
+                Highlights and comments
+                {!annotationsApply(choice.format) && (
+                  <span className="text-xs text-slate-600">(not in subtitles)</span>
                 )}
               </label>
             )}

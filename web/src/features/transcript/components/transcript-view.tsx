@@ -21,6 +21,8 @@ interface Props {
   /** Search results to highlight, and which one is shown (scrolled to). */
   matches?: readonly SearchMatch[];
   currentMatch?: number;
+  /** The owner's highlighted and commented words ("segment:word" keys, see annotated-words.ts). */
+  annotated?: ReadonlyMap<string, 'highlight' | 'comment'>;
 }
 
 /**
@@ -38,6 +40,7 @@ export function TranscriptView({
   onManualScroll,
   matches = [],
   currentMatch = -1,
+  annotated = NO_NOTES,
 }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => paragraphs(segments), [segments]);
@@ -113,6 +116,7 @@ export function TranscriptView({
             active && active.segment >= paragraph.first && active.segment <= paragraph.last ? active : null
           }
           matches={matchesIn(paragraph)}
+          annotated={annotated}
           onSeek={onSeek}
         />
       ))}
@@ -126,6 +130,7 @@ interface ParagraphMatches {
   readonly current: ReadonlySet<string>;
 }
 const NO_MATCHES: ParagraphMatches = { words: new Set(), current: new Set() };
+const NO_NOTES: ReadonlyMap<string, 'highlight' | 'comment'> = new Map();
 
 const ParagraphView = memo(function ParagraphView({
   paragraph,
@@ -133,6 +138,7 @@ const ParagraphView = memo(function ParagraphView({
   mainLanguage,
   active,
   matches,
+  annotated,
   onSeek,
 }: {
   paragraph: Paragraph;
@@ -140,6 +146,7 @@ const ParagraphView = memo(function ParagraphView({
   mainLanguage: string;
   active: TimedWord | null;
   matches: ParagraphMatches;
+  annotated: ReadonlyMap<string, 'highlight' | 'comment'>;
   onSeek(seconds: number): void;
 }) {
   const parts = segments.slice(paragraph.first, paragraph.last + 1);
@@ -176,6 +183,7 @@ const ParagraphView = memo(function ParagraphView({
                 mainLanguage={mainLanguage}
                 activeWord={active?.segment === index ? active.word : null}
                 matches={matches}
+                annotated={annotated}
               />
             );
           })}
@@ -185,7 +193,12 @@ const ParagraphView = memo(function ParagraphView({
   );
 });
 
-const wordClass = (active: boolean, match: boolean, current: boolean) =>
+const wordClass = (
+  active: boolean,
+  match: boolean,
+  current: boolean,
+  note: 'highlight' | 'comment' | undefined,
+) =>
   // Highlights are drawn outside the word (-mx with px), so words keep normal text spacing.
   `-mx-0.5 cursor-pointer rounded px-0.5 transition-colors ${
     active
@@ -194,7 +207,11 @@ const wordClass = (active: boolean, match: boolean, current: boolean) =>
         ? 'bg-amber-400 text-slate-900'
         : match
           ? 'bg-yellow-200'
-          : 'hover:bg-brand-50'
+          : note === 'comment'
+            ? 'bg-sky-100 underline decoration-sky-500 underline-offset-4'
+            : note === 'highlight'
+              ? 'bg-yellow-100'
+              : 'hover:bg-brand-50'
   }`;
 
 function SegmentText({
@@ -203,6 +220,7 @@ function SegmentText({
   mainLanguage,
   activeWord,
   matches,
+  annotated,
 }: {
   index: number;
   segment: TranscriptSegment;
@@ -210,6 +228,7 @@ function SegmentText({
   /** Index of the word being spoken in this segment (-1 = the whole segment), null when elsewhere. */
   activeWord: number | null;
   matches: ParagraphMatches;
+  annotated: ReadonlyMap<string, 'highlight' | 'comment'>;
 }) {
   const marks = segmentMarks(segment, mainLanguage);
   const whole = `${index}:-1`;
@@ -229,7 +248,13 @@ function SegmentText({
           data-active={activeWord === -1 ? 'true' : undefined}
           data-match={matches.words.has(whole) ? 'true' : undefined}
           data-current-match={matches.current.has(whole) ? 'true' : undefined}
-          className={wordClass(activeWord === -1, matches.words.has(whole), matches.current.has(whole))}
+          data-note={annotated.get(whole)}
+          className={wordClass(
+            activeWord === -1,
+            matches.words.has(whole),
+            matches.current.has(whole),
+            annotated.get(whole),
+          )}
         >
           {segment.text.trim()}
         </span>
@@ -244,7 +269,13 @@ function SegmentText({
                 data-active={activeWord === i ? 'true' : undefined}
                 data-match={matches.words.has(key) ? 'true' : undefined}
                 data-current-match={matches.current.has(key) ? 'true' : undefined}
-                className={wordClass(activeWord === i, matches.words.has(key), matches.current.has(key))}
+                data-note={annotated.get(key)}
+                className={wordClass(
+                  activeWord === i,
+                  matches.words.has(key),
+                  matches.current.has(key),
+                  annotated.get(key),
+                )}
                 title={formatClock(word.start)}
               >
                 {word.text.trim()}

@@ -1,4 +1,6 @@
-import type { Recording, Transcript } from '@scrivo/contracts/recordings/recordings.contract';
+import type { Annotation, Recording, Transcript } from '@scrivo/contracts/recordings/recordings.contract';
+import { annotatedWords } from '../lib/annotated-words';
+import { AnnotationsList } from './annotations-list';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { timeline, wordAt } from '../lib/active-word';
 import { languageName } from '../../../lib/language';
@@ -13,7 +15,7 @@ import { ShortcutsHelp } from './shortcuts-help';
 import { TranscriptSearch } from './transcript-search';
 import { TranscriptView } from './transcript-view';
 import { EditableTranscript } from '../editor/editable-transcript';
-import { SelectionAssign } from '../editor/selection-assign';
+import { SelectionAssign, type SelectionNotes } from '../editor/selection-assign';
 import { EditorNotices, EditorUpsell, SaveStatusText } from '../editor/editor-bar';
 import type { TranscriptEditor } from '../editor/use-transcript-editor';
 
@@ -40,6 +42,16 @@ interface Props {
   showUpsell?: boolean;
   /** More views of the recording beside the transcript (summary, translation), each able to seek the player. */
   panels?: readonly WorkspacePanel[];
+  /** The owner's highlights and comments (absent on a shared page: notes are the owner's alone). */
+  notes?: WorkspaceNotes;
+}
+
+export interface WorkspaceNotes extends SelectionNotes {
+  annotations: readonly Annotation[];
+  /** Why the last change of a note was refused, if it was. */
+  error: string | null;
+  onEdit(annotationId: string, comment: string): void;
+  onRemove(annotationId: string): void;
 }
 
 export interface WorkspacePanel {
@@ -58,6 +70,7 @@ export function TranscriptWorkspace({
   editor,
   showUpsell,
   panels = [],
+  notes,
 }: Props) {
   const [tab, setTab] = useState('transcript');
   const panel = panels.find((p) => p.id === tab);
@@ -74,6 +87,10 @@ export function TranscriptWorkspace({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const stableActive = useMemo(() => active, [activeKey]);
   const language = languageName(transcript.language);
+  const annotated = useMemo(
+    () => annotatedWords(transcript.segments, notes?.annotations ?? []),
+    [transcript.segments, notes?.annotations],
+  );
   const [searching, setSearching] = useState(false);
   const [query, setQuery] = useState('');
   const [currentMatch, setCurrentMatch] = useState(0);
@@ -248,6 +265,21 @@ export function TranscriptWorkspace({
         panel.render(actions.seek)
       ) : (
         <>
+          {notes && (
+            <AnnotationsList
+              annotations={notes.annotations}
+              segments={transcript.segments}
+              busy={notes.busy}
+              onPlayFrom={playFrom}
+              onEdit={notes.onEdit}
+              onRemove={notes.onRemove}
+            />
+          )}
+          {notes?.error && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {notes.error}
+            </p>
+          )}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-lg font-semibold">Transcript</h2>
             <div className="flex flex-wrap items-center gap-2">
@@ -316,12 +348,13 @@ export function TranscriptWorkspace({
             <EditableTranscript segments={transcript.segments} editor={editor} onSeek={actions.seek} />
           ) : (
             <div ref={reading} className="flex flex-col gap-3">
-              {editor && (
+              {(editor || notes) && (
                 <SelectionAssign
                   root={reading}
                   segments={transcript.segments}
-                  busy={editor.busy}
-                  onAssign={(change) => void editor.restructure(change)}
+                  busy={editor?.busy ?? false}
+                  onAssign={editor ? (change) => void editor.restructure(change) : undefined}
+                  notes={notes}
                 />
               )}
               <TranscriptView
@@ -334,6 +367,7 @@ export function TranscriptWorkspace({
                 onManualScroll={stopFollowing}
                 matches={matches}
                 currentMatch={shownMatch}
+                annotated={annotated}
               />
             </div>
           )}

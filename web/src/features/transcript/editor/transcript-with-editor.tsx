@@ -10,6 +10,12 @@ import { CopyAllButton } from '../components/copy-all-button';
 import { ExportMenu } from '../components/export-menu';
 import { TranscriptWorkspace } from '../components/transcript-workspace';
 import { useTranscriptEditor } from './use-transcript-editor';
+import { errorMessage } from '../../recordings/api/error-message';
+import { useAddAnnotation } from '../api/use-add-annotation';
+import { useAnnotations } from '../api/use-annotations';
+import { useEditAnnotation } from '../api/use-edit-annotation';
+import { useRemoveAnnotation } from '../api/use-remove-annotation';
+import type { WorkspaceNotes } from '../components/transcript-workspace';
 
 interface Props {
   recording: Recording;
@@ -27,6 +33,20 @@ export function TranscriptWithEditor({ plan, ...props }: Props) {
   const editor = useTranscriptEditor(recording.id, transcript, canEdit);
   const summary = useSummary(recording.id);
   const translations = useTranslations(recording.id);
+  const annotations = useAnnotations(recording.id);
+  const add = useAddAnnotation(recording.id);
+  const edit = useEditAnnotation(recording.id);
+  const remove = useRemoveAnnotation(recording.id);
+  const failed = add.error ?? edit.error ?? remove.error;
+  const notes: WorkspaceNotes = {
+    annotations: annotations.data?.annotations ?? [],
+    busy: add.isPending || edit.isPending || remove.isPending,
+    error: failed ? errorMessage(failed) : null,
+    onHighlight: (passage) => add.mutate({ kind: 'highlight', ...passage }),
+    onComment: (passage, comment) => add.mutate({ kind: 'comment', ...passage, comment }),
+    onEdit: (annotationId, comment) => edit.mutate({ annotationId, comment }),
+    onRemove: (annotationId) => remove.mutate(annotationId),
+  };
   const finished = (translations.data?.items ?? [])
     .filter((t) => t.segments !== null)
     .map((t) => ({ code: t.target, name: languageName(t.target) ?? t.target }));
@@ -40,6 +60,7 @@ export function TranscriptWithEditor({ plan, ...props }: Props) {
         hasSpeakers={transcript.segments.some((s) => !!s.speaker)}
         hasSummary={!!summary.data?.content}
         translations={finished}
+        hasAnnotations={notes.annotations.length > 0}
       />
     </>
   );
@@ -49,6 +70,7 @@ export function TranscriptWithEditor({ plan, ...props }: Props) {
       actions={actions}
       editor={canEdit ? editor : undefined}
       showUpsell={plan === 'free'}
+      notes={notes}
       panels={[
         {
           id: 'summary',

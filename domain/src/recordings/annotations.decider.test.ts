@@ -1,0 +1,199 @@
+import { describe, it } from 'vitest';
+import { NotFoundError } from '../kernel/errors';
+import { DeciderSpecification } from '../testing';
+import type { RecordingEvent } from './events';
+import { type RecordingCommand, recordingDecider } from './recording.decider';
+import type { TranscriptBody } from './transcript';
+import { MAX_COMMENT_LENGTH } from './annotations';
+
+const spec = DeciderSpecification.for(recordingDecider);
+const now = '2026-03-01T10:00:00.000Z';
+const media = {
+  durationSeconds: 6,
+  mimeType: 'audio/wav',
+  mediaKind: 'audio' as const,
+  formatName: 'wav',
+  audioCodec: 'pcm_s16le',
+};
+const transcript: TranscriptBody = {
+  language: 'en',
+  languageProbability: 0.98,
+  durationSeconds: 6,
+  text: 'ask not what your country can do',
+  segments: [
+    {
+      id: 0,
+      start: 0,
+      end: 2,
+      text: ' ask not',
+      speaker: 'SPEAKER_00',
+      words: [
+        { start: 0, end: 1, text: 'ask', probability: 0.9 },
+        { start: 1, end: 2, text: 'not', probability: 0.9 },
+      ],
+    },
+    { id: 1, start: 2, end: 6, text: ' what your country can do', speaker: 'SPEAKER_01', words: [] },
+    { id: 2, start: 6, end: 6, text: ' thanks', speaker: 'SPEAKER_00', words: [] },
+  ],
+  engine: 'test',
+};
+
+const history: RecordingEvent[] = [
+  {
+    type: 'RecordingCreated',
+    data: {
+      recordingId: 'r1',
+      ownerId: 'u1',
+      title: 'JFK',
+      originalFilename: 'jfk.wav',
+      source: 'multipart',
+      uploadId: null,
+      declaredSizeBytes: 100,
+      options: { language: null, translate: false },
+      createdAt: now,
+    },
+  },
+  {
+    type: 'RecordingUploadCompleted',
+    data: { recordingId: 'r1', blobKey: 'recordings/r1/original', sizeBytes: 100, completedAt: now },
+  },
+  { type: 'RecordingProbed', data: { recordingId: 'r1', media, at: now } },
+  {
+    type: 'TranscriptionRequested',
+    data: {
+      recordingId: 'r1',
+      jobId: 'j1',
+      options: { language: null, translate: false },
+      durationSeconds: 6,
+      requestedAt: now,
+    },
+  },
+];
+const completed: RecordingEvent[] = [
+  ...history,
+  { type: 'TranscriptionCompleted', data: { recordingId: 'r1', jobId: 'j1', transcript, completedAt: now } },
+];
+
+const comment = (changes: Partial<Extract<RecordingCommand, { type: 'AnnotateTranscript' }>> = {}) =>
+  ({
+    type: 'AnnotateTranscript',
+    annotationId: 'a1',
+    kind: 'comment',
+    start: 1,
+    end: 3.5,
+    comment: '  Check this quote  ',
+    authorId: 'u1',
+    now,
+    ...changes,
+  }) satisfies RecordingCommand;
+
+const commented: RecordingEvent = {
+  type: 'TranscriptAnnotated',
+  data: {
+    recordingId: 'r1',
+    annotationId: 'a1',
+    kind: 'comment',
+    start: 1,
+    end: 3.5,
+    comment: 'Check this quote',
+    authorId: 'u1',
+    at: now,
+  },
+};
+
+describe('highlights and comments on a transcript', () => {
+  it('keeps a comment on a passage, anchored by its times, with its text trimmed', () => {
+    spec.given(completed).when(comment()).then([commented]);
+  });
+
+  it('keeps a highlight, which has no text', () => {
+    spec
+      .given(completed)
+      .when(comment({ kind: 'highlight', comment: null }))
+      .then([{ ...commented, data: { ...commented.data, kind: 'highlight', comment: null } }]);
+  });
+
+  it('survives a text edit: the passage is still there to remove after the words changed', () => {
+    const edited: RecordingEvent = {
+      type: 'TranscriptEdited',
+      data: { recordingId: 'r1', version: 2, segments: [], speakers: { SPEAKER_00: 'Ann' }, at: now },
+    };
+    spec
+      .given([...completed, commented, edited])
+      .when({ type: 'RemoveAnnotation', annotationId: 'a1', now })
+      .then([
+        { type: 'TranscriptAnnotationRemoved', data: { recordingId: 'r1', annotationId: 'a1', at: now } },
+      ]);
+  });
+
+  it('changes nothing when the same comment arrives twice (a retried request)', () => {
+    spec
+      .given([...completed, commented])
+      .when(comment())
+      .thenNothingHappens();
+  });
+
+  it('refuses an empty comment and one over the limit', () => {
+    spec
+      .given(completed)
+      .when(comment({ comment: '   ' }))
+      .thenThrows({ code: 'VALIDATION_FAILED' });
+    spec
+      .given(completed)
+      .when(comment({ comment: 'x'.repeat(MAX_COMMENT_LENGTH + 1) }))
+      .thenThrows({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('refuses a passage outside the transcript or ending before it starts', () => {
+    spec
+      .given(completed)
+      .when(comment({ start: 5, end: 60 }))
+      .thenThrows({ code: 'VALIDATION_FAILED' });
+    spec
+      .given(completed)
+      .when(comment({ start: 3, end: 2 }))
+      .thenThrows({ code: 'VALIDATION_FAILED' });
+    spec
+      .given(completed)
+      .when(comment({ start: -1, end: 2 }))
+      .thenThrows({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('refuses notes before the transcript is ready', () => {
+    spec.given(history).when(comment()).thenThrows({ code: 'RECORDING_STATE_CONFLICT' });
+  });
+
+  it('edits the text of a comment', () => {
+    spec
+      .given([...completed, commented])
+      .when({ type: 'EditAnnotation', annotationId: 'a1', comment: ' Quote checked ', now })
+      .then([
+        {
+          type: 'TranscriptAnnotationEdited',
+          data: { recordingId: 'r1', annotationId: 'a1', comment: 'Quote checked', at: now },
+        },
+      ]);
+  });
+
+  it('refuses to edit or remove a note that is not there (never written, or already removed)', () => {
+    spec
+      .given(completed)
+      .when({ type: 'EditAnnotation', annotationId: 'a1', comment: 'x', now })
+      .thenThrows(NotFoundError);
+    spec
+      .given([
+        ...completed,
+        commented,
+        { type: 'TranscriptAnnotationRemoved', data: { recordingId: 'r1', annotationId: 'a1', at: now } },
+      ])
+      .when({ type: 'RemoveAnnotation', annotationId: 'a1', now })
+      .thenThrows(NotFoundError);
+  });
+
+  it('refuses text on a highlight', () => {
+    spec
+      .given([...completed, { ...commented, data: { ...commented.data, kind: 'highlight', comment: null } }])
+      .when({ type: 'EditAnnotation', annotationId: 'a1', comment: 'x', now })
+      .thenThrows({ code: 'VALIDATION_FAILED' });
+  });
+});

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TranscriptBody } from '@scrivo/domain/recordings';
+import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
+import { completedRecording, JFK_TRANSCRIPT } from '../../api/test/recordings/support/completed-recording';
+import type { TestClient } from '../../api/test/support/http-client';
+import { signedInClient } from '../../api/test/support/sessions';
+import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { launchBrowser } from './support/browser';
+import { seriousA11yViolations } from './support/recordings-browser';
+
+/** The JFK transcript with a time for every word (spread over its segment), as the speech worker gives them. */
+const timedJfk: TranscriptBody = {
+  ...JFK_TRANSCRIPT,
+  segments: JFK_TRANSCRIPT.segments.map((segment) => {
+    const words = segment.text.trim().split(/\s+/);
+    const step = (segment.end - segment.start) / words.length;
+    return {
+      ...segment,
+      words: words.map((text, i) => ({
+        text,
+        start: segment.start + i * step,
+        end: segment.start + (i + 1) * step,
+        probability: 0.9,
+      })),
+    };
+  }),
+};
+
+describe('highlights and comments in Chromium: select words, mark them, comment, reload, export', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let owner: TestClient;
+  let id = '';
+
+  /** Drags the mouse from one word to another, as a reader selects a passage. */
+  const select = async (first: string, last: string) => {
+    const transcript = page.getByTestId('transcript');
+    const box = async (text: string) =>
+      (await transcript
+        .locator('[data-word]', { hasText: new RegExp(`^${text}$`) })
+        .first()
+        .boundingBox())!;
+    const [from, to] = [await box(first), await box(last)];
+    await page.mouse.move(from.x + 1, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+    await page.mouse.move(to.x + to.width - 1, to.y + to.height / 2);
+    await page.mouse.up();
+    return page.getByRole('group', { name: 'Selected words' });
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
+    browser = await launchBrowser();
+    // Free plan: notes are for every owner, not only those with the editor.
+    ({ client: owner } = await signedInClient(app));
+    id = await completedRecording(app, owner, timedJfk);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await context.addCookies([
+      { name: SESSION_COOKIE.user, value: owner.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
+    ]);
+    page = await context.newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('highlights words, comments on others, keeps both after a reload and exports them in TXT', async () => {
+    await page.goto(`${app.url}/transcription/${id}`);
+    const transcript = page.getByTestId('transcript');
+    await transcript.getByText('fellow', { exact: true }).waitFor();
+    // The plan's note above the transcript arrives with the usage: measure the words once the page is still.
+    await page.getByRole('link', { name: 'See plans' }).waitFor();
+
+    const bar = await select('fellow', 'Americans,');
+    await bar.getByRole('button', { name: 'Highlight' }).click();
+    await transcript.locator('[data-note="highlight"]', { hasText: 'fellow' }).waitFor();
+
+    const again = await select('what', 'country');
+    await again.getByRole('button', { name: 'Comment…' }).click();
+    const form = page.getByRole('form', { name: 'Comment on the selected words' });
+    await form.getByRole('textbox', { name: 'Comment' }).fill('Quote this in the article');
+    await form.getByRole('button', { name: 'Save comment' }).click();
+    const notes = page.getByRole('region', { name: 'Highlights and comments' });
+    await notes.getByText('Quote this in the article').waitFor();
+
+    await page.reload();
+    await notes.getByText('Quote this in the article').waitFor();
+    expect(await notes.getByTestId('annotation').count()).toBe(2);
+    expect(await notes.innerText()).toContain('Test User');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await transcript.locator('[data-note="comment"]').allInnerTexts()).toEqual([
+      'what',
+      'your',
+      'country',
+    ]);
+    expect(await transcript.locator('[data-note="highlight"]').allInnerTexts()).toEqual([
+      'fellow',
+      'Americans,',
+    ]);
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('radio', { name: /Plain text/ }).check();
+    await page.getByRole('checkbox', { name: 'Highlights and comments' }).check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /^Download/ }).click(),
+    ]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text).toContain('Highlight [');
+    expect(text).toContain('“fellow Americans,”');
+    expect(text).toMatch(/Comment by Test User .* on “what your country”: Quote this in the article/);
+  });
+});
