@@ -1,6 +1,6 @@
 import type { Annotation, TranscriptSegment } from '@scrivo/contracts/recordings/recordings.contract';
 import { useState } from 'react';
-import { formatClock } from '../lib/time';
+import { formatClock } from '../../../lib/time';
 
 /** The words of a passage as the transcript says them now (the words whose middle lies in its times). */
 const passageText = (

@@ -10,7 +10,7 @@ import { CopyAllButton } from '../components/copy-all-button';
 import { ExportMenu } from '../components/export-menu';
 import { TranscriptWorkspace } from '../components/transcript-workspace';
 import { useTranscriptEditor } from './use-transcript-editor';
-import { errorMessage } from '../../recordings/api/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { useAddAnnotation } from '../api/use-add-annotation';
 import { useAnnotations } from '../api/use-annotations';
 import { useEditAnnotation } from '../api/use-edit-annotation';
