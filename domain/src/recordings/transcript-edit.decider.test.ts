@@ -2,77 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../testing';
 import type { RecordingEvent } from './events';
 import { type RecordingCommand, recordingDecider } from './recording.decider';
+import { completed, history, now, transcript } from './testing/completed-recording';
 import type { TranscriptBody } from './transcript';
 import { applyTranscriptEdit, deriveWords, MAX_SEGMENT_TEXT_LENGTH } from './transcript-edit';
 
 const spec = DeciderSpecification.for(recordingDecider);
-const now = '2026-03-01T10:00:00.000Z';
-const media = {
-  durationSeconds: 6,
-  mimeType: 'audio/wav',
-  mediaKind: 'audio' as const,
-  formatName: 'wav',
-  audioCodec: 'pcm_s16le',
-};
-const transcript: TranscriptBody = {
-  language: 'en',
-  languageProbability: 0.98,
-  durationSeconds: 6,
-  text: 'ask not what your country can do',
-  segments: [
-    {
-      id: 0,
-      start: 0,
-      end: 2,
-      text: ' ask not',
-      speaker: 'SPEAKER_00',
-      words: [
-        { start: 0, end: 1, text: 'ask', probability: 0.9 },
-        { start: 1, end: 2, text: 'not', probability: 0.9 },
-      ],
-    },
-    { id: 1, start: 2, end: 6, text: ' what your country can do', speaker: 'SPEAKER_01', words: [] },
-    { id: 2, start: 6, end: 6, text: ' thanks', speaker: 'SPEAKER_00', words: [] },
-  ],
-  engine: 'test',
-};
-
-const history: RecordingEvent[] = [
-  {
-    type: 'RecordingCreated',
-    data: {
-      recordingId: 'r1',
-      ownerId: 'u1',
-      title: 'JFK',
-      originalFilename: 'jfk.wav',
-      source: 'multipart',
-      uploadId: null,
-      declaredSizeBytes: 100,
-      options: { language: null, translate: false },
-      createdAt: now,
-    },
-  },
-  {
-    type: 'RecordingUploadCompleted',
-    data: { recordingId: 'r1', blobKey: 'recordings/r1/original', sizeBytes: 100, completedAt: now },
-  },
-  { type: 'RecordingProbed', data: { recordingId: 'r1', media, at: now } },
-  {
-    type: 'TranscriptionRequested',
-    data: {
-      recordingId: 'r1',
-      jobId: 'j1',
-      options: { language: null, translate: false },
-      durationSeconds: 6,
-      requestedAt: now,
-    },
-  },
-];
-const completed: RecordingEvent[] = [
-  ...history,
-  { type: 'TranscriptionCompleted', data: { recordingId: 'r1', jobId: 'j1', transcript, completedAt: now } },
-];
-
 const edit = (changes: Partial<Extract<RecordingCommand, { type: 'EditTranscript' }>>): RecordingCommand => ({
   type: 'EditTranscript',
   expectedVersion: 1,
