@@ -2,8 +2,23 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EditTranscriptBody, RestructureTranscriptBody, Transcript } from '@scrivo/contracts';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { NotFoundError } from '@scrivo/domain';
+import type { RecordingCommand } from '@scrivo/domain/recordings';
 import { toTranscript } from '../recording-view';
 import { RecordingAccess } from '../support/recording-access';
+
+/** Ownership (404), the decider's write, and the transcript folded from the stream it wrote. */
+const writeTranscript = async (
+  access: RecordingAccess,
+  user: AuthenticatedUser,
+  id: string,
+  command: RecordingCommand,
+): Promise<Transcript> => {
+  await access.doc(user, id);
+  await access.commands.run(id, command, access.actor(user), access.correlationId());
+  const transcript = await access.commands.transcript(id);
+  if (!transcript) throw new NotFoundError('Transcript', id);
+  return toTranscript(transcript);
+};
 
 export class EditTranscriptCommand extends Command<Transcript> {
   constructor(
@@ -25,23 +40,14 @@ export class EditTranscriptHandler implements ICommandHandler<EditTranscriptComm
   constructor(private readonly access: RecordingAccess) {}
 
   async execute({ user, id, body }: EditTranscriptCommand): Promise<Transcript> {
-    await this.access.doc(user, id);
-    await this.access.commands.run(
-      id,
-      {
-        type: 'EditTranscript',
-        expectedVersion: body.version,
-        segments: body.segments ?? [],
-        speakers: body.speakers ?? {},
-        plan: user.plan,
-        now: this.access.commands.now(),
-      },
-      this.access.actor(user),
-      this.access.correlationId(),
-    );
-    const transcript = await this.access.commands.transcript(id);
-    if (!transcript) throw new NotFoundError('Transcript', id);
-    return toTranscript(transcript);
+    return writeTranscript(this.access, user, id, {
+      type: 'EditTranscript',
+      expectedVersion: body.version,
+      segments: body.segments ?? [],
+      speakers: body.speakers ?? {},
+      plan: user.plan,
+      now: this.access.commands.now(),
+    });
   }
 }
 
@@ -61,21 +67,12 @@ export class RestructureTranscriptHandler implements ICommandHandler<Restructure
   constructor(private readonly access: RecordingAccess) {}
 
   async execute({ user, id, body }: RestructureTranscriptCommand): Promise<Transcript> {
-    await this.access.doc(user, id);
-    await this.access.commands.run(
-      id,
-      {
-        type: 'RestructureTranscript',
-        expectedVersion: body.version,
-        change: body.change,
-        plan: user.plan,
-        now: this.access.commands.now(),
-      },
-      this.access.actor(user),
-      this.access.correlationId(),
-    );
-    const transcript = await this.access.commands.transcript(id);
-    if (!transcript) throw new NotFoundError('Transcript', id);
-    return toTranscript(transcript);
+    return writeTranscript(this.access, user, id, {
+      type: 'RestructureTranscript',
+      expectedVersion: body.version,
+      change: body.change,
+      plan: user.plan,
+      now: this.access.commands.now(),
+    });
   }
 }
