@@ -1,7 +1,7 @@
 import { Controller, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type BulkDeleteResult, contract } from '@scrivo/contracts';
-import { DomainError } from '@scrivo/domain';
+import { DomainError, NotFoundError } from '@scrivo/domain';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 import { ApiError } from '../common/api-error';
@@ -148,6 +148,9 @@ export class LibraryController {
             });
         }
       }
+      // Nothing of the caller's among them: the same answer as a single delete of someone else's recording.
+      if (result.deleted.length === 0 && result.failed.every((failure) => failure.code === 'NOT_FOUND'))
+        throw new NotFoundError('Recording', result.failed[0]?.id ?? '');
       return { status: 200 as const, body: result };
     });
   }

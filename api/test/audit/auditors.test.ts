@@ -113,7 +113,11 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       const wrong: string[] = [];
       for (const route of allRoutes.filter((r) => !SAFE_METHODS.has(r.method))) {
         if (route.path === '/api/audit/login' || route.path === '/api/audit/logout') continue;
-        const request = requestFor(route, { chatToken: world.chatToken, uploadOffset: String(64 * 1024) });
+        const request = requestFor(route, {
+          chatToken: world.chatToken,
+          uploadOffset: String(64 * 1024),
+          recordingId: world.ids.id,
+        });
         const status = await attack(
           app.url,
           auditor,

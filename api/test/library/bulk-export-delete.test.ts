@@ -102,6 +102,8 @@ describe('bulk export (a zip) and bulk delete of chosen recordings', () => {
     expect((res.body.deleted as { id: string }[]).map((d) => d.id)).toEqual([ids[1], ids[2]]);
     expect(res.body.failed).toEqual([{ id: strangers, code: 'NOT_FOUND', message: expect.any(String) }]);
     expect(JSON.stringify(res.body.failed)).not.toContain('Not yours');
+    // Only someone else's: the answer a single delete of it gets.
+    expect((await owner.post('/api/library/delete', { recordingIds: [strangers] })).status).toBe(404);
     expect((await stranger.get(`/api/recordings/${strangers}`)).status).toBe(200);
     const left = (await owner.get('/api/recordings')).body as { items: { id: string }[] };
     expect(left.items.map((i) => i.id)).toEqual([ids[0]]);

@@ -54,7 +54,11 @@ describe('CSRF: a state-changing request from another site is refused on every r
       for (const client of [world.owner.client, world.admin]) {
         for (const route of stateChanging) {
           // A forging page cannot read the widget's chat token; it only has the victim's cookies.
-          const request = requestFor(route, { chatToken: 'unknown', uploadOffset: String(64 * 1024) });
+          const request = requestFor(route, {
+            chatToken: 'unknown',
+            uploadOffset: String(64 * 1024),
+            recordingId: world.ids.id,
+          });
           if (route.path === '/api/login') request.body = attacker;
           for (const spelling of spellingsOf(route.path, world.ids)) {
             if (isExempt(spelling.path) && spelling.label === 'as written') continue;

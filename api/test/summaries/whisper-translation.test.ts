@@ -64,9 +64,11 @@ describe.skipIf(!speechWorkerInstalled())('translation into English by the speec
       targets: ['en'],
     });
     expect(options.engines.find((e) => e.engine === 'local')!.available).toBe(false);
+    // No engine here can translate into German: the answer says why, rather than naming an engine that is off.
     const refused = await client.post(`/api/recordings/${id}/translations`, { target: 'de' });
-    expect(refused.status).toBe(501);
-    expect(refused.body.code).toBe('TRANSLATION_ENGINE_NOT_CONFIGURED');
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('TRANSLATION_PAIR_UNSUPPORTED');
+    expect(refused.body.message).toMatch(/only translates into English/);
 
     const started = await client.post(`/api/recordings/${id}/translations`, { target: 'en' });
     expect(started.status, started.text).toBe(202);

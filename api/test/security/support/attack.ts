@@ -7,7 +7,8 @@ import type { RouteCase } from './routes';
  */
 export const requestFor = (
   route: RouteCase,
-  options: { chatToken: string; uploadOffset?: string },
+  /** `recordingId`: the owner's recording, for routes that name recordings in their body (bulk delete). */
+  options: { chatToken: string; uploadOffset?: string; recordingId?: string },
 ): { body?: unknown; headers: Record<string, string>; query: string } => {
   const headers: Record<string, string> = {};
   const key = `${route.method} ${route.path}`;
@@ -34,6 +35,10 @@ export const requestFor = (
   const bodies: Record<string, unknown> = {
     'PATCH /api/recordings/:id': { title: 'Taken over' },
     'PATCH /api/recordings/:id/transcript': { version: 1, segments: [{ index: 0, text: 'Taken over' }] },
+    'POST /api/recordings/:id/transcript/changes': {
+      version: 1,
+      change: { kind: 'mergeWithPrevious', index: 1 },
+    },
     'POST /api/admin/chat/sessions/:sessionId/respond': { content: 'Taken over', markResolved: true },
     'POST /api/chat/sessions/:sessionId/messages': { content: 'Taken over' },
     'POST /api/chat/sessions/:sessionId/identify': { userId: 'someone', signature: '00' },
@@ -54,6 +59,9 @@ export const requestFor = (
     'POST /api/account/api-keys': { name: 'Attacker key', scopes: ['write'] },
     'PATCH /api/library/folders/:folderId': { name: 'Taken over' },
     'PATCH /api/library/tags/:tagId': { name: 'Taken over' },
+    'POST /api/library/delete': { recordingIds: [options.recordingId ?? 'unknown'] },
+    'POST /api/recordings/:id/annotations': { kind: 'comment', start: 0, end: 1, comment: 'Taken over' },
+    'PATCH /api/recordings/:id/annotations/:annotationId': { comment: 'Taken over' },
     'POST /api/account/plan': { plan: 'free' },
     'POST /api/admin/users': { email: 'attacker@example.com', firstName: 'Evil', lastName: 'Twin' },
     'POST /api/admin/users/:userId/plan': { plan: 'free', reason: 'Taken over' },

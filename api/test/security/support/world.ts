@@ -154,6 +154,14 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
   });
   expect(hook.status, hook.text).toBe(201);
   const webhookId = (hook.body.webhook as { id: string }).id;
+  const note = await owner.client.post(`/api/recordings/${recordingId}/annotations`, {
+    kind: 'comment',
+    start: 0,
+    end: 2,
+    comment: 'Owner note',
+  });
+  expect(note.status, note.text).toBe(201);
+  const annotationId = (note.body.annotations as { id: string }[])[0]!.id;
   const folder = await owner.client.post('/api/library/folders', { name: 'Owner folder' });
   expect(folder.status, folder.text).toBe(201);
   const tag = await owner.client.post('/api/library/tags', { name: 'owner-tag' });
@@ -197,6 +205,7 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
       webhookId,
       folderId: folder.body.id as string,
       tagId: tag.body.id as string,
+      annotationId,
       // A translation's language (the routes of a recording's translations).
       target: 'de',
     },
@@ -219,6 +228,7 @@ export const ownerView = async (world: World) => {
   const library = await owner.client.get('/api/library');
   const filed = await owner.client.get(`/api/recordings?folder=${ids.folderId}`);
   const deliveries = await owner.client.get(`/api/account/webhooks/${ids.webhookId}/deliveries`);
+  const notes = await owner.client.get(`/api/recordings/${ids.id}/annotations`);
   const r = recording.body as Record<string, unknown>;
   const t = transcript.body as Record<string, unknown>;
   const c = chat.body as { session: Record<string, unknown>; messages: unknown[] };
@@ -234,5 +244,6 @@ export const ownerView = async (world: World) => {
     apiKeys: [keys.status, (keys.body as { items?: { id: string; revokedAt: string | null }[] }).items],
     library: [library.status, library.body, filed.status, (filed.body as { total?: number }).total],
     webhooks: [hooks.status, hooks.body, deliveries.status, (deliveries.body as { items?: unknown[] }).items],
+    annotations: [notes.status, notes.body],
   };
 };
