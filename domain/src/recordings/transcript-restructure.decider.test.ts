@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../testing';
 import type { RecordingEvent } from './events';
 import { type RecordingCommand, recordingDecider } from './recording.decider';
+import { completedWith } from './testing/completed-recording';
 import type { Segment, TranscriptBody } from './transcript';
 import { applyTranscriptEdit, type StructureChange, type TranscriptSplice } from './transcript-edit';
 
@@ -35,37 +36,7 @@ const transcript: TranscriptBody = {
   segments,
   engine: 'test',
 };
-const completed: RecordingEvent[] = [
-  {
-    type: 'RecordingCreated',
-    data: {
-      recordingId: 'r1',
-      ownerId: 'u1',
-      title: 'JFK',
-      originalFilename: 'jfk.wav',
-      source: 'multipart',
-      uploadId: null,
-      declaredSizeBytes: 100,
-      options: { language: null, translate: false },
-      createdAt: now,
-    },
-  },
-  {
-    type: 'RecordingUploadCompleted',
-    data: { recordingId: 'r1', blobKey: 'recordings/r1/original', sizeBytes: 100, completedAt: now },
-  },
-  {
-    type: 'TranscriptionRequested',
-    data: {
-      recordingId: 'r1',
-      jobId: 'j1',
-      options: { language: null, translate: false },
-      durationSeconds: 5,
-      requestedAt: now,
-    },
-  },
-  { type: 'TranscriptionCompleted', data: { recordingId: 'r1', jobId: 'j1', transcript, completedAt: now } },
-];
+const completed = completedWith(transcript);
 
 const restructure = (
   change: StructureChange | { kind: 'undo' },

@@ -65,7 +65,12 @@ export const history: RecordingEvent[] = [
     },
   },
 ];
-export const completed: RecordingEvent[] = [
+/** The same recording, transcribed into `body`. */
+export const completedWith = (body: TranscriptBody): RecordingEvent[] => [
   ...history,
-  { type: 'TranscriptionCompleted', data: { recordingId: 'r1', jobId: 'j1', transcript, completedAt: now } },
+  {
+    type: 'TranscriptionCompleted',
+    data: { recordingId: 'r1', jobId: 'j1', transcript: body, completedAt: now },
+  },
 ];
+export const completed: RecordingEvent[] = completedWith(transcript);
