@@ -7,13 +7,17 @@ import { startLanguageModel } from '@scrivo/adapters/language-models/language-mo
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Segment } from '@scrivo/domain/recordings';
 import { summarizeTranscript } from '../../api/src/summaries/summarizer';
+import type { SummaryChecks } from '../../api/src/summaries/summarizer';
 import type { Summary } from '../../api/src/summaries/summary-shape';
+import { summarizeTranscript as baselineSummarize } from './baseline-summarizer';
 import { longMeeting } from './long-meeting';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}`));
 const minutesArg = arg('minutes');
 const lengths = minutesArg ? minutesArg.split('=')[1]!.split(',').map(Number) : [];
 const quality = !!arg('quality');
+// Also time the summarizer as it was before issue 30, on the same service, right after the shipped one.
+const baseline = !!arg('baseline');
 
 /** Peak resident memory of a process so far (Linux VmHWM), in MB. */
 const peakMb = (pid: number): number => {
@@ -26,32 +30,55 @@ const peakMb = (pid: number): number => {
 const words = (segments: readonly Segment[]) =>
   segments.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0);
 
+type Summarize = (
+  model: LocalLanguageModel,
+  segments: readonly Segment[],
+  options: { language: string; onProgress?: (p: number) => void },
+) => Promise<Summary>;
+
+const SUMMARIZERS: { name: string; summarize: Summarize }[] = [
+  { name: 'shipped', summarize: summarizeTranscript },
+  ...(baseline ? [{ name: 'before issue 30', summarize: baselineSummarize }] : []),
+];
+
 const timing = async (minutes: number) => {
   // A fresh service per length: its peak memory is this length's.
   const service = await startLanguageModel();
   try {
     const model = new LocalLanguageModel({ url: service.url });
     const segments = longMeeting(minutes);
-    const started = performance.now();
-    let steps = 0;
-    const summary = await summarizeTranscript(model, segments, {
-      language: 'en',
-      onProgress: (p) => {
-        steps += 1;
-        process.stderr.write(`  ${minutes} min: ${Math.round(p * 100)}%\n`);
-      },
-    });
-    const seconds = (performance.now() - started) / 1000;
-    return {
-      minutes,
-      words: words(segments),
-      parts: steps,
-      seconds: Math.round(seconds),
-      secondsPer1000Words: Math.round((seconds / words(segments)) * 1000 * 10) / 10,
-      peakServiceMb: peakMb(service.process.pid!),
-      chapters: summary.chapters.length,
-      actionItems: summary.actionItems.length,
-    };
+    const runs = [];
+    for (const { name, summarize } of SUMMARIZERS) {
+      const started = performance.now();
+      let steps = 0;
+      const summary = await summarize(model, segments, {
+        language: 'en',
+        onProgress: (p) => {
+          steps += 1;
+          process.stderr.write(
+            `  ${minutes} min, ${name}: ${Math.round(p * 100)}% at ${Math.round((performance.now() - started) / 1000)} s\n`,
+          );
+        },
+      });
+      const seconds = (performance.now() - started) / 1000;
+      runs.push({
+        summarizer: name,
+        minutes,
+        words: words(segments),
+        wordsRead: 'checks' in summary ? (summary.checks as SummaryChecks).wordsRead : words(segments),
+        steps,
+        seconds: Math.round(seconds),
+        secondsPer1000Words: Math.round((seconds / words(segments)) * 1000 * 10) / 10,
+        peakServiceMb: peakMb(service.process.pid!),
+        keyPoints: summary.keyPoints.length,
+        decisions: summary.decisions.length,
+        chapters: summary.chapters.length,
+        actionItems: summary.actionItems.length,
+        unsupportedDropped: 'checks' in summary ? (summary.checks as SummaryChecks).unsupportedDropped : null,
+      });
+      process.stderr.write(`${JSON.stringify(runs.at(-1))}\n`);
+    }
+    return runs;
   } finally {
     await service.stop();
   }
@@ -100,8 +127,17 @@ const qualityRun = async () => {
       const started = performance.now();
       const summary = await summarizeTranscript(model, segments, { language: 'en' });
       const seconds = Math.round((performance.now() - started) / 100) / 10;
-      process.stderr.write(`  ${meeting.name}: ${seconds} s\n`);
-      results.push({ name: meeting.name, seconds, ...score(summary, meeting.reference), summary });
+      const scored = score(summary, meeting.reference);
+      process.stderr.write(
+        `  ${meeting.name}: ${seconds} s ${JSON.stringify({ ...scored, checks: summary.checks })}\n`,
+      );
+      results.push({
+        name: meeting.name,
+        seconds,
+        ...scored,
+        unsupportedDropped: summary.checks.unsupportedDropped,
+        summary,
+      });
     }
     return results;
   } finally {
@@ -116,25 +152,29 @@ const main = async () => {
     const result = await timing(minutes);
     // Each length as soon as it is measured: a long run stopped part-way keeps what it measured.
     process.stderr.write(`${JSON.stringify(result)}\n`);
-    timings.push(result);
+    timings.push(...result);
   }
   const qualities = quality ? await qualityRun() : [];
   console.log(JSON.stringify({ timings, qualities }, null, 2));
   if (timings.length) {
-    console.log('\n| Transcript | Words | Parts | Time | s per 1,000 words | Peak memory (model service) |');
-    console.log('|---|---|---|---|---|---|');
+    console.log(
+      '\n| Transcript | Summarizer | Words (read) | Steps | Time | s per 1,000 words | Points, decisions, tasks, chapters | Peak memory (model service) |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const t of timings)
       console.log(
-        `| ${t.minutes} min | ${t.words.toLocaleString('en')} | ${t.parts} | ${t.seconds} s | ${t.secondsPer1000Words} | ${t.peakServiceMb} MB |`,
+        `| ${t.minutes} min | ${t.summarizer} | ${t.words.toLocaleString('en')} (${t.wordsRead.toLocaleString('en')}) | ${t.steps} | ${t.seconds} s | ${t.secondsPer1000Words} | ${t.keyPoints}, ${t.decisions}, ${t.actionItems}, ${t.chapters} | ${t.peakServiceMb} MB |`,
       );
   }
   if (qualities.length) {
-    console.log('\n| Meeting | Decisions found | Action items found | Owners right |');
-    console.log('|---|---|---|---|');
+    console.log(
+      '\n| Meeting | Decisions found | Action items found | Owners right | Unsupported points dropped | Time |',
+    );
+    console.log('|---|---|---|---|---|---|');
     for (const q of qualities) {
       const n = (xs: { found: boolean }[]) => `${xs.filter((x) => x.found).length}/${xs.length}`;
       console.log(
-        `| ${q.name} | ${n(q.decisions)} | ${n(q.actions)} | ${q.actions.filter((a) => a.ownerRight).length}/${q.actions.length} |`,
+        `| ${q.name} | ${n(q.decisions)} | ${n(q.actions)} | ${q.actions.filter((a) => a.ownerRight).length}/${q.actions.length} | ${q.unsupportedDropped} | ${q.seconds} s |`,
       );
     }
   }

@@ -1,6 +1,8 @@
 import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import type { z } from 'zod/v4';
+import { selectLines, TASK } from './line-selection';
+import { checkedOwner, checkPoints, lineAt } from './support-check';
 import {
   CombinedOverview,
   combinedOverviewSchema,
@@ -12,6 +14,7 @@ import {
   type ActionItem,
   type Summary,
 } from './summary-shape';
+import { wordCount } from './words';
 
 /** About 1,200 words (1,600 tokens) a part: the prompt and the answer fit the local model's context with room. */
 export const DEFAULT_PART_WORDS = 1200;
@@ -44,7 +47,7 @@ export const splitIntoParts = (segments: readonly Segment[], maxWords = DEFAULT_
   let current: Segment[] = [];
   let words = 0;
   for (const segment of segments) {
-    const count = segment.text.split(/\s+/).filter(Boolean).length;
+    const count = wordCount(segment.text);
     if (current.length > 0 && words + count > maxWords) {
       parts.push(current);
       current = [];
@@ -59,93 +62,60 @@ export const splitIntoParts = (segments: readonly Segment[], maxWords = DEFAULT_
 
 const line = (s: Segment) => `[${Math.floor(s.start)}] ${s.speaker ? `${s.speaker}: ` : ''}${s.text.trim()}`;
 
+/** Bounds on each answer: a part's outcomes and outline are short lists of short sentences. */
+const MAX_TOKENS = { outcomes: 700, outline: 700, overview: 300 } as const;
+
 export interface SummarizeOptions {
   /** The language to write in (ISO 639-1): the transcript's own unless the user picks another. */
   readonly language: string;
+  /** The transcript's language, when the summary is written in another: points are then not checked word by word. */
+  readonly transcriptLanguage?: string;
   readonly maxPartWords?: number;
   readonly signal?: AbortSignal;
   /** Called after each step with the share of the work done (0..1). */
   readonly onProgress?: (progress: number) => void;
+  /** Called after each part with the summary so far, for a reader who wants to start before the end. */
+  readonly onPartDone?: (draft: Summary, progress: number) => void;
 }
 
-/**
- * Summarises a transcript of any length: each part (following the segments) is summarised on its own, with
- * every point tied to the second it comes from; then the parts' overviews are joined. Nothing is cut off, and
- * each answer is checked against the fixed shape (one retry, then SummaryFormatError).
- */
-export const summarizeTranscript = async (
-  model: LanguageModel,
-  segments: readonly Segment[],
+/** What the faithfulness check did: points no line supported (not shown), and points moved to the line that does. */
+export interface SummaryChecks {
+  readonly unsupportedDropped: number;
+  readonly moved: number;
+  /** Words of the transcript, and of the lines the model read (the extractive pass keeps long ones short). */
+  readonly words: number;
+  readonly wordsRead: number;
+}
+
+const systemPrompt = (language: string) =>
+  [
+    'You read a meeting transcript and report what it says, in JSON.',
+    'Each line starts with the second of the recording it was said at, in brackets, then who speaks.',
+    `Write in ${language}. Use only what the lines say; never invent names, dates or numbers, and never give one`,
+    "person's words to another. Every item has `at`: the second of the line it comes from.",
+  ].join(' ');
+
+const OUTCOMES_QUESTION = [
+  'First, what came out of it.',
+  'decisions: each thing the people agreed or decided (for example "we agree to ...", "then we ...", "the decision',
+  'is ..."), as a short sentence that says what was decided.',
+  'actionItems: each task someone will do (for example "I will ...", "can you ...?"), with owner: the person who will',
+  'do it (for "I will", the speaker of that line), or an empty string when nobody is named.',
+].join(' ');
+
+const OUTLINE_QUESTION = [
+  'Now the outline of the same lines: overview (two or three sentences), keyPoints (the main facts and points made,',
+  'each a short sentence) and chapters (short titles of the sections, each with the second its first line starts at).',
+].join(' ');
+
+type Draft = Omit<PartSummary, 'actionItems'> & { actionItems: ActionItem[] };
+
+const merged = (
+  results: readonly Draft[],
+  overview: string,
   options: SummarizeOptions,
-): Promise<Summary> => {
-  const parts = splitIntoParts(segments, options.maxPartWords);
-  const steps = parts.length + (parts.length > 1 ? 1 : 0);
-  const language = languageName(options.language);
-  const results: (Omit<PartSummary, 'actionItems'> & { actionItems: ActionItem[] })[] = [];
-  for (const [index, part] of parts.entries()) {
-    const first = part[0]!.start;
-    const last = part.at(-1)!.end;
-    const of = parts.length > 1 ? `part ${index + 1} of ${parts.length} of ` : '';
-    const rules = [
-      'Each line starts with the second of the recording it was said at, in brackets, then who speaks.',
-      `Write in ${language}. Use only what the transcript says; never invent names, dates or numbers.`,
-      'Every item has `at`: the second of the line it comes from.',
-    ];
-    const lines = { role: 'user' as const, content: part.map(line).join('\n') };
-    const outcomes = await ask(model, PartOutcomes, partOutcomesSchema, options.signal, [
-      {
-        role: 'system',
-        content: [
-          `You read ${of}a meeting transcript and list what came out of it.`,
-          ...rules,
-          'decisions: each thing the people agreed or decided (for example "we agree to ...", "we decide ...",',
-          '"then we ..."), as a short sentence.',
-          'actionItems: each task someone will do (for example "I will ...", "can you ...?"), with owner: the',
-          'person who will do it (for "I will", the speaker of that line), or an empty string when nobody is named.',
-          'Answer in JSON.',
-        ].join(' '),
-      },
-      lines,
-    ]);
-    const outline = await ask(model, PartOutline, partOutlineSchema, options.signal, [
-      {
-        role: 'system',
-        content: [
-          `You summarise ${of}a meeting transcript.`,
-          ...rules,
-          'Answer in JSON with overview (two or three sentences), keyPoints (the main facts and points made)',
-          'and chapters (short titles of the sections, each with the second its first line starts at).',
-        ].join(' '),
-      },
-      lines,
-    ]);
-    const answer: PartSummary = { ...outline, ...outcomes };
-    const within = (at: number) => Math.min(Math.max(at, first), last);
-    results.push({
-      overview: answer.overview,
-      keyPoints: answer.keyPoints.map((p) => ({ ...p, at: within(p.at) })),
-      decisions: answer.decisions.map((p) => ({ ...p, at: within(p.at) })),
-      actionItems: answer.actionItems.map((p) => ({
-        text: p.text,
-        owner: p.owner || null,
-        at: within(p.at),
-      })),
-      chapters: answer.chapters.map((c) => ({ ...c, start: within(c.start) })),
-    });
-    options.onProgress?.((index + 1) / steps);
-  }
-  let overview = results[0]?.overview ?? '';
-  if (results.length > 1) {
-    const joined = await ask(model, CombinedOverview, combinedOverviewSchema, options.signal, [
-      {
-        role: 'system',
-        content: `These are the summaries of the consecutive parts of one recording. Write one overview of the whole recording in ${language}, three to five sentences, in JSON: {"overview": "..."}.`,
-      },
-      { role: 'user', content: results.map((r, i) => `Part ${i + 1}: ${r.overview}`).join('\n') },
-    ]);
-    overview = joined.overview;
-    options.onProgress?.(1);
-  }
+  model: LanguageModel,
+): Summary => {
   const unique = <T extends { text: string }>(items: T[]) => {
     const seen = new Set<string>();
     return items.filter((item) => {
@@ -166,18 +136,129 @@ export const summarizeTranscript = async (
   };
 };
 
+/**
+ * Summarises a transcript of any length. A long one is first cut down to the lines that carry its content
+ * (line-selection.ts); the lines are read in parts, and the model is asked two questions about each part in one
+ * conversation, so the local service reads the part once and the second question costs only its own words. Every
+ * point cites the second it comes from and is kept only where that line supports it (support-check.ts); then the
+ * parts' overviews are joined. Each answer is checked against the fixed shape (one retry, then SummaryFormatError).
+ */
+export const summarizeTranscript = async (
+  model: LanguageModel,
+  segments: readonly Segment[],
+  options: SummarizeOptions,
+): Promise<Summary & { readonly checks: SummaryChecks }> => {
+  const chosen = selectLines(segments);
+  const parts = splitIntoParts(chosen, options.maxPartWords);
+  const steps = parts.length + (parts.length > 1 ? 1 : 0);
+  const language = languageName(options.language);
+  // Word by word only in the language the lines are in.
+  const checking = (options.transcriptLanguage ?? options.language) === options.language;
+  const results: Draft[] = [];
+  let unsupportedDropped = 0;
+  let moved = 0;
+  for (const [index, part] of parts.entries()) {
+    const first = part[0]!.start;
+    const last = part.at(-1)!.end;
+    const of = parts.length > 1 ? `Part ${index + 1} of ${parts.length} of the meeting. ` : '';
+    const reading: Message[] = [
+      { role: 'system', content: systemPrompt(language) },
+      { role: 'user', content: `${of}Transcript:\n${part.map(line).join('\n')}\n\n${OUTCOMES_QUESTION}` },
+    ];
+    const outcomes = await ask(
+      model,
+      PartOutcomes,
+      partOutcomesSchema,
+      options.signal,
+      reading,
+      MAX_TOKENS.outcomes,
+    );
+    const outline = await ask(
+      model,
+      PartOutline,
+      partOutlineSchema,
+      options.signal,
+      [
+        ...reading,
+        { role: 'assistant', content: outcomes.text },
+        { role: 'user', content: OUTLINE_QUESTION },
+      ],
+      MAX_TOKENS.outline,
+    );
+    const within = (at: number) => Math.min(Math.max(Math.floor(at), Math.floor(first)), Math.floor(last));
+    const check = <T extends { text: string; at: number }>(points: readonly T[]): T[] => {
+      const inside = points.map((p) => ({ ...p, at: within(p.at) }));
+      if (!checking) return inside;
+      const result = checkPoints(inside, part, options.language);
+      unsupportedDropped += result.dropped.length;
+      moved += result.moved;
+      return result.kept;
+    };
+    const actionItems = check(outcomes.data.actionItems)
+      // A task is said as one ("I will", "can you"): a line copied without it is not an action item.
+      .filter((item) => !checking || saysTask(part, item.at))
+      .map((item) => ({
+        text: item.text,
+        owner: checking ? checkedOwner(item.owner || null, part, item.at) : item.owner || null,
+        at: item.at,
+      }));
+    results.push({
+      overview: outline.data.overview,
+      keyPoints: check(outline.data.keyPoints),
+      decisions: check(outcomes.data.decisions),
+      actionItems,
+      chapters: outline.data.chapters.map((c) => ({ ...c, start: within(c.start) })),
+    });
+    options.onProgress?.((index + 1) / steps);
+    options.onPartDone?.(merged(results, results[0]!.overview, options, model), (index + 1) / steps);
+  }
+  let overview = results[0]?.overview ?? '';
+  if (results.length > 1) {
+    const joined = await ask(
+      model,
+      CombinedOverview,
+      combinedOverviewSchema,
+      options.signal,
+      [
+        {
+          role: 'system',
+          content: `These are the summaries of the consecutive parts of one recording. Write one overview of the whole recording in ${language}, three to five sentences, in JSON: {"overview": "..."}.`,
+        },
+        { role: 'user', content: results.map((r, i) => `Part ${i + 1}: ${r.overview}`).join('\n') },
+      ],
+      MAX_TOKENS.overview,
+    );
+    overview = joined.data.overview;
+    options.onProgress?.(1);
+  }
+  const words = (list: readonly Segment[]) => list.reduce((n, s) => n + wordCount(s.text), 0);
+  return {
+    ...merged(results, overview, options, model),
+    checks: { unsupportedDropped, moved, words: words(segments), wordsRead: words(chosen) },
+  };
+};
+
+/** The cited line, or the one before it (the question an answer takes up), says a task. */
+const saysTask = (lines: readonly Segment[], at: number) => {
+  const index = lineAt(lines, at);
+  return [lines[index - 1], lines[index]].some((l) => l && TASK.test(l.text));
+};
+
+type Message = { role: 'system' | 'user' | 'assistant'; content: string };
+
 const ask = async <Shape extends z.ZodType>(
   model: LanguageModel,
   shape: Shape,
   jsonSchema: Record<string, unknown>,
   signal: AbortSignal | undefined,
-  messages: { role: 'system' | 'user'; content: string }[],
-): Promise<z.infer<Shape>> => {
+  messages: Message[],
+  maxTokens: number,
+): Promise<{ data: z.infer<Shape>; text: string }> => {
   let problem = '';
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const answer = await model.complete({
       messages,
-      maxTokens: 2048,
+      maxTokens,
       jsonSchema,
       // The same request at temperature 0 gives the same malformed answer: the retry samples a little.
       temperature: attempt === 0 ? 0 : 0.4,
@@ -191,7 +272,7 @@ const ask = async <Shape extends z.ZodType>(
       continue;
     }
     const parsed = shape.safeParse(json);
-    if (parsed.success) return parsed.data;
+    if (parsed.success) return { data: parsed.data, text: answer.text };
     problem = parsed.error.issues[0]?.message ?? 'wrong shape';
   }
   throw new SummaryFormatError(problem);

@@ -58,6 +58,7 @@ export const summaryJobHandler = (deps: {
       const requested = typeof job.payload['language'] === 'string' ? job.payload['language'] : null;
       const summary = await summarizeTranscript(deps.model, transcript.segments, {
         language: requested ?? transcript.language,
+        transcriptLanguage: transcript.language,
         signal,
         onProgress: throttledProgress((progress) =>
           run(job, { type: 'ProgressSummary', jobId: job.jobId, progress, now: deps.runner.now() }),

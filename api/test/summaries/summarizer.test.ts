@@ -65,13 +65,14 @@ describe('summaries of transcripts', () => {
     expect(parts.length).toBeGreaterThan(1);
   });
 
-  it('asks again once when the answer is not the summary shape, and keeps points inside the recording', async () => {
+  it('asks again once when the answer is not the summary shape, and points each item at the line that says it', async () => {
     const model = scripted(['{"overview": ', valid]);
     const summary = await summarizeTranscript(model, segments, { language: 'en' });
     // Outcomes asked twice (the first answer is cut off), then the outline once.
     expect(model.calls).toBe(3);
-    // The model said 999 s for a 73-second recording: the point links to the last line it can come from.
-    expect(summary.actionItems[0]).toMatchObject({ owner: 'Carla', at: 73 });
+    // The model said 999 s for a 73-second recording: the item links to Carla's "I will book the venue" at 19 s.
+    expect(summary.actionItems[0]).toMatchObject({ owner: 'Carla', at: 19 });
+    expect(summary.checks).toMatchObject({ unsupportedDropped: 0, moved: 1 });
   });
 
   it('fails with a clear reason after two answers in the wrong shape', async () => {

@@ -1,0 +1,128 @@
+import type { Segment } from '@scrivo/domain/recordings';
+import { contentWords, isFigure, normalise, tokens } from './words';
+
+/**
+ * The faithfulness check of a summary: every point cites the second of a line, and a point stays only where that
+ * line says it. A 1.5B model writes fluent sentences that mix two people up ("Sheila is also originally from New
+ * Jersey", where Diane is) or invent a link between lines; a reader who clicks the point lands on the line and
+ * would see it. So a point needs, in the line it cites:
+ * - every name and figure it states (the speaker of the line counts as named in it);
+ * and, in that line or the one before or after it (a question and its answer):
+ * - at least a third of its other words that carry meaning.
+ * A point that fails where it points is moved to the line of the part that supports it best, or dropped.
+ */
+
+export interface CitedPoint {
+  readonly text: string;
+  readonly at: number;
+}
+
+export interface CheckedPoints<T> {
+  readonly kept: T[];
+  /** Points no line of the part supports: not shown. */
+  readonly dropped: T[];
+  /** Points kept with another second than the one they cited. */
+  readonly moved: number;
+}
+
+const SHARE_OF_WORDS = 1 / 3;
+
+/** Capitalised words of the point other than its first, and figures: what must be in the cited line itself. */
+const namesAndFigures = (text: string, language: string, speakers: ReadonlySet<string>): string[] => {
+  const words = text.match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
+  const found = words.filter((word, index) => {
+    const lower = word.toLowerCase();
+    if (isFigure(lower)) return true;
+    if (!/^\p{Lu}/u.test(word)) return false;
+    // The first word is capitalised by the sentence, unless it is one of the people speaking.
+    if (index === 0 && !speakers.has(lower)) return false;
+    return contentWords(word, language).length > 0;
+  });
+  return found.map((w) => normalise(w.toLowerCase()));
+};
+
+const lineWords = (segment: Segment, language: string) =>
+  new Set([
+    ...contentWords(segment.text, language),
+    ...(segment.speaker ? tokens(segment.speaker).map(normalise) : []),
+  ]);
+
+/** The index of the line a second points at: the last line starting at or before it (the prompt gives whole seconds). */
+export const lineAt = (lines: readonly Segment[], at: number): number => {
+  let found = 0;
+  for (const [i, line] of lines.entries()) if (Math.floor(line.start) <= at) found = i;
+  return found;
+};
+
+/**
+ * How well line `index` supports the point: null when it does not, else the share of the point's words the line and
+ * its neighbours hold, plus the share the line holds itself (so that, moving a point, the line that says it wins
+ * over the line before it).
+ */
+export const support = (
+  text: string,
+  lines: readonly Segment[],
+  index: number,
+  language: string,
+): number | null => {
+  const speakers = new Set(lines.flatMap((l) => (l.speaker ? tokens(l.speaker) : [])));
+  const own = lineWords(lines[index]!, language);
+  if (!namesAndFigures(text, language, speakers).every((w) => own.has(w))) return null;
+  const near = new Set(
+    [lines[index - 1], lines[index], lines[index + 1]].flatMap((l) => (l ? [...lineWords(l, language)] : [])),
+  );
+  const words = [...new Set(contentWords(text, language))];
+  if (words.length === 0) return null;
+  const share = words.filter((w) => near.has(w)).length / words.length;
+  return share >= SHARE_OF_WORDS ? share + words.filter((w) => own.has(w)).length / words.length : null;
+};
+
+/** Keeps each point where its cited line supports it, moves it to the best line that does, or drops it. */
+export const checkPoints = <T extends CitedPoint>(
+  points: readonly T[],
+  lines: readonly Segment[],
+  language: string,
+): CheckedPoints<T> => {
+  const kept: T[] = [];
+  const dropped: T[] = [];
+  let moved = 0;
+  for (const point of points) {
+    const cited = lineAt(lines, point.at);
+    if (support(point.text, lines, cited, language) !== null) {
+      kept.push(point);
+      continue;
+    }
+    let best: { index: number; share: number } | null = null;
+    for (const index of lines.keys()) {
+      const share = support(point.text, lines, index, language);
+      if (share !== null && (!best || share > best.share)) best = { index, share };
+    }
+    if (!best) {
+      dropped.push(point);
+      continue;
+    }
+    moved += 1;
+    kept.push({ ...point, at: Math.floor(lines[best.index]!.start) });
+  }
+  return { kept, dropped, moved };
+};
+
+const FIRST_PERSON_TASK = /\b(i will|i'll|i can|i'm going to|i am going to|let me)\b/i;
+
+/**
+ * Who an action item belongs to, as the lines say it: the owner the model named when the cited line or one beside it
+ * names that person, or when that person answers a question with the cited line ("Sure, by Friday"); else the
+ * speaker, when the line is theirs to do ("I will ..."); else nobody.
+ */
+export const checkedOwner = (owner: string | null, lines: readonly Segment[], at: number): string | null => {
+  const index = lineAt(lines, at);
+  const line = lines[index]!;
+  if (owner) {
+    const name = tokens(owner);
+    const named = [lines[index - 1], line, lines[index + 1]].flatMap((l) => (l ? tokens(l.text) : []));
+    if (name.length > 0 && name.every((w) => named.includes(w))) return owner;
+    const answers = lines[index - 1]?.text.trim().endsWith('?') ?? false;
+    if (answers && line.speaker && tokens(line.speaker).join(' ') === name.join(' ')) return owner;
+  }
+  return FIRST_PERSON_TASK.test(line.text) && line.speaker ? line.speaker : null;
+};
