@@ -1,15 +1,15 @@
 import { stemmer } from 'stemmer';
-import stopword from 'stopword';
+import { deu, eng, fra, ita, nld, por, rus, spa } from 'stopword';
 
-/** ISO 639-1 codes of the transcript languages to the stopword lists (ISO 639-3) the `stopword` package holds. */
-const STOPWORD_LISTS: Readonly<Record<string, stopword.LanguageCode>> = {
-  es: 'spa',
-  fr: 'fra',
-  de: 'deu',
-  it: 'ita',
-  pt: 'por',
-  nl: 'nld',
-  ru: 'rus',
+/** Stopword lists (from the `stopword` package) of the transcript languages, by ISO 639-1 code. */
+const STOPWORD_LISTS: Readonly<Record<string, readonly string[]>> = {
+  es: spa,
+  fr: fra,
+  de: deu,
+  it: ita,
+  pt: por,
+  nl: nld,
+  ru: rus,
 };
 
 // Spoken fillers that carry nothing a summary could cite, on top of the written stopwords.
@@ -31,11 +31,7 @@ const FILLERS = [
 ];
 
 const stopwordsFor = (language: string): ReadonlySet<string> =>
-  new Set([
-    ...stopword.eng,
-    ...(STOPWORD_LISTS[language] ? stopword[STOPWORD_LISTS[language]] : []),
-    ...FILLERS,
-  ]);
+  new Set([...eng, ...(STOPWORD_LISTS[language] ?? []), ...FILLERS]);
 
 const cache = new Map<string, ReadonlySet<string>>();
 const stopwords = (language: string) => {
