@@ -1,6 +1,6 @@
-// Summary benchmark: time and peak memory for 10-, 30- and 60-minute transcripts, and quality on three spoken
+// Summary benchmark: time and peak memory for 10-, 30- and 60-minute transcripts, and quality on ten spoken
 // meetings against hand-written references. Run from the repository root (see bench/README.md):
-//   node --conditions=source --import tsx bench/summaries/run.ts [--minutes=10,30,60] [--quality]
+//   node --conditions=source --import tsx bench/summaries/run.ts [--minutes=10,30,60] [--baseline=10] [--quality] [--quality-baseline]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLanguageModel } from '@scrivo/adapters/language-models/language-model-process';
@@ -8,6 +8,7 @@ import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-langu
 import type { Segment } from '@scrivo/domain/recordings';
 import { summarizeTranscript } from '../../api/src/summaries/summarizer';
 import type { SummaryChecks } from '../../api/src/summaries/summarizer';
+import { lineAt, support } from '../../api/src/summaries/support-check';
 import type { Summary } from '../../api/src/summaries/summary-shape';
 import { summarizeTranscript as baselineSummarize } from './baseline-summarizer';
 import { longMeeting } from './long-meeting';
@@ -16,8 +17,11 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}`)
 const minutesArg = arg('minutes');
 const lengths = minutesArg ? minutesArg.split('=')[1]!.split(',').map(Number) : [];
 const quality = !!arg('quality');
-// Also time the summarizer as it was before issue 30, on the same service, right after the shipped one.
-const baseline = !!arg('baseline');
+const qualityBaseline = !!arg('quality-baseline');
+// The lengths at which the summarizer as it was before issue 30 is also timed, on the same service, right after the
+// shipped one (--baseline=10: it takes about 200 s per 1,000 words).
+const baselineArg = arg('baseline');
+const baselineLengths = baselineArg ? baselineArg.split('=')[1]!.split(',').map(Number) : [];
 
 /** Peak resident memory of a process so far (Linux VmHWM), in MB. */
 const peakMb = (pid: number): number => {
@@ -36,9 +40,9 @@ type Summarize = (
   options: { language: string; onProgress?: (p: number) => void },
 ) => Promise<Summary>;
 
-const SUMMARIZERS: { name: string; summarize: Summarize }[] = [
+const summarizers = (minutes: number): { name: string; summarize: Summarize }[] => [
   { name: 'shipped', summarize: summarizeTranscript },
-  ...(baseline ? [{ name: 'before issue 30', summarize: baselineSummarize }] : []),
+  ...(baselineLengths.includes(minutes) ? [{ name: 'before issue 30', summarize: baselineSummarize }] : []),
 ];
 
 const timing = async (minutes: number) => {
@@ -48,7 +52,7 @@ const timing = async (minutes: number) => {
     const model = new LocalLanguageModel({ url: service.url });
     const segments = longMeeting(minutes);
     const runs = [];
-    for (const { name, summarize } of SUMMARIZERS) {
+    for (const { name, summarize } of summarizers(minutes)) {
       const started = performance.now();
       let steps = 0;
       const summary = await summarize(model, segments, {
@@ -112,7 +116,13 @@ const score = (summary: Summary, reference: Reference) => {
   return { decisions, actions };
 };
 
-const qualityRun = async () => {
+/** Every point the summary shows is supported by the line it cites (the product's own check, run again here). */
+const unsupportedShown = (summary: Summary, segments: readonly Segment[]) =>
+  [...summary.keyPoints, ...summary.decisions, ...summary.actionItems].filter(
+    (p) => support(p.text, segments, lineAt(segments, p.at), 'en') === null,
+  ).length;
+
+const qualityRun = async (summarizer: { name: string; summarize: Summarize }) => {
   const spec = JSON.parse(readFileSync(join(import.meta.dirname, 'quality/meetings.json'), 'utf8')) as {
     meetings: { name: string; reference: Reference }[];
   };
@@ -125,19 +135,21 @@ const qualityRun = async () => {
         readFileSync(join(import.meta.dirname, `quality/${meeting.name}.transcript.json`), 'utf8'),
       ) as Segment[];
       const started = performance.now();
-      const summary = await summarizeTranscript(model, segments, { language: 'en' });
+      const summary = await summarizer.summarize(model, segments, { language: 'en' });
       const seconds = Math.round((performance.now() - started) / 100) / 10;
       const scored = score(summary, meeting.reference);
-      process.stderr.write(
-        `  ${meeting.name}: ${seconds} s ${JSON.stringify({ ...scored, checks: summary.checks })}\n`,
-      );
-      results.push({
+      const checks = 'checks' in summary ? (summary.checks as SummaryChecks) : null;
+      const result = {
+        summarizer: summarizer.name,
         name: meeting.name,
         seconds,
         ...scored,
-        unsupportedDropped: summary.checks.unsupportedDropped,
+        unsupportedDropped: checks?.unsupportedDropped ?? null,
+        unsupportedShown: unsupportedShown(summary, segments),
         summary,
-      });
+      };
+      process.stderr.write(`  ${summarizer.name} ${meeting.name}: ${seconds} s ${JSON.stringify(result)}\n`);
+      results.push(result);
     }
     return results;
   } finally {
@@ -154,7 +166,10 @@ const main = async () => {
     process.stderr.write(`${JSON.stringify(result)}\n`);
     timings.push(...result);
   }
-  const qualities = quality ? await qualityRun() : [];
+  const qualities = [];
+  if (quality) qualities.push(...(await qualityRun({ name: 'shipped', summarize: summarizeTranscript })));
+  if (qualityBaseline)
+    qualities.push(...(await qualityRun({ name: 'before issue 30', summarize: baselineSummarize })));
   console.log(JSON.stringify({ timings, qualities }, null, 2));
   if (timings.length) {
     console.log(
@@ -174,7 +189,7 @@ const main = async () => {
     for (const q of qualities) {
       const n = (xs: { found: boolean }[]) => `${xs.filter((x) => x.found).length}/${xs.length}`;
       console.log(
-        `| ${q.name} | ${n(q.decisions)} | ${n(q.actions)} | ${q.actions.filter((a) => a.ownerRight).length}/${q.actions.length} | ${q.unsupportedDropped} | ${q.seconds} s |`,
+        `| ${q.summarizer} | ${q.name} | ${n(q.decisions)} | ${n(q.actions)} | ${q.actions.filter((a) => a.ownerRight).length}/${q.actions.length} | ${q.unsupportedShown} (${q.unsupportedDropped ?? '-'}) | ${q.seconds} s |`,
       );
     }
   }

@@ -15,7 +15,7 @@ export const READ_WHOLE_UP_TO_WORDS = 1200;
 export const readingBudget = (words: number): number =>
   words <= READ_WHOLE_UP_TO_WORDS ? words : Math.round(READ_WHOLE_UP_TO_WORDS * 0.5 + words * 0.35);
 
-const DECISION =
+export const DECISION =
   /\b(decid\w*|decision|agree\w*|settle\w*|approv\w*|go with|let'?s|we will|we'll|then we|final\w*|confirm\w*|conclu\w*|instead)\b/i;
 export const TASK =
   /\b(i will|i'll|i can|i'm going to|can you|could you|will you|would you|please|send|follow up|take care|deadline|need to|needs to|have to|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|the end))\b/i;

@@ -1,7 +1,7 @@
 import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import type { z } from 'zod/v4';
-import { selectLines, TASK } from './line-selection';
+import { DECISION, selectLines, TASK } from './line-selection';
 import { checkedOwner, checkPoints, lineAt } from './support-check';
 import {
   CombinedOverview,
@@ -163,7 +163,10 @@ export const summarizeTranscript = async (
     const of = parts.length > 1 ? `Part ${index + 1} of ${parts.length} of the meeting. ` : '';
     const reading: Message[] = [
       { role: 'system', content: systemPrompt(language) },
-      { role: 'user', content: `${of}Transcript:\n${part.map(line).join('\n')}\n\n${OUTCOMES_QUESTION}` },
+      {
+        role: 'user',
+        content: `${of}Transcript:\n${part.map(line).join('\n')}\n\n${OUTCOMES_QUESTION}${candidates(part)}`,
+      },
     ];
     const outcomes = await ask(
       model,
@@ -236,6 +239,24 @@ export const summarizeTranscript = async (
     ...merged(results, overview, options, model),
     checks: { unsupportedDropped, moved, words: words(segments), wordsRead: words(chosen) },
   };
+};
+
+/**
+ * The extractive hint: the lines whose words say a decision or a task. A 1.5B model asked for the decisions of a
+ * whole part often leaves the list empty; pointed at the lines to read again, it writes them.
+ */
+const candidates = (part: readonly Segment[]) => {
+  const seconds = (cue: RegExp) =>
+    part
+      .filter((s) => cue.test(s.text))
+      .map((s) => `[${Math.floor(s.start)}]`)
+      .join(', ');
+  const decided = seconds(DECISION);
+  const tasks = seconds(TASK);
+  return [
+    decided ? ` Lines that may say a decision: ${decided}.` : '',
+    tasks ? ` Lines that may say a task: ${tasks}.` : '',
+  ].join('');
 };
 
 /** The cited line, or the one before it (the question an answer takes up), says a task. */
