@@ -5,7 +5,7 @@ import {
   LanguageModelRequestError,
   LanguageModelUnavailableError,
 } from '@scrivo/domain';
-import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { Agent, fetch, type Response } from 'undici';
 import { abortSignalFor } from './abort-bridge';
 
@@ -100,31 +100,44 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
   async *stream(request: CompletionRequest): AsyncIterable<string> {
     const response = await this.post(request, true);
     if (!response.body) throw new LanguageModelUnavailableError(`${this.name} answered with no body.`);
-    const events = response.body
-      .pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream());
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    const events: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event) });
     try {
-      for await (const event of events) {
-        if (event.data === '[DONE]') return;
-        let chunk: ChatCompletionChunk;
-        try {
-          const parsed: unknown = JSON.parse(event.data);
-          chunk = isRecord(parsed) ? parsed : {};
-        } catch (error) {
-          throw new LanguageModelUnavailableError(`${this.name} streamed an event that is not JSON.`, {
-            cause: error,
-          });
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        parser.feed(decoder.decode(value, { stream: true }));
+        for (let event = events.shift(); event; event = events.shift()) {
+          if (event.data === '[DONE]') return;
+          const piece = this.pieceOf(event.data);
+          if (piece) yield piece;
         }
-        // A server that fails after the headers can only say so in the stream.
-        if (chunk.error !== undefined)
-          throw new LanguageModelUnavailableError(`${this.name} failed while writing: ${messageOf(chunk)}`);
-        const piece = chunk.choices?.[0]?.delta?.content;
-        if (piece) yield piece;
       }
     } catch (error) {
       if (request.signal?.aborted || error instanceof LanguageModelUnavailableError) throw error;
       throw new LanguageModelUnavailableError(`${this.name} stopped streaming.`, { cause: error });
+    } finally {
+      // Also when the caller stops reading early: the request closes, and the server stops writing.
+      await reader.cancel().catch(() => undefined);
     }
+  }
+
+  /** The text of one streamed chunk; a server that fails after the headers can only say so in the stream. */
+  private pieceOf(data: string): string | undefined {
+    let chunk: ChatCompletionChunk;
+    try {
+      const parsed: unknown = JSON.parse(data);
+      chunk = isRecord(parsed) ? parsed : {};
+    } catch (error) {
+      throw new LanguageModelUnavailableError(`${this.name} streamed an event that is not JSON.`, {
+        cause: error,
+      });
+    }
+    if (chunk.error !== undefined)
+      throw new LanguageModelUnavailableError(`${this.name} failed while writing: ${messageOf(chunk)}`);
+    return chunk.choices?.[0]?.delta?.content ?? undefined;
   }
 
   private async post(request: CompletionRequest, stream: boolean): Promise<Response> {
