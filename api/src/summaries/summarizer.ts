@@ -66,7 +66,27 @@ export interface SummarizeOptions {
   readonly signal?: AbortSignal;
   /** Called after each step with the share of the work done (0..1). */
   readonly onProgress?: (progress: number) => void;
+  /** Called after each step with the merged summary so far, for the page to show while the rest is written. */
+  readonly onPartDone?: (draft: Summary, progress: number) => void;
 }
+
+type PartResult = Omit<PartSummary, 'actionItems'> & { actionItems: ActionItem[] };
+
+/** The parts done so far as one summary: their overviews one after another until they are joined. */
+const draftOf = (
+  results: readonly PartResult[],
+  overview: string,
+  language: string,
+  engine: string,
+): Summary => ({
+  overview,
+  keyPoints: results.flatMap((r) => r.keyPoints),
+  decisions: results.flatMap((r) => r.decisions),
+  actionItems: results.flatMap((r) => r.actionItems),
+  chapters: results.flatMap((r) => r.chapters).sort((a, b) => a.start - b.start),
+  language,
+  engine,
+});
 
 /**
  * Summarises a transcript of any length: each part (following the segments) is summarised on its own, with
@@ -133,6 +153,10 @@ export const summarizeTranscript = async (
       chapters: answer.chapters.map((c) => ({ ...c, start: within(c.start) })),
     });
     options.onProgress?.((index + 1) / steps);
+    options.onPartDone?.(
+      draftOf(results, results.map((r) => r.overview).join(' '), options.language, model.name),
+      (index + 1) / steps,
+    );
   }
   let overview = results[0]?.overview ?? '';
   if (results.length > 1) {
@@ -145,6 +169,7 @@ export const summarizeTranscript = async (
     ]);
     overview = joined.overview;
     options.onProgress?.(1);
+    options.onPartDone?.(draftOf(results, overview, options.language, model.name), 1);
   }
   const unique = <T extends { text: string }>(items: T[]) => {
     const seen = new Set<string>();

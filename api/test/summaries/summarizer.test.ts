@@ -77,6 +77,26 @@ describe('summaries of transcripts', () => {
     expect(summary.actionItems[0]).toMatchObject({ owner: 'Carla', at: 73 });
   });
 
+  it('hands over the summary so far after each part, for the page to show while the rest is written', async () => {
+    const model = scripted([valid]);
+    const drafts: { points: number; chapters: number; progress: number }[] = [];
+    const parts = splitIntoParts(segments, 40).length;
+    await summarizeTranscript(model, segments, {
+      language: 'en',
+      maxPartWords: 40,
+      onPartDone: (draft, progress) =>
+        drafts.push({ points: draft.keyPoints.length, chapters: draft.chapters.length, progress }),
+    });
+    // One draft per part, each holding every part so far, then the whole once the overviews are joined.
+    expect(drafts.map((d) => d.progress)).toEqual([
+      ...Array.from({ length: parts }, (_, i) => (i + 1) / (parts + 1)),
+      1,
+    ]);
+    expect(drafts.slice(0, parts).map((d) => d.chapters)).toEqual(
+      Array.from({ length: parts }, (_, i) => i + 1),
+    );
+  });
+
   it('fails with a clear reason after two answers in the wrong shape', async () => {
     const model = scripted(['not json', '{"decisions": 3}']);
     await expect(summarizeTranscript(model, segments, { language: 'en' })).rejects.toBeInstanceOf(

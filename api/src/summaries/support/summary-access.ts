@@ -40,6 +40,12 @@ export class SummaryAccess {
   /** The summary folded from its own stream (a write answers with what it wrote). */
   async view(user: AuthenticatedUser, recordingId: string): Promise<Summary> {
     const state = await this.runner.state(summaryDecider, summaryStream(recordingId));
-    return toSummary(recordingId, state, await this.transcriptVersion(recordingId), this.planAllows(user));
+    return toSummary(
+      recordingId,
+      state,
+      await this.transcriptVersion(recordingId),
+      this.planAllows(user),
+      this.runner.now(),
+    );
   }
 }
