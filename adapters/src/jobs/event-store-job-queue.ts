@@ -102,9 +102,8 @@ export class EventStoreJobQueue implements JobQueue {
     return this.streams.request(job, context);
   }
 
-  async claim(workerId: string, kinds: readonly string[]): Promise<ClaimedJob | null> {
-    await this.caughtUp();
-    const now = this.options.clock.now().getTime();
+  /** The jobs of these kinds a free worker may take now, in the order it tries them. */
+  private line(kinds: readonly string[], now: number) {
     const candidates = [...this.index.values()]
       .filter(({ state }) => kinds.includes(state.kind))
       .filter(
@@ -119,7 +118,32 @@ export class EventStoreJobQueue implements JobQueue {
         ownerId: indexed.requested.ownerId,
         requestedAt: indexed.requested.requestedAt,
       }));
-    for (const candidate of fairOrder(candidates, (ownerId) => this.shareOf(ownerId, now, kinds))) {
+    return fairOrder(candidates, (ownerId) => this.shareOf(ownerId, now, kinds));
+  }
+
+  async ahead(jobId: string, kinds: readonly string[]): Promise<number | null> {
+    await this.caughtUp();
+    if (this.index.get(jobId)?.state.status !== 'pending') return null;
+    const now = this.options.clock.now().getTime();
+    let running = 0;
+    for (const { state } of this.index.values())
+      if (
+        kinds.includes(state.kind) &&
+        state.status === 'running' &&
+        state.leaseExpiresAt !== null &&
+        Date.parse(state.leaseExpiresAt) > now
+      )
+        running += 1;
+    const line = this.line(kinds, now);
+    const place = line.findIndex((candidate) => candidate.requested.jobId === jobId);
+    // Waiting out a backoff: behind everyone who may go now.
+    return running + (place === -1 ? line.length : place);
+  }
+
+  async claim(workerId: string, kinds: readonly string[]): Promise<ClaimedJob | null> {
+    await this.caughtUp();
+    const now = this.options.clock.now().getTime();
+    for (const candidate of this.line(kinds, now)) {
       // Null: another worker was faster or the job changed under us; try the next one.
       const claimed = await this.streams.claim(candidate.requested, workerId);
       if (claimed) return claimed;

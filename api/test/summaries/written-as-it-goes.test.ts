@@ -68,4 +68,26 @@ describe('a long summary is written as it goes', () => {
     });
     expect((ready.body.content as { chapters: unknown[] }).chapters).toHaveLength(3);
   }, 90_000);
+
+  it('says how many summaries are ahead while one waits for another being written', async () => {
+    const first = await completedRecording(app, client, longMeeting);
+    const other = await signedInClient(app, { plan: 'business_pro' });
+    const second = await completedRecording(app, other.client, {
+      ...longMeeting,
+      segments: longMeeting.segments.slice(0, 3),
+    });
+    expect((await client.post(`/api/recordings/${first}/summary`, {})).status).toBe(202);
+    const firstView = () => client.get(`/api/recordings/${first}/summary`);
+    for (let view = await firstView(); view.body.draft === null; view = await firstView())
+      await new Promise((r) => setTimeout(r, 200));
+    expect((await firstView()).body.ahead).toBeNull();
+
+    const asked = await other.client.post(`/api/recordings/${second}/summary`, {});
+    expect(asked.body).toMatchObject({ status: 'running', ahead: 1, draft: null });
+    const secondView = () => other.client.get(`/api/recordings/${second}/summary`);
+    let view = await secondView();
+    for (const deadline = Date.now() + 60_000; view.body.status === 'running' && Date.now() < deadline;)
+      view = await new Promise((r) => setTimeout(r, 250)).then(secondView);
+    expect(view.body).toMatchObject({ status: 'ready', ahead: null });
+  }, 90_000);
 });

@@ -28,6 +28,7 @@ export const toSummary = (
   currentTranscriptVersion: number,
   planAllows: boolean,
   now: string,
+  ahead: number | null,
 ): Summary => ({
   recordingId,
   status: state.status,
@@ -41,6 +42,7 @@ export const toSummary = (
   failure: state.failure,
   updatedAt: state.updatedAt,
   planAllows,
+  ahead,
   draft:
     state.status === 'running' && state.draft
       ? {

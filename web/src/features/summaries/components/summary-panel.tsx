@@ -134,9 +134,11 @@ export function SummaryPanel({
       {s.status === 'running' && (
         <div className="flex flex-col gap-2" aria-live="polite">
           <p className="text-sm text-slate-700" data-testid="summary-writing">
-            {s.draft
-              ? `Writing… part ${Math.min(s.draft.partsDone + 1, s.draft.partsTotal)} of ${s.draft.partsTotal}, ${timeLeft(s.draft.secondsLeft)}`
-              : `Writing the summary… ${Math.round(s.progress * 100)}%`}
+            {s.ahead !== null && s.ahead > 0
+              ? `Waiting: ${s.ahead} ahead in line (summaries and translations take turns)`
+              : s.draft
+                ? `Writing… part ${Math.min(s.draft.partsDone + 1, s.draft.partsTotal)} of ${s.draft.partsTotal}, ${timeLeft(s.draft.secondsLeft)}`
+                : `Writing the summary… ${Math.round(s.progress * 100)}%`}
           </p>
           <div
             className="h-2 overflow-hidden rounded-full bg-slate-100"
