@@ -122,7 +122,10 @@ describe('summary', () => {
 
     describe('written as it goes', () => {
       const part1: SummaryContent = { ...content, decisions: [], actionItems: [] };
-      const draft = (partsDone: number, jobId = 'j1'): SummaryCommand => ({
+      const draft = (
+        partsDone: number,
+        jobId = 'j1',
+      ): Extract<SummaryCommand, { type: 'RecordSummaryDraft' }> => ({
         type: 'RecordSummaryDraft',
         jobId,
         draft: partsDone === 1 ? part1 : content,
