@@ -22,7 +22,7 @@ describe('the Summary tab while a long summary is written', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startOpenAiCompatibleServer({ model: 'scripted', engine: scriptedSummaryModel(2500) });
+    server = await startOpenAiCompatibleServer({ model: 'scripted', engine: scriptedSummaryModel(3500) });
     app = await startTestApp({
       SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
       SCRIVO_IN_PROCESS_LANGUAGE_WORKER: 'true',
@@ -38,7 +38,7 @@ describe('the Summary tab while a long summary is written', () => {
     await server?.close();
   });
 
-  it('shows each part as it is done, with the part being written and the time left, then the whole', async () => {
+  it('shows each part as it is done, with the part being written and the time left, then the whole; another summary waits its turn', async () => {
     const { client } = await signedInClient(app, { plan: 'business_pro' });
     const id = await completedRecording(app, client, longMeeting);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -59,6 +59,31 @@ describe('the Summary tab while a long summary is written', () => {
 
     await writing.getByText(/^Writing… part 3 of 3/).waitFor();
     expect(await soFar.innerText()).toContain('the budget');
+
+    // Another user's summary asked for meanwhile says its place in line.
+    const other = await signedInClient(app, { plan: 'business_pro' });
+    const short = await completedRecording(app, other.client, {
+      ...longMeeting,
+      segments: longMeeting.segments.slice(0, 3),
+    });
+    const otherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await otherContext.addCookies([
+      {
+        name: SESSION_COOKIE.user,
+        value: other.client.cookie(SESSION_COOKIE.user)!,
+        url: app.url,
+        httpOnly: true,
+      },
+    ]);
+    const otherPage = await otherContext.newPage();
+    await otherPage.goto(`${app.url}/transcription/${short}`);
+    await otherPage.getByRole('tab', { name: 'Summary' }).click();
+    await otherPage.getByRole('button', { name: 'Summarize' }).click();
+    await otherPage
+      .getByTestId('summary-writing')
+      .getByText(/^Waiting: 1 ahead in line/)
+      .waitFor();
+    await otherContext.close();
 
     // Written: the draft gives way to the summary itself.
     await soFar.waitFor({ state: 'detached', timeout: 30_000 });
