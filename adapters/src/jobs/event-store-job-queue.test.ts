@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SequentialIds } from '@scrivo/domain';
+import { ManualClock, SequentialIds } from '@scrivo/domain';
+import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../events/sqlite-event-store';
 import { EventStoreJobQueue } from './event-store-job-queue';
 import { jobQueueConformance } from './job-queue.conformance';
@@ -27,4 +28,49 @@ jobQueueConformance('EventStoreJobQueue on SQLite', {
       },
     };
   },
+});
+
+describe('EventStoreJobQueue: a waiting job’s place in line', () => {
+  it('counts the jobs of its kinds running now and those a free worker takes first, owners taking turns', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scrivo-jobs-'));
+    const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+    const clock = new ManualClock();
+    const queue = new EventStoreJobQueue({
+      events: store,
+      clock,
+      ids: new SequentialIds('q'),
+      leaseMs: 30_000,
+    });
+    const summary = (jobId: string, ownerId: string) => ({
+      jobId,
+      kind: 'summary',
+      subjectId: `rec-${jobId}`,
+      ownerId,
+      payload: {},
+    });
+    try {
+      for (const [jobId, ownerId] of [
+        ['a1', 'user-a'],
+        ['a2', 'user-a'],
+        ['a3', 'user-a'],
+        ['b1', 'user-b'],
+      ] as const) {
+        await queue.enqueue(summary(jobId, ownerId), { correlationId: 'test' });
+        clock.advance(1000);
+      }
+      await queue.enqueue({ ...summary('t1', 'user-c'), kind: 'transcription' }, { correlationId: 'test' });
+      const running = await queue.claim('lang-1', ['summary']);
+      expect(running?.jobId).toBe('a1');
+      const kinds = ['summary', 'translation'];
+      // a1 is being written; user B's one summary goes next, before the rest of user A's.
+      expect(await queue.ahead('b1', kinds)).toBe(1);
+      expect(await queue.ahead('a2', kinds)).toBe(2);
+      expect(await queue.ahead('a3', kinds)).toBe(3);
+      expect(await queue.ahead('a1', kinds)).toBeNull();
+    } finally {
+      await queue.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -36,8 +36,12 @@ const jobTypes = new Set<string>(JOB_EVENT_TYPES);
 export class EventStoreJobQueue implements JobQueue {
   private readonly streams: JobStreams;
   private readonly index = new Map<string, Indexed>();
-  /** When each owner's job was last claimed, from the log (every process sees the same): the turn order. */
-  private readonly lastClaimed = new Map<string, string>();
+  /**
+   * When each owner's job of each kind was last claimed, from the log (every process sees the same): the turn
+   * order. Per kind, since workers of different kinds are different pools: a user's transcription being served
+   * is no reason for their summary to wait behind everyone else's.
+   */
+  private readonly lastClaimed = new Map<string, Map<string, string>>();
   private readonly leaseMs: number;
   private position = -1;
   private subscription: Subscription | null = null;
@@ -69,7 +73,12 @@ export class EventStoreJobQueue implements JobQueue {
           });
         } else if (current) {
           current.state = jobDecider.evolve(current.state, e);
-          if (e.type === 'JobClaimed') this.lastClaimed.set(current.requested.ownerId, e.data.claimedAt);
+          if (e.type === 'JobClaimed') {
+            const owner = current.requested.ownerId;
+            const byKind = this.lastClaimed.get(owner) ?? new Map<string, string>();
+            byKind.set(current.state.kind, e.data.claimedAt);
+            this.lastClaimed.set(owner, byKind);
+          }
           if (
             current.state.status === 'completed' ||
             current.state.status === 'dead' ||
@@ -93,9 +102,8 @@ export class EventStoreJobQueue implements JobQueue {
     return this.streams.request(job, context);
   }
 
-  async claim(workerId: string, kinds: readonly string[]): Promise<ClaimedJob | null> {
-    await this.caughtUp();
-    const now = this.options.clock.now().getTime();
+  /** The jobs of these kinds a free worker may take now, in the order it tries them. */
+  private line(kinds: readonly string[], now: number) {
     const candidates = [...this.index.values()]
       .filter(({ state }) => kinds.includes(state.kind))
       .filter(
@@ -110,7 +118,32 @@ export class EventStoreJobQueue implements JobQueue {
         ownerId: indexed.requested.ownerId,
         requestedAt: indexed.requested.requestedAt,
       }));
-    for (const candidate of fairOrder(candidates, (ownerId) => this.shareOf(ownerId, now))) {
+    return fairOrder(candidates, (ownerId) => this.shareOf(ownerId, now, kinds));
+  }
+
+  async ahead(jobId: string, kinds: readonly string[]): Promise<number | null> {
+    await this.caughtUp();
+    if (this.index.get(jobId)?.state.status !== 'pending') return null;
+    const now = this.options.clock.now().getTime();
+    let running = 0;
+    for (const { state } of this.index.values())
+      if (
+        kinds.includes(state.kind) &&
+        state.status === 'running' &&
+        state.leaseExpiresAt !== null &&
+        Date.parse(state.leaseExpiresAt) > now
+      )
+        running += 1;
+    const line = this.line(kinds, now);
+    const place = line.findIndex((candidate) => candidate.requested.jobId === jobId);
+    // Waiting out a backoff: behind everyone who may go now.
+    return running + (place === -1 ? line.length : place);
+  }
+
+  async claim(workerId: string, kinds: readonly string[]): Promise<ClaimedJob | null> {
+    await this.caughtUp();
+    const now = this.options.clock.now().getTime();
+    for (const candidate of this.line(kinds, now)) {
       // Null: another worker was faster or the job changed under us; try the next one.
       const claimed = await this.streams.claim(candidate.requested, workerId);
       if (claimed) return claimed;
@@ -118,18 +151,23 @@ export class EventStoreJobQueue implements JobQueue {
     return null;
   }
 
-  /** What an owner has from the workers now: its jobs holding a live lease, and its latest claim. */
-  private shareOf(ownerId: string, now: number): OwnerShare {
+  /** What an owner has now from workers of these kinds: its jobs holding a live lease, and its latest claim. */
+  private shareOf(ownerId: string, now: number, kinds: readonly string[]): OwnerShare {
     let running = 0;
     for (const { state, requested } of this.index.values())
       if (
         requested.ownerId === ownerId &&
+        kinds.includes(state.kind) &&
         state.status === 'running' &&
         state.leaseExpiresAt !== null &&
         Date.parse(state.leaseExpiresAt) > now
       )
         running += 1;
-    return { running, lastClaimedAt: this.lastClaimed.get(ownerId) ?? null };
+    const claims = [...(this.lastClaimed.get(ownerId) ?? new Map<string, string>())]
+      .filter(([kind]) => kinds.includes(kind))
+      .map(([, at]) => at)
+      .sort();
+    return { running, lastClaimedAt: claims.at(-1) ?? null };
   }
 
   async waitForWork(maxWaitMs: number, signal?: AbortSignal): Promise<void> {

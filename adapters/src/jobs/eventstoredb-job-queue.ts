@@ -125,11 +125,12 @@ export class EventStoreDbJobQueue implements JobQueue {
   private readonly held = new Map<string, Held>();
   /**
    * The turn order among the announcements this process holds: when it last claimed a job of each owner, and
-   * which of its claims still run. (Each process sees only what the server offered it, so owners take turns
-   * within a process; the server spreads announcements over the processes.)
+   * which of its claims still run, per kind of job (workers of different kinds are different pools). (Each process
+   * sees only what the server offered it, so owners take turns within a process; the server spreads announcements
+   * over the processes.)
    */
-  private readonly lastClaimed = new Map<string, string>();
-  private readonly runningHere = new Map<string, string>();
+  private readonly lastClaimed = new Map<string, Map<string, string>>();
+  private readonly runningHere = new Map<string, { readonly ownerId: string; readonly kind: string }>();
   private readonly listeners = new Set<() => void>();
   private readonly leaseMs: number;
   private readonly group: string;
@@ -211,7 +212,7 @@ export class EventStoreDbJobQueue implements JobQueue {
     const candidates = [...this.held.values()]
       .filter((h) => kinds.includes(h.requested.kind))
       .map((held) => ({ held, ownerId: held.requested.ownerId, requestedAt: held.requested.requestedAt }));
-    for (const { held: candidate } of fairOrder(candidates, (ownerId) => this.shareOf(ownerId))) {
+    for (const { held: candidate } of fairOrder(candidates, (ownerId) => this.shareOf(ownerId, kinds))) {
       const jobId = candidate.requested.jobId;
       const step = nextStep(await this.load(jobId), now);
       if (step.kind === 'settle') {
@@ -224,8 +225,10 @@ export class EventStoreDbJobQueue implements JobQueue {
       }
       const claimed = await this.streams.claim(candidate.requested, workerId);
       if (claimed) {
-        this.lastClaimed.set(claimed.ownerId, new Date(now).toISOString());
-        this.runningHere.set(claimed.jobId, claimed.ownerId);
+        const byKind = this.lastClaimed.get(claimed.ownerId) ?? new Map<string, string>();
+        byKind.set(claimed.kind, new Date(now).toISOString());
+        this.lastClaimed.set(claimed.ownerId, byKind);
+        this.runningHere.set(claimed.jobId, { ownerId: claimed.ownerId, kind: claimed.kind });
         return claimed;
       }
       // Another process claimed it first (it held a re-offered copy): look again when that lease may end.
@@ -234,10 +237,15 @@ export class EventStoreDbJobQueue implements JobQueue {
     return null;
   }
 
-  private shareOf(ownerId: string): OwnerShare {
+  private shareOf(ownerId: string, kinds: readonly string[]): OwnerShare {
     let running = 0;
-    for (const owner of this.runningHere.values()) if (owner === ownerId) running += 1;
-    return { running, lastClaimedAt: this.lastClaimed.get(ownerId) ?? null };
+    for (const job of this.runningHere.values())
+      if (job.ownerId === ownerId && kinds.includes(job.kind)) running += 1;
+    const claims = [...(this.lastClaimed.get(ownerId) ?? new Map<string, string>())]
+      .filter(([kind]) => kinds.includes(kind))
+      .map(([, at]) => at)
+      .sort();
+    return { running, lastClaimedAt: claims.at(-1) ?? null };
   }
 
   async waitForWork(maxWaitMs: number, signal?: AbortSignal): Promise<void> {

@@ -18,9 +18,9 @@ export interface JobQueueFixture {
 // Job streams outlive a test on a real server: every test names its jobs afresh.
 let run = randomUUID().slice(0, 8);
 const id = (name: string) => `${run}-${name}`;
-const job = (name: string, ownerId = 'user-1') => ({
+const job = (name: string, ownerId = 'user-1', kind = 'transcription') => ({
   jobId: id(name),
-  kind: 'transcription',
+  kind,
   subjectId: `rec-${name}`,
   ownerId,
   payload: { n: name },
@@ -84,6 +84,43 @@ export const jobQueueConformance = (name: string, fixture: JobQueueFixture): voi
           await a.complete(claimed);
         }
         expect(order).toEqual([id('a1'), id('b1'), id('a2'), id('a3')]);
+      } finally {
+        await close();
+      }
+    });
+
+    it("takes turns within each pool of workers: one user's long transcription does not send their summary behind another's pile", async () => {
+      const clock = new ManualClock();
+      const { a, close } = await fixture.create(clock);
+      const language = ['summary', 'translation'];
+      try {
+        await a.enqueue(job('t-b', 'user-b'), ctx);
+        clock.advance(1000);
+        for (const n of ['s-a1', 's-a2', 's-a3']) {
+          await a.enqueue(job(n, 'user-a', 'summary'), ctx);
+          clock.advance(1000);
+        }
+        await a.enqueue(job('s-b1', 'user-b', 'summary'), ctx);
+        await new Promise((resolve) => setTimeout(resolve, fixture.deliveryMs ?? 0));
+        // The transcription worker is busy with user B's long recording the whole time.
+        const transcription = await claimSoon(a, 'speech-1');
+        expect(transcription?.jobId).toBe(id('t-b'));
+        const order: string[] = [];
+        const claimLanguage = async () => {
+          const deadline = Date.now() + (fixture.deliveryMs ?? 0);
+          for (;;) {
+            const claimed = await a.claim('lang-1', language);
+            if (claimed || Date.now() >= deadline) return claimed;
+            await a.waitForWork(100);
+          }
+        };
+        for (let claimed = await claimLanguage(); claimed; claimed = await claimLanguage()) {
+          order.push(claimed.jobId);
+          clock.advance(1000);
+          await a.heartbeat(transcription!);
+          await a.complete(claimed);
+        }
+        expect(order).toEqual([id('s-a1'), id('s-b1'), id('s-a2'), id('s-a3')]);
       } finally {
         await close();
       }

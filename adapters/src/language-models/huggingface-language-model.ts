@@ -81,4 +81,9 @@ export class HuggingFaceLanguageModel implements LanguageModel {
       );
     }
   }
+
+  /** Not streamed by this adapter yet: the whole answer arrives as one piece once it is written. */
+  async *stream(request: CompletionRequest): AsyncIterable<string> {
+    yield (await this.complete(request)).text;
+  }
 }

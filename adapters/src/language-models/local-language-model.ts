@@ -72,4 +72,9 @@ export class LocalLanguageModel implements LanguageModel {
       completionTokens: body.usage?.completion_tokens ?? 0,
     };
   }
+
+  /** Not streamed by this adapter yet: the whole answer arrives as one piece once it is written. */
+  async *stream(request: CompletionRequest): AsyncIterable<string> {
+    yield (await this.complete(request)).text;
+  }
 }

@@ -196,9 +196,26 @@ export const ConfigSchema = z
     SCRIVO_JOB_QUEUE: z.enum(['embedded', 'eventstoredb']).default('embedded'),
     /**
      * Who writes summaries and machine-draft translations. local = the language model service (llm/server.mjs,
-     * started by `npm start`); huggingface = chat completion through @huggingface/inference; none = off.
+     * started by `npm start`); huggingface = chat completion through @huggingface/inference; openai = your own
+     * model behind any OpenAI-compatible chat endpoint (Ollama, llama.cpp server, vLLM, LM Studio); none = off.
      */
-    SCRIVO_LLM_ENGINE: z.enum(['local', 'huggingface', 'none']).default('local'),
+    SCRIVO_LLM_ENGINE: z.enum(['local', 'huggingface', 'openai', 'none']).default('local'),
+    /** openai: the endpoint's base address, up to its version (Ollama: http://localhost:11434/v1). */
+    SCRIVO_LLM_BASE_URL: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//i.test(u), 'must be an http:// or https:// address')
+      .optional(),
+    /** openai: the bearer token, if the endpoint wants one. A secret: never logged or shown. */
+    SCRIVO_LLM_API_KEY: z.string().optional(),
+    /** openai: the model the endpoint runs (required). With local, the GGUF file llm/server.mjs loads. */
+    SCRIVO_LLM_MODEL: z.string().min(1).optional(),
+    /**
+     * openai: how a JSON answer is asked for. json_schema = `response_format` with the schema (OpenAI, vLLM,
+     * llama.cpp server, LM Studio); ollama = Ollama's `format` field with the schema; json_object = any JSON, the
+     * shape in the prompt; none = the shape in the prompt only.
+     */
+    SCRIVO_LLM_JSON_MODE: z.enum(['json_schema', 'ollama', 'json_object', 'none']).default('json_schema'),
     /** Where the local language model service listens. */
     SCRIVO_LLM_URL: z.string().url().default('http://127.0.0.1:8766'),
     /** Hugging Face chat model for summaries (hosted router), or any endpoint speaking chat completion. */
@@ -260,6 +277,20 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['SCRIVO_JOB_QUEUE'],
         message: 'eventstoredb needs SCRIVO_EVENT_STORE=eventstoredb (jobs live on the event store)',
+      });
+    if (c.SCRIVO_LLM_ENGINE === 'openai' && !c.SCRIVO_LLM_BASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SCRIVO_LLM_BASE_URL'],
+        message:
+          'is required when SCRIVO_LLM_ENGINE=openai: the endpoint up to its version, e.g. http://localhost:11434/v1 (Ollama)',
+      });
+    if (c.SCRIVO_LLM_ENGINE === 'openai' && !c.SCRIVO_LLM_MODEL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SCRIVO_LLM_MODEL'],
+        message:
+          'is required when SCRIVO_LLM_ENGINE=openai: the model the endpoint runs, e.g. qwen2.5:7b-instruct',
       });
     if (c.SCRIVO_READ_MODELS === 'mongodb' && !c.MONGODB_URL)
       ctx.addIssue({

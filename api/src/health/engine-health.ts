@@ -20,6 +20,7 @@ export type EngineHealthConfig = Pick<
   | 'SCRIVO_LLM_ENGINE'
   | 'SCRIVO_LLM_URL'
   | 'SCRIVO_HF_CHAT_MODEL'
+  | 'SCRIVO_LLM_MODEL'
   | 'SCRIVO_IN_PROCESS_JOB_WORKER'
 >;
 
@@ -136,6 +137,15 @@ const languageModelHealth = async (c: EngineHealthConfig, required: boolean): Pr
       ok: true,
       required,
       parts: [{ part: 'language model', engine: c.SCRIVO_HF_CHAT_MODEL }],
+    };
+  // Your own endpoint: its address and key stay private; the answer names the model only.
+  if (c.SCRIVO_LLM_ENGINE === 'openai')
+    return {
+      name: 'languageModel',
+      adapter: 'openai-compatible',
+      ok: true,
+      required,
+      parts: [{ part: 'language model', engine: c.SCRIVO_LLM_MODEL ?? '' }],
     };
   const base = { name: 'languageModel' as const, adapter: 'local', required };
   try {

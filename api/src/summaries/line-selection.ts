@@ -33,9 +33,15 @@ export const lineWeight = (text: string): number => {
 /** Lines per stretch that keeps at least its weightiest line. */
 const STRETCH = 20;
 
+/** A line whose words say a decision or a task (line weight 3 or more): read wherever it is. */
+const CUED = 3;
+
 /**
- * The lines to read, in time order, within `readingBudget` words. A line right after a question gets the
- * question's weight too: "Can you send it?" is owned by whoever answers "Sure, by Friday".
+ * The lines to read, in time order, within `readingBudget` words: first the weightiest line of every stretch (every
+ * topic keeps a chapter), then every line that says a decision or a task, then the rest in rounds over the stretches
+ * (the second weightiest of each, then the third...), so what is left out is left out evenly, not from the end. A
+ * line right after a question gets the question's weight too: "Can you send it?" is owned by whoever answers
+ * "Sure, by Friday".
  */
 export const selectLines = (segments: readonly Segment[]): Segment[] => {
   const total = segments.reduce((n, s) => n + wordCount(s.text), 0);
@@ -48,19 +54,22 @@ export const selectLines = (segments: readonly Segment[]): Segment[] => {
   let used = 0;
   const take = (i: number) => {
     const words = wordCount(segments[i]!.text);
-    if (chosen.has(i) || used + words > budget) return;
+    if (chosen.has(i) || weight(i) === 0 || used + words > budget) return;
     chosen.add(i);
     used += words;
   };
-  for (let start = 0; start < segments.length; start += STRETCH) {
-    const stretch = segments.slice(start, start + STRETCH).map((_, k) => start + k);
-    const best = stretch.reduce((a, b) => (weight(b) > weight(a) ? b : a));
-    take(best);
-  }
-  const byWeight = segments.map((_, i) => i).sort((a, b) => weight(b) - weight(a) || a - b);
-  for (const i of byWeight) {
-    if (weight(i) === 0) break;
-    take(i);
-  }
+  const heaviestFirst = (a: number, b: number) => weight(b) - weight(a) || a - b;
+  const stretches: number[][] = [];
+  for (let start = 0; start < segments.length; start += STRETCH)
+    stretches.push(
+      segments
+        .slice(start, start + STRETCH)
+        .map((_, k) => start + k)
+        .sort(heaviestFirst),
+    );
+  for (const stretch of stretches) take(stretch[0]!);
+  for (const i of segments.map((_, i) => i).sort(heaviestFirst)) if (weight(i) >= CUED) take(i);
+  for (let round = 1; round < STRETCH; round += 1)
+    for (const stretch of stretches) if (stretch[round] !== undefined) take(stretch[round]);
   return segments.filter((_, i) => chosen.has(i));
 };

@@ -60,6 +60,10 @@ export const splitIntoParts = (segments: readonly Segment[], maxWords = DEFAULT_
   return parts;
 };
 
+/** The parts the model reads, in order: the lines the extractive pass keeps, cut between lines. */
+export const summaryParts = (segments: readonly Segment[], maxWords = DEFAULT_PART_WORDS): Segment[][] =>
+  splitIntoParts(selectLines(segments), maxWords);
+
 const line = (s: Segment) => `[${Math.floor(s.start)}] ${s.speaker ? `${s.speaker}: ` : ''}${s.text.trim()}`;
 
 /** Bounds on each answer: a part's outcomes and outline are short lists of short sentences. */
@@ -74,7 +78,7 @@ export interface SummarizeOptions {
   readonly signal?: AbortSignal;
   /** Called after each step with the share of the work done (0..1). */
   readonly onProgress?: (progress: number) => void;
-  /** Called after each part with the summary so far, for a reader who wants to start before the end. */
+  /** Called after each step with the merged summary so far, for the page to show while the rest is written. */
   readonly onPartDone?: (draft: Summary, progress: number) => void;
 }
 
@@ -149,7 +153,7 @@ export const summarizeTranscript = async (
   options: SummarizeOptions,
 ): Promise<Summary & { readonly checks: SummaryChecks }> => {
   const chosen = selectLines(segments);
-  const parts = splitIntoParts(chosen, options.maxPartWords);
+  const parts = summaryParts(segments, options.maxPartWords);
   const steps = parts.length + (parts.length > 1 ? 1 : 0);
   const language = languageName(options.language);
   // Word by word only in the language the lines are in.
@@ -213,7 +217,9 @@ export const summarizeTranscript = async (
       chapters: outline.data.chapters.map((c) => ({ ...c, start: within(c.start) })),
     });
     options.onProgress?.((index + 1) / steps);
-    options.onPartDone?.(merged(results, results[0]!.overview, options, model), (index + 1) / steps);
+    // The parts' overviews one after another until they are joined.
+    const overviews = results.map((r) => r.overview).join(' ');
+    options.onPartDone?.(merged(results, overviews, options, model), (index + 1) / steps);
   }
   let overview = results[0]?.overview ?? '';
   if (results.length > 1) {
@@ -233,6 +239,7 @@ export const summarizeTranscript = async (
     );
     overview = joined.data.overview;
     options.onProgress?.(1);
+    options.onPartDone?.(merged(results, overview, options, model), 1);
   }
   const words = (list: readonly Segment[]) => list.reduce((n, s) => n + wordCount(s.text), 0);
   return {

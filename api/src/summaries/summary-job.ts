@@ -5,7 +5,7 @@ import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { JobHandler } from '../jobs/job-handler';
 import { throttledProgress } from '../language-jobs/throttled-progress';
 import type { RecordingCommands } from '../recordings/recording-commands';
-import { SummaryFormatError, summarizeTranscript } from './summarizer';
+import { SummaryFormatError, summarizeTranscript, summaryParts } from './summarizer';
 
 export const SUMMARY_JOB = 'summary';
 
@@ -56,6 +56,12 @@ export const summaryJobHandler = (deps: {
       if (!transcript || transcript.segments.length === 0)
         throw new DomainError('NO_TRANSCRIPT', 'There is no transcript to summarise.');
       const requested = typeof job.payload['language'] === 'string' ? job.payload['language'] : null;
+      const startedAt = deps.runner.now();
+      // The summarizer's steps: each part, then joining the overviews when there are several.
+      const partsTotal = summaryParts(transcript.segments).length;
+      const steps = partsTotal + (partsTotal > 1 ? 1 : 0);
+      // One draft after another, in order; like progress, a courtesy whose failure never stops the summary.
+      let drafts: Promise<unknown> = Promise.resolve();
       const summary = await summarizeTranscript(deps.model, transcript.segments, {
         language: requested ?? transcript.language,
         transcriptLanguage: transcript.language,
@@ -63,7 +69,32 @@ export const summaryJobHandler = (deps: {
         onProgress: throttledProgress((progress) =>
           run(job, { type: 'ProgressSummary', jobId: job.jobId, progress, now: deps.runner.now() }),
         ),
+        onPartDone: (draft, progress) => {
+          // The last step's draft is the summary itself, which the result brings.
+          if (progress >= 1 || signal.aborted) return;
+          drafts = drafts
+            .then(() =>
+              run(job, {
+                type: 'RecordSummaryDraft',
+                jobId: job.jobId,
+                draft: {
+                  overview: draft.overview,
+                  keyPoints: draft.keyPoints,
+                  decisions: draft.decisions,
+                  actionItems: draft.actionItems,
+                  chapters: draft.chapters,
+                },
+                partsDone: Math.min(Math.round(progress * steps), partsTotal),
+                partsTotal,
+                progress,
+                startedAt,
+                now: deps.runner.now(),
+              }),
+            )
+            .catch(() => undefined);
+        },
       });
+      await drafts;
       if (signal.aborted) return;
       await run(job, {
         type: 'CompleteSummary',

@@ -44,3 +44,40 @@ describe('configuration from the environment', () => {
     expect(config.SCRIVO_JOB_QUEUE).toBe('eventstoredb');
   });
 });
+
+describe('bring your own model (SCRIVO_LLM_ENGINE=openai)', () => {
+  it('needs the endpoint and the model, and says so at start-up', () => {
+    expect(() => loadConfig({ SCRIVO_LLM_ENGINE: 'openai', SCRIVO_LLM_MODEL: 'llama3.2' })).toThrow(
+      /SCRIVO_LLM_BASE_URL: is required when SCRIVO_LLM_ENGINE=openai/,
+    );
+    expect(() =>
+      loadConfig({ SCRIVO_LLM_ENGINE: 'openai', SCRIVO_LLM_BASE_URL: 'http://localhost:11434/v1' }),
+    ).toThrow(/SCRIVO_LLM_MODEL: is required when SCRIVO_LLM_ENGINE=openai/);
+    expect(() =>
+      loadConfig({
+        SCRIVO_LLM_ENGINE: 'openai',
+        SCRIVO_LLM_BASE_URL: 'http://localhost:11434/v1',
+        SCRIVO_LLM_MODEL: 'llama3.2',
+        SCRIVO_LLM_JSON_MODE: 'grammar',
+      }),
+    ).toThrow(/SCRIVO_LLM_JSON_MODE/);
+  });
+
+  it('asks for JSON with a schema in response_format unless told otherwise, and never echoes the key', () => {
+    const config = loadConfig({
+      SCRIVO_LLM_ENGINE: 'openai',
+      SCRIVO_LLM_BASE_URL: 'http://localhost:11434/v1',
+      SCRIVO_LLM_MODEL: 'llama3.2',
+      SCRIVO_LLM_API_KEY: 'sk-very-secret',
+    });
+    expect(config.SCRIVO_LLM_JSON_MODE).toBe('json_schema');
+    let message = '';
+    try {
+      loadConfig({ SCRIVO_LLM_ENGINE: 'openai', SCRIVO_LLM_API_KEY: 'sk-very-secret' });
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toMatch(/SCRIVO_LLM_BASE_URL/);
+    expect(message).not.toContain('sk-very-secret');
+  });
+});

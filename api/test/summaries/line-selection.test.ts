@@ -42,4 +42,21 @@ describe('what the model reads of a long transcript', () => {
       expect(ids.some((id) => id >= stretch && id < stretch + 20)).toBe(true);
     expect(chosen.some((s) => FILLER.includes(s.text))).toBe(false);
   });
+
+  it('leaves lines out evenly over the meeting, not from its end', () => {
+    const even: Segment[] = Array.from({ length: 300 }, (_, id) => ({
+      id,
+      start: id * 5,
+      end: id * 5 + 5,
+      text: `About topic ${Math.floor(id / 100) + 1}, we went through the numbers and the risks again.`,
+      speaker: 'S1',
+      words: [],
+    }));
+    const chosen = selectLines(even);
+    expect(chosen.length).toBeLessThan(even.length);
+    for (const third of [0, 1, 2]) {
+      const inThird = chosen.filter((s) => Math.floor(s.id / 100) === third).length;
+      expect(inThird).toBeGreaterThan(chosen.length / 4);
+    }
+  });
 });

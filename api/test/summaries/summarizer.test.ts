@@ -42,6 +42,9 @@ const scripted = (answers: string[]): LanguageModel & { calls: number } => {
       model.calls += 1;
       return { text, promptTokens: 0, completionTokens: 0 };
     },
+    async *stream(request: CompletionRequest): AsyncIterable<string> {
+      yield (await model.complete(request)).text;
+    },
   };
   return model;
 };
@@ -73,6 +76,26 @@ describe('summaries of transcripts', () => {
     // The model said 999 s for a 73-second recording: the item links to Carla's "I will book the venue" at 19 s.
     expect(summary.actionItems[0]).toMatchObject({ owner: 'Carla', at: 19 });
     expect(summary.checks).toMatchObject({ unsupportedDropped: 0, moved: 1 });
+  });
+
+  it('hands over the summary so far after each part, for the page to show while the rest is written', async () => {
+    const model = scripted([valid]);
+    const drafts: { points: number; chapters: number; progress: number }[] = [];
+    const parts = splitIntoParts(segments, 40).length;
+    await summarizeTranscript(model, segments, {
+      language: 'en',
+      maxPartWords: 40,
+      onPartDone: (draft, progress) =>
+        drafts.push({ points: draft.keyPoints.length, chapters: draft.chapters.length, progress }),
+    });
+    // One draft per part, each holding every part so far, then the whole once the overviews are joined.
+    expect(drafts.map((d) => d.progress)).toEqual([
+      ...Array.from({ length: parts }, (_, i) => (i + 1) / (parts + 1)),
+      1,
+    ]);
+    expect(drafts.slice(0, parts).map((d) => d.chapters)).toEqual(
+      Array.from({ length: parts }, (_, i) => i + 1),
+    );
   });
 
   it('fails with a clear reason after two answers in the wrong shape', async () => {

@@ -57,6 +57,24 @@ export const Summary = z.object({
   updatedAt: z.string().nullable(),
   /** The caller's plan includes summaries (Business Pro). */
   planAllows: z.boolean(),
+  /**
+   * While the summary waits for the language model: how many summaries and translations go first (those being
+   * written now included). Null once it is being written, when not running, or when the queue cannot tell.
+   */
+  ahead: z.number().int().nonnegative().nullable(),
+  /**
+   * While a summary of several parts is written: what the parts done so far say, merged, shown until the whole
+   * is ready; null before the first part is done and once it is written.
+   */
+  draft: z
+    .object({
+      content: SummaryContent,
+      partsDone: z.number().int().nonnegative(),
+      partsTotal: z.number().int().positive(),
+      /** About how long the rest takes, from the time the parts done took. */
+      secondsLeft: z.number().int().nonnegative(),
+    })
+    .nullable(),
 });
 export type Summary = z.infer<typeof Summary>;
 

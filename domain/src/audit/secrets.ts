@@ -180,6 +180,7 @@ export const SECRET_FIELDS: { readonly [T in CatalogueEventType]: readonly Field
   // summaries
   SummaryRequested: [],
   SummaryProgressed: [],
+  SummaryDraftUpdated: [],
   SummaryWritten: [],
   SummaryFailed: [],
   SummaryCancelled: [],

@@ -43,4 +43,25 @@ describe('the order in which free workers take queued jobs', () => {
     );
     expect(order.map((j) => j.ownerId)).toEqual(['b', 'a']);
   });
+
+  it("serves one summary of another owner right after the first of one owner's ten, on a single language slot", () => {
+    // One slot: each job runs alone, so every owner has nothing running when the next claim is made.
+    let waiting = [
+      ...Array.from({ length: 10 }, (_, n) => job('a', `10:0${n}`)),
+      job('b', '10:30'),
+      job('c', '10:31'),
+    ];
+    const served = new Map<string, string>();
+    const order: string[] = [];
+    for (let minute = 11; waiting.length > 0; minute += 1) {
+      const [next] = fairOrder(waiting, (ownerId) => ({
+        running: 0,
+        lastClaimedAt: served.get(ownerId) ?? null,
+      }));
+      served.set(next!.ownerId, `${minute}:00`);
+      order.push(next!.ownerId);
+      waiting = waiting.filter((j) => j !== next);
+    }
+    expect(order.slice(0, 4)).toEqual(['a', 'b', 'c', 'a']);
+  });
 });

@@ -4,7 +4,10 @@ export interface QueuedJob {
   readonly requestedAt: string;
 }
 
-/** What an owner already has from the workers. */
+/**
+ * What an owner already has from the workers that are claiming: counted over the kinds of job those workers take
+ * (speech and language workers are separate pools, so a long transcription does not cost its owner a summary turn).
+ */
 export interface OwnerShare {
   /** Jobs of this owner running now (claimed, lease not run out). */
   readonly running: number;

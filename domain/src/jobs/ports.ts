@@ -37,5 +37,11 @@ export interface JobQueue {
   complete(job: ClaimedJob): Promise<void>;
   fail(job: ClaimedJob, reason: string, retryable: boolean): Promise<{ willRetry: boolean }>;
   cancel(jobId: string, context: { correlationId: string }): Promise<void>;
+  /**
+   * While a job waits: how many jobs of these kinds come before it, those running now and those a free worker
+   * would take first (owners taking turns). Null when it is not waiting (claimed, finished). A queue that cannot
+   * see the whole line (each process holds only what the server offered it) has no such method.
+   */
+  ahead?(jobId: string, kinds: readonly string[]): Promise<number | null>;
   close(): Promise<void>;
 }

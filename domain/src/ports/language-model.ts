@@ -2,7 +2,8 @@ import type { CancelSignal } from '../recordings/ports';
 
 /**
  * An instruction-following language model, as summaries and machine-draft translations use it: a chat turn in,
- * text out. Adapters: the local model service (llm/, node-llama-cpp on the CPU) and Hugging Face chat completion.
+ * text out. Adapters: the local model service (llm/, node-llama-cpp on the CPU), Hugging Face chat completion, and
+ * any OpenAI-compatible chat endpoint (Ollama, llama.cpp server, vLLM, LM Studio).
  */
 export interface ChatMessage {
   readonly role: 'system' | 'user' | 'assistant';
@@ -32,6 +33,8 @@ export interface LanguageModel {
   /** The engine and model, for logs and for the labels users see ("machine draft by ..."). */
   readonly name: string;
   complete(request: CompletionRequest): Promise<Completion>;
+  /** The answer's text as it is written, piece by piece in order; the same request as `complete`. */
+  stream(request: CompletionRequest): AsyncIterable<string>;
 }
 
 /** The engine cannot be reached or failed on its side: worth trying again later. */

@@ -20,6 +20,23 @@ export type SummaryProgressed = DomainEvent<
   'SummaryProgressed',
   { recordingId: string; jobId: string; progress: number; at: string }
 >;
+/** The summary so far, after another part of the transcript is done: shown while the rest is written. */
+export type SummaryDraftUpdated = DomainEvent<
+  'SummaryDraftUpdated',
+  {
+    recordingId: string;
+    jobId: string;
+    /** The parts done so far, merged (tidied by the decider like a written summary). */
+    draft: SummaryContent;
+    /** Steps done and in all (each part, then joining the overviews when there are several). */
+    partsDone: number;
+    partsTotal: number;
+    progress: number;
+    /** When the job started writing: with `at` and the parts done, how long the rest will take. */
+    startedAt: string;
+    at: string;
+  }
+>;
 export type SummaryWritten = DomainEvent<
   'SummaryWritten',
   {
@@ -47,11 +64,18 @@ export type SummaryEdited = DomainEvent<
 >;
 
 export type SummaryEvent =
-  SummaryRequested | SummaryProgressed | SummaryWritten | SummaryFailed | SummaryCancelled | SummaryEdited;
+  | SummaryRequested
+  | SummaryProgressed
+  | SummaryDraftUpdated
+  | SummaryWritten
+  | SummaryFailed
+  | SummaryCancelled
+  | SummaryEdited;
 
 export const SUMMARY_EVENT_TYPES: readonly SummaryEvent['type'][] = [
   'SummaryRequested',
   'SummaryProgressed',
+  'SummaryDraftUpdated',
   'SummaryWritten',
   'SummaryFailed',
   'SummaryCancelled',

@@ -120,6 +120,60 @@ describe('summary', () => {
         .thenNothingHappens();
     });
 
+    describe('written as it goes', () => {
+      const part1: SummaryContent = { ...content, decisions: [], actionItems: [] };
+      const draft = (
+        partsDone: number,
+        jobId = 'j1',
+      ): Extract<SummaryCommand, { type: 'RecordSummaryDraft' }> => ({
+        type: 'RecordSummaryDraft',
+        jobId,
+        draft: partsDone === 1 ? part1 : content,
+        partsDone,
+        partsTotal: 3,
+        progress: partsDone / 3,
+        startedAt: now,
+        now: later,
+      });
+      const drafted = (partsDone: number): SummaryEvent => ({
+        type: 'SummaryDraftUpdated',
+        data: {
+          recordingId: 'r1',
+          jobId: 'j1',
+          draft: partsDone === 1 ? part1 : content,
+          partsDone,
+          partsTotal: 3,
+          progress: partsDone / 3,
+          startedAt: now,
+          at: later,
+        },
+      });
+
+      it('records the summary so far after each part, with the parts done and when writing started', () =>
+        spec
+          .given([requested()])
+          .when(draft(1))
+          .then([drafted(1)]));
+
+      it('tidies the draft as it tidies a written summary', () =>
+        spec
+          .given([requested()])
+          .when({ ...draft(1), draft: { ...part1, overview: '  The team agreed to ship on Friday.  ' } })
+          .then([drafted(1)]));
+
+      it('ignores a draft older than the one shown, or from a job that is no longer current', () => {
+        spec
+          .given([requested(), drafted(2)])
+          .when(draft(1))
+          .thenNothingHappens();
+        spec
+          .given([requested(), requested('j2')])
+          .when(draft(1))
+          .thenNothingHappens();
+        spec.given([requested(), written()]).when(draft(1)).thenNothingHappens();
+      });
+    });
+
     it('ignores a failure reported by a job that is no longer current', () =>
       spec
         .given([requested(), requested('j2')])

@@ -25,6 +25,16 @@ export interface SummaryState {
   readonly revision: number;
   readonly failure: string | null;
   readonly updatedAt: string | null;
+  /** While a summary is written: the parts done so far, merged; null otherwise. */
+  readonly draft: SummaryDraft | null;
+}
+
+export interface SummaryDraft {
+  readonly content: SummaryContent;
+  readonly partsDone: number;
+  readonly partsTotal: number;
+  readonly startedAt: string;
+  readonly at: string;
 }
 
 export type SummaryCommand =
@@ -40,6 +50,16 @@ export type SummaryCommand =
       now: string;
     }
   | { type: 'ProgressSummary'; jobId: string; progress: number; now: string }
+  | {
+      type: 'RecordSummaryDraft';
+      jobId: string;
+      draft: SummaryContent;
+      partsDone: number;
+      partsTotal: number;
+      progress: number;
+      startedAt: string;
+      now: string;
+    }
   | {
       type: 'CompleteSummary';
       jobId: string;
@@ -69,6 +89,7 @@ const initialState = (): SummaryState => ({
   revision: 0,
   failure: null,
   updatedAt: null,
+  draft: null,
 });
 
 const conflict = (message: string) => new DomainError('SUMMARY_STATE_CONFLICT', message);
@@ -114,6 +135,28 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
           {
             type: 'SummaryProgressed',
             data: { recordingId, jobId: command.jobId, progress, at: command.now },
+          },
+        ];
+      }
+      case 'RecordSummaryDraft': {
+        // A late report of a replaced job, or one older than the draft shown: nothing to show.
+        if (state.status !== 'running' || command.jobId !== state.jobId) return [];
+        if (command.partsDone <= (state.draft?.partsDone ?? 0)) return [];
+        const partsTotal = Math.max(Math.floor(command.partsTotal), 1);
+        const partsDone = Math.min(Math.floor(command.partsDone), partsTotal);
+        return [
+          {
+            type: 'SummaryDraftUpdated',
+            data: {
+              recordingId,
+              jobId: command.jobId,
+              draft: cleanSummaryContent(command.draft),
+              partsDone,
+              partsTotal,
+              progress: Math.max(Math.min(Math.max(command.progress, 0), 1), state.progress),
+              startedAt: command.startedAt,
+              at: command.now,
+            },
           },
         ];
       }
@@ -180,9 +223,23 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
           progress: 0,
           failure: null,
           updatedAt: event.data.requestedAt,
+          draft: null,
         };
       case 'SummaryProgressed':
         return { ...state, progress: event.data.progress, updatedAt: event.data.at };
+      case 'SummaryDraftUpdated':
+        return {
+          ...state,
+          progress: event.data.progress,
+          updatedAt: event.data.at,
+          draft: {
+            content: event.data.draft,
+            partsDone: event.data.partsDone,
+            partsTotal: event.data.partsTotal,
+            startedAt: event.data.startedAt,
+            at: event.data.at,
+          },
+        };
       case 'SummaryWritten':
         return {
           ...state,
@@ -194,6 +251,7 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
           transcriptVersion: event.data.transcriptVersion,
           revision: state.revision + 1,
           updatedAt: event.data.writtenAt,
+          draft: null,
         };
       case 'SummaryFailed':
         return {
@@ -201,9 +259,15 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
           status: state.content ? 'ready' : 'failed',
           failure: event.data.reason,
           updatedAt: event.data.at,
+          draft: null,
         };
       case 'SummaryCancelled':
-        return { ...state, status: state.content ? 'ready' : 'cancelled', updatedAt: event.data.at };
+        return {
+          ...state,
+          status: state.content ? 'ready' : 'cancelled',
+          updatedAt: event.data.at,
+          draft: null,
+        };
       case 'SummaryEdited':
         return {
           ...state,

@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Summary } from '@scrivo/contracts';
 import type { ReadModelStore } from '@scrivo/domain';
+import type { JobQueue } from '@scrivo/domain/jobs';
 import { PLAN_LIMITS, TRANSCRIPTS_COLLECTION, type TranscriptDoc } from '@scrivo/domain/recordings';
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
+import { LANGUAGE_JOB_KINDS } from '../../language-jobs/language-job-kinds';
+import { JOB_QUEUE } from '../../recordings/recordings.tokens';
 import { toSummary } from './summary-view';
 
 /** Plan rule and reading of summaries, shared by the commands and the query. */
@@ -15,7 +18,14 @@ export class SummaryAccess {
   constructor(
     private readonly runner: StreamRunner,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
   ) {}
+
+  /** While the summary waits for the language model: how many summaries and translations go first. */
+  private async ahead(jobId: string | null): Promise<number | null> {
+    if (!jobId || !this.jobs.ahead) return null;
+    return this.jobs.ahead(jobId, LANGUAGE_JOB_KINDS).catch(() => null);
+  }
 
   planAllows(user: AuthenticatedUser): boolean {
     return PLAN_LIMITS[user.plan].summaries;
@@ -40,6 +50,13 @@ export class SummaryAccess {
   /** The summary folded from its own stream (a write answers with what it wrote). */
   async view(user: AuthenticatedUser, recordingId: string): Promise<Summary> {
     const state = await this.runner.state(summaryDecider, summaryStream(recordingId));
-    return toSummary(recordingId, state, await this.transcriptVersion(recordingId), this.planAllows(user));
+    return toSummary(
+      recordingId,
+      state,
+      await this.transcriptVersion(recordingId),
+      this.planAllows(user),
+      this.runner.now(),
+      state.status === 'running' ? await this.ahead(state.jobId) : null,
+    );
   }
 }

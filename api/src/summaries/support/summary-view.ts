@@ -1,5 +1,25 @@
 import type { Summary } from '@scrivo/contracts';
-import type { SummaryState } from '@scrivo/domain/summaries';
+import type { SummaryContent, SummaryState } from '@scrivo/domain/summaries';
+
+const contentOf = (content: SummaryContent): NonNullable<Summary['content']> => ({
+  overview: content.overview,
+  keyPoints: [...content.keyPoints],
+  decisions: [...content.decisions],
+  actionItems: [...content.actionItems],
+  chapters: [...content.chapters],
+});
+
+/**
+ * The time left, from the pace so far: the steps done (parts, then joining them when there are several) took this
+ * long since writing started; the whole will take about that pace over all of them. Counted down to `now`.
+ */
+const secondsLeft = (state: SummaryState, now: string): number => {
+  const draft = state.draft;
+  if (!draft || state.progress <= 0) return 0;
+  const started = Date.parse(draft.startedAt);
+  const whole = Math.max(Date.parse(draft.at) - started, 0) / state.progress;
+  return Math.max(Math.round((started + whole - Date.parse(now)) / 1000), 0);
+};
 
 /** What the API answers about a summary: its state and whether the transcript moved on since it was written. */
 export const toSummary = (
@@ -7,19 +27,13 @@ export const toSummary = (
   state: SummaryState,
   currentTranscriptVersion: number,
   planAllows: boolean,
+  now: string,
+  ahead: number | null,
 ): Summary => ({
   recordingId,
   status: state.status,
   progress: state.progress,
-  content: state.content
-    ? {
-        overview: state.content.overview,
-        keyPoints: [...state.content.keyPoints],
-        decisions: [...state.content.decisions],
-        actionItems: [...state.content.actionItems],
-        chapters: [...state.content.chapters],
-      }
-    : null,
+  content: state.content ? contentOf(state.content) : null,
   language: state.language,
   engine: state.engine,
   revision: state.revision,
@@ -28,4 +42,14 @@ export const toSummary = (
   failure: state.failure,
   updatedAt: state.updatedAt,
   planAllows,
+  ahead,
+  draft:
+    state.status === 'running' && state.draft
+      ? {
+          content: contentOf(state.draft.content),
+          partsDone: state.draft.partsDone,
+          partsTotal: state.draft.partsTotal,
+          secondsLeft: secondsLeft(state, now),
+        }
+      : null,
 });

@@ -71,6 +71,16 @@ function AutoSummarySwitch() {
   );
 }
 
+/** The time left as people say it: whole minutes, then under a minute. */
+const timeLeft = (seconds: number): string =>
+  seconds >= 90
+    ? `about ${Math.round(seconds / 60)} min left`
+    : seconds >= 45
+      ? 'about 1 min left'
+      : seconds > 0
+        ? 'less than a minute left'
+        : 'almost done';
+
 /** The summary tab: ask for one, follow its progress, read it with chapters that seek the player, edit it. */
 export function SummaryPanel({
   recordingId,
@@ -123,7 +133,13 @@ export function SummaryPanel({
     >
       {s.status === 'running' && (
         <div className="flex flex-col gap-2" aria-live="polite">
-          <p className="text-sm text-slate-700">Writing the summary… {Math.round(s.progress * 100)}%</p>
+          <p className="text-sm text-slate-700" data-testid="summary-writing">
+            {s.ahead !== null && s.ahead > 0
+              ? `Waiting: ${s.ahead} ahead in line (summaries and translations take turns)`
+              : s.draft
+                ? `Writing… part ${Math.min(s.draft.partsDone + 1, s.draft.partsTotal)} of ${s.draft.partsTotal}, ${timeLeft(s.draft.secondsLeft)}`
+                : `Writing the summary… ${Math.round(s.progress * 100)}%`}
+          </p>
           <div
             className="h-2 overflow-hidden rounded-full bg-slate-100"
             role="progressbar"
@@ -140,6 +156,15 @@ export function SummaryPanel({
           <button type="button" className={`${button} self-start`} onClick={() => cancel.mutate()}>
             Cancel
           </button>
+          {s.draft && (
+            <section aria-label="Summary so far" className="border-t border-slate-100 pt-3">
+              <p className="mb-2 text-xs text-slate-500">
+                So far ({s.draft.partsDone} of {s.draft.partsTotal} parts); the rest is added as it is
+                written.
+              </p>
+              <SummaryView content={s.draft.content} onSeek={onSeek} />
+            </section>
+          )}
         </div>
       )}
       {s.failure && s.status !== 'running' && (
@@ -155,7 +180,7 @@ export function SummaryPanel({
           {languagePicker}
         </div>
       )}
-      {s.content && (
+      {s.content && !(s.status === 'running' && s.draft) && (
         <>
           {s.outOfDate && s.status !== 'running' && (
             <div
