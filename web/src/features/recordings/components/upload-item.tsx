@@ -99,12 +99,12 @@ export function UploadItem({ item, onCancel, onRetry, onDismiss, onKeep }: Props
           </p>
         </>
       )}
-      {item.refusal && item.phase === 'kept' && (
+      {item.phase === 'kept' && (
         <p role="status" className="text-sm text-slate-700">
-          {item.refusal.message}
+          Kept in your recordings as a file. It will not be transcribed.
         </p>
       )}
-      {item.refusal && item.phase !== 'kept' && (
+      {item.refusal && (
         <p role="alert" className="text-sm text-red-900" data-testid="upload-refusal">
           {item.refusal.message}{' '}
           {item.refusal.upgrade && (

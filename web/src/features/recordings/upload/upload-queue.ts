@@ -209,10 +209,7 @@ export class UploadQueue {
       this.patch(key, {
         phase: 'kept',
         recordingId: recording.id,
-        refusal: {
-          message: 'Kept in your recordings as a file. It will not be transcribed.',
-          upgrade: false,
-        },
+        refusal: null,
       });
       setTimeout(() => this.remove(key), DONE_LINGER_MS);
     } catch (error) {
