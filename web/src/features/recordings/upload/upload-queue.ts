@@ -1,8 +1,11 @@
-import { TUS_ENDPOINT, type UploadMetadata } from '@scrivo/contracts/recordings/recordings.contract';
+import {
+  Recording,
+  TUS_ENDPOINT,
+  type UploadMetadata,
+} from '@scrivo/contracts/recordings/recordings.contract';
 import { DetailedError, Upload, defaultOptions } from 'tus-js-client';
-import { api, ok } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { readCookie } from '../../../lib/http';
+import { HttpError, readCookie } from '../../../lib/http';
 import { refusalFromServer, type Refusal } from './refusals';
 import { savedUploads, type SavedUpload } from './saved-uploads';
 import { TransferRate } from './transfer-rate';
@@ -195,17 +198,22 @@ export class UploadQueue {
     const { file, saved } = refused;
     this.patch(key, { phase: 'keeping' });
     try {
-      const recording = await ok(
-        api.recordings.create({
-          body: {
-            file,
-            title: saved.title,
-            language: saved.language || 'auto',
-            translate: String(saved.translate),
-            keep: 'unreadable',
-          },
-        }),
-      );
+      // FormData built here: the typed client would send each text field JSON-quoted.
+      const form = new FormData();
+      form.set('file', file);
+      form.set('title', saved.title);
+      form.set('language', saved.language || 'auto');
+      form.set('translate', String(saved.translate));
+      form.set('keep', 'unreadable');
+      const csrf = readCookie('scrivo_csrf');
+      const response = await fetch('/api/recordings', {
+        method: 'POST',
+        body: form,
+        credentials: 'include',
+        headers: csrf ? { 'X-CSRF-Token': csrf } : {},
+      });
+      if (!response.ok) throw new HttpError(response.status, await response.text());
+      const recording = Recording.parse(await response.json());
       this.patch(key, {
         phase: 'kept',
         recordingId: recording.id,
