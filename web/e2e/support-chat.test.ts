@@ -206,6 +206,28 @@ describe('support chat end to end in Chromium', () => {
     await widget.getByRole('button', { name: 'Talk to a person' }).click();
     await widget.getByText('A person from our team will reply here shortly.').waitFor();
     expect(await widget.getByRole('textbox', { name: 'Your email' }).count()).toBe(0);
+
+    // The admin console's queue shows the same answer as a table too, not as a run of pipes.
+    await adminPage
+      .getByRole('searchbox', { name: 'Search conversations...' })
+      .fill('weekly and monthly prices');
+    await adminPage.locator('aside li').first().getByRole('button').click();
+    const queued = adminPage
+      .getByRole('region', { name: 'Conversation' })
+      .locator('li[data-role="assistant"]')
+      .filter({ has: adminPage.getByRole('table') })
+      .first();
+    await queued.waitFor();
+    expect(await queued.getByRole('columnheader').allTextContents()).toEqual([
+      'Plan',
+      'Monthly',
+      'Weekly',
+      'Minutes',
+    ]);
+    expect(await queued.getByRole('row', { name: /Premium/ }).textContent()).toContain(
+      '120 minutes per month',
+    );
+    expect(await queued.textContent()).not.toContain('|---');
     await context.close();
     await adminContext.close();
   });

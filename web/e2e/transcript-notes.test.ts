@@ -28,7 +28,7 @@ const timedJfk: TranscriptBody = {
   }),
 };
 
-describe('highlights and comments in Chromium: select words, mark them, comment, reload, export', () => {
+describe('highlights and comments in Chromium: select words, mark them, comment, reload, export, edit, delete', () => {
   let app: TestApp;
   let browser: Browser;
   let context: BrowserContext;
@@ -116,5 +116,33 @@ describe('highlights and comments in Chromium: select words, mark them, comment,
     expect(text).toContain('Highlight [');
     expect(text).toContain('“fellow Americans,”');
     expect(text).toMatch(/Comment by Test User .* on “what your country”: Quote this in the article/);
+  });
+
+  it('edits the comment and deletes it, and after a reload only the highlight is left', async () => {
+    const notes = page.getByRole('region', { name: 'Highlights and comments' });
+    // The comment's item, found by what it offers (its text gives way to the edit box while editing).
+    const comment = notes
+      .getByTestId('annotation')
+      .filter({ has: page.getByRole('button', { name: 'Delete comment' }) });
+    await comment.getByRole('button', { name: 'Edit' }).click();
+    const box = comment.getByRole('textbox', { name: 'Edit comment' });
+    await box.fill('Open the article with this');
+    await comment.getByRole('button', { name: 'Save' }).click();
+    await comment.getByText('Open the article with this').waitFor();
+    await comment.getByText('(edited)').waitFor();
+
+    await page.reload();
+    await comment.getByText('Open the article with this').waitFor();
+    await comment.getByText('(edited)').waitFor();
+    expect(await notes.getByText('Quote this in the article').count()).toBe(0);
+
+    await comment.getByRole('button', { name: 'Delete comment' }).click();
+    await comment.waitFor({ state: 'detached' });
+    await page.reload();
+    await notes.getByTestId('annotation').first().waitFor();
+    expect(await notes.getByTestId('annotation').allInnerTexts()).toEqual([
+      expect.stringContaining('Highlight'),
+    ]);
+    expect(await page.getByTestId('transcript').locator('[data-note="comment"]').count()).toBe(0);
   });
 });

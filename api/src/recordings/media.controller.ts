@@ -36,7 +36,11 @@ export class MediaController {
     try {
       const options = parseOptions(upload.fields.language, upload.fields.translate);
       const recording = await this.commands.execute(
-        new CreateRecordingFromFileCommand(user, upload, { title: upload.fields.title, options }),
+        new CreateRecordingFromFileCommand(user, upload, {
+          title: upload.fields.title,
+          options,
+          keepUnreadable: upload.fields.keep === 'unreadable',
+        }),
       );
       res.status(201).json(recording);
     } finally {

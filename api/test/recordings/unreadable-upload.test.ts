@@ -98,4 +98,57 @@ describe('a file with no audio we can read is refused when its upload completes,
     expect(posted.body).toMatchObject({ code: 'ZERO_LENGTH' });
     expect(await libraryIds(client)).toEqual([]);
   });
+
+  it('keeps the file when its owner asks after the refusal: stored, marked unreadable, never transcribed', async () => {
+    const { client } = await signedInClient(app);
+    await client.get('/api/health');
+    const text = new TextEncoder().encode('These are my meeting notes, not audio.\n'.repeat(40));
+    const form = new FormData();
+    form.set('file', new Blob([text]), 'notes.mp3');
+    form.set('keep', 'unreadable');
+    const kept = await client.post('/api/recordings', form);
+    expect(kept.status).toBe(201);
+    const recording = kept.body as { id: string; status: string; error: { code: string; message: string } };
+    expect(recording).toMatchObject({
+      status: 'unreadable',
+      sizeBytes: text.length,
+      durationSeconds: null,
+      error: {
+        code: 'UNSUPPORTED_MEDIA',
+        message: expect.stringMatching(/^This file has no audio we can read/),
+      },
+    });
+    expect(await libraryIds(client)).toEqual([recording.id]);
+
+    // The same bytes come back, as a plain file.
+    const media = await fetch(`${app.url}/api/recordings/${recording.id}/media`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    expect(media.status).toBe(200);
+    expect(media.headers.get('content-type')).toBe('application/octet-stream');
+    expect(new Uint8Array(await media.arrayBuffer())).toEqual(text);
+
+    // No job was made, and asking for one cannot help.
+    expect((await client.post(`/api/recordings/${recording.id}/retry`, {})).status).toBe(409);
+    expect((await client.get(`/api/recordings/${recording.id}`)).body).toMatchObject({
+      status: 'unreadable',
+    });
+
+    expect((await client.delete(`/api/recordings/${recording.id}`)).status).toBe(200);
+    expect(await libraryIds(client)).toEqual([]);
+  });
+
+  it('keeps a 0 s WAV as a file, said to be 0 seconds long', async () => {
+    const { client } = await signedInClient(app);
+    await client.get('/api/health');
+    const form = new FormData();
+    form.set('file', new Blob([zeroWav]), 'empty-take.wav');
+    form.set('keep', 'unreadable');
+    const kept = await client.post('/api/recordings', form);
+    expect(kept.status).toBe(201);
+    expect(kept.body).toMatchObject({
+      status: 'unreadable',
+      error: { code: 'ZERO_LENGTH', message: expect.stringMatching(/^This recording is 0 seconds long/) },
+    });
+  });
 });

@@ -15,6 +15,9 @@ const c = initContract();
  *    `language` (ISO 639-1 code, absent or "auto" = detect) and `translate` ("true" = English translation).
  *    The answer is the new Recording (status `queued`), or an error naming the problem (415 unsupported or
  *    corrupt media, 400 empty file, 422 NO_AUDIO_STREAM or ZERO_LENGTH (0 s), 413 over the plan's file limit, 402 QUOTA_EXCEEDED).
+ *    After a 415 or 422 the same file sent again with `keep` = "unreadable" is kept as a file: the answer is a
+ *    Recording with status `unreadable` and `error` saying why, which can be downloaded (`/media`) and deleted
+ *    but is never transcribed.
  *
  * 2. Resumable (browsers), the tus 1.0 protocol at `TUS_ENDPOINT` (`/api/uploads`), e.g. with tus-js-client:
  *      new tus.Upload(file, {
@@ -195,6 +198,8 @@ export const RecordingStatus = z.enum([
   'completed',
   'failed',
   'cancelled',
+  /** The file's audio could not be read and its owner kept it as a file (`error` says why): never transcribed. */
+  'unreadable',
 ]);
 export type RecordingStatus = z.infer<typeof RecordingStatus>;
 
@@ -385,7 +390,13 @@ export const recordingsContract = c.router({
     method: 'POST',
     path: '/api/recordings',
     contentType: 'multipart/form-data',
-    body: c.type<{ file: Blob; title?: string; language?: string; translate?: string }>(),
+    body: c.type<{
+      file: Blob;
+      title?: string;
+      language?: string;
+      translate?: string;
+      keep?: 'unreadable';
+    }>(),
     responses: {
       201: Recording,
       400: ErrorBody,
@@ -395,7 +406,8 @@ export const recordingsContract = c.router({
       415: ErrorBody,
       422: ErrorBody,
     },
-    summary: 'Upload a file in one request (multipart: file, title?, language?, translate?) and queue it',
+    summary:
+      'Upload a file in one request (multipart: file, title?, language?, translate?, keep?) and queue it (keep=unreadable: keep a file with no readable audio as a file)',
   },
   events: {
     method: 'GET',

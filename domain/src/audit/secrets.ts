@@ -154,6 +154,7 @@ export const SECRET_FIELDS: { readonly [T in CatalogueEventType]: readonly Field
   RecordingUploadProgressed: [],
   RecordingProbed: [],
   RecordingRejected: [],
+  UnreadableFileKept: [],
   TranscriptionRequested: [],
   TranscriptionStarted: [],
   TranscriptionProgressed: [],

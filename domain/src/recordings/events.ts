@@ -55,6 +55,21 @@ export type RecordingRejected = DomainEvent<
   'RecordingRejected',
   { recordingId: string; code: string; message: string; at: string }
 >;
+/**
+ * The owner kept a file whose audio could not be read (`code`/`message`: the probe's refusal), as a file only:
+ * stored under `blobKey` to download or delete, never transcribed.
+ */
+export type UnreadableFileKept = DomainEvent<
+  'UnreadableFileKept',
+  {
+    recordingId: string;
+    code: string;
+    message: string;
+    blobKey: string;
+    sizeBytes: number;
+    at: string;
+  }
+>;
 export type TranscriptionRequested = DomainEvent<
   'TranscriptionRequested',
   {
@@ -164,6 +179,7 @@ export type RecordingEvent =
   | RecordingUploadProgressed
   | RecordingProbed
   | RecordingRejected
+  | UnreadableFileKept
   | TranscriptionRequested
   | TranscriptionStarted
   | TranscriptionProgressed
@@ -185,6 +201,7 @@ export const RECORDING_EVENT_TYPES: readonly RecordingEvent['type'][] = [
   'RecordingUploadProgressed',
   'RecordingProbed',
   'RecordingRejected',
+  'UnreadableFileKept',
   'TranscriptionRequested',
   'TranscriptionStarted',
   'TranscriptionProgressed',

@@ -5,6 +5,7 @@ export * from './plans';
 export * from './ports';
 export * from './recording.decider';
 export * from './annotations';
+export * from './unreadable-file';
 export * from './projections/annotations.projection';
 export * from './usage.decider';
 export * from './export/subtitles';

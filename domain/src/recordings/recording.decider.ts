@@ -21,8 +21,11 @@ import {
   type StructureChange,
   type TranscriptSplice,
 } from './transcript-edit';
+import { type KeepUnreadableFileCommand, keepUnreadableFile } from './unreadable-file';
 
-export type RecordingStatus = 'uploading' | 'queued' | 'transcribing' | 'completed' | 'failed' | 'cancelled';
+/** `unreadable`: the file's audio could not be read and the owner kept it as a file (never transcribed). */
+export type RecordingStatus =
+  'uploading' | 'queued' | 'transcribing' | 'completed' | 'failed' | 'cancelled' | 'unreadable';
 
 export interface RecordingState {
   readonly exists: boolean;
@@ -75,6 +78,7 @@ export type RecordingCommand =
   | { type: 'ReportUploadProgress'; receivedBytes: number; totalBytes: number; now: string }
   | { type: 'RecordProbe'; media: ProbedMedia; now: string }
   | { type: 'RejectRecording'; code: string; message: string; now: string }
+  | KeepUnreadableFileCommand
   | {
       type: 'RequestTranscription';
       jobId: string;
@@ -346,6 +350,8 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
             data: { recordingId: id, code: command.code, message: command.message, at: command.now },
           },
         ];
+      case 'KeepUnreadableFile':
+        return keepUnreadableFile(command, state);
       case 'RequestTranscription': {
         if (state.jobId === command.jobId) return [];
         if (!state.media || !state.blobKey)
@@ -489,6 +495,8 @@ export const recordingDecider: Decider<RecordingCommand, RecordingEvent, Recordi
         return { ...state, media: event.data.media };
       case 'RecordingRejected':
         return { ...state, status: 'failed' };
+      case 'UnreadableFileKept':
+        return { ...state, status: 'unreadable', blobKey: event.data.blobKey };
       case 'TranscriptionRequested':
         return { ...state, status: 'queued', jobId: event.data.jobId, lastProgress: 0 };
       case 'TranscriptionStarted':

@@ -4,6 +4,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Recording } from '@scrivo/contracts';
 import type { Actor, BlobStore, Ids } from '@scrivo/domain';
 import {
+  isUnreadableFileCode,
   MediaRejectedError,
   type MediaToolkit,
   type ProbedMedia,
@@ -51,12 +52,19 @@ const storeAndRequest = async (
   return commands.requestTranscription(recordingId, user.plan, context.actor, context.correlationId);
 };
 
-/** POST /api/recordings: a whole file already on local disk. Nothing is kept on refusal. */
+/**
+ * POST /api/recordings: a whole file already on local disk. Nothing is kept on refusal, unless the owner asked
+ * to keep a file whose audio cannot be read (`keepUnreadable`, after that refusal): then it is stored as a file.
+ */
 export class CreateRecordingFromFileCommand extends Command<Recording> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly file: IncomingFile,
-    readonly meta: { title?: string; options: TranscriptionOptions },
+    readonly meta: {
+      title?: string;
+      options: TranscriptionOptions;
+      keepUnreadable?: boolean;
+    },
   ) {
     super();
   }
@@ -73,13 +81,14 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
   ) {}
 
   async execute({ user, file, meta }: CreateRecordingFromFileCommand): Promise<Recording> {
-    let probed: ProbedMedia;
+    let probed: ProbedMedia | MediaRejectedError;
     try {
       probed = await this.media.probe(file.path);
     } catch (error) {
-      if (error instanceof MediaRejectedError)
+      if (!(error instanceof MediaRejectedError)) throw error;
+      if (!meta.keepUnreadable || !isUnreadableFileCode(error.code))
         throw new ApiError(STATUS_FOR_MEDIA_CODE[error.code], error.code, error.message);
-      throw error;
+      probed = error;
     }
     const recordingId = this.ids.next();
     const context = { actor: this.access.actor(user), correlationId: this.access.correlationId() };
@@ -103,14 +112,16 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
     );
     crashPoint('created');
     try {
-      await storeAndRequest(
-        { commands: this.commands, blobs: this.blobs },
-        user,
-        recordingId,
-        file,
-        probed,
-        context,
-      );
+      if (probed instanceof MediaRejectedError) await this.keepAsFile(recordingId, file, probed, context);
+      else
+        await storeAndRequest(
+          { commands: this.commands, blobs: this.blobs },
+          user,
+          recordingId,
+          file,
+          probed,
+          context,
+        );
     } catch (error) {
       // The refusal (e.g. no minutes left) is the answer: the half-made recording goes away with its bytes.
       await commands
@@ -125,6 +136,33 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
       throw isInfrastructureFailure(error) ? uploadNotStored() : error;
     }
     return toRecording(await this.access.written(recordingId));
+  }
+
+  /** Stores the bytes as they came and marks the recording unreadable: no minutes, no job. */
+  private async keepAsFile(
+    recordingId: string,
+    file: IncomingFile,
+    refusal: MediaRejectedError,
+    context: { actor: Actor; correlationId: string },
+  ): Promise<void> {
+    // The content is not audio whatever its name says, so it is served as plain bytes.
+    await this.blobs.put(originalKey(recordingId), createReadStream(file.path), {
+      contentType: 'application/octet-stream',
+      size: file.size,
+    });
+    await this.commands.run(
+      recordingId,
+      {
+        type: 'KeepUnreadableFile',
+        code: refusal.code,
+        message: refusal.message,
+        blobKey: originalKey(recordingId),
+        sizeBytes: file.size,
+        now: this.commands.now(),
+      },
+      context.actor,
+      context.correlationId,
+    );
   }
 }
 

@@ -99,6 +99,14 @@ export const evolveRecordingDoc = (
       });
     case 'RecordingRejected':
       return put({ status: 'failed', error: { code: event.data.code, message: event.data.message } });
+    case 'UnreadableFileKept':
+      return put({
+        status: 'unreadable',
+        error: { code: event.data.code, message: event.data.message },
+        blobKey: event.data.blobKey,
+        sizeBytes: event.data.sizeBytes,
+        progress: 0,
+      });
     case 'TranscriptionRequested':
       return put({
         status: 'queued',

@@ -7,6 +7,7 @@ const styles: Record<Recording['status'], string> = {
   completed: 'bg-emerald-100 text-emerald-900',
   failed: 'bg-red-100 text-red-900',
   cancelled: 'bg-amber-100 text-amber-900',
+  unreadable: 'bg-slate-200 text-slate-800',
 };
 
 export const statusLabel = (recording: Pick<Recording, 'status' | 'progress'>): string => {
@@ -24,6 +25,8 @@ export const statusLabel = (recording: Pick<Recording, 'status' | 'progress'>): 
       return 'Failed';
     case 'cancelled':
       return 'Cancelled';
+    case 'unreadable':
+      return 'Kept as a file';
   }
 };
 

@@ -11,6 +11,7 @@ import {
 } from '../../lib/recordings/recordings-queries';
 import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
 import { InlineTitle } from '../../components/recordings/inline-title';
+import { KeptFile } from '../../components/recordings/kept-file';
 import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { StatusBadge } from '../../components/recordings/status-badge';
 import { TranscriptWithEditor } from './editor/transcript-with-editor';
@@ -118,6 +119,7 @@ export function TranscriptPage({ recordingId }: { recordingId: string }) {
             )}
           </>
         )}
+        {current.status === 'unreadable' && <KeptFile recording={current} />}
         {(current.status === 'failed' || current.status === 'cancelled') && (
           <>
             <p className="text-slate-800" role="alert">

@@ -1,9 +1,13 @@
 import type { ChatMessage } from '@scrivo/contracts';
+import { SafeMarkdown } from '../../../components/ui/safe-markdown';
 import { formatTime } from '../labels';
 
 const AUTHOR = { user: 'Visitor', assistant: 'Assistant', admin: 'Support' } as const;
 
-/** Content is rendered as text by React: markup a visitor sends is shown, never interpreted. */
+/**
+ * Visitors' and admins' words are rendered as text: markup they send is shown, never interpreted. The
+ * assistant answers in Markdown (tables, lists), rendered as the widget shows it, raw HTML still as text.
+ */
 export function MessageBubble({ message }: { message: ChatMessage }) {
   const mine = message.role === 'admin';
   return (
@@ -31,7 +35,11 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
             </span>
           )}
         </div>
-        <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        {message.role === 'assistant' ? (
+          <SafeMarkdown source={message.content} />
+        ) : (
+          <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        )}
         {message.sources.length > 0 && (
           <p className="mt-1 text-xs text-slate-500">
             Source: {message.sources.map((s) => s.title).join(', ')}

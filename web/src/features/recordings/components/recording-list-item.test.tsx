@@ -40,3 +40,17 @@ describe('a failed recording in the list', () => {
     expect(render(failed('TRANSCRIPTION_FAILED', 'The speech engine stopped.'))).toContain('Retry');
   });
 });
+
+describe('a file kept although its audio could not be read', () => {
+  it('says so, says why, offers its download and no Retry', () => {
+    const html = render({
+      ...failed('UNSUPPORTED_MEDIA', 'This file has no audio we can read: it is not audio.'),
+      status: 'unreadable',
+    });
+    expect(html).toContain('Not audio we can read: kept as a file');
+    expect(html).toContain('Kept as a file');
+    expect(html).toContain('This file has no audio we can read');
+    expect(html).toContain('href="/api/recordings/rec-1/media" download="notes.mp3"');
+    expect(html).not.toContain('Retry');
+  });
+});

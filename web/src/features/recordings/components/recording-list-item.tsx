@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { languageName } from '../../../lib/language';
 import { formatClock } from '../../../lib/time';
 import { Highlight } from './highlight';
+import { KeptFile } from '../../../components/recordings/kept-file';
 import { StatusBadge } from '../../../components/recordings/status-badge';
 
 interface Props {
@@ -17,7 +18,6 @@ interface Props {
   retrying?: boolean;
 }
 
-/** One recording in a list: title, status, duration, language, date, and why it failed with a retry. */
 /** Refusals of the file's content (recordings left from before uploads were refused outright). */
 const UNREADABLE_FILE = new Set([
   'EMPTY_FILE',
@@ -27,6 +27,7 @@ const UNREADABLE_FILE = new Set([
   'ZERO_LENGTH',
 ]);
 
+/** One recording in a list: title, status, duration, language, date, and why it failed with a retry. */
 export function RecordingListItem({ recording, query = '', title, actions, onRetry, retrying }: Props) {
   // The file itself could not be read: transcribing it again cannot help, so no Retry is offered.
   const unreadable = UNREADABLE_FILE.has(recording.error?.code ?? '');
@@ -98,6 +99,7 @@ export function RecordingListItem({ recording, query = '', title, actions, onRet
           )}
         </div>
       )}
+      {recording.status === 'unreadable' && <KeptFile recording={recording} />}
       {actions && <div className="flex flex-wrap justify-end gap-2">{actions}</div>}
     </li>
   );

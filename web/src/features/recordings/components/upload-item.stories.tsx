@@ -19,7 +19,7 @@ const base: Item = {
 const meta = {
   title: 'Recordings/Upload item',
   component: UploadItem,
-  args: { item: base, onCancel: () => {}, onRetry: () => {}, onDismiss: () => {} },
+  args: { item: base, onCancel: () => {}, onRetry: () => {}, onDismiss: () => {}, onKeep: () => {} },
   decorators: [
     (Story) => (
       <ul className="max-w-xl p-4">
@@ -53,6 +53,22 @@ export const RefusedType: Story = {
         message:
           '“notes.pdf” is not an audio or video file. Scrivo transcribes MP3, WAV, M4A, WEBM, MP4 and other common audio and video formats.',
         upgrade: false,
+      },
+    },
+  },
+};
+export const RefusedUnreadable: Story = {
+  args: {
+    item: {
+      ...base,
+      fileName: 'notes.mp3',
+      phase: 'refused',
+      bytesSent: 0,
+      refusal: {
+        message:
+          'This file has no audio we can read: it is not an audio or video format, whatever its name says.',
+        upgrade: false,
+        keepable: true,
       },
     },
   },

@@ -8,6 +8,8 @@ interface Props {
   onCancel(key: string): void;
   onRetry(key: string): void;
   onDismiss(key: string): void;
+  /** Keep a file whose audio could not be read, as a file. */
+  onKeep(key: string): void;
 }
 
 const phaseText = (item: Item): string => {
@@ -26,11 +28,15 @@ const phaseText = (item: Item): string => {
       return 'Stopped';
     case 'needs-file':
       return 'Waiting for the file';
+    case 'keeping':
+      return 'Keeping the file…';
+    case 'kept':
+      return 'Not audio we can read: kept as a file';
   }
 };
 
 /** One file in the upload queue: progress with speed and time left, and what can be done with it. */
-export function UploadItem({ item, onCancel, onRetry, onDismiss }: Props) {
+export function UploadItem({ item, onCancel, onRetry, onDismiss, onKeep }: Props) {
   const percent = item.size > 0 ? Math.floor((item.bytesSent / item.size) * 100) : 0;
   const active = item.phase === 'uploading' || item.phase === 'resuming' || item.phase === 'offline';
   const speed = item.bytesPerSecond !== null ? `${formatBytes(item.bytesPerSecond)}/s` : null;
@@ -61,7 +67,7 @@ export function UploadItem({ item, onCancel, onRetry, onDismiss }: Props) {
             Cancel
           </button>
         )}
-        {!active && item.phase !== 'done' && (
+        {!active && item.phase !== 'done' && item.phase !== 'keeping' && item.phase !== 'kept' && (
           <button
             type="button"
             onClick={() => (item.phase === 'failed' ? onCancel(item.key) : onDismiss(item.key))}
@@ -72,7 +78,7 @@ export function UploadItem({ item, onCancel, onRetry, onDismiss }: Props) {
           </button>
         )}
       </div>
-      {item.phase !== 'refused' && item.phase !== 'needs-file' && (
+      {(active || item.phase === 'done' || item.phase === 'failed') && (
         <>
           <div
             className="h-2 overflow-hidden rounded-full bg-slate-100"
@@ -93,6 +99,11 @@ export function UploadItem({ item, onCancel, onRetry, onDismiss }: Props) {
           </p>
         </>
       )}
+      {item.phase === 'kept' && (
+        <p role="status" className="text-sm text-slate-700">
+          Kept in your recordings as a file. It will not be transcribed.
+        </p>
+      )}
       {item.refusal && (
         <p role="alert" className="text-sm text-red-900" data-testid="upload-refusal">
           {item.refusal.message}{' '}
@@ -102,6 +113,20 @@ export function UploadItem({ item, onCancel, onRetry, onDismiss }: Props) {
             </Link>
           )}
         </p>
+      )}
+      {item.phase === 'refused' && item.refusal?.keepable && (
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            onClick={() => onKeep(item.key)}
+            className="rounded-lg border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100"
+          >
+            Keep the file anyway
+          </button>
+          <span className="text-xs text-slate-700">
+            Stored in your recordings to download later; it will not be transcribed.
+          </span>
+        </div>
       )}
       {item.phase === 'failed' && (
         <button

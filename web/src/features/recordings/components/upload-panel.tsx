@@ -41,6 +41,7 @@ export function UploadPanel({ userId, usage }: { userId: string; usage: Usage | 
               onCancel={(key) => void queue.cancel(key)}
               onRetry={(key) => queue.retry(key)}
               onDismiss={(key) => queue.dismiss(key)}
+              onKeep={(key) => void queue.keep(key)}
             />
           ))}
         </ul>

@@ -56,6 +56,12 @@ describe('refusals from the server', () => {
       'That is not a media file',
     );
   });
+  it('let a file with no audio we can read be kept anyway, but not an empty one', () => {
+    expect(refusalFromServer(415, 'This file has no audio we can read', 'notes.mp3').keepable).toBe(true);
+    expect(refusalFromServer(422, 'This recording is 0 seconds long', 'take.wav').keepable).toBe(true);
+    expect(refusalFromServer(400, 'The file is empty', 'x.wav').keepable).toBeUndefined();
+    expect(refusalFromServer(402, null, 'x.wav').keepable).toBeUndefined();
+  });
   it('offer an upgrade for size and minutes', () => {
     expect(refusalFromServer(413, null, 'x.wav').upgrade).toBe(true);
     expect(refusalFromServer(402, null, 'x.wav').upgrade).toBe(true);

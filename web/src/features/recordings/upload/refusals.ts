@@ -38,6 +38,8 @@ export interface Refusal {
   message: string;
   /** Show the way to a bigger plan (allowance or size reached). */
   upgrade: boolean;
+  /** The server could not read audio in the file: its owner may keep it as a file anyway. */
+  keepable?: boolean;
 }
 
 export const formatBytes = (bytes: number): string => {
@@ -110,6 +112,12 @@ export const refusalFromServer = (
       };
     case 415:
     case 422:
+      // The content itself (not a text file named .mp3, a 0 s recording): the file can still be kept.
+      return {
+        message: serverMessage ?? `“${fileName}” could not be read as audio or video.`,
+        upgrade: false,
+        keepable: true,
+      };
     case 400:
       return {
         message: serverMessage ?? `“${fileName}” could not be read as audio or video.`,

@@ -1,6 +1,11 @@
-import { TUS_ENDPOINT, type UploadMetadata } from '@scrivo/contracts/recordings/recordings.contract';
+import {
+  Recording,
+  TUS_ENDPOINT,
+  type UploadMetadata,
+} from '@scrivo/contracts/recordings/recordings.contract';
 import { DetailedError, Upload, defaultOptions } from 'tus-js-client';
-import { readCookie } from '../../../lib/http';
+import { errorMessage } from '../../../lib/error-message';
+import { HttpError, readCookie } from '../../../lib/http';
 import { refusalFromServer, type Refusal } from './refusals';
 import { savedUploads, type SavedUpload } from './saved-uploads';
 import { TransferRate } from './transfer-rate';
@@ -18,6 +23,10 @@ export type UploadPhase =
   | 'refused'
   /** Stopped by an error that retrying may fix. */
   | 'failed'
+  /** Sending a refused file again, to keep it as a file. */
+  | 'keeping'
+  /** Kept in the recordings as a file that is not audio we can read. */
+  | 'kept'
   /** Left over from before a reload, but the browser kept no copy of the file. */
   | 'needs-file';
 
@@ -67,6 +76,8 @@ const titleFrom = (fileName: string) => fileName.replace(/\.[^.]+$/, '').trim() 
 export class UploadQueue {
   private items: UploadItem[] = [];
   private readonly running = new Map<string, Running>();
+  /** Refused files whose audio could not be read, held so that their owner can still keep them. */
+  private readonly unreadable = new Map<string, { file: File; saved: SavedUpload }>();
   private readonly listeners = new Set<() => void>();
   private restored: Promise<void> | null = null;
 
@@ -175,7 +186,43 @@ export class UploadQueue {
 
   dismiss(key: string): void {
     if (this.running.has(key)) return;
+    this.unreadable.delete(key);
     this.remove(key);
+  }
+
+  /** Keeps a file the server could not read as a recording marked unreadable: stored, never transcribed. */
+  async keep(key: string): Promise<void> {
+    const refused = this.unreadable.get(key);
+    if (!refused) return;
+    this.unreadable.delete(key);
+    const { file, saved } = refused;
+    this.patch(key, { phase: 'keeping' });
+    try {
+      // FormData built here: the typed client would send each text field JSON-quoted.
+      const form = new FormData();
+      form.set('file', file);
+      form.set('title', saved.title);
+      form.set('language', saved.language || 'auto');
+      form.set('translate', String(saved.translate));
+      form.set('keep', 'unreadable');
+      const csrf = readCookie('scrivo_csrf');
+      const response = await fetch('/api/recordings', {
+        method: 'POST',
+        body: form,
+        credentials: 'include',
+        headers: csrf ? { 'X-CSRF-Token': csrf } : {},
+      });
+      if (!response.ok) throw new HttpError(response.status, await response.text());
+      const recording = Recording.parse(await response.json());
+      this.patch(key, {
+        phase: 'kept',
+        recordingId: recording.id,
+        refusal: null,
+      });
+      setTimeout(() => this.remove(key), DONE_LINGER_MS);
+    } catch (error) {
+      this.patch(key, { phase: 'refused', refusal: { message: errorMessage(error), upgrade: false } });
+    }
   }
 
   private fresh(key: string, file: File, title: string): UploadItem {
@@ -269,10 +316,9 @@ export class UploadQueue {
         }
         this.running.delete(key);
         void savedUploads.remove(key);
-        this.patch(key, {
-          phase: 'refused',
-          refusal: refusalFromServer(status, serverMessage(response?.getBody()), file.name),
-        });
+        const refusal = refusalFromServer(status, serverMessage(response?.getBody()), file.name);
+        if (refusal.keepable) this.unreadable.set(key, { file, saved });
+        this.patch(key, { phase: 'refused', refusal });
       },
     });
     this.running.set(key, { upload, rate });
