@@ -42,6 +42,9 @@ const scripted = (answers: string[]): LanguageModel & { calls: number } => {
       model.calls += 1;
       return { text, promptTokens: 0, completionTokens: 0 };
     },
+    async *stream(request: CompletionRequest): AsyncIterable<string> {
+      yield (await model.complete(request)).text;
+    },
   };
   return model;
 };

@@ -32,6 +32,8 @@ export interface LanguageModel {
   /** The engine and model, for logs and for the labels users see ("machine draft by ..."). */
   readonly name: string;
   complete(request: CompletionRequest): Promise<Completion>;
+  /** The answer's text as it is written, piece by piece in order; the same request as `complete`. */
+  stream(request: CompletionRequest): AsyncIterable<string>;
 }
 
 /** The engine cannot be reached or failed on its side: worth trying again later. */
