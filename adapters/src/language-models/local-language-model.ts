@@ -5,7 +5,7 @@ import {
   LanguageModelRequestError,
   LanguageModelUnavailableError,
 } from '@scrivo/domain';
-import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { createParser } from 'eventsource-parser';
 import { Agent, fetch, type Response } from 'undici';
 import { abortSignalFor } from './abort-bridge';
 
@@ -51,15 +51,15 @@ export class LocalLanguageModel implements LanguageModel {
   async *stream(request: CompletionRequest): AsyncIterable<string> {
     const response = await this.post(request, true);
     if (!response.body) return;
-    const events = response.body
-      .pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream())
-      .getReader();
-    try {
-      for (;;) {
-        const { done, value } = await events.read();
-        if (done || value.data === '[DONE]') return;
-        const chunk = JSON.parse(value.data) as ChatCompletionChunk;
+    const decoder = new TextDecoder();
+    const events: string[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event.data) });
+    // Leaving the loop (the caller stopped reading, or [DONE]) cancels the body: the service stops generating.
+    for await (const bytes of response.body) {
+      parser.feed(decoder.decode(bytes, { stream: true }));
+      for (let data = events.shift(); data !== undefined; data = events.shift()) {
+        if (data === '[DONE]') return;
+        const chunk = JSON.parse(data) as ChatCompletionChunk;
         if (chunk.error)
           throw new LanguageModelUnavailableError(
             `The local language model service failed while answering: ${chunk.error.message ?? ''}`.trim(),
@@ -67,9 +67,6 @@ export class LocalLanguageModel implements LanguageModel {
         const text = chunk.choices?.[0]?.delta?.content;
         if (text) yield text;
       }
-    } finally {
-      // A caller that stops reading (the person left) closes the connection, which stops the generation.
-      await events.cancel().catch(() => undefined);
     }
   }
 
