@@ -22,7 +22,7 @@ export const productLaunch = (): TranscriptBody => {
 };
 
 /** Where "the decision is 5 dollars a month, with a free trial of 14 days" is said (line 10). */
-export const PRICE_DECISION_SECOND = 45.9;
+export const PRICE_DECISION_SECOND = 45.88;
 
 /** The `data:` events of a server-sent event stream, in order. */
 export const eventsOf = (text: string): QuestionStreamEvent[] =>
