@@ -98,6 +98,9 @@ describe('asking a recording a question: refusals', () => {
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
+    const notAnObject = await chat('AAA');
+    expect(notAnObject.status).toBe(400);
+    expect(await notAnObject.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
     const wrongModel = await chat({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hi' }] });
     expect(wrongModel.status).toBe(400);
     expect(((await wrongModel.json()) as { error: { param: string } }).error.param).toBe('model');
