@@ -30,6 +30,15 @@ describe('ranking transcript lines for a question (MiniSearch)', () => {
     expect(ranked.map((m) => m.line)).not.toContain(2);
   });
 
+  it('finds the line an answer was taken from, with the answer as the query (for an answer without ids)', () => {
+    const ranked = search.rank(
+      'Anna decided to shift twenty percent of the social budget to search ads, after costs went up.',
+      lines,
+    );
+    expect(ranked[0]?.line).toBe(5);
+    expect(ranked[1]!.score).toBeLessThan(ranked[0]!.score * 0.75);
+  });
+
   it('finds nothing when the question shares no word with the transcript', () => {
     expect(search.rank('What is the capital of Peru?', lines)).toEqual([]);
   });

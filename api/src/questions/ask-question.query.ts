@@ -83,6 +83,7 @@ export class AskQuestionHandler implements IQueryHandler<AskQuestionQuery> {
     const first = await pieces.next().catch((error: unknown) => {
       throw modelFailure(error);
     });
+    const search = this.search;
     return (async function* (): AnswerStream {
       let text = '';
       try {
@@ -96,7 +97,7 @@ export class AskQuestionHandler implements IQueryHandler<AskQuestionQuery> {
         yield { type: 'error', code: failure.code, message: failure.message };
         return;
       }
-      const answer = parseAnswer(text, chosen);
+      const answer = parseAnswer(text, chosen, search.rank(withoutLineIds(text), chosen));
       yield {
         type: 'done',
         answer: answer.notInRecording ? answer.answer : withoutLineIds(answer.answer),

@@ -131,6 +131,25 @@ describe('reading the moments an answer cites', () => {
     expect(answer).toEqual({ answer: NOT_IN_RECORDING, citations: [], notInRecording: true });
   });
 
+  it('cites the lines the answer matches best when the model forgot the ids, and none that match much less', () => {
+    const answer = parseAnswer('The launch moves to the ninth of March.', meeting, [
+      { line: 1, score: 2 },
+      { line: 3, score: 8 },
+      { line: 40, score: 9 },
+      { line: 2, score: 6.5 },
+    ]);
+    expect(answer.notInRecording).toBe(false);
+    expect(answer.citations.map((c) => c.line)).toEqual([2, 3]);
+    expect(parseAnswer('The launch moves [L3].', meeting, [{ line: 1, score: 9 }]).citations).toHaveLength(1);
+    expect(parseAnswer('The launch moves [L3].', meeting, [{ line: 1, score: 9 }]).citations[0]!.line).toBe(
+      3,
+    );
+  });
+
+  it('says "not in this recording" for an answer that neither cites nor matches a line it was shown', () => {
+    expect(parseAnswer('Lima is the capital of Peru.', meeting, []).notInRecording).toBe(true);
+  });
+
   it('takes the model at its word when it says the answer is not in the recording', () => {
     expect(parseAnswer('Not in this recording.', meeting).notInRecording).toBe(true);
     expect(parseAnswer('not in this recording [L1]', meeting)).toEqual({

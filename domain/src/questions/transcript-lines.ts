@@ -87,8 +87,8 @@ export const questionPrompt = (question: string, lines: readonly TranscriptLine[
     content: [
       'You answer questions about a recording using only the transcript lines you are given.',
       'Each line starts with its id and time, like [L12 03:41].',
-      'Answer in one to three short sentences and cite the ids of the lines you used, like [L12] or [L12][L14],',
-      'right after what they support; do not write about the lines or their ids in words.',
+      'Answer in one to three short sentences and cite the ids of the lines you used, like [L12] or [L12][L14].',
+      'Example: "The launch moves to the ninth of March [L3]."',
       `If the lines do not contain the answer, answer exactly: ${NOT_IN_RECORDING}`,
     ].join(' '),
   },
