@@ -21,7 +21,7 @@ export interface PlanLimits {
   readonly translation: boolean;
   /**
    * Questions answered from the transcript go with AI summaries (Business Pro): each answer holds the shared
-   * language model for 10-30 s on 2 cores (measured in docs/questions.md), too much to offer every Premium user.
+   * language model for 10-45 s on 2 cores (measured in docs/questions.md), too much to offer every Premium user.
    */
   readonly questions: boolean;
 }
