@@ -42,7 +42,7 @@ const oneAtATime = (work) => {
 
 /**
  * @typedef {{ role: 'system' | 'user' | 'assistant', content: string }} Message
- * @typedef {{ messages: Message[], max_tokens?: number, temperature?: number, seed?: number,
+ * @typedef {{ messages: Message[], max_tokens?: number, temperature?: number, seed?: number, stream?: boolean,
  *   response_format?: { type: 'text' } | { type: 'json_object' } | { type: 'json_schema', json_schema: { schema: object } } }} ChatRequest
  */
 
@@ -71,8 +71,11 @@ class RequestError extends Error {}
  */
 const sequence = context.getSequence();
 
-/** @param {ChatRequest} request @param {AbortSignal} signal */
-const complete = async (request, signal) => {
+/**
+ * @param {ChatRequest} request @param {AbortSignal} signal
+ * @param {((text: string) => void)=} onText each piece of the answer as it is written (streaming)
+ */
+const complete = async (request, signal, onText) => {
   const format = request.response_format;
   // A small model fills a grammar-forced shape far better when it has also read the shape. It goes after the last
   // question, not into the system prompt: what comes before stays the same from one question to the next, so it
@@ -114,6 +117,7 @@ const complete = async (request, signal) => {
       grammar,
       signal,
       stopOnAbortSignal: false,
+      ...(onText ? { onTextChunk: onText } : {}),
     });
     const usage = sequence.tokenMeter.diff(before);
     return { text, promptTokens: usage.usedInputTokens, completionTokens: usage.usedOutputTokens };
@@ -154,14 +158,29 @@ const server = createServer((req, res) => {
     if (!res.writableEnded) abort.abort();
   });
   void (async () => {
+    /** @type {ChatRequest} */
+    let request;
     try {
-      const request = parseRequest(await readJson(req));
-      const started = Date.now();
+      request = parseRequest(await readJson(req));
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      if (error instanceof RequestError)
+        return send(res, 400, { error: { message: error.message, type: 'invalid_request_error' } });
+      console.error(error);
+      return send(res, 400, {
+        error: { message: 'The request could not be read.', type: 'invalid_request_error' },
+      });
+    }
+    const started = Date.now();
+    const id = `chatcmpl-${started.toString(36)}`;
+    const created = Math.floor(started / 1000);
+    if (request.stream) return streamAnswer(request, res, abort.signal, { id, created });
+    try {
       const result = await oneAtATime(() => complete(request, abort.signal));
       send(res, 200, {
-        id: `chatcmpl-${started.toString(36)}`,
+        id,
         object: 'chat.completion',
-        created: Math.floor(started / 1000),
+        created,
         model: MODEL_NAME,
         choices: [{ index: 0, message: { role: 'assistant', content: result.text }, finish_reason: 'stop' }],
         usage: {
@@ -172,13 +191,45 @@ const server = createServer((req, res) => {
       });
     } catch (error) {
       if (abort.signal.aborted) return;
-      if (error instanceof RequestError)
-        return send(res, 400, { error: { message: error.message, type: 'invalid_request_error' } });
       console.error(error);
       send(res, 500, { error: { message: 'The model failed to answer.', type: 'server_error' } });
     }
   })();
 });
+
+/**
+ * `stream: true`: OpenAI's chunks as server-sent events (`data: {choices:[{delta:{content}}]}`, then
+ * `data: [DONE]`), each piece as the model writes it. The headers go at once, so a client waiting behind another
+ * generation knows it is heard; a client that closes the connection aborts its generation at once.
+ * @param {ChatRequest} request @param {import('node:http').ServerResponse} res @param {AbortSignal} signal
+ * @param {{ id: string, created: number }} meta
+ */
+const streamAnswer = async (request, res, signal, { id, created }) => {
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  /** @param {unknown} data */
+  const event = (data) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+  /** @param {{ role?: string, content?: string }} delta @param {string | null} finish */
+  const chunk = (delta, finish) =>
+    event({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: MODEL_NAME,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+  chunk({ role: 'assistant', content: '' }, null);
+  try {
+    await oneAtATime(() => complete(request, signal, (text) => chunk({ content: text }, null)));
+    if (signal.aborted) return;
+    chunk({}, 'stop');
+    res.end('data: [DONE]\n\n');
+  } catch (error) {
+    if (signal.aborted) return;
+    console.error(error);
+    event({ error: { message: 'The model failed to answer.', type: 'server_error' } });
+    res.end();
+  }
+};
 
 server.listen(port, host, () => console.log(`[llm] ${MODEL_NAME} listening on http://${host}:${port}`));
 for (const signal of ['SIGTERM', 'SIGINT'])

@@ -18,6 +18,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { OpenAiModule } from './openai/openai.module';
 import { LibraryModule } from './library/library.module';
 import { LanguageJobsModule } from './language-jobs/language-jobs.module';
+import { QuestionsModule } from './questions/questions.module';
 import { SummariesModule } from './summaries/summaries.module';
 import { TranslationsModule } from './translations/translations.module';
 import { PrivacyModule } from './privacy/privacy.module';
@@ -36,6 +37,7 @@ const features = [
   OpenAiModule,
   LibraryModule,
   SummariesModule,
+  QuestionsModule,
   TranslationsModule,
   LanguageJobsModule,
   PrivacyModule,

@@ -8,6 +8,7 @@ import { healthContract } from './health/health.contract';
 import { libraryContract } from './library/library.contract';
 import { openAiContract } from './openai/openai.contract';
 import { privacyContract } from './privacy/privacy.contract';
+import { questionsContract } from './questions/questions.contract';
 import { recordingsContract } from './recordings/recordings.contract';
 import { shareLinksContract } from './share-links/share-links.contract';
 import { summariesContract } from './summaries/summaries.contract';
@@ -32,6 +33,7 @@ export * from './live/live.messages';
 export * from './openai/openai.contract';
 export * from './privacy/privacy.contract';
 export * from './privacy/privacy.schemas';
+export * from './questions/questions.contract';
 export * from './recordings/recordings.contract';
 export * from './share-links/share-links.contract';
 export * from './summaries/summaries.contract';
@@ -56,6 +58,7 @@ export const contract = c.router({
   library: libraryContract,
   openAi: openAiContract,
   privacy: privacyContract,
+  questions: questionsContract,
   recordings: recordingsContract,
   shareLinks: shareLinksContract,
   summaries: summariesContract,

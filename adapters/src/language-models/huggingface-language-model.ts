@@ -43,47 +43,65 @@ export class HuggingFaceLanguageModel implements LanguageModel {
   }
 
   async complete(request: CompletionRequest): Promise<Completion> {
-    const client = new InferenceClient(this.options.token);
-    const target = this.options.endpointUrl ? client.endpoint(this.options.endpointUrl) : client;
     try {
-      const output = await target.chatCompletion(
-        {
-          model: this.model,
-          messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-          max_tokens: request.maxTokens,
-          temperature: request.temperature ?? 0,
-          ...(request.jsonSchema
-            ? {
-                response_format: {
-                  type: 'json_schema' as const,
-                  json_schema: { name: 'answer', schema: request.jsonSchema },
-                },
-              }
-            : {}),
-        },
-        { signal: abortSignalFor(request.signal) },
-      );
+      const output = await this.target().chatCompletion(this.input(request), {
+        signal: abortSignalFor(request.signal),
+      });
       return {
         text: output.choices[0]?.message.content ?? '',
         promptTokens: output.usage?.prompt_tokens ?? 0,
         completionTokens: output.usage?.completion_tokens ?? 0,
       };
     } catch (error) {
-      if (request.signal?.aborted) throw error;
-      const status = statusOf(error);
-      if (status === 400 || status === 413 || status === 422)
-        throw new LanguageModelRequestError('The language model refused the request.', { cause: error });
-      throw new LanguageModelUnavailableError(
-        `Hugging Face chat completion failed${status ? ` (${status})` : ''}.`,
-        {
-          cause: error,
-        },
-      );
+      throw this.failure(request, error);
     }
   }
 
-  /** Not streamed by this adapter yet: the whole answer arrives as one piece once it is written. */
+  /** The client's own streaming call (`stream: true`, OpenAI chunks), piece by piece. */
   async *stream(request: CompletionRequest): AsyncIterable<string> {
-    yield (await this.complete(request)).text;
+    try {
+      for await (const chunk of this.target().chatCompletionStream(this.input(request), {
+        signal: abortSignalFor(request.signal),
+      })) {
+        const text = chunk.choices[0]?.delta.content;
+        if (text) yield text;
+      }
+    } catch (error) {
+      throw this.failure(request, error);
+    }
+  }
+
+  private target() {
+    const client = new InferenceClient(this.options.token);
+    return this.options.endpointUrl ? client.endpoint(this.options.endpointUrl) : client;
+  }
+
+  private input(request: CompletionRequest) {
+    return {
+      model: this.model,
+      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      max_tokens: request.maxTokens,
+      temperature: request.temperature ?? 0,
+      ...(request.jsonSchema
+        ? {
+            response_format: {
+              type: 'json_schema' as const,
+              json_schema: { name: 'answer', schema: request.jsonSchema },
+            },
+          }
+        : {}),
+    };
+  }
+
+  /** The client's error as the port's: a refusal is final, anything else worth trying again. */
+  private failure(request: CompletionRequest, error: unknown): unknown {
+    if (request.signal?.aborted) return error;
+    const status = statusOf(error);
+    if (status === 400 || status === 413 || status === 422)
+      return new LanguageModelRequestError('The language model refused the request.', { cause: error });
+    return new LanguageModelUnavailableError(
+      `Hugging Face chat completion failed${status ? ` (${status})` : ''}.`,
+      { cause: error },
+    );
   }
 }

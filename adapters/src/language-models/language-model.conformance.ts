@@ -62,6 +62,37 @@ export const languageModelConformance = (adapter: string, subject: LanguageModel
       expect(owners.some((o) => o.includes('carla'))).toBe(true);
     }, 120_000);
 
+    it('streams the answer piece by piece, the same answer as a whole completion', async () => {
+      const request = {
+        messages: [
+          { role: 'system' as const, content: 'You answer in one short sentence.' },
+          { role: 'user' as const, content: `${meeting}\n\nWho books the venue?` },
+        ],
+        maxTokens: 30,
+      };
+      const pieces: string[] = [];
+      for await (const piece of subject.model().stream(request)) pieces.push(piece);
+      expect(pieces.length).toBeGreaterThan(1);
+      expect(pieces.join('').toLowerCase()).toContain('carla');
+      // Temperature 0: streaming changes how the answer arrives, not what it says.
+      expect(pieces.join('').trim()).toBe((await subject.model().complete(request)).text.trim());
+    }, 120_000);
+
+    it('stops streaming when the caller aborts', async () => {
+      const abort = new AbortController();
+      const started = Date.now();
+      const reading = (async () => {
+        for await (const _ of subject.model().stream({
+          messages: [{ role: 'user', content: 'Count from one to five hundred in words.' }],
+          maxTokens: 2000,
+          signal: abort.signal,
+        }))
+          abort.abort();
+      })();
+      await expect(reading).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(30_000);
+    }, 60_000);
+
     it('stops when the caller aborts', async () => {
       const abort = new AbortController();
       const pending = subject.model().complete({
@@ -79,5 +110,11 @@ export const languageModelConformance = (adapter: string, subject: LanguageModel
       await expect(
         subject.unreachable().complete({ messages: [{ role: 'user', content: 'Hello' }], maxTokens: 5 }),
       ).rejects.toBeInstanceOf(LanguageModelUnavailableError);
+      const streaming = async () => {
+        for await (const _ of subject
+          .unreachable()
+          .stream({ messages: [{ role: 'user', content: 'Hello' }], maxTokens: 5 }));
+      };
+      await expect(streaming()).rejects.toBeInstanceOf(LanguageModelUnavailableError);
     });
   });

@@ -5,6 +5,7 @@ import {
   LanguageModelRequestError,
   LanguageModelUnavailableError,
 } from '@scrivo/domain';
+import { createParser } from 'eventsource-parser';
 import { Agent, fetch, type Response } from 'undici';
 import { abortSignalFor } from './abort-bridge';
 
@@ -14,6 +15,11 @@ import { abortSignalFor } from './abort-bridge';
  * job's own cancel and lease bound the wait instead.
  */
 const patientAgent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+
+interface ChatCompletionChunk {
+  readonly choices?: readonly { readonly delta?: { readonly content?: string | null } }[];
+  readonly error?: { readonly message?: string };
+}
 
 interface ChatCompletionBody {
   readonly choices?: readonly { readonly message?: { readonly content?: string | null } }[];
@@ -32,6 +38,40 @@ export class LocalLanguageModel implements LanguageModel {
   constructor(private readonly options: { readonly url: string }) {}
 
   async complete(request: CompletionRequest): Promise<Completion> {
+    const response = await this.post(request, false);
+    const body = (await response.json().catch(() => ({}))) as ChatCompletionBody;
+    return {
+      text: body.choices?.[0]?.message?.content ?? '',
+      promptTokens: body.usage?.prompt_tokens ?? 0,
+      completionTokens: body.usage?.completion_tokens ?? 0,
+    };
+  }
+
+  /** The service's OpenAI chunks (`data: {choices:[{delta:{content}}]}` ... `data: [DONE]`), piece by piece. */
+  async *stream(request: CompletionRequest): AsyncIterable<string> {
+    const response = await this.post(request, true);
+    if (!response.body) return;
+    const decoder = new TextDecoder();
+    const events: string[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event.data) });
+    // Leaving the loop (the caller stopped reading, or [DONE]) cancels the body: the service stops generating.
+    for await (const bytes of response.body) {
+      parser.feed(decoder.decode(bytes, { stream: true }));
+      for (let data = events.shift(); data !== undefined; data = events.shift()) {
+        if (data === '[DONE]') return;
+        const chunk = JSON.parse(data) as ChatCompletionChunk;
+        if (chunk.error)
+          throw new LanguageModelUnavailableError(
+            `The local language model service failed while answering: ${chunk.error.message ?? ''}`.trim(),
+          );
+        const text = chunk.choices?.[0]?.delta?.content;
+        if (text) yield text;
+      }
+    }
+  }
+
+  /** The request, with the service's refusals and outages as the port's errors. */
+  private async post(request: CompletionRequest, stream: boolean): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(new URL('/v1/chat/completions', this.options.url), {
@@ -41,6 +81,7 @@ export class LocalLanguageModel implements LanguageModel {
           messages: request.messages,
           max_tokens: request.maxTokens,
           temperature: request.temperature ?? 0,
+          ...(stream ? { stream: true } : {}),
           ...(request.jsonSchema
             ? {
                 response_format: {
@@ -59,22 +100,12 @@ export class LocalLanguageModel implements LanguageModel {
         cause: error,
       });
     }
+    if (response.ok) return response;
     const body = (await response.json().catch(() => ({}))) as ChatCompletionBody;
     if (response.status === 400)
       throw new LanguageModelRequestError(body.error?.message ?? 'The language model refused the request.');
-    if (!response.ok)
-      throw new LanguageModelUnavailableError(
-        `The local language model service answered ${response.status}: ${body.error?.message ?? ''}`.trim(),
-      );
-    return {
-      text: body.choices?.[0]?.message?.content ?? '',
-      promptTokens: body.usage?.prompt_tokens ?? 0,
-      completionTokens: body.usage?.completion_tokens ?? 0,
-    };
-  }
-
-  /** Not streamed by this adapter yet: the whole answer arrives as one piece once it is written. */
-  async *stream(request: CompletionRequest): AsyncIterable<string> {
-    yield (await this.complete(request)).text;
+    throw new LanguageModelUnavailableError(
+      `The local language model service answered ${response.status}: ${body.error?.message ?? ''}`.trim(),
+    );
   }
 }

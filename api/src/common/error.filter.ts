@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject } from '@nestjs/common';
-import type { ErrorBody } from '@scrivo/contracts';
+import { type ErrorBody, OPENAI_CHAT_COMPLETIONS_PATH, type OpenAiErrorBody } from '@scrivo/contracts';
 import { ConcurrencyError, DomainError } from '@scrivo/domain';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ApiError, statusForDomainCode } from './api-error';
 import { ROOT_LOGGER, type RootLogger } from './logger';
 import { currentRequest } from './request-context';
@@ -146,7 +146,20 @@ export class ErrorFilter implements ExceptionFilter {
     const retryAfter = details?.retryAfterSeconds;
     if (!res.headersSent && (status === 429 || status === 503) && typeof retryAfter === 'number')
       res.setHeader('Retry-After', String(retryAfter));
-    if (!res.headersSent) res.status(status).json(body);
+    // A body the JSON parser refused never reaches the OpenAI chat route's own filter: OpenAI clients still get
+    // OpenAI's error shape there.
+    const openAi = host.switchToHttp().getRequest<Request>().path === OPENAI_CHAT_COMPLETIONS_PATH;
+    const shaped: ErrorBody | OpenAiErrorBody = openAi
+      ? {
+          error: {
+            message,
+            type: status >= 500 ? 'server_error' : 'invalid_request_error',
+            param: null,
+            code: code.toLowerCase(),
+          },
+        }
+      : body;
+    if (!res.headersSent) res.status(status).json(shaped);
     else res.end();
   }
 }

@@ -146,8 +146,9 @@ const seed = async (
 
 /**
  * The run's settings beyond the command line: real ids for the path parameters (`id` names three kinds, so its
- * routes get their own), and the one deliberate 5xx (501 PAYMENTS_NOT_CONFIGURED: buying a plan on a server
- * without a payment provider, documented in the contract) accepted where it belongs.
+ * routes get their own), and the deliberate 5xx accepted where they belong: 501 PAYMENTS_NOT_CONFIGURED (buying a
+ * plan on a server without a payment provider) and 503 LANGUAGE_MODEL_UNAVAILABLE (a question with no language
+ * model running: this run starts none), both documented in the contract.
  */
 const config = (ids: SeededIds) => `
 [parameters]
@@ -175,6 +176,10 @@ parameters = { "path.id" = "${ids.dataExport}" }
 include-path = "/api/account/plan"
 include-method = "POST"
 checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "501"]
+
+[[operations]]
+include-path-regex = "^/api/recordings/[^/]+/questions$"
+checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503"]
 `;
 
 /**
@@ -241,6 +246,8 @@ describe.skipIf(!installed)(
         SCRIVO_API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
         // The seeded webhook points at a closed loopback port.
         SCRIVO_WEBHOOKS_ALLOW_PRIVATE: 'true',
+        // No language model: a question answers 503 at once, whatever model another run has on the default port.
+        SCRIVO_LLM_URL: 'http://127.0.0.1:9',
         LOG_LEVEL: 'fatal',
       });
       reports = mkdtempSync(join(tmpdir(), 'scrivo-fuzz-'));

@@ -58,6 +58,50 @@ export const OpenAiVerboseTranscription = z.object({
 });
 export type OpenAiVerboseTranscription = z.infer<typeof OpenAiVerboseTranscription>;
 
+/**
+ * OpenAI's chat completions, for asking a recording questions from scripts: `model` is
+ * `scrivo-recording-<recordingId>` (one of the key owner's recordings, Business Pro), the last user message is the
+ * question (earlier turns are not read: every answer comes from the transcript alone). `stream: true` answers
+ * `chat.completion.chunk` server-sent events ending in `data: [DONE]`; otherwise one `chat.completion`. The
+ * content ends with the moments it cites ("Moments:" then one `- 03:41 text` line each); the non-streamed object
+ * also carries them as `scrivo_citations` ({ line, start, end, text }).
+ */
+export const OPENAI_CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
+export const RECORDING_MODEL_PREFIX = 'scrivo-recording-';
+
+const OpenAiTextPart = z.object({ type: z.literal('text'), text: z.string() });
+export const OpenAiChatRequest = z.object({
+  model: z.string().min(1),
+  messages: z
+    .array(
+      z.object({
+        role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
+        content: z.union([z.string(), z.array(OpenAiTextPart), z.null()]).optional(),
+      }),
+    )
+    .min(1),
+  stream: z.boolean().nullable().optional(),
+});
+export type OpenAiChatRequest = z.infer<typeof OpenAiChatRequest>;
+
+export const OpenAiChatCompletion = z.object({
+  id: z.string(),
+  object: z.literal('chat.completion'),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      message: z.object({ role: z.literal('assistant'), content: z.string() }),
+      finish_reason: z.string(),
+    }),
+  ),
+  scrivo_citations: z.array(
+    z.object({ line: z.number().int(), start: z.number(), end: z.number(), text: z.string() }),
+  ),
+});
+export type OpenAiChatCompletion = z.infer<typeof OpenAiChatCompletion>;
+
 export const openAiContract = c.router({
   createTranscription: {
     method: 'POST',
@@ -86,5 +130,23 @@ export const openAiContract = c.router({
     },
     summary:
       'OpenAI-compatible: transcribe a file (multipart: file, model, language?, response_format?, timestamp_granularities[]?) and wait for the text',
+  },
+  createChatCompletion: {
+    method: 'POST',
+    path: OPENAI_CHAT_COMPLETIONS_PATH,
+    body: OpenAiChatRequest,
+    responses: {
+      /** Or, with `stream: true`, `text/event-stream` of `chat.completion.chunk` events. */
+      200: OpenAiChatCompletion,
+      400: OpenAiErrorBody,
+      401: OpenAiErrorBody,
+      402: OpenAiErrorBody,
+      403: OpenAiErrorBody,
+      404: OpenAiErrorBody,
+      409: OpenAiErrorBody,
+      503: OpenAiErrorBody,
+    },
+    summary:
+      'OpenAI-compatible: ask a recording a question (model `scrivo-recording-<id>`); the answer cites its moments, streamed with `stream: true`',
   },
 });

@@ -19,6 +19,11 @@ export interface PlanLimits {
   readonly summaries: boolean;
   /** Spec section 9: translation is a Premium and Business Pro feature. */
   readonly translation: boolean;
+  /**
+   * Questions answered from the transcript go with AI summaries (Business Pro): each answer holds the shared
+   * language model for 10-45 s on 2 cores (measured in docs/questions.md), too much to offer every Premium user.
+   */
+  readonly questions: boolean;
 }
 
 /**
@@ -34,6 +39,7 @@ export const PLAN_LIMITS: Readonly<Record<PlanId, PlanLimits>> = {
     speakerLabels: false,
     summaries: false,
     translation: false,
+    questions: false,
   },
   premium: {
     minutesPerMonth: 120,
@@ -42,6 +48,7 @@ export const PLAN_LIMITS: Readonly<Record<PlanId, PlanLimits>> = {
     speakerLabels: false,
     summaries: false,
     translation: true,
+    questions: false,
   },
   business_pro: {
     minutesPerMonth: null,
@@ -50,6 +57,7 @@ export const PLAN_LIMITS: Readonly<Record<PlanId, PlanLimits>> = {
     speakerLabels: true,
     summaries: true,
     translation: true,
+    questions: true,
   },
 };
 

@@ -55,6 +55,7 @@ export const requestFor = (
       revision: 1,
     },
     'POST /api/recordings/:id/translations': { target: 'de', engine: 'local' },
+    'POST /api/recordings/:id/questions': { question: 'What was decided about the price?' },
     'POST /api/shared/:token/unlock': { password: 'visitor-password' },
     'POST /api/account/api-keys': { name: 'Attacker key', scopes: ['write'] },
     'PATCH /api/library/folders/:folderId': { name: 'Taken over' },

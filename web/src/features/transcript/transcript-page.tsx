@@ -14,11 +14,19 @@ import { InlineTitle } from '../../components/recordings/inline-title';
 import { KeptFile } from '../../components/recordings/kept-file';
 import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { StatusBadge } from '../../components/recordings/status-badge';
+import type { WorkspacePanel } from './components/transcript-workspace';
 import { TranscriptWithEditor } from './editor/transcript-with-editor';
 
 const mediaUrl = (id: string) => `/api/recordings/${encodeURIComponent(id)}/media`;
 
-export function TranscriptPage({ recordingId }: { recordingId: string }) {
+/** `panels`: tabs of other features beside the transcript, handed in by the route that composes the page. */
+export function TranscriptPage({
+  recordingId,
+  panels,
+}: {
+  recordingId: string;
+  panels?: readonly WorkspacePanel[];
+}) {
   const live = useRecordingEvents();
   const recording = useRecording(recordingId);
   const completed = recording.data?.status === 'completed';
@@ -59,6 +67,7 @@ export function TranscriptPage({ recordingId }: { recordingId: string }) {
           mediaUrl={mediaUrl(current.id)}
           heading={heading}
           plan={usage.data?.plan}
+          panels={panels}
         />
       </main>
     );

@@ -57,7 +57,8 @@ export interface WorkspaceNotes extends SelectionNotes {
 export interface WorkspacePanel {
   readonly id: string;
   readonly label: string;
-  readonly render: (seek: (seconds: number) => void) => ReactNode;
+  /** `seek` moves the player; `playFrom` moves it and plays (an answer's moment is there to be heard). */
+  readonly render: (seek: (seconds: number) => void, playFrom: (seconds: number) => void) => ReactNode;
 }
 
 /** The player glued to the transcript: the heart of the transcript page. */
@@ -262,7 +263,7 @@ export function TranscriptWorkspace({
         </div>
       )}
       {panel ? (
-        panel.render(actions.seek)
+        panel.render(actions.seek, playFrom)
       ) : (
         <>
           {notes && (

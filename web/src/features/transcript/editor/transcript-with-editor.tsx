@@ -15,7 +15,7 @@ import { useAddAnnotation } from '../api/use-add-annotation';
 import { useAnnotations } from '../api/use-annotations';
 import { useEditAnnotation } from '../api/use-edit-annotation';
 import { useRemoveAnnotation } from '../api/use-remove-annotation';
-import type { WorkspaceNotes } from '../components/transcript-workspace';
+import type { WorkspaceNotes, WorkspacePanel } from '../components/transcript-workspace';
 
 interface Props {
   recording: Recording;
@@ -24,10 +24,12 @@ interface Props {
   heading: ReactNode;
   /** The caller's plan, undefined while it loads. */
   plan: Usage['plan'] | undefined;
+  /** Tabs other features add after Summary and Translation (composed by the route). */
+  panels?: readonly WorkspacePanel[];
 }
 
 /** The workspace with the editor when the plan has it (Premium, Business Pro), with an upsell on Free. */
-export function TranscriptWithEditor({ plan, ...props }: Props) {
+export function TranscriptWithEditor({ plan, panels = [], ...props }: Props) {
   const canEdit = plan === 'premium' || plan === 'business_pro';
   const { recording, transcript } = props;
   const editor = useTranscriptEditor(recording.id, transcript, canEdit);
@@ -86,6 +88,7 @@ export function TranscriptWithEditor({ plan, ...props }: Props) {
             <TranslationPanel recordingId={recording.id} transcript={transcript} onSeek={seek} />
           ),
         },
+        ...panels,
       ]}
     />
   );

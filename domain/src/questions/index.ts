@@ -1,0 +1,3 @@
+export * from './citations';
+export * from './ports';
+export * from './transcript-lines';
