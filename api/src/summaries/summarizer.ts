@@ -205,7 +205,7 @@ export const summarizeTranscript = async (
       // A task is said as one ("I will", "can you"): a line copied without it is not an action item.
       .filter((item) => !checking || saysTask(part, item.at))
       .map((item) => ({
-        text: item.text,
+        text: checking ? asTask(item.text) : item.text,
         owner: checking ? checkedOwner(item.owner || null, part, item.at) : item.owner || null,
         at: item.at,
       }));
@@ -266,10 +266,28 @@ const candidates = (part: readonly Segment[]) => {
   ].join('');
 };
 
-/** The cited line, or the one before it (the question an answer takes up), says a task. */
+/** The cited line says a task, or answers a question that asks for one ("Can you ...?" "Sure, by Friday."). */
 const saysTask = (lines: readonly Segment[], at: number) => {
   const index = lineAt(lines, at);
-  return [lines[index - 1], lines[index]].some((l) => l && TASK.test(l.text));
+  const question = lines[index - 1];
+  return (
+    TASK.test(lines[index]!.text) ||
+    (!!question && question.text.trim().endsWith('?') && TASK.test(question.text))
+  );
+};
+
+/**
+ * A task as a task list says it: a small model often copies the line ("I will change the price today"); with the
+ * owner beside it, the item is "Change the price today".
+ */
+export const asTask = (text: string): string => {
+  const task = text
+    .trim()
+    .replace(
+      /^(?:(?:yes|sure|okay|ok|and|so|then),?\s+)*(?:i will|i'll|i can|i'm going to|i am going to|let me)\s+/i,
+      '',
+    );
+  return task === text.trim() ? task : `${task.charAt(0).toUpperCase()}${task.slice(1)}`;
 };
 
 type Message = { role: 'system' | 'user' | 'assistant'; content: string };

@@ -89,7 +89,19 @@ export const checkPoints = <T extends CitedPoint>(
   for (const point of points) {
     const cited = lineAt(lines, point.at);
     if (support(point.text, lines, cited, language) !== null) {
-      kept.push(point);
+      // Supported with the help of a line beside it: the line beside it may be the one that says it.
+      const near = [cited - 1, cited + 1].filter((i) => i >= 0 && i < lines.length);
+      const here = support(point.text, lines, cited, language)!;
+      const better = near
+        .filter((i) => (support(point.text, lines, i, language) ?? 0) > here)
+        .sort(
+          (a, b) => support(point.text, lines, b, language)! - support(point.text, lines, a, language)!,
+        )[0];
+      if (better === undefined) kept.push(point);
+      else {
+        moved += 1;
+        kept.push({ ...point, at: Math.floor(lines[better]!.start) });
+      }
       continue;
     }
     let best: { index: number; share: number } | null = null;

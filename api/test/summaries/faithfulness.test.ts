@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '@scrivo/domain/recordings';
+import { asTask } from '../../src/summaries/summarizer';
 import { checkedOwner, checkPoints } from '../../src/summaries/support-check';
 
 const transcript = (lines: [number, string, string][]): Segment[] =>
@@ -57,6 +58,19 @@ describe('a summary point stays only where the line it cites says it', () => {
     expect(moved).toBe(1);
   });
 
+  it('points at the line that says it rather than the line before it', () => {
+    const meeting = transcript([
+      [45, 'Anna', 'And the decision is five dollars a month.'],
+      [50, 'Ben', 'I will change the price in the app store listing today.'],
+    ]);
+    const { kept } = checkPoints(
+      [{ text: 'Change the price in the app store listing.', at: 45 }],
+      meeting,
+      'en',
+    );
+    expect(kept).toEqual([{ text: 'Change the price in the app store listing.', at: 50 }]);
+  });
+
   it('reads figures said in words and in digits alike', () => {
     const meeting = transcript([
       [0, 'Anna', 'Then we move the launch date to the fifteenth of March.'],
@@ -96,5 +110,15 @@ describe('the owner of an action item is who the lines say', () => {
 
   it('names nobody where nobody is named', () => {
     expect(checkedOwner('Anna', meeting, 12)).toBeNull();
+  });
+});
+
+describe('an action item reads as a task', () => {
+  it('is not a copied "I will" line', () => {
+    expect(asTask('I will change the price in the app store listing today.')).toBe(
+      'Change the price in the app store listing today.',
+    );
+    expect(asTask("Yes, I'll set up the domain by Wednesday")).toBe('Set up the domain by Wednesday');
+    expect(asTask('Book the venue')).toBe('Book the venue');
   });
 });
