@@ -1,6 +1,6 @@
 import type { ChatSessionEvent } from '../chat/events';
 import type { DomainEvent } from '../kernel/events';
-import type { RecordingState } from '../recordings/recording.decider';
+import type { RecordingState } from '../recordings/recording';
 
 /** One line of a chat as someone saw it. */
 export interface ConversationLine {

@@ -12,7 +12,7 @@ import { libraryDecider } from '../library/library.decider';
 import { liveSessionDecider } from '../live/live-session.decider';
 import { dataExportDecider } from '../privacy/data-export.decider';
 import type { DomainEvent } from '../kernel/events';
-import { recordingDecider } from '../recordings/recording.decider';
+import { recordingDecider } from '../recordings/recording';
 import { usageDecider } from '../recordings/usage.decider';
 import { shareLinkDecider } from '../share-links/share-link.decider';
 import { summarySettingsDecider } from '../summaries/summary-settings.decider';

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { NotFoundError } from '../kernel/errors';
 import { DeciderSpecification } from '../testing';
 import type { RecordingEvent } from './events';
-import { type RecordingCommand, recordingDecider } from './recording.decider';
+import { type RecordingCommand, recordingDecider } from './recording';
 import { completed, history, now } from './testing/completed-recording';
 import { MAX_COMMENT_LENGTH } from './annotations';
 

@@ -1,5 +1,5 @@
 import { DomainError } from '../kernel/errors';
-import type { RecordingStatus } from './recording.decider';
+import type { RecordingStatus } from './recording';
 
 /** Work that reads a transcript (a share link, a summary, a translation) starts only once it is finished. */
 export const requireFinishedTranscript = (status: RecordingStatus, doing: string): void => {

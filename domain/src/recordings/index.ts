@@ -3,7 +3,7 @@ export * from './transcript';
 export * from './transcript-edit';
 export * from './plans';
 export * from './ports';
-export * from './recording.decider';
+export * from './recording';
 export * from './annotations';
 export * from './unreadable-file';
 export * from './projections/annotations.projection';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../testing';
 import type { RecordingEvent } from './events';
-import { type RecordingCommand, recordingDecider } from './recording.decider';
+import { type RecordingCommand, recordingDecider } from './recording';
 import { completed, history, now, transcript } from './testing/completed-recording';
 import type { TranscriptBody } from './transcript';
 import { applyTranscriptEdit, deriveWords, MAX_SEGMENT_TEXT_LENGTH } from './transcript-edit';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../testing';
 import type { RecordingEvent } from './events';
-import { type RecordingCommand, recordingDecider } from './recording.decider';
+import { type RecordingCommand, recordingDecider } from './recording';
 import { completedWith } from './testing/completed-recording';
 import type { Segment, TranscriptBody } from './transcript';
 import { applyTranscriptEdit, type StructureChange, type TranscriptSplice } from './transcript-edit';

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { DeciderSpecification } from '../testing';
 import type { RecordingEvent } from './events';
-import { type RecordingCommand, recordingDecider } from './recording.decider';
+import { type RecordingCommand, recordingDecider } from './recording';
 import { history, now } from './testing/completed-recording';
 
 const spec = DeciderSpecification.for(recordingDecider);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../kernel/decider';
 import type { RecordingEvent } from './events';
-import { recordingDecider } from './recording.decider';
+import { recordingDecider } from './recording';
 import { uploadRecoveryStep, type UploadOnDisk } from './upload-recovery';
 
 const at = (s: number) => new Date(Date.UTC(2026, 2, 1, 10, 0, s));

@@ -1,4 +1,4 @@
-import type { RecordingState } from './recording.decider';
+import type { RecordingState } from './recording';
 
 /**
  * What to do with a recording whose upload started and never reached `queued` or a refusal: the process that

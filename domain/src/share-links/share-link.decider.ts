@@ -1,5 +1,5 @@
 import { requireFinishedTranscript } from '../recordings/finished-transcript';
-import type { RecordingStatus } from '../recordings/recording.decider';
+import type { RecordingStatus } from '../recordings/recording';
 import type { Decider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
 import type { ShareLinkAccess, ShareLinkEvent } from './events';

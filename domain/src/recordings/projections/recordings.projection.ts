@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
-import type { RecordingStatus } from '../recording.decider';
+import type { RecordingStatus } from '../recording';
 import type { Transcript } from '../transcript';
 import { applyTranscriptEdit } from '../transcript-edit';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DeciderSpecification } from '../testing';
-import type { RecordingEvent } from './events';
-import { mediaBlobKeys, recordingDecider, transcriptionSourceKey } from './recording.decider';
-import type { TranscriptBody } from './transcript';
+import { DeciderSpecification } from '../../testing';
+import type { RecordingEvent } from '../events';
+import { recordingDecider } from './decider';
+import { mediaBlobKeys, transcriptionSourceKey } from './state';
+import type { TranscriptBody } from '../transcript';
 
 const spec = DeciderSpecification.for(recordingDecider);
 const now = '2026-03-01T10:00:00.000Z';

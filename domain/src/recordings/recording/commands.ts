@@ -1,0 +1,68 @@
+import type { AnnotationCommand } from '../annotations';
+import type { ProbedMedia, TranscriptionOptions } from '../events';
+import type { PlanId } from '../plans';
+import type { TranscriptBody } from '../transcript';
+import type { SegmentTextEdit, StructureChange } from '../transcript-edit';
+import type { KeepUnreadableFileCommand } from '../unreadable-file';
+
+export type RecordingCommand =
+  | {
+      type: 'CreateRecording';
+      recordingId: string;
+      ownerId: string;
+      title: string;
+      originalFilename: string | null;
+      source: 'multipart' | 'tus' | 'live';
+      uploadId: string | null;
+      declaredSizeBytes: number | null;
+      options: TranscriptionOptions;
+      now: string;
+    }
+  | { type: 'CompleteUpload'; blobKey: string; sourceBlobKey?: string; sizeBytes: number; now: string }
+  | { type: 'ReportUploadProgress'; receivedBytes: number; totalBytes: number; now: string }
+  | { type: 'RecordProbe'; media: ProbedMedia; now: string }
+  | { type: 'RejectRecording'; code: string; message: string; now: string }
+  | KeepUnreadableFileCommand
+  | {
+      type: 'RequestTranscription';
+      jobId: string;
+      speakerLabels: boolean;
+      /** The usage period holding the minutes reserved for it (a month, or a weekly subscriber's week). */
+      period: string;
+      now: string;
+    }
+  | { type: 'StartTranscription'; jobId: string; workerId: string; now: string }
+  | { type: 'ProgressTranscription'; jobId: string; progress: number; now: string }
+  | { type: 'CompleteTranscription'; jobId: string; transcript: TranscriptBody; now: string }
+  | { type: 'FailTranscription'; jobId: string; code: string; message: string; now: string }
+  | { type: 'CancelTranscription'; now: string }
+  | {
+      type: 'EditTranscript';
+      /** The version the editor started from; another save in between makes this one a conflict. */
+      expectedVersion: number;
+      segments: readonly SegmentTextEdit[];
+      /** Old label -> new name, applied to every segment with that label. */
+      speakers: Readonly<Record<string, string>>;
+      plan: PlanId;
+      now: string;
+    }
+  | {
+      type: 'RestructureTranscript';
+      expectedVersion: number;
+      change: StructureChange | { kind: 'undo' };
+      plan: PlanId;
+      now: string;
+    }
+  | AnnotationCommand
+  | { type: 'RenameRecording'; title: string; now: string }
+  | { type: 'DeleteRecording'; now: string; graceSeconds: number }
+  | { type: 'RestoreRecording'; now: string }
+  | { type: 'PurgeMedia'; blobKeys: string[]; now: string }
+  /** The owner's account is being erased: stop any work, purge the media at once (no grace), drop the rest. */
+  | { type: 'EraseRecording'; now: string };
+
+/** One command of the union, by its type: what each command's function takes. */
+export type RecordingCommandOf<Type extends RecordingCommand['type']> = Extract<
+  RecordingCommand,
+  { type: Type }
+>;
