@@ -63,6 +63,26 @@ const parseRequest = (body) => {
 class RequestError extends Error {}
 
 /**
+ * The grammar of a JSON schema without line breaks or indentation. node-llama-cpp's own JSON-schema grammar lets the
+ * model indent its answer, and a line break with its indentation is a token written like any other: about one in
+ * seven of a summary's answer. Its grammar builder takes the option but is not exported, so it is loaded from its
+ * file (node-llama-cpp is pinned: llm/package.json).
+ * @param {object} schema
+ */
+const compactJsonGrammar = async (schema) => {
+  const { getGbnfGrammarForGbnfJsonSchema } = await import(
+    new URL(
+      './node_modules/node-llama-cpp/dist/utils/gbnfJson/getGbnfGrammarForGbnfJsonSchema.js',
+      import.meta.url,
+    ).href
+  );
+  return llama.createGrammar({
+    grammar: getGbnfGrammarForGbnfJsonSchema(schema, { allowNewLines: false, scopePadSpaces: 0 }),
+    trimWhitespaceSuffix: true,
+  });
+};
+
+/**
  * One sequence for the life of the service, never disposed between requests: node-llama-cpp compares each new
  * prompt with the tokens already evaluated in it and evaluates only from the first difference. A client that asks
  * several questions about the same text (the summarizer asks two about each part, the second request repeating
@@ -80,9 +100,12 @@ const complete = async (request, signal, onText) => {
   // A small model fills a grammar-forced shape far better when it has also read the shape. It goes after the last
   // question, not into the system prompt: what comes before stays the same from one question to the next, so it
   // is read once.
+  const schemaText = format?.type === 'json_schema' ? JSON.stringify(format.json_schema.schema) : '';
+  // A client that already wrote the shape into its question (so that the question is the same in its next
+  // request's history, and read once) does not get it twice.
   const shape =
-    format?.type === 'json_schema'
-      ? `\n\nAnswer with one JSON object that follows this JSON schema:\n${JSON.stringify(format.json_schema.schema)}`
+    schemaText && !(request.messages.at(-1)?.content ?? '').includes(schemaText)
+      ? `\n\nAnswer with one JSON object that follows this JSON schema:\n${schemaText}`
       : '';
   const system = request.messages
     .filter((m) => m.role === 'system')
@@ -105,7 +128,7 @@ const complete = async (request, signal, onText) => {
     session.setChatHistory(history);
     const grammar =
       format?.type === 'json_schema'
-        ? await llama.createGrammarForJsonSchema(/** @type {any} */ (format.json_schema.schema))
+        ? await compactJsonGrammar(format.json_schema.schema)
         : format?.type === 'json_object'
           ? await llama.getGrammarFor('json')
           : undefined;

@@ -8,12 +8,12 @@ import { contentWords, wordCount } from './words';
  * of the meeting (so every topic keeps a chapter), not the greetings, "yeah"s and repetition between them.
  */
 
-/** Transcripts up to this length are read whole: short ones are where a missed line costs the most. */
-export const READ_WHOLE_UP_TO_WORDS = 1200;
+/** Transcripts up to this length (about five minutes of talk) are read whole: there a missed line costs the most. */
+export const READ_WHOLE_UP_TO_WORDS = 800;
 
 /** How much of a longer transcript the model reads: a fixed floor plus a share of the rest. */
 export const readingBudget = (words: number): number =>
-  words <= READ_WHOLE_UP_TO_WORDS ? words : Math.round(READ_WHOLE_UP_TO_WORDS * 0.5 + words * 0.35);
+  words <= READ_WHOLE_UP_TO_WORDS ? words : Math.round(300 + words * 0.25);
 
 export const DECISION =
   /\b(decid\w*|decision|agree\w*|settle\w*|approv\w*|go with|let'?s|we will|we'll|then we|final\w*|confirm\w*|conclu\w*|instead)\b/i;

@@ -5,7 +5,7 @@ const Point = z.object({ text: z.string().trim().min(1).max(240), at: z.number()
 
 // Bounds the grammar enforces while the model writes: a small model forced into a list can go on repeating
 // itself until it runs out of tokens, leaving JSON that never closes.
-const MAX_POINTS = 6;
+const MAX_POINTS = 5;
 
 const ActionItemShape = z.object({
   // Before the task, and a plain string: a small model forced through the shape writes the name it has in mind
