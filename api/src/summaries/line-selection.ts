@@ -13,7 +13,7 @@ export const READ_WHOLE_UP_TO_WORDS = 800;
 
 /** How much of a longer transcript the model reads: a fixed floor plus a share of the rest. */
 export const readingBudget = (words: number): number =>
-  words <= READ_WHOLE_UP_TO_WORDS ? words : Math.round(300 + words * 0.25);
+  words <= READ_WHOLE_UP_TO_WORDS ? words : Math.round(250 + words * 0.22);
 
 export const DECISION =
   /\b(decid\w*|decision|agree\w*|settle\w*|approv\w*|go with|let'?s|we will|we'll|then we|final\w*|confirm\w*|conclu\w*|instead)\b/i;

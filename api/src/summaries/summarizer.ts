@@ -169,7 +169,7 @@ export const summarizeTranscript = async (
       { role: 'system', content: systemPrompt(language) },
       {
         role: 'user',
-        content: `${of}Transcript:\n${part.map(line).join('\n')}\n\n${OUTCOMES_QUESTION}${candidates(part)}${shapeOf(partOutcomesSchema)}`,
+        content: `${of}Transcript:\n${part.map(line).join('\n')}\n\n${OUTCOMES_QUESTION}${candidates(part)}`,
       },
     ];
     const outcomes = await ask(
@@ -188,7 +188,7 @@ export const summarizeTranscript = async (
       [
         ...reading,
         { role: 'assistant', content: outcomes.text },
-        { role: 'user', content: `${OUTLINE_QUESTION}${shapeOf(partOutlineSchema)}` },
+        { role: 'user', content: OUTLINE_QUESTION },
       ],
       MAX_TOKENS.outline,
     );
@@ -247,14 +247,6 @@ export const summarizeTranscript = async (
     checks: { unsupportedDropped, moved, words: words(segments), wordsRead: words(chosen) },
   };
 };
-
-/**
- * The answer's shape, written into the question itself rather than left to the engine to add: the second question
- * about a part repeats the first in its history, and only a history that is the same text as was read is not read
- * again (llm/server.mjs adds the same words when a question lacks them).
- */
-const shapeOf = (schema: Record<string, unknown>) =>
-  `\n\nAnswer with one JSON object that follows this JSON schema:\n${JSON.stringify(schema)}`;
 
 /**
  * The extractive hint: the lines whose words say a decision or a task. A 1.5B model asked for the decisions of a
