@@ -2,13 +2,13 @@ import type { EngineRequest } from '@scrivo/adapters/testing/openai-compatible-s
 import type { TranscriptBody } from '@scrivo/domain/recordings';
 
 /**
- * A long meeting: three topics of about 1,800 words each. The model reads about half of it (line-selection.ts), in
+ * A long meeting: three topics of about 3,600 words each. The model reads about a quarter of it (line-selection.ts), in
  * three parts, one starting in each topic.
  */
 const topics = ['the launch', 'the budget', 'the hiring plan'];
 const lines: [number, string][] = topics.flatMap((topic, t) =>
-  Array.from({ length: 90 }, (_, i): [number, string] => [
-    t * 1080 + i * 12,
+  Array.from({ length: 180 }, (_, i): [number, string] => [
+    t * 2160 + i * 12,
     `About ${topic}, point ${i + 1}: we went through the numbers, the risks and the next steps once more together.`,
   ]),
 );
