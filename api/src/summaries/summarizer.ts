@@ -194,7 +194,7 @@ export const summarizeTranscript = async (
     );
     const within = (at: number) => Math.min(Math.max(Math.floor(at), Math.floor(first)), Math.floor(last));
     const check = <T extends { text: string; at: number }>(points: readonly T[]): T[] => {
-      const inside = points.map((p) => ({ ...p, at: within(p.at) }));
+      const inside = points.map((p) => ({ ...p, text: withoutSpeaker(p.text, part), at: within(p.at) }));
       if (!checking) return inside;
       const result = checkPoints(inside, part, options.language);
       unsupportedDropped += result.dropped.length;
@@ -246,6 +246,14 @@ export const summarizeTranscript = async (
     ...merged(results, overview, options, model),
     checks: { unsupportedDropped, moved, words: words(segments), wordsRead: words(chosen) },
   };
+};
+
+/** A point copied with its line's "Anna: " in front reads as the point alone. */
+export const withoutSpeaker = (text: string, lines: readonly Segment[]): string => {
+  const label = /^\s*([^:]{1,40}):\s+(\S.*)$/s.exec(text);
+  if (!label) return text;
+  const speakers = new Set(lines.flatMap((l) => (l.speaker ? [l.speaker.trim().toLowerCase()] : [])));
+  return speakers.has(label[1]!.trim().toLowerCase()) ? label[2]! : text;
 };
 
 /**

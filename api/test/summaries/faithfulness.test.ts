@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '@scrivo/domain/recordings';
-import { asTask } from '../../src/summaries/summarizer';
+import { asTask, withoutSpeaker } from '../../src/summaries/summarizer';
 import { checkedOwner, checkPoints } from '../../src/summaries/support-check';
 
 const transcript = (lines: [number, string, string][]): Segment[] =>
@@ -120,5 +120,15 @@ describe('an action item reads as a task', () => {
     );
     expect(asTask("Yes, I'll set up the domain by Wednesday")).toBe('Set up the domain by Wednesday');
     expect(asTask('Book the venue')).toBe('Book the venue');
+  });
+});
+
+describe('a point reads as a point', () => {
+  it('without the speaker label of the line it was copied from', () => {
+    const lines = transcript([[0, 'Anna', 'The decision is five dollars a month.']]);
+    expect(withoutSpeaker('Anna: The decision is five dollars a month.', lines)).toBe(
+      'The decision is five dollars a month.',
+    );
+    expect(withoutSpeaker('Note: prices rise in May.', lines)).toBe('Note: prices rise in May.');
   });
 });
