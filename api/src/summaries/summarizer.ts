@@ -2,7 +2,7 @@ import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import type { z } from 'zod/v4';
 import { DECISION, selectLines, TASK } from './line-selection';
-import { checkedOwner, checkPoints, lineAt } from './support-check';
+import { checkedOwner, checkPoints, FIRST_PERSON_TASK, lineAt } from './support-check';
 import {
   CombinedOverview,
   combinedOverviewSchema,
@@ -201,7 +201,14 @@ export const summarizeTranscript = async (
       moved += result.moved;
       return result.kept;
     };
-    const actionItems = check(outcomes.data.actionItems)
+    const decided = check(outcomes.data.decisions);
+    // What a small model lists as a decision may be a task ("I will send the draft next week": an action item of
+    // the speaker's) or a question ("What went wrong?": neither).
+    const decisions = decided.filter((d) => !d.text.trim().endsWith('?') && !FIRST_PERSON_TASK.test(d.text));
+    const tasksListedAsDecisions = decided
+      .filter((d) => FIRST_PERSON_TASK.test(d.text))
+      .map((d) => ({ owner: '', text: d.text, at: d.at }));
+    const actionItems = [...check(outcomes.data.actionItems), ...tasksListedAsDecisions]
       // A task is said as one ("I will", "can you"): a line copied without it is not an action item.
       .filter((item) => !checking || saysTask(part, item.at))
       .map((item) => ({
@@ -212,7 +219,7 @@ export const summarizeTranscript = async (
     results.push({
       overview: outline.data.overview,
       keyPoints: check(outline.data.keyPoints),
-      decisions: check(outcomes.data.decisions),
+      decisions,
       actionItems,
       chapters: outline.data.chapters.map((c) => ({ ...c, start: within(c.start) })),
     });

@@ -119,7 +119,7 @@ export const checkPoints = <T extends CitedPoint>(
   return { kept, dropped, moved };
 };
 
-const FIRST_PERSON_TASK = /\b(i will|i'll|i can|i'm going to|i am going to|let me)\b/i;
+export const FIRST_PERSON_TASK = /\b(i will|i'll|i can|i'm going to|i am going to|let me)\b/i;
 
 /**
  * Who an action item belongs to, as the lines say it: the owner the model named when the cited line or one beside it

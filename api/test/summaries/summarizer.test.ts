@@ -98,6 +98,22 @@ describe('summaries of transcripts', () => {
     );
   });
 
+  it('lists a task the model wrote as a decision among the action items, and no question as a decision', async () => {
+    const outcomes = JSON.stringify({
+      decisions: [
+        { text: 'I will book the venue for the launch party this week.', at: 19 },
+        { text: 'What is the budget for the second quarter?', at: 34 },
+        { text: 'The launch date moves to the ninth of March.', at: 13 },
+      ],
+      actionItems: [],
+    });
+    const summary = await summarizeTranscript(scripted([outcomes, valid]), segments, { language: 'en' });
+    expect(summary.decisions.map((d) => d.text)).toEqual(['The launch date moves to the ninth of March.']);
+    expect(summary.actionItems).toEqual([
+      { owner: 'Carla', text: 'Book the venue for the launch party this week.', at: 19 },
+    ]);
+  });
+
   it('fails with a clear reason after two answers in the wrong shape', async () => {
     const model = scripted(['not json', '{"decisions": 3}']);
     await expect(summarizeTranscript(model, segments, { language: 'en' })).rejects.toBeInstanceOf(
