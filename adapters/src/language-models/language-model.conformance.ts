@@ -80,18 +80,23 @@ export const languageModelConformance = (adapter: string, subject: LanguageModel
 
     it('stops streaming when the caller aborts', async () => {
       const abort = new AbortController();
-      const started = Date.now();
+      // Measured from the abort, not from the request: on a busy 2-core machine the first piece alone can take
+      // half a minute, and what is specified here is that the stream ends once the caller stops listening.
+      let abortedAt = 0;
       const reading = (async () => {
         for await (const _ of subject.model().stream({
           messages: [{ role: 'user', content: 'Count from one to five hundred in words.' }],
           maxTokens: 2000,
           signal: abort.signal,
-        }))
+        })) {
+          abortedAt = Date.now();
           abort.abort();
+        }
       })();
       await expect(reading).rejects.toThrow();
-      expect(Date.now() - started).toBeLessThan(30_000);
-    }, 60_000);
+      expect(abortedAt).toBeGreaterThan(0);
+      expect(Date.now() - abortedAt).toBeLessThan(10_000);
+    }, 90_000);
 
     it('stops when the caller aborts', async () => {
       const abort = new AbortController();
