@@ -183,9 +183,9 @@ const main = async () => {
   }
   if (qualities.length) {
     console.log(
-      '\n| Meeting | Decisions found | Action items found | Owners right | Unsupported points dropped | Time |',
+      '\n| Summarizer | Meeting | Decisions found | Action items found | Owners right | Unsupported points shown (dropped by the check) | Time |',
     );
-    console.log('|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|');
     for (const q of qualities) {
       const n = (xs: { found: boolean }[]) => `${xs.filter((x) => x.found).length}/${xs.length}`;
       console.log(
