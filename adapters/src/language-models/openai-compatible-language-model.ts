@@ -110,6 +110,9 @@ export class OpenAiCompatibleLanguageModel implements LanguageModel {
         if (done) return;
         parser.feed(decoder.decode(value, { stream: true }));
         for (let event = events.shift(); event; event = events.shift()) {
+          // Pieces already received when the caller aborted are not handed out: a server that writes faster than
+          // the caller reads would otherwise finish the answer after the abort.
+          if (request.signal?.aborted) throw new DOMException('The caller stopped the answer.', 'AbortError');
           if (event.data === '[DONE]') return;
           const piece = this.pieceOf(event.data);
           if (piece) yield piece;
