@@ -47,6 +47,15 @@ const lineWords = (segment: Segment, language: string) =>
     ...(segment.speaker ? tokens(segment.speaker).map(normalise) : []),
   ]);
 
+// A part's speakers, found once per part rather than once per point and line compared.
+const speakerCache = new WeakMap<readonly Segment[], ReadonlySet<string>>();
+const speakersOf = (lines: readonly Segment[]): ReadonlySet<string> => {
+  let speakers = speakerCache.get(lines);
+  if (!speakers)
+    speakerCache.set(lines, (speakers = new Set(lines.flatMap((l) => (l.speaker ? tokens(l.speaker) : [])))));
+  return speakers;
+};
+
 /** The index of the line a second points at: the last line starting at or before it (the prompt gives whole seconds). */
 export const lineAt = (lines: readonly Segment[], at: number): number => {
   let found = 0;
@@ -65,7 +74,7 @@ export const support = (
   index: number,
   language: string,
 ): number | null => {
-  const speakers = new Set(lines.flatMap((l) => (l.speaker ? tokens(l.speaker) : [])));
+  const speakers = speakersOf(lines);
   const own = lineWords(lines[index]!, language);
   if (!namesAndFigures(text, language, speakers).every((w) => own.has(w))) return null;
   const near = new Set(
@@ -88,15 +97,12 @@ export const checkPoints = <T extends CitedPoint>(
   let moved = 0;
   for (const point of points) {
     const cited = lineAt(lines, point.at);
-    if (support(point.text, lines, cited, language) !== null) {
+    const here = support(point.text, lines, cited, language);
+    if (here !== null) {
       // Supported with the help of a line beside it: the line beside it may be the one that says it.
       const near = [cited - 1, cited + 1].filter((i) => i >= 0 && i < lines.length);
-      const here = support(point.text, lines, cited, language)!;
-      const better = near
-        .filter((i) => (support(point.text, lines, i, language) ?? 0) > here)
-        .sort(
-          (a, b) => support(point.text, lines, b, language)! - support(point.text, lines, a, language)!,
-        )[0];
+      const scored = near.map((i) => ({ i, share: support(point.text, lines, i, language) ?? 0 }));
+      const better = scored.filter((c) => c.share > here).sort((a, b) => b.share - a.share)[0]?.i;
       if (better === undefined) kept.push(point);
       else {
         moved += 1;
