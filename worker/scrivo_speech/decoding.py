@@ -703,6 +703,9 @@ def _decode_missing(
     return out
 
 
+SAMPLING_SEED = 26
+
+
 def second_decode(
     model: Any,
     samples: np.ndarray,
@@ -718,9 +721,14 @@ def second_decode(
     falls inside the stretch are kept, so nothing heard before is repeated."""
     from faster_whisper.transcribe import Word
 
+    import ctranslate2
+
     a = max(0, int((start - context) * SAMPLE_RATE))
     b = min(len(samples), int((end + context) * SAMPLE_RATE))
     shift = a / SAMPLE_RATE
+    # The temperature fallback samples: seeded, the same audio gives the same words on every run and machine load,
+    # so what a user or a test sees can be reproduced.
+    ctranslate2.set_random_seed(SAMPLING_SEED)
     segments, info = model.transcribe(
         samples[a:b], language=language, task=task, beam_size=SECOND_BEAM_SIZE, vad_filter=False,
         word_timestamps=True, condition_on_previous_text=False,

@@ -28,6 +28,9 @@ LOOP_COPIES_ONE_WORD = 5
 MAX_LOOP_PHRASE = 12
 
 _WORD = re.compile(r"[\w']+", re.UNICODE)
+_LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
+# A word heard in the audio lasts at least this long; shorter ones are tokens the aligner could not place.
+MIN_HEARD_WORD_SECONDS = 0.05
 
 
 def _norm(text: str) -> str:
@@ -46,6 +49,15 @@ def is_silence(avg_logprob: float, no_speech_prob: float, word_probability: floa
 def has_words(text: str) -> bool:
     """False for text that is only punctuation ("." is what Whisper gives for a breath or a click)."""
     return bool(_WORD.search(text))
+
+
+def is_unplaced_symbol(segment: Dict[str, Any]) -> bool:
+    """True for a segment of figures or symbols only ("-4", ".2", "1%") whose every word the aligner gave no length:
+    Whisper's answer to noise in a short window decoded on its own. A number really said ("Four.") takes time."""
+    words = segment.get("words") or []
+    if not words or _LETTER.search(segment["text"]):
+        return False
+    return all(w["end"] - w["start"] < MIN_HEARD_WORD_SECONDS for w in words)
 
 
 def confidence(segment: Dict[str, Any], avg_logprob: float) -> float:
@@ -132,9 +144,9 @@ def repeated_segments(segments: List[Dict[str, Any]]) -> Tuple[List[Dict[str, An
 
 def verdict(segment: Dict[str, Any], avg_logprob: float, no_speech_prob: float) -> Optional[str]:
     """Why this segment (loops already removed) should be left out, or None to keep it: ``silence`` (the
-    decoder's own no-speech verdict, :func:`is_silence`) or ``no_words`` (only punctuation)."""
+    decoder's own no-speech verdict, :func:`is_silence`) or ``no_words`` (only punctuation, or figures the aligner could not place in time)."""
     if is_silence(avg_logprob, no_speech_prob, confidence(segment, avg_logprob)):
         return "silence"
-    if not has_words(segment["text"]):
+    if not has_words(segment["text"]) or is_unplaced_symbol(segment):
         return "no_words"
     return None

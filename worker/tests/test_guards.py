@@ -72,3 +72,15 @@ def test_punctuation_alone_is_not_words():
     assert not guards.has_words("...")
     assert guards.has_words("Ja.")
     assert guards.has_words("客観的")
+
+
+def test_figures_with_no_length_in_time_are_noise_not_speech():
+    unplaced = {"start": 29.38, "end": 29.38, "text": " -4", "words": [{"start": 29.38, "end": 29.38, "text": " -4", "probability": 0.74}]}
+    assert guards.verdict(unplaced, avg_logprob=-0.6, no_speech_prob=0.3) == "no_words"
+
+
+def test_a_number_said_aloud_is_kept():
+    said = {"start": 3.0, "end": 3.6, "text": " 4.", "words": [{"start": 3.0, "end": 3.5, "text": " 4.", "probability": 0.8}]}
+    assert guards.verdict(said, avg_logprob=-0.4, no_speech_prob=0.1) is None
+    worded = {"start": 3.0, "end": 3.0, "text": " Four", "words": [{"start": 3.0, "end": 3.0, "text": " Four", "probability": 0.8}]}
+    assert guards.verdict(worded, avg_logprob=-0.4, no_speech_prob=0.1) is None
