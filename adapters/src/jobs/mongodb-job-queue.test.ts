@@ -242,7 +242,7 @@ describe.skipIf(!mongo.available)('MongoDbJobQueue', () => {
       // What an enqueue leaves when the process dies between the index and the stream.
       await client
         .db(world.database)
-        .collection<{ _id: string }>(JOB_INDEX_COLLECTION)
+        .collection<{ _id: string } & Record<string, unknown>>(JOB_INDEX_COLLECTION)
         .insertOne({
           _id: jobId,
           ...job(jobId),
