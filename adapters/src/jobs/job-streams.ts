@@ -1,9 +1,11 @@
 import {
   type Clock,
+  type CommandContext,
   CommandHandler,
   ConcurrencyError,
   DomainError,
   type EventStore,
+  type HandleResult,
   type Ids,
 } from '@scrivo/domain';
 import {
@@ -22,6 +24,19 @@ export interface JobStreamsOptions {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly leaseMs: number;
+  /**
+   * Told after every change a command made to a job stream (not when it changed nothing or was refused), with
+   * the stream's state and revision after it: a queue that keeps a shared index of jobs updates it from here.
+   */
+  readonly onChange?: (change: JobChange) => Promise<void>;
+}
+
+export interface JobChange {
+  readonly jobId: string;
+  readonly state: JobState;
+  /** The stream revision this state is at. */
+  readonly revision: number;
+  readonly events: readonly JobEvent[];
 }
 
 const system = { kind: 'worker' as const, id: 'job-queue' };
@@ -43,8 +58,9 @@ export class JobStreams {
   }
 
   async request(job: EnqueueJob, context: { correlationId: string }): Promise<void> {
-    await this.once.handle(
-      jobStream(job.jobId),
+    await this.handle(
+      this.once,
+      job.jobId,
       { type: 'RequestJob', ...job, now: this.now() },
       { actor: system, correlationId: context.correlationId },
     );
@@ -53,8 +69,9 @@ export class JobStreams {
   /** Appends JobClaimed; null when another worker was faster or the job is not claimable now. */
   async claim(requested: JobRequested['data'], workerId: string): Promise<ClaimedJob | null> {
     try {
-      const result = await this.once.handle(
-        jobStream(requested.jobId),
+      const result = await this.handle(
+        this.once,
+        requested.jobId,
         { type: 'ClaimJob', workerId, leaseMs: this.options.leaseMs, now: this.now() },
         { actor: { kind: 'worker', id: workerId }, correlationId: requested.jobId },
       );
@@ -125,18 +142,42 @@ export class JobStreams {
   }
 
   async cancel(jobId: string, context: { correlationId: string }): Promise<void> {
-    await this.once.handle(
-      jobStream(jobId),
+    await this.handle(
+      this.once,
+      jobId,
       { type: 'CancelJob', now: this.now() },
       { actor: system, correlationId: context.correlationId },
     );
   }
 
+  /** The job stream's state now, and the revision it is at (null: no such stream). */
+  async load(jobId: string): Promise<{ state: JobState; revision: number | null }> {
+    const { state, revision } = await this.reports.load(jobStream(jobId));
+    return { state, revision };
+  }
+
   private report(job: ClaimedJob, command: JobCommand) {
-    return this.reports.handle(jobStream(job.jobId), command, {
+    return this.handle(this.reports, job.jobId, command, {
       actor: { kind: 'worker', id: job.workerId },
       correlationId: job.jobId,
     });
+  }
+
+  private async handle(
+    handler: CommandHandler<JobCommand, JobEvent, JobState>,
+    jobId: string,
+    command: JobCommand,
+    context: CommandContext,
+  ): Promise<HandleResult<JobEvent, JobState>> {
+    const result = await handler.handle(jobStream(jobId), command, context);
+    if (result.newEvents.length > 0 && this.options.onChange)
+      await this.options.onChange({
+        jobId,
+        state: result.state,
+        revision: result.revision,
+        events: result.newEvents,
+      });
+    return result;
   }
 
   private now(): string {

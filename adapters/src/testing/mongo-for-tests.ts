@@ -30,5 +30,14 @@ export const mongoForTests = (databasePrefix: string) => {
     skipReason: notBuiltReason('ferretdb'),
     database,
     url: () => external ?? server!.url,
+    /** One document as the server holds it (for tests outside the adapters, which do not use the driver). */
+    async findById(collection: string, id: string): Promise<Record<string, unknown> | null> {
+      const client = await MongoClient.connect(external ?? server!.url);
+      try {
+        return await client.db(database).collection<{ _id: string }>(collection).findOne({ _id: id });
+      } finally {
+        await client.close();
+      }
+    },
   };
 };

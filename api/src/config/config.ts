@@ -189,11 +189,12 @@ export const ConfigSchema = z
     /** A resumable (tus) upload left unfinished this long is removed with its half-made recording. */
     SCRIVO_TUS_UPLOAD_EXPIRY_SECONDS: z.coerce.number().int().min(1).default(86_400),
     /**
-     * How job workers find work. Both keep jobs as streams on the event store, claimed with leases. embedded: each
+     * How job workers find work. All keep jobs as streams on the event store, claimed with leases. embedded: each
      * process watches every job through a catch-up subscription (any event store). eventstoredb: a persistent
-     * subscription (consumer group) hands each job to one worker; needs SCRIVO_EVENT_STORE=eventstoredb.
+     * subscription (consumer group) hands each job to one worker; needs SCRIVO_EVENT_STORE=eventstoredb. mongodb:
+     * a shared index of the jobs on MongoDB that every worker queries (any event store); needs MONGODB_URL.
      */
-    SCRIVO_JOB_QUEUE: z.enum(['embedded', 'eventstoredb']).default('embedded'),
+    SCRIVO_JOB_QUEUE: z.enum(['embedded', 'eventstoredb', 'mongodb']).default('embedded'),
     /**
      * Who writes summaries and machine-draft translations. local = the language model service (llm/server.mjs,
      * started by `npm start`); huggingface = chat completion through @huggingface/inference; openai = your own
@@ -277,6 +278,13 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['SCRIVO_JOB_QUEUE'],
         message: 'eventstoredb needs SCRIVO_EVENT_STORE=eventstoredb (jobs live on the event store)',
+      });
+    if (c.SCRIVO_JOB_QUEUE === 'mongodb' && !c.MONGODB_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MONGODB_URL'],
+        message:
+          'is required when SCRIVO_JOB_QUEUE=mongodb: the MongoDB every API and job worker shares, e.g. mongodb://mongo:27017/?replicaSet=rs0',
       });
     if (c.SCRIVO_LLM_ENGINE === 'openai' && !c.SCRIVO_LLM_BASE_URL)
       ctx.addIssue({

@@ -19,5 +19,16 @@ export const createJobQueue = async (
       leaseMs: config.SCRIVO_JOB_LEASE_MS,
     });
   }
+  if (config.SCRIVO_JOB_QUEUE === 'mongodb') {
+    const { MongoDbJobQueue } = await import('@scrivo/adapters/jobs/mongodb-job-queue');
+    // The configuration refuses mongodb without MONGODB_URL; this guards callers that build a config by hand.
+    if (!config.MONGODB_URL) throw new Error('SCRIVO_JOB_QUEUE=mongodb needs MONGODB_URL');
+    return MongoDbJobQueue.connect({
+      ...deps,
+      url: config.MONGODB_URL,
+      database: config.MONGODB_DB,
+      leaseMs: config.SCRIVO_JOB_LEASE_MS,
+    });
+  }
   return new EventStoreJobQueue({ ...deps, leaseMs: config.SCRIVO_JOB_LEASE_MS });
 };

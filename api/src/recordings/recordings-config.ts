@@ -22,6 +22,8 @@ export type RecordingsConfig = Pick<
   | 'SCRIVO_UPLOAD_SETTLE_MS'
   | 'SCRIVO_TUS_UPLOAD_EXPIRY_SECONDS'
   | 'SCRIVO_JOB_QUEUE'
+  | 'MONGODB_URL'
+  | 'MONGODB_DB'
   | 'SCRIVO_CJK_FONT'
 >;
 

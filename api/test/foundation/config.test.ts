@@ -43,6 +43,14 @@ describe('configuration from the environment', () => {
     });
     expect(config.SCRIVO_JOB_QUEUE).toBe('eventstoredb');
   });
+
+  it('offers the MongoDB job queue on any event store, and asks for the MongoDB it needs', () => {
+    expect(() => loadConfig({ SCRIVO_JOB_QUEUE: 'mongodb' })).toThrow(
+      /MONGODB_URL: is required when SCRIVO_JOB_QUEUE=mongodb/,
+    );
+    const config = loadConfig({ SCRIVO_JOB_QUEUE: 'mongodb', MONGODB_URL: 'mongodb://127.0.0.1:27017/' });
+    expect(config).toMatchObject({ SCRIVO_JOB_QUEUE: 'mongodb', SCRIVO_EVENT_STORE: 'sqlite' });
+  });
 });
 
 describe('bring your own model (SCRIVO_LLM_ENGINE=openai)', () => {
