@@ -1,3 +1,6 @@
+import { contract } from '@scrivo/contracts';
+import { initClient } from '@ts-rest/core';
+
 /**
  * A tiny browser-like HTTP client for API tests: keeps cookies, sends the CSRF header on state-changing calls,
  * and returns status, headers and parsed body. Talks to a real server over real HTTP.
@@ -75,5 +78,25 @@ export class TestClient {
   }
   delete(path: string) {
     return this.request('DELETE', path);
+  }
+
+  /**
+   * The same browser as a client typed by the contract (what the web app uses): paths, parameters, bodies and
+   * answers are checked by the compiler, e.g. `await client.api.recordings.get({ params: { id } })`.
+   */
+  get api() {
+    return initClient(contract, {
+      baseUrl: this.baseUrl,
+      throwOnUnknownStatus: false,
+      api: async ({ path, method, headers, body }) => {
+        const answer = await this.request(
+          method,
+          path.slice(this.baseUrl.length),
+          body ?? undefined,
+          headers,
+        );
+        return { status: answer.status, body: answer.body, headers: answer.headers };
+      },
+    });
   }
 }
