@@ -18,7 +18,9 @@ import {
   completeTranscription,
   failTranscription,
   progressTranscription,
+  recordPieceTranscript,
   requestTranscription,
+  splitTranscription,
   startTranscription,
 } from './transcription';
 import {
@@ -50,6 +52,10 @@ const decide = (command: RecordingCommand, state: RecordingState): RecordingEven
       return progressTranscription(command, unerasedRecording(state));
     case 'CompleteTranscription':
       return completeTranscription(command, unerasedRecording(state));
+    case 'SplitTranscription':
+      return splitTranscription(command, unerasedRecording(state));
+    case 'RecordPieceTranscript':
+      return recordPieceTranscript(command, unerasedRecording(state));
     case 'FailTranscription':
       return failTranscription(command, unerasedRecording(state));
     case 'CompleteUpload':
