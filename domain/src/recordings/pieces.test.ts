@@ -18,7 +18,13 @@ const speechWithPauses = (seconds: number, pauses: readonly [number, number][]):
 
 describe('cutting a long recording at pauses', () => {
   it('cuts in the middle of the quietest stretch near each aimed-at point, never in speech', () => {
-    const pieces = cutAtPauses(speechWithPauses(200, [[54, 54.6], [117, 117.5]]), options);
+    const pieces = cutAtPauses(
+      speechWithPauses(200, [
+        [54, 54.6],
+        [117, 117.5],
+      ]),
+      options,
+    );
     expect(pieces).toHaveLength(3);
     expect(pieces[0]!.start).toBe(0);
     expect(pieces[0]!.end).toBeGreaterThan(54);
@@ -29,7 +35,10 @@ describe('cutting a long recording at pauses', () => {
   });
 
   it('takes the quieter of two pauses in the window', () => {
-    const samples = speechWithPauses(130, [[57, 57.5], [66, 66.5]]);
+    const samples = speechWithPauses(130, [
+      [57, 57.5],
+      [66, 66.5],
+    ]);
     // The earlier pause still holds a murmur; the later one is silent.
     for (let i = 57 * RATE; i < 57.5 * RATE; i++) samples[i] = 900;
     for (let i = 66 * RATE; i < 66.5 * RATE; i++) samples[i] = 0;

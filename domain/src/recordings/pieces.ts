@@ -88,10 +88,7 @@ export interface PieceTranscript {
  * are (each piece's were offset to the whole file when it was recorded), each segment's language kept (a piece
  * in another language marks its segments with it). The transcript's language is the one spoken longest.
  */
-export const joinPieces = (
-  pieces: readonly PieceTranscript[],
-  durationSeconds: number,
-): TranscriptBody => {
+export const joinPieces = (pieces: readonly PieceTranscript[], durationSeconds: number): TranscriptBody => {
   const spoken = new Map<string, number>();
   const segments: Segment[] = [];
   for (const piece of pieces)
@@ -101,8 +98,7 @@ export const joinPieces = (
       segments.push({ ...segment, id: segments.length, language });
     }
   const [first] = pieces;
-  const language =
-    [...spoken.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? first?.language ?? 'en';
+  const language = [...spoken.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? first?.language ?? 'en';
   const sameLanguage = pieces.filter((piece) => piece.language === language);
   const languageProbability =
     sameLanguage.length > 0

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
 import type { RecordingStatus } from '../recording';
-import type { PieceTranscript } from '../pieces';
+import { joinPieces, type PieceTranscript } from '../pieces';
 import type { Transcript } from '../transcript';
 import { applyTranscriptEdit } from '../transcript-edit';
 
@@ -59,6 +59,8 @@ export type TranscriptDoc = Transcript & {
   /** 1 when transcribed, +1 per edit. Documents written before the editor existed have none: read as 1. */
   readonly version?: number;
   readonly editedAt?: string | null;
+  /** Only on a transcript put together from the finished pieces of a recording still being transcribed. */
+  readonly partial?: { readonly done: number; readonly total: number };
 };
 
 /**
@@ -259,6 +261,30 @@ export const recordingsProjection: Projection = {
     }
     context.upsert(RECORDINGS_COLLECTION, next);
   },
+};
+
+/** The transcript so far of a recording still being transcribed in pieces: its finished pieces, in order. */
+export const partialTranscriptDoc = (
+  partial: PartialTranscriptDoc,
+  recording: RecordingDoc,
+): TranscriptDoc => {
+  const indexes = Object.keys(partial.pieces)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const joined = joinPieces(
+    indexes.map((index) => partial.pieces[String(index)]!),
+    recording.durationSeconds ?? 0,
+  );
+  return {
+    ...joined,
+    id: recording.id,
+    ownerId: recording.ownerId,
+    recordingId: recording.id,
+    createdAt: recording.updatedAt,
+    version: 1,
+    editedAt: null,
+    partial: { done: indexes.length, total: partial.total },
+  };
 };
 
 /** A recording's transcript folded from its own stream (completed, then each edit): what an edit answers with. */

@@ -44,7 +44,11 @@ export const evolve = (state: RecordingState, event: RecordingEvent): RecordingS
     case 'TranscriptionProgressed':
       return { ...state, lastProgress: event.data.progress };
     case 'TranscriptionSplit':
-      return { ...state, split: { jobId: event.data.jobId, pieces: event.data.pieces }, pieceTranscripts: {} };
+      return {
+        ...state,
+        split: { jobId: event.data.jobId, pieces: event.data.pieces },
+        pieceTranscripts: {},
+      };
     case 'TranscriptPieceTranscribed': {
       const { index, language, languageProbability, segments, engine } = event.data;
       const pieceTranscripts = {

@@ -129,11 +129,20 @@ describe('a long recording transcribed in pieces', () => {
     const both = [...ready, split, transcribed(1, 'and the end.'), transcribed(0, 'The start')];
     const completed = recordingDecider.decide(
       { type: 'RecordPieceTranscript', jobId: 'j1', index: 0, transcript: piece(0, 'The start'), now },
-      [...ready, split, transcribed(1, 'and the end.')].reduce(recordingDecider.evolve, recordingDecider.initialState()),
+      [...ready, split, transcribed(1, 'and the end.')].reduce(
+        recordingDecider.evolve,
+        recordingDecider.initialState(),
+      ),
     )[1]!;
     spec
       .given([...both, completed])
-      .when({ type: 'RecordPieceTranscript', jobId: 'j1', index: 1, transcript: piece(1, 'and the end.'), now })
+      .when({
+        type: 'RecordPieceTranscript',
+        jobId: 'j1',
+        index: 1,
+        transcript: piece(1, 'and the end.'),
+        now,
+      })
       .thenNothingHappens();
   });
 

@@ -90,7 +90,8 @@ export const splitTranscription = (
   if (command.jobId !== state.jobId || state.split?.jobId === command.jobId || !inProgress(state)) return [];
   const { pieces } = command;
   const contiguous = pieces.every(
-    (piece, i) => piece.index === i && piece.end > piece.start && (i === 0 || piece.start === pieces[i - 1]!.end),
+    (piece, i) =>
+      piece.index === i && piece.end > piece.start && (i === 0 || piece.start === pieces[i - 1]!.end),
   );
   if (pieces.length < 2 || pieces[0]!.start !== 0 || !contiguous)
     throw conflict('A recording is cut into two or more pieces that follow one another from its start.');
