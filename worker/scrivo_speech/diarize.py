@@ -316,6 +316,7 @@ class DiarizationSession:
         order_seen: Dict[int, int] = {}
         for _a, _b, s in turns:
             order_seen.setdefault(s, len(order_seen))
+        self.renumbered = order_seen  # linked speaker -> turn speaker (voice prints follow their labels)
         return [(a, b, order_seen[s]) for a, b, s in turns]
 
 

@@ -6,7 +6,9 @@ Endpoints (see README.md for the shapes):
 * ``POST /asr``         raw audio in, one JSON transcript out (Hugging Face Inference API
   automatic-speech-recognition protocol; options in the URL query);
 * ``POST /transcribe``  same input, NDJSON stream of ``info``, ``progress``..., ``result``;
-* ``POST /live``        live captions: chunked PCM in, NDJSON partial/final text out (see live/route.py).
+* ``POST /live``        live captions: chunked PCM in, NDJSON partial/final text out (see live/route.py);
+* ``POST /speakers/cluster``  the voice prints of every piece of one file (``speaker_profiles=1``) in, one
+  file-wide label per piece's label out (issue 29).
 
 The model is loaded once, in the background; transcriptions run one at a time (others wait in a
 bounded queue) so memory stays bounded.
@@ -40,6 +42,8 @@ from .models import ModelNotAvailable, ResolvedModel, resolve_model
 from .transcriber import LANGUAGE_CODES, TASKS, Cancelled, Transcriber
 
 COPY_CHUNK = 1024 * 1024
+# 8000 tracks of 192 numbers (speakers.MAX_TRACKS) written as JSON take about 16 MB.
+MAX_CLUSTER_BODY = 32 * 1024 * 1024
 
 
 def log_json(**fields: Any) -> None:
@@ -173,12 +177,19 @@ def parse_options(query: str) -> Dict[str, Any]:
     speakers_raw = params.get("speakers", "") or "0"
     if not speakers_raw.isdigit() or not 0 <= int(speakers_raw) <= 20:
         raise HttpError(HTTPStatus.BAD_REQUEST, "speakers must be a number of people from 1 to 20 (0 or absent: estimate)")
+    profiles_raw = params.get("speaker_profiles", "").lower() or "0"
+    if profiles_raw not in ("0", "1", "true", "false"):
+        raise HttpError(HTTPStatus.BAD_REQUEST, "speaker_profiles must be 1 or 0")
+    speaker_profiles = profiles_raw in ("1", "true")
+    if speaker_profiles and diarize_raw not in ("1", "true"):
+        raise HttpError(HTTPStatus.BAD_REQUEST, "speaker_profiles=1 needs diarize=1 (voice prints come from diarization)")
     return {
         "language": language,
         "task": task,
         "vad": vad_raw in ("1", "true"),
         "diarize": diarize_raw in ("1", "true"),
         "num_speakers": int(speakers_raw) or None,
+        "speaker_profiles": speaker_profiles,
     }
 
 
@@ -188,6 +199,7 @@ def _log_options(options: Dict[str, Any]) -> Dict[str, Any]:
         "task": options["task"],
         "vad": options["vad"],
         "diarize": options["diarize"],
+        "speakerProfiles": options["speaker_profiles"],
     }
 
 
@@ -316,7 +328,7 @@ class Handler(BaseHTTPRequestHandler):
             status = HTTPStatus.SERVICE_UNAVAILABLE if body["status"] == "error" else HTTPStatus.OK
             self._send_json(status, body)
             self._log(status)
-        elif route in ("/asr", "/transcribe", "/live"):
+        elif route in ("/asr", "/transcribe", "/live", "/speakers/cluster"):
             self._error(HTTPStatus.METHOD_NOT_ALLOWED, "Use POST with the audio as the body", {"Allow": "POST"})
         else:
             self._error(HTTPStatus.NOT_FOUND, "Not found")
@@ -330,6 +342,9 @@ class Handler(BaseHTTPRequestHandler):
         route = url.path.rstrip("/")
         if route == "/live":
             self._live(url.query)
+            return
+        if route == "/speakers/cluster":
+            self._cluster_speakers()
             return
         if route not in ("/asr", "/transcribe"):
             self.close_connection = True
@@ -367,6 +382,48 @@ class Handler(BaseHTTPRequestHandler):
         finally:
             if body is not None:
                 body.close()
+
+    def _cluster_speakers(self) -> None:
+        # Clustering needs neither the Whisper model nor its queue: a join waits for no one's transcription.
+        try:
+            self._check_auth()
+            length_header = self.headers.get("Content-Length")
+            if length_header is None or "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+                raise HttpError(HTTPStatus.LENGTH_REQUIRED, "Send the JSON body with a Content-Length")
+            try:
+                length = int(length_header)
+            except ValueError:
+                raise HttpError(HTTPStatus.BAD_REQUEST, "Bad Content-Length") from None
+            if length > MAX_CLUSTER_BODY:
+                raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Speaker profiles larger than {MAX_CLUSTER_BODY} bytes")
+            raw = self.rfile.read(length)
+            if len(raw) < length:
+                raise HttpError(HTTPStatus.BAD_REQUEST, "Request body ended early")
+            try:
+                body = json.loads(raw)
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                raise HttpError(HTTPStatus.BAD_REQUEST, "The body is not JSON") from None
+            try:
+                pieces, count = speakers_mod.read_pieces(body)
+            except speakers_mod.ProfilesError as exc:
+                raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
+            labels = speakers_mod.cluster_pieces(pieces, count)
+        except HttpError as exc:
+            self.close_connection = True  # the body may be unread
+            self._error(exc.status, exc.message, exc.headers)
+            return
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+            self._log(499, error="client disconnected")
+            return
+        except Exception as exc:  # noqa: BLE001 - never a stack trace to the client
+            traceback.print_exc(file=sys.stderr)
+            self.close_connection = True
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"Clustering failed: {type(exc).__name__}")
+            return
+        found = {name for mapping in labels for name in mapping.values()}
+        self._send_json(HTTPStatus.OK, {"labels": labels, "speakers": len(found)})
+        self._log(HTTPStatus.OK, pieces=len(pieces), speakers=len(found))
 
     def _live(self, query: str) -> None:
         # Streams both ways for the whole session, in this request's own thread: sessions share the

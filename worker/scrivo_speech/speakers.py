@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from typing import Dict, List, Optional, Protocol, Sequence, Union
+from typing import Any, Dict, Iterable, List, Optional, Protocol, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -172,6 +172,35 @@ def cluster(
     return [order.setdefault(r, len(order)) for r in roots]
 
 
+def link_units(
+    vectors: Dict[int, np.ndarray],
+    solo: Dict[int, float],
+    cannot_link: Iterable[Tuple[int, int]],
+    num_speakers: Optional[int] = None,
+) -> Dict[int, int]:
+    """Speaker per unit (units with a voice embedding, one file or every piece of one file together).
+
+    Units with at least ``MIN_EMBED_SECONDS`` of speech alone are clustered (:func:`cluster`); the others
+    join the nearest speaker's centroid, never start one."""
+    strong = [u for u in sorted(vectors) if solo[u] >= MIN_EMBED_SECONDS]
+    weak = [u for u in sorted(vectors) if solo[u] < MIN_EMBED_SECONDS]
+    if not strong:  # only scraps of speech: the longest scrap is the one speaker
+        strong = sorted(vectors, key=solo.__getitem__)[-1:]
+        weak = [u for u in weak if u not in strong]
+    if not strong:
+        return {}
+    index = {u: i for i, u in enumerate(strong)}
+    links = [(index[a], index[b]) for a, b in cannot_link if a in index and b in index]
+    labels = cluster(np.stack([vectors[u] for u in strong]), links, num_speakers=num_speakers)
+    speaker_of = {u: labels[i] for i, u in enumerate(strong)}
+    centroids = np.stack(
+        [np.mean([vectors[u] for u in strong if speaker_of[u] == k], axis=0) for k in range(max(labels) + 1)]
+    )
+    for unit in weak:
+        speaker_of[unit] = int(np.argmax(centroids @ vectors[unit]))
+    return speaker_of
+
+
 class EmbeddingSession(diarize_mod.DiarizationSession):
     """Every local speaker of every window is a unit with its own embedding (pyannote's approach:
     no stitching between windows, so two people who follow each other are never one track)."""
@@ -182,6 +211,7 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         self.num_speakers = num_speakers
         self.vectors: Dict[int, np.ndarray] = {}
         self.solo: Dict[int, float] = {}  # unit -> seconds of speech alone
+        self.speaker_of: Dict[int, int] = {}  # unit -> linked speaker, once finished
 
     def _stitch(self, start: int, act: np.ndarray, audio: np.ndarray) -> None:
         F, S = diarize_mod.FIELD, diarize_mod.SHIFT
@@ -215,23 +245,9 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         self.windows.append(diarize_mod._Window(frame0, act, units))
 
     def _link_tracks(self) -> Dict[int, int]:
-        strong = [u for u in sorted(self.vectors) if self.solo[u] >= MIN_EMBED_SECONDS]
-        weak = [u for u in sorted(self.vectors) if self.solo[u] < MIN_EMBED_SECONDS]
-        if not strong:  # only scraps of speech: the longest scrap is the one speaker
-            strong = sorted(self.vectors, key=self.solo.__getitem__)[-1:]
-            weak = [u for u in weak if u not in strong]
-        if not strong:
-            return {}
-        index = {u: i for i, u in enumerate(strong)}
-        links = [(index[a], index[b]) for a, b in self.cannot_link if a in index and b in index]
-        labels = cluster(np.stack([self.vectors[u] for u in strong]), links, num_speakers=self.num_speakers)
-        speaker_of = {u: labels[i] for i, u in enumerate(strong)}
-        centroids = np.stack(
-            [np.mean([self.vectors[u] for u in strong if speaker_of[u] == k], axis=0) for k in range(max(labels) + 1)]
-        )
-        for unit in weak:
-            speaker_of[unit] = int(np.argmax(centroids @ self.vectors[unit]))
+        speaker_of = link_units(self.vectors, self.solo, self.cannot_link, self.num_speakers)
         self._follow_neighbours(speaker_of)
+        self.speaker_of = dict(speaker_of)
         return speaker_of
 
     def _follow_neighbours(self, speaker_of: Dict[int, int]) -> None:
@@ -300,3 +316,133 @@ def diarize(samples: np.ndarray, diarizer: Diarizer, num_speakers: Optional[int]
     for i in range(0, samples.shape[0], step):
         session.feed(samples[i : i + step])
     return session.finish()
+
+
+# -- voice prints of pieces of one file, clustered together (issue 29) -------------------------------------
+
+MAX_PIECES = 2000
+MAX_TRACKS = 8000  # two n x n float64 matrices in cluster(): ~1 GB at this size
+MAX_DIMENSION = 1024
+MAX_LABEL = 64
+
+
+def profiles(session: Any, labels: Dict[int, str]) -> Optional[Dict[str, Any]]:
+    """The voice prints behind one transcript's labels (``labels``: turn speaker -> label, in order of first
+    appearance), for :func:`cluster_pieces`: every embedded unit whose speaker has a label, with its seconds of
+    speech alone, and the pairs of them heard at once. None when the diarizer has no embeddings.
+
+    Biometric data: only built when the caller asks (``speaker_profiles=1``)."""
+    if not isinstance(session, EmbeddingSession):
+        return None
+    renumbered: Dict[int, int] = getattr(session, "renumbered", {})
+    index: Dict[int, int] = {}
+    tracks: List[Dict[str, Any]] = []
+    for unit in sorted(session.vectors):
+        speaker = session.speaker_of.get(unit)
+        label = labels.get(renumbered.get(speaker, -1)) if speaker is not None else None
+        if label is None:
+            continue
+        index[unit] = len(tracks)
+        tracks.append(
+            {
+                "speaker": label,
+                "embedding": [round(float(x), 5) for x in session.vectors[unit]],
+                "seconds": round(float(session.solo[unit]), 3),
+            }
+        )
+    links = sorted((index[a], index[b]) for a, b in session.cannot_link if a in index and b in index)
+    return {"speakers": list(labels.values()), "tracks": tracks, "cannotLink": [list(pair) for pair in links]}
+
+
+class ProfilesError(ValueError):
+    """The voice prints sent to be clustered are not what :func:`profiles` makes (the message says what)."""
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and bool(np.isfinite(value))
+
+
+def read_pieces(body: Any) -> Tuple[List[Dict[str, Any]], Optional[int]]:
+    """Checks a ``POST /speakers/cluster`` body ``{"pieces": [profiles...], "speakers"?: n}``; raises
+    :class:`ProfilesError` naming the first thing wrong."""
+    if not isinstance(body, dict) or not isinstance(body.get("pieces"), list):
+        raise ProfilesError('The body must be a JSON object {"pieces": [...]} with one speaker profile per piece')
+    pieces = body["pieces"]
+    if len(pieces) > MAX_PIECES:
+        raise ProfilesError(f"At most {MAX_PIECES} pieces")
+    count = body.get("speakers")
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 20):
+        raise ProfilesError("speakers must be a number of people from 1 to 20 (absent: estimate)")
+    dimension: Optional[int] = None
+    total = 0
+    for p, piece in enumerate(pieces):
+        where = f"pieces[{p}]"
+        if not isinstance(piece, dict):
+            raise ProfilesError(f"{where} must be an object with speakers, tracks and cannotLink")
+        names, tracks, links = piece.get("speakers"), piece.get("tracks"), piece.get("cannotLink", [])
+        if not isinstance(names, list) or not all(isinstance(n, str) and 0 < len(n) <= MAX_LABEL for n in names):
+            raise ProfilesError(f"{where}.speakers must be a list of labels (1-{MAX_LABEL} characters)")
+        if len(set(names)) != len(names):
+            raise ProfilesError(f"{where}.speakers names a label twice")
+        if not isinstance(tracks, list):
+            raise ProfilesError(f"{where}.tracks must be a list")
+        total += len(tracks)
+        if total > MAX_TRACKS:
+            raise ProfilesError(f"At most {MAX_TRACKS} tracks in all")
+        for t, track in enumerate(tracks):
+            at = f"{where}.tracks[{t}]"
+            if not isinstance(track, dict) or track.get("speaker") not in names:
+                raise ProfilesError(f"{at}.speaker must be one of {where}.speakers")
+            embedding = track.get("embedding")
+            if not isinstance(embedding, list) or not 0 < len(embedding) <= MAX_DIMENSION or not all(map(_number, embedding)):
+                raise ProfilesError(f"{at}.embedding must be a list of 1-{MAX_DIMENSION} finite numbers")
+            if dimension is not None and len(embedding) != dimension:
+                raise ProfilesError(f"{at}.embedding has {len(embedding)} numbers, the others {dimension}")
+            dimension = len(embedding)
+            if not any(embedding):
+                raise ProfilesError(f"{at}.embedding is all zeros")
+            if not _number(track.get("seconds")) or track["seconds"] < 0:
+                raise ProfilesError(f"{at}.seconds must be a number of seconds >= 0")
+        if not isinstance(links, list) or not all(
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(tracks) for i in pair)
+            and pair[0] != pair[1]
+            for pair in links
+        ):
+            raise ProfilesError(f"{where}.cannotLink must be a list of [i, j] pairs of two of its track indexes")
+    return pieces, count
+
+
+def cluster_pieces(pieces: Sequence[Dict[str, Any]], num_speakers: Optional[int] = None) -> List[Dict[str, str]]:
+    """One clustering over the tracks of every piece of one file (the same :func:`link_units` a whole file
+    gets), then each piece's label takes the file-wide speaker most of its speech went to. Answers, per piece,
+    its label -> "Speaker N", numbered by first appearance in the file (pieces in file order, each piece's
+    labels in its own order); a label without tracks gets a speaker of its own."""
+    vectors: Dict[int, np.ndarray] = {}
+    solo: Dict[int, float] = {}
+    links: List[Tuple[int, int]] = []
+    owner: List[Tuple[int, str]] = []  # unit -> (piece, label)
+    for p, piece in enumerate(pieces):
+        first = len(owner)
+        for track in piece["tracks"]:
+            vector = np.asarray(track["embedding"], dtype=np.float64)
+            vectors[len(owner)] = vector / max(float(np.linalg.norm(vector)), 1e-12)
+            solo[len(owner)] = float(track["seconds"])
+            owner.append((p, track["speaker"]))
+        links += [(first + min(a, b), first + max(a, b)) for a, b in piece.get("cannotLink", [])]
+    speaker_of = link_units(vectors, solo, links, num_speakers)
+    votes: Dict[Tuple[int, str], Dict[int, float]] = {}
+    for unit, speaker in speaker_of.items():
+        tally = votes.setdefault(owner[unit], {})
+        tally[speaker] = tally.get(speaker, 0.0) + max(solo[unit], 1e-3)
+    names: Dict[Any, str] = {}
+    out: List[Dict[str, str]] = []
+    for p, piece in enumerate(pieces):
+        mapping: Dict[str, str] = {}
+        for label in piece["speakers"]:
+            tally = votes.get((p, label))
+            key: Any = max(tally, key=tally.__getitem__) if tally else ("alone", p, label)
+            mapping[label] = names.setdefault(key, f"Speaker {len(names) + 1}")
+        out.append(mapping)
+    return out

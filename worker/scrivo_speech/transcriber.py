@@ -49,13 +49,16 @@ def _r(value: float) -> float:
     return round(float(value), 3)
 
 
-def assign_speakers(segments: List[Dict[str, Any]], turns: List[diarize_mod.Turn]) -> List[Dict[str, Any]]:
+def assign_speakers(
+    segments: List[Dict[str, Any]], turns: List[diarize_mod.Turn], labels: Optional[Dict[int, str]] = None
+) -> List[Dict[str, Any]]:
     """Segments with ``speaker`` set from the diarized ``turns``.
 
     Each word gets the speaker whose turns overlap it most (a word no turn overlaps keeps the
     previous word's speaker). A segment whose words change speaker is split there, so one segment
     has one speaker; a segment without words gets the speaker overlapping its span most, or the
     nearest turn. Labels are "Speaker N", numbered by first appearance. No turns: ``None``.
+    ``labels``, when given, is filled with turn speaker -> label (in order of first appearance).
     """
     if not turns:
         return [dict(segment, speaker=None) for segment in segments]
@@ -70,7 +73,8 @@ def assign_speakers(segments: List[Dict[str, Any]], turns: List[diarize_mod.Turn
     def nearest(start: float, end: float) -> int:
         return min(turns, key=lambda t: max(t[0] - end, start - t[1], 0.0))[2]
 
-    labels: Dict[int, str] = {}
+    if labels is None:
+        labels = {}
 
     def label(speaker: int) -> str:
         if speaker not in labels:
@@ -235,6 +239,7 @@ class Transcriber:
         duration: Optional[float] = None,
         diarize: bool = False,
         num_speakers: Optional[int] = None,
+        speaker_profiles: bool = False,
         should_stop: Optional[Callable[[], bool]] = None,
     ) -> Iterator[Dict[str, Any]]:
         """Transcribe the audio file at ``path`` (or a seekable binary file object); see the module
@@ -245,7 +250,8 @@ class Transcriber:
         the model (windows of silence yield no event, so the caller could not stop it between events alone).
 
         ``num_speakers`` (with ``diarize``) is the number of people when the caller knows it; otherwise
-        it is estimated.
+        it is estimated. ``speaker_profiles`` (with ``diarize``) adds ``speakerProfiles`` to the result: the
+        voice prints behind the labels (:func:`speakers.profiles`), None when the diarizer has none.
 
         ``duration`` (seconds) is measured with :func:`audio.probe` when not given. Raises
         :class:`audio.AudioDecodeError` for undecodable input (before the first event when the
@@ -305,8 +311,13 @@ class Transcriber:
         main_language, main_probability = _main_language(segments, language, first_language)
         if not info_sent:  # no speech anywhere
             yield {"type": "info", "language": main_language, "languageProbability": 0.0, "duration": _r(duration)}
+        profiles: Optional[Dict[str, Any]] = None
         if speakers is not None:
-            segments = assign_speakers(segments, speakers.finish())
+            labels: Dict[int, str] = {}
+            segments = assign_speakers(segments, speakers.finish(), labels)
+            if speaker_profiles:
+                profiles = speakers_mod.profiles(speakers, labels)
+        extra = {"speakerProfiles": profiles} if speaker_profiles and diarize else {}
         yield {
             "type": "result",
             "text": " ".join(s["text"] for s in segments).strip(),
@@ -315,6 +326,7 @@ class Transcriber:
             "duration": _r(duration),
             "segments": segments,
             "chunks": [{"text": s["text"], "timestamp": [s["start"], s["end"]]} for s in segments],
+            **extra,
         }
 
     def transcribe(self, path: Union[str, Path, BinaryIO], **options: Any) -> Dict[str, Any]:

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SpeechInputError } from '@scrivo/domain/recordings';
 import { LocalWhisperSpeech } from './local-whisper-speech';
 import { SHARED_AUDIO, speechConformance } from './speech.conformance';
 import { type SpeechWorkerProcess, speechWorkerInstalled, startSpeechWorker } from './speech-worker-process';
@@ -14,10 +15,34 @@ describe.skipIf(!speechWorkerInstalled())('LocalWhisperSpeech against the Python
   speechConformance(
     'LocalWhisperSpeech',
     () => new LocalWhisperSpeech({ baseUrl: worker.url, model: 'base' }),
-    {
-      reportsProgress: true,
-    },
+    { reportsProgress: true, voicePrints: true },
   );
+
+  it('refuses voice prints that are not what it measures with a SpeechInputError (not retried)', async () => {
+    const speech = new LocalWhisperSpeech({ baseUrl: worker.url, model: 'base' });
+    const wrong = {
+      speakers: ['Speaker 1'],
+      tracks: [{ speaker: 'Speaker 9', embedding: [1], seconds: 2 }],
+      cannotLink: [],
+    };
+    await expect(speech.clusterSpeakers([wrong])).rejects.toThrow(SpeechInputError);
+    await expect(speech.clusterSpeakers([wrong])).rejects.toThrow(/one of pieces\[0\]\.speakers/);
+  });
+
+  it('clusters no pieces into no labels, and a known number of people is kept', async () => {
+    const speech = new LocalWhisperSpeech({ baseUrl: worker.url, model: 'base' });
+    expect(await speech.clusterSpeakers([])).toEqual([]);
+    const voice = (x: number) => ({ speaker: 'Speaker 1', embedding: [x, 1 - x, 0], seconds: 3 });
+    const piece = (x: number) => ({ speakers: ['Speaker 1'], tracks: [voice(x)], cannotLink: [] });
+    const three = [piece(1), piece(0), piece(0.95)];
+    expect(await speech.clusterSpeakers(three)).toEqual([
+      { 'Speaker 1': 'Speaker 1' },
+      { 'Speaker 1': 'Speaker 2' },
+      { 'Speaker 1': 'Speaker 1' },
+    ]);
+    const one = await speech.clusterSpeakers(three, { numSpeakers: 1 });
+    expect(one.map((m) => m['Speaker 1'])).toEqual(['Speaker 1', 'Speaker 1', 'Speaker 1']);
+  });
 
   it('labels speakers when asked to diarize (2-speaker phone call)', { timeout: 300_000 }, async () => {
     const t = await new LocalWhisperSpeech({ baseUrl: worker.url, model: 'base' }).transcribe({

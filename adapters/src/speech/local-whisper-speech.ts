@@ -1,12 +1,15 @@
 import {
+  type ClusterSpeakersOptions,
+  type SpeakerProfiles,
   SpeechInputError,
   type SpeechRecognizer,
   SpeechUnavailableError,
   type SpeechRequest,
-  type TranscriptBody,
+  type SpeechTranscript,
 } from '@scrivo/domain/recordings';
+import type { IncomingMessage } from 'node:http';
 import { readText, streamingPost } from './streaming-post';
-import { speechQuery, toTranscript, type WorkerResult } from './worker-transcript';
+import { speechQuery, toSpeakerProfiles, toTranscript, type WorkerResult } from './worker-transcript';
 
 export interface LocalWhisperSpeechOptions {
   /** e.g. http://127.0.0.1:8765 */
@@ -54,43 +57,22 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
     this.name = `local-whisper:${options.model ?? 'base'}`;
   }
 
-  async transcribe(request: SpeechRequest): Promise<TranscriptBody> {
-    const url = `${this.options.baseUrl.replace(/\/$/, '')}/transcribe?${speechQuery({ ...request, vad: this.options.vad })}`;
+  async transcribe(request: SpeechRequest): Promise<SpeechTranscript> {
+    const url = `${this.base()}/transcribe?${speechQuery({ ...request, vad: this.options.vad })}`;
     const headers: Record<string, string> = { 'content-type': request.contentType, 'x-wait-for-model': '1' };
     if (request.sizeBytes !== undefined) headers['content-length'] = String(request.sizeBytes);
-    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
-    const response = await streamingPost(
-      url,
-      headers,
-      request.audio,
-      request.signal as AbortSignal | undefined,
-    ).catch((error: unknown) => {
-      throw unavailable(error) ?? error;
-    });
-    const status = response.statusCode ?? 500;
-    if (status < 200 || status >= 300) {
-      const text = await readText(response);
-      let message = text;
-      try {
-        message = (JSON.parse(text) as { error?: string }).error ?? text;
-      } catch {
-        // not JSON: keep the text
-      }
-      if (status === 400 || status === 413 || status === 422)
-        throw new SpeechInputError(`The speech engine refused the audio: ${message}`);
-      if (status === 502 || status === 503 || status === 504)
-        throw new SpeechUnavailableError(`Speech worker answered ${status}: ${message}`);
-      throw new Error(`Speech worker answered ${status}: ${message}`);
-    }
+    const response = await this.post(url, headers, request.audio, request.signal);
+    await refuseUnlessOk(response, 'audio');
 
-    let result: WorkerResult | null = null;
+    // Filled by the stream's handler (a holder: TypeScript does not follow assignments inside the closure).
+    const answer: { result: WorkerResult | null } = { result: null };
     let buffered = '';
     const decoder = new TextDecoder();
     const handle = (line: string) => {
       if (!line.trim()) return;
       const event = JSON.parse(line) as StreamLine;
       if (event.type === 'progress') request.onProgress?.(event.progress);
-      else if (event.type === 'result') result = event;
+      else if (event.type === 'result') answer.result = event;
       else if (event.type === 'error') {
         if (/decode/i.test(event.message)) throw new SpeechInputError(event.message);
         throw new Error(`Speech worker failed: ${event.message}`);
@@ -111,7 +93,79 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
       throw unavailable(error) ?? error;
     }
     handle(buffered + decoder.decode());
-    if (!result) throw new Error('The speech worker stream ended without a result');
-    return toTranscript(result, this.name, { language: request.language });
+    const final = answer.result;
+    if (!final) throw new Error('The speech worker stream ended without a result');
+    const transcript = toTranscript(final, this.name, { language: request.language });
+    // Voice prints only when asked: a transcript that is stored as it is must never carry them.
+    const profiles =
+      request.diarize && request.speakerProfiles ? toSpeakerProfiles(final.speakerProfiles) : null;
+    return profiles ? { ...transcript, speakerProfiles: profiles } : transcript;
+  }
+
+  /** `POST /speakers/cluster`: every piece's voice prints clustered together (see the port). */
+  async clusterSpeakers(
+    pieces: readonly SpeakerProfiles[],
+    options: ClusterSpeakersOptions = {},
+  ): Promise<Record<string, string>[]> {
+    const body = new TextEncoder().encode(
+      JSON.stringify({ pieces, ...(options.numSpeakers ? { speakers: options.numSpeakers } : {}) }),
+    );
+    const headers = { 'content-type': 'application/json', 'content-length': String(body.byteLength) };
+    const response = await this.post(`${this.base()}/speakers/cluster`, headers, body, options.signal);
+    await refuseUnlessOk(response, 'speaker profiles');
+    const parsed: unknown = JSON.parse(await readText(response));
+    const labels: unknown =
+      typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'labels') : null;
+    if (!Array.isArray(labels) || labels.length !== pieces.length)
+      throw new Error('The speech worker answered speaker clusters that do not fit the pieces');
+    return pieces.map((piece, i) => {
+      const mapping: unknown = labels[i];
+      return Object.fromEntries(
+        piece.speakers.map((label) => {
+          const wide: unknown =
+            typeof mapping === 'object' && mapping !== null ? Reflect.get(mapping, label) : null;
+          if (typeof wide !== 'string')
+            throw new Error(`The speech worker gave no file-wide label for ${label} of piece ${i + 1}`);
+          return [label, wide];
+        }),
+      );
+    });
+  }
+
+  private base(): string {
+    return this.options.baseUrl.replace(/\/$/, '');
+  }
+
+  private async post(
+    url: string,
+    headers: Record<string, string>,
+    body: Uint8Array | AsyncIterable<Uint8Array>,
+    signal: SpeechRequest['signal'],
+  ): Promise<IncomingMessage> {
+    const all = this.options.token ? { ...headers, authorization: `Bearer ${this.options.token}` } : headers;
+    return streamingPost(url, all, body, signal as AbortSignal | undefined).catch((error: unknown) => {
+      throw unavailable(error) ?? error;
+    });
   }
 }
+
+/**
+ * A refusal of what was sent is SpeechInputError (no retry); an unreachable or overloaded worker is
+ * SpeechUnavailableError; other answers are plain errors.
+ */
+const refuseUnlessOk = async (response: IncomingMessage, what: string): Promise<void> => {
+  const status = response.statusCode ?? 500;
+  if (status >= 200 && status < 300) return;
+  const text = await readText(response);
+  let message = text;
+  try {
+    message = (JSON.parse(text) as { error?: string }).error ?? text;
+  } catch {
+    // not JSON: keep the text
+  }
+  if (status === 400 || status === 411 || status === 413 || status === 422)
+    throw new SpeechInputError(`The speech engine refused the ${what}: ${message}`);
+  if (status === 502 || status === 503 || status === 504)
+    throw new SpeechUnavailableError(`Speech worker answered ${status}: ${message}`);
+  throw new Error(`Speech worker answered ${status}: ${message}`);
+};

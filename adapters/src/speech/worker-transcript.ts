@@ -1,4 +1,4 @@
-import type { Segment, TranscriptBody } from '@scrivo/domain/recordings';
+import type { Segment, SpeakerProfiles, TranscriptBody } from '@scrivo/domain/recordings';
 
 /** The transcript JSON the Python speech worker answers (`/asr`) and streams last (`/transcribe`). */
 export interface WorkerResult {
@@ -19,7 +19,48 @@ export interface WorkerResult {
   }[];
   /** The Hugging Face protocol's own field: [{ text, timestamp: [start, end] }]. */
   readonly chunks?: readonly { text: string; timestamp: readonly [number, number | null] }[];
+  /** With `speaker_profiles=1`: the voice prints behind the labels (null when the worker has no embeddings). */
+  readonly speakerProfiles?: WorkerSpeakerProfiles | null;
 }
+
+interface WorkerSpeakerProfiles {
+  readonly speakers?: unknown;
+  readonly tracks?: unknown;
+  readonly cannotLink?: unknown;
+}
+
+const isNumberArray = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((n) => typeof n === 'number' && Number.isFinite(n));
+
+const isLabel = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * The worker's voice prints, field by field (nothing else it might add is carried along): null when it sent none or
+ * something malformed, so a caller clusters only what the worker really measured.
+ */
+export const toSpeakerProfiles = (
+  profiles: WorkerSpeakerProfiles | null | undefined,
+): SpeakerProfiles | null => {
+  if (!profiles) return null;
+  const { speakers, tracks, cannotLink } = profiles;
+  if (!Array.isArray(speakers) || !speakers.every(isLabel) || !Array.isArray(tracks)) return null;
+  const out: SpeakerProfiles['tracks'][number][] = [];
+  for (const track of tracks as unknown[]) {
+    if (typeof track !== 'object' || track === null) return null;
+    const { speaker, embedding, seconds } = track as Record<string, unknown>;
+    if (!isLabel(speaker) || !speakers.includes(speaker) || !isNumberArray(embedding)) return null;
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return null;
+    out.push({ speaker, embedding, seconds });
+  }
+  const links: (readonly [number, number])[] = [];
+  for (const pair of Array.isArray(cannotLink) ? (cannotLink as unknown[]) : []) {
+    if (!isNumberArray(pair) || pair.length !== 2) return null;
+    const [a, b] = pair as [number, number];
+    if (![a, b].every((i) => Number.isInteger(i) && i >= 0 && i < out.length) || a === b) return null;
+    links.push([a, b]);
+  }
+  return { speakers, tracks: out, cannotLink: links };
+};
 
 const clamp01 = (n: number) => Math.min(1, Math.max(0, Number.isFinite(n) ? n : 0));
 
@@ -87,11 +128,13 @@ export const speechQuery = (options: {
   translate: boolean;
   vad?: boolean;
   diarize?: boolean;
+  speakerProfiles?: boolean;
 }): string => {
   const query = new URLSearchParams();
   if (options.language) query.set('language', options.language);
   query.set('task', options.translate ? 'translate' : 'transcribe');
   query.set('vad', options.vad === false ? '0' : '1');
   if (options.diarize) query.set('diarize', '1');
+  if (options.diarize && options.speakerProfiles) query.set('speaker_profiles', '1');
   return query.toString();
 };

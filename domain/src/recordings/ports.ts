@@ -17,16 +17,68 @@ export interface SpeechRequest {
   readonly translate: boolean;
   /** Label who spoke when (segment `speaker`); engines that cannot leave `speaker` null. */
   readonly diarize?: boolean;
+  /**
+   * With `diarize`: also answer the voice prints behind the labels (`SpeechTranscript.speakerProfiles`), so the
+   * speakers of several pieces of one file can be clustered together. Off by default: without it no voice print
+   * leaves the engine.
+   */
+  readonly speakerProfiles?: boolean;
   readonly signal?: CancelSignal;
   /** 0..1, as the engine gets through the audio (adapters that cannot tell never call it). */
   readonly onProgress?: (progress: number) => void;
+}
+
+/**
+ * The voice prints of one transcribed piece of a longer recording: what the caller needs to cluster the speakers of
+ * every piece together (not piece by piece), so one person keeps one label across the whole file.
+ *
+ * Voice prints are biometric personal data: keep them in the blob store only, never in events, read models or the
+ * stored transcript, and delete them with the recording.
+ */
+export interface SpeakerProfiles {
+  /** The piece's own speaker labels (segment `speaker`), in order of first appearance in the piece. */
+  readonly speakers: readonly string[];
+  /** One per segmentation track (one voice in one ~10 s window) with enough clean speech to embed. */
+  readonly tracks: readonly SpeakerTrack[];
+  /** Pairs of indexes into `tracks` heard at the same time: two people, whatever their voices look like. */
+  readonly cannotLink: readonly (readonly [number, number])[];
+}
+
+export interface SpeakerTrack {
+  /** The piece's label this track was given (one of `SpeakerProfiles.speakers`). */
+  readonly speaker: string;
+  /** Unit-length voice embedding (the engine's own kind: only comparable with the same engine's). */
+  readonly embedding: readonly number[];
+  /** Seconds of speech with this voice alone behind the embedding. */
+  readonly seconds: number;
+}
+
+/** What `transcribe` answers: the canonical transcript, plus the voice prints when they were asked for. */
+export interface SpeechTranscript extends TranscriptBody {
+  /** Only when `SpeechRequest.speakerProfiles` was asked and the engine can; never store it with the transcript. */
+  readonly speakerProfiles?: SpeakerProfiles;
+}
+
+export interface ClusterSpeakersOptions {
+  /** The number of people when the caller knows it; otherwise estimated. */
+  readonly numSpeakers?: number;
+  readonly signal?: CancelSignal;
 }
 
 /** Speech recognition: one canonical transcript whatever the engine. */
 export interface SpeechRecognizer {
   /** Engine and model, e.g. "local-whisper:base"; stored on the transcript. */
   readonly name: string;
-  transcribe(request: SpeechRequest): Promise<TranscriptBody>;
+  transcribe(request: SpeechRequest): Promise<SpeechTranscript>;
+  /**
+   * Clusters the speakers of every piece of one file together. Answers, per piece (same order), a map from each of
+   * its labels to a file-wide label ("Speaker 1", "Speaker 2"... in order of first appearance in the file, pieces
+   * being in file order). Engines without voice prints leave it out.
+   */
+  clusterSpeakers?(
+    pieces: readonly SpeakerProfiles[],
+    options?: ClusterSpeakersOptions,
+  ): Promise<Record<string, string>[]>;
 }
 
 /**
