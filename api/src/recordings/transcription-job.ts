@@ -88,14 +88,20 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
     );
     const diarize = job.payload['diarize'] === true;
     // Speaker labels must agree across the whole file, which needs every piece's voice prints clustered
-    // together: until the recogniser offers that, a recording that asked for labels stays one unit.
-    if (deps.pieces && !diarize) {
+    // together: with a recogniser that cannot, a recording that asked for labels stays one unit.
+    if (deps.pieces && (!diarize || deps.speech.clusterSpeakers)) {
       const pieces = await storePieces(deps, wav, { recordingId, fileJobId: job.jobId }, deps.pieces);
       if (pieces) {
         if (signal.aborted) return;
         await commands.run(
           recordingId,
-          { type: 'SplitTranscription', jobId: job.jobId, pieces, now: commands.now() },
+          {
+            type: 'SplitTranscription',
+            jobId: job.jobId,
+            pieces,
+            speakerLabels: diarize,
+            now: commands.now(),
+          },
           actor,
           correlationId,
         );

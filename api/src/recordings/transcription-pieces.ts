@@ -9,6 +9,7 @@ import {
   cutAtPauses,
   offsetPiece,
   type PieceSpan,
+  type SpeakerProfiles,
   SpeechInputError,
   type SpeechRecognizer,
 } from '@scrivo/domain/recordings';
@@ -26,6 +27,13 @@ export const pieceJobId = (fileJobId: string, index: number) => `${fileJobId}-p$
 /** A piece's audio, beside its recording; deleted when the transcription ends, is cancelled or deleted. */
 export const pieceKey = (recordingId: string, fileJobId: string, index: number) =>
   `recordings/${recordingId}/pieces/${fileJobId}/${index}.wav`;
+
+/**
+ * A piece's speakers' voice prints (biometric personal data): kept beside the piece's audio, never in events or
+ * read models, and erased with the pieces.
+ */
+export const speakersKey = (recordingId: string, fileJobId: string, index: number) =>
+  `recordings/${recordingId}/pieces/${fileJobId}/${index}.speakers.json`;
 
 export interface PieceSettings {
   /** Files longer than this are cut; shorter ones stay one unit, as fast as before. */
@@ -127,10 +135,11 @@ interface PiecePayload {
   readonly start: number;
   readonly end: number;
   readonly total: number;
+  readonly speakerLabels: boolean;
 }
 
 const payloadOf = (job: ClaimedJob): PiecePayload => {
-  const { fileJobId, index, start, end, total } = job.payload;
+  const { fileJobId, index, start, end, total, speakerLabels } = job.payload;
   if (
     typeof fileJobId !== 'string' ||
     typeof index !== 'number' ||
@@ -139,7 +148,20 @@ const payloadOf = (job: ClaimedJob): PiecePayload => {
     typeof total !== 'number'
   )
     throw new SpeechInputError('The piece job names no piece of a recording.');
-  return { fileJobId, index, start, end, total };
+  return { fileJobId, index, start, end, total, speakerLabels: speakerLabels === true };
+};
+
+const isProfiles = (value: unknown): value is SpeakerProfiles =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray(Reflect.get(value, 'speakers')) &&
+  Array.isArray(Reflect.get(value, 'tracks')) &&
+  Array.isArray(Reflect.get(value, 'cannotLink'));
+
+const parseProfiles = (text: string): SpeakerProfiles => {
+  const parsed: unknown = JSON.parse(text);
+  if (!isProfiles(parsed)) throw new Error('A piece’s stored voice prints are not readable.');
+  return parsed;
 };
 
 const clock = (seconds: number) =>
@@ -158,8 +180,11 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
     const recordingId = job.subjectId;
     const piece = payloadOf(job);
     const { state } = await commands.load(recordingId);
-    // The previous attempt recorded it, then died before closing the job.
-    if (state.pieceTranscripts[piece.index]) return;
+    // The previous attempt recorded it, then died before closing the job (or before joining the speakers).
+    if (state.pieceTranscripts[piece.index]) {
+      if (piece.speakerLabels) await joinSpeakers(recordingId, piece, signal);
+      return;
+    }
     const wav = join(dir, 'piece.wav');
     const blob = await deps.blobs.get(pieceKey(recordingId, piece.fileJobId, piece.index));
     await pipeline(Readable.from(blob.body), createWriteStream(wav));
@@ -172,7 +197,8 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
         sizeBytes,
         language: state.options.language,
         translate: state.options.translate,
-        diarize: false,
+        diarize: piece.speakerLabels,
+        speakerProfiles: piece.speakerLabels,
         signal,
       }),
       {
@@ -183,6 +209,19 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
       },
     );
     if (signal.aborted) return;
+    // Stored before the piece is recorded, so whoever sees the last piece in finds every piece's voice prints.
+    if (piece.speakerLabels) {
+      const profiles: SpeakerProfiles = transcript.speakerProfiles ?? {
+        speakers: [],
+        tracks: [],
+        cannotLink: [],
+      };
+      await deps.blobs.put(
+        speakersKey(recordingId, piece.fileJobId, piece.index),
+        new TextEncoder().encode(JSON.stringify(profiles)),
+        { contentType: 'application/json' },
+      );
+    }
     await commands.run(
       recordingId,
       {
@@ -198,6 +237,39 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
     logger.info(
       { jobId: job.jobId, recordingId, piece: piece.index, of: piece.total },
       'transcription piece completed',
+    );
+    if (piece.speakerLabels) await joinSpeakers(recordingId, piece, signal);
+  };
+
+  /**
+   * Once every piece is in, their speakers are clustered together (not piece by piece), so one person keeps one
+   * label across the whole file. Whoever sees the last piece in does it; the decider keeps only the first join.
+   */
+  const joinSpeakers = async (recordingId: string, piece: PiecePayload, signal: AbortSignal) => {
+    const { state } = await commands.load(recordingId);
+    const split = state.split;
+    if (!split || split.jobId !== piece.fileJobId || state.completedJobId === piece.fileJobId) return;
+    if (Object.keys(state.pieceTranscripts).length < split.pieces.length) return;
+    if (!deps.speech.clusterSpeakers)
+      throw new Error('The speech engine cannot cluster speakers across the pieces of a file.');
+    const profiles: SpeakerProfiles[] = [];
+    for (const { index } of split.pieces) {
+      const blob = await deps.blobs.get(speakersKey(recordingId, piece.fileJobId, index));
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of blob.body) chunks.push(chunk);
+      profiles.push(parseProfiles(Buffer.concat(chunks).toString('utf8')));
+    }
+    const speakers = await deps.speech.clusterSpeakers(profiles, { signal });
+    if (signal.aborted) return;
+    await commands.run(
+      recordingId,
+      { type: 'JoinPieceSpeakers', jobId: piece.fileJobId, speakers, now: commands.now() },
+      actor,
+      piece.fileJobId,
+    );
+    logger.info(
+      { recordingId, jobId: piece.fileJobId },
+      'transcription pieces joined with file-wide speakers',
     );
   };
 
@@ -215,7 +287,8 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
         !state.erased &&
         state.jobId === fileJobId &&
         (state.status === 'queued' || state.status === 'transcribing') &&
-        !state.pieceTranscripts[index]
+        // With speaker labels, a recorded piece may still have the file-wide join to do.
+        (!state.pieceTranscripts[index] || state.split?.speakerLabels === true)
       );
     },
 

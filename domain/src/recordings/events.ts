@@ -106,7 +106,17 @@ export type TranscriptionCompleted = DomainEvent<
  */
 export type TranscriptionSplit = DomainEvent<
   'TranscriptionSplit',
-  { recordingId: string; jobId: string; pieces: PieceSpan[]; at: string }
+  {
+    recordingId: string;
+    jobId: string;
+    pieces: PieceSpan[];
+    /**
+     * Speaker labels were asked for: each piece also keeps its voice prints (in the blob store, never here), and
+     * the transcript is joined once every piece's speakers are clustered together. Absent: false.
+     */
+    speakerLabels?: boolean;
+    at: string;
+  }
 >;
 /** One piece is transcribed: its segments, times already in seconds of the whole file. */
 export type TranscriptPieceTranscribed = DomainEvent<

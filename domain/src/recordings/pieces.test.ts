@@ -107,4 +107,20 @@ describe('joining the pieces', () => {
     expect(joined.text).toBe('Good morning. Let us start. Bonjour à tous. Back to English.');
     expect(joined).toMatchObject({ language: 'en', durationSeconds: 320, engine: 'local-whisper:base' });
   });
+
+  it('gives each piece’s speakers their file-wide labels', () => {
+    const speaking = (start: number, speaker: string): Segment => ({
+      ...segment(start, start + 1, ' hi'),
+      speaker,
+    });
+    const joined = joinPieces(
+      [
+        offsetPiece(body('en', [speaking(0, 'SPEAKER_00'), speaking(2, 'SPEAKER_01')]), 0),
+        offsetPiece(body('en', [speaking(0, 'SPEAKER_00')]), 150),
+      ],
+      200,
+      [{ SPEAKER_00: 'Speaker 1', SPEAKER_01: 'Speaker 2' }, { SPEAKER_00: 'Speaker 2' }],
+    );
+    expect(joined.segments.map((s) => s.speaker)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 2']);
+  });
 });

@@ -86,17 +86,26 @@ export interface PieceTranscript {
 /**
  * One transcript from the pieces' transcripts, in piece order: segments renumbered from 0, their times as they
  * are (each piece's were offset to the whole file when it was recorded), each segment's language kept (a piece
- * in another language marks its segments with it). The transcript's language is the one spoken longest.
+ * in another language marks its segments with it), each speaker label mapped to its file-wide one when given.
+ * The transcript's language is the one spoken longest.
  */
-export const joinPieces = (pieces: readonly PieceTranscript[], durationSeconds: number): TranscriptBody => {
+export const joinPieces = (
+  pieces: readonly PieceTranscript[],
+  durationSeconds: number,
+  /** Per piece (same order), its speaker labels -> file-wide labels, when the speakers were clustered together. */
+  speakerMaps?: readonly Readonly<Record<string, string>>[],
+): TranscriptBody => {
   const spoken = new Map<string, number>();
   const segments: Segment[] = [];
-  for (const piece of pieces)
+  pieces.forEach((piece, p) => {
+    const labels = speakerMaps?.[p] ?? {};
     for (const segment of piece.segments) {
       const language = segment.language ?? piece.language;
       spoken.set(language, (spoken.get(language) ?? 0) + (segment.end - segment.start));
-      segments.push({ ...segment, id: segments.length, language });
+      const speaker = segment.speaker === null ? null : (labels[segment.speaker] ?? segment.speaker);
+      segments.push({ ...segment, id: segments.length, language, speaker });
     }
+  });
   const [first] = pieces;
   const language = [...spoken.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? first?.language ?? 'en';
   const sameLanguage = pieces.filter((piece) => piece.language === language);

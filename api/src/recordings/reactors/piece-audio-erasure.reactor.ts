@@ -1,7 +1,7 @@
 import type { BlobStore, Reactor, RecordedEvent } from '@scrivo/domain';
 import type { RecordingEvent, TranscriptionSplit } from '@scrivo/domain/recordings';
 import type { RecordingCommands } from '../recording-commands';
-import { pieceKey } from '../transcription-pieces';
+import { pieceKey, speakersKey } from '../transcription-pieces';
 
 type Handled = Extract<
   RecordingEvent,
@@ -16,7 +16,8 @@ type Handled = Extract<
 >;
 
 /**
- * The pieces of a long recording's audio are only needed while it is transcribed: once the attempt ends
+ * The pieces of a long recording's audio (and their speakers' voice prints, biometric data) are only needed
+ * while it is transcribed: once the attempt ends
  * (completed, failed, cancelled) its pieces are erased, and a deleted or erased recording loses every piece cut
  * before it. Keyed by the attempt's job id and by the stream position, so a replay after a crash never erases a
  * later attempt's pieces; deleting a missing blob is no error.
@@ -44,7 +45,9 @@ export const pieceAudioErasureReactor = (deps: {
       .map((e) => e.data as TranscriptionSplit['data'])
       .filter((split) => endedJob === null || split.jobId === endedJob);
     for (const split of splits)
-      for (const piece of split.pieces)
+      for (const piece of split.pieces) {
         await deps.blobs.delete(pieceKey(recordingId, split.jobId, piece.index));
+        await deps.blobs.delete(speakersKey(recordingId, split.jobId, piece.index));
+      }
   },
 });

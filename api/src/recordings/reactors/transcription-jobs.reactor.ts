@@ -52,7 +52,12 @@ export const transcriptionJobsReactor = (deps: {
             kind: TRANSCRIPTION_PIECE_JOB,
             subjectId: recordingId,
             ownerId: state.ownerId,
-            payload: { fileJobId: jobId, ...piece, total: pieces.length },
+            payload: {
+              fileJobId: jobId,
+              ...piece,
+              total: pieces.length,
+              speakerLabels: event.data.speakerLabels === true,
+            },
           },
           { correlationId },
         );

@@ -36,7 +36,20 @@ export type RecordingCommand =
   | { type: 'ProgressTranscription'; jobId: string; progress: number; now: string }
   | { type: 'CompleteTranscription'; jobId: string; transcript: TranscriptBody; now: string }
   /** The file job cut the decoded audio into pieces (seconds of the whole file). */
-  | { type: 'SplitTranscription'; jobId: string; pieces: readonly PieceSpan[]; now: string }
+  | {
+      type: 'SplitTranscription';
+      jobId: string;
+      pieces: readonly PieceSpan[];
+      speakerLabels: boolean;
+      now: string;
+    }
+  /** Every piece is in and their speakers were clustered file-wide: per piece, its labels -> file-wide labels. */
+  | {
+      type: 'JoinPieceSpeakers';
+      jobId: string;
+      speakers: readonly Readonly<Record<string, string>>[];
+      now: string;
+    }
   /** One piece's transcript, times already offset to the whole file; the last one completes the transcription. */
   | { type: 'RecordPieceTranscript'; jobId: string; index: number; transcript: PieceTranscript; now: string }
   | { type: 'FailTranscription'; jobId: string; code: string; message: string; now: string }

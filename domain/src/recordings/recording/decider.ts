@@ -17,6 +17,7 @@ import {
   cancelTranscription,
   completeTranscription,
   failTranscription,
+  joinPieceSpeakers,
   progressTranscription,
   recordPieceTranscript,
   requestTranscription,
@@ -56,6 +57,8 @@ const decide = (command: RecordingCommand, state: RecordingState): RecordingEven
       return splitTranscription(command, unerasedRecording(state));
     case 'RecordPieceTranscript':
       return recordPieceTranscript(command, unerasedRecording(state));
+    case 'JoinPieceSpeakers':
+      return joinPieceSpeakers(command, unerasedRecording(state));
     case 'FailTranscription':
       return failTranscription(command, unerasedRecording(state));
     case 'CompleteUpload':

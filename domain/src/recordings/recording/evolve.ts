@@ -46,7 +46,11 @@ export const evolve = (state: RecordingState, event: RecordingEvent): RecordingS
     case 'TranscriptionSplit':
       return {
         ...state,
-        split: { jobId: event.data.jobId, pieces: event.data.pieces },
+        split: {
+          jobId: event.data.jobId,
+          pieces: event.data.pieces,
+          speakerLabels: event.data.speakerLabels === true,
+        },
         pieceTranscripts: {},
       };
     case 'TranscriptPieceTranscribed': {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../../testing';
 import type { RecordingEvent } from '../events';
 import type { PieceTranscript } from '../pieces';
+import type { RecordingCommand } from './commands';
 import { recordingDecider } from './decider';
 
 const spec = DeciderSpecification.for(recordingDecider);
@@ -56,17 +57,17 @@ const split: RecordingEvent = {
   type: 'TranscriptionSplit',
   data: { recordingId: 'r1', jobId: 'j1', pieces: spans, at: now },
 };
-const piece = (index: number, text: string): PieceTranscript => {
+const piece = (index: number, text: string, speaker: string | null = null): PieceTranscript => {
   const start = spans[index]!.start + 1;
   return {
     language: 'en',
     languageProbability: 0.9,
     engine: 'test',
-    segments: [{ id: 0, start, end: start + 2, text, speaker: null, words: [] }],
+    segments: [{ id: 0, start, end: start + 2, text, speaker, words: [] }],
   };
 };
-const transcribed = (index: number, text: string): RecordingEvent => {
-  const { segments, ...rest } = piece(index, text);
+const transcribed = (index: number, text: string, speaker: string | null = null): RecordingEvent => {
+  const { segments, ...rest } = piece(index, text, speaker);
   return {
     type: 'TranscriptPieceTranscribed',
     data: { recordingId: 'r1', jobId: 'j1', index, ...rest, segments: [...segments], at: now },
@@ -75,14 +76,17 @@ const transcribed = (index: number, text: string): RecordingEvent => {
 
 describe('a long recording transcribed in pieces', () => {
   it('records the split of the current job once: a redo of the file job cuts nothing twice', () => {
-    spec.given(ready).when({ type: 'SplitTranscription', jobId: 'j1', pieces: spans, now }).then([split]);
+    spec
+      .given(ready)
+      .when({ type: 'SplitTranscription', jobId: 'j1', pieces: spans, speakerLabels: false, now })
+      .then([split]);
     spec
       .given([...ready, split])
-      .when({ type: 'SplitTranscription', jobId: 'j1', pieces: spans, now })
+      .when({ type: 'SplitTranscription', jobId: 'j1', pieces: spans, speakerLabels: false, now })
       .thenNothingHappens();
     spec
       .given(ready)
-      .when({ type: 'SplitTranscription', jobId: 'old', pieces: spans, now })
+      .when({ type: 'SplitTranscription', jobId: 'old', pieces: spans, speakerLabels: false, now })
       .thenNothingHappens();
   });
 
@@ -93,6 +97,7 @@ describe('a long recording transcribed in pieces', () => {
         type: 'SplitTranscription',
         jobId: 'j1',
         pieces: [spans[0]!, { index: 1, start: 160, end: 300 }],
+        speakerLabels: false,
         now,
       })
       .thenThrows({ code: 'RECORDING_STATE_CONFLICT' });
@@ -159,5 +164,64 @@ describe('a long recording transcribed in pieces', () => {
       .given([...ready, split])
       .when({ type: 'RecordPieceTranscript', jobId: 'old', index: 0, transcript: piece(0, 'x'), now })
       .thenNothingHappens();
+  });
+
+  describe('with speaker labels', () => {
+    const splitWithSpeakers: RecordingEvent = {
+      type: 'TranscriptionSplit',
+      data: { recordingId: 'r1', jobId: 'j1', pieces: spans, speakerLabels: true, at: now },
+    };
+    const bothIn = [
+      ...ready,
+      splitWithSpeakers,
+      transcribed(0, 'Hello.', 'SPEAKER_00'),
+      transcribed(1, 'Hello again.', 'SPEAKER_01'),
+    ];
+
+    it('waits for the speakers of every piece to be clustered before it joins the transcript', () => {
+      spec
+        .given([...ready, splitWithSpeakers, transcribed(0, 'Hello.', 'SPEAKER_00')])
+        .when({
+          type: 'RecordPieceTranscript',
+          jobId: 'j1',
+          index: 1,
+          transcript: piece(1, 'Hello again.', 'SPEAKER_01'),
+          now,
+        })
+        .then([transcribed(1, 'Hello again.', 'SPEAKER_01')]);
+    });
+
+    it('joins with one label per person across the pieces, once', () => {
+      const join: RecordingCommand = {
+        type: 'JoinPieceSpeakers',
+        jobId: 'j1',
+        speakers: [{ SPEAKER_00: 'Speaker 1' }, { SPEAKER_01: 'Speaker 1' }],
+        now,
+      };
+      const completed = recordingDecider.decide(
+        join,
+        bothIn.reduce(recordingDecider.evolve, recordingDecider.initialState()),
+      );
+      spec
+        .given(bothIn)
+        .when(join)
+        .then((events) => {
+          expect(events).toHaveLength(1);
+          const [event] = events;
+          if (event?.type !== 'TranscriptionCompleted') throw new Error('not completed');
+          expect(event.data.transcript.segments.map((s) => s.speaker)).toEqual(['Speaker 1', 'Speaker 1']);
+        });
+      spec
+        .given([...bothIn, ...completed])
+        .when(join)
+        .thenNothingHappens();
+    });
+
+    it('joins nothing before every piece is in', () => {
+      spec
+        .given([...ready, splitWithSpeakers, transcribed(0, 'Hello.', 'SPEAKER_00')])
+        .when({ type: 'JoinPieceSpeakers', jobId: 'j1', speakers: [{}, {}], now })
+        .thenNothingHappens();
+    });
   });
 });

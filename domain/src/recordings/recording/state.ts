@@ -23,7 +23,12 @@ export interface RecordingState {
   readonly sourceBlobKey: string | null;
   readonly media: ProbedMedia | null;
   /** The current attempt's pieces, when its file was long enough to be cut (null: one unit, the whole file). */
-  readonly split: { readonly jobId: string; readonly pieces: readonly PieceSpan[] } | null;
+  readonly split: {
+    readonly jobId: string;
+    readonly pieces: readonly PieceSpan[];
+    /** The pieces' speakers are clustered file-wide before the transcript is joined. */
+    readonly speakerLabels: boolean;
+  } | null;
   /** The current split's transcribed pieces by index (joined into the transcript when the last one is in). */
   readonly pieceTranscripts: Readonly<Record<number, PieceTranscript>>;
   /** The job of the current (or last) transcription attempt. */

@@ -102,6 +102,7 @@ export const splitTranscription = (
         recordingId: state.id,
         jobId: command.jobId,
         pieces: pieces.map(({ index, start, end }) => ({ index, start, end })),
+        ...(command.speakerLabels ? { speakerLabels: true } : {}),
         at: command.now,
       },
     },
@@ -135,20 +136,47 @@ export const recordPieceTranscript = (
     },
   };
   const done = { ...state.pieceTranscripts, [index]: transcript };
-  if (Object.keys(done).length < split.pieces.length) return [recorded];
-  const inOrder = split.pieces.map((piece) => done[piece.index]!);
-  return [
-    recorded,
-    {
-      type: 'TranscriptionCompleted',
-      data: {
-        recordingId: state.id,
-        jobId,
-        transcript: joinPieces(inOrder, split.pieces.at(-1)!.end),
-        completedAt: command.now,
-      },
-    },
-  ];
+  // With speaker labels, the join waits for every piece's speakers to be clustered together (JoinPieceSpeakers).
+  if (Object.keys(done).length < split.pieces.length || split.speakerLabels) return [recorded];
+  return [recorded, joined(state, split, done, command.now)];
+};
+
+const joined = (
+  state: RecordingState,
+  split: NonNullable<RecordingState['split']>,
+  done: RecordingState['pieceTranscripts'],
+  now: string,
+  speakers?: readonly Readonly<Record<string, string>>[],
+): RecordingEvent => ({
+  type: 'TranscriptionCompleted',
+  data: {
+    recordingId: state.id,
+    jobId: split.jobId,
+    transcript: joinPieces(
+      split.pieces.map((piece) => done[piece.index]!),
+      split.pieces.at(-1)!.end,
+      speakers,
+    ),
+    completedAt: now,
+  },
+});
+
+/**
+ * Every piece is in and their speakers were clustered file-wide: the transcript is joined with one label per
+ * person across the whole file. Two workers may both see the last piece in and both cluster; the second join
+ * finds the transcription complete and changes nothing.
+ */
+export const joinPieceSpeakers = (
+  command: RecordingCommandOf<'JoinPieceSpeakers'>,
+  state: RecordingState,
+): RecordingEvent[] => {
+  const { jobId, speakers } = command;
+  if (jobId !== state.jobId || state.completedJobId === jobId || !inProgress(state)) return [];
+  const split = state.split;
+  if (split?.jobId !== jobId || Object.keys(state.pieceTranscripts).length < split.pieces.length) return [];
+  if (speakers.length !== split.pieces.length)
+    throw conflict('The speakers of every piece, and only those, are joined into the transcript.');
+  return [joined(state, split, state.pieceTranscripts, command.now, speakers)];
 };
 
 export const failTranscription = (
