@@ -17,7 +17,7 @@ import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { StatusBadge } from '../../components/recordings/status-badge';
 import type { WorkspacePanel } from './components/transcript-workspace';
 import { TranscriptWithEditor } from './editor/transcript-with-editor';
-import { TranscriptSoFar } from './components/transcript-so-far';
+import { TranscriptSoFar, workingMessage } from './components/transcript-so-far';
 
 const mediaUrl = (id: string) => `/api/recordings/${encodeURIComponent(id)}/media`;
 
@@ -100,15 +100,7 @@ export function TranscriptPage({
         </div>
         {working && (
           <>
-            <p className="text-slate-700">
-              {current.status === 'uploading'
-                ? 'The file is still uploading. The transcript starts as soon as it has arrived.'
-                : current.status === 'queued'
-                  ? 'Waiting for its turn. The transcript appears here by itself when it is ready.'
-                  : pieces
-                    ? `Transcribing... ${pieces.done} of ${pieces.total} parts done. Each part appears here as soon as it is ready.`
-                    : 'Transcribing. The transcript appears here by itself when it is ready.'}
-            </p>
+            <p className="text-slate-700">{workingMessage(current)}</p>
             <div
               className="h-2.5 overflow-hidden rounded-full bg-slate-100"
               role="progressbar"

@@ -1,4 +1,4 @@
-import type { TranscriptSegment } from '@scrivo/contracts/recordings/recordings.contract';
+import type { Recording, TranscriptSegment } from '@scrivo/contracts/recordings/recordings.contract';
 import { formatClock } from '../../../lib/time';
 
 /**
@@ -22,3 +22,14 @@ export function TranscriptSoFar({ segments }: { segments: readonly TranscriptSeg
     </section>
   );
 }
+
+/** What the page says while a recording is on its way; a long one counts its parts. */
+export const workingMessage = ({ status, pieces }: Pick<Recording, 'status' | 'pieces'>): string => {
+  if (status === 'uploading')
+    return 'The file is still uploading. The transcript starts as soon as it has arrived.';
+  if (status === 'queued')
+    return 'Waiting for its turn. The transcript appears here by itself when it is ready.';
+  if (pieces)
+    return `Transcribing... ${pieces.done} of ${pieces.total} parts done. Each part appears here as soon as it is ready.`;
+  return 'Transcribing. The transcript appears here by itself when it is ready.';
+};
