@@ -36,8 +36,10 @@ const upload = async (client: TestClient, bytes: Buffer, name: string) => {
   expect(created.status, created.text).toBe(201);
   return created.body.id as string;
 };
+/** A poll that meets a connection reset (a kept-alive socket closed as it was reused) asks again once. */
+const getOnce = (client: TestClient, path: string) => client.get(path).catch(() => client.get(path));
 const recordingOf = async (client: TestClient, id: string) =>
-  (await client.get(`/api/recordings/${id}`)).body as {
+  (await getOnce(client, `/api/recordings/${id}`)).body as {
     status: string;
     progress: number;
     pieces: { done: number; total: number } | null;
