@@ -16,6 +16,7 @@ import { RecordingCommands } from './recordings/recording-commands';
 import { createSpeech } from './recordings/speech-factory';
 import { JobWorker } from './jobs/job-worker';
 import { transcriptionJobHandler } from './recordings/transcription-job';
+import { pieceSettings, transcriptionPieceJobHandler } from './recordings/transcription-pieces';
 import { createLanguageJobWorker } from './language-jobs/create-language-job-worker';
 
 /**
@@ -42,6 +43,7 @@ const main = async () => {
     weeklyAnchorOf: ownerWeeklyAnchorLookup(adapters.readModels),
   });
   const workerId = process.env.SCRIVO_WORKER_ID ?? `worker-${hostname()}-${process.pid}`;
+  const speech = createSpeech(config);
   const worker = new JobWorker({
     workerId,
     jobs,
@@ -52,10 +54,19 @@ const main = async () => {
         commands,
         blobs: adapters.blobs,
         media: new FfmpegMediaToolkit(),
-        speech: createSpeech(config),
+        speech,
         speechOutageMaxMs: config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
         logger,
         planOf: ownerPlanLookup(adapters.readModels),
+        pieces: pieceSettings(config),
+      }),
+      transcriptionPieceJobHandler({
+        workerId,
+        commands,
+        blobs: adapters.blobs,
+        speech,
+        speechOutageMaxMs: config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
+        logger,
       }),
     ],
     leaseMs: config.SCRIVO_JOB_LEASE_MS,

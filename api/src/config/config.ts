@@ -182,6 +182,14 @@ export const ConfigSchema = z
     SCRIVO_MEDIA_PURGE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** How long a job waits for an unreachable speech engine (stopped, restarting) before spending an attempt. */
     SCRIVO_SPEECH_OUTAGE_MAX_MS: z.coerce.number().int().min(0).default(1_800_000),
+    /**
+     * Recordings longer than this are cut at pauses into pieces of about SCRIVO_PIECE_SECONDS, each its own job
+     * (any speech worker takes any piece; other people's clips are taken between two pieces).
+     */
+    SCRIVO_PIECE_THRESHOLD_SECONDS: z.coerce.number().min(1).default(240),
+    SCRIVO_PIECE_SECONDS: z.coerce.number().min(1).default(150),
+    /** How far from the aimed-at length a cut may move to find the quietest 0.3 s. */
+    SCRIVO_PIECE_WINDOW_SECONDS: z.coerce.number().min(0).default(30),
     /** How often the API looks for uploads a crash or a storage failure left unfinished (and expired ones). */
     SCRIVO_UPLOAD_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** An unfinished upload is only recovered once idle this long (a live request may still be finishing it). */

@@ -18,6 +18,7 @@ export const toRecording = (d: RecordingDoc): Recording => ({
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
   completedAt: d.completedAt,
+  pieces: d.pieces ?? null,
 });
 
 export const toTranscript = ({ id: _id, ownerId: _owner, ...t }: TranscriptDoc): Transcript => ({

@@ -93,7 +93,7 @@ export class RecordingsController {
   transcript(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.transcript, async ({ params }) => ({
       status: 200 as const,
-      body: toTranscript(await this.queries.execute(new GetTranscriptQuery(user, params.id))),
+      body: toTranscript(await this.queries.execute(new GetTranscriptQuery(user, params.id, true))),
     }));
   }
 

@@ -58,6 +58,7 @@ import { createSpeech } from './speech-factory';
 import { MediaPurgeTimer, recordingReactors } from './reactors';
 import { JobWorker } from '../jobs/job-worker';
 import { transcriptionJobHandler } from './transcription-job';
+import { pieceSettings, transcriptionPieceJobHandler } from './transcription-pieces';
 import { TusController, TusUploads } from './tus-uploads';
 import { UploadRecovery } from './upload-recovery';
 
@@ -166,6 +167,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
     const inProcess = this.config.SCRIVO_IN_PROCESS_JOB_WORKER ?? this.appConfig.NODE_ENV === 'test';
     if (inProcess) {
       const workerId = `api-${hostname()}-${process.pid}`;
+      const speech = createSpeech(this.config);
       this.worker = new JobWorker({
         workerId,
         jobs: this.jobs,
@@ -176,10 +178,19 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
             commands: this.commands,
             blobs: this.blobs,
             media: this.media,
-            speech: createSpeech(this.config),
+            speech,
             speechOutageMaxMs: this.config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
             logger: this.logger,
             planOf: ownerPlanLookup(this.readModels),
+            pieces: pieceSettings(this.config),
+          }),
+          transcriptionPieceJobHandler({
+            workerId,
+            commands: this.commands,
+            blobs: this.blobs,
+            speech,
+            speechOutageMaxMs: this.config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
+            logger: this.logger,
           }),
         ],
         leaseMs: this.config.SCRIVO_JOB_LEASE_MS,

@@ -2,7 +2,7 @@ import {
   type SpeechRecognizer,
   type SpeechRequest,
   SpeechUnavailableError,
-  type TranscriptBody,
+  type SpeechTranscript,
 } from '@scrivo/domain/recordings';
 import { retryWhileEngineIsDown, type WaitForEngineOptions } from '../common/wait-for-engine';
 
@@ -18,7 +18,7 @@ export const transcribeWhenAvailable = (
   speech: SpeechRecognizer,
   request: () => SpeechRequest,
   options: WaitForSpeechOptions,
-): Promise<TranscriptBody> =>
+): Promise<SpeechTranscript> =>
   retryWhileEngineIsDown(
     'speech engine',
     () => speech.transcribe(request()),

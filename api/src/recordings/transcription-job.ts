@@ -18,6 +18,7 @@ import {
 import type { JobHandler } from '../jobs/job-handler';
 import type { WorkerLogger } from '../jobs/worker-logger';
 import { transcribeWhenAvailable } from './speech-availability';
+import { type PieceSettings, storePieces } from './transcription-pieces';
 import { type RecordingCommands, TRANSCRIPTION_JOB } from './recording-commands';
 
 export interface TranscriptionJobDeps {
@@ -34,6 +35,8 @@ export interface TranscriptionJobDeps {
   readonly progressIntervalMs?: number;
   /** How long a job waits for an unavailable speech engine before it spends an attempt (30 min by default). */
   readonly speechOutageMaxMs?: number;
+  /** When a long recording is cut into pieces (absent: every file is one unit). */
+  readonly pieces?: PieceSettings;
 }
 
 const isOverQuota = (error: unknown) => error instanceof DomainError && error.code === 'QUOTA_EXCEEDED';
@@ -50,8 +53,8 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
     const recordingId = job.subjectId;
     const correlationId = job.jobId;
     const { state } = await commands.load(recordingId);
-    // The previous attempt wrote the transcript, then died before closing the job.
-    if (state.completedJobId === job.jobId) return;
+    // The previous attempt wrote the transcript (or cut the file into pieces), then died before closing the job.
+    if (state.completedJobId === job.jobId || state.split?.jobId === job.jobId) return;
     logger.info({ jobId: job.jobId, recordingId, attempt: job.attempt }, 'transcription started');
     await commands.run(
       recordingId,
@@ -83,6 +86,32 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
       actor,
       correlationId,
     );
+    const diarize = job.payload['diarize'] === true;
+    // Speaker labels must agree across the whole file, which needs every piece's voice prints clustered
+    // together: with a recogniser that cannot, a recording that asked for labels stays one unit.
+    if (deps.pieces && (!diarize || deps.speech.clusterSpeakers)) {
+      const pieces = await storePieces(deps, wav, { recordingId, fileJobId: job.jobId }, deps.pieces);
+      if (pieces) {
+        if (signal.aborted) return;
+        await commands.run(
+          recordingId,
+          {
+            type: 'SplitTranscription',
+            jobId: job.jobId,
+            pieces,
+            speakerLabels: diarize,
+            now: commands.now(),
+          },
+          actor,
+          correlationId,
+        );
+        logger.info(
+          { jobId: job.jobId, recordingId, pieces: pieces.length },
+          'transcription split into pieces',
+        );
+        return;
+      }
+    }
     let lastReport = 0;
     const interval = deps.progressIntervalMs ?? 1000;
     const sizeBytes = (await stat(wav)).size;
@@ -93,7 +122,7 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
       sizeBytes,
       language: state.options.language,
       translate: state.options.translate,
-      diarize: job.payload['diarize'] === true,
+      diarize,
       signal,
       onProgress: (progress) => {
         const now = Date.now();

@@ -89,6 +89,13 @@ export const TranscriptSegment = z.object({
 });
 export type TranscriptSegment = z.infer<typeof TranscriptSegment>;
 
+/** A long recording is cut into pieces transcribed one by one: how many are done of how many. */
+export const PiecesDone = z.object({
+  done: z.number().int().nonnegative(),
+  total: z.number().int().positive(),
+});
+export type PiecesDone = z.infer<typeof PiecesDone>;
+
 export const Transcript = z.object({
   recordingId: z.string(),
   /** ISO 639-1 code of the spoken (or, when translated, the output) language. */
@@ -104,6 +111,11 @@ export const Transcript = z.object({
   version: z.number().int().positive(),
   /** When the last edit was saved, null when never edited. */
   editedAt: z.string().nullable(),
+  /**
+   * Present while a long recording is still being transcribed in pieces: the transcript so far holds the
+   * segments of the finished pieces only (it cannot be edited, annotated or exported yet).
+   */
+  partial: PiecesDone.optional(),
 });
 export type Transcript = z.infer<typeof Transcript>;
 
@@ -231,6 +243,11 @@ export const Recording = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
+  /**
+   * A long recording transcribed in pieces: how many are done (`progress` is done / total); while some are,
+   * `GET .../transcript` answers with their segments. Null or absent: the file is one unit.
+   */
+  pieces: PiecesDone.nullable().optional(),
 });
 export type Recording = z.infer<typeof Recording>;
 
@@ -470,7 +487,8 @@ export const recordingsContract = c.router({
     path: '/api/recordings/:id/transcript',
     pathParams: IdParams,
     responses: { 200: Transcript, 409: ErrorBody, ...errors },
-    summary: 'The canonical transcript (409 TRANSCRIPT_NOT_READY until completed)',
+    summary:
+      'The canonical transcript (409 TRANSCRIPT_NOT_READY until completed; a long recording shows its finished pieces, with `partial`)',
   },
   editTranscript: {
     method: 'PATCH',

@@ -159,6 +159,8 @@ export const SECRET_FIELDS: { readonly [T in CatalogueEventType]: readonly Field
   TranscriptionStarted: [],
   TranscriptionProgressed: [],
   TranscriptionCompleted: [],
+  TranscriptionSplit: [],
+  TranscriptPieceTranscribed: [],
   TranscriptionFailed: [],
   TranscriptionCancelled: [],
   TranscriptEdited: [],

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../kernel/events';
-import type { TranscriptBody } from './transcript';
+import type { PieceSpan } from './pieces';
+import type { Segment, TranscriptBody } from './transcript';
 import type { EditedSegment, TranscriptSplice } from './transcript-edit';
 
 export interface TranscriptionOptions {
@@ -99,6 +100,38 @@ export type TranscriptionCompleted = DomainEvent<
   'TranscriptionCompleted',
   { recordingId: string; jobId: string; transcript: TranscriptBody; completedAt: string }
 >;
+/**
+ * A long recording was cut at pauses into pieces (seconds of the whole file), each transcribed as its own job
+ * (`<jobId>-p<index>`), so any speech worker takes any piece and other people's clips are taken in between.
+ */
+export type TranscriptionSplit = DomainEvent<
+  'TranscriptionSplit',
+  {
+    recordingId: string;
+    jobId: string;
+    pieces: PieceSpan[];
+    /**
+     * Speaker labels were asked for: each piece also keeps its voice prints (in the blob store, never here), and
+     * the transcript is joined once every piece's speakers are clustered together. Absent: false.
+     */
+    speakerLabels?: boolean;
+    at: string;
+  }
+>;
+/** One piece is transcribed: its segments, times already in seconds of the whole file. */
+export type TranscriptPieceTranscribed = DomainEvent<
+  'TranscriptPieceTranscribed',
+  {
+    recordingId: string;
+    jobId: string;
+    index: number;
+    language: string;
+    languageProbability: number;
+    segments: Segment[];
+    engine: string;
+    at: string;
+  }
+>;
 export type TranscriptionFailed = DomainEvent<
   'TranscriptionFailed',
   { recordingId: string; jobId: string; code: string; message: string; at: string }
@@ -184,6 +217,8 @@ export type RecordingEvent =
   | TranscriptionStarted
   | TranscriptionProgressed
   | TranscriptionCompleted
+  | TranscriptionSplit
+  | TranscriptPieceTranscribed
   | TranscriptionFailed
   | TranscriptionCancelled
   | TranscriptEdited
@@ -206,6 +241,8 @@ export const RECORDING_EVENT_TYPES: readonly RecordingEvent['type'][] = [
   'TranscriptionStarted',
   'TranscriptionProgressed',
   'TranscriptionCompleted',
+  'TranscriptionSplit',
+  'TranscriptPieceTranscribed',
   'TranscriptionFailed',
   'TranscriptionCancelled',
   'TranscriptEdited',

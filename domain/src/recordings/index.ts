@@ -17,3 +17,4 @@ export * from './upload-recovery';
 export * from './projections/unconfirmed-reservations.projection';
 export * from './projections/media-purge-due.projection';
 export * from './finished-transcript';
+export * from './pieces';

@@ -3,6 +3,9 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { RecordingList, Usage } from '@scrivo/contracts';
 import type { Filter, ReadModelStore } from '@scrivo/domain';
 import {
+  PARTIAL_TRANSCRIPTS_COLLECTION,
+  type PartialTranscriptDoc,
+  partialTranscriptDoc,
   RECORDINGS_COLLECTION,
   type RecordingDoc,
   TRANSCRIPTS_COLLECTION,
@@ -95,6 +98,11 @@ export class GetTranscriptQuery extends Query<TranscriptDoc> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
+    /**
+     * Answer with the finished pieces of a long recording still being transcribed (the transcript page); exports,
+     * questions and the OpenAI-compatible API want the whole transcript only.
+     */
+    readonly soFar = false,
   ) {
     super();
   }
@@ -107,9 +115,16 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
   ) {}
 
-  async execute({ user, id }: GetTranscriptQuery): Promise<TranscriptDoc> {
+  async execute({ user, id, soFar }: GetTranscriptQuery): Promise<TranscriptDoc> {
     const doc = await this.access.doc(user, id);
     const transcript = await this.readModels.collection<TranscriptDoc>(TRANSCRIPTS_COLLECTION).get(id);
+    // A long recording is readable from its start while the rest of its pieces are transcribed.
+    if (soFar && doc.status === 'transcribing' && doc.pieces && doc.pieces.done > 0) {
+      const partial = await this.readModels
+        .collection<PartialTranscriptDoc>(PARTIAL_TRANSCRIPTS_COLLECTION)
+        .get(id);
+      if (partial && partial.jobId === doc.jobId) return partialTranscriptDoc(partial, doc);
+    }
     if (doc.status !== 'completed' || !transcript)
       throw new ApiError(
         409,

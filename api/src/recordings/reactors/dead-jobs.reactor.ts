@@ -1,6 +1,7 @@
 import type { Actor, EventStore, Reactor, RecordedEvent } from '@scrivo/domain';
 import { type JobFailed, type JobRequested, jobStream } from '@scrivo/domain/jobs';
 import { type RecordingCommands, TRANSCRIPTION_JOB } from '../recording-commands';
+import { TRANSCRIPTION_PIECE_JOB } from '../transcription-pieces';
 
 const actor: Actor = { kind: 'system', id: 'dead-jobs' };
 
@@ -21,12 +22,19 @@ export const deadJobsReactor = (deps: {
     const [first] = await deps.events.readStream(jobStream(failed.jobId), { maxCount: 1 });
     if (first?.type !== 'JobRequested') return;
     const requested = first.data as JobRequested['data'];
-    if (requested.kind !== TRANSCRIPTION_JOB) return;
+    // A piece that died fails the whole recording: its transcript would have a hole.
+    const fileJobId =
+      requested.kind === TRANSCRIPTION_JOB
+        ? failed.jobId
+        : requested.kind === TRANSCRIPTION_PIECE_JOB && typeof requested.payload['fileJobId'] === 'string'
+          ? requested.payload['fileJobId']
+          : null;
+    if (fileJobId === null) return;
     await deps.commands.run(
       requested.subjectId,
       {
         type: 'FailTranscription',
-        jobId: failed.jobId,
+        jobId: fileJobId,
         code: 'TRANSCRIPTION_FAILED',
         message: 'Transcription failed after several attempts. Please try again later.',
         now: deps.commands.now(),

@@ -5,6 +5,7 @@ import type { RecordingCommands } from '../recording-commands';
 import { deadJobsReactor } from './dead-jobs.reactor';
 import { mediaErasureReactor } from './media-erasure.reactor';
 import { minutesReleaseReactor } from './minutes-release.reactor';
+import { pieceAudioErasureReactor } from './piece-audio-erasure.reactor';
 import { transcriptionJobsReactor } from './transcription-jobs.reactor';
 
 export { MediaPurgeTimer } from './media-purge-timer';
@@ -21,4 +22,5 @@ export const recordingReactors = (deps: {
   deadJobsReactor(deps),
   minutesReleaseReactor(deps),
   mediaErasureReactor(deps),
+  pieceAudioErasureReactor(deps),
 ];

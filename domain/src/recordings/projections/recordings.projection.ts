@@ -2,11 +2,23 @@ import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
 import type { RecordingStatus } from '../recording';
+import { joinPieces, type PieceTranscript } from '../pieces';
 import type { Transcript } from '../transcript';
 import { applyTranscriptEdit } from '../transcript-edit';
 
 export const RECORDINGS_COLLECTION = 'recordings';
 export const TRANSCRIPTS_COLLECTION = 'transcripts';
+/** The finished pieces of a long recording still being transcribed (gone once it completes, fails or is cancelled). */
+export const PARTIAL_TRANSCRIPTS_COLLECTION = 'partial-transcripts';
+
+export interface PartialTranscriptDoc {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly jobId: string;
+  readonly total: number;
+  /** By piece index (as a string: read-model documents are JSON). */
+  readonly pieces: Readonly<Record<string, PieceTranscript>>;
+}
 
 export interface RecordingDoc {
   readonly id: string;
@@ -32,6 +44,11 @@ export interface RecordingDoc {
   readonly requestedAt: string | null;
   readonly deletedAt: string | null;
   readonly restorableUntil: string | null;
+  /**
+   * A long recording cut into pieces: how many are transcribed of how many (null: one unit). Absent on documents
+   * written before pieces existed.
+   */
+  readonly pieces?: { readonly done: number; readonly total: number } | null;
   /** Transcript text for search ($contains is case-insensitive). */
   readonly searchText: string;
 }
@@ -42,6 +59,8 @@ export type TranscriptDoc = Transcript & {
   /** 1 when transcribed, +1 per edit. Documents written before the editor existed have none: read as 1. */
   readonly version?: number;
   readonly editedAt?: string | null;
+  /** Only on a transcript put together from the finished pieces of a recording still being transcribed. */
+  readonly partial?: { readonly done: number; readonly total: number };
 };
 
 /**
@@ -81,6 +100,7 @@ export const evolveRecordingDoc = (
       requestedAt: null,
       deletedAt: null,
       restorableUntil: null,
+      pieces: null,
       searchText: '',
     };
   }
@@ -114,11 +134,20 @@ export const evolveRecordingDoc = (
         error: null,
         jobId: event.data.jobId,
         requestedAt: event.data.requestedAt,
+        pieces: null,
       });
     case 'TranscriptionStarted':
       return put({ status: 'transcribing' });
     case 'TranscriptionProgressed':
       return put({ progress: event.data.progress });
+    case 'TranscriptionSplit':
+      return put({ pieces: { done: 0, total: event.data.pieces.length }, progress: 0 });
+    case 'TranscriptPieceTranscribed': {
+      // A piece recorded twice is refused by the decider, so counting events counts pieces.
+      const pieces = current.pieces ?? { done: 0, total: 1 };
+      const done = Math.min(pieces.total, pieces.done + 1);
+      return put({ pieces: { done, total: pieces.total }, progress: done / pieces.total });
+    }
     case 'TranscriptionCompleted': {
       const t = event.data.transcript;
       return put({
@@ -162,7 +191,7 @@ export const recordingDocFrom = (events: readonly RecordedEvent[]): RecordingDoc
 /** The library (one document per recording) and the transcripts (one document per completed recording). */
 export const recordingsProjection: Projection = {
   name: 'recordings',
-  collections: [RECORDINGS_COLLECTION, TRANSCRIPTS_COLLECTION],
+  collections: [RECORDINGS_COLLECTION, TRANSCRIPTS_COLLECTION, PARTIAL_TRANSCRIPTS_COLLECTION],
   eventTypes: RECORDING_EVENT_TYPES,
   async setup(store) {
     const recordings = store.collection(RECORDINGS_COLLECTION);
@@ -178,10 +207,31 @@ export const recordingsProjection: Projection = {
     if (event.type === 'RecordingErased') {
       context.delete(RECORDINGS_COLLECTION, event.data.recordingId);
       context.delete(TRANSCRIPTS_COLLECTION, event.data.recordingId);
+      context.delete(PARTIAL_TRANSCRIPTS_COLLECTION, event.data.recordingId);
       return;
     }
     const next = evolveRecordingDoc(current, recorded);
     if (!next) return;
+    if (event.type === 'TranscriptPieceTranscribed') {
+      const partial = await context.get<PartialTranscriptDoc>(PARTIAL_TRANSCRIPTS_COLLECTION, next.id);
+      const { index, language, languageProbability, segments, engine } = event.data;
+      const pieces = partial?.jobId === event.data.jobId ? partial.pieces : {};
+      const doc: PartialTranscriptDoc = {
+        id: next.id,
+        ownerId: next.ownerId,
+        jobId: event.data.jobId,
+        total: next.pieces?.total ?? 1,
+        pieces: { ...pieces, [String(index)]: { language, languageProbability, segments, engine } },
+      };
+      context.upsert(PARTIAL_TRANSCRIPTS_COLLECTION, doc);
+    }
+    if (
+      event.type === 'TranscriptionCompleted' ||
+      event.type === 'TranscriptionFailed' ||
+      event.type === 'TranscriptionCancelled' ||
+      event.type === 'TranscriptionRequested'
+    )
+      context.delete(PARTIAL_TRANSCRIPTS_COLLECTION, next.id);
     if (event.type === 'TranscriptionCompleted') {
       const transcript: TranscriptDoc = {
         ...event.data.transcript,
@@ -211,6 +261,30 @@ export const recordingsProjection: Projection = {
     }
     context.upsert(RECORDINGS_COLLECTION, next);
   },
+};
+
+/** The transcript so far of a recording still being transcribed in pieces: its finished pieces, in order. */
+export const partialTranscriptDoc = (
+  partial: PartialTranscriptDoc,
+  recording: RecordingDoc,
+): TranscriptDoc => {
+  const indexes = Object.keys(partial.pieces)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const joined = joinPieces(
+    indexes.map((index) => partial.pieces[String(index)]!),
+    recording.durationSeconds ?? 0,
+  );
+  return {
+    ...joined,
+    id: recording.id,
+    ownerId: recording.ownerId,
+    recordingId: recording.id,
+    createdAt: recording.updatedAt,
+    version: 1,
+    editedAt: null,
+    partial: { done: indexes.length, total: partial.total },
+  };
 };
 
 /** A recording's transcript folded from its own stream (completed, then each edit): what an edit answers with. */

@@ -1,5 +1,6 @@
 import type { AnnotationCommand } from '../annotations';
 import type { ProbedMedia, TranscriptionOptions } from '../events';
+import type { PieceSpan, PieceTranscript } from '../pieces';
 import type { PlanId } from '../plans';
 import type { TranscriptBody } from '../transcript';
 import type { SegmentTextEdit, StructureChange } from '../transcript-edit';
@@ -34,6 +35,23 @@ export type RecordingCommand =
   | { type: 'StartTranscription'; jobId: string; workerId: string; now: string }
   | { type: 'ProgressTranscription'; jobId: string; progress: number; now: string }
   | { type: 'CompleteTranscription'; jobId: string; transcript: TranscriptBody; now: string }
+  /** The file job cut the decoded audio into pieces (seconds of the whole file). */
+  | {
+      type: 'SplitTranscription';
+      jobId: string;
+      pieces: readonly PieceSpan[];
+      speakerLabels: boolean;
+      now: string;
+    }
+  /** Every piece is in and their speakers were clustered file-wide: per piece, its labels -> file-wide labels. */
+  | {
+      type: 'JoinPieceSpeakers';
+      jobId: string;
+      speakers: readonly Readonly<Record<string, string>>[];
+      now: string;
+    }
+  /** One piece's transcript, times already offset to the whole file; the last one completes the transcription. */
+  | { type: 'RecordPieceTranscript'; jobId: string; index: number; transcript: PieceTranscript; now: string }
   | { type: 'FailTranscription'; jobId: string; code: string; message: string; now: string }
   | { type: 'CancelTranscription'; now: string }
   | {

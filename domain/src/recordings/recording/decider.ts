@@ -17,8 +17,11 @@ import {
   cancelTranscription,
   completeTranscription,
   failTranscription,
+  joinPieceSpeakers,
   progressTranscription,
+  recordPieceTranscript,
   requestTranscription,
+  splitTranscription,
   startTranscription,
 } from './transcription';
 import {
@@ -50,6 +53,12 @@ const decide = (command: RecordingCommand, state: RecordingState): RecordingEven
       return progressTranscription(command, unerasedRecording(state));
     case 'CompleteTranscription':
       return completeTranscription(command, unerasedRecording(state));
+    case 'SplitTranscription':
+      return splitTranscription(command, unerasedRecording(state));
+    case 'RecordPieceTranscript':
+      return recordPieceTranscript(command, unerasedRecording(state));
+    case 'JoinPieceSpeakers':
+      return joinPieceSpeakers(command, unerasedRecording(state));
     case 'FailTranscription':
       return failTranscription(command, unerasedRecording(state));
     case 'CompleteUpload':

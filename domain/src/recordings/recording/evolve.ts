@@ -31,11 +31,37 @@ export const evolve = (state: RecordingState, event: RecordingEvent): RecordingS
     case 'UnreadableFileKept':
       return { ...state, status: 'unreadable', blobKey: event.data.blobKey };
     case 'TranscriptionRequested':
-      return { ...state, status: 'queued', jobId: event.data.jobId, lastProgress: 0 };
+      return {
+        ...state,
+        status: 'queued',
+        jobId: event.data.jobId,
+        lastProgress: 0,
+        split: null,
+        pieceTranscripts: {},
+      };
     case 'TranscriptionStarted':
       return { ...state, status: 'transcribing' };
     case 'TranscriptionProgressed':
       return { ...state, lastProgress: event.data.progress };
+    case 'TranscriptionSplit':
+      return {
+        ...state,
+        split: {
+          jobId: event.data.jobId,
+          pieces: event.data.pieces,
+          speakerLabels: event.data.speakerLabels === true,
+        },
+        pieceTranscripts: {},
+      };
+    case 'TranscriptPieceTranscribed': {
+      const { index, language, languageProbability, segments, engine } = event.data;
+      const pieceTranscripts = {
+        ...state.pieceTranscripts,
+        [index]: { language, languageProbability, segments, engine },
+      };
+      const total = state.split?.pieces.length ?? 1;
+      return { ...state, pieceTranscripts, lastProgress: Object.keys(pieceTranscripts).length / total };
+    }
     case 'TranscriptionCompleted':
       return {
         ...state,
@@ -43,6 +69,8 @@ export const evolve = (state: RecordingState, event: RecordingEvent): RecordingS
         completedJobId: event.data.jobId,
         lastProgress: 1,
         segments: event.data.transcript.segments,
+        // Joined into the transcript: the pieces' copies are no longer needed.
+        pieceTranscripts: {},
         undoable: [],
         transcriptVersion: 1,
       };

@@ -1,5 +1,6 @@
 import { DomainError, NotFoundError } from '../../kernel/errors';
 import type { AnnotationState } from '../annotations';
+import type { PieceSpan, PieceTranscript } from '../pieces';
 import type { ProbedMedia, TranscriptionOptions } from '../events';
 import type { Segment } from '../transcript';
 import type { TranscriptSplice } from '../transcript-edit';
@@ -21,6 +22,15 @@ export interface RecordingState {
   /** Lossless audio to transcribe from when the media is lossy (live sessions); null: the media is the source. */
   readonly sourceBlobKey: string | null;
   readonly media: ProbedMedia | null;
+  /** The current attempt's pieces, when its file was long enough to be cut (null: one unit, the whole file). */
+  readonly split: {
+    readonly jobId: string;
+    readonly pieces: readonly PieceSpan[];
+    /** The pieces' speakers are clustered file-wide before the transcript is joined. */
+    readonly speakerLabels: boolean;
+  } | null;
+  /** The current split's transcribed pieces by index (joined into the transcript when the last one is in). */
+  readonly pieceTranscripts: Readonly<Record<number, PieceTranscript>>;
   /** The job of the current (or last) transcription attempt. */
   readonly jobId: string | null;
   readonly completedJobId: string | null;
@@ -53,6 +63,8 @@ export const initialState = (): RecordingState => ({
   blobKey: null,
   sourceBlobKey: null,
   media: null,
+  split: null,
+  pieceTranscripts: {},
   jobId: null,
   completedJobId: null,
   deleted: null,

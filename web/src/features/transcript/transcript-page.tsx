@@ -7,6 +7,7 @@ import {
   useRecording,
   useRetry,
   useTranscript,
+  useTranscriptSoFar,
   useUsage,
 } from '../../lib/recordings/recordings-queries';
 import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
@@ -16,6 +17,7 @@ import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { StatusBadge } from '../../components/recordings/status-badge';
 import type { WorkspacePanel } from './components/transcript-workspace';
 import { TranscriptWithEditor } from './editor/transcript-with-editor';
+import { TranscriptSoFar, workingMessage } from './components/transcript-so-far';
 
 const mediaUrl = (id: string) => `/api/recordings/${encodeURIComponent(id)}/media`;
 
@@ -31,6 +33,8 @@ export function TranscriptPage({
   const recording = useRecording(recordingId);
   const completed = recording.data?.status === 'completed';
   const transcript = useTranscript(recordingId, completed);
+  const pieces = recording.data?.status === 'transcribing' ? (recording.data.pieces ?? null) : null;
+  const soFar = useTranscriptSoFar(recordingId, pieces?.done ?? 0);
   const retry = useRetry();
   const cancel = useCancel();
   const usage = useUsage();
@@ -96,13 +100,7 @@ export function TranscriptPage({
         </div>
         {working && (
           <>
-            <p className="text-slate-700">
-              {current.status === 'uploading'
-                ? 'The file is still uploading. The transcript starts as soon as it has arrived.'
-                : current.status === 'queued'
-                  ? 'Waiting for its turn. The transcript appears here by itself when it is ready.'
-                  : 'Transcribing. The transcript appears here by itself when it is ready.'}
-            </p>
+            <p className="text-slate-700">{workingMessage(current)}</p>
             <div
               className="h-2.5 overflow-hidden rounded-full bg-slate-100"
               role="progressbar"
@@ -128,6 +126,7 @@ export function TranscriptPage({
             )}
           </>
         )}
+        {pieces && soFar.data?.partial && <TranscriptSoFar segments={soFar.data.segments} />}
         {current.status === 'unreadable' && <KeptFile recording={current} />}
         {(current.status === 'failed' || current.status === 'cancelled') && (
           <>

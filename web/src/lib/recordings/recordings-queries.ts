@@ -56,6 +56,19 @@ export const useTranscript = (id: string, enabled: boolean) =>
     staleTime: Infinity,
   });
 
+/**
+ * The transcript so far of a long recording transcribed in pieces: fetched again each time one more piece is done
+ * (`done` is part of the key), so the page grows as the pieces finish.
+ */
+export const useTranscriptSoFar = (id: string, done: number) =>
+  useQuery({
+    queryKey: [...recordingKeys.transcript(id), 'so-far', done] as const,
+    queryFn: () => ok(api.recordings.transcript({ params: { id } })),
+    enabled: done > 0,
+    staleTime: Infinity,
+    placeholderData: (previous) => previous,
+  });
+
 export const useUsage = () =>
   useQuery({ queryKey: recordingKeys.usage, queryFn: () => ok(api.recordings.usage()) });
 

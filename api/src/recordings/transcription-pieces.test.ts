@@ -1,0 +1,180 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalBlobStore } from '@scrivo/adapters/blobs/local-blob-store';
+import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';
+import { systemClock } from '@scrivo/adapters/system/system-clock';
+import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
+import { UpcasterRegistry } from '@scrivo/domain';
+import type { ClaimedJob } from '@scrivo/domain/jobs';
+import {
+  type RecordingCommand,
+  recordingStream,
+  type SpeakerProfiles,
+  type SpeechRecognizer,
+  type SpeechRequest,
+  type SpeechTranscript,
+} from '@scrivo/domain/recordings';
+import { StreamRunner } from '../infrastructure/stream-runner';
+import { RecordingCommands } from './recording-commands';
+import { pieceJobId, pieceKey, speakersKey, transcriptionPieceJobHandler } from './transcription-pieces';
+
+const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const actor = { kind: 'system' as const, id: 'test' };
+const SPANS = [
+  { index: 0, start: 0, end: 150 },
+  { index: 1, start: 150, end: 300 },
+];
+
+/**
+ * A recogniser whose pieces each hear two people under their own local labels: in piece 0 Ann is SPEAKER_00 and
+ * Bob SPEAKER_01, in piece 1 the other way round (what diarizing each piece alone gives). Its clustering knows
+ * them by voice print.
+ */
+class TwoPeople implements SpeechRecognizer {
+  readonly name = 'test:two-people';
+  readonly clustered: SpeakerProfiles[][] = [];
+  private calls = 0;
+
+  async transcribe(request: SpeechRequest): Promise<SpeechTranscript> {
+    const swap = this.calls++ % 2 === 1;
+    const [ann, bob] = swap ? ['SPEAKER_01', 'SPEAKER_00'] : ['SPEAKER_00', 'SPEAKER_01'];
+    const segment = (id: number, start: number, text: string, speaker: string) => ({
+      id,
+      start,
+      end: start + 2,
+      text,
+      speaker,
+      words: [],
+    });
+    return {
+      language: 'en',
+      languageProbability: 0.9,
+      durationSeconds: 150,
+      text: 'Hello. Hi.',
+      segments: [segment(0, 1, ' Hello.', ann), segment(1, 4, ' Hi.', bob)],
+      engine: this.name,
+      ...(request.speakerProfiles
+        ? {
+            speakerProfiles: {
+              speakers: ['SPEAKER_00', 'SPEAKER_01'],
+              tracks: [
+                { speaker: ann, embedding: [1, 0], seconds: 2 },
+                { speaker: bob, embedding: [0, 1], seconds: 2 },
+              ],
+              cannotLink: [],
+            },
+          }
+        : {}),
+    };
+  }
+
+  async clusterSpeakers(pieces: readonly SpeakerProfiles[]): Promise<Record<string, string>[]> {
+    this.clustered.push([...pieces]);
+    return pieces.map((piece) =>
+      Object.fromEntries(
+        piece.tracks.map((track) => [track.speaker, track.embedding[0] === 1 ? 'Speaker 1' : 'Speaker 2']),
+      ),
+    );
+  }
+}
+
+describe('pieces of a recording that asked for speaker labels', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  let blobs: LocalBlobStore;
+  let commands: RecordingCommands;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'scrivo-pieces-'));
+    store = new SqliteEventStore({ path: join(dir, 'events.db') });
+    blobs = new LocalBlobStore({ root: join(dir, 'blobs') });
+    const runner = new StreamRunner({
+      store,
+      clock: systemClock,
+      ids: uuidIds,
+      upcasters: new UpcasterRegistry(),
+    });
+    commands = new RecordingCommands({ runner, ids: uuidIds });
+    const now = new Date().toISOString();
+    const steps: RecordingCommand[] = [
+      {
+        type: 'CreateRecording',
+        recordingId: 'r1',
+        ownerId: 'u1',
+        title: 'Meeting',
+        originalFilename: 'meeting.wav',
+        source: 'multipart',
+        uploadId: null,
+        declaredSizeBytes: 100,
+        options: { language: null, translate: false },
+        now,
+      },
+      { type: 'CompleteUpload', blobKey: 'recordings/r1/original', sizeBytes: 100, now },
+      {
+        type: 'RecordProbe',
+        media: {
+          durationSeconds: 300,
+          mimeType: 'audio/wav',
+          mediaKind: 'audio',
+          formatName: 'wav',
+          audioCodec: 'pcm_s16le',
+        },
+        now,
+      },
+      { type: 'RequestTranscription', jobId: 'j1', speakerLabels: true, period: '2026-11', now },
+      { type: 'StartTranscription', jobId: 'j1', workerId: 'w1', now },
+      { type: 'SplitTranscription', jobId: 'j1', pieces: SPANS, speakerLabels: true, now },
+    ];
+    for (const step of steps) await commands.run('r1', step, actor, 'test');
+    for (const { index } of SPANS) await blobs.put(pieceKey('r1', 'j1', index), new Uint8Array(64));
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const claimed = (index: number, workerId: string): ClaimedJob => ({
+    jobId: pieceJobId('j1', index),
+    kind: 'transcription-piece',
+    subjectId: 'r1',
+    ownerId: 'u1',
+    payload: { fileJobId: 'j1', ...SPANS[index]!, total: SPANS.length, speakerLabels: true },
+    attempt: 1,
+    maxAttempts: 3,
+    workerId,
+  });
+
+  it('gives one person one label across the pieces, keeps voice prints out of the events, and joins once', async () => {
+    const speech = new TwoPeople();
+    const handler = transcriptionPieceJobHandler({
+      workerId: 'w1',
+      commands,
+      blobs,
+      speech,
+      logger: silentLogger,
+    });
+    const signal = new AbortController().signal;
+    await handler.run(claimed(0, 'w1'), signal);
+    await handler.run(claimed(1, 'w1'), signal);
+    // A redo of the last piece (its worker died before closing the job) adds nothing.
+    expect(await handler.stillWanted(claimed(1, 'w2'))).toBe(false);
+    await handler.run(claimed(1, 'w2'), signal);
+
+    const events = await store.readStream(recordingStream('r1'));
+    const completed = events.filter((e) => e.type === 'TranscriptionCompleted');
+    expect(completed).toHaveLength(1);
+    const { transcript } = completed[0]!.data as { transcript: SpeechTranscript };
+    expect(transcript.segments.map((s) => [s.text.trim(), s.speaker, s.start])).toEqual([
+      ['Hello.', 'Speaker 1', 1],
+      ['Hi.', 'Speaker 2', 4],
+      ['Hello.', 'Speaker 1', 151],
+      ['Hi.', 'Speaker 2', 154],
+    ]);
+    expect(speech.clustered).toHaveLength(1);
+    expect(speech.clustered[0]).toHaveLength(2);
+    expect(JSON.stringify(events)).not.toContain('embedding');
+    expect(await blobs.stat(speakersKey('r1', 'j1', 0))).not.toBeNull();
+  });
+});

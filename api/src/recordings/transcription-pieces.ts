@@ -1,0 +1,329 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Actor, BlobStore } from '@scrivo/domain';
+import {
+  cutAtPauses,
+  offsetPiece,
+  type PieceSpan,
+  type SpeakerProfiles,
+  SpeechInputError,
+  type SpeechRecognizer,
+} from '@scrivo/domain/recordings';
+import type { ClaimedJob } from '@scrivo/domain/jobs';
+import type { JobHandler } from '../jobs/job-handler';
+import type { WorkerLogger } from '../jobs/worker-logger';
+import type { RecordingCommands } from './recording-commands';
+import { transcribeWhenAvailable } from './speech-availability';
+
+export const TRANSCRIPTION_PIECE_JOB = 'transcription-piece';
+
+/** Deterministic, so a redo of the file job (or a replay of the reactor) enqueues no piece twice. */
+export const pieceJobId = (fileJobId: string, index: number) => `${fileJobId}-p${index}`;
+
+/** A piece's audio, beside its recording; deleted when the transcription ends, is cancelled or deleted. */
+export const pieceKey = (recordingId: string, fileJobId: string, index: number) =>
+  `recordings/${recordingId}/pieces/${fileJobId}/${index}.wav`;
+
+/**
+ * A piece's speakers' voice prints (biometric personal data): kept beside the piece's audio, never in events or
+ * read models, and erased with the pieces.
+ */
+export const speakersKey = (recordingId: string, fileJobId: string, index: number) =>
+  `recordings/${recordingId}/pieces/${fileJobId}/${index}.speakers.json`;
+
+export interface PieceSettings {
+  /** Files longer than this are cut; shorter ones stay one unit, as fast as before. */
+  readonly thresholdSeconds: number;
+  readonly pieceSeconds: number;
+  readonly windowSeconds: number;
+}
+
+const QUIET_SECONDS = 0.3;
+
+export const pieceSettings = (config: {
+  readonly SCRIVO_PIECE_THRESHOLD_SECONDS: number;
+  readonly SCRIVO_PIECE_SECONDS: number;
+  readonly SCRIVO_PIECE_WINDOW_SECONDS: number;
+}): PieceSettings => ({
+  thresholdSeconds: config.SCRIVO_PIECE_THRESHOLD_SECONDS,
+  pieceSeconds: config.SCRIVO_PIECE_SECONDS,
+  windowSeconds: config.SCRIVO_PIECE_WINDOW_SECONDS,
+});
+
+/** The PCM of a 16-bit mono WAV: its format and `data` chunk, found by walking the RIFF chunks. */
+const pcmOf = (wav: Buffer): { sampleRate: number; data: Buffer } => {
+  let sampleRate: number | null = null;
+  for (let at = 12; at + 8 <= wav.length;) {
+    const id = wav.toString('ascii', at, at + 4);
+    const size = wav.readUInt32LE(at + 4);
+    if (id === 'fmt ') sampleRate = wav.readUInt32LE(at + 12);
+    // ffmpeg writing to a pipe leaves the size unset (0xffffffff): the data then runs to the end.
+    if (id === 'data' && sampleRate !== null)
+      return { sampleRate, data: wav.subarray(at + 8, Math.min(wav.length, at + 8 + size)) };
+    at += 8 + size + (size % 2);
+  }
+  throw new Error('The decoded audio is not a WAV file with a fmt and a data chunk.');
+};
+
+const wavHeader = (sampleRate: number, dataBytes: number): Buffer => {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+};
+
+/**
+ * Cuts the decoded 16 kHz mono WAV at pauses and stores each piece as its own WAV in the blob store. Returns
+ * the pieces, or null when the recording is short enough to stay one unit.
+ */
+export const storePieces = async (
+  deps: { readonly blobs: BlobStore },
+  wavPath: string,
+  target: { readonly recordingId: string; readonly fileJobId: string },
+  settings: PieceSettings,
+): Promise<PieceSpan[] | null> => {
+  const { sampleRate, data } = pcmOf(await readFile(wavPath));
+  if (data.length / 2 / sampleRate <= settings.thresholdSeconds) return null;
+  const samples = new Int16Array(data.buffer, data.byteOffset, Math.floor(data.length / 2));
+  const pieces = cutAtPauses(samples, {
+    sampleRate,
+    pieceSeconds: settings.pieceSeconds,
+    windowSeconds: settings.windowSeconds,
+    quietSeconds: QUIET_SECONDS,
+  });
+  if (pieces.length < 2) return null;
+  for (const piece of pieces) {
+    const from = Math.round(piece.start * sampleRate) * 2;
+    const to = Math.min(data.length, Math.round(piece.end * sampleRate) * 2);
+    const pcm = data.subarray(from, to);
+    const body = Buffer.concat([wavHeader(sampleRate, pcm.length), pcm]);
+    await deps.blobs.put(pieceKey(target.recordingId, target.fileJobId, piece.index), body, {
+      contentType: 'audio/wav',
+      size: body.length,
+    });
+  }
+  return pieces;
+};
+
+export interface PieceJobDeps {
+  readonly workerId: string;
+  readonly commands: RecordingCommands;
+  readonly blobs: BlobStore;
+  readonly speech: SpeechRecognizer;
+  readonly logger: WorkerLogger;
+  readonly speechOutageMaxMs?: number;
+}
+
+interface PiecePayload {
+  readonly fileJobId: string;
+  readonly index: number;
+  readonly start: number;
+  readonly end: number;
+  readonly total: number;
+  readonly speakerLabels: boolean;
+}
+
+const payloadOf = (job: ClaimedJob): PiecePayload => {
+  const { fileJobId, index, start, end, total, speakerLabels } = job.payload;
+  if (
+    typeof fileJobId !== 'string' ||
+    typeof index !== 'number' ||
+    typeof start !== 'number' ||
+    typeof end !== 'number' ||
+    typeof total !== 'number'
+  )
+    throw new SpeechInputError('The piece job names no piece of a recording.');
+  return { fileJobId, index, start, end, total, speakerLabels: speakerLabels === true };
+};
+
+const isProfiles = (value: unknown): value is SpeakerProfiles =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray(Reflect.get(value, 'speakers')) &&
+  Array.isArray(Reflect.get(value, 'tracks')) &&
+  Array.isArray(Reflect.get(value, 'cannotLink'));
+
+const parseProfiles = (text: string): SpeakerProfiles => {
+  const parsed: unknown = JSON.parse(text);
+  if (!isProfiles(parsed)) throw new Error('A piece’s stored voice prints are not readable.');
+  return parsed;
+};
+
+const clock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/**
+ * One piece of a long recording: its WAV from the blob store -> speech port -> TranscriptPieceTranscribed (times
+ * moved onto the whole file's clock). The recording decider completes the transcription when the last one is in.
+ * Minutes were reserved once by the file job; a piece reserves nothing.
+ */
+export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => {
+  const { commands, logger } = deps;
+  const actor: Actor = { kind: 'worker', id: deps.workerId };
+
+  const transcribe = async (job: ClaimedJob, signal: AbortSignal, dir: string) => {
+    const recordingId = job.subjectId;
+    const piece = payloadOf(job);
+    const { state } = await commands.load(recordingId);
+    // The previous attempt recorded it, then died before closing the job (or before joining the speakers).
+    if (state.pieceTranscripts[piece.index]) {
+      if (piece.speakerLabels) await joinSpeakers(recordingId, piece, signal);
+      return;
+    }
+    const wav = join(dir, 'piece.wav');
+    const blob = await deps.blobs.get(pieceKey(recordingId, piece.fileJobId, piece.index));
+    await pipeline(Readable.from(blob.body), createWriteStream(wav));
+    const sizeBytes = (await stat(wav)).size;
+    const transcript = await transcribeWhenAvailable(
+      deps.speech,
+      () => ({
+        audio: createReadStream(wav),
+        contentType: 'audio/wav',
+        sizeBytes,
+        language: state.options.language,
+        translate: state.options.translate,
+        diarize: piece.speakerLabels,
+        speakerProfiles: piece.speakerLabels,
+        signal,
+      }),
+      {
+        signal,
+        maxWaitMs: deps.speechOutageMaxMs ?? 1_800_000,
+        logger,
+        context: { jobId: job.jobId, recordingId },
+      },
+    );
+    if (signal.aborted) return;
+    // Stored before the piece is recorded, so whoever sees the last piece in finds every piece's voice prints.
+    if (piece.speakerLabels) {
+      const profiles: SpeakerProfiles = transcript.speakerProfiles ?? {
+        speakers: [],
+        tracks: [],
+        cannotLink: [],
+      };
+      await deps.blobs.put(
+        speakersKey(recordingId, piece.fileJobId, piece.index),
+        new TextEncoder().encode(JSON.stringify(profiles)),
+        { contentType: 'application/json' },
+      );
+    }
+    await commands.run(
+      recordingId,
+      {
+        type: 'RecordPieceTranscript',
+        jobId: piece.fileJobId,
+        index: piece.index,
+        transcript: offsetPiece(transcript, piece.start),
+        now: commands.now(),
+      },
+      actor,
+      piece.fileJobId,
+    );
+    logger.info(
+      { jobId: job.jobId, recordingId, piece: piece.index, of: piece.total },
+      'transcription piece completed',
+    );
+    if (piece.speakerLabels) await joinSpeakers(recordingId, piece, signal);
+  };
+
+  /**
+   * Once every piece is in, their speakers are clustered together (not piece by piece), so one person keeps one
+   * label across the whole file. Whoever sees the last piece in does it; the decider keeps only the first join.
+   */
+  const joinSpeakers = async (recordingId: string, piece: PiecePayload, signal: AbortSignal) => {
+    const { state } = await commands.load(recordingId);
+    const split = state.split;
+    if (!split || split.jobId !== piece.fileJobId || state.completedJobId === piece.fileJobId) return;
+    if (Object.keys(state.pieceTranscripts).length < split.pieces.length) return;
+    if (!deps.speech.clusterSpeakers)
+      throw new Error('The speech engine cannot cluster speakers across the pieces of a file.');
+    const profiles: SpeakerProfiles[] = [];
+    for (const { index } of split.pieces) {
+      const blob = await deps.blobs.get(speakersKey(recordingId, piece.fileJobId, index));
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of blob.body) chunks.push(chunk);
+      profiles.push(parseProfiles(Buffer.concat(chunks).toString('utf8')));
+    }
+    const speakers = await deps.speech.clusterSpeakers(profiles, { signal });
+    if (signal.aborted) return;
+    await commands.run(
+      recordingId,
+      { type: 'JoinPieceSpeakers', jobId: piece.fileJobId, speakers, now: commands.now() },
+      actor,
+      piece.fileJobId,
+    );
+    logger.info(
+      { recordingId, jobId: piece.fileJobId },
+      'transcription pieces joined with file-wide speakers',
+    );
+  };
+
+  return {
+    kind: TRANSCRIPTION_PIECE_JOB,
+
+    // The recording's current job must still be this piece's file job: a cancel, a delete or a new attempt stops
+    // every piece within a second.
+    async stillWanted(job) {
+      const { fileJobId, index } = payloadOf(job);
+      const { state } = await commands.load(job.subjectId);
+      return (
+        state.exists &&
+        !state.deleted &&
+        !state.erased &&
+        state.jobId === fileJobId &&
+        (state.status === 'queued' || state.status === 'transcribing') &&
+        // With speaker labels, a recorded piece may still have the file-wide join to do.
+        (!state.pieceTranscripts[index] || state.split?.speakerLabels === true)
+      );
+    },
+
+    async run(job, signal) {
+      const dir = await mkdtemp(join(tmpdir(), `scrivo-job-${process.pid}-`));
+      try {
+        await transcribe(job, signal, dir);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+
+    isPermanent: (error) => error instanceof SpeechInputError,
+
+    // A piece that fails for good fails its recording, saying which part of the file could not be read.
+    async failed(job, error, final) {
+      if (!final) return;
+      const piece = payloadOf(job);
+      const reason = error instanceof Error ? error.message : String(error);
+      const where = `Part ${piece.index + 1} of ${piece.total} (${clock(piece.start)} to ${clock(piece.end)})`;
+      await commands.run(
+        job.subjectId,
+        {
+          type: 'FailTranscription',
+          jobId: piece.fileJobId,
+          code: error instanceof SpeechInputError ? 'UNREADABLE_AUDIO' : 'TRANSCRIPTION_FAILED',
+          message:
+            error instanceof SpeechInputError
+              ? `${where} could not be transcribed: ${reason}`
+              : `${where} failed after several attempts. Please try again later.`,
+          now: commands.now(),
+        },
+        actor,
+        piece.fileJobId,
+      );
+    },
+  };
+};

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { cutAtPauses, joinPieces, offsetPiece, type PieceTranscript } from './pieces';
+import type { Segment, TranscriptBody } from './transcript';
+
+const RATE = 1000;
+const options = { sampleRate: RATE, pieceSeconds: 60, windowSeconds: 10, quietSeconds: 0.3 };
+
+/** Loud "speech" everywhere except quiet stretches [start, end) in seconds. */
+const speechWithPauses = (seconds: number, pauses: readonly [number, number][]): Int16Array => {
+  const samples = new Int16Array(seconds * RATE);
+  for (let i = 0; i < samples.length; i++) {
+    const t = i / RATE;
+    const quiet = pauses.some(([start, end]) => t >= start && t < end);
+    samples[i] = quiet ? (i % 7) - 3 : Math.round(8000 * Math.sin(i * 0.3));
+  }
+  return samples;
+};
+
+describe('cutting a long recording at pauses', () => {
+  it('cuts in the middle of the quietest stretch near each aimed-at point, never in speech', () => {
+    const pieces = cutAtPauses(
+      speechWithPauses(200, [
+        [54, 54.6],
+        [117, 117.5],
+      ]),
+      options,
+    );
+    expect(pieces).toHaveLength(3);
+    expect(pieces[0]!.start).toBe(0);
+    expect(pieces[0]!.end).toBeGreaterThan(54);
+    expect(pieces[0]!.end).toBeLessThan(54.6);
+    expect(pieces[1]!.end).toBeGreaterThan(117);
+    expect(pieces[1]!.end).toBeLessThan(117.5);
+    expect(pieces[2]).toMatchObject({ index: 2, start: pieces[1]!.end, end: 200 });
+  });
+
+  it('takes the quieter of two pauses in the window', () => {
+    const samples = speechWithPauses(130, [
+      [57, 57.5],
+      [66, 66.5],
+    ]);
+    // The earlier pause still holds a murmur; the later one is silent.
+    for (let i = 57 * RATE; i < 57.5 * RATE; i++) samples[i] = 900;
+    for (let i = 66 * RATE; i < 66.5 * RATE; i++) samples[i] = 0;
+    const [first] = cutAtPauses(samples, options);
+    expect(first!.end).toBeGreaterThan(66);
+    expect(first!.end).toBeLessThan(66.5);
+  });
+
+  it('leaves a recording of less than one and a half pieces whole, and gives a short tail to the piece before', () => {
+    expect(cutAtPauses(speechWithPauses(85, []), options)).toEqual([{ index: 0, start: 0, end: 85 }]);
+    const pieces = cutAtPauses(speechWithPauses(150, [[60, 60.5]]), options);
+    expect(pieces).toHaveLength(2);
+    expect(pieces[0]!.end).toBeGreaterThan(60);
+    expect(pieces[0]!.end).toBeLessThan(60.5);
+  });
+
+  it('covers the whole recording with pieces that follow one another', () => {
+    const pieces = cutAtPauses(speechWithPauses(1200, []), options);
+    expect(pieces.length).toBeGreaterThanOrEqual(19);
+    pieces.forEach((piece, i) => {
+      expect(piece.index).toBe(i);
+      if (i > 0) expect(piece.start).toBe(pieces[i - 1]!.end);
+      expect(piece.end - piece.start).toBeGreaterThanOrEqual(30);
+    });
+    expect(pieces.at(-1)!.end).toBe(1200);
+  });
+});
+
+const segment = (start: number, end: number, text: string, language?: string): Segment => ({
+  id: 0,
+  start,
+  end,
+  text,
+  speaker: null,
+  words: [{ start, end, text, probability: 0.9 }],
+  ...(language ? { language } : {}),
+});
+const body = (language: string, segments: Segment[]): TranscriptBody => ({
+  language,
+  languageProbability: 0.9,
+  durationSeconds: 60,
+  text: '',
+  segments,
+  engine: 'local-whisper:base',
+});
+
+describe('joining the pieces', () => {
+  it('moves a piece onto the whole file’s clock, words too', () => {
+    const moved = offsetPiece(body('en', [segment(1, 2, ' hello')]), 150);
+    expect(moved.segments[0]).toMatchObject({ start: 151, end: 152, words: [{ start: 151, end: 152 }] });
+  });
+
+  it('renumbers segments, keeps times continuous and each segment’s language, and reads as one text', () => {
+    const pieces: PieceTranscript[] = [
+      offsetPiece(body('en', [segment(0, 4, ' Good morning.'), segment(4, 9, ' Let us start.')]), 0),
+      offsetPiece(body('fr', [segment(0.5, 3, ' Bonjour à tous.')]), 150),
+      offsetPiece(body('en', [segment(1, 30, ' Back to English.', 'en')]), 300),
+    ];
+    const joined = joinPieces(pieces, 320);
+    expect(joined.segments.map((s) => [s.id, s.start, s.language])).toEqual([
+      [0, 0, 'en'],
+      [1, 4, 'en'],
+      [2, 150.5, 'fr'],
+      [3, 301, 'en'],
+    ]);
+    expect(joined.text).toBe('Good morning. Let us start. Bonjour à tous. Back to English.');
+    expect(joined).toMatchObject({ language: 'en', durationSeconds: 320, engine: 'local-whisper:base' });
+  });
+
+  it('gives each piece’s speakers their file-wide labels', () => {
+    const speaking = (start: number, speaker: string): Segment => ({
+      ...segment(start, start + 1, ' hi'),
+      speaker,
+    });
+    const joined = joinPieces(
+      [
+        offsetPiece(body('en', [speaking(0, 'SPEAKER_00'), speaking(2, 'SPEAKER_01')]), 0),
+        offsetPiece(body('en', [speaking(0, 'SPEAKER_00')]), 150),
+      ],
+      200,
+      [{ SPEAKER_00: 'Speaker 1', SPEAKER_01: 'Speaker 2' }, { SPEAKER_00: 'Speaker 2' }],
+    );
+    expect(joined.segments.map((s) => s.speaker)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 2']);
+  });
+});
