@@ -187,7 +187,8 @@ export const ConfigSchema = z
      * (any speech worker takes any piece; other people's clips are taken between two pieces).
      */
     SCRIVO_PIECE_THRESHOLD_SECONDS: z.coerce.number().min(1).default(240),
-    SCRIVO_PIECE_SECONDS: z.coerce.number().min(1).default(150),
+    // 120 s: another user's clip waits for the piece running now, 6-12 s at RTF 0.05-0.1 (2 cores, busy or not).
+    SCRIVO_PIECE_SECONDS: z.coerce.number().min(1).default(120),
     /** How far from the aimed-at length a cut may move to find the quietest 0.3 s. */
     SCRIVO_PIECE_WINDOW_SECONDS: z.coerce.number().min(0).default(30),
     /** How often the API looks for uploads a crash or a storage failure left unfinished (and expired ones). */

@@ -15,11 +15,6 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { type LongRecording, longRecording } from './support/long-recording';
 
 const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
-/**
- * A clip that arrives while a piece runs waits for that piece: on this 2-core machine, shared with other test
- * runs, a 90 s piece takes about 10 s to transcribe, the default 150 s one 16-20 s (too close to the 20 s asked).
- */
-const PIECE_SECONDS = '90';
 
 interface Segment {
   id: number;
@@ -58,7 +53,6 @@ describe.skipIf(!speechWorkerInstalled())('one long file in pieces, beside anoth
     app = await startTestApp({
       SCRIVO_SPEECH_URL: speech.url,
       SCRIVO_IN_PROCESS_JOB_WORKER: 'true',
-      SCRIVO_PIECE_SECONDS: PIECE_SECONDS,
     });
   }, 240_000);
   afterAll(async () => {
@@ -104,6 +98,7 @@ describe.skipIf(!speechWorkerInstalled())('one long file in pieces, beside anoth
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(clipDoneAfterMs).not.toBeNull();
+    console.info(`B's clip completed ${clipDoneAfterMs} ms after its upload`);
     expect(clipDoneAfterMs!).toBeLessThan(20_000);
     expect(partialSeen).toBe(true);
 
@@ -119,7 +114,8 @@ describe.skipIf(!speechWorkerInstalled())('one long file in pieces, beside anoth
     const split = events.find((e) => e.type === 'TranscriptionSplit')!.data as {
       pieces: { start: number; end: number }[];
     };
-    expect(split.pieces.length).toBeGreaterThanOrEqual(12);
+    // The product's own settings: 20 minutes in pieces of about 120 s.
+    expect(split.pieces.length).toBeGreaterThanOrEqual(9);
     expect(events.filter((e) => e.type === 'TranscriptPieceTranscribed')).toHaveLength(split.pieces.length);
     expect(events.filter((e) => e.type === 'TranscriptionCompleted')).toHaveLength(1);
 
