@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /**
  * The architecture's dependency rules, enforced here so `npm test` fails a forbidden import.
@@ -161,6 +163,26 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [noServerCode] }],
     },
+  },
+  {
+    // An import cycle makes module load order decide whether a value is defined yet, and it ties two modules into
+    // one unit that cannot be understood or moved alone. Workspace packages resolve to their sources (the `source`
+    // condition), so a cycle across domain, adapters, api, contracts, web and widget is seen too.
+    files: ['{domain,adapters,api,contracts,web,widget}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Read .ts/.tsx modules with the TypeScript parser when following imports (import-x reads only .js otherwise).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['{domain,adapters,api,contracts,web,widget}/tsconfig.json'],
+          conditionNames: ['source', 'types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...featureBoundaries,
   ...knownCrossFeatureExemptions,
