@@ -45,9 +45,9 @@ const features = readdirSync(featuresRoot, { withFileTypes: true })
 const crossFeatureMessage =
   'Features do not import each other. Move shared UI to web/src/components/, non-UI helpers and API clients to ' +
   'web/src/lib/, shared hooks to web/src/hooks/; compose several features on one page in its web/src/routes/ file.';
-/** `own` plus any `allowed` features may be imported; every other feature may not. */
-const otherFeatures = (depth, own, allowed = []) => {
-  const mine = `(?!(?:${[own, ...allowed].join('|')})(?:/|$))`;
+/** Only `own` feature may be imported; every other feature may not. */
+const otherFeatures = (depth, own) => {
+  const mine = `(?!${own}(?:/|$))`;
   const up = (n) => `(?:\\.\\./){${n}}`;
   return {
     regex: `^${up(depth + 1)}${mine}[^./]|^${up(depth + 2)}features/${mine}|^@/features/${mine}`,
@@ -63,30 +63,6 @@ const featureBoundaries = features.flatMap((feature) =>
     },
   })),
 );
-/**
- * Cross-feature imports that predate the rule, each still to be moved to a route-level composition. Listed per file
- * and per imported feature, so any new one fails. The transcript page composes share links, summaries and
- * translations deep inside its editor (the panels need the editor's seek).
- */
-const knownCrossFeatureImports = [
-  {
-    file: 'web/src/features/transcript/editor/transcript-with-editor.tsx',
-    allowed: ['share-links', 'summaries', 'translations'],
-  },
-];
-const knownCrossFeatureExemptions = knownCrossFeatureImports.map(({ file, allowed }) => {
-  const [feature, ...rest] = file.slice('web/src/features/'.length).split('/');
-  return {
-    files: [file],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [noServerCode, otherFeatures(rest.length - 1, feature ?? '', allowed)] },
-      ],
-    },
-  };
-});
-
 export default tseslint.config(
   {
     ignores: [
@@ -185,7 +161,6 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...featureBoundaries,
-  ...knownCrossFeatureExemptions,
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**', 'bench/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },
