@@ -54,15 +54,48 @@ const otherFeatures = (depth, own) => {
     message: crossFeatureMessage,
   };
 };
+/**
+ * One data-layer layout per feature (bulletproof-react): server calls live in `web/src/features/<feature>/api/`, one
+ * file per endpoint or resource with its request functions and query/mutation hooks, so the rest of the feature
+ * imports hooks from api/ and never the API client itself.
+ */
+const apiClientOutsideApi = {
+  regex: '(?:^|/)lib/(?:api-client|client-for)$',
+  message:
+    "Server calls live in the feature's api/ folder (web/src/features/<feature>/api/<resource>.ts: request " +
+    'functions and query/mutation hooks); import the hook from there. See docs/conventions.md.',
+};
 const MAX_FEATURE_DEPTH = 4;
-const featureBoundaries = features.flatMap((feature) =>
-  Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
+const featureBoundaries = features.flatMap((feature) => [
+  ...Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
     files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noServerCode, otherFeatures(depth, feature)] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noServerCode, otherFeatures(depth, feature), apiClientOutsideApi] },
+      ],
     },
   })),
-);
+  {
+    files: [`web/src/features/${feature}/api/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServerCode, otherFeatures(1, feature)] }] },
+  },
+]);
+/** A data-layer file named the old ways (`x-api.ts`, `x-queries.ts`) fails wherever it is put in a feature. */
+const dataLayerFileNames = {
+  files: ['web/src/features/**/*{-api,-queries}.{ts,tsx}'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: 'Program',
+        message:
+          "A feature's data layer is web/src/features/<feature>/api/<endpoint-or-resource>.ts (no -api or -queries " +
+          'suffix). See docs/conventions.md.',
+      },
+    ],
+  },
+};
 export default tseslint.config(
   {
     ignores: [
@@ -161,6 +194,7 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...featureBoundaries,
+  dataLayerFileNames,
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**', 'bench/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },

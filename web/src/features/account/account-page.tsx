@@ -8,7 +8,7 @@ import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
 import { Field, primaryButton, secondaryButton } from '../../components/ui/field';
 import { serverMessage } from '../../lib/errors';
 import { useSignOut } from '../../hooks/use-sign-out';
-import { accountApi } from './account-api';
+import { accountApi } from './api/account';
 import { PlanSection } from './plan-section';
 import { SecuritySection } from './security-section';
 import { DeleteAccountSection } from './delete-account-section';

@@ -2,7 +2,7 @@ import type { DataExport } from '@scrivo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../../lib/errors';
 import { primaryButton } from '../../components/ui/field';
-import { dataExportsQueryKey, exportsApi } from './privacy-api';
+import { dataExportsQueryKey, exportsApi } from './api/privacy';
 
 const size = (bytes: number | null) =>
   bytes === null

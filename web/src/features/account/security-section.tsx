@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { Field, primaryButton, secondaryButton } from '../../components/ui/field';
 import { serverMessage } from '../../lib/errors';
-import { accountSessionsQueryKey, securityApi } from './privacy-api';
+import { accountSessionsQueryKey, securityApi } from './api/privacy';
 
 /** /account: change the password (current one required) and see or end the sessions signed in to the account. */
 export function SecuritySection({ user }: { user: User }) {

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Field, primaryButton } from '../../components/ui/field';
-import { useAuditorLogin } from './audit-api';
+import { useAuditorLogin } from './api/audit';
 
 /** /audit/login: auditors sign in here, with their own session; an admin's or a user's does not open /audit. */
 export function AuditorLoginPage() {

@@ -3,11 +3,11 @@ import type { Translation } from '@scrivo/contracts/translations/translations.co
 import { languageName } from '../../lib/language';
 import { QuestionPanel } from '../../features/questions/components/question-panel';
 import { ShareLinksButton } from '../../features/share-links/components/share-links-button';
-import { useSummary } from '../../features/summaries/api/summaries-queries';
+import { useSummary } from '../../features/summaries/api/summaries';
 import { SummaryPanel } from '../../features/summaries/components/summary-panel';
 import { TranscriptWithEditor } from '../../features/transcript/editor/transcript-with-editor';
 import { TranscriptPage, type LoadedTranscript } from '../../features/transcript/transcript-page';
-import { useTranslations } from '../../features/translations/api/translations-queries';
+import { useTranslations } from '../../features/translations/api/translations';
 import { TranslationPanel } from '../../features/translations/components/translation-panel';
 
 export const Route = createFileRoute('/_authed/transcription/$recordingId')({ component: Transcript });
