@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /**
  * The architecture's dependency rules, enforced here so `npm test` fails a forbidden import.
@@ -43,48 +45,57 @@ const features = readdirSync(featuresRoot, { withFileTypes: true })
 const crossFeatureMessage =
   'Features do not import each other. Move shared UI to web/src/components/, non-UI helpers and API clients to ' +
   'web/src/lib/, shared hooks to web/src/hooks/; compose several features on one page in its web/src/routes/ file.';
-/** `own` plus any `allowed` features may be imported; every other feature may not. */
-const otherFeatures = (depth, own, allowed = []) => {
-  const mine = `(?!(?:${[own, ...allowed].join('|')})(?:/|$))`;
+/** Only `own` feature may be imported; every other feature may not. */
+const otherFeatures = (depth, own) => {
+  const mine = `(?!${own}(?:/|$))`;
   const up = (n) => `(?:\\.\\./){${n}}`;
   return {
     regex: `^${up(depth + 1)}${mine}[^./]|^${up(depth + 2)}features/${mine}|^@/features/${mine}`,
     message: crossFeatureMessage,
   };
 };
-const MAX_FEATURE_DEPTH = 4;
-const featureBoundaries = features.flatMap((feature) =>
-  Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
-    files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [noServerCode, otherFeatures(depth, feature)] }],
-    },
-  })),
-);
 /**
- * Cross-feature imports that predate the rule, each still to be moved to a route-level composition. Listed per file
- * and per imported feature, so any new one fails. The transcript page composes share links, summaries and
- * translations deep inside its editor (the panels need the editor's seek).
+ * One data-layer layout per feature (bulletproof-react): server calls live in `web/src/features/<feature>/api/`, one
+ * file per endpoint or resource with its request functions and query/mutation hooks, so the rest of the feature
+ * imports hooks from api/ and never the API client itself.
  */
-const knownCrossFeatureImports = [
-  {
-    file: 'web/src/features/transcript/editor/transcript-with-editor.tsx',
-    allowed: ['share-links', 'summaries', 'translations'],
-  },
-];
-const knownCrossFeatureExemptions = knownCrossFeatureImports.map(({ file, allowed }) => {
-  const [feature, ...rest] = file.slice('web/src/features/'.length).split('/');
-  return {
-    files: [file],
+const apiClientOutsideApi = {
+  regex: '(?:^|/)lib/(?:api-client|client-for)$',
+  message:
+    "Server calls live in the feature's api/ folder (web/src/features/<feature>/api/<resource>.ts: request " +
+    'functions and query/mutation hooks); import the hook from there. See docs/conventions.md.',
+};
+const MAX_FEATURE_DEPTH = 4;
+const featureBoundaries = features.flatMap((feature) => [
+  ...Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
+    files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noServerCode, otherFeatures(rest.length - 1, feature ?? '', allowed)] },
+        { patterns: [noServerCode, otherFeatures(depth, feature), apiClientOutsideApi] },
       ],
     },
-  };
-});
-
+  })),
+  {
+    files: [`web/src/features/${feature}/api/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServerCode, otherFeatures(1, feature)] }] },
+  },
+]);
+/** A data-layer file named the old ways (`x-api.ts`, `x-queries.ts`) fails wherever it is put in a feature. */
+const dataLayerFileNames = {
+  files: ['web/src/features/**/*{-api,-queries}.{ts,tsx}'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: 'Program',
+        message:
+          "A feature's data layer is web/src/features/<feature>/api/<endpoint-or-resource>.ts (no -api or -queries " +
+          'suffix). See docs/conventions.md.',
+      },
+    ],
+  },
+};
 export default tseslint.config(
   {
     ignores: [
@@ -162,8 +173,28 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noServerCode] }],
     },
   },
+  {
+    // An import cycle makes module load order decide whether a value is defined yet, and it ties two modules into
+    // one unit that cannot be understood or moved alone. Workspace packages resolve to their sources (the `source`
+    // condition), so a cycle across domain, adapters, api, contracts, web and widget is seen too.
+    files: ['{domain,adapters,api,contracts,web,widget}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Read .ts/.tsx modules with the TypeScript parser when following imports (import-x reads only .js otherwise).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['{domain,adapters,api,contracts,web,widget}/tsconfig.json'],
+          conditionNames: ['source', 'types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   ...featureBoundaries,
-  ...knownCrossFeatureExemptions,
+  dataLayerFileNames,
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**', 'bench/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },

@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
 
-/** Lints a probe file placed (virtually) at `path` and returns the dependency-rule messages. */
-const restricted = async (path: string, source: string) => {
+/** Lints a probe file placed (virtually) at `path` and returns the messages of `rule`. */
+const messagesOf = async (rule: string, path: string, source: string) => {
   const [result] = await eslint.lintText(source, { filePath: join(root, path) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 };
+const restricted = (path: string, source: string) => messagesOf('no-restricted-imports', path, source);
 
 describe('architecture dependency rules (enforced by the linter in npm test)', () => {
   it.each([
@@ -30,8 +31,15 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     ['web/src/features/account/probe.ts', "import { AuthPage } from '../auth/auth-page';"],
     [
       'web/src/features/transcript/editor/probe.ts',
-      "import { useSummary } from '../../summaries/api/summaries-queries';",
+      "import { useSummary } from '../../summaries/api/summaries';",
     ],
+    [
+      'web/src/features/transcript/editor/transcript-with-editor.tsx',
+      "import { ShareLinksButton } from '../../share-links/components/share-links-button';",
+    ],
+    ['web/src/features/webhooks/webhooks-section.tsx', "import { api } from '../../lib/api-client';"],
+    ['web/src/features/account/account-page.tsx', "import { clientFor } from '../../lib/client-for';"],
+    ['web/src/features/recordings/library/probe.ts', "import { api } from '../../../lib/api-client';"],
     [
       'web/src/features/recordings/probe.ts',
       "import { RecordPanel } from '../../features/live/record-panel';",
@@ -56,7 +64,26 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     ['web/src/features/transcript/editor/probe.ts', "import { search } from '../lib/search';"],
     ['web/src/features/recordings/library/probe.ts', "import { LibraryPage } from '../library-page';"],
     ['web/src/routes/probe.tsx', "import { RecordPanel } from '../features/live/record-panel';"],
+    ['web/src/features/webhooks/api/webhooks.ts', "import { api } from '../../../lib/api-client';"],
+    ['web/src/features/account/api/account.ts', "import { clientFor } from '../../../lib/client-for';"],
   ])('%s may say %s', async (path, source) => {
     expect(await restricted(path, `${source}\nexport const probe = 1;\n`)).toEqual([]);
+  });
+
+  it.each([
+    'web/src/features/webhooks/webhooks-queries.ts',
+    'web/src/features/account/account-api.ts',
+    'web/src/features/summaries/api/summaries-queries.ts',
+  ])(
+    'a data-layer file named %s fails: the layout is <feature>/api/<endpoint-or-resource>.ts',
+    async (path) => {
+      expect(await messagesOf('no-restricted-syntax', path, 'export const probe = 1;\n')).not.toEqual([]);
+    },
+  );
+
+  it('an import cycle fails, also between modules in different files', async () => {
+    // api-client.ts imports client-for.ts: client-for importing api-client back closes a cycle.
+    const source = "import { api } from './api-client';\nexport const probe = api;\n";
+    expect(await messagesOf('import-x/no-cycle', 'web/src/lib/client-for.ts', source)).not.toEqual([]);
   });
 });

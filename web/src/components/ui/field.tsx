@@ -46,9 +46,3 @@ export function Field({ label, valid, error, hint, ...input }: FieldProps) {
     </div>
   );
 }
-
-export const primaryButton =
-  'inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
-export const secondaryButton =
-  'inline-flex w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60';
-export const linkButton = 'text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline';

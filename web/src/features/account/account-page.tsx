@@ -5,10 +5,11 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
-import { Field, primaryButton, secondaryButton } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { Button } from '../../components/ui/button';
 import { serverMessage } from '../../lib/errors';
 import { useSignOut } from '../../hooks/use-sign-out';
-import { accountApi } from './account-api';
+import { accountApi } from './api/account';
 import { PlanSection } from './plan-section';
 import { SecuritySection } from './security-section';
 import { DeleteAccountSection } from './delete-account-section';
@@ -100,9 +101,9 @@ function AccountDetails({ user, developerSection }: { user: User; developerSecti
               ))}
             </select>
           </div>
-          <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={save.isPending}>
+          <Button type="submit" disabled={save.isPending} className="sm:w-auto">
             {save.isPending ? 'Saving...' : 'Save changes'}
-          </button>
+          </Button>
         </form>
       </section>
 
@@ -144,14 +145,14 @@ function AccountDetails({ user, developerSection }: { user: User; developerSecti
         <Link to="/data-privacy" className="text-sm font-medium text-brand-600 hover:underline">
           Data &amp; privacy
         </Link>
-        <button
-          type="button"
+        <Button
+          variant="secondary"
           onClick={() => void signOut()}
           disabled={signingOut}
-          className={`${secondaryButton} sm:w-auto`}
+          className="sm:w-auto"
         >
           {signingOut ? 'Signing out...' : 'Sign out'}
-        </button>
+        </Button>
       </section>
     </main>
   );

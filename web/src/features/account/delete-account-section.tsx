@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Field } from '../../components/ui/field';
 import { serverMessage } from '../../lib/errors';
-import { deleteAccount, sendDeletionCode } from './privacy-api';
+import { deleteAccount, sendDeletionCode } from './api/privacy';
 
 /**
  * Delete my account (/data-privacy and /account): the password, or a code emailed to the owner (the only way

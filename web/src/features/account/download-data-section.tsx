@@ -1,8 +1,8 @@
 import type { DataExport } from '@scrivo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { serverMessage } from '../../lib/errors';
-import { primaryButton } from '../../components/ui/field';
-import { dataExportsQueryKey, exportsApi } from './privacy-api';
+import { Button } from '../../components/ui/button';
+import { dataExportsQueryKey, exportsApi } from './api/privacy';
 
 const size = (bytes: number | null) =>
   bytes === null
@@ -71,14 +71,9 @@ export function DownloadDataSection() {
           {serverMessage(request.error, 'Could not start the archive')}
         </p>
       ) : null}
-      <button
-        type="button"
-        className={`${primaryButton} sm:w-auto`}
-        disabled={building || request.isPending}
-        onClick={() => request.mutate()}
-      >
+      <Button className="sm:w-auto" disabled={building || request.isPending} onClick={() => request.mutate()}>
         {latest && latest.status !== 'building' ? 'Prepare a new archive' : 'Download my data'}
-      </button>
+      </Button>
     </section>
   );
 }

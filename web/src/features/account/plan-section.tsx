@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { currentUserQueryKey } from '../../lib/current-user';
-import { secondaryButton } from '../../components/ui/field';
+import { Button, buttonClass } from '../../components/ui/button';
 import { serverMessage } from '../../lib/errors';
 import { openBillingPortal } from '../../lib/plan-api';
 import { useUsage } from '../../lib/recordings/recordings-queries';
@@ -96,18 +96,18 @@ export function PlanSection({ user }: { user: User }) {
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <Link to="/plan-selection" className={`${secondaryButton} sm:w-auto`}>
+        <Link to="/plan-selection" className={buttonClass('secondary', 'form', 'sm:w-auto')}>
           Change plan
         </Link>
         {subscription && (
-          <button
-            type="button"
-            className={`${secondaryButton} sm:w-auto`}
+          <Button
+            className="sm:w-auto"
+            variant="secondary"
             disabled={portal.isPending}
             onClick={() => portal.mutate()}
           >
             {portal.isPending ? 'Opening...' : 'Manage billing'}
-          </button>
+          </Button>
         )}
       </div>
     </section>

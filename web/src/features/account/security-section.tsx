@@ -2,9 +2,10 @@ import type { AccountSession, User } from '@scrivo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useToast } from '../../components/ui/toast';
-import { Field, primaryButton, secondaryButton } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { Button } from '../../components/ui/button';
 import { serverMessage } from '../../lib/errors';
-import { accountSessionsQueryKey, securityApi } from './privacy-api';
+import { accountSessionsQueryKey, securityApi } from './api/privacy';
 
 /** /account: change the password (current one required) and see or end the sessions signed in to the account. */
 export function SecuritySection({ user }: { user: User }) {
@@ -91,9 +92,9 @@ function ChangePasswordForm() {
       <p className="text-sm text-slate-500">
         Every other browser signed in to your account will be signed out.
       </p>
-      <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={change.isPending}>
+      <Button type="submit" disabled={change.isPending} className="sm:w-auto">
         {change.isPending ? 'Changing...' : 'Change password'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -140,28 +141,28 @@ function SessionsList() {
               </p>
             </div>
             {s.current ? null : (
-              <button
-                type="button"
-                className={`${secondaryButton} sm:w-auto`}
+              <Button
+                className="sm:w-auto"
+                variant="secondary"
                 disabled={revoke.isPending}
                 onClick={() => revoke.mutate(s.id)}
                 aria-label={`Sign out ${s.device}, last used ${when(s.lastUsedAt)}`}
               >
                 Sign out
-              </button>
+              </Button>
             )}
           </li>
         ))}
       </ul>
       {others > 0 ? (
-        <button
-          type="button"
-          className={`${secondaryButton} sm:w-auto`}
+        <Button
+          className="sm:w-auto"
+          variant="secondary"
           disabled={revokeOthers.isPending}
           onClick={() => revokeOthers.mutate()}
         >
           Sign out all other sessions
-        </button>
+        </Button>
       ) : null}
     </div>
   );

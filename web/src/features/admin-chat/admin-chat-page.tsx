@@ -16,7 +16,7 @@ import {
   useRespond,
   useSessionDetail,
   useSessionList,
-} from './admin-chat-api';
+} from './api/admin-chat';
 import { ConversationPane, EmptyConversation } from './components/conversation-pane';
 import { SessionList } from './components/session-list';
 

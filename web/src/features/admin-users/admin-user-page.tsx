@@ -9,7 +9,7 @@ import {
   useResendVerification,
   useUserAction,
   useUserDetail,
-} from './admin-users-api';
+} from './api/admin-users';
 import { ActionForm } from './components/action-form';
 import { describeChange, formatDate, minutesLabel, planLabel, untilEndOfDay } from './labels';
 import { useAdminGate } from '../../hooks/use-admin-gate';

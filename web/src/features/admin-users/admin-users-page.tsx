@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { AdminNav } from '../../components/admin/admin-nav';
-import { describeError, useUserList } from './admin-users-api';
+import { describeError, useUserList } from './api/admin-users';
 import { InvitationsList } from './components/invitations-list';
 import { InviteForm } from './components/invite-form';
 import { formatDate, minutesLabel, planLabel, STATUS_OPTIONS } from './labels';

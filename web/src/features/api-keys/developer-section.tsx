@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/error-message';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys-queries';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api/api-keys';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'never';

@@ -1,40 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { api, ok } from '../../lib/api-client';
+import { useAuditReads, useAuditors, useCreateAuditor } from './api/auditors';
 import { AdminNav } from '../../components/admin/admin-nav';
 import { useAdminGate } from '../../hooks/use-admin-gate';
-
-const keys = { auditors: ['admin', 'auditors'] as const, reads: ['admin', 'audit-reads'] as const };
 
 /** /admin/auditors: create read-only auditors and see what every auditor read (who, which stream, when). */
 export function AdminAuditorsPage() {
   const authed = useAdminGate();
-  const client = useQueryClient();
-  const auditors = useQuery({
-    queryKey: keys.auditors,
-    queryFn: () => ok(api.adminAudit.listAuditors()),
-    enabled: authed,
-  });
-  const reads = useQuery({
-    queryKey: keys.reads,
-    queryFn: () => ok(api.adminAudit.auditReads({ query: { limit: 100 } })),
-    enabled: authed,
-  });
+  const auditors = useAuditors(authed);
+  const reads = useAuditReads(authed);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const create = useMutation({
-    mutationFn: () => ok(api.adminAudit.createAuditor({ body: { email: email.trim(), password } })),
-    onSuccess: () => {
-      setEmail('');
-      setPassword('');
-      void client.invalidateQueries({ queryKey: keys.auditors });
-    },
+  const create = useCreateAuditor(() => {
+    setEmail('');
+    setPassword('');
   });
   if (!authed) return <Spinner />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate();
+    create.mutate({ email: email.trim(), password });
   };
   return (
     <div className="min-h-screen bg-slate-50">

@@ -8,7 +8,7 @@ import {
   useAuditorGate,
   useAuditorSignOut,
   useStreamSearch,
-} from './audit-api';
+} from './api/audit';
 import { CorrelatedEvents } from './components/correlated-events';
 import { StreamView } from './stream-view';
 

@@ -1,7 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { Field, primaryButton } from '../../components/ui/field';
-import { useAuditorLogin } from './audit-api';
+import { Field } from '../../components/ui/field';
+import { Button } from '../../components/ui/button';
+import { useAuditorLogin } from './api/audit';
 
 /** /audit/login: auditors sign in here, with their own session; an admin's or a user's does not open /audit. */
 export function AuditorLoginPage() {
@@ -58,9 +59,9 @@ export function AuditorLoginPage() {
             {error}
           </p>
         )}
-        <button type="submit" className={primaryButton} disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign in'}
-        </button>
+        <Button type="submit" busy={login.isPending} busyLabel="Signing in...">
+          Sign in
+        </Button>
       </form>
     </main>
   );

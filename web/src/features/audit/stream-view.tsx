@@ -1,6 +1,6 @@
 import type { AuditEvent } from '@scrivo/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { exportHref, useStreamEvents, useStreamState } from './audit-api';
+import { exportHref, useStreamEvents, useStreamState } from './api/audit';
 import { MomentPanel } from './components/moment-panel';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? 'null';

@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { HttpError } from '../../lib/http';
 import { ADMIN_FLAG, adminApi } from '../../lib/auth-api';
-import { Field, primaryButton } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { Button } from '../../components/ui/button';
 
 const adminLoginError = (error: unknown): string => {
   if (error instanceof HttpError) {
@@ -79,9 +80,9 @@ export function AdminLoginPage({ pendingOverride }: { pendingOverride?: boolean 
             {error}
           </p>
         )}
-        <button type="submit" className={primaryButton} disabled={pending}>
-          {pending ? 'Signing in...' : 'Sign In'}
-        </button>
+        <Button type="submit" busy={pending} busyLabel="Signing in...">
+          Sign In
+        </Button>
       </form>
     </main>
   );

@@ -12,7 +12,7 @@ import { RecordingListItem } from './components/recording-list-item';
 import { UndoBar } from './components/undo-bar';
 import { SORTS, type LibrarySearch } from './library-search';
 import { BulkBar } from './library/bulk-bar';
-import { useBulkDelete, useLibrary } from './library/library-queries';
+import { useBulkDelete, useLibrary } from './api/library';
 import { LibraryOrganizer } from './library/library-organizer';
 
 const PAGE_SIZE = 20;

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/http';
 import { errorMessage } from '../../lib/error-message';
-import { sharedMediaUrl, useSharedRecording, useUnlockShare } from './api/share-links-queries';
+import { sharedMediaUrl, useSharedRecording, useUnlockShare } from './api/share-links';
 
 /** Shared pages stay out of search engines (the server also answers X-Robots-Tag: noindex for /s/). */
 const useNoIndex = () => {

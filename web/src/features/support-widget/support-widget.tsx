@@ -1,12 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
-import { chatContract } from '@scrivo/contracts';
-import { clientFor, ok } from '../../lib/client-for';
-
-// Only this feature's routes: the module is on the landing page's first download.
-const chatApi = clientFor(chatContract);
+import { useChatIdentity } from './api/chat-identity';
 
 interface ScrivoChatGlobal {
   identify?: (identity: { userId: string; email?: string; signature: string }) => void;
@@ -28,13 +23,7 @@ const SCRIPT_ID = 'scrivo-chat-loader';
 export function SupportWidget() {
   const user = useCurrentUser();
   const path = useRouterState({ select: (s) => s.location.pathname });
-  const signedIn = Boolean(user.data);
-  const identity = useQuery({
-    queryKey: ['chat-identity', user.data?.id],
-    queryFn: () => ok(chatApi.myIdentity()),
-    enabled: signedIn,
-    staleTime: Infinity,
-  });
+  const identity = useChatIdentity(user.data?.id);
   const hidden = path.startsWith('/admin');
 
   useEffect(() => {

@@ -1,4 +1,6 @@
+import type { Recording, Transcript, Usage } from '@scrivo/contracts/recordings/recordings.contract';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { HttpError } from '../../lib/http';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/error-message';
@@ -15,19 +17,30 @@ import { InlineTitle } from '../../components/recordings/inline-title';
 import { KeptFile } from '../../components/recordings/kept-file';
 import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { StatusBadge } from '../../components/recordings/status-badge';
-import type { WorkspacePanel } from './components/transcript-workspace';
-import { TranscriptWithEditor } from './editor/transcript-with-editor';
 import { TranscriptSoFar, workingMessage } from './components/transcript-so-far';
 
 const mediaUrl = (id: string) => `/api/recordings/${encodeURIComponent(id)}/media`;
 
-/** `panels`: tabs of other features beside the transcript, handed in by the route that composes the page. */
+/** A finished recording with its transcript, ready for the workspace. */
+export interface LoadedTranscript {
+  recording: Recording;
+  transcript: Transcript;
+  mediaUrl: string;
+  heading: ReactNode;
+  /** The caller's plan, undefined while it loads. */
+  plan: Usage['plan'] | undefined;
+}
+
+/**
+ * `workspace` renders the finished transcript: the route that composes the page hands it in, with the sections
+ * other features add (share links, summary, translations, questions).
+ */
 export function TranscriptPage({
   recordingId,
-  panels,
+  workspace,
 }: {
   recordingId: string;
-  panels?: readonly WorkspacePanel[];
+  workspace: (loaded: LoadedTranscript) => ReactNode;
 }) {
   const live = useRecordingEvents();
   const recording = useRecording(recordingId);
@@ -65,14 +78,13 @@ export function TranscriptPage({
   if (completed && transcript.data) {
     return (
       <main id="main">
-        <TranscriptWithEditor
-          recording={current}
-          transcript={transcript.data}
-          mediaUrl={mediaUrl(current.id)}
-          heading={heading}
-          plan={usage.data?.plan}
-          panels={panels}
-        />
+        {workspace({
+          recording: current,
+          transcript: transcript.data,
+          mediaUrl: mediaUrl(current.id),
+          heading,
+          plan: usage.data?.plan,
+        })}
       </main>
     );
   }

@@ -15,7 +15,7 @@ import {
   useSendTestWebhook,
   useWebhookDeliveries,
   useWebhooks,
-} from './webhooks-queries';
+} from './api/webhooks';
 
 const EVENT_LABELS: Record<WebhookEventName, string> = {
   'transcription.completed': 'Transcription completed',

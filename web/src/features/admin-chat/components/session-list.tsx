@@ -1,5 +1,5 @@
 import type { AdminSessionListItem } from '@scrivo/contracts';
-import type { StatusFilter } from '../admin-chat-api';
+import type { StatusFilter } from '../api/admin-chat';
 import { SessionListItem } from './session-list-item';
 
 /** The left pane: search, status filter, Refresh, the list and its pages (signing out is in the admin nav). */

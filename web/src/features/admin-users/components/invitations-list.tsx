@@ -1,4 +1,4 @@
-import { describeError, useInvitations, useRevokeInvitation } from '../admin-users-api';
+import { describeError, useInvitations, useRevokeInvitation } from '../api/admin-users';
 import { formatDate } from '../labels';
 
 /** The addresses invited to sign up (SCRIVO_SIGNUPS=invite), with who invited them, and a way to take it back. */

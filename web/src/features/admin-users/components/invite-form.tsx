@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { describeError, useInvite } from '../admin-users-api';
+import { describeError, useInvite } from '../api/admin-users';
 
 /** With SCRIVO_SIGNUPS=invite, only addresses invited here can sign up (through the normal verified flow). */
 export function InviteForm() {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Field, primaryButton, secondaryButton } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 interface ForgotPasswordViewProps {
   readonly initialEmail?: string;
@@ -41,12 +42,12 @@ export function ForgotPasswordView({
         maxLength={254}
         required
       />
-      <button type="submit" className={primaryButton} disabled={pending}>
-        {pending ? 'Sending...' : 'Send Reset Link'}
-      </button>
-      <button type="button" className={secondaryButton} onClick={onBack}>
+      <Button type="submit" busy={pending} busyLabel="Sending...">
+        Send Reset Link
+      </Button>
+      <Button variant="secondary" onClick={onBack}>
         Back to Sign In
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { validateNewPassword } from '../validation';
-import { Field, primaryButton, secondaryButton } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 interface ResetPasswordViewProps {
   readonly email?: string;
@@ -61,12 +62,12 @@ export function ResetPasswordView({
         maxLength={256}
         disabled={checking}
       />
-      <button type="submit" className={primaryButton} disabled={pending || checking}>
+      <Button type="submit" disabled={pending || checking}>
         {pending ? 'Updating...' : 'Update Password'}
-      </button>
-      <button type="button" className={secondaryButton} onClick={onBack}>
+      </Button>
+      <Button variant="secondary" onClick={onBack}>
         Back to Sign In
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Field, linkButton, primaryButton } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 interface SignInFormProps {
   readonly initialEmail?: string;
@@ -53,13 +54,13 @@ export function SignInForm({
         required
       />
       <div className="flex justify-end">
-        <button type="button" className={linkButton} onClick={onForgotPassword}>
+        <Button variant="link" onClick={onForgotPassword}>
           Forgot password?
-        </button>
+        </Button>
       </div>
-      <button type="submit" className={primaryButton} disabled={pending}>
-        {pending ? 'Signing in...' : 'Sign In'}
-      </button>
+      <Button type="submit" busy={pending} busyLabel="Signing in...">
+        Sign In
+      </Button>
     </form>
   );
 }

@@ -8,7 +8,8 @@ import {
   type SignUpValues,
   validateSignUp,
 } from '../validation';
-import { Field, inputClass, primaryButton } from '../../../components/ui/field';
+import { Field, inputClass } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 /** Next field appears this long after the current one becomes valid (spec section 9). */
 export const NEXT_FIELD_DELAY_MS = 300;
@@ -193,9 +194,9 @@ export function SignUpForm({ initialValues, initialStep = 1, pending = false, on
         Step {step} of 6
       </p>
       {step === 6 && valid('industry') && (
-        <button type="submit" className={primaryButton} disabled={pending}>
-          {pending ? 'Creating account...' : 'Create Account'}
-        </button>
+        <Button type="submit" busy={pending} busyLabel="Creating account...">
+          Create Account
+        </Button>
       )}
     </form>
   );

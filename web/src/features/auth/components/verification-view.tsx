@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Field, primaryButton, secondaryButton } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 interface VerificationViewProps {
   readonly email: string;
@@ -59,16 +60,16 @@ export function VerificationView({
         className="block w-full rounded-lg border border-slate-300 px-3 py-3 text-center font-mono text-2xl tracking-[0.5em]"
         autoFocus
       />
-      <button type="submit" className={primaryButton} disabled={pending}>
-        {pending ? 'Verifying...' : 'Verify Email'}
-      </button>
+      <Button type="submit" busy={pending} busyLabel="Verifying...">
+        Verify Email
+      </Button>
       <div className="grid grid-cols-2 gap-3">
-        <button type="button" className={secondaryButton} onClick={onResend} disabled={resending}>
-          {resending ? 'Sending...' : 'Resend Code'}
-        </button>
-        <button type="button" className={secondaryButton} onClick={onBack}>
+        <Button variant="secondary" onClick={onResend} busy={resending} busyLabel="Sending...">
+          Resend Code
+        </Button>
+        <Button variant="secondary" onClick={onBack}>
           {backLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { EXPORT_FORMATS } from '../../../lib/export-file';
 import { downloadZip } from './bulk-export';
-import { useMoveRecordings, useTagRecordings } from './library-queries';
+import { useMoveRecordings, useTagRecordings } from '../api/library';
 
 const NO_FOLDER = '__none__';
 

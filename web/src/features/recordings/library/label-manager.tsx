@@ -1,7 +1,7 @@
 import type { Label } from '@scrivo/contracts/library/library.contract';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
-import { type LabelKind, useCreateLabel, useDeleteLabel, useRenameLabel } from './library-queries';
+import { type LabelKind, useCreateLabel, useDeleteLabel, useRenameLabel } from '../api/library';
 
 const NOUN: Record<LabelKind, { one: string; many: string }> = {
   folder: { one: 'folder', many: 'Folders' },

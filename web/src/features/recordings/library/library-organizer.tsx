@@ -2,7 +2,7 @@ import type { Library } from '@scrivo/contracts/library/library.contract';
 import { useId } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { LabelManager } from './label-manager';
-import { useSetDefaultFolder } from './library-queries';
+import { useSetDefaultFolder } from '../api/library';
 
 /** The library's folders and tags, managed in one panel, with the folder new uploads go to. */
 export function LibraryOrganizer({ library }: { library: Library }) {

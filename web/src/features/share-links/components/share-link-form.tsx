@@ -4,7 +4,7 @@ import {
 } from '@scrivo/contracts/share-links/share-links.contract';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
-import { useCreateShareLink } from '../api/share-links-queries';
+import { useCreateShareLink } from '../api/share-links';
 
 const EXPIRIES = [
   { label: 'Never (until you turn it off)', days: null },

@@ -1,7 +1,7 @@
 import type { ShareLink } from '@scrivo/contracts/share-links/share-links.contract';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
-import { useRevokeShareLink, useShareLinks } from '../api/share-links-queries';
+import { useRevokeShareLink, useShareLinks } from '../api/share-links';
 
 const date = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

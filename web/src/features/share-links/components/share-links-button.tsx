@@ -1,17 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog';
 import { ShareLinkForm } from './share-link-form';
 import { ShareLinkList } from './share-link-list';
 
 /** "Share" beside the transcript: a dialog to make a link and to see and revoke the recording's links. */
 export function ShareLinksButton({ recordingId }: { recordingId: string }) {
   const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   return (
     <>
       <button
@@ -21,37 +15,19 @@ export function ShareLinksButton({ recordingId }: { recordingId: string }) {
       >
         Share
       </button>
-      <dialog
-        ref={dialog}
+      <Dialog
+        open={open}
         onClose={() => setOpen(false)}
-        aria-labelledby="share-title"
-        className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-900/40"
+        title="Share this transcript"
+        description="Anyone with the link can read it, without an account. They see nothing else of yours."
+        closable
+        size="md"
       >
-        {open && (
-          <div className="flex flex-col gap-5">
-            <div className="flex items-start justify-between gap-4">
-              <div>
-                <h2 id="share-title" className="text-lg font-semibold">
-                  Share this transcript
-                </h2>
-                <p className="mt-1 text-sm text-slate-600">
-                  Anyone with the link can read it, without an account. They see nothing else of yours.
-                </p>
-              </div>
-              <button
-                type="button"
-                onClick={() => setOpen(false)}
-                className="rounded-lg px-2 py-1 text-slate-600 hover:bg-slate-100"
-                aria-label="Close"
-              >
-                ✕
-              </button>
-            </div>
-            <ShareLinkForm recordingId={recordingId} />
-            <ShareLinkList recordingId={recordingId} />
-          </div>
-        )}
-      </dialog>
+        <div className="mt-5 flex flex-col gap-5">
+          <ShareLinkForm recordingId={recordingId} />
+          <ShareLinkList recordingId={recordingId} />
+        </div>
+      </Dialog>
     </>
   );
 }

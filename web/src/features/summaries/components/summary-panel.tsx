@@ -10,7 +10,7 @@ import {
   useSaveSummary,
   useSummary,
   useSummarySettings,
-} from '../api/summaries-queries';
+} from '../api/summaries';
 import { useSummaryAutosave } from './summary-autosave';
 import { SummaryEditor } from './summary-editor';
 import { SummaryView } from './summary-view';

@@ -1,7 +1,7 @@
 import type { RestructureTranscriptBody, Transcript } from '@scrivo/contracts/recordings/recordings.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { api, ok } from '../../../lib/api-client';
+import { editTranscript, fetchTranscript, restructureTranscript } from '../api/transcript-edits';
 import { recordingKeys } from '../../../lib/recordings/recordings-queries';
 import { type SaveStatus, TranscriptAutosave } from './autosave';
 import { type Draft, emptyDraft } from './draft';
@@ -62,7 +62,7 @@ export function useTranscriptEditor(
     const instance = new TranscriptAutosave({
       recordingId,
       version: version.current,
-      save: (body) => ok(api.recordings.editTranscript({ params: { id: recordingId }, body })),
+      save: (body) => editTranscript(recordingId, body),
       storage: browserStorage(),
       onSaved: (saved) => {
         client.setQueryData(recordingKeys.transcript(recordingId), saved);
@@ -87,7 +87,7 @@ export function useTranscriptEditor(
   }, [client, enabled, recordingId]);
 
   const reloadLatest = useCallback(async () => {
-    const latest = await ok(api.recordings.transcript({ params: { id: recordingId } }));
+    const latest = await fetchTranscript(recordingId);
     client.setQueryData(recordingKeys.transcript(recordingId), latest);
     autosave.current?.discard(latest.version);
   }, [client, recordingId]);
@@ -100,12 +100,7 @@ export function useTranscriptEditor(
       try {
         await instance.settle();
         if (instance.hasUnsaved) return false;
-        const saved = await ok(
-          api.recordings.restructureTranscript({
-            params: { id: recordingId },
-            body: { version: instance.version, change },
-          }),
-        );
+        const saved = await restructureTranscript(recordingId, { version: instance.version, change });
         client.setQueryData(recordingKeys.transcript(recordingId), saved);
         instance.restructured(saved.version);
         return true;

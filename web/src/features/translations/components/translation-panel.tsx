@@ -5,7 +5,7 @@ import { useId, useMemo, useState } from 'react';
 import { HttpError } from '../../../lib/http';
 import { languageName } from '../../../lib/language';
 import { formatClock } from '../../../lib/time';
-import { useCancelTranslation, useRequestTranslation, useTranslations } from '../api/translations-queries';
+import { useCancelTranslation, useRequestTranslation, useTranslations } from '../api/translations';
 import { targetChoices, unavailableReason } from '../lib/engine-choice';
 
 const button =

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_ADMIN_EVENTS_PATH, CHAT_PAGE_SIZE } from '@scrivo/contracts';
 import { useEffect } from 'react';
-import { api, ok } from '../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 
 /** The spec's polling interval for the list and the open conversation. */
 export const REFRESH_MS = 5000;

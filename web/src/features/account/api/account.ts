@@ -1,7 +1,7 @@
 import { type contract } from '@scrivo/contracts';
 import type { ClientInferRequest } from '@ts-rest/core';
 import { accountsContract } from '@scrivo/contracts';
-import { clientFor, ok } from '../../lib/client-for';
+import { clientFor, ok } from '../../../lib/client-for';
 
 // Only this feature's routes: the module is on the landing page's first download.
 const accountsApi = clientFor(accountsContract);

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { api, ok } from '../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 
 export type SearchBy = 'stream' | 'email' | 'chat' | 'correlation';
 export interface SearchRequest {

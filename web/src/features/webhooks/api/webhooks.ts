@@ -1,6 +1,6 @@
 import type { CreateWebhookBody } from '@scrivo/contracts/webhooks/webhooks.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 
 const webhooksKey = ['webhooks'] as const;
 const deliveriesKey = (webhookId: string) => ['webhooks', webhookId, 'deliveries'] as const;

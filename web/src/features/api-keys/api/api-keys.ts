@@ -1,6 +1,6 @@
 import type { CreateApiKeyBody } from '@scrivo/contracts/api-keys/api-keys.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 
 const apiKeysKey = ['api-keys'] as const;
 

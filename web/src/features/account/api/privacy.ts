@@ -1,5 +1,5 @@
 import { privacyContract } from '@scrivo/contracts';
-import { clientFor, ok } from '../../lib/client-for';
+import { clientFor, ok } from '../../../lib/client-for';
 
 const privacyApi = clientFor(privacyContract);
 

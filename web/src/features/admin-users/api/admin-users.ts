@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserStatus, PlanId } from '@scrivo/contracts';
-import { api, ok } from '../../lib/api-client';
-import { HttpError } from '../../lib/http';
+import { api, ok } from '../../../lib/api-client';
+import { HttpError } from '../../../lib/http';
 
 export const adminUsersKeys = {
   all: ['admin-users'] as const,
