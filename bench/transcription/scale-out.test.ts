@@ -97,7 +97,6 @@ describe.skipIf(!process.env.SCRIVO_BENCH)('bench: one long file over several sp
             SCRIVO_DATA_DIR: app.dataDir,
             SCRIVO_SPEECH_URL: worker.url,
             SCRIVO_WORKER_ID: `bench-${i}`,
-            LOG_LEVEL: 'warn',
             ...mode.env,
           });
           jobWorkers.push(jobs);
