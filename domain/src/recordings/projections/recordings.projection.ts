@@ -2,23 +2,14 @@ import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
 import type { RecordingStatus } from '../recording';
-import { joinPieces, type PieceTranscript } from '../pieces';
+import { joinPieces } from '../pieces';
+import { PARTIAL_TRANSCRIPTS_COLLECTION, type PartialTranscriptDoc, withPiece } from './partial-transcripts';
 import type { Transcript } from '../transcript';
 import { applyTranscriptEdit } from '../transcript-edit';
 
 export const RECORDINGS_COLLECTION = 'recordings';
 export const TRANSCRIPTS_COLLECTION = 'transcripts';
-/** The finished pieces of a long recording still being transcribed (gone once it completes, fails or is cancelled). */
-export const PARTIAL_TRANSCRIPTS_COLLECTION = 'partial-transcripts';
-
-export interface PartialTranscriptDoc {
-  readonly id: string;
-  readonly ownerId: string;
-  readonly jobId: string;
-  readonly total: number;
-  /** By piece index (as a string: read-model documents are JSON). */
-  readonly pieces: Readonly<Record<string, PieceTranscript>>;
-}
+export { PARTIAL_TRANSCRIPTS_COLLECTION, type PartialTranscriptDoc } from './partial-transcripts';
 
 export interface RecordingDoc {
   readonly id: string;
@@ -214,15 +205,7 @@ export const recordingsProjection: Projection = {
     if (!next) return;
     if (event.type === 'TranscriptPieceTranscribed') {
       const partial = await context.get<PartialTranscriptDoc>(PARTIAL_TRANSCRIPTS_COLLECTION, next.id);
-      const { index, language, languageProbability, segments, engine } = event.data;
-      const pieces = partial?.jobId === event.data.jobId ? partial.pieces : {};
-      const doc: PartialTranscriptDoc = {
-        id: next.id,
-        ownerId: next.ownerId,
-        jobId: event.data.jobId,
-        total: next.pieces?.total ?? 1,
-        pieces: { ...pieces, [String(index)]: { language, languageProbability, segments, engine } },
-      };
+      const doc = withPiece(partial, next, event.data);
       context.upsert(PARTIAL_TRANSCRIPTS_COLLECTION, doc);
     }
     if (
