@@ -1,0 +1,62 @@
+import { describe, it } from 'vitest';
+import type { UserEvent } from '../events';
+import { spec, at, registered, verified } from './decider.fixtures';
+
+describe('deleting the account', () => {
+  const requested: UserEvent = {
+    type: 'AccountErasureRequested',
+    data: { userId: 'u1', by: { kind: 'user', id: 'u1' }, requestedAt: at },
+  };
+  it('records the request when the password matched', () => {
+    spec
+      .given([registered, verified])
+      .when({ type: 'RequestAccountErasure', confirmedBy: 'password', confirmed: true, at })
+      .then([requested]);
+  });
+  it('refuses a wrong password', () => {
+    spec
+      .given([registered, verified])
+      .when({ type: 'RequestAccountErasure', confirmedBy: 'password', confirmed: false, at })
+      .thenThrows({ code: 'WRONG_CURRENT_PASSWORD' });
+  });
+  it('records the request confirmed by an emailed code, also for an account without a password', () => {
+    const googleOnly: UserEvent = {
+      ...registered,
+      data: { ...(registered.data as object), passwordHash: null },
+    } as UserEvent;
+    spec
+      .given([googleOnly, verified])
+      .when({ type: 'RequestAccountErasure', confirmedBy: 'code', confirmed: true, at })
+      .then([requested]);
+    spec
+      .given([googleOnly, verified])
+      .when({ type: 'RequestAccountErasure', confirmedBy: 'password', confirmed: false, at })
+      .thenThrows({ code: 'NO_PASSWORD' });
+    spec
+      .given([googleOnly, verified])
+      .when({ type: 'RequestAccountErasure', confirmedBy: 'code', confirmed: false, at })
+      .thenThrows({ code: 'INVALID_VERIFICATION_CODE' });
+  });
+  it('answers every command after the request as for an account that does not exist', () => {
+    spec
+      .given([registered, verified, requested])
+      .when({ type: 'RecordPasswordSignIn', passwordMatched: true, at })
+      .thenThrows({ code: 'USER_NOT_FOUND' });
+    spec
+      .given([registered, verified, requested])
+      .when({ type: 'RequestAccountErasure', confirmedBy: 'password', confirmed: true, at })
+      .thenThrows({ code: 'USER_NOT_FOUND' });
+  });
+  it('completes once: a repeated completion (a reactor replayed after a crash) changes nothing', () => {
+    const erased: UserEvent = { type: 'AccountErased', data: { userId: 'u1', erasedAt: at } };
+    spec.given([registered, verified, requested]).when({ type: 'CompleteAccountErasure', at }).then([erased]);
+    spec
+      .given([registered, verified, requested, erased])
+      .when({ type: 'CompleteAccountErasure', at })
+      .thenNothingHappens();
+    spec
+      .given([registered, verified])
+      .when({ type: 'CompleteAccountErasure', at })
+      .thenThrows({ code: 'USER_NOT_FOUND' });
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, it } from 'vitest';
+import type { UserEvent } from '../events';
+import { spec, at, registered, verified } from './decider.fixtures';
+
+describe('password sign-in', () => {
+  it('signs a verified user in when the password matched', () => {
+    spec
+      .given([registered, verified])
+      .when({ type: 'RecordPasswordSignIn', passwordMatched: true, at })
+      .then([{ type: 'UserSignedIn', data: { userId: 'u1', method: 'password', at } }]);
+  });
+  it('records a wrong password as a failed sign-in', () => {
+    spec
+      .given([registered, verified])
+      .when({ type: 'RecordPasswordSignIn', passwordMatched: false, at })
+      .then([{ type: 'UserSignInFailed', data: { userId: 'u1', reason: 'wrong_password', at } }]);
+  });
+  it('does not sign in an unverified user even with the right password', () => {
+    spec
+      .given([registered])
+      .when({ type: 'RecordPasswordSignIn', passwordMatched: true, at })
+      .then([{ type: 'UserSignInFailed', data: { userId: 'u1', reason: 'email_not_verified', at } }]);
+  });
+  it('refuses password sign-in for an account that has no password', () => {
+    const google = { ...registered, data: { ...registered.data, passwordHash: null } } as UserEvent;
+    spec
+      .given([google, verified])
+      .when({ type: 'RecordPasswordSignIn', passwordMatched: true, at })
+      .then([{ type: 'UserSignInFailed', data: { userId: 'u1', reason: 'no_password', at } }]);
+  });
+  it('refuses anything but registration for an account that does not exist', () => {
+    spec
+      .given([])
+      .when({ type: 'RecordPasswordSignIn', passwordMatched: true, at })
+      .thenThrows({ code: 'USER_NOT_FOUND' });
+  });
+});
+
+describe('Google sign-in', () => {
+  it('links Google to an existing account on first use and signs in', () => {
+    spec
+      .given([registered, verified])
+      .when({ type: 'SignInWithGoogle', googleSubject: 'g-1', at })
+      .then([
+        { type: 'GoogleIdentityLinked', data: { userId: 'u1', googleSubject: 'g-1', linkedAt: at } },
+        { type: 'UserSignedIn', data: { userId: 'u1', method: 'google', at } },
+      ]);
+  });
+  it('drops the password of an account registered without proving the address (pre-hijacking)', () => {
+    spec
+      .given([registered])
+      .when({ type: 'SignInWithGoogle', googleSubject: 'g-1', at })
+      .then([
+        { type: 'GoogleIdentityLinked', data: { userId: 'u1', googleSubject: 'g-1', linkedAt: at } },
+        {
+          type: 'UnverifiedPasswordRemoved',
+          data: { userId: 'u1', reason: 'email_verified_by_google', removedAt: at },
+        },
+        {
+          type: 'UserEmailVerified',
+          data: { userId: 'u1', email: 'ada@example.com', method: 'google', verifiedAt: at },
+        },
+        { type: 'UserSignedIn', data: { userId: 'u1', method: 'google', at } },
+      ]);
+  });
+  it('keeps the password of an account whose address was already proven', () => {
+    spec
+      .given([registered, verified])
+      .when({ type: 'SignInWithGoogle', googleSubject: 'g-1', at })
+      .then([
+        { type: 'GoogleIdentityLinked', data: { userId: 'u1', googleSubject: 'g-1', linkedAt: at } },
+        { type: 'UserSignedIn', data: { userId: 'u1', method: 'google', at } },
+      ]);
+  });
+  it('refuses a different Google identity for an already linked account', () => {
+    const linked: UserEvent = {
+      type: 'GoogleIdentityLinked',
+      data: { userId: 'u1', googleSubject: 'g-1', linkedAt: at },
+    };
+    spec
+      .given([registered, verified, linked])
+      .when({ type: 'SignInWithGoogle', googleSubject: 'g-2', at })
+      .thenThrows({ code: 'GOOGLE_ACCOUNT_MISMATCH' });
+  });
+});
