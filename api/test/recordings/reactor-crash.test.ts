@@ -20,6 +20,7 @@ const REACTORS = [
   'dead-jobs',
   'minutes-release',
   'media-erasure',
+  'piece-audio-erasure',
   'webhook-deliveries',
   'default-folder',
   'language-jobs',
