@@ -1,6 +1,7 @@
 export * from './kernel/events';
 export * from './kernel/errors';
 export * from './kernel/decider';
+export * from './kernel/workflow';
 export * from './kernel/upcasters';
 export * from './kernel/command-handler';
 export * from './ports/event-store';

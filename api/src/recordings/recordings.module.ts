@@ -134,6 +134,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     private readonly commands: RecordingCommands,
     @Inject(BACKGROUND_RECORDING_COMMANDS) private readonly reactions: RecordingCommands,
+    @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
   ) {}
 
   onModuleInit(): void {
@@ -148,6 +149,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
     this.projections.registerReactors(
       ...recordingReactors({
         commands: reactions,
+        runner: this.background,
         jobs: this.jobs,
         events: this.events,
         blobs: this.blobs,

@@ -18,3 +18,4 @@ export * from './projections/unconfirmed-reservations.projection';
 export * from './projections/media-purge-due.projection';
 export * from './finished-transcript';
 export * from './pieces';
+export * from './workflows/minutes-release.workflow';

@@ -1,3 +1,4 @@
 export * from './decider-spec';
 export * from './deep-equal';
 export * from './heard';
+export * from './workflow-spec';

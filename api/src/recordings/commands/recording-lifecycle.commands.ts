@@ -53,7 +53,7 @@ export class CancelTranscriptionCommand extends Command<Recording> {
 export class CancelTranscriptionHandler implements ICommandHandler<CancelTranscriptionCommand> {
   constructor(private readonly access: RecordingAccess) {}
 
-  /** The transcription-jobs and minutes-release reactors cancel the job and give the minutes back. */
+  /** The transcription-jobs reactor and the minutes-release workflow cancel the job and give the minutes back. */
   async execute({ user, id }: CancelTranscriptionCommand): Promise<Recording> {
     await this.access.doc(user, id);
     await write(this.access, user, id, { type: 'CancelTranscription', now: this.access.commands.now() });

@@ -1,10 +1,11 @@
 import type { BlobStore, EventStore, Reactor } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
-import type { PlanId } from '@scrivo/domain/recordings';
+import { minutesReleaseWorkflow, type PlanId } from '@scrivo/domain/recordings';
+import type { StreamRunner } from '../../infrastructure/stream-runner';
+import { workflowReactor } from '../../infrastructure/workflow-reactor';
 import type { RecordingCommands } from '../recording-commands';
 import { deadJobsReactor } from './dead-jobs.reactor';
 import { mediaErasureReactor } from './media-erasure.reactor';
-import { minutesReleaseReactor } from './minutes-release.reactor';
 import { pieceAudioErasureReactor } from './piece-audio-erasure.reactor';
 import { transcriptionJobsReactor } from './transcription-jobs.reactor';
 
@@ -13,6 +14,8 @@ export { MediaPurgeTimer } from './media-purge-timer';
 /** The cross-stream work of recordings, each reaction keyed so that a replay after a crash changes nothing. */
 export const recordingReactors = (deps: {
   readonly commands: RecordingCommands;
+  /** The runner the reactions write through (it does not wait for the read models). */
+  readonly runner: StreamRunner;
   readonly jobs: JobQueue;
   readonly events: EventStore;
   readonly blobs: BlobStore;
@@ -20,7 +23,19 @@ export const recordingReactors = (deps: {
 }): Reactor[] => [
   transcriptionJobsReactor(deps),
   deadJobsReactor(deps),
-  minutesReleaseReactor(deps),
+  workflowReactor(minutesReleaseWorkflow, {
+    runner: deps.runner,
+    send: (release, { actor, correlationId, causationId }) =>
+      deps.commands.releaseMinutes(
+        release.ownerId,
+        release.recordingId,
+        release.requestedAt,
+        release.reason,
+        actor,
+        correlationId,
+        { causationId, ...(release.period === null ? {} : { knownPeriod: release.period }) },
+      ),
+  }),
   mediaErasureReactor(deps),
   pieceAudioErasureReactor(deps),
 ];
