@@ -52,6 +52,26 @@ describe('ReactorRunner: checkpointed reactions to events', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('a reactor added to a running install that starts from now leaves the history alone, then misses nothing', async () => {
+    const queue = new Map<string, number>();
+    await events.append('recording-1', [event('TranscriptionRequested', { jobId: 'old' })], {
+      expectedRevision: 'no_stream',
+    });
+    const fromNow: Reactor = { ...enqueuer(queue), firstRunFrom: 'now' };
+    const first = new ReactorRunner({ events, checkpoints, reactors: [fromNow] });
+    await first.start();
+    await first.stop();
+    // Appended while no runner is up: the start position was saved, so the next start still reacts to it.
+    await events.append('recording-2', [event('TranscriptionRequested', { jobId: 'new' })], {
+      expectedRevision: 'no_stream',
+    });
+    const second = new ReactorRunner({ events, checkpoints, reactors: [fromNow] });
+    await second.start();
+    await expect.poll(() => queue.get('new')).toBe(1);
+    await second.stop();
+    expect(queue.has('old')).toBe(false);
+  });
+
   it('reacts to each wanted event once, in order, and resumes after a restart without repeating', async () => {
     const queue = new Map<string, number>();
     await events.append(

@@ -12,7 +12,9 @@ import type { Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
 import { SessionStore } from '../common/auth/session-store';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { StreamRunner } from '../infrastructure/stream-runner';
-import { CLOCK, EVENT_STORE, IDS, READ_MODELS } from '../infrastructure/tokens';
+import { BACKGROUND_STREAM_RUNNER, CLOCK, EVENT_STORE, IDS, READ_MODELS } from '../infrastructure/tokens';
+import { ROOT_LOGGER, type RootLogger } from '../common/logger';
+import { billingEmailsReactor } from './billing-emails.reactor';
 import { UserDirectory } from './operator/user-directory';
 import { UserOperations } from './operator/user-operations';
 import { SignupGate } from './support/signup-gate';
@@ -163,10 +165,21 @@ export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly projections: Projections,
     @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {}
 
   onModuleInit(): void {
     this.projections.register(usersProjection, adminsProjection, invitationsProjection, auditorsProjection);
+    this.projections.registerReactors(
+      billingEmailsReactor({
+        runner: this.background,
+        mailer: this.mailer,
+        accountUrl: `${this.config.SCRIVO_PUBLIC_URL}/account`,
+        logger: this.logger,
+      }),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -13,8 +13,6 @@ export type CrashStep =
   | 'reserved'
   /** A billing webhook verified, nothing appended yet (api/test/billing/webhook-crash.test.ts). */
   | 'billing-verified'
-  /** A payment-failed email sent, the grace not yet appended. */
-  | 'billing-mailed'
   /** A billing webhook appended to the user's stream, not yet acknowledged. */
   | 'billing-applied'
   /** A reactor's reaction is done, its checkpoint not yet moved: the restart repeats the reaction. */

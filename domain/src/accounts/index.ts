@@ -18,3 +18,4 @@ export * from './projections/invitations.projection';
 export * from './projections/auditors.projection';
 export * from './emails/account-emails';
 export { escapeHtml } from './emails/layout';
+export * from './workflows/billing-emails.workflow';

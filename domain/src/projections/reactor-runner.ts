@@ -13,6 +13,12 @@ export interface Reactor {
   /** Only these event types reach `react`; the checkpoint still moves past the others. */
   readonly eventTypes: readonly string[];
   react(event: RecordedEvent): Promise<void>;
+  /**
+   * Where a reactor with no checkpoint yet begins: the whole history (the default: its reactions are decisions a
+   * repeat leaves unchanged), or the store's head, for one added to a running install whose reactions must not be
+   * repeated for old events (an email the code before it already sent).
+   */
+  readonly firstRunFrom?: 'beginning' | 'now';
 }
 
 export interface ReactorStatus {
@@ -68,8 +74,7 @@ export class ReactorRunner {
 
   async start(): Promise<void> {
     for (const reactor of this.options.reactors) {
-      const checkpoint =
-        (await this.options.checkpoints.getCheckpoint(reactorCheckpointName(reactor.name))) ?? -1;
+      const checkpoint = await this.startingPoint(reactor);
       const state: Running = {
         reactor,
         wanted: new Set(reactor.eventTypes),
@@ -84,6 +89,17 @@ export class ReactorRunner {
       });
       this.running.push(state);
     }
+  }
+
+  private async startingPoint(reactor: Reactor): Promise<number> {
+    const name = reactorCheckpointName(reactor.name);
+    const saved = await this.options.checkpoints.getCheckpoint(name);
+    if (saved !== null) return saved;
+    if (reactor.firstRunFrom !== 'now') return -1;
+    // Committed at once: a crash before its first reaction must not move the start past events appended meanwhile.
+    const head = await this.options.events.headPosition();
+    await this.options.checkpoints.commit(name, head, []);
+    return head;
   }
 
   async stop(): Promise<void> {

@@ -6,10 +6,7 @@ import {
   type BillingNotice,
   type BillingPeriod,
   isEnded,
-  type Language,
-  type Mailer,
   type PaymentProvider,
-  paymentFailedEmail,
   type PlanId,
   type SubscriptionState,
   USERS,
@@ -18,13 +15,12 @@ import {
   userAccountDecider,
   withUserDocDefaults,
 } from '@scrivo/domain/accounts';
-import { crashPoint } from '../../common/crash-point';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { AccountStreamsService } from '../support/account-streams';
-import { MAILER, PAYMENT_PROVIDER } from '../tokens';
+import { PAYMENT_PROVIDER } from '../tokens';
 import { SetPlanCommand } from './account.commands';
 
 const SUBSCRIPTION_EXISTS =
@@ -148,15 +144,14 @@ export class ApplyBillingNoticeCommand extends Command<{ applied: boolean }> {
 /**
  * A verified webhook, applied to the user's stream through the decider. Safe to receive twice, and safe when
  * the process dies anywhere in here: until the append the stream holds nothing of it and the provider retries;
- * after it, the provider's event id is on the stream and the retry changes nothing.
+ * after it, the provider's event id is on the stream and the retry changes nothing. The emails a change owes its
+ * owner (a failed payment's) are sent by the billing-emails workflow once it is recorded.
  */
 @CommandHandler(ApplyBillingNoticeCommand)
 export class ApplyBillingNoticeHandler implements ICommandHandler<ApplyBillingNoticeCommand> {
   constructor(
     private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
-    @Inject(MAILER) private readonly mailer: Mailer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {}
 
@@ -179,29 +174,9 @@ export class ApplyBillingNoticeHandler implements ICommandHandler<ApplyBillingNo
       );
       return { applied: false };
     }
-    // The payment-failed email goes out before the grace is appended: if the process dies in between, Stripe's
-    // retry finds nothing appended and sends it again (at least once). Sent after, a crash would lose it for good,
-    // since the retry's event id is then already on the stream.
-    for (const event of userAccountDecider.decide(command, user)) {
-      if (event.type !== 'UserSubscriptionPaymentFailed' || !user.email) continue;
-      await this.sendPaymentFailed(user.email, event.data.graceUntil, user.language, notice.userId);
-      crashPoint('billing-mailed');
-    }
     const result = await this.runner.run(userAccountDecider, stream, command, {
       actor: { kind: 'system', id: 'payments' },
     });
     return { applied: result.newEvents.length > 0 };
-  }
-
-  private async sendPaymentFailed(email: string, graceUntil: string, language: Language, userId: string) {
-    try {
-      await this.mailer.send(
-        paymentFailedEmail(email, graceUntil, `${this.config.SCRIVO_PUBLIC_URL}/account`, language),
-      );
-    } catch (error) {
-      // The grace is recorded either way (a mail server down must not hold the plan's state back for days of
-      // retries); the account page says the same as the email.
-      this.logger.error({ err: error, userId }, 'payment-failed email could not be sent');
-    }
   }
 }
