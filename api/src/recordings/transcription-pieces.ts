@@ -21,8 +21,7 @@ import { transcribeWhenAvailable } from './speech-availability';
 
 export const TRANSCRIPTION_PIECE_JOB = 'transcription-piece';
 
-/** Deterministic, so a redo of the file job (or a replay of the reactor) enqueues no piece twice. */
-export const pieceJobId = (fileJobId: string, index: number) => `${fileJobId}-p${index}`;
+export { pieceJobId } from '@scrivo/domain/recordings';
 
 /** A piece's audio, beside its recording; deleted when the transcription ends, is cancelled or deleted. */
 export const pieceKey = (recordingId: string, fileJobId: string, index: number) =>

@@ -28,6 +28,7 @@ const REACTORS = [
   'account-erasure',
   'live-recordings',
   'data-export-jobs',
+  'billing-emails',
 ];
 
 const baseEnv = (dataDir: string) => ({

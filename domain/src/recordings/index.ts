@@ -19,3 +19,4 @@ export * from './projections/media-purge-due.projection';
 export * from './finished-transcript';
 export * from './pieces';
 export * from './workflows/minutes-release.workflow';
+export * from './workflows/transcription-jobs.workflow';

@@ -8,6 +8,9 @@ export interface PieceSpan {
   readonly end: number;
 }
 
+/** A piece's job id: the file job's id and its index, so a replay enqueues no piece twice. */
+export const pieceJobId = (fileJobId: string, index: number) => `${fileJobId}-p${index}`;
+
 export interface CutOptions {
   /** Samples per second of the PCM (the worker decodes to 16 kHz). */
   readonly sampleRate: number;
