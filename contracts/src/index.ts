@@ -66,3 +66,4 @@ export const contract = c.router({
   webhooks: webhooksContract,
 });
 export type Contract = typeof contract;
+export type * from './common/route-types';

@@ -1,8 +1,9 @@
 import type {
   ChatMessage,
-  PublicSite,
-  StartChatResult,
-  VisitorConversation,
+  chatContract,
+  RouteAddress,
+  RouteOk,
+  RouteRequest,
   VisitorSession,
 } from '@scrivo/contracts';
 
@@ -17,13 +18,43 @@ export class ChatApiError extends Error {
   }
 }
 
+type Chat = typeof chatContract;
+type Body<N extends keyof Chat> = RouteRequest<Chat[N]> extends { body: infer B } ? B : never;
+type Ok<N extends keyof Chat> = RouteOk<Chat[N]>;
+
+/**
+ * Each visitor route's method and path as the contract says them (`myIdentity` belongs to the signed-in web app):
+ * the compiler fails the widget when a route changes, though the bundle carries none of the contract's zod.
+ */
+const ROUTES: { readonly [N in Exclude<keyof Chat, 'myIdentity'>]: RouteAddress<Chat[N]> } = {
+  getSite: { method: 'GET', path: '/api/chat/sites/:siteKey' },
+  start: { method: 'POST', path: '/api/chat/sessions' },
+  get: { method: 'GET', path: '/api/chat/sessions/:sessionId' },
+  post: { method: 'POST', path: '/api/chat/sessions/:sessionId/messages' },
+  escalate: { method: 'POST', path: '/api/chat/sessions/:sessionId/escalate' },
+  identify: { method: 'POST', path: '/api/chat/sessions/:sessionId/identify' },
+  setContextPage: { method: 'POST', path: '/api/chat/sessions/:sessionId/context' },
+  leaveEmail: { method: 'POST', path: '/api/chat/sessions/:sessionId/contact-email' },
+  rate: { method: 'POST', path: '/api/chat/sessions/:sessionId/rating' },
+};
+
+/** The path with its `:name` parts filled in (escaped). */
+const fill = (path: string, params: Readonly<Record<string, string>>) =>
+  path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+
 const request = async <T>(
   base: string,
-  method: 'GET' | 'POST',
-  path: string,
-  token?: string,
-  body?: unknown,
+  route: { readonly method: 'GET' | 'POST'; readonly path: string },
+  parts: {
+    readonly params?: Readonly<Record<string, string>>;
+    readonly query?: string;
+    readonly token?: string;
+    readonly body?: unknown;
+  } = {},
 ): Promise<T> => {
+  const { method } = route;
+  const path = `${fill(route.path, parts.params ?? {})}${parts.query ?? ''}`;
+  const { token, body } = parts;
   const headers: Record<string, string> = {};
   if (token) headers['x-chat-token'] = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -44,6 +75,8 @@ const request = async <T>(
     const err = (json ?? {}) as { error?: string; code?: string };
     throw new ChatApiError(response.status, err.code ?? 'ERROR', err.error ?? `${response.status}: ${text}`);
   }
+  // The one unchecked step: the server's answer is taken to be what the contract says it is (as ts-rest's own
+  // client does without response validation); the pact tests hold the server to it.
   return json as T;
 };
 
@@ -58,28 +91,38 @@ export interface Identity {
  * (it is served by the API) and the mock server's URL in the pact tests.
  */
 export const createChatApi = (base = '') => {
-  const call = <T>(method: 'GET' | 'POST', path: string, token?: string, body?: unknown) =>
-    request<T>(base, method, path, token, body);
+  const session = (sessionId: string, token: string) => ({ params: { sessionId }, token });
   return {
-    site: (siteKey: string) => call<PublicSite>('GET', `/api/chat/sites/${encodeURIComponent(siteKey)}`),
-    start: (body: { siteKey: string; contextPage: string; hostOrigin: string; identity?: Identity }) =>
-      call<StartChatResult>('POST', '/api/chat/sessions', undefined, body),
+    site: (siteKey: string) => request<Ok<'getSite'>>(base, ROUTES.getSite, { params: { siteKey } }),
+    start: (body: Body<'start'>) => request<Ok<'start'>>(base, ROUTES.start, { body }),
     get: (id: string, token: string, after: number) =>
-      call<VisitorConversation>('GET', `/api/chat/sessions/${id}?after=${after}`, token),
+      request<Ok<'get'>>(base, ROUTES.get, { ...session(id, token), query: `?after=${after}` }),
     post: (id: string, token: string, content: string) =>
-      call<VisitorConversation>('POST', `/api/chat/sessions/${id}/messages`, token, { content }),
+      request<Ok<'post'>>(base, ROUTES.post, {
+        ...session(id, token),
+        body: { content } satisfies Body<'post'>,
+      }),
     escalate: (id: string, token: string) =>
-      call<VisitorSession>('POST', `/api/chat/sessions/${id}/escalate`, token),
-    identify: (id: string, token: string, identity: Identity) =>
-      call<VisitorSession>('POST', `/api/chat/sessions/${id}/identify`, token, identity),
+      request<Ok<'escalate'>>(base, ROUTES.escalate, session(id, token)),
+    identify: (id: string, token: string, identity: Body<'identify'>) =>
+      request<Ok<'identify'>>(base, ROUTES.identify, { ...session(id, token), body: identity }),
     context: (id: string, token: string, contextPage: string) =>
-      call<VisitorSession>('POST', `/api/chat/sessions/${id}/context`, token, { contextPage }),
+      request<Ok<'setContextPage'>>(base, ROUTES.setContextPage, {
+        ...session(id, token),
+        body: { contextPage } satisfies Body<'setContextPage'>,
+      }),
     leaveEmail: (id: string, token: string, email: string) =>
-      call<VisitorSession>('POST', `/api/chat/sessions/${id}/contact-email`, token, { email }),
+      request<Ok<'leaveEmail'>>(base, ROUTES.leaveEmail, {
+        ...session(id, token),
+        body: { email } satisfies Body<'leaveEmail'>,
+      }),
     rate: (id: string, token: string, rating: number) =>
-      call<VisitorSession>('POST', `/api/chat/sessions/${id}/rating`, token, { rating }),
+      request<Ok<'rate'>>(base, ROUTES.rate, {
+        ...session(id, token),
+        body: { rating } satisfies Body<'rate'>,
+      }),
     eventsUrl: (id: string, token: string) =>
-      `${base}/api/chat/sessions/${id}/events?token=${encodeURIComponent(token)}`,
+      `${base}/api/chat/sessions/${encodeURIComponent(id)}/events?token=${encodeURIComponent(token)}`,
   };
 };
 
