@@ -22,12 +22,9 @@ from . import audio as audio_mod
 from . import decoding, guards, metrics
 from . import diarize as diarize_mod
 from . import speakers as speakers_mod
+from .engine import LANGUAGE_CODES, Engine, Segment
 
-# Language codes Whisper knows (ISO 639-1, plus "haw", "yue"...).
-try:
-    from faster_whisper.tokenizer import _LANGUAGE_CODES as LANGUAGE_CODES
-except ImportError:  # pragma: no cover - moved in a future faster-whisper
-    LANGUAGE_CODES = ()
+__all__ = ["LANGUAGE_CODES", "TASKS", "Cancelled", "Transcriber", "assign_speakers", "segment_dict"]
 
 TASKS = ("transcribe", "translate")
 
@@ -151,7 +148,7 @@ def _main_language(
     return code, spoken[code] / total
 
 
-def segment_dict(segment: Any, offset: float = 0.0) -> Dict[str, Any]:
+def segment_dict(segment: Segment, offset: float = 0.0) -> Dict[str, Any]:
     words = []
     for word in segment.words or ():
         text = word.word.strip()
@@ -178,6 +175,7 @@ def _guarded(item: decoding.Decoded, offset: float) -> Optional[Dict[str, Any]]:
     """The item's segment as the transcript shows it, or None when the guards leave it out (logged and counted:
     decoding has already given any stretch the first pass lost a second decode, so a drop here is final)."""
     piece = item.segment
+    assert piece is not None, "the language announcement has no segment to show"
     # Loops first: a looped phrase's later copies look confident and would hide that the
     # first one was a guess on noise.
     segment = guards.remove_loops(segment_dict(piece, offset))
@@ -212,7 +210,7 @@ class Transcriber:
         self.beam_size = beam_size
         self.batch_size = batch_size
         replicas = max(1, min(MODEL_REPLICAS, self.threads))
-        self.model = WhisperModel(
+        self.model: Engine = WhisperModel(
             self.model_path,
             device="cpu",
             compute_type=compute_type,

@@ -23,6 +23,7 @@ from http import HTTPStatus
 from typing import Any, Dict, Iterator, List, Optional
 from urllib.parse import parse_qs
 
+from ..engine import Engine
 from . import whisper_engine
 from .session import LiveSession
 
@@ -97,7 +98,7 @@ def arrived_audio(rfile: Any) -> Iterator[bytes]:
 def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Optional[str]]) -> Dict[str, Any]:
     """Serves one session on ``handler`` (a BaseHTTPRequestHandler); returns fields for the log."""
 
-    def whisper() -> Any:
+    def whisper() -> Engine:
         return whisper_engine.load_model(model_path, threads)
 
     session = LiveSession(options["language"], whisper, engine=options["engine"])
