@@ -11,7 +11,6 @@ English to German is transcribed in both languages.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar
@@ -194,13 +193,29 @@ def _restore(segment: Segment, spans: List[Dict[str, int]], offset: float) -> Se
     return segment
 
 
-@functools.lru_cache(maxsize=8)
-def _options(model: Engine, beam_size: int) -> Tuple[TranscriptionOptions, TranscriptionOptions]:
-    """The decoding options of one model and beam size, built once (27 fields, the same for every request): the
-    first pass's, and the careful ones (beam search, timestamp tokens) for other languages and unsure chunks.
-    Suppressed tokens depend on neither the language nor the task."""
-    base = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language="en")
-    options = TranscriptionOptions(
+@dataclass(frozen=True)
+class DecodeOptions:
+    """faster-whisper's decoding options (27 fields), built once when the model is loaded (Transcriber) and the
+    same for every request: what changes per request (language, task) is in the tokenizer, not here."""
+
+    greedy: TranscriptionOptions  # the first pass (English keeps it: GREEDY_LANGUAGES)
+    careful: TranscriptionOptions  # beam search and timestamp tokens: other languages and unsure chunks
+
+    def for_language(self, code: str) -> TranscriptionOptions:
+        return self.greedy if code in GREEDY_LANGUAGES else self.careful
+
+    @classmethod
+    def build(cls, model: Engine, beam_size: int) -> "DecodeOptions":
+        """The options of ``model`` at ``beam_size``. Suppressed tokens depend on neither the language nor the
+        task, so any tokenizer of the model gives them."""
+        base = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language="en")
+        greedy = _first_pass(beam_size, suppressed_tokens(base))
+        careful = dataclasses.replace(greedy, beam_size=max(beam_size, UNSURE_BEAM_SIZE), without_timestamps=False)
+        return cls(greedy, careful)
+
+
+def _first_pass(beam_size: int, suppress_tokens: Sequence[int]) -> TranscriptionOptions:
+    return TranscriptionOptions(
         beam_size=beam_size,
         best_of=5,
         patience=1,
@@ -214,7 +229,7 @@ def _options(model: Engine, beam_size: int) -> Tuple[TranscriptionOptions, Trans
         initial_prompt=None,
         prefix=None,
         suppress_blank=True,
-        suppress_tokens=suppressed_tokens(base),
+        suppress_tokens=suppress_tokens,
         prepend_punctuations="\"'“¿([{-",
         append_punctuations="\"'.。,，!！?？:：”)]}、",
         max_new_tokens=None,
@@ -228,8 +243,6 @@ def _options(model: Engine, beam_size: int) -> Tuple[TranscriptionOptions, Trans
         without_timestamps=True,  # segments are cut at sentence ends from the word times (_sentences)
         max_initial_timestamp=0.0,
     )
-    careful = dataclasses.replace(options, beam_size=max(beam_size, UNSURE_BEAM_SIZE), without_timestamps=False)
-    return options, careful
 
 
 def decode(
@@ -238,12 +251,13 @@ def decode(
     language: Optional[str],
     task: str,
     vad: bool,
-    beam_size: int,
+    options: DecodeOptions,
     batch_size: int,
 ) -> Iterator[Decoded]:
     """Decode ``samples`` (16 kHz mono float32) chunk batch by chunk batch, segments in time order.
 
-    ``language`` fixes the language of every turn; otherwise each turn's is detected.
+    ``language`` fixes the language of every turn; otherwise each turn's is detected. ``options`` are the
+    model's, built once (:meth:`DecodeOptions.build`).
     The first item has ``segment=None``: the first chunk's language, known before any decoding (so the
     caller can announce it at once).
     """
@@ -260,13 +274,10 @@ def decode(
             tokenizers[code] = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task=task, language=code)
         return tokenizers[code]
 
-    options, careful = _options(model, beam_size)
-
     def tokenizer_of(code: str) -> Tokenizer:
         return tokenizer_for(code)
 
-    def options_for(code: str) -> TranscriptionOptions:
-        return options if code in GREEDY_LANGUAGES else careful
+    options_for = options.for_language
 
     if fixed is not None:
         chunks = chunks_of([[span] for span in spans], [(fixed, 1.0)] * len(spans))
@@ -326,7 +337,7 @@ def decode(
                 # Beam search where the language was unsure: greedy decoding misspelt the German of a chunk
                 # that switched languages (tests/test_invented_text.py); such chunks are few.
                 # They also keep the timestamp tokens: without them the beam misspelt it again ("leichenhalter").
-                chosen = careful if unsure else options_for(piece.language)
+                chosen = options.careful if unsure else options_for(piece.language)
                 yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), chosen, cached)
     yield from _weak_speech(model, samples, spans, None, task)
 

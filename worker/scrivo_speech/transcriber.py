@@ -218,6 +218,8 @@ class Transcriber:
             num_workers=replicas,
         )
         self.multilingual = bool(self.model.model.is_multilingual)
+        # Built here, once: every request decodes with the same options.
+        self.decode_options = decoding.DecodeOptions.build(self.model, beam_size)
         self.lock = threading.Lock()
         self._diarizer: Optional[speakers_mod.Diarizer] = None
 
@@ -281,7 +283,7 @@ class Transcriber:
                 language,
                 task,
                 vad,
-                self.beam_size,
+                self.decode_options,
                 self.batch_size,
             )
             for item in decoded:
