@@ -38,6 +38,7 @@ from . import speakers as speakers_mod
 from .live import vosk_engine
 from .audio import AudioDecodeError, probe
 from .config import Settings
+from .http_body import BodyEndedEarly, MalformedBody, chunked_body
 from .models import ModelNotAvailable, ResolvedModel, resolve_model
 from .transcriber import LANGUAGE_CODES, TASKS, Cancelled, Transcriber
 
@@ -256,21 +257,16 @@ class Handler(BaseHTTPRequestHandler):
         size = 0
         try:
             if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-                while True:
-                    line = self.rfile.readline(1024)
-                    try:
-                        length = int(line.split(b";", 1)[0].strip() or b"0", 16)
-                    except ValueError:
-                        raise HttpError(HTTPStatus.BAD_REQUEST, "Malformed chunked body") from None
-                    if length == 0:
-                        while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
-                            pass  # trailers
-                        break
-                    size += length
-                    if size > limit:
-                        raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Audio larger than {limit} bytes")
-                    self._copy(out, length)
-                    self.rfile.readline(1024)  # CRLF after each chunk
+                try:
+                    for data, _chunk_end in chunked_body(self.rfile):
+                        size += len(data)
+                        if size > limit:
+                            raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Audio larger than {limit} bytes")
+                        out.write(data)
+                except MalformedBody:
+                    raise HttpError(HTTPStatus.BAD_REQUEST, "Malformed chunked body") from None
+                except BodyEndedEarly:
+                    raise HttpError(HTTPStatus.BAD_REQUEST, "Request body ended early") from None
             else:
                 try:
                     size = int(self.headers.get("Content-Length") or 0)
