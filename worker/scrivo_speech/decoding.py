@@ -11,6 +11,7 @@ English to German is transcribed in both languages.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar
@@ -379,9 +380,7 @@ def _switching(model: Engine, encoded: StorageView, batch: Sequence[Chunk], foun
     array = np.array(encoded)
     slices = np.stack([array[i, a : a + edge] for i, a in picks])
     groups = _groups(len(slices), _replicas(model))
-    answers = _in_parallel(
-        model, [lambda g=g: model.model.detect_language(_storage(slices[g.start : g.stop])) for g in groups]
-    )
+    answers = _in_parallel(model, [functools.partial(_detect_on, model, slices[g.start : g.stop]) for g in groups])
     results = [r for answer in answers for r in answer]
     out = set()
     for (i, _a), result in zip(picks, results):
@@ -482,10 +481,18 @@ def _encode(model: Engine, features: np.ndarray) -> StorageView:
     if len(features) <= step:
         return model.encode(features)
     parts = _in_parallel(
-        model,
-        [lambda k=k: np.array(model.encode(features[k : k + step])) for k in range(0, len(features), step)],
+        model, [functools.partial(_encoded_array, model, features[k : k + step]) for k in range(0, len(features), step)]
     )
     return _storage(np.concatenate(parts))
+
+
+def _detect_on(model: Engine, encoded: np.ndarray) -> List[List[Tuple[str, float]]]:
+    """Language probabilities of each chunk of an encoder output (chunks x frames x width)."""
+    return model.model.detect_language(_storage(encoded))
+
+
+def _encoded_array(model: Engine, features: np.ndarray) -> np.ndarray:
+    return np.array(model.encode(features))
 
 
 def _detect(model: Engine, encoded: StorageView) -> List[Tuple[str, float]]:
@@ -495,9 +502,7 @@ def _detect(model: Engine, encoded: StorageView) -> List[Tuple[str, float]]:
     if len(groups) == 1:
         results = model.model.detect_language(encoded)
     else:
-        answers = _in_parallel(
-            model, [lambda g=g: model.model.detect_language(_storage(array[g.start : g.stop])) for g in groups]
-        )
+        answers = _in_parallel(model, [functools.partial(_detect_on, model, array[g.start : g.stop]) for g in groups])
         results = [r for answer in answers for r in answer]
     return [(r[0][0][2:-2], float(r[0][1])) for r in results]
 
@@ -528,7 +533,7 @@ def _decode_batch(
         part = encoded if array is None else _storage(array[group.start : group.stop])
         return batched_forward(model, part, tokenizer, [metadata[i] for i in group], options)
 
-    results = [r for answer in _in_parallel(model, [lambda g=g: forward(g) for g in groups]) for r in answer]
+    results = [r for answer in _in_parallel(model, [functools.partial(forward, g) for g in groups]) for r in answer]
     for chunk, result in zip(batch, results):
         decoded: List[Decoded] = []
         pauses = _pauses(chunk.spans)
@@ -553,7 +558,16 @@ def _decode_batch(
         if second:
             decoded.extend(_decode_missing(model, samples, chunk, decoded, _task_of(tokenizer)))
             decoded = _decode_sparse(model, samples, chunk, decoded, _task_of(tokenizer))
-        yield from sorted(decoded, key=lambda d: d.segment.start)
+        yield from sorted(decoded, key=_start)
+
+
+def _start(item: Decoded) -> float:
+    assert item.segment is not None, "decoded segments, not a language announcement"
+    return float(item.segment.start)
+
+
+def _word_count(decoded: Sequence[Decoded]) -> int:
+    return sum(len(d.segment.words or ()) for d in decoded if d.segment is not None)
 
 
 SENTENCE_ENDS = (".", "?", "!", "。", "？", "！")
@@ -653,7 +667,7 @@ def _task_of(tokenizer: Tokenizer) -> str:
 
 def _kept_words(decoded: Sequence[Decoded]) -> List[Tuple[float, float]]:
     """(start, end) of the words the guards will keep (the transcriber's verdict on the same segments)."""
-    out = []
+    out: List[Tuple[float, float]] = []
     for item in decoded:
         segment = item.segment
         if segment is None or not segment.words:
@@ -739,7 +753,7 @@ def second_decode(
             segment, start=words[0].start, end=words[-1].end, text="".join(w.word for w in words), words=words
         )
         out.append(Decoded(kept, info.language, info.language_probability, second=cause))
-    metrics.second_decode(start, end, cause, sum(len(d.segment.words) for d in out))
+    metrics.second_decode(start, end, cause, _word_count(out))
     return out
 
 
@@ -814,7 +828,7 @@ def _decode_sparse(
         before = sum(1 for a, b in heard if start <= (a + b) / 2 <= end)
         for context in SPARSE_CONTEXTS:
             again = second_decode(model, samples, start, end, chunk.language, task, "sparse", context)
-            if sum(len(d.segment.words) for d in again) >= max(SPARSE_GAIN * before, before + 3):
+            if _word_count(again) >= max(SPARSE_GAIN * before, before + 3):
                 decoded = _without_words_in(decoded, start, end) + again
                 break
     return decoded

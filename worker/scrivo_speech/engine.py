@@ -79,6 +79,8 @@ class Ctranslate2Whisper(Protocol):
 class Engine(Protocol):
     """What the worker calls on a loaded Whisper model (a ``faster_whisper.WhisperModel``)."""
 
+    def __hash__(self) -> int: ...  # tokenizers are cached per model (live/short_window.py)
+
     @property
     def model(self) -> Ctranslate2Whisper: ...
 

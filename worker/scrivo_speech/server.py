@@ -17,6 +17,7 @@ bounded queue) so memory stays bounded.
 from __future__ import annotations
 
 import hmac
+import io
 import json
 import os
 import signal
@@ -258,7 +259,7 @@ class Handler(BaseHTTPRequestHandler):
         try:
             if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
                 try:
-                    for data, _chunk_end in chunked_body(self.rfile):
+                    for data, _chunk_end in chunked_body(self._buffered_body()):
                         size += len(data)
                         if size > limit:
                             raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Audio larger than {limit} bytes")
@@ -280,6 +281,11 @@ class Handler(BaseHTTPRequestHandler):
             out.close()
             raise
         return out, size
+
+    def _buffered_body(self) -> io.BufferedReader:
+        # StreamRequestHandler reads the socket through a BufferedReader (rbufsize -1): chunked_body peeks into it.
+        assert isinstance(self.rfile, io.BufferedReader), "the request is read buffered"
+        return self.rfile
 
     def _copy(self, out: Any, length: int) -> None:
         remaining = length
@@ -578,7 +584,7 @@ def main() -> int:
     except OSError as exc:
         print(f"scrivo-speech: cannot listen on {settings.host}:{settings.port}: {exc}", file=sys.stderr)
         return 1
-    host, port = httpd.server_address[:2]
+    host, port = str(httpd.server_address[0]), httpd.server_address[1]
     log_json(event="listening", host=host, port=port, url=f"http://{host}:{port}", model=settings.model,
              threads=settings.threads, pid=os.getpid())
     log_degraded_engines(service.engines)

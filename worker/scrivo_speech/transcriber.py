@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, BinaryIO, Callable, Dict, Generator, List, Optional, Tuple, Union
 
 from . import audio as audio_mod
 from . import decoding, guards, metrics
@@ -90,16 +90,17 @@ def assign_speakers(
         found = [best(w["start"], max(w["end"], w["start"] + 0.02)) for w in words]
         if all(f is None for f in found):
             found = [nearest(segment["start"], segment["end"])] * len(words)
-        for i in range(len(found)):  # gaps take the previous word's speaker (the next one at the start)
-            if found[i] is None:
-                found[i] = found[i - 1] if i else next(f for f in found if f is not None)
+        speaker_of: List[int] = []  # gaps take the previous word's speaker (the next one at the start)
+        for i, known in enumerate(found):
+            speaker_of.append(known if known is not None else speaker_of[i - 1] if i else next(f for f in found if f is not None))
         # Runs of words with one speaker; cut the text where each run's first word is found.
         runs: List[Tuple[int, int]] = []  # (first word index, speaker)
-        for i, speaker in enumerate(found):
+        for i, speaker in enumerate(speaker_of):
             if not runs or runs[-1][1] != speaker:
                 runs.append((i, speaker))
         text = segment["text"]
-        cuts, cursor = [], 0
+        cuts: List[int] = []
+        cursor = 0
         for i, w in enumerate(words):
             at = text.find(w["text"], cursor)
             if at < 0:
@@ -109,7 +110,7 @@ def assign_speakers(
             cursor = at + len(w["text"])
         if len(runs) == 1 or not cuts:
             votes: Dict[int, float] = {}
-            for w, speaker in zip(words, found):
+            for w, speaker in zip(words, speaker_of):
                 votes[speaker] = votes.get(speaker, 0.0) + max(w["end"] - w["start"], 0.02)
             out.append(dict(segment, speaker=label(max(votes, key=votes.__getitem__))))
             continue
@@ -241,7 +242,7 @@ class Transcriber:
         num_speakers: Optional[int] = None,
         speaker_profiles: bool = False,
         should_stop: Optional[Callable[[], bool]] = None,
-    ) -> Iterator[Dict[str, Any]]:
+    ) -> Generator[Dict[str, Any], None, None]:
         """Transcribe the audio file at ``path`` (or a seekable binary file object); see the module
         docstring for the events.
 
