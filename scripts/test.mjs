@@ -36,6 +36,10 @@ const python = join(root, 'worker', '.venv', 'bin', 'python');
 if (existsSync(join(root, 'worker', 'tests'))) {
   if (!existsSync(python))
     fail('The speech worker environment is missing: run `bash worker/scripts/setup.sh` first.');
+  // The worker's types (the Whisper model behind worker/scrivo_speech/engine.py's Engine protocol); settings in
+  // worker/pyproject.toml. mypy comes with requirements-dev.txt.
+  log('mypy (speech worker)');
+  run(python, ['-m', 'mypy'], { cwd: join(root, 'worker') });
   log('pytest (speech worker)');
   const junit = join(root, '.tmp', 'pytest.xml');
   pytestStatus = run(python, ['-m', 'pytest', 'worker/tests', '-q', `--junitxml=${junit}`], {

@@ -85,4 +85,7 @@ print(f"[speech-worker setup] faster-whisper {faster_whisper.__version__}, ctran
       f"PyAV {av.__version__}; Whisper base model checked: {model.source}")
 EOF
 say "done. Start the server:  $VENV/bin/python -m scrivo_speech.server"
-if [ "$WITH_DEV" = 1 ]; then say "run the tests:       $VENV/bin/python -m pytest $WORKER_DIR/tests -q"; fi
+if [ "$WITH_DEV" = 1 ]; then
+  say "run the tests:       $VENV/bin/python -m pytest $WORKER_DIR/tests -q"
+  say "check the types:     (cd $WORKER_DIR && $VENV/bin/python -m mypy)"
+fi

@@ -34,10 +34,10 @@ class AudioInfo:
 
 
 def _open(source: Source):
-    if hasattr(source, "read"):
-        source.seek(0)
-    else:
+    if isinstance(source, (str, os.PathLike)):
         source = os.fspath(source)
+    else:
+        source.seek(0)
     try:
         container = av.open(source, mode="r", metadata_errors="ignore")
     except av.FFmpegError as exc:

@@ -14,11 +14,27 @@ import dataclasses
 import functools
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 import numpy as np
 
 from . import guards, metrics
+from .engine import (
+    Engine,
+    Segment,
+    StorageView,
+    Tokenizer,
+    TranscriptionOptions,
+    VadOptions,
+    Word,
+    batched_forward,
+    compression_ratio,
+    get_speech_timestamps,
+    pad_or_trim,
+    suppressed_tokens,
+)
+
+T = TypeVar("T")
 
 SAMPLE_RATE = 16000
 CHUNK_SECONDS = 30.0
@@ -41,7 +57,7 @@ GREEDY_LANGUAGES = frozenset({"en"})
 class Decoded:
     """One decoded segment, times in seconds from the start of the samples given."""
 
-    segment: Any  # faster_whisper Segment, timestamps restored (None: the language announcement)
+    segment: Optional[Segment]  # timestamps restored (None: the language announcement)
     language: str
     language_probability: float
     second: Optional[str] = None  # why this came from a second decode of its stretch (None: the first pass)
@@ -60,8 +76,6 @@ def speech_spans(samples: np.ndarray, vad: bool) -> List[Dict[str, int]]:
     if not vad:
         step = int(CHUNK_SECONDS * SAMPLE_RATE)
         return [{"start": a, "end": min(a + step, len(samples))} for a in range(0, len(samples), step)]
-    from faster_whisper.vad import VadOptions, get_speech_timestamps
-
     options = VadOptions(max_speech_duration_s=CHUNK_SECONDS, min_silence_duration_ms=160)
     return get_speech_timestamps(samples, options)
 
@@ -86,14 +100,12 @@ def _audio(samples: np.ndarray, spans: Sequence[Dict[str, int]]) -> np.ndarray:
     return np.concatenate([samples[s["start"] : s["end"]] for s in spans]) if spans else samples[:0]
 
 
-def _features(model: Any, audio: np.ndarray) -> np.ndarray:
-    from faster_whisper.audio import pad_or_trim
-
+def _features(model: Engine, audio: np.ndarray) -> np.ndarray:
     return pad_or_trim(model.feature_extractor(audio)[..., :-1])
 
 
 def detect_languages(
-    model: Any,
+    model: Engine,
     samples: np.ndarray,
     turns: List[List[Dict[str, int]]],
     batch_size: int,
@@ -149,7 +161,7 @@ def _batches(chunks: List[Chunk], batch_size: int) -> Iterator[List[Chunk]]:
         yield chunks[k : k + batch_size]
 
 
-def _restore(segment: Any, spans: List[Dict[str, int]], offset: float) -> Any:
+def _restore(segment: Segment, spans: List[Dict[str, int]], offset: float) -> Segment:
     """Segment times from the chunk's concatenated speech back to the original audio."""
     starts = [s["start"] / SAMPLE_RATE for s in spans]
     ends_cat: List[float] = []  # end of each span in concatenated time (chunk-relative)
@@ -182,16 +194,29 @@ def _restore(segment: Any, spans: List[Dict[str, int]], offset: float) -> Any:
     return segment
 
 
-@functools.lru_cache(maxsize=8)
-def _options(model: Any, beam_size: int) -> Tuple[Any, Any]:
-    """The decoding options of one model and beam size, built once (27 fields, the same for every request): the
-    first pass's, and the careful ones (beam search, timestamp tokens) for other languages and unsure chunks.
-    Suppressed tokens depend on neither the language nor the task."""
-    from faster_whisper.tokenizer import Tokenizer
-    from faster_whisper.transcribe import TranscriptionOptions, get_suppressed_tokens
+@dataclass(frozen=True)
+class DecodeOptions:
+    """faster-whisper's decoding options (27 fields), built once when the model is loaded (Transcriber) and the
+    same for every request: what changes per request (language, task) is in the tokenizer, not here."""
 
-    base = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language="en")
-    options = TranscriptionOptions(
+    greedy: TranscriptionOptions  # the first pass (English keeps it: GREEDY_LANGUAGES)
+    careful: TranscriptionOptions  # beam search and timestamp tokens: other languages and unsure chunks
+
+    def for_language(self, code: str) -> TranscriptionOptions:
+        return self.greedy if code in GREEDY_LANGUAGES else self.careful
+
+    @classmethod
+    def build(cls, model: Engine, beam_size: int) -> "DecodeOptions":
+        """The options of ``model`` at ``beam_size``. Suppressed tokens depend on neither the language nor the
+        task, so any tokenizer of the model gives them."""
+        base = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language="en")
+        greedy = _first_pass(beam_size, suppressed_tokens(base))
+        careful = dataclasses.replace(greedy, beam_size=max(beam_size, UNSURE_BEAM_SIZE), without_timestamps=False)
+        return cls(greedy, careful)
+
+
+def _first_pass(beam_size: int, suppress_tokens: Sequence[int]) -> TranscriptionOptions:
+    return TranscriptionOptions(
         beam_size=beam_size,
         best_of=5,
         patience=1,
@@ -205,7 +230,7 @@ def _options(model: Any, beam_size: int) -> Tuple[Any, Any]:
         initial_prompt=None,
         prefix=None,
         suppress_blank=True,
-        suppress_tokens=get_suppressed_tokens(base, [-1]),
+        suppress_tokens=suppress_tokens,
         prepend_punctuations="\"'“¿([{-",
         append_punctuations="\"'.。,，!！?？:：”)]}、",
         max_new_tokens=None,
@@ -219,48 +244,41 @@ def _options(model: Any, beam_size: int) -> Tuple[Any, Any]:
         without_timestamps=True,  # segments are cut at sentence ends from the word times (_sentences)
         max_initial_timestamp=0.0,
     )
-    careful = dataclasses.replace(options, beam_size=max(beam_size, UNSURE_BEAM_SIZE), without_timestamps=False)
-    return options, careful
 
 
 def decode(
-    model: Any,
+    model: Engine,
     samples: np.ndarray,
     language: Optional[str],
     task: str,
     vad: bool,
-    beam_size: int,
+    options: DecodeOptions,
     batch_size: int,
-    on_language: Optional[Any] = None,
 ) -> Iterator[Decoded]:
     """Decode ``samples`` (16 kHz mono float32) chunk batch by chunk batch, segments in time order.
 
-    ``language`` fixes the language of every turn; otherwise each turn's is detected.
+    ``language`` fixes the language of every turn; otherwise each turn's is detected. ``options`` are the
+    model's, built once (:meth:`DecodeOptions.build`).
     The first item has ``segment=None``: the first chunk's language, known before any decoding (so the
     caller can announce it at once).
     """
-    from faster_whisper.tokenizer import Tokenizer
-
     spans = speech_spans(samples, vad)
     if not spans:
         return
     fixed: Optional[str] = None
     if language is not None or not model.model.is_multilingual:
         fixed = (language if model.model.is_multilingual else "en") or "en"
-    tokenizers: Dict[str, Any] = {}
+    tokenizers: Dict[str, Tokenizer] = {}
 
-    def tokenizer_for(code: str) -> Any:
+    def tokenizer_for(code: str) -> Tokenizer:
         if code not in tokenizers:
             tokenizers[code] = Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task=task, language=code)
         return tokenizers[code]
 
-    options, careful = _options(model, beam_size)
-
-    def tokenizer_of(code: str) -> Any:
+    def tokenizer_of(code: str) -> Tokenizer:
         return tokenizer_for(code)
 
-    def options_for(code: str) -> Any:
-        return options if code in GREEDY_LANGUAGES else careful
+    options_for = options.for_language
 
     if fixed is not None:
         chunks = chunks_of([[span] for span in spans], [(fixed, 1.0)] * len(spans))
@@ -320,7 +338,7 @@ def decode(
                 # Beam search where the language was unsure: greedy decoding misspelt the German of a chunk
                 # that switched languages (tests/test_invented_text.py); such chunks are few.
                 # They also keep the timestamp tokens: without them the beam misspelt it again ("leichenhalter").
-                chosen = careful if unsure else options_for(piece.language)
+                chosen = options.careful if unsure else options_for(piece.language)
                 yield from _decode_batch(model, samples, [piece], tokenizer_of(piece.language), chosen, cached)
     yield from _weak_speech(model, samples, spans, None, task)
 
@@ -341,7 +359,7 @@ def _frames_of(spans: Sequence[Dict[str, int]]) -> List[Tuple[int, int]]:
     return out
 
 
-def _switching(model: Any, encoded: Any, batch: Sequence[Chunk], found: List[Tuple[str, float]]) -> List[int]:
+def _switching(model: Engine, encoded: StorageView, batch: Sequence[Chunk], found: List[Tuple[str, float]]) -> List[int]:
     """The sure chunks of the batch whose first or last EDGE_SECONDS of speech are another language, said with at
     least MIN_LANGUAGE_PROBABILITY on those encoder frames: one decoder step on each edge, all in one call, no
     encoder pass."""
@@ -362,9 +380,7 @@ def _switching(model: Any, encoded: Any, batch: Sequence[Chunk], found: List[Tup
     array = np.array(encoded)
     slices = np.stack([array[i, a : a + edge] for i, a in picks])
     groups = _groups(len(slices), _replicas(model))
-    answers = _in_parallel(
-        model, [lambda g=g: model.model.detect_language(_storage(slices[g.start : g.stop])) for g in groups]
-    )
+    answers = _in_parallel(model, [functools.partial(_detect_on, model, slices[g.start : g.stop]) for g in groups])
     results = [r for answer in answers for r in answer]
     out = set()
     for (i, _a), result in zip(picks, results):
@@ -375,7 +391,7 @@ def _switching(model: Any, encoded: Any, batch: Sequence[Chunk], found: List[Tup
 
 
 def _span_languages(
-    model: Any, encoded: np.ndarray, spans: Sequence[Dict[str, int]], default: Tuple[str, float]
+    model: Engine, encoded: np.ndarray, spans: Sequence[Dict[str, int]], default: Tuple[str, float]
 ) -> List[Tuple[str, float]]:
     """(language, probability) of each span of a chunk from the chunk's encoder output ``encoded`` (frames x
     width) cut to the span's frames. Spans shorter than MIN_DETECT_SECONDS, or unsure, take a neighbour's."""
@@ -412,7 +428,7 @@ MIN_WINDOW_SECONDS = 10.0
 FRAMES_PER_SECOND = 100
 
 
-def _batch_features(model: Any, samples: np.ndarray, batch: Sequence[Chunk], full: bool = False) -> np.ndarray:
+def _batch_features(model: Engine, samples: np.ndarray, batch: Sequence[Chunk], full: bool = False) -> np.ndarray:
     """Log-mel features of a batch, cut to its longest chunk plus a margin (at most 30 s), or Whisper's whole
     30 s window (``full``: languages other than English lost accuracy in the cut one, e.g. Portuguese WER 0 -> 0.38)."""
     longest = max(sum(s["end"] - s["start"] for s in c.spans) for c in batch) / SAMPLE_RATE
@@ -426,18 +442,18 @@ def _batch_features(model: Any, samples: np.ndarray, batch: Sequence[Chunk], ful
 ENCODE_BATCH = 2  # chunks per encoder call: pairs were as fast as batches of 7 or faster on 2 cores (bench/README.md)
 
 
-def _storage(array: np.ndarray) -> Any:
+def _storage(array: np.ndarray) -> StorageView:
     import ctranslate2
 
     return ctranslate2.StorageView.from_array(np.ascontiguousarray(array))
 
 
-def _replicas(model: Any) -> int:
+def _replicas(model: Engine) -> int:
     """How many copies of the model can work at once (Transcriber loads one per share of the threads)."""
-    return max(1, int(getattr(model.model, "num_workers", 1)))
+    return max(1, int(model.model.num_workers))
 
 
-def _in_parallel(model: Any, work: Sequence[Callable[[], Any]]) -> List[Any]:
+def _in_parallel(model: Engine, work: Sequence[Callable[[], T]]) -> List[T]:
     """The results of ``work``, in order, run on the model's replicas at once (CTranslate2 releases the GIL and
     gives each concurrent call its own replica). One replica, or one piece: run here, in turn."""
     if len(work) <= 1 or _replicas(model) == 1:
@@ -458,59 +474,49 @@ def _groups(count: int, parts: int) -> List[range]:
     return out
 
 
-def _encode(model: Any, features: np.ndarray) -> Any:
+def _encode(model: Engine, features: np.ndarray) -> StorageView:
     """The encoder output of a batch of features (a ctranslate2 StorageView), ENCODE_BATCH chunks at a time, the
     pieces on the model's replicas at once (a pair is cut in two when there are two replicas for it)."""
     step = max(1, min(ENCODE_BATCH, -(-len(features) // _replicas(model))))
     if len(features) <= step:
         return model.encode(features)
     parts = _in_parallel(
-        model,
-        [lambda k=k: np.array(model.encode(features[k : k + step])) for k in range(0, len(features), step)],
+        model, [functools.partial(_encoded_array, model, features[k : k + step]) for k in range(0, len(features), step)]
     )
     return _storage(np.concatenate(parts))
 
 
-def _detect(model: Any, encoded: Any) -> List[Tuple[str, float]]:
+def _detect_on(model: Engine, encoded: np.ndarray) -> List[List[Tuple[str, float]]]:
+    """Language probabilities of each chunk of an encoder output (chunks x frames x width)."""
+    return model.model.detect_language(_storage(encoded))
+
+
+def _encoded_array(model: Engine, features: np.ndarray) -> np.ndarray:
+    return np.array(model.encode(features))
+
+
+def _detect(model: Engine, encoded: StorageView) -> List[Tuple[str, float]]:
     """(language, probability) of each chunk from its encoder output, groups of chunks on the replicas at once."""
     array = np.array(encoded)
     groups = _groups(len(array), _replicas(model))
     if len(groups) == 1:
         results = model.model.detect_language(encoded)
     else:
-        answers = _in_parallel(
-            model, [lambda g=g: model.model.detect_language(_storage(array[g.start : g.stop])) for g in groups]
-        )
+        answers = _in_parallel(model, [functools.partial(_detect_on, model, array[g.start : g.stop]) for g in groups])
         results = [r for answer in answers for r in answer]
     return [(r[0][0][2:-2], float(r[0][1])) for r in results]
 
 
-class _Encoded:
-    """The model with its encoder answered from an output computed before (for language detection)."""
-
-    def __init__(self, model: Any, encoded: Any):
-        self._model = model
-        self._encoded = encoded
-
-    def encode(self, _features: np.ndarray) -> Any:
-        return self._encoded
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._model, name)
-
-
 def _decode_batch(
-    model: Any,
+    model: Engine,
     samples: np.ndarray,
     batch: List[Chunk],
-    tokenizer: Any,
-    options: Any,
-    encoded: Optional[Any] = None,
+    tokenizer: Tokenizer,
+    options: TranscriptionOptions,
+    encoded: Optional[StorageView] = None,
     retries: int = 2,
     second: bool = True,
 ) -> Iterator[Decoded]:
-    from faster_whisper.transcribe import BatchedInferencePipeline
-
     if encoded is None:
         encoded = _encode(model, _batch_features(model, samples, batch, full=options.beam_size > 1))
     # Each chunk starts at offset 0 of its own concatenated audio; times are restored per chunk.
@@ -521,17 +527,13 @@ def _decode_batch(
     groups = _groups(len(batch), _replicas(model))
     array = np.array(encoded) if len(groups) > 1 else None
 
-    def forward(group: range) -> List[Any]:
+    def forward(group: range) -> List[List[Dict[str, Any]]]:
         """Generation and word alignment of a group of the batch's chunks. Groups run on the replicas at once:
         greedy generation over a small batch kept two intra-op threads only 1.3x busy (bench/README.md)."""
         part = encoded if array is None else _storage(array[group.start : group.stop])
-        pipeline = BatchedInferencePipeline(_Encoded(model, part))
-        features = np.zeros((len(group), 1, 1), dtype=np.float32)  # only its length is read: the encoder output is given
-        return pipeline.forward(features, tokenizer, [metadata[i] for i in group], options)
+        return batched_forward(model, part, tokenizer, [metadata[i] for i in group], options)
 
-    results = [r for answer in _in_parallel(model, [lambda g=g: forward(g) for g in groups]) for r in answer]
-    from faster_whisper.transcribe import Segment, Word
-
+    results = [r for answer in _in_parallel(model, [functools.partial(forward, g) for g in groups]) for r in answer]
     for chunk, result in zip(batch, results):
         decoded: List[Decoded] = []
         pauses = _pauses(chunk.spans)
@@ -556,7 +558,16 @@ def _decode_batch(
         if second:
             decoded.extend(_decode_missing(model, samples, chunk, decoded, _task_of(tokenizer)))
             decoded = _decode_sparse(model, samples, chunk, decoded, _task_of(tokenizer))
-        yield from sorted(decoded, key=lambda d: d.segment.start)
+        yield from sorted(decoded, key=_start)
+
+
+def _start(item: Decoded) -> float:
+    assert item.segment is not None, "decoded segments, not a language announcement"
+    return float(item.segment.start)
+
+
+def _word_count(decoded: Sequence[Decoded]) -> int:
+    return sum(len(d.segment.words or ()) for d in decoded if d.segment is not None)
 
 
 SENTENCE_ENDS = (".", "?", "!", "。", "？", "！")
@@ -583,8 +594,6 @@ def _sentences(raw: Dict[str, Any], pauses: Sequence[float] = ()) -> List[Dict[s
     decoded without timestamp tokens is one segment over the whole chunk (about 20 % fewer tokens to generate).
     Times are those of the first and last word, so the end-of-chunk check (_unheard) sees where the speech heard
     really ends."""
-    from faster_whisper.transcribe import get_compression_ratio
-
     words = raw.get("words") or []
     if not words:
         return [raw]
@@ -609,7 +618,7 @@ def _sentences(raw: Dict[str, Any], pauses: Sequence[float] = ()) -> List[Dict[s
                 start=group[0]["start"],
                 end=group[-1]["end"],
                 words=group,
-                compression_ratio=get_compression_ratio(text),
+                compression_ratio=compression_ratio(text),
             )
         )
     return out
@@ -651,14 +660,14 @@ WEAK_SPEECH_THRESHOLD = 0.25
 GRID = 100  # coverage is worked out on 10 ms frames
 
 
-def _task_of(tokenizer: Any) -> str:
+def _task_of(tokenizer: Tokenizer) -> str:
     token = tokenizer.tokenizer.id_to_token(tokenizer.task) if tokenizer.task is not None else None
     return token[2:-2] if token else "transcribe"
 
 
 def _kept_words(decoded: Sequence[Decoded]) -> List[Tuple[float, float]]:
     """(start, end) of the words the guards will keep (the transcriber's verdict on the same segments)."""
-    out = []
+    out: List[Tuple[float, float]] = []
     for item in decoded:
         segment = item.segment
         if segment is None or not segment.words:
@@ -692,7 +701,7 @@ def missing_stretches(
 
 
 def _decode_missing(
-    model: Any, samples: np.ndarray, chunk: Chunk, decoded: Sequence[Decoded], task: str
+    model: Engine, samples: np.ndarray, chunk: Chunk, decoded: Sequence[Decoded], task: str
 ) -> List[Decoded]:
     """The second decode of each stretch of the chunk's speech the first pass left without a kept word."""
     out: List[Decoded] = []
@@ -707,7 +716,7 @@ SAMPLING_SEED = 26
 
 
 def second_decode(
-    model: Any,
+    model: Engine,
     samples: np.ndarray,
     start: float,
     end: float,
@@ -719,8 +728,6 @@ def second_decode(
     """``start``-``end`` (seconds) decoded on its own, with CONTEXT_SECONDS around it, by faster-whisper's own
     sequential decoder (the bare engine's settings but for the previous text): only the words whose middle
     falls inside the stretch are kept, so nothing heard before is repeated."""
-    from faster_whisper.transcribe import Word
-
     import ctranslate2
 
     a = max(0, int((start - context) * SAMPLE_RATE))
@@ -746,7 +753,7 @@ def second_decode(
             segment, start=words[0].start, end=words[-1].end, text="".join(w.word for w in words), words=words
         )
         out.append(Decoded(kept, info.language, info.language_probability, second=cause))
-    metrics.second_decode(start, end, cause, sum(len(d.segment.words) for d in out))
+    metrics.second_decode(start, end, cause, _word_count(out))
     return out
 
 
@@ -813,7 +820,7 @@ def _without_words_in(decoded: Sequence[Decoded], start: float, end: float) -> L
 
 
 def _decode_sparse(
-    model: Any, samples: np.ndarray, chunk: Chunk, decoded: List[Decoded], task: str
+    model: Engine, samples: np.ndarray, chunk: Chunk, decoded: List[Decoded], task: str
 ) -> List[Decoded]:
     """The chunk's sparse stretches decoded again on their own; kept where they hear clearly more."""
     heard = _kept_words(decoded)
@@ -821,19 +828,17 @@ def _decode_sparse(
         before = sum(1 for a, b in heard if start <= (a + b) / 2 <= end)
         for context in SPARSE_CONTEXTS:
             again = second_decode(model, samples, start, end, chunk.language, task, "sparse", context)
-            if sum(len(d.segment.words) for d in again) >= max(SPARSE_GAIN * before, before + 3):
+            if _word_count(again) >= max(SPARSE_GAIN * before, before + 3):
                 decoded = _without_words_in(decoded, start, end) + again
                 break
     return decoded
 
 
 def _weak_speech(
-    model: Any, samples: np.ndarray, spans: Sequence[Dict[str, int]], language: Optional[str], task: str
+    model: Engine, samples: np.ndarray, spans: Sequence[Dict[str, int]], language: Optional[str], task: str
 ) -> Iterator[Decoded]:
     """Speech between the chunks that only a lower VAD threshold finds, decoded on its own (second_decode).
     Silero runs on the gaps alone (about a sixth of dense speech), so this costs little where nothing is missed."""
-    from faster_whisper.vad import VadOptions, get_speech_timestamps
-
     options = VadOptions(threshold=WEAK_SPEECH_THRESHOLD, max_speech_duration_s=CHUNK_SECONDS, min_silence_duration_ms=160)
     edges = [0] + [x for s in spans for x in (s["start"], s["end"])] + [len(samples)]
     for a, b in zip(edges[::2], edges[1::2]):

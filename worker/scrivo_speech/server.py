@@ -17,6 +17,7 @@ bounded queue) so memory stays bounded.
 from __future__ import annotations
 
 import hmac
+import io
 import json
 import os
 import signal
@@ -38,6 +39,7 @@ from . import speakers as speakers_mod
 from .live import vosk_engine
 from .audio import AudioDecodeError, probe
 from .config import Settings
+from .http_body import BodyEndedEarly, MalformedBody, chunked_body
 from .models import ModelNotAvailable, ResolvedModel, resolve_model
 from .transcriber import LANGUAGE_CODES, TASKS, Cancelled, Transcriber
 
@@ -256,21 +258,16 @@ class Handler(BaseHTTPRequestHandler):
         size = 0
         try:
             if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-                while True:
-                    line = self.rfile.readline(1024)
-                    try:
-                        length = int(line.split(b";", 1)[0].strip() or b"0", 16)
-                    except ValueError:
-                        raise HttpError(HTTPStatus.BAD_REQUEST, "Malformed chunked body") from None
-                    if length == 0:
-                        while self.rfile.readline(1024) not in (b"\r\n", b"\n", b""):
-                            pass  # trailers
-                        break
-                    size += length
-                    if size > limit:
-                        raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Audio larger than {limit} bytes")
-                    self._copy(out, length)
-                    self.rfile.readline(1024)  # CRLF after each chunk
+                try:
+                    for data, _chunk_end in chunked_body(self._buffered_body()):
+                        size += len(data)
+                        if size > limit:
+                            raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Audio larger than {limit} bytes")
+                        out.write(data)
+                except MalformedBody:
+                    raise HttpError(HTTPStatus.BAD_REQUEST, "Malformed chunked body") from None
+                except BodyEndedEarly:
+                    raise HttpError(HTTPStatus.BAD_REQUEST, "Request body ended early") from None
             else:
                 try:
                     size = int(self.headers.get("Content-Length") or 0)
@@ -284,6 +281,11 @@ class Handler(BaseHTTPRequestHandler):
             out.close()
             raise
         return out, size
+
+    def _buffered_body(self) -> io.BufferedReader:
+        # StreamRequestHandler reads the socket through a BufferedReader (rbufsize -1): chunked_body peeks into it.
+        assert isinstance(self.rfile, io.BufferedReader), "the request is read buffered"
+        return self.rfile
 
     def _copy(self, out: Any, length: int) -> None:
         remaining = length
@@ -582,7 +584,7 @@ def main() -> int:
     except OSError as exc:
         print(f"scrivo-speech: cannot listen on {settings.host}:{settings.port}: {exc}", file=sys.stderr)
         return 1
-    host, port = httpd.server_address[:2]
+    host, port = str(httpd.server_address[0]), httpd.server_address[1]
     log_json(event="listening", host=host, port=port, url=f"http://{host}:{port}", model=settings.model,
              threads=settings.threads, pid=os.getpid())
     log_degraded_engines(service.engines)

@@ -441,8 +441,8 @@ def cluster_pieces(pieces: Sequence[Dict[str, Any]], num_speakers: Optional[int]
     for p, piece in enumerate(pieces):
         mapping: Dict[str, str] = {}
         for label in piece["speakers"]:
-            tally = votes.get((p, label))
-            key: Any = max(tally, key=tally.__getitem__) if tally else ("alone", p, label)
+            voted = votes.get((p, label))
+            key: Any = max(voted, key=voted.__getitem__) if voted else ("alone", p, label)
             mapping[label] = names.setdefault(key, f"Speaker {len(names) + 1}")
         out.append(mapping)
     return out

@@ -16,18 +16,15 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, BinaryIO, Callable, Dict, Generator, List, Optional, Tuple, Union
 
 from . import audio as audio_mod
 from . import decoding, guards, metrics
 from . import diarize as diarize_mod
 from . import speakers as speakers_mod
+from .engine import LANGUAGE_CODES, Engine, Segment
 
-# Language codes Whisper knows (ISO 639-1, plus "haw", "yue"...).
-try:
-    from faster_whisper.tokenizer import _LANGUAGE_CODES as LANGUAGE_CODES
-except ImportError:  # pragma: no cover - moved in a future faster-whisper
-    LANGUAGE_CODES = ()
+__all__ = ["LANGUAGE_CODES", "TASKS", "Cancelled", "Transcriber", "assign_speakers", "segment_dict"]
 
 TASKS = ("transcribe", "translate")
 
@@ -93,16 +90,17 @@ def assign_speakers(
         found = [best(w["start"], max(w["end"], w["start"] + 0.02)) for w in words]
         if all(f is None for f in found):
             found = [nearest(segment["start"], segment["end"])] * len(words)
-        for i in range(len(found)):  # gaps take the previous word's speaker (the next one at the start)
-            if found[i] is None:
-                found[i] = found[i - 1] if i else next(f for f in found if f is not None)
+        speaker_of: List[int] = []  # gaps take the previous word's speaker (the next one at the start)
+        for i, known in enumerate(found):
+            speaker_of.append(known if known is not None else speaker_of[i - 1] if i else next(f for f in found if f is not None))
         # Runs of words with one speaker; cut the text where each run's first word is found.
         runs: List[Tuple[int, int]] = []  # (first word index, speaker)
-        for i, speaker in enumerate(found):
+        for i, speaker in enumerate(speaker_of):
             if not runs or runs[-1][1] != speaker:
                 runs.append((i, speaker))
         text = segment["text"]
-        cuts, cursor = [], 0
+        cuts: List[int] = []
+        cursor = 0
         for i, w in enumerate(words):
             at = text.find(w["text"], cursor)
             if at < 0:
@@ -112,7 +110,7 @@ def assign_speakers(
             cursor = at + len(w["text"])
         if len(runs) == 1 or not cuts:
             votes: Dict[int, float] = {}
-            for w, speaker in zip(words, found):
+            for w, speaker in zip(words, speaker_of):
                 votes[speaker] = votes.get(speaker, 0.0) + max(w["end"] - w["start"], 0.02)
             out.append(dict(segment, speaker=label(max(votes, key=votes.__getitem__))))
             continue
@@ -151,7 +149,7 @@ def _main_language(
     return code, spoken[code] / total
 
 
-def segment_dict(segment: Any, offset: float = 0.0) -> Dict[str, Any]:
+def segment_dict(segment: Segment, offset: float = 0.0) -> Dict[str, Any]:
     words = []
     for word in segment.words or ():
         text = word.word.strip()
@@ -178,6 +176,7 @@ def _guarded(item: decoding.Decoded, offset: float) -> Optional[Dict[str, Any]]:
     """The item's segment as the transcript shows it, or None when the guards leave it out (logged and counted:
     decoding has already given any stretch the first pass lost a second decode, so a drop here is final)."""
     piece = item.segment
+    assert piece is not None, "the language announcement has no segment to show"
     # Loops first: a looped phrase's later copies look confident and would hide that the
     # first one was a guess on noise.
     segment = guards.remove_loops(segment_dict(piece, offset))
@@ -212,7 +211,7 @@ class Transcriber:
         self.beam_size = beam_size
         self.batch_size = batch_size
         replicas = max(1, min(MODEL_REPLICAS, self.threads))
-        self.model = WhisperModel(
+        self.model: Engine = WhisperModel(
             self.model_path,
             device="cpu",
             compute_type=compute_type,
@@ -220,6 +219,8 @@ class Transcriber:
             num_workers=replicas,
         )
         self.multilingual = bool(self.model.model.is_multilingual)
+        # Built here, once: every request decodes with the same options.
+        self.decode_options = decoding.DecodeOptions.build(self.model, beam_size)
         self.lock = threading.Lock()
         self._diarizer: Optional[speakers_mod.Diarizer] = None
 
@@ -241,7 +242,7 @@ class Transcriber:
         num_speakers: Optional[int] = None,
         speaker_profiles: bool = False,
         should_stop: Optional[Callable[[], bool]] = None,
-    ) -> Iterator[Dict[str, Any]]:
+    ) -> Generator[Dict[str, Any], None, None]:
         """Transcribe the audio file at ``path`` (or a seekable binary file object); see the module
         docstring for the events.
 
@@ -283,7 +284,7 @@ class Transcriber:
                 language,
                 task,
                 vad,
-                self.beam_size,
+                self.decode_options,
                 self.batch_size,
             )
             for item in decoded:

@@ -23,6 +23,8 @@ from http import HTTPStatus
 from typing import Any, Dict, Iterator, List, Optional
 from urllib.parse import parse_qs
 
+from ..engine import Engine
+from ..http_body import BodyEndedEarly, Buffered, chunked_body
 from . import whisper_engine
 from .session import LiveSession
 
@@ -44,23 +46,22 @@ def parse_live_options(query: str, known_languages: Any) -> Dict[str, Optional[s
     return {"language": language, "engine": engine}
 
 
-def body_chunks(rfile: Any) -> Iterator[bytes]:
-    """The chunks of a chunked request body, each as soon as it has arrived."""
-    while True:
-        line = rfile.readline(1024)
-        if not line:
-            return  # the caller hung up: the session ends with what was heard
-        length = int(line.split(b";", 1)[0].strip() or b"0", 16)
-        if length == 0:
-            while rfile.readline(1024) not in (b"\r\n", b"\n", b""):
-                pass
-            return
-        data = rfile.read(length)
-        rfile.readline(1024)
-        yield data
+def body_chunks(rfile: Buffered) -> Iterator[bytes]:
+    """The chunks of a chunked request body, each whole (as the sender cut its audio) as soon as it has arrived."""
+    piece = bytearray()
+    try:
+        for data, chunk_end in chunked_body(rfile):
+            piece += data
+            if chunk_end:
+                yield bytes(piece)
+                piece.clear()
+    except BodyEndedEarly:
+        if piece:
+            yield bytes(piece)
+        return  # the caller hung up: the session ends with what was heard
 
 
-def arrived_audio(rfile: Any) -> Iterator[bytes]:
+def arrived_audio(rfile: Buffered) -> Iterator[bytes]:
     """The body's audio, each time as one piece with everything that arrived since the last one.
 
     A reader thread takes the chunks off the socket as they come. When recognition is slower than the
@@ -97,7 +98,7 @@ def arrived_audio(rfile: Any) -> Iterator[bytes]:
 def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Optional[str]]) -> Dict[str, Any]:
     """Serves one session on ``handler`` (a BaseHTTPRequestHandler); returns fields for the log."""
 
-    def whisper() -> Any:
+    def whisper() -> Engine:
         return whisper_engine.load_model(model_path, threads)
 
     session = LiveSession(options["language"], whisper, engine=options["engine"])

@@ -16,6 +16,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from . import vosk_engine, whisper_engine
+from ..engine import Engine
 from . import short_window
 from .recognizer import BYTES_PER_SAMPLE, SAMPLE_RATE, Event, StreamingRecognizer, final, partial, revise
 
@@ -37,7 +38,7 @@ class LineCasing:
     shorter or longer text: Whisper invents words on noise).
     """
 
-    def __init__(self, whisper: Callable[[], Any]) -> None:
+    def __init__(self, whisper: Callable[[], Engine]) -> None:
         self._whisper = whisper
         self._audio = bytearray()
         self._offset = 0.0  # session seconds of _audio[0]
@@ -85,7 +86,7 @@ class LineCasing:
 
 
 class LiveSession:
-    def __init__(self, language: Optional[str], whisper: Callable[[], Any], engine: Optional[str] = None) -> None:
+    def __init__(self, language: Optional[str], whisper: Callable[[], Engine], engine: Optional[str] = None) -> None:
         self._whisper = whisper
         self._forced_engine = engine
         self._held = bytearray()

@@ -17,9 +17,11 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, List, Optional
+from typing import List, Optional
 
 import numpy as np
+
+from ..engine import Engine, Tokenizer, suppressed_tokens
 
 SAMPLE_RATE = 16000
 HOP = 160  # samples per mel frame (10 ms)
@@ -44,9 +46,7 @@ class Decode:
 
 
 @lru_cache(maxsize=None)
-def _tokenizer(model: Any, language: str) -> Any:
-    from faster_whisper.tokenizer import Tokenizer
-
+def _tokenizer(model: Engine, language: str) -> Tokenizer:
     return Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language=language)
 
 
@@ -61,10 +61,9 @@ def cut_repetition(tokens: List[int], n: int = REPEAT_NGRAM) -> List[int]:
     return tokens
 
 
-def decode(model: Any, audio: np.ndarray, language: str, prompt: Optional[str] = None) -> Decode:
+def decode(model: Engine, audio: np.ndarray, language: str, prompt: Optional[str] = None) -> Decode:
     """Words of ``audio`` (float32 16 kHz mono, at most about 28 s) with times, by greedy decoding."""
     import ctranslate2
-    from faster_whisper.transcribe import get_suppressed_tokens
 
     tokenizer = _tokenizer(model, language)
     frames = len(audio) // HOP
@@ -85,7 +84,7 @@ def decode(model: Any, audio: np.ndarray, language: str, prompt: Optional[str] =
         return_scores=True,
         return_no_speech_prob=True,
         suppress_blank=True,
-        suppress_tokens=get_suppressed_tokens(tokenizer, [-1]),
+        suppress_tokens=suppressed_tokens(tokenizer),
     )[0]
     tokens = [t for t in result.sequences_ids[0] if t < tokenizer.eot]  # text only: timestamps are above eot
     avg_logprob = result.scores[0] * len(tokens) / (len(tokens) + 1) if tokens else 0.0

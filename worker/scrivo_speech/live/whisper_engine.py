@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
+from ..engine import Engine, VadOptions, get_speech_timestamps
 from . import short_window
 from .recognizer import SAMPLE_RATE, Event, final, partial, word
 
@@ -33,12 +34,12 @@ TRIM_AFTER = 6.0  # a buffer longer than this loses the audio of its settled wor
 SPEECH_PAD = 0.2  # a word must overlap a VAD region widened by this much
 
 _model_lock = threading.Lock()
-_model: Optional[Any] = None
+_model: Optional[Engine] = None
 # One decode at a time on the machine: two at once would only make both slower.
 decode_lock = threading.Lock()
 
 
-def load_model(path: Path, threads: int) -> Any:
+def load_model(path: Path, threads: int) -> Engine:
     global _model
     with _model_lock:
         if _model is None:
@@ -50,8 +51,6 @@ def load_model(path: Path, threads: int) -> Any:
 
 def speech_regions(audio: np.ndarray) -> List[Tuple[float, float]]:
     """Voiced spans (seconds from the start of ``audio``), by Silero VAD."""
-    from faster_whisper.vad import VadOptions, get_speech_timestamps
-
     if len(audio) < SAMPLE_RATE // 4:
         return []
     options = VadOptions(min_silence_duration_ms=300, speech_pad_ms=100, min_speech_duration_ms=200)
@@ -65,7 +64,7 @@ def _key(text: str) -> str:
 class WhisperRecognizer:
     engine = "whisper"
 
-    def __init__(self, model: Any, language: str) -> None:
+    def __init__(self, model: Engine, language: str) -> None:
         self.language = language
         self._model = model
         self._buffer = np.zeros(0, dtype=np.float32)
@@ -161,7 +160,7 @@ class WhisperRecognizer:
         return words
 
 
-def detect_language(model: Any, audio: np.ndarray) -> Tuple[str, float]:
+def detect_language(model: Engine, audio: np.ndarray) -> Tuple[str, float]:
     with decode_lock:
         language, probability, _all = model.detect_language(audio)
     return language, probability
