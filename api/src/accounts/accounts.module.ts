@@ -57,7 +57,6 @@ import { PasswordResetController } from './controllers/password-reset.controller
 import { GoogleAuthGuard } from './google/google-auth.guard';
 import { googleConfigured } from './google/google.config';
 import { GoogleStrategy } from './google/google.strategy';
-import { AccountStreamsService } from './support/account-streams';
 import { registerAccountErrorCodes } from './support/error-codes';
 import { createMailer } from './support/mailer.factory';
 import { AuthRateLimiter, AuthRateLimitGuard } from './support/rate-limit';
@@ -88,7 +87,6 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     BillingWebhookController,
   ],
   providers: [
-    AccountStreamsService,
     AccountSessions,
     VerificationMail,
     AuthRateLimiter,
@@ -157,7 +155,7 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     ListSessionsHandler,
     RevokeSessionHandler,
   ],
-  exports: [AccountStreamsService, VerificationMail, PASSWORD_HASHER, MAILER],
+  exports: [VerificationMail, PASSWORD_HASHER, MAILER],
 })
 export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   constructor(

@@ -23,7 +23,7 @@ import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
-import { AccountStreamsService } from '../support/account-streams';
+import { loadUser } from '../support/account-lookups';
 import { MAILER, PAYMENT_PROVIDER } from '../tokens';
 import { SetPlanCommand } from './account.commands';
 
@@ -153,7 +153,6 @@ export class ApplyBillingNoticeCommand extends Command<{ applied: boolean }> {
 @CommandHandler(ApplyBillingNoticeCommand)
 export class ApplyBillingNoticeHandler implements ICommandHandler<ApplyBillingNoticeCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -161,7 +160,7 @@ export class ApplyBillingNoticeHandler implements ICommandHandler<ApplyBillingNo
   ) {}
 
   async execute({ notice }: ApplyBillingNoticeCommand): Promise<{ applied: boolean }> {
-    const command = commandFor(notice, this.streams.now());
+    const command = commandFor(notice, this.runner.now());
     if (command === null || notice.kind === 'ignored') {
       this.logger.info(
         { eventId: notice.eventId, reason: notice.kind === 'ignored' ? notice.reason : '' },
@@ -170,7 +169,7 @@ export class ApplyBillingNoticeHandler implements ICommandHandler<ApplyBillingNo
       return { applied: false };
     }
     const stream = AccountStreams.user(notice.userId);
-    const user = await this.streams.loadUser(notice.userId);
+    const user = await loadUser(this.runner, notice.userId);
     if (!user.exists) {
       // Acknowledged: a notice about an account this server does not hold would be retried for days for nothing.
       this.logger.warn(
