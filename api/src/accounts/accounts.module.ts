@@ -52,6 +52,7 @@ import {
 import { AccountsController } from './controllers/accounts.controller';
 import { AdminAuthController } from './controllers/admin-auth.controller';
 import { AdminUsersController } from './controllers/admin-users.controller';
+import { adminUsersCommandHandlers } from './commands/admin-users.commands';
 import { GoogleController } from './controllers/google.controller';
 import { PasswordResetController } from './controllers/password-reset.controller';
 import { GoogleAuthGuard } from './google/google-auth.guard';
@@ -154,6 +155,7 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     ChangePasswordHandler,
     ListSessionsHandler,
     RevokeSessionHandler,
+    ...adminUsersCommandHandlers,
   ],
   exports: [VerificationMail, PASSWORD_HASHER, MAILER],
 })
