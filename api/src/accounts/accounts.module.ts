@@ -54,12 +54,12 @@ import {
 import { AccountsController } from './controllers/accounts.controller';
 import { AdminAuthController } from './controllers/admin-auth.controller';
 import { AdminUsersController } from './controllers/admin-users.controller';
+import { adminUsersCommandHandlers } from './commands/admin-users.commands';
 import { GoogleController } from './controllers/google.controller';
 import { PasswordResetController } from './controllers/password-reset.controller';
 import { GoogleAuthGuard } from './google/google-auth.guard';
 import { googleConfigured } from './google/google.config';
 import { GoogleStrategy } from './google/google.strategy';
-import { AccountStreamsService } from './support/account-streams';
 import { registerAccountErrorCodes } from './support/error-codes';
 import { createMailer } from './support/mailer.factory';
 import { AuthRateLimiter, AuthRateLimitGuard } from './support/rate-limit';
@@ -90,7 +90,6 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     BillingWebhookController,
   ],
   providers: [
-    AccountStreamsService,
     AccountSessions,
     VerificationMail,
     AuthRateLimiter,
@@ -158,8 +157,9 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     ChangePasswordHandler,
     ListSessionsHandler,
     RevokeSessionHandler,
+    ...adminUsersCommandHandlers,
   ],
-  exports: [AccountStreamsService, VerificationMail, PASSWORD_HASHER, MAILER],
+  exports: [VerificationMail, PASSWORD_HASHER, MAILER],
 })
 export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   constructor(

@@ -3,7 +3,8 @@ import { EmbeddedAssistant } from '@scrivo/adapters/assistant/embedded-assistant
 import { HuggingFaceAssistant } from '@scrivo/adapters/assistant/hugging-face-assistant';
 import { chatSessionsProjection, chatSitesProjection, userUsageProjection } from '@scrivo/domain/chat';
 import { Projections } from '../infrastructure/projection-registry';
-import { PostVisitorMessageHandler, RunChatHandler } from './commands/chat.commands';
+import { adminChatCommandHandlers } from './commands/admin-chat.commands';
+import { visitorChatCommandHandlers } from './commands/visitor-chat.commands';
 import { AdminChatController } from './controllers/admin-chat.controller';
 import { ChatEventsController } from './controllers/chat-events.controller';
 import { VisitorChatController } from './controllers/visitor-chat.controller';
@@ -16,7 +17,6 @@ import { AdminPresence } from './support/admin-presence';
 import { ASSISTANT, CHAT_CONFIG, type ChatConfig, loadChatConfig } from './support/chat-config';
 import { ChatNotifier } from './support/chat-notifier';
 import { ChatRateLimiter } from './support/chat-rate-limiter';
-import { ChatStreamsService } from './support/chat-streams';
 import { registerChatErrorCodes } from './support/error-codes';
 import { SiteRegistry } from './support/site-registry';
 import { UserContextReader } from './support/user-context';
@@ -46,15 +46,14 @@ exemptFromCsrf(/^\/api\/chat\//);
       inject: [CHAT_CONFIG],
     },
     ChatNotifier,
-    ChatStreamsService,
     ChatRateLimiter,
     AdminPresence,
     UserContextReader,
     VisitorTokens,
     SiteRegistry,
     WidgetRoutes,
-    RunChatHandler,
-    PostVisitorMessageHandler,
+    ...visitorChatCommandHandlers,
+    ...adminChatCommandHandlers,
     ListAdminSessionsHandler,
     GetAdminSessionHandler,
     GetVisitorConversationHandler,

@@ -71,11 +71,20 @@ export class StreamRunner {
     return this.deps.clock.now().toISOString();
   }
 
+  /**
+   * The one place a correlation id is chosen: the current request's (its X-Correlation-Id, else its request id:
+   * see request-id.middleware.ts), else a fresh one for a system action. Callers that pass the id on by hand
+   * (recordings) take it from here, so every feature honours X-Correlation-Id the same way.
+   */
+  correlationId(): string {
+    return currentRequest()?.correlationId ?? this.deps.ids.next();
+  }
+
   private metadata(context: RunContext): CommandContext {
     const request = currentRequest();
     return {
       actor: context.actor ?? request?.actor ?? (request ? ANONYMOUS : SYSTEM),
-      correlationId: context.correlationId ?? request?.correlationId ?? this.deps.ids.next(),
+      correlationId: context.correlationId ?? this.correlationId(),
       causationId: context.causationId !== undefined ? context.causationId : (request?.requestId ?? null),
     };
   }

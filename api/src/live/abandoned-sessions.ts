@@ -1,8 +1,13 @@
 import { type Actor, type Clock, DomainError, type ReadModelStore } from '@scrivo/domain';
-import { OPEN_LIVE_SESSIONS_COLLECTION, type OpenLiveSessionDoc } from '@scrivo/domain/live';
+import {
+  liveSessionDecider,
+  liveSessionStream,
+  OPEN_LIVE_SESSIONS_COLLECTION,
+  type OpenLiveSessionDoc,
+} from '@scrivo/domain/live';
 import { PeriodicWork } from '../infrastructure/periodic-work';
 import type { RootLogger } from '../common/logger';
-import type { LiveSessions } from './live-sessions';
+import type { StreamRunner } from '../infrastructure/stream-runner';
 import { LIVE_PRESENCE_COLLECTION, type LivePresenceDoc } from './live-presence';
 
 const actor: Actor = { kind: 'system', id: 'live-abandoned' };
@@ -23,7 +28,8 @@ export class AbandonedLiveSessions {
 
   constructor(
     private readonly deps: {
-      readonly sessions: LiveSessions;
+      /** The background runner (the sweep runs beside the projections; it must not wait for them). */
+      readonly runner: StreamRunner;
       readonly readModels: ReadModelStore;
       readonly clock: Clock;
       readonly afterMs: number;
@@ -64,14 +70,15 @@ export class AbandonedLiveSessions {
     for (const { id: sessionId } of quiet) {
       const held = await presence.get(sessionId);
       if (held && held.heldAt >= cutoff) continue;
-      const { state } = await this.deps.sessions.load(sessionId);
+      const stream = liveSessionStream(sessionId);
+      const { state } = await this.deps.runner.load(liveSessionDecider, stream);
       if (state.status === 'recording' || state.status === 'paused') {
         try {
-          await this.deps.sessions.run(
-            sessionId,
-            { type: 'StopLiveSession', reason: 'abandoned', now: this.deps.sessions.now() },
-            actor,
-            `live-abandoned-${sessionId}`,
+          await this.deps.runner.run(
+            liveSessionDecider,
+            stream,
+            { type: 'StopLiveSession', reason: 'abandoned', now: this.deps.runner.now() },
+            { actor, correlationId: `live-abandoned-${sessionId}` },
           );
           stopped += 1;
         } catch (error) {

@@ -6,10 +6,18 @@ import {
   type LiveServerMessage,
 } from '@scrivo/contracts';
 import { type Actor, type BlobStore, DomainError } from '@scrivo/domain';
-import { LIVE_BYTES_PER_SECOND, type LiveSessionState, liveSeconds } from '@scrivo/domain/live';
+import {
+  LIVE_BYTES_PER_SECOND,
+  type LiveSessionState,
+  liveSeconds,
+  liveSessionDecider,
+  liveSessionStream,
+} from '@scrivo/domain/live';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
+import type { RunContext, StreamRunner } from '../infrastructure/stream-runner';
+import type { RecordingCommands } from '../recordings/recording-commands';
 import type { LiveRecognitionStream, OpenLiveRecognition, WorkerLiveEvent } from './live-recognition';
-import type { LiveSessions } from './live-sessions';
+import { reserveLiveAllowance, settleLiveAllowance } from './live-allowance';
 
 /** Frames are stored (one blob, one event) about once a second: a crash loses at most that much. */
 const STORE_EVERY_MS = 1000;
@@ -26,7 +34,9 @@ export interface LiveSocket {
 }
 
 export interface LiveConnectionDeps {
-  readonly sessions: LiveSessions;
+  /** The background runner: a frame batch never waits for the read models. */
+  readonly runner: StreamRunner;
+  readonly recordings: RecordingCommands;
   readonly blobs: BlobStore;
   readonly newId: () => string;
   readonly correlationId: string;
@@ -66,6 +76,8 @@ export class LiveConnection {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly actor: Actor;
+  /** Who and what causes this connection's writes: its user, and one correlation id for the connection. */
+  private readonly context: RunContext;
 
   constructor(
     private readonly socket: LiveSocket,
@@ -73,6 +85,7 @@ export class LiveConnection {
     private readonly deps: LiveConnectionDeps,
   ) {
     this.actor = { kind: 'user', id: user.id };
+    this.context = { actor: this.actor, correlationId: deps.correlationId };
   }
 
   // ---- incoming ----------------------------------------------------------------------------------
@@ -178,13 +191,13 @@ export class LiveConnection {
         if (!this.sessionId)
           return this.refuse('LIVE_NO_SESSION', 'There is no live session on this connection.');
         await this.flush();
-        await this.deps.sessions.run(
-          this.sessionId,
+        await this.deps.runner.run(
+          liveSessionDecider,
+          liveSessionStream(this.sessionId),
           message.type === 'pause'
-            ? { type: 'PauseLiveSession', now: this.deps.sessions.now() }
-            : { type: 'ResumeLiveSession', now: this.deps.sessions.now() },
-          this.actor,
-          this.deps.correlationId,
+            ? { type: 'PauseLiveSession', now: this.deps.runner.now() }
+            : { type: 'ResumeLiveSession', now: this.deps.runner.now() },
+          this.context,
         );
         this.status = message.type === 'pause' ? 'paused' : 'recording';
         return this.send({ type: message.type === 'pause' ? 'paused' : 'resumed' });
@@ -200,17 +213,19 @@ export class LiveConnection {
     if (this.sessionId)
       return this.refuse('LIVE_SESSION_OPEN', 'This connection already has a live session.');
     const sessionId = this.deps.newId();
-    const now = this.deps.sessions.now();
+    const now = this.deps.runner.now();
     try {
-      const allowanceSeconds = await this.deps.sessions.reserveAllowance(
+      const allowanceSeconds = await reserveLiveAllowance(
+        this.deps.recordings,
         this.user.id,
         this.user.plan,
         sessionId,
         this.actor,
         this.deps.correlationId,
       );
-      await this.deps.sessions.run(
-        sessionId,
+      await this.deps.runner.run(
+        liveSessionDecider,
+        liveSessionStream(sessionId),
         {
           type: 'StartLiveSession',
           sessionId,
@@ -220,12 +235,11 @@ export class LiveConnection {
           allowanceSeconds,
           now,
         },
-        this.actor,
-        this.deps.correlationId,
+        this.context,
       );
     } catch (error) {
       // A hold made for a session that did not start is given back.
-      await this.deps.sessions.settleAllowance(this.user.id, sessionId, now, 0, this.actor);
+      await settleLiveAllowance(this.deps.recordings, this.user.id, sessionId, now, 0, this.actor);
       if (error instanceof DomainError) return this.fatal(error.code, error.message);
       throw error;
     }
@@ -235,7 +249,7 @@ export class LiveConnection {
   private async attach(sessionId: string): Promise<void> {
     if (this.sessionId)
       return this.refuse('LIVE_SESSION_OPEN', 'This connection already has a live session.');
-    const { state } = await this.deps.sessions.load(sessionId);
+    const { state } = await this.deps.runner.load(liveSessionDecider, liveSessionStream(sessionId));
     // Another user's session is answered exactly like one that does not exist.
     if (!state.exists || state.ownerId !== this.user.id)
       return this.fatal('LIVE_SESSION_NOT_FOUND', 'No live session of yours has this id.');
@@ -243,7 +257,7 @@ export class LiveConnection {
   }
 
   private async open(sessionId: string): Promise<void> {
-    const { state } = await this.deps.sessions.load(sessionId);
+    const { state } = await this.deps.runner.load(liveSessionDecider, liveSessionStream(sessionId));
     this.sessionId = sessionId;
     this.deps.presence.attached(sessionId);
     this.status = state.status;
@@ -271,11 +285,11 @@ export class LiveConnection {
     if (!sessionId || this.status === 'stopped' || this.status === 'finalized') return;
     await this.flush();
     if (this.timer) clearInterval(this.timer);
-    await this.deps.sessions.run(
-      sessionId,
-      { type: 'StopLiveSession', reason, now: this.deps.sessions.now() },
-      this.actor,
-      this.deps.correlationId,
+    await this.deps.runner.run(
+      liveSessionDecider,
+      liveSessionStream(sessionId),
+      { type: 'StopLiveSession', reason, now: this.deps.runner.now() },
+      this.context,
     );
     this.status = 'stopped';
     // The worker settles its partial text before the stop is announced, so the last words are not lost.
@@ -320,24 +334,24 @@ export class LiveConnection {
       size: bytes,
     });
     try {
-      await this.deps.sessions.run(
-        sessionId,
+      await this.deps.runner.run(
+        liveSessionDecider,
+        liveSessionStream(sessionId),
         {
           type: 'StoreLiveAudio',
           fromSequence: from,
           toSequence: to,
           blobKey,
           bytes,
-          now: this.deps.sessions.now(),
+          now: this.deps.runner.now(),
         },
-        this.actor,
-        this.deps.correlationId,
+        this.context,
       );
     } catch (error) {
       // Another connection of the same session stored these frames first: re-read where the session stands.
       if (!(error instanceof DomainError) || !error.code.startsWith('LIVE_FRAME_')) throw error;
       await this.deps.blobs.delete(blobKey);
-      const { state } = await this.deps.sessions.load(sessionId);
+      const { state } = await this.deps.runner.load(liveSessionDecider, liveSessionStream(sessionId));
       this.pending = this.pending.filter((frame) => frame.sequence > state.lastSequence);
       this.pendingBytes = this.pending.reduce((sum, frame) => sum + frame.pcm.byteLength, 0);
       this.storedSequence = state.lastSequence;

@@ -4,11 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type BlobStore, DomainError, type Reactor, type RecordedEvent } from '@scrivo/domain';
-import { type LiveSessionStopped, liveSeconds } from '@scrivo/domain/live';
+import {
+  type LiveSessionStopped,
+  liveSeconds,
+  liveSessionDecider,
+  liveSessionStream,
+} from '@scrivo/domain/live';
 import type { MediaToolkit, PlanId } from '@scrivo/domain/recordings';
 import type { RecordingCommands } from '../recordings/recording-commands';
 import { originalKey, sourceKey } from '../recordings/recordings.tokens';
-import type { LiveSessions } from './live-sessions';
+import type { StreamRunner } from '../infrastructure/stream-runner';
+import { settleLiveAllowance } from './live-allowance';
 import { encodePcm } from './pcm-encoding';
 
 /**
@@ -21,7 +27,8 @@ import { encodePcm } from './pcm-encoding';
  * where it stopped and never makes a second recording.
  */
 export const liveRecordingsReactor = (deps: {
-  readonly sessions: LiveSessions;
+  /** The reactors' runner (it does not wait for the read models it runs beside). */
+  readonly runner: StreamRunner;
   readonly commands: RecordingCommands;
   readonly blobs: BlobStore;
   readonly media: MediaToolkit;
@@ -32,7 +39,8 @@ export const liveRecordingsReactor = (deps: {
   async react(recorded: RecordedEvent) {
     const { sessionId } = (recorded as RecordedEvent<LiveSessionStopped>).data;
     const { correlationId } = recorded.metadata;
-    const { state: session, events } = await deps.sessions.load(sessionId);
+    const stream = liveSessionStream(sessionId);
+    const { state: session, events } = await deps.runner.load(liveSessionDecider, stream);
     const deleteFrames = async () => {
       for (const batch of session.batches) await deps.blobs.delete(batch.blobKey);
     };
@@ -48,7 +56,8 @@ export const liveRecordingsReactor = (deps: {
     // of everything the plan had left becomes the seconds recorded; a repeat after that changes nothing.
     if (!state.jobId) {
       const startedAt = events[0]?.metadata.occurredAt ?? commands.now();
-      await deps.sessions.settleAllowance(
+      await settleLiveAllowance(
+        commands,
         ownerId,
         sessionId,
         startedAt,
@@ -139,11 +148,11 @@ export const liveRecordingsReactor = (deps: {
         );
       }
     }
-    await deps.sessions.run(
-      sessionId,
+    await deps.runner.run(
+      liveSessionDecider,
+      stream,
       { type: 'FinalizeLiveSession', recordingId, now: commands.now() },
-      actor,
-      correlationId,
+      { actor, correlationId },
     );
     await deleteFrames();
   },

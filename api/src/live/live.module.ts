@@ -9,7 +9,7 @@ import {
 import { HttpAdapterHost } from '@nestjs/core';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
 import type { BlobStore, Clock, Ids, ReadModelStore } from '@scrivo/domain';
-import { openLiveSessionsProjection } from '@scrivo/domain/live';
+import { liveSessionDecider, liveSessionStream, openLiveSessionsProjection } from '@scrivo/domain/live';
 import { registerErrorStatus } from '../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { UserResolver } from '../common/auth/guards';
@@ -27,7 +27,6 @@ import { AbandonedLiveSessions } from './abandoned-sessions';
 import { LivePresence } from './live-presence';
 import { LiveRecognition, type OpenLiveRecognition } from './live-recognition';
 import { liveRecordingsReactor } from './live-recordings.reactor';
-import { LiveSessions } from './live-sessions';
 import { LiveSocketServer } from './live-socket';
 import { SegmentedRecognition } from './segmented-recognition';
 
@@ -50,7 +49,6 @@ const beatFor = (abandonedAfterMs: number): number =>
 @Module({ imports: [RecordingsModule] })
 export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private socketServer: LiveSocketServer | null = null;
-  private readonly sessions: LiveSessions;
   private readonly presence: LivePresence;
   private abandoned: AbandonedLiveSessions | null = null;
 
@@ -59,7 +57,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     private readonly adapterHost: HttpAdapterHost,
     private readonly users: UserResolver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(BACKGROUND_STREAM_RUNNER) background: StreamRunner,
+    @Inject(BACKGROUND_STREAM_RUNNER) private readonly runner: StreamRunner,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
@@ -67,7 +65,6 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     @Inject(BACKGROUND_RECORDING_COMMANDS) private readonly recordings: RecordingCommands,
   ) {
-    this.sessions = new LiveSessions({ runner: background, recordings: this.recordings });
     this.presence = new LivePresence({
       readModels,
       clock,
@@ -82,7 +79,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     // The sweep reads the open sessions the projections keep: it runs beside them, in one process.
     if (this.projections.runsHere)
       this.abandoned = new AbandonedLiveSessions({
-        sessions: this.sessions,
+        runner: this.runner,
         readModels: this.readModels,
         clock: this.clock,
         afterMs: this.config.SCRIVO_LIVE_ABANDONED_AFTER_MS,
@@ -91,7 +88,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
       });
     this.projections.registerReactors(
       liveRecordingsReactor({
-        sessions: this.sessions,
+        runner: this.runner,
         commands: this.recordings,
         blobs: this.blobs,
         media: new FfmpegMediaToolkit(),
@@ -106,7 +103,8 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
       origins: ownOrigins(this.config),
       users: this.users,
       connection: {
-        sessions: this.sessions,
+        runner: this.runner,
+        recordings: this.recordings,
         blobs: this.blobs,
         newId: () => this.ids.next(),
         openRecognition: this.openRecognition(),
@@ -149,7 +147,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
   private async finalized(sessionId: string): Promise<string | null> {
     const deadline = Date.now() + FINALIZE_WAIT_MS;
     while (Date.now() < deadline) {
-      const { state } = await this.sessions.load(sessionId);
+      const { state } = await this.runner.load(liveSessionDecider, liveSessionStream(sessionId));
       if (state.recordingId) return state.recordingId;
       if (state.totalBytes === 0) return null;
       await new Promise((resolve) => setTimeout(resolve, 250));

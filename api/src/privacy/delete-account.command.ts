@@ -7,8 +7,9 @@ import {
   emailVerificationDecider,
   type PasswordHasher,
   userAccountDecider,
+  EmailStreamNames,
 } from '@scrivo/domain/accounts';
-import { AccountStreamsService } from '../accounts/support/account-streams';
+import { loadUser } from '../accounts/support/account-lookups';
 import { hashVerificationCode } from '../accounts/support/secrets';
 import { VerificationMail } from '../accounts/support/verification-mail';
 import { PASSWORD_HASHER } from '../accounts/tokens';
@@ -41,12 +42,12 @@ export class SendDeletionCodeCommand extends Command<void> {
 @CommandHandler(SendDeletionCodeCommand)
 export class SendDeletionCodeHandler implements ICommandHandler<SendDeletionCodeCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly runner: StreamRunner,
     private readonly mail: VerificationMail,
   ) {}
 
   async execute({ userId }: SendDeletionCodeCommand): Promise<void> {
-    const user = await this.streams.loadUser(userId);
+    const user = await loadUser(this.runner, userId);
     if (!user.exists || !user.email) throw new DomainError('USER_NOT_FOUND', 'This account does not exist.');
     await this.mail.send(user.email, user.language, accountDeletionCodeEmail);
   }
@@ -60,14 +61,14 @@ export class SendDeletionCodeHandler implements ICommandHandler<SendDeletionCode
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly emails: EmailStreamNames,
     private readonly runner: StreamRunner,
     private readonly sessions: SessionStore,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
   async execute({ userId, proof }: DeleteAccountCommand): Promise<void> {
-    const user = await this.streams.loadUser(userId);
+    const user = await loadUser(this.runner, userId);
     const confirmation =
       'password' in proof
         ? {
@@ -80,7 +81,7 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     await this.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
-      { type: 'RequestAccountErasure', ...confirmation, at: this.streams.now() },
+      { type: 'RequestAccountErasure', ...confirmation, at: this.runner.now() },
       { actor: { kind: 'user', id: userId } },
     );
     // The reactor does it too; here so this answer already finds every other browser signed out.
@@ -90,14 +91,14 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
   /** Checks the code on the address's verification stream (a wrong one counts as one of its 5 tries). */
   private async codeMatches(email: string | null, code: string): Promise<boolean> {
     if (!email) return false;
-    const stream = this.streams.emails.emailVerification(email);
+    const stream = this.emails.emailVerification(email);
     // Only a code still waiting counts: one used before (at sign-up, say) proves nothing now.
     if (!(await this.runner.state(emailVerificationDecider, stream)).code)
       throw new DomainError('VERIFICATION_CODE_MISSING', 'Please ask for a new code first.');
     const result = await this.runner.run(
       emailVerificationDecider,
       stream,
-      { type: 'CheckCode', email, codeHash: hashVerificationCode(email, code), at: this.streams.now() },
+      { type: 'CheckCode', email, codeHash: hashVerificationCode(email, code), at: this.runner.now() },
       {},
     );
     return !result.newEvents.some((e) => e.type === 'VerificationCodeRejected');

@@ -13,6 +13,7 @@ import { DataExportController } from './data-export/data-export.controller';
 import { dataExportJobsReactor } from './data-export/data-export.reactor';
 import { JobWorker } from '../jobs/job-worker';
 import { dataExportJobHandler } from './data-export/data-export.job';
+import { dataExportQueryHandlers } from './data-export/data-export.queries';
 import { RequestDataExportHandler } from './data-export/request-data-export.command';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AccountSessions } from '../accounts/support/sessions';
@@ -48,6 +49,7 @@ registerErrorStatus('EXPORT_EXPIRED', 410);
     DeleteAccountHandler,
     SendDeletionCodeHandler,
     RequestDataExportHandler,
+    ...dataExportQueryHandlers,
     AccountSessions,
     AuthRateLimiter,
   ],

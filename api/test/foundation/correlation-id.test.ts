@@ -41,4 +41,26 @@ describe('the X-Correlation-Id of a request', () => {
     const folderEvents = all.filter((event) => event.metadata.correlationId === 'trace-folder-1');
     expect(folderEvents.length).toBeGreaterThan(0);
   });
+
+  it("is on the events of a later write to a recording (a rename), not the upload's", async () => {
+    const { client } = await signedInClient(app, { plan: 'premium' });
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
+    const created = await client.post('/api/recordings', form, { 'X-Correlation-Id': 'upload-trace' });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    const { events } = app.scrivo.adapters;
+    const before = (await events.readStream(recordingStream(id))).length;
+
+    const renamed = await client.api.recordings.update({
+      params: { id },
+      body: { title: 'Moon speech' },
+      extraHeaders: { 'X-Correlation-Id': 'abc' },
+    });
+    expect(renamed.status).toBe(200);
+
+    const written = (await events.readStream(recordingStream(id))).slice(before);
+    expect(written.map((event) => event.type)).toEqual(['RecordingRenamed']);
+    expect(written[0]!.metadata.correlationId).toBe('abc');
+  });
 });

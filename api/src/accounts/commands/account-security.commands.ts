@@ -12,7 +12,7 @@ import { AccountStreams, type PasswordHasher, userAccountDecider } from '@scrivo
 import { ApiError } from '../../common/api-error';
 import { hashId, SessionStore } from '../../common/auth/session-store';
 import { StreamRunner } from '../../infrastructure/stream-runner';
-import { AccountStreamsService } from '../support/account-streams';
+import { loadUser } from '../support/account-lookups';
 import { describeDevice } from '../support/device';
 import { PASSWORD_HASHER } from '../tokens';
 
@@ -39,14 +39,13 @@ export class ChangePasswordCommand extends Command<{ signedOutSessions: number }
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
     private readonly sessions: SessionStore,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
   async execute({ session, currentPassword, newPassword }: ChangePasswordCommand) {
-    const user = await this.streams.loadUser(session.userId);
+    const user = await loadUser(this.runner, session.userId);
     const currentPasswordMatched = user.passwordHash
       ? await this.hasher.verify(user.passwordHash, currentPassword)
       : false;
@@ -55,7 +54,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     await this.runner.run(
       userAccountDecider,
       AccountStreams.user(session.userId),
-      { type: 'ChangePassword', currentPasswordMatched, newPasswordHash, at: this.streams.now() },
+      { type: 'ChangePassword', currentPasswordMatched, newPasswordHash, at: this.runner.now() },
       { actor: { kind: 'user', id: session.userId } },
     );
     const signedOutSessions = await this.sessions.revokeAllOthers(

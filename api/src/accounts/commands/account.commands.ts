@@ -17,10 +17,11 @@ import {
   USERS,
   type UserDoc,
   userAccountDecider,
+  EmailStreamNames,
 } from '@scrivo/domain/accounts';
 import { ApiError } from '../../common/api-error';
 import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
-import { AccountStreamsService } from '../support/account-streams';
+import { loadUser, userIdByEmail } from '../support/account-lookups';
 import { toUserView } from '../support/user-view';
 
 export class GetUserQuery extends Query<User> {
@@ -51,11 +52,14 @@ export class CheckUserExistsQuery extends Query<boolean> {
 
 @QueryHandler(CheckUserExistsQuery)
 export class CheckUserExistsHandler implements IQueryHandler<CheckUserExistsQuery> {
-  constructor(private readonly streams: AccountStreamsService) {}
+  constructor(
+    private readonly runner: StreamRunner,
+    private readonly emails: EmailStreamNames,
+  ) {}
 
   async execute({ email }: CheckUserExistsQuery): Promise<boolean> {
-    const userId = await this.streams.userIdByEmail(email);
-    return userId ? (await this.streams.loadUser(userId)).exists : false;
+    const userId = await userIdByEmail(this.runner, this.emails, email);
+    return userId ? (await loadUser(this.runner, userId)).exists : false;
   }
 }
 
@@ -70,16 +74,13 @@ export class UpdateProfileCommand extends Command<void> {
 
 @CommandHandler(UpdateProfileCommand)
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfileCommand> {
-  constructor(
-    private readonly streams: AccountStreamsService,
-    private readonly runner: StreamRunner,
-  ) {}
+  constructor(private readonly runner: StreamRunner) {}
 
   async execute({ userId, changes }: UpdateProfileCommand): Promise<void> {
     await this.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
-      { type: 'UpdateProfile', ...changes, at: this.streams.now() },
+      { type: 'UpdateProfile', ...changes, at: this.runner.now() },
       { actor: { kind: 'user', id: userId } },
     );
   }
@@ -97,16 +98,13 @@ export class SetPlanCommand extends Command<void> {
 
 @CommandHandler(SetPlanCommand)
 export class SetPlanHandler implements ICommandHandler<SetPlanCommand> {
-  constructor(
-    private readonly streams: AccountStreamsService,
-    private readonly runner: StreamRunner,
-  ) {}
+  constructor(private readonly runner: StreamRunner) {}
 
   async execute({ userId, plan }: SetPlanCommand): Promise<void> {
     await this.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
-      { type: 'ChangePlan', plan, at: this.streams.now() },
+      { type: 'ChangePlan', plan, at: this.runner.now() },
       {},
     );
   }

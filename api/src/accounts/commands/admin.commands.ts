@@ -1,14 +1,17 @@
 import { type RunContext, StreamRunner } from '../../infrastructure/stream-runner';
+import { IDS } from '../../infrastructure/tokens';
 import { Inject } from '@nestjs/common';
+import type { Ids } from '@scrivo/domain';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   AccountStreams,
   type PasswordHasher,
   emailClaimDecider,
   adminAccountDecider,
+  EmailStreamNames,
 } from '@scrivo/domain/accounts';
 
-import { AccountStreamsService } from '../support/account-streams';
+import { adminIdByEmail } from '../support/account-lookups';
 import { PASSWORD_HASHER } from '../tokens';
 
 let dummyHash: Promise<string> | null = null;
@@ -26,13 +29,13 @@ export class AdminSignInCommand extends Command<string | null> {
 @CommandHandler(AdminSignInCommand)
 export class AdminSignInHandler implements ICommandHandler<AdminSignInCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly emails: EmailStreamNames,
     private readonly runner: StreamRunner,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
   async execute({ username, password }: AdminSignInCommand): Promise<string | null> {
-    const adminId = await this.streams.adminIdByEmail(username);
+    const adminId = await adminIdByEmail(this.runner, this.emails, username);
     const admin = adminId
       ? await this.runner.state(adminAccountDecider, AccountStreams.admin(adminId))
       : null;
@@ -45,7 +48,7 @@ export class AdminSignInHandler implements ICommandHandler<AdminSignInCommand> {
     await this.runner.run(
       adminAccountDecider,
       AccountStreams.admin(adminId),
-      { type: 'RecordAdminSignIn', passwordMatched, at: this.streams.now() },
+      { type: 'RecordAdminSignIn', passwordMatched, at: this.runner.now() },
       { actor: { kind: 'visitor', id: adminId } },
     );
     if (!passwordMatched) return null;
@@ -67,15 +70,16 @@ export class UpsertAdminCommand extends Command<{ adminId: string; created: bool
 @CommandHandler(UpsertAdminCommand)
 export class UpsertAdminHandler implements ICommandHandler<UpsertAdminCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly emails: EmailStreamNames,
+    @Inject(IDS) private readonly ids: Ids,
     private readonly runner: StreamRunner,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
   async execute({ email, password, by }: UpsertAdminCommand): Promise<{ adminId: string; created: boolean }> {
     const context: RunContext = { actor: { kind: 'system', id: `admin-${by}` } };
-    const at = this.streams.now();
-    const existing = await this.streams.adminIdByEmail(email);
+    const at = this.runner.now();
+    const existing = await adminIdByEmail(this.runner, this.emails, email);
     const admin = existing
       ? await this.runner.state(adminAccountDecider, AccountStreams.admin(existing))
       : null;
@@ -90,10 +94,10 @@ export class UpsertAdminHandler implements ICommandHandler<UpsertAdminCommand> {
       );
       return { adminId: existing, created: false };
     }
-    const adminId = existing ?? this.streams.ids.next();
+    const adminId = existing ?? this.ids.next();
     await this.runner.run(
       emailClaimDecider,
-      this.streams.emails.adminEmail(email),
+      this.emails.adminEmail(email),
       { type: 'ClaimEmail', email, ownerId: adminId, at },
       context,
     );

@@ -19,7 +19,7 @@ import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
-import { AccountStreamsService } from '../support/account-streams';
+import { loadUser } from '../support/account-lookups';
 import { PAYMENT_PROVIDER } from '../tokens';
 import { SetPlanCommand } from './account.commands';
 
@@ -150,13 +150,12 @@ export class ApplyBillingNoticeCommand extends Command<{ applied: boolean }> {
 @CommandHandler(ApplyBillingNoticeCommand)
 export class ApplyBillingNoticeHandler implements ICommandHandler<ApplyBillingNoticeCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {}
 
   async execute({ notice }: ApplyBillingNoticeCommand): Promise<{ applied: boolean }> {
-    const command = commandFor(notice, this.streams.now());
+    const command = commandFor(notice, this.runner.now());
     if (command === null || notice.kind === 'ignored') {
       this.logger.info(
         { eventId: notice.eventId, reason: notice.kind === 'ignored' ? notice.reason : '' },
@@ -165,7 +164,7 @@ export class ApplyBillingNoticeHandler implements ICommandHandler<ApplyBillingNo
       return { applied: false };
     }
     const stream = AccountStreams.user(notice.userId);
-    const user = await this.streams.loadUser(notice.userId);
+    const user = await loadUser(this.runner, notice.userId);
     if (!user.exists) {
       // Acknowledged: a notice about an account this server does not hold would be retried for days for nothing.
       this.logger.warn(

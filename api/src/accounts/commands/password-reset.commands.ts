@@ -19,10 +19,11 @@ import {
   passwordResetEmail,
   resetTokenProblem,
   userAccountDecider,
+  EmailStreamNames,
 } from '@scrivo/domain/accounts';
 import { SessionStore } from '../../common/auth/session-store';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
-import { AccountStreamsService } from '../support/account-streams';
+import { loadUser, userIdByEmail } from '../support/account-lookups';
 import { newResetToken, parseResetToken } from '../support/secrets';
 import { MAILER, PASSWORD_HASHER } from '../tokens';
 
@@ -43,7 +44,7 @@ export class RequestPasswordResetCommand extends Command<string> {
 @CommandHandler(RequestPasswordResetCommand)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly emails: EmailStreamNames,
     private readonly runner: StreamRunner,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
@@ -51,11 +52,11 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
 
   /** Answers the same whether or not the account exists, so the form cannot be used to probe addresses. */
   async execute({ email, language, publicUrl }: RequestPasswordResetCommand): Promise<string> {
-    const userId = await this.streams.userIdByEmail(email);
-    const user = userId ? await this.streams.loadUser(userId) : null;
+    const userId = await userIdByEmail(this.runner, this.emails, email);
+    const user = userId ? await loadUser(this.runner, userId) : null;
     if (!userId || !user?.exists) return resetRequestedMessage(email);
     const { token, hash } = newResetToken(userId);
-    const now = new Date(this.streams.now());
+    const now = new Date(this.runner.now());
     await this.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
@@ -89,13 +90,13 @@ export class ValidateResetTokenQuery extends Query<{ email: string }> {
 
 @QueryHandler(ValidateResetTokenQuery)
 export class ValidateResetTokenHandler implements IQueryHandler<ValidateResetTokenQuery> {
-  constructor(private readonly streams: AccountStreamsService) {}
+  constructor(private readonly runner: StreamRunner) {}
 
   async execute({ token }: ValidateResetTokenQuery): Promise<{ email: string }> {
     const parsed = parseResetToken(token);
     if (!parsed) throw new DomainError('INVALID_RESET_TOKEN', INVALID_RESET_LINK);
-    const user = await this.streams.loadUser(parsed.userId);
-    const problem = resetTokenProblem(user, parsed.hash, this.streams.now());
+    const user = await loadUser(this.runner, parsed.userId);
+    const problem = resetTokenProblem(user, parsed.hash, this.runner.now());
     if (problem) throw new DomainError('INVALID_RESET_TOKEN', problem);
     return { email: user.email! };
   }
@@ -113,7 +114,6 @@ export class ResetPasswordCommand extends Command<void> {
 @CommandHandler(ResetPasswordCommand)
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
     private readonly runner: StreamRunner,
     private readonly sessions: SessionStore,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
@@ -122,15 +122,15 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
   async execute({ token, newPassword }: ResetPasswordCommand): Promise<void> {
     const parsed = parseResetToken(token);
     if (!parsed) throw new DomainError('INVALID_RESET_TOKEN', INVALID_RESET_LINK);
-    const user = await this.streams.loadUser(parsed.userId);
+    const user = await loadUser(this.runner, parsed.userId);
     // Refuse before the slow hash when the token is already known to be unusable.
-    const problem = resetTokenProblem(user, parsed.hash, this.streams.now());
+    const problem = resetTokenProblem(user, parsed.hash, this.runner.now());
     if (problem) throw new DomainError('INVALID_RESET_TOKEN', problem);
     const newPasswordHash = await this.hasher.hash(newPassword);
     await this.runner.run(
       userAccountDecider,
       AccountStreams.user(parsed.userId),
-      { type: 'ResetPassword', tokenHash: parsed.hash, newPasswordHash, at: this.streams.now() },
+      { type: 'ResetPassword', tokenHash: parsed.hash, newPasswordHash, at: this.runner.now() },
       { actor: { kind: 'visitor', id: parsed.userId } },
     );
     // Whoever knew the old password is signed out everywhere.

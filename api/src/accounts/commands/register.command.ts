@@ -1,17 +1,19 @@
 import { type RunContext, StreamRunner } from '../../infrastructure/stream-runner';
+import { IDS } from '../../infrastructure/tokens';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RegisterBody } from '@scrivo/contracts';
-import { DomainError } from '@scrivo/domain';
+import { DomainError, type Ids } from '@scrivo/domain';
 import {
   AccountStreams,
   type PasswordHasher,
   userAccountDecider,
   emailVerificationDecider,
   emailClaimDecider,
+  EmailStreamNames,
 } from '@scrivo/domain/accounts';
 
-import { AccountStreamsService } from '../support/account-streams';
+import { loadUser, userIdByEmail } from '../support/account-lookups';
 import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
@@ -35,7 +37,8 @@ export interface RegisterResult {
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly emails: EmailStreamNames,
+    @Inject(IDS) private readonly ids: Ids,
     private readonly runner: StreamRunner,
     private readonly mail: VerificationMail,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
@@ -44,21 +47,21 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
 
   async execute({ body }: RegisterUserCommand): Promise<RegisterResult> {
     const email = body.email;
-    const existing = await this.streams.userIdByEmail(email);
-    if (existing && (await this.streams.loadUser(existing)).exists)
+    const existing = await userIdByEmail(this.runner, this.emails, email);
+    if (existing && (await loadUser(this.runner, existing)).exists)
       throw new DomainError(
         'EMAIL_TAKEN',
         'An account with this email already exists. Please sign in instead.',
       );
     await this.signups.assertMaySignUp(email);
-    const userId = existing ?? this.streams.ids.next();
+    const userId = existing ?? this.ids.next();
     const passwordHash = await this.hasher.hash(body.password);
     const context: RunContext = { actor: { kind: 'visitor', id: userId } };
-    const at = this.streams.now();
+    const at = this.runner.now();
 
     await this.runner.run(
       emailClaimDecider,
-      this.streams.emails.userEmail(email),
+      this.emails.userEmail(email),
       { type: 'ClaimEmail', email, ownerId: userId, at },
       context,
     );
@@ -66,7 +69,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     try {
       await this.runner.run(
         emailVerificationDecider,
-        this.streams.emails.emailVerification(email),
+        this.emails.emailVerification(email),
         { type: 'ConsumeVerification', email, userId, at },
         context,
       );

@@ -1,7 +1,8 @@
 import { type RunContext, StreamRunner } from '../../infrastructure/stream-runner';
+import { IDS } from '../../infrastructure/tokens';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '@scrivo/domain';
+import { DomainError, type Ids } from '@scrivo/domain';
 import {
   ACCOUNT_SUSPENDED_MESSAGE,
   AccountStreams,
@@ -9,8 +10,9 @@ import {
   type Language,
   type PasswordHasher,
   userAccountDecider,
+  EmailStreamNames,
 } from '@scrivo/domain/accounts';
-import { AccountStreamsService } from '../support/account-streams';
+import { loadUser, userIdByEmail } from '../support/account-lookups';
 import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
@@ -32,15 +34,15 @@ export class PasswordSignInCommand extends Command<string> {
 @CommandHandler(PasswordSignInCommand)
 export class PasswordSignInHandler implements ICommandHandler<PasswordSignInCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly emails: EmailStreamNames,
     private readonly runner: StreamRunner,
     private readonly mail: VerificationMail,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
   async execute({ email, password }: PasswordSignInCommand): Promise<string> {
-    const userId = await this.streams.userIdByEmail(email);
-    const user = userId ? await this.streams.loadUser(userId) : null;
+    const userId = await userIdByEmail(this.runner, this.emails, email);
+    const user = userId ? await loadUser(this.runner, userId) : null;
     if (!userId || !user?.exists) {
       dummyHash ??= this.hasher.hash('scrivo-timing-equaliser');
       await this.hasher.verify(await dummyHash, password);
@@ -50,7 +52,7 @@ export class PasswordSignInHandler implements ICommandHandler<PasswordSignInComm
     const result = await this.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
-      { type: 'RecordPasswordSignIn', passwordMatched, at: this.streams.now() },
+      { type: 'RecordPasswordSignIn', passwordMatched, at: this.runner.now() },
       { actor: { kind: 'visitor', id: userId } },
     );
     const outcome = result.newEvents[0]!;
@@ -94,7 +96,8 @@ export class GoogleSignInCommand extends Command<{ userId: string; isNew: boolea
 @CommandHandler(GoogleSignInCommand)
 export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly emails: EmailStreamNames,
+    @Inject(IDS) private readonly ids: Ids,
     private readonly runner: StreamRunner,
     private readonly signups: SignupGate,
   ) {}
@@ -105,18 +108,18 @@ export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand>
         'GOOGLE_EMAIL_NOT_VERIFIED',
         'Google has not verified this email address, so it cannot be used to sign in.',
       );
-    const at = this.streams.now();
-    const existing = await this.streams.userIdByEmail(profile.email);
-    const user = existing ? await this.streams.loadUser(existing) : null;
+    const at = this.runner.now();
+    const existing = await userIdByEmail(this.runner, this.emails, profile.email);
+    const user = existing ? await loadUser(this.runner, existing) : null;
     let isNew = false;
-    const userId = existing ?? this.streams.ids.next();
+    const userId = existing ?? this.ids.next();
     const context: RunContext = { actor: { kind: 'visitor', id: userId } };
     if (!user?.exists) {
       await this.signups.assertMaySignUp(profile.email);
       isNew = true;
       await this.runner.run(
         emailClaimDecider,
-        this.streams.emails.userEmail(profile.email),
+        this.emails.userEmail(profile.email),
         { type: 'ClaimEmail', email: profile.email, ownerId: userId, at },
         context,
       );

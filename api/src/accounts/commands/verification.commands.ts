@@ -8,9 +8,10 @@ import {
   WRONG_CODE,
   userAccountDecider,
   emailVerificationDecider,
+  EmailStreamNames,
 } from '@scrivo/domain/accounts';
 
-import { AccountStreamsService } from '../support/account-streams';
+import { loadUser, userIdByEmail } from '../support/account-lookups';
 import { hashVerificationCode } from '../support/secrets';
 import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
@@ -27,14 +28,15 @@ export class SendVerificationCodeCommand extends Command<void> {
 @CommandHandler(SendVerificationCodeCommand)
 export class SendVerificationCodeHandler implements ICommandHandler<SendVerificationCodeCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly runner: StreamRunner,
+    private readonly emails: EmailStreamNames,
     private readonly mail: VerificationMail,
     private readonly signups: SignupGate,
   ) {}
 
   async execute({ email, language }: SendVerificationCodeCommand): Promise<void> {
-    const userId = await this.streams.userIdByEmail(email);
-    const user = userId ? await this.streams.loadUser(userId) : null;
+    const userId = await userIdByEmail(this.runner, this.emails, email);
+    const user = userId ? await loadUser(this.runner, userId) : null;
     if (user?.exists && user.emailVerified)
       throw new DomainError(
         'EMAIL_TAKEN',
@@ -58,15 +60,15 @@ export class VerifyEmailCodeCommand extends Command<void> {
 @CommandHandler(VerifyEmailCodeCommand)
 export class VerifyEmailCodeHandler implements ICommandHandler<VerifyEmailCodeCommand> {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly emails: EmailStreamNames,
     private readonly runner: StreamRunner,
   ) {}
 
   async execute({ email, code }: VerifyEmailCodeCommand): Promise<void> {
     const result = await this.runner.run(
       emailVerificationDecider,
-      this.streams.emails.emailVerification(email),
-      { type: 'CheckCode', email, codeHash: hashVerificationCode(email, code), at: this.streams.now() },
+      this.emails.emailVerification(email),
+      { type: 'CheckCode', email, codeHash: hashVerificationCode(email, code), at: this.runner.now() },
       {},
     );
     const rejected = result.newEvents.find((e) => e.type === 'VerificationCodeRejected');
@@ -78,12 +80,12 @@ export class VerifyEmailCodeHandler implements ICommandHandler<VerifyEmailCodeCo
       });
     }
     // An account that exists already (signed up earlier, never verified) becomes verified now.
-    const userId = await this.streams.userIdByEmail(email);
+    const userId = await userIdByEmail(this.runner, this.emails, email);
     if (!userId) return;
     await this.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
-      { type: 'VerifyUserEmail', method: 'code', at: this.streams.now() },
+      { type: 'VerifyUserEmail', method: 'code', at: this.runner.now() },
       {},
     );
   }

@@ -1,26 +1,22 @@
 import { Controller, Inject, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { type AdminUserDetail, contract } from '@scrivo/contracts';
-import { DomainError, type ReadModelStore } from '@scrivo/domain';
-import {
-  AccountStreams,
-  type ChangedBy,
-  INVITATIONS,
-  type InvitationDoc,
-  userAccountDecider,
-} from '@scrivo/domain/accounts';
+import { contract } from '@scrivo/contracts';
+import type { ReadModelStore } from '@scrivo/domain';
+import { type ChangedBy, INVITATIONS, type InvitationDoc } from '@scrivo/domain/accounts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
-import { ApiError } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { AdminGuard } from '../../common/auth/guards';
-import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
-import { RequestPasswordResetCommand } from '../commands/password-reset.commands';
+import {
+  adminUserDetail,
+  ChangeInvitationCommand,
+  ChangeUserByOperatorCommand,
+  CreateUserByOperatorCommand,
+  type OperatorChange,
+  ResendVerificationByOperatorCommand,
+} from '../commands/admin-users.commands';
 import { UserDirectory } from '../operator/user-directory';
 import { UserOperations } from '../operator/user-operations';
-import { AccountSessions } from '../support/sessions';
-import { SignupGate } from '../support/signup-gate';
-import { VerificationMail } from '../support/verification-mail';
 
 const c = contract.adminUsers;
 
@@ -31,11 +27,7 @@ export class AdminUsersController {
   constructor(
     private readonly directory: UserDirectory,
     private readonly operations: UserOperations,
-    private readonly runner: StreamRunner,
-    private readonly mail: VerificationMail,
-    private readonly signups: SignupGate,
     private readonly commands: CommandBus,
-    private readonly sessions: AccountSessions,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
   ) {}
 
@@ -44,21 +36,8 @@ export class AdminUsersController {
     return { kind: 'admin', adminId: admin.id, label: admin.email };
   }
 
-  private async detail(userId: string): Promise<AdminUserDetail> {
-    const doc = await this.directory.doc(userId);
-    if (!doc) throw new ApiError(404, 'USER_NOT_FOUND', 'No account was found.');
-    const row = await this.directory.row(doc);
-    return {
-      user: { ...row, language: doc.language, hasPassword: doc.hasPassword, googleLinked: doc.googleLinked },
-      history: await this.operations.history(userId),
-    };
-  }
-
-  /** 404 before any change, so a made-up id never starts a stream. */
-  private async existing(userId: string): Promise<string> {
-    if (!(await this.runner.state(userAccountDecider, AccountStreams.user(userId))).exists)
-      throw new ApiError(404, 'USER_NOT_FOUND', 'No account was found.');
-    return userId;
+  private change(req: AuthenticatedRequest, userId: string, change: OperatorChange, reason: string) {
+    return this.commands.execute(new ChangeUserByOperatorCommand(this.by(req), userId, change, reason));
   }
 
   @TsRestHandler(c.listUsers)
@@ -73,64 +52,56 @@ export class AdminUsersController {
   get() {
     return tsRestHandler(c.getUser, async ({ params }) => ({
       status: 200 as const,
-      body: await this.detail(params.userId),
+      body: await adminUserDetail(this.directory, this.operations, params.userId),
     }));
   }
 
   @TsRestHandler(c.setPlan)
   setPlan(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.setPlan, async ({ params, body }) => {
-      const userId = await this.existing(params.userId);
       const until = body.until ? new Date(body.until).toISOString() : null;
-      await this.operations.setPlan(userId, body.plan, until, this.by(req), body.reason);
-      return { status: 200 as const, body: await this.detail(userId) };
+      const change = { kind: 'plan' as const, plan: body.plan, until };
+      return { status: 200 as const, body: await this.change(req, params.userId, change, body.reason) };
     });
   }
 
   @TsRestHandler(c.grantMinutes)
   grantMinutes(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.grantMinutes, async ({ params, body }) => {
-      const userId = await this.existing(params.userId);
-      await this.operations.grantMinutes(userId, body.minutes, this.by(req), body.reason);
-      return { status: 200 as const, body: await this.detail(userId) };
+      const change = { kind: 'grantMinutes' as const, minutes: body.minutes };
+      return { status: 200 as const, body: await this.change(req, params.userId, change, body.reason) };
     });
   }
 
   @TsRestHandler(c.suspend)
   suspend(@Req() req: AuthenticatedRequest) {
-    return tsRestHandler(c.suspend, async ({ params, body }) => {
-      const userId = await this.existing(params.userId);
-      await this.operations.suspend(userId, this.by(req), body.reason);
-      return { status: 200 as const, body: await this.detail(userId) };
-    });
+    return tsRestHandler(c.suspend, async ({ params, body }) => ({
+      status: 200 as const,
+      body: await this.change(req, params.userId, { kind: 'suspend' }, body.reason),
+    }));
   }
 
   @TsRestHandler(c.reactivate)
   reactivate(@Req() req: AuthenticatedRequest) {
-    return tsRestHandler(c.reactivate, async ({ params, body }) => {
-      const userId = await this.existing(params.userId);
-      await this.operations.reactivate(userId, this.by(req), body.reason);
-      return { status: 200 as const, body: await this.detail(userId) };
-    });
+    return tsRestHandler(c.reactivate, async ({ params, body }) => ({
+      status: 200 as const,
+      body: await this.change(req, params.userId, { kind: 'reactivate' }, body.reason),
+    }));
   }
 
   @TsRestHandler(c.resendVerification)
   resendVerification() {
-    return tsRestHandler(c.resendVerification, async ({ params }) => {
-      const userId = await this.existing(params.userId);
-      const user = await this.runner.state(userAccountDecider, AccountStreams.user(userId));
-      if (user.emailVerified)
-        throw new ApiError(409, 'ALREADY_VERIFIED', 'This address is already verified.');
-      await this.mail.send(user.email!, user.language);
-      return { status: 200 as const, body: { sent: true } };
-    });
+    return tsRestHandler(c.resendVerification, async ({ params }) => ({
+      status: 200 as const,
+      body: await this.commands.execute(new ResendVerificationByOperatorCommand(params.userId)),
+    }));
   }
 
   @TsRestHandler(c.invite)
   invite(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.invite, async ({ body }) => {
-      await this.operations.invite(body.email, this.by(req));
-      return { status: 200 as const, body: { email: body.email.toLowerCase(), invited: true as const } };
+      const invitation = new ChangeInvitationCommand(this.by(req), body.email, true as const);
+      return { status: 200 as const, body: await this.commands.execute(invitation) };
     });
   }
 
@@ -155,30 +126,17 @@ export class AdminUsersController {
   @TsRestHandler(c.revokeInvitation)
   revokeInvitation(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.revokeInvitation, async ({ body }) => {
-      await this.operations.revokeInvitation(body.email, this.by(req));
-      return { status: 200 as const, body: { email: body.email.toLowerCase(), invited: false as const } };
+      const invitation = new ChangeInvitationCommand(this.by(req), body.email, false as const);
+      return { status: 200 as const, body: await this.commands.execute(invitation) };
     });
   }
 
-  /** For closed sign-ups: the account starts without a password; the emailed reset link lets its owner set one. */
   @TsRestHandler(c.createUser)
   create(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.createUser, async ({ body }) => {
-      if (await this.operations.userIdByEmail(body.email))
-        throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists.');
-      const userId = await this.operations.createAccount(
-        {
-          email: body.email,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          plan: this.signups.defaultPlan,
-        },
-        this.by(req),
-      );
-      await this.commands.execute(
-        new RequestPasswordResetCommand(body.email, undefined, this.sessions.publicUrl),
-      );
-      return { status: 201 as const, body: { id: userId, email: body.email.toLowerCase() } };
+      const person = { email: body.email, firstName: body.firstName, lastName: body.lastName };
+      const created = await this.commands.execute(new CreateUserByOperatorCommand(this.by(req), person));
+      return { status: 201 as const, body: created };
     });
   }
 }

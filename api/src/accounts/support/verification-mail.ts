@@ -7,17 +7,17 @@ import {
   type MailMessage,
   verificationCodeEmail,
   emailVerificationDecider,
+  EmailStreamNames,
 } from '@scrivo/domain/accounts';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { MAILER } from '../tokens';
-import { AccountStreamsService } from './account-streams';
 import { hashVerificationCode, newVerificationCode } from './secrets';
 
 /** Issues a code on the address's verification stream, then emails it. Used by sign-up, resend and sign-in. */
 @Injectable()
 export class VerificationMail {
   constructor(
-    private readonly streams: AccountStreamsService,
+    private readonly emails: EmailStreamNames,
     private readonly runner: StreamRunner,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
@@ -32,8 +32,8 @@ export class VerificationMail {
     const code = newVerificationCode();
     await this.runner.run(
       emailVerificationDecider,
-      this.streams.emails.emailVerification(email),
-      { type: 'IssueCode', email, codeHash: hashVerificationCode(email, code), at: this.streams.now() },
+      this.emails.emailVerification(email),
+      { type: 'IssueCode', email, codeHash: hashVerificationCode(email, code), at: this.runner.now() },
       {},
     );
     try {

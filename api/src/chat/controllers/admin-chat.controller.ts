@@ -1,15 +1,18 @@
 import { Controller, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
-import { NotFoundError } from '@scrivo/domain';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
-import { randomBytes } from 'node:crypto';
 import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { AdminGuard } from '../../common/auth/guards';
-import { RunChatCommand } from '../commands/chat.commands';
+import {
+  CloseChatCommand,
+  MarkChatReadCommand,
+  RegisterChatSiteCommand,
+  RespondToChatCommand,
+  RotateChatSiteSecretCommand,
+} from '../commands/admin-chat.commands';
 import { GetAdminSessionQuery, ListAdminSessionsQuery } from '../queries/chat.queries';
 import { AdminPresence } from '../support/admin-presence';
-import { ChatStreamsService } from '../support/chat-streams';
 import { SiteRegistry } from '../support/site-registry';
 
 const c = contract.adminChat;
@@ -22,18 +25,13 @@ export class AdminChatController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly presence: AdminPresence,
-    private readonly streams: ChatStreamsService,
     private readonly sites: SiteRegistry,
   ) {}
 
   private admin(req: AuthenticatedRequest) {
     const admin = req.admin!;
     void this.presence.seen();
-    return { id: admin.id, actor: { kind: 'admin' as const, id: admin.id } };
-  }
-
-  private detail(sessionId: string) {
-    return this.queries.execute(new GetAdminSessionQuery(sessionId));
+    return admin;
   }
 
   @TsRestHandler(c.listSessions)
@@ -51,14 +49,8 @@ export class AdminChatController {
   get(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.getSession, async ({ params }) => {
       const admin = this.admin(req);
-      const before = await this.detail(params.sessionId);
-      await this.commands.execute(
-        new RunChatCommand(
-          params.sessionId,
-          { type: 'MarkReadByAdmin', adminId: admin.id, at: this.streams.now() },
-          admin.actor,
-        ),
-      );
+      const before = await this.queries.execute(new GetAdminSessionQuery(params.sessionId));
+      await this.commands.execute(new MarkChatReadCommand(admin.id, params.sessionId));
       return { status: 200 as const, body: before };
     });
   }
@@ -67,26 +59,10 @@ export class AdminChatController {
   respond(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.respond, async ({ params, body }) => {
       const admin = this.admin(req);
-      await this.detail(params.sessionId);
-      const messageId = this.streams.ids.next();
-      await this.commands.execute(
-        new RunChatCommand(
-          params.sessionId,
-          {
-            type: 'AdminRespond',
-            messageId,
-            adminId: admin.id,
-            content: body.content,
-            markResolved: body.markResolved,
-            at: this.streams.now(),
-          },
-          admin.actor,
-        ),
+      const answer = await this.commands.execute(
+        new RespondToChatCommand(admin.id, params.sessionId, body.content, body.markResolved),
       );
-      const detail = await this.detail(params.sessionId);
-      const message = detail.messages.find((m) => m.id === messageId);
-      if (!message) throw new NotFoundError('Chat message', messageId);
-      return { status: 200 as const, body: { success: true as const, message, session: detail.session } };
+      return { status: 200 as const, body: answer };
     });
   }
 
@@ -94,18 +70,8 @@ export class AdminChatController {
   close(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.close, async ({ params }) => {
       const admin = this.admin(req);
-      await this.detail(params.sessionId);
-      await this.commands.execute(
-        new RunChatCommand(
-          params.sessionId,
-          { type: 'CloseChat', adminId: admin.id, at: this.streams.now() },
-          admin.actor,
-        ),
-      );
-      return {
-        status: 200 as const,
-        body: { success: true as const, session: (await this.detail(params.sessionId)).session },
-      };
+      const answer = await this.commands.execute(new CloseChatCommand(admin.id, params.sessionId));
+      return { status: 200 as const, body: answer };
     });
   }
 
@@ -130,31 +96,9 @@ export class AdminChatController {
   createSite(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.createSite, async ({ body }) => {
       const admin = this.admin(req);
-      const siteKey = body.siteKey ?? `site_${randomBytes(9).toString('base64url')}`;
-      await this.streams.site(
-        siteKey,
-        {
-          type: 'RegisterSite',
-          siteKey,
-          name: body.name,
-          allowedOrigins: body.allowedOrigins,
-          identitySecret: body.identitySecret ?? randomBytes(32).toString('base64url'),
-          at: this.streams.now(),
-        },
-        admin.actor,
-      );
-      const site = await this.sites.get(siteKey);
-      if (!site) throw new NotFoundError('Site', siteKey);
       return {
         status: 201 as const,
-        body: {
-          siteKey,
-          name: site.name,
-          allowedOrigins: [...site.allowedOrigins],
-          identitySecret: site.identitySecret,
-          identitySecretEndsWith: site.identitySecret.slice(-4),
-          registeredAt: site.registeredAt,
-        },
+        body: await this.commands.execute(new RegisterChatSiteCommand(admin.id, body)),
       };
     });
   }
@@ -163,15 +107,8 @@ export class AdminChatController {
   rotateSiteSecret(@Req() req: AuthenticatedRequest) {
     return tsRestHandler(c.rotateSiteSecret, async ({ params }) => {
       const admin = this.admin(req);
-      const site = await this.sites.get(params.siteKey);
-      if (!site) throw new NotFoundError('Site', params.siteKey);
-      const identitySecret = randomBytes(32).toString('base64url');
-      await this.streams.site(
-        site.siteKey,
-        { type: 'RotateIdentitySecret', identitySecret, at: this.streams.now() },
-        admin.actor,
-      );
-      return { status: 200 as const, body: { siteKey: site.siteKey, identitySecret } };
+      const rotated = await this.commands.execute(new RotateChatSiteSecretCommand(admin.id, params.siteKey));
+      return { status: 200 as const, body: rotated };
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Inject, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
-import { type Actor, NotFoundError, type ReadModelStore } from '@scrivo/domain';
+import { NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import { CHAT_SESSIONS, type ChatSessionDoc } from '@scrivo/domain/chat';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { Request } from 'express';
@@ -9,11 +9,15 @@ import { ApiError } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { OptionalUserGuard } from '../../common/auth/guards';
 import { READ_MODELS } from '../../infrastructure/tokens';
-import { PostVisitorMessageCommand, RunChatCommand } from '../commands/chat.commands';
+import {
+  ChangeVisitorChatCommand,
+  PostVisitorMessageCommand,
+  StartChatCommand,
+  type VisitorChange,
+} from '../commands/visitor-chat.commands';
 import { GetVisitorConversationQuery } from '../queries/chat.queries';
 import { AdminPresence } from '../support/admin-presence';
 import { ChatRateLimiter } from '../support/chat-rate-limiter';
-import { ChatStreamsService } from '../support/chat-streams';
 import { clientIp } from '../support/request-origin';
 import { SiteRegistry } from '../support/site-registry';
 import { signIdentity, VisitorTokens } from '../support/visitor-tokens';
@@ -30,7 +34,6 @@ export class VisitorChatController {
     private readonly tokens: VisitorTokens,
     private readonly limiter: ChatRateLimiter,
     private readonly presence: AdminPresence,
-    private readonly streams: ChatStreamsService,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
   ) {}
 
@@ -42,22 +45,8 @@ export class VisitorChatController {
     return doc;
   }
 
-  /** Who acts in a chat: a Scrivo user only when the app's own site vouched for them, else the visitor. */
-  private actorOf(siteKey: string, userId: string | null, visitorId: string): Actor {
-    return userId && this.sites.isAppSite(siteKey)
-      ? { kind: 'user', id: userId }
-      : { kind: 'visitor', id: visitorId };
-  }
-
-  private visitor(doc: ChatSessionDoc): Actor {
-    return this.actorOf(doc.siteKey, doc.userId, doc.visitorId);
-  }
-
-  private async session(sessionId: string) {
-    const { session } = await this.queries.execute(
-      new GetVisitorConversationQuery(sessionId, Number.MAX_SAFE_INTEGER),
-    );
-    return session;
+  private change(doc: ChatSessionDoc, change: VisitorChange) {
+    return this.commands.execute(new ChangeVisitorChatCommand(doc, change));
   }
 
   @TsRestHandler(c.getSite)
@@ -81,27 +70,10 @@ export class VisitorChatController {
       if (!this.sites.allows(site, body.hostOrigin))
         throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website is not allowed to use this chat.');
       const identity = body.identity ? this.sites.verifiedIdentity(site, body.identity) : null;
-      const sessionId = this.streams.ids.next();
-      const visitorId = this.streams.ids.next();
-      await this.commands.execute(
-        new RunChatCommand(
-          sessionId,
-          {
-            type: 'StartChat',
-            sessionId,
-            siteKey: site.siteKey,
-            contextPage: body.contextPage,
-            visitorId,
-            identity,
-            at: this.streams.now(),
-          },
-          this.actorOf(site.siteKey, identity?.userId ?? null, visitorId),
-        ),
+      const { sessionId, session } = await this.commands.execute(
+        new StartChatCommand(site, body.contextPage, identity),
       );
-      return {
-        status: 201 as const,
-        body: { token: this.tokens.issue(sessionId), session: await this.session(sessionId) },
-      };
+      return { status: 201 as const, body: { token: this.tokens.issue(sessionId), session } };
     });
   }
 
@@ -119,18 +91,7 @@ export class VisitorChatController {
     return tsRestHandler(c.post, async ({ params, headers, body }) => {
       const doc = await this.owned(params.sessionId, headers['x-chat-token']);
       await this.limiter.message(clientIp(req), doc.sessionId);
-      const { fromSeq } = await this.commands.execute(
-        new PostVisitorMessageCommand(
-          doc.sessionId,
-          body.content,
-          doc.contextPage,
-          { siteKey: doc.siteKey, userId: doc.userId },
-          this.visitor(doc),
-        ),
-      );
-      const conversation = await this.queries.execute(
-        new GetVisitorConversationQuery(doc.sessionId, fromSeq),
-      );
+      const conversation = await this.commands.execute(new PostVisitorMessageCommand(doc, body.content));
       return { status: 200 as const, body: conversation };
     });
   }
@@ -139,14 +100,7 @@ export class VisitorChatController {
   escalate() {
     return tsRestHandler(c.escalate, async ({ params, headers }) => {
       const doc = await this.owned(params.sessionId, headers['x-chat-token']);
-      await this.commands.execute(
-        new RunChatCommand(
-          doc.sessionId,
-          { type: 'RequestHuman', at: this.streams.now() },
-          this.visitor(doc),
-        ),
-      );
-      return { status: 200 as const, body: await this.session(doc.sessionId) };
+      return { status: 200 as const, body: await this.change(doc, { kind: 'requestHuman' }) };
     });
   }
 
@@ -157,20 +111,7 @@ export class VisitorChatController {
       const site = await this.sites.get(doc.siteKey);
       // An unverified identity is ignored, not refused: the visitor simply stays anonymous.
       const identity = site ? this.sites.verifiedIdentity(site, body) : null;
-      if (identity)
-        await this.commands.execute(
-          new RunChatCommand(
-            doc.sessionId,
-            {
-              type: 'IdentifyVisitor',
-              userId: identity.userId,
-              email: identity.email,
-              at: this.streams.now(),
-            },
-            this.actorOf(doc.siteKey, identity.userId, doc.visitorId),
-          ),
-        );
-      return { status: 200 as const, body: await this.session(doc.sessionId) };
+      return { status: 200 as const, body: await this.change(doc, { kind: 'identify', identity }) };
     });
   }
 
@@ -178,15 +119,8 @@ export class VisitorChatController {
   setContextPage() {
     return tsRestHandler(c.setContextPage, async ({ params, headers, body }) => {
       const doc = await this.owned(params.sessionId, headers['x-chat-token']);
-      if (body.contextPage.trim() && body.contextPage.trim() !== doc.contextPage)
-        await this.commands.execute(
-          new RunChatCommand(
-            doc.sessionId,
-            { type: 'ChangeContextPage', contextPage: body.contextPage, at: this.streams.now() },
-            this.visitor(doc),
-          ),
-        );
-      return { status: 200 as const, body: await this.session(doc.sessionId) };
+      const change = { kind: 'contextPage' as const, contextPage: body.contextPage };
+      return { status: 200 as const, body: await this.change(doc, change) };
     });
   }
 
@@ -194,14 +128,10 @@ export class VisitorChatController {
   leaveEmail() {
     return tsRestHandler(c.leaveEmail, async ({ params, headers, body }) => {
       const doc = await this.owned(params.sessionId, headers['x-chat-token']);
-      await this.commands.execute(
-        new RunChatCommand(
-          doc.sessionId,
-          { type: 'LeaveContactEmail', email: body.email, at: this.streams.now() },
-          this.visitor(doc),
-        ),
-      );
-      return { status: 200 as const, body: await this.session(doc.sessionId) };
+      return {
+        status: 200 as const,
+        body: await this.change(doc, { kind: 'leaveEmail', email: body.email }),
+      };
     });
   }
 
@@ -209,14 +139,7 @@ export class VisitorChatController {
   rate() {
     return tsRestHandler(c.rate, async ({ params, headers, body }) => {
       const doc = await this.owned(params.sessionId, headers['x-chat-token']);
-      await this.commands.execute(
-        new RunChatCommand(
-          doc.sessionId,
-          { type: 'RateChat', rating: body.rating, at: this.streams.now() },
-          this.visitor(doc),
-        ),
-      );
-      return { status: 200 as const, body: await this.session(doc.sessionId) };
+      return { status: 200 as const, body: await this.change(doc, { kind: 'rate', rating: body.rating }) };
     });
   }
 

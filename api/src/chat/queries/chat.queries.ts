@@ -1,12 +1,73 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { AdminSessionDetail, AdminSessionList, VisitorConversation } from '@scrivo/contracts';
+import type {
+  AdminSessionDetail,
+  AdminSessionList,
+  VisitorConversation,
+  VisitorSession,
+} from '@scrivo/contracts';
 import { type FieldCondition, type Filter, NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import { CHAT_MESSAGES, CHAT_SESSIONS, type ChatMessageDoc, type ChatSessionDoc } from '@scrivo/domain/chat';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { AdminPresence } from '../support/admin-presence';
 import { UserContextReader } from '../support/user-context';
 import { toMessage, toSession, toVisitorSession } from '../support/views';
+
+/** The session's document, or 404. */
+export const chatSessionDoc = async (
+  readModels: ReadModelStore,
+  sessionId: string,
+): Promise<ChatSessionDoc> => {
+  const doc = await readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).get(sessionId);
+  if (!doc) throw new NotFoundError('Chat session', sessionId);
+  return doc;
+};
+
+/** A session as the admin queue shows it: every message and what Scrivo knows of the visitor. */
+export const adminSessionDetail = async (
+  readModels: ReadModelStore,
+  users: UserContextReader,
+  sessionId: string,
+): Promise<AdminSessionDetail> => {
+  const doc = await chatSessionDoc(readModels, sessionId);
+  const messages = await readModels
+    .collection<ChatMessageDoc>(CHAT_MESSAGES)
+    .find({ sessionId }, { sort: [{ field: 'seq', direction: 'asc' }] });
+  const user = await users.forChat(doc);
+  return {
+    session: toSession(doc),
+    messages: messages.map(toMessage),
+    userContext: {
+      accountInfo: { email: user?.email ?? doc.userEmail ?? doc.contactEmail },
+      subscription: { tier: user?.plan ?? null, usage: user?.minutesUsed ?? 0 },
+    },
+  };
+};
+
+/** A session as its visitor sees it (without its messages). */
+export const visitorSession = async (
+  readModels: ReadModelStore,
+  presence: AdminPresence,
+  sessionId: string,
+): Promise<VisitorSession> =>
+  toVisitorSession(await chatSessionDoc(readModels, sessionId), await presence.available());
+
+/** A session as its visitor sees it, with the messages after `after`. */
+export const visitorConversation = async (
+  readModels: ReadModelStore,
+  presence: AdminPresence,
+  sessionId: string,
+  after: number,
+): Promise<VisitorConversation> => {
+  const doc = await chatSessionDoc(readModels, sessionId);
+  const messages = await readModels
+    .collection<ChatMessageDoc>(CHAT_MESSAGES)
+    .find({ sessionId, seq: { $gt: after } }, { sort: [{ field: 'seq', direction: 'asc' }] });
+  return {
+    session: toVisitorSession(doc, await presence.available()),
+    messages: messages.map(toMessage),
+  };
+};
 
 export class ListAdminSessionsQuery extends Query<AdminSessionList> {
   constructor(
@@ -75,21 +136,8 @@ export class GetAdminSessionHandler implements IQueryHandler<GetAdminSessionQuer
     private readonly users: UserContextReader,
   ) {}
 
-  async execute({ sessionId }: GetAdminSessionQuery): Promise<AdminSessionDetail> {
-    const doc = await this.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).get(sessionId);
-    if (!doc) throw new NotFoundError('Chat session', sessionId);
-    const messages = await this.readModels
-      .collection<ChatMessageDoc>(CHAT_MESSAGES)
-      .find({ sessionId }, { sort: [{ field: 'seq', direction: 'asc' }] });
-    const user = await this.users.forChat(doc);
-    return {
-      session: toSession(doc),
-      messages: messages.map(toMessage),
-      userContext: {
-        accountInfo: { email: user?.email ?? doc.userEmail ?? doc.contactEmail },
-        subscription: { tier: user?.plan ?? null, usage: user?.minutesUsed ?? 0 },
-      },
-    };
+  execute({ sessionId }: GetAdminSessionQuery): Promise<AdminSessionDetail> {
+    return adminSessionDetail(this.readModels, this.users, sessionId);
   }
 }
 
@@ -109,15 +157,7 @@ export class GetVisitorConversationHandler implements IQueryHandler<GetVisitorCo
     private readonly presence: AdminPresence,
   ) {}
 
-  async execute({ sessionId, after }: GetVisitorConversationQuery): Promise<VisitorConversation> {
-    const doc = await this.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).get(sessionId);
-    if (!doc) throw new NotFoundError('Chat session', sessionId);
-    const messages = await this.readModels
-      .collection<ChatMessageDoc>(CHAT_MESSAGES)
-      .find({ sessionId, seq: { $gt: after } }, { sort: [{ field: 'seq', direction: 'asc' }] });
-    return {
-      session: toVisitorSession(doc, await this.presence.available()),
-      messages: messages.map(toMessage),
-    };
+  execute({ sessionId, after }: GetVisitorConversationQuery): Promise<VisitorConversation> {
+    return visitorConversation(this.readModels, this.presence, sessionId, after);
   }
 }

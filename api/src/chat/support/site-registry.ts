@@ -1,11 +1,17 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { ReadModelStore } from '@scrivo/domain';
-import { CHAT_SITES, type ChatSiteDoc } from '@scrivo/domain/chat';
+import type { Actor, ReadModelStore } from '@scrivo/domain';
+import {
+  CHAT_SITES,
+  type ChatSiteCommand,
+  type ChatSiteDoc,
+  ChatStreams,
+  chatSiteDecider,
+} from '@scrivo/domain/chat';
 import { randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig, ownOrigins } from '../../config/config';
+import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { CHAT_CONFIG, type ChatConfig } from './chat-config';
-import { ChatStreamsService } from './chat-streams';
 import { verifiedIdentity } from './visitor-tokens';
 
 const SYSTEM = { kind: 'system' as const, id: 'chat-site-seed' };
@@ -30,7 +36,7 @@ export class SiteRegistry implements OnApplicationBootstrap {
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(APP_CONFIG) private readonly app: AppConfig,
     @Inject(CHAT_CONFIG) private readonly chat: ChatConfig,
-    private readonly streams: ChatStreamsService,
+    private readonly runner: StreamRunner,
   ) {}
 
   get defaultSiteKey(): string {
@@ -40,34 +46,28 @@ export class SiteRegistry implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const siteKey = this.chat.SCRIVO_CHAT_SITE_KEY;
     const origins = defaultOrigins(this.app, this.chat);
-    const at = this.streams.now();
-    const state = await this.streams.siteState(siteKey);
+    const at = this.runner.now();
+    const seed = (command: ChatSiteCommand) =>
+      this.runner.run(chatSiteDecider, ChatStreams.site(siteKey), command, { actor: SYSTEM });
+    const state = await this.runner.state(chatSiteDecider, ChatStreams.site(siteKey));
     if (!state.exists) {
-      await this.streams.site(
+      await seed({
+        type: 'RegisterSite',
         siteKey,
-        {
-          type: 'RegisterSite',
-          siteKey,
-          name: 'Scrivo',
-          allowedOrigins: origins,
-          identitySecret: this.chat.SCRIVO_CHAT_IDENTITY_SECRET ?? randomBytes(32).toString('base64url'),
-          at,
-        },
-        SYSTEM,
-      );
+        name: 'Scrivo',
+        allowedOrigins: origins,
+        identitySecret: this.chat.SCRIVO_CHAT_IDENTITY_SECRET ?? randomBytes(32).toString('base64url'),
+        at,
+      });
       return;
     }
-    await this.streams.site(siteKey, { type: 'ChangeAllowedOrigins', allowedOrigins: origins, at }, SYSTEM);
+    await seed({ type: 'ChangeAllowedOrigins', allowedOrigins: origins, at });
     const doc = await this.get(siteKey);
     if (
       this.chat.SCRIVO_CHAT_IDENTITY_SECRET &&
       doc?.identitySecret !== this.chat.SCRIVO_CHAT_IDENTITY_SECRET
     )
-      await this.streams.site(
-        siteKey,
-        { type: 'RotateIdentitySecret', identitySecret: this.chat.SCRIVO_CHAT_IDENTITY_SECRET, at },
-        SYSTEM,
-      );
+      await seed({ type: 'RotateIdentitySecret', identitySecret: this.chat.SCRIVO_CHAT_IDENTITY_SECRET, at });
   }
 
   get(siteKey: string): Promise<ChatSiteDoc | null> {
@@ -115,5 +115,12 @@ export class SiteRegistry implements OnApplicationBootstrap {
    */
   isAppSite(siteKey: string): boolean {
     return siteKey === this.defaultSiteKey;
+  }
+
+  /** Who acts in a chat: a Scrivo user only when the app's own site vouched for them, else the visitor. */
+  actorOf(siteKey: string, userId: string | null, visitorId: string): Actor {
+    return userId && this.isAppSite(siteKey)
+      ? { kind: 'user', id: userId }
+      : { kind: 'visitor', id: visitorId };
   }
 }

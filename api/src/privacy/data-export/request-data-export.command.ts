@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { DataExport } from '@scrivo/contracts';
 import type { Ids, ReadModelStore } from '@scrivo/domain';
 import {
   DATA_EXPORTS,
@@ -9,9 +10,10 @@ import {
 } from '@scrivo/domain/privacy';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { IDS, READ_MODELS } from '../../infrastructure/tokens';
+import { ownDataExport, toDataExport } from './data-export.queries';
 
-/** Download my data: ask for an archive of everything the account holds. Answers the new archive's id. */
-export class RequestDataExportCommand extends Command<string> {
+/** Download my data: ask for an archive of everything the account holds. Answers the new archive. */
+export class RequestDataExportCommand extends Command<DataExport> {
   constructor(readonly userId: string) {
     super();
   }
@@ -25,7 +27,7 @@ export class RequestDataExportHandler implements ICommandHandler<RequestDataExpo
     @Inject(IDS) private readonly ids: Ids,
   ) {}
 
-  async execute({ userId }: RequestDataExportCommand): Promise<string> {
+  async execute({ userId }: RequestDataExportCommand): Promise<DataExport> {
     const othersBuilding = await this.readModels
       .collection<DataExportDoc>(DATA_EXPORTS)
       .count({ userId, status: 'building' });
@@ -36,6 +38,6 @@ export class RequestDataExportHandler implements ICommandHandler<RequestDataExpo
       { type: 'RequestDataExport', exportId, userId, othersBuilding, at: this.runner.now() },
       { actor: { kind: 'user', id: userId } },
     );
-    return exportId;
+    return toDataExport(await ownDataExport(this.readModels, userId, exportId), new Date(this.runner.now()));
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Usage } from '@scrivo/contracts';
 import { type Actor, NotFoundError, type ReadModelStore } from '@scrivo/domain';
@@ -11,7 +10,7 @@ import {
 } from '@scrivo/domain/recordings';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
-import { currentRequest } from '../../common/request-context';
+import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { RecordingCommands } from '../recording-commands';
 import type { RecordingsConfig } from '../recordings-config';
@@ -24,15 +23,16 @@ export class RecordingAccess {
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(RECORDINGS_CONFIG) readonly config: RecordingsConfig,
     readonly commands: RecordingCommands,
+    private readonly runner: StreamRunner,
   ) {}
 
   actor(user: { id: string }): Actor {
     return { kind: 'user', id: user.id };
   }
 
-  /** The caller's X-Correlation-Id (else the request id), as the stream runner takes it for every other feature. */
+  /** The caller's X-Correlation-Id (else the request id), chosen by the stream runner as for every feature. */
   correlationId(): string {
-    return currentRequest()?.correlationId ?? randomUUID();
+    return this.runner.correlationId();
   }
 
   /** The caller's recording, or 404 (also for another user's id and for deleted ones). */
