@@ -3,52 +3,13 @@ import { DeciderSpecification } from '../../testing';
 import type { RecordingEvent } from '../events';
 import type { PieceTranscript } from '../pieces';
 import type { RecordingCommand } from './commands';
+import { now, recordingOf } from '../testing/completed-recording';
 import { recordingDecider } from './decider';
 
 const spec = DeciderSpecification.for(recordingDecider);
-const now = '2026-03-01T10:00:00.000Z';
-const media = {
-  durationSeconds: 300,
-  mimeType: 'audio/wav',
-  mediaKind: 'audio' as const,
-  formatName: 'wav',
-  audioCodec: 'pcm_s16le',
-};
-const options = { language: null, translate: false };
-const ready: RecordingEvent[] = [
-  {
-    type: 'RecordingCreated',
-    data: {
-      recordingId: 'r1',
-      ownerId: 'u1',
-      title: 'Meeting',
-      originalFilename: 'meeting.wav',
-      source: 'multipart',
-      uploadId: null,
-      declaredSizeBytes: 100,
-      options,
-      createdAt: now,
-    },
-  },
-  {
-    type: 'RecordingUploadCompleted',
-    data: { recordingId: 'r1', blobKey: 'recordings/r1/original', sizeBytes: 100, completedAt: now },
-  },
-  { type: 'RecordingProbed', data: { recordingId: 'r1', media, at: now } },
-  {
-    type: 'TranscriptionRequested',
-    data: {
-      recordingId: 'r1',
-      jobId: 'j1',
-      options,
-      durationSeconds: 300,
-      requestedAt: now,
-      speakerLabels: false,
-      period: '2026-03',
-    },
-  },
-  { type: 'TranscriptionStarted', data: { recordingId: 'r1', jobId: 'j1', workerId: 'w1', at: now } },
-];
+const meeting = recordingOf(300, 'Meeting', 'meeting.wav');
+/** A 5-minute meeting whose transcription is running. */
+const ready: RecordingEvent[] = [...meeting.ready, meeting.requested, meeting.started];
 const spans = [
   { index: 0, start: 0, end: 151.2 },
   { index: 1, start: 151.2, end: 300 },

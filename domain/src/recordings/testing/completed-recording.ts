@@ -34,6 +34,62 @@ export const transcript: TranscriptBody = {
   engine: 'test',
 };
 
+/**
+ * A recording of `durationSeconds` (title and file name say what it is), created, uploaded and probed: `ready`;
+ * then its transcription requested as job j1 and started by worker w1 (the request says labels and period).
+ */
+export const recordingOf = (durationSeconds: number, title = 'JFK', filename = 'jfk.wav') => {
+  const mediaOf = { ...media, durationSeconds };
+  const options = { language: null, translate: false };
+  const created: RecordingEvent = {
+    type: 'RecordingCreated',
+    data: {
+      recordingId: 'r1',
+      ownerId: 'u1',
+      title,
+      originalFilename: filename,
+      source: 'multipart',
+      uploadId: null,
+      declaredSizeBytes: 100,
+      options,
+      createdAt: now,
+    },
+  };
+  const uploaded: RecordingEvent = {
+    type: 'RecordingUploadCompleted',
+    data: { recordingId: 'r1', blobKey: 'recordings/r1/original', sizeBytes: 100, completedAt: now },
+  };
+  const probed: RecordingEvent = {
+    type: 'RecordingProbed',
+    data: { recordingId: 'r1', media: mediaOf, at: now },
+  };
+  const requested: RecordingEvent = {
+    type: 'TranscriptionRequested',
+    data: {
+      recordingId: 'r1',
+      jobId: 'j1',
+      options,
+      durationSeconds,
+      requestedAt: now,
+      speakerLabels: false,
+      period: '2026-03',
+    },
+  };
+  const started: RecordingEvent = {
+    type: 'TranscriptionStarted',
+    data: { recordingId: 'r1', jobId: 'j1', workerId: 'w1', at: now },
+  };
+  return {
+    media: mediaOf,
+    created,
+    uploaded,
+    probed,
+    requested,
+    started,
+    ready: [created, uploaded, probed],
+  };
+};
+
 export const history: RecordingEvent[] = [
   {
     type: 'RecordingCreated',
