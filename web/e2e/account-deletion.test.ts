@@ -2,10 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { JFK_PATH } from '../../api/test/recordings/support/stuck-upload';
 import { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
@@ -31,9 +30,7 @@ describe('/data-privacy in Chromium: download my data, then delete my account', 
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
-    await context.addCookies([
-      { name: SESSION_COOKIE.user, value: client.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-    ]);
+    await context.addCookies([browserSession(client, app.url)]);
     const page = await context.newPage();
     await page.goto(`${app.url}/data-privacy`);
 

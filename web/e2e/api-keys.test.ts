@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { withKey } from '../../api/test/api-keys/support';
 import type { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
@@ -19,9 +18,7 @@ describe('Account > Developer in Chromium: an API key is shown once, works, and 
     browser = await launchBrowser();
     ({ client: owner } = await signedInClient(app, { plan: 'premium' }));
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      { name: SESSION_COOKIE.user, value: owner.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-    ]);
+    await context.addCookies([browserSession(owner, app.url)]);
   }, 120_000);
   afterAll(async () => {
     await context?.close();

@@ -7,9 +7,8 @@ import {
   speechWorkerInstalled,
   startSpeechWorker,
 } from '../../adapters/src/speech/speech-worker-process';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import type { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 
@@ -59,10 +58,10 @@ describe.skipIf(!speechWorkerInstalled())('a plan granted by an admin, used at o
     await worker?.stop();
   });
 
-  const browse = async (cookies: { name: string; value: string }[]): Promise<Page> => {
+  const browse = async (cookies: ReturnType<typeof browserSession>[]): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
-    await context.addCookies(cookies.map((c) => ({ ...c, url: app.url, httpOnly: true })));
+    await context.addCookies(cookies);
     userContext ??= context;
     return context.newPage();
   };
@@ -70,9 +69,7 @@ describe.skipIf(!speechWorkerInstalled())('a plan granted by an admin, used at o
   it('edits an existing transcript and gets speaker labels on a new upload, without signing out', async () => {
     const { client, email } = await signedInClient(app);
     const jfk = await transcribe(client, JFK, 'jfk.wav');
-    const userPage = await browse([
-      { name: SESSION_COOKIE.user, value: client.cookie(SESSION_COOKIE.user)! },
-    ]);
+    const userPage = await browse([browserSession(client, app.url)]);
     await userPage.goto(`${app.url}/transcription/${jfk}`);
     await userPage
       .getByTestId('transcript')

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { completedRecording } from '../../api/test/recordings/support/completed-recording';
 import type { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { dropFiles, seriousA11yViolations } from './support/recordings-browser';
@@ -32,9 +31,7 @@ describe('the library in Chromium: folders and tags made, recordings moved and t
       expect((await owner.patch(`/api/recordings/${id}`, { title })).status).toBe(200);
     }
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      { name: SESSION_COOKIE.user, value: owner.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-    ]);
+    await context.addCookies([browserSession(owner, app.url)]);
   }, 120_000);
   afterAll(async () => {
     await context?.close();

@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import type { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { savedRecordingSeconds } from './support/live-text';
@@ -61,9 +60,7 @@ describe('live recording when the plan runs out of minutes, in Chromium', () => 
     const { client } = await signedInClient(app, { plan: 'free' });
     await reserve(client, RESERVED_SECONDS);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      { name: SESSION_COOKIE.user, value: client.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-    ]);
+    await context.addCookies([browserSession(client, app.url)]);
     const page = await context.newPage();
     await page.goto(`${app.url}/dashboard`);
     await page.getByRole('tab', { name: 'Record' }).click();

@@ -2,8 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, SessionStore } from '../../api/src/common/auth/session-store';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 
@@ -277,10 +276,9 @@ describe('the public site in Chromium', () => {
   });
 
   it('sends a signed-in user from the main call to action to the dashboard, plan buttons to sign-up', async () => {
-    const { userId } = await signedInClient(app);
-    const session = await app.scrivo.app.get(SessionStore).create('user', userId);
+    const { client } = await signedInClient(app);
     const context = await browser.newContext();
-    await context.addCookies([{ name: SESSION_COOKIE.user, value: session.id, url: app.url }]);
+    await context.addCookies([browserSession(client, app.url)]);
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
     const page = await context.newPage();
     await page.goto(app.url + '/');
@@ -296,10 +294,9 @@ describe('the public site in Chromium', () => {
   });
 
   it('lets a signed-in user choose Free and explains that paid plans are granted by the administrator', async () => {
-    const { userId } = await signedInClient(app, { plan: 'premium' });
-    const session = await app.scrivo.app.get(SessionStore).create('user', userId);
+    const { client } = await signedInClient(app, { plan: 'premium' });
     const context = await browser.newContext();
-    await context.addCookies([{ name: SESSION_COOKIE.user, value: session.id, url: app.url }]);
+    await context.addCookies([browserSession(client, app.url)]);
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
     const page = await context.newPage();
     await page.goto(app.url + '/plan-selection');

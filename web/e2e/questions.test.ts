@@ -6,9 +6,8 @@ import {
   startLanguageModel,
 } from '@scrivo/adapters/language-models/language-model-process';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { completedRecording } from '../../api/test/recordings/support/completed-recording';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
@@ -63,9 +62,7 @@ describe.skipIf(!languageModelInstalled())('asking a recording a question in Chr
     const { client } = await signedInClient(app, { plan: 'business_pro' });
     const id = await completedRecording(app, client, meeting, 'Product launch');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      { name: SESSION_COOKIE.user, value: client.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-    ]);
+    await context.addCookies([browserSession(client, app.url)]);
     const page = await context.newPage();
     await page.goto(`${app.url}/transcription/${id}`);
     await page.getByRole('tab', { name: 'Ask' }).click();

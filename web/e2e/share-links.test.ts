@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { completedRecording } from '../../api/test/recordings/support/completed-recording';
 import type { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
@@ -27,9 +26,7 @@ describe('a share link in Chromium: an anonymous visitor reads and plays it unti
     });
     expect(named.status, named.text).toBe(200);
     ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await ownerContext.addCookies([
-      { name: SESSION_COOKIE.user, value: owner.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-    ]);
+    await ownerContext.addCookies([browserSession(owner, app.url)]);
     // Another browser altogether: no cookies, no account.
     visitorContext = await browser.newContext({ viewport: { width: 1024, height: 800 } });
   }, 120_000);

@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, SessionStore } from '../../api/src/common/auth/session-store';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 
@@ -22,10 +21,9 @@ describe('the public pages, seen by someone who is signed in (Chromium)', () => 
 
   /** A browser context with a signed-in user's session (cookie choice made, so no banner covers the page). */
   const signedIn = async (viewport = { width: 1280, height: 900 }): Promise<BrowserContext> => {
-    const { userId } = await signedInClient(app);
-    const session = await app.scrivo.app.get(SessionStore).create('user', userId);
+    const { client } = await signedInClient(app);
     const context = await browser.newContext({ viewport });
-    await context.addCookies([{ name: SESSION_COOKIE.user, value: session.id, url: app.url }]);
+    await context.addCookies([browserSession(client, app.url)]);
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
     return context;
   };

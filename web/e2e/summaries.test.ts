@@ -10,10 +10,9 @@ import {
   startLanguageModel,
 } from '@scrivo/adapters/language-models/language-model-process';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { completedRecording } from '../../api/test/recordings/support/completed-recording';
 import type { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
@@ -73,14 +72,7 @@ describe.skipIf(!languageModelInstalled())(
         viewport: { width: 1280, height: 900 },
         acceptDownloads: true,
       });
-      await context.addCookies([
-        {
-          name: SESSION_COOKIE.user,
-          value: client.cookie(SESSION_COOKIE.user)!,
-          url: app.url,
-          httpOnly: true,
-        },
-      ]);
+      await context.addCookies([browserSession(client, app.url)]);
       contexts.push(context);
       return context;
     };

@@ -4,10 +4,9 @@ import {
   type OpenAiCompatibleServer,
   startOpenAiCompatibleServer,
 } from '@scrivo/adapters/testing/openai-compatible-server';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { completedRecording } from '../../api/test/recordings/support/completed-recording';
 import { longMeeting, scriptedSummaryModel } from '../../api/test/summaries/support/scripted-summary-model';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
@@ -42,9 +41,7 @@ describe('the Summary tab while a long summary is written', () => {
     const { client } = await signedInClient(app, { plan: 'business_pro' });
     const id = await completedRecording(app, client, longMeeting);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      { name: SESSION_COOKIE.user, value: client.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-    ]);
+    await context.addCookies([browserSession(client, app.url)]);
     const page = await context.newPage();
     await page.goto(`${app.url}/transcription/${id}`);
     await page.getByRole('tab', { name: 'Summary' }).click();
@@ -67,14 +64,7 @@ describe('the Summary tab while a long summary is written', () => {
       segments: longMeeting.segments.slice(0, 3),
     });
     const otherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await otherContext.addCookies([
-      {
-        name: SESSION_COOKIE.user,
-        value: other.client.cookie(SESSION_COOKIE.user)!,
-        url: app.url,
-        httpOnly: true,
-      },
-    ]);
+    await otherContext.addCookies([browserSession(other.client, app.url)]);
     const otherPage = await otherContext.newPage();
     await otherPage.goto(`${app.url}/transcription/${short}`);
     await otherPage.getByRole('tab', { name: 'Summary' }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadModelStore } from '@scrivo/domain';
 import { SessionStore } from '../../api/src/common/auth/session-store';
 import { READ_MODELS } from '../../api/src/infrastructure/tokens';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { hostHtml, startHostPage } from '../../widget/e2e/host-server';
@@ -178,10 +178,9 @@ describe('support chat end to end in Chromium', () => {
     await adminPage.getByRole('button', { name: 'Sign In' }).click();
     await adminPage.getByRole('heading', { name: 'Select a Conversation' }).waitFor();
 
-    const { userId } = await signedInClient(app, { plan: 'premium', email: 'grace@scrivo.test' });
-    const session = await app.scrivo.app.get(SessionStore).create('user', userId);
+    const { client } = await signedInClient(app, { plan: 'premium', email: 'grace@scrivo.test' });
     const context = await newContext(browser);
-    await context.addCookies([{ name: 'scrivo_session', value: session.id, url: app.url }]);
+    await context.addCookies([browserSession(client, app.url)]);
     const page = await context.newPage();
     await page.goto(`${app.url}/dashboard`);
     const widget = await openWidget(page);
@@ -233,10 +232,9 @@ describe('support chat end to end in Chromium', () => {
   });
 
   it('on a 390 px phone the chat button covers nothing: the page keeps room for it at the bottom', async () => {
-    const { userId } = await signedInClient(app, { plan: 'premium', email: 'phone@scrivo.test' });
-    const session = await app.scrivo.app.get(SessionStore).create('user', userId);
+    const { client } = await signedInClient(app, { plan: 'premium', email: 'phone@scrivo.test' });
     const context = await newContext(browser);
-    await context.addCookies([{ name: 'scrivo_session', value: session.id, url: app.url }]);
+    await context.addCookies([browserSession(client, app.url)]);
     const page = await context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${app.url}/account`);
@@ -268,10 +266,9 @@ describe('support chat end to end in Chromium', () => {
   });
 
   it('embeds the same widget in the app for signed-in users, who get answers about their own account', async () => {
-    const { userId } = await signedInClient(app, { plan: 'premium', email: 'ada@scrivo.test' });
-    const session = await app.scrivo.app.get(SessionStore).create('user', userId);
+    const { client } = await signedInClient(app, { plan: 'premium', email: 'ada@scrivo.test' });
     const context = await newContext(browser);
-    await context.addCookies([{ name: 'scrivo_session', value: session.id, url: app.url }]);
+    await context.addCookies([browserSession(client, app.url)]);
     const page = await context.newPage();
     await page.goto(`${app.url}/dashboard`);
     const widget = await openWidget(page);

@@ -7,9 +7,8 @@ import {
   speechWorkerInstalled,
   startSpeechWorker,
 } from '../../adapters/src/speech/speech-worker-process';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import type { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
@@ -47,9 +46,7 @@ describe.skipIf(!speechWorkerInstalled())(
         viewport: { width: 1280, height: 900 },
         acceptDownloads: true,
       });
-      await browsing.addCookies([
-        { name: SESSION_COOKIE.user, value: as.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-      ]);
+      await browsing.addCookies([browserSession(as, app.url)]);
       return browsing;
     };
 

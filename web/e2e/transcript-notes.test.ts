@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { completedRecording, JFK_TRANSCRIPT } from '../../api/test/recordings/support/completed-recording';
 import type { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
@@ -60,9 +59,7 @@ describe('highlights and comments in Chromium: select words, mark them, comment,
     ({ client: owner } = await signedInClient(app));
     id = await completedRecording(app, owner, timedJfk);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await context.addCookies([
-      { name: SESSION_COOKIE.user, value: owner.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-    ]);
+    await context.addCookies([browserSession(owner, app.url)]);
     page = await context.newPage();
   }, 120_000);
   afterAll(async () => {

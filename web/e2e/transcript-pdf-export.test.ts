@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { completedRecording } from '../../api/test/recordings/support/completed-recording';
 import type { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 
@@ -46,9 +45,7 @@ describe('PDF export in Chromium: from the transcript page to a document that re
     browser = await launchBrowser();
     ({ client: owner } = await signedInClient(app));
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await context.addCookies([
-      { name: SESSION_COOKIE.user, value: owner.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-    ]);
+    await context.addCookies([browserSession(owner, app.url)]);
     page = await context.newPage();
   }, 120_000);
   afterAll(async () => {

@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import { completedRecording } from '../../api/test/recordings/support/completed-recording';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
@@ -30,9 +29,7 @@ const translationTab = async (browser: Browser, app: TestApp): Promise<Page> => 
   const id = await completedRecording(app, client, SPANISH, 'Reunión');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
-  await context.addCookies([
-    { name: SESSION_COOKIE.user, value: client.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-  ]);
+  await context.addCookies([browserSession(client, app.url)]);
   const page = await context.newPage();
   await page.goto(`${app.url}/transcription/${id}`);
   await page.getByRole('tab', { name: 'Translation' }).click();

@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../api/src/common/auth/session-store';
 import type { TestClient } from '../../api/test/support/http-client';
-import { signedInClient } from '../../api/test/support/sessions';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import {
   signatureIsValid,
@@ -29,9 +28,7 @@ describe('Account > Developer in Chromium: a webhook is added, tested, listed an
     browser = await launchBrowser();
     ({ client: owner } = await signedInClient(app));
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      { name: SESSION_COOKIE.user, value: owner.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-    ]);
+    await context.addCookies([browserSession(owner, app.url)]);
   }, 120_000);
   afterAll(async () => {
     await context?.close();

@@ -45,3 +45,13 @@ export const signedInClient = async (
   client.setCookie(SESSION_COOKIE.user, session.id);
   return { client, userId, email };
 };
+
+/**
+ * The client's sign-in as a cookie for a Playwright browser context: the same person, signed in, in Chromium.
+ * Browser tests take it from here, so none of them needs to know how sessions are kept.
+ */
+export const browserSession = (client: TestClient, url: string) => {
+  const value = client.cookie(SESSION_COOKIE.user);
+  if (value === undefined) throw new Error('This client is not signed in.');
+  return { name: SESSION_COOKIE.user, value, url, httpOnly: true };
+};
