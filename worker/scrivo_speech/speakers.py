@@ -1,11 +1,11 @@
 """Speakers told apart by voice: CAM++ speaker embeddings over pyannote segmentation tracks.
 
-:mod:`diarize` finds *tracks* (one local speaker of the segmentation model, followed through
-overlapping 10 s windows) and keeps each track's clean speech (frames where it speaks alone). Here
-each track's clean speech becomes a 192-dimensional CAM++ embedding (3D-Speaker, Apache-2.0, ONNX;
-80-bin fbank from ``kaldi-native-fbank``), and the tracks are clustered by cosine similarity:
+:mod:`diarize` runs the segmentation model over overlapping 10 s windows; each local speaker of a window is a
+*unit* here, and its clean speech (frames where it speaks alone) gets a 192-dimensional CAM++ embedding
+(3D-Speaker, Apache-2.0, ONNX; 80-bin fbank from ``kaldi-native-fbank``), computed once per stretch of audio and
+shared by the four windows that cover it (:class:`EmbeddingSession`). The units are clustered by cosine similarity:
 average linkage, merged while the closest clusters are more alike than ``threshold`` (so the number
-of speakers is estimated), or until ``num_speakers`` remain when the caller knows it. Two tracks
+of speakers is estimated), or until ``num_speakers`` remain when the caller knows it. Two units
 heard at the same time in one window are never merged. Overlap and word alignment come from the
 segmentation's frame activity, as before (see :meth:`diarize.DiarizationSession._turns`).
 
@@ -15,6 +15,7 @@ pyannote pipeline can replace this one where PyTorch is available.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import os
 from pathlib import Path
@@ -32,7 +33,11 @@ EMBEDDING_DIR = Path(__file__).resolve().parent.parent / "models" / "campplus-sv
 # and below 0.5 for two on clean clips; chosen on the multi-speaker sets in bench/README.md.
 SAME_SPEAKER = 0.55
 MIN_EMBED_SECONDS = 1.0  # units with less clean speech join the nearest speaker, never start one
-EMBED_SECONDS = 6.0  # clean speech embedded per local speaker and window (10 s windows)
+EMBED_SECONDS = 6.0  # speech alone counted per local speaker and window (10 s windows), as when each was embedded
+# Each window (10 s, every 2.5 s) embeds its speech from where the previous window's pieces end up to frame PIECE_END:
+# its third 2.5 s (frames 296-444 of 589; the first window from its start), so the pieces tile the audio. Pieces of
+# 5 s (every other window) mixed two voices the segmentation took for one local speaker too often (bench/README.md).
+PIECE_END = 3 * diarize_mod.STEP_FRAMES
 
 
 class Session(Protocol):
@@ -202,8 +207,14 @@ def link_units(
 
 
 class EmbeddingSession(diarize_mod.DiarizationSession):
-    """Every local speaker of every window is a unit with its own embedding (pyannote's approach:
-    no stitching between windows, so two people who follow each other are never one track)."""
+    """Every local speaker of every window is a unit with its own embedding (pyannote's approach: no stitching
+    between windows, so two people who follow each other are never one track).
+
+    A stretch of audio is embedded once, not in each of the four windows that cover it: each window embeds, per
+    local speaker, its speech alone in the window's third 2.5 s (:meth:`_embed_pieces`); these pieces tile the
+    audio. A unit's embedding is the mean of the pieces under its own speech alone, weighted by how much of that
+    speech each holds, so a unit still stands for what its window heard (a window that takes two voices for one
+    local speaker gets a mix of both, as it did when each window was embedded on its own)."""
 
     def __init__(self, segmenter: diarize_mod.Segmenter, embedder: Embedder, num_speakers: Optional[int] = None):
         super().__init__(segmenter)
@@ -212,6 +223,9 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         self.vectors: Dict[int, np.ndarray] = {}
         self.solo: Dict[int, float] = {}  # unit -> seconds of speech alone
         self.speaker_of: Dict[int, int] = {}  # unit -> linked speaker, once finished
+        self.pieces: List[Tuple[int, np.ndarray, np.ndarray]] = []  # (first frame, speech alone there, embedding)
+        self.embedded_to = 0  # frame up to which the pieces cover the audio
+        self.newest: Optional[Tuple[np.ndarray, np.ndarray]] = None  # (activity, audio) of the newest window
 
     def _stitch(self, start: int, act: np.ndarray, audio: np.ndarray) -> None:
         F, S = diarize_mod.FIELD, diarize_mod.SHIFT
@@ -220,31 +234,65 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         act = act.copy()
         act[valid:] = False
         active = act.sum(axis=0) >= diarize_mod.MIN_LOCAL_FRAMES
-        alone = act & (act.sum(axis=1, keepdims=True) == 1)
         units = [-1, -1, -1]
         for i in range(3):
-            if not active[i]:
-                continue
-            unit = units[i] = self.track_count
-            self.track_count += 1
-            frames = np.flatnonzero(alone[:, i])
-            if frames.size < diarize_mod.MIN_LOCAL_FRAMES:
-                continue
-            mask = np.zeros(diarize_mod.WINDOW, dtype=bool)
-            for f in frames:
-                mask[f * S + F // 2 - S // 2 : f * S + F // 2 + S // 2] = True
-            speech = audio[mask][: int(EMBED_SECONDS * diarize_mod.SAMPLE_RATE)]
-            if speech.size >= diarize_mod.SAMPLE_RATE // 2:
-                self.vectors[unit] = self.embedder(speech)
-                self.solo[unit] = speech.size / diarize_mod.SAMPLE_RATE
+            if active[i]:
+                units[i] = self.track_count
+                self.track_count += 1
         present = [u for u in units if u >= 0]
         for a in present:
             for b in present:
                 if a < b:
                     self.cannot_link.add((a, b))
+        self._embed_pieces(frame0, act, audio, PIECE_END)
         self.windows.append(diarize_mod._Window(frame0, act, units))
+        self.newest = (act, audio)
+
+    def _embed_pieces(self, frame0: int, act: np.ndarray, audio: np.ndarray, end: int) -> None:
+        """Embeds each local speaker's speech alone in the window's frames from where the last pieces end to
+        ``end`` (at least 0.5 s of it; less says too little about a voice)."""
+        F, S = diarize_mod.FIELD, diarize_mod.SHIFT
+        begin = max(0, self.embedded_to - frame0)
+        if end <= begin:
+            return
+        alone = act[begin:end] & (act[begin:end].sum(axis=1, keepdims=True) == 1)
+        for i in range(3):
+            frames = np.flatnonzero(alone[:, i])
+            if frames.size * S < diarize_mod.SAMPLE_RATE // 2:
+                continue
+            mask = np.zeros(diarize_mod.WINDOW, dtype=bool)
+            for f in frames + begin:
+                mask[f * S + F // 2 - S // 2 : f * S + F // 2 + S // 2] = True
+            self.pieces.append((frame0 + begin, alone[:, i].copy(), self.embedder(audio[mask])))
+        self.embedded_to = frame0 + end
+
+    def _embed_units(self) -> None:
+        """Each unit with at least 0.5 s of speech alone: the mean of the pieces under that speech."""
+        N, S = diarize_mod.FRAMES, diarize_mod.SHIFT
+        if self.newest is not None:  # the end of the audio, after the last window's third 2.5 s
+            self._embed_pieces(self.windows[-1].frame0, *self.newest, N)
+            self.newest = None
+        starts = [p[0] for p in self.pieces]
+        for window in self.windows:
+            f0 = window.frame0
+            alone = window.act & (window.act.sum(axis=1, keepdims=True) == 1)
+            near = self.pieces[bisect.bisect_right(starts, f0 - N) : bisect.bisect_left(starts, f0 + N)]
+            for i, unit in enumerate(window.tracks):
+                frames = int(np.count_nonzero(alone[:, i]))
+                if unit < 0 or frames * S < diarize_mod.SAMPLE_RATE // 2:
+                    continue
+                total = np.zeros(self.pieces[0][2].shape if self.pieces else 1, dtype=np.float32)
+                for begin, heard, vector in near:
+                    a, b = max(f0, begin), min(f0 + N, begin + heard.size)
+                    if a < b:
+                        total += np.count_nonzero(alone[a - f0 : b - f0, i] & heard[a - begin : b - begin]) * vector
+                norm = float(np.linalg.norm(total))
+                if norm > 0:
+                    self.vectors[unit] = total / norm
+                    self.solo[unit] = min(frames * S / diarize_mod.SAMPLE_RATE, EMBED_SECONDS)
 
     def _link_tracks(self) -> Dict[int, int]:
+        self._embed_units()
         speaker_of = link_units(self.vectors, self.solo, self.cannot_link, self.num_speakers)
         self._follow_neighbours(speaker_of)
         self.speaker_of = dict(speaker_of)
