@@ -32,6 +32,9 @@ EMBEDDING_DIR = Path(__file__).resolve().parent.parent / "models" / "campplus-sv
 # Cosine similarity above which two clusters are one voice. CAM++ gives 0.8-0.95 for one speaker
 # and below 0.5 for two on clean clips; chosen on the multi-speaker sets in bench/README.md.
 SAME_SPEAKER = 0.55
+# Two clusters whose centroids are this alike are one voice (see join_split_voices).
+ONE_VOICE = 0.8
+SPLIT_SHARE = 0.1  # ... when the one has at most this share of the other's speech
 MIN_EMBED_SECONDS = 1.0  # units with less clean speech join the nearest speaker, never start one
 EMBED_SECONDS = 6.0  # speech alone counted per local speaker and window (10 s windows), as when each was embedded
 # Each window (10 s, every 2.5 s) embeds its speech from where the previous window's pieces end up to frame PIECE_END:
@@ -187,6 +190,34 @@ def cluster(
     return [order.setdefault(r, len(order)) for r in roots]
 
 
+def join_split_voices(embeddings: np.ndarray, labels: List[int], seconds: Sequence[float]) -> List[int]:
+    """A small cluster as alike as one voice's units are (centroids >= ONE_VOICE) to a cluster with at least ten
+    times its speech joins it. Average linkage never merges across a cannot-link pair, so where the segmentation heard
+    one person as two local speakers of a window, that person can stay split in two; on long files (many
+    windows) it happens (a 30-minute file of 8 voices came out with 10 clusters, two of them a voice's second
+    cluster at 0.87 and 0.90 from its first). Two people's centroids measured at most 0.71 (the pyannote sample's
+    phone call; 0.45-0.66 on the other bench files; more through telephone band or a music bed, hence the size
+    condition). Not applied when the caller gives the count."""
+    labels = list(labels)
+    while max(labels, default=0) > 0:
+        count = max(labels) + 1
+        sums = np.stack([embeddings[[k for k, label in enumerate(labels) if label == c]].sum(axis=0) for c in range(count)])
+        centroids = sums / np.maximum(np.linalg.norm(sums, axis=1, keepdims=True), 1e-12)
+        sim = centroids @ centroids.T
+        np.fill_diagonal(sim, -np.inf)
+        speech = np.array([sum(t for t, label in zip(seconds, labels) if label == c) for c in range(count)])
+        # Only a small cluster joins a much larger one: voices heard through one channel (telephone band, a music
+        # bed) are that alike too, but each of them speaks for a while.
+        sim[speech[:, None] > SPLIT_SHARE * speech[None, :]] = -np.inf
+        gone, kept = divmod(int(np.argmax(sim)), count)
+        if sim[gone, kept] < ONE_VOICE:
+            break
+        merged = [kept if label == gone else label for label in labels]
+        order: Dict[int, int] = {}
+        labels = [order.setdefault(label, len(order)) for label in merged]
+    return labels
+
+
 def link_units(
     vectors: Dict[int, np.ndarray],
     solo: Dict[int, float],
@@ -207,6 +238,8 @@ def link_units(
     index = {u: i for i, u in enumerate(strong)}
     links = [(index[a], index[b]) for a, b in cannot_link if a in index and b in index]
     labels = cluster(np.stack([vectors[u] for u in strong]), links, num_speakers=num_speakers)
+    if num_speakers is None:
+        labels = join_split_voices(np.stack([vectors[u] for u in strong]), labels, [solo[u] for u in strong])
     speaker_of = {u: labels[i] for i, u in enumerate(strong)}
     centroids = np.stack(
         [np.mean([vectors[u] for u in strong if speaker_of[u] == k], axis=0) for k in range(max(labels) + 1)]
