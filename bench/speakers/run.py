@@ -1,7 +1,9 @@
 """Diarization error rate (no collar) and speaker count on the assembled multi-speaker sets and
 the pyannote sample, for the CAM++ diarizer and the segmentation-only one.
 
-    flock /work/wt/heavy.lock worker/.venv/bin/python bench/speakers/run.py [--out DIR] [--threshold T]
+    flock /work/wt/heavy.lock worker/.venv/bin/python bench/speakers/run.py [--out DIR] [--threshold T] [--before REV]
+
+``--before REV`` adds the CAM++ diarizer of git revision REV (bench/speakers/long.py loads it), side by side.
 
 Prints one JSON line per set and diarizer, then a Markdown table.
 """
@@ -30,6 +32,7 @@ def main() -> int:
     parser.add_argument("--audio", default=str(REPO.parent / "shared" / "audio"))
     parser.add_argument("--out", default=None)
     parser.add_argument("--threshold", type=float, default=speakers.SAME_SPEAKER)
+    parser.add_argument("--before", default=None, help="git revision whose CAM++ diarizer runs beside this one")
     args = parser.parse_args()
     audio_dir = Path(args.audio)
     out = Path(args.out or tempfile.mkdtemp(prefix="scrivo-der-"))
@@ -46,13 +49,22 @@ def main() -> int:
         "cam++": speakers.EmbeddingDiarizer(segmenter, speakers.Embedder(model, threads=2)),
         "segmentation-only": speakers.SegmentationDiarizer(segmenter),
     }
+    if args.before:
+        from long import revision
+
+        old, commit = revision(args.before, Path(tempfile.mkdtemp(prefix="scrivo-before-")))
+        old.SAME_SPEAKER = args.threshold
+        diarizers[f"cam++ before ({commit})"] = old.EmbeddingDiarizer(segmenter, old.Embedder(model, threads=2))
     rows = []
     for name, wav, rttm in cases:
         samples = read(wav)
         reference = read_rttm(rttm)
         for label, diarizer in diarizers.items():
             started = time.monotonic()
-            turns = speakers.diarize(samples, diarizer)
+            session = diarizer.session()
+            for i in range(0, samples.size, 300 * 16000):
+                session.feed(samples[i : i + 300 * 16000])
+            turns = session.finish()
             seconds = time.monotonic() - started
             hypothesis = [(a, b, f"S{s}") for a, b, s in turns]
             row = {

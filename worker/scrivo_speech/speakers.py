@@ -1,11 +1,11 @@
 """Speakers told apart by voice: CAM++ speaker embeddings over pyannote segmentation tracks.
 
-:mod:`diarize` finds *tracks* (one local speaker of the segmentation model, followed through
-overlapping 10 s windows) and keeps each track's clean speech (frames where it speaks alone). Here
-each track's clean speech becomes a 192-dimensional CAM++ embedding (3D-Speaker, Apache-2.0, ONNX;
-80-bin fbank from ``kaldi-native-fbank``), and the tracks are clustered by cosine similarity:
+:mod:`diarize` runs the segmentation model over overlapping 10 s windows; each local speaker of a window is a
+*unit* here, and its clean speech (frames where it speaks alone) gets a 192-dimensional CAM++ embedding
+(3D-Speaker, Apache-2.0, ONNX; 80-bin fbank from ``kaldi-native-fbank``), computed once per stretch of audio and
+shared by the four windows that cover it (:class:`EmbeddingSession`). The units are clustered by cosine similarity:
 average linkage, merged while the closest clusters are more alike than ``threshold`` (so the number
-of speakers is estimated), or until ``num_speakers`` remain when the caller knows it. Two tracks
+of speakers is estimated), or until ``num_speakers`` remain when the caller knows it. Two units
 heard at the same time in one window are never merged. Overlap and word alignment come from the
 segmentation's frame activity, as before (see :meth:`diarize.DiarizationSession._turns`).
 
@@ -15,6 +15,7 @@ pyannote pipeline can replace this one where PyTorch is available.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import os
 from pathlib import Path
@@ -31,8 +32,15 @@ EMBEDDING_DIR = Path(__file__).resolve().parent.parent / "models" / "campplus-sv
 # Cosine similarity above which two clusters are one voice. CAM++ gives 0.8-0.95 for one speaker
 # and below 0.5 for two on clean clips; chosen on the multi-speaker sets in bench/README.md.
 SAME_SPEAKER = 0.55
+# Two clusters whose centroids are this alike are one voice (see join_split_voices).
+ONE_VOICE = 0.8
+SPLIT_SHARE = 0.1  # ... when the one has at most this share of the other's speech
 MIN_EMBED_SECONDS = 1.0  # units with less clean speech join the nearest speaker, never start one
-EMBED_SECONDS = 6.0  # clean speech embedded per local speaker and window (10 s windows)
+EMBED_SECONDS = 6.0  # speech alone counted per local speaker and window (10 s windows), as when each was embedded
+# Each window (10 s, every 2.5 s) embeds its speech from where the previous window's pieces end up to frame PIECE_END:
+# its third 2.5 s (frames 296-444 of 589; the first window from its start), so the pieces tile the audio. Pieces of
+# 5 s (every other window) mixed two voices the segmentation took for one local speaker too often (bench/README.md).
+PIECE_END = 3 * diarize_mod.STEP_FRAMES
 
 
 class Session(Protocol):
@@ -133,15 +141,16 @@ def cluster(
     for a, b in cannot_link:
         sim[a, b] = sim[b, a] = -np.inf
     size = np.ones(n)
-    alive = np.ones(n, dtype=bool)
     parent = list(range(n))
     count = n
-    both = alive[:, None] & alive[None, :]
+    # Each row's best partner, kept up to date per merge: O(n) a merge instead of a scan of the whole matrix (a
+    # 60-minute file has ~2,600 units). Ties go to the first row, then the first column, as a scan would.
+    best_of = sim.max(axis=1)
+    partner = sim.argmax(axis=1)
     while count > 1:
-        both = alive[:, None] & alive[None, :]
-        masked = np.where(both, sim, -np.inf)
-        i, j = divmod(int(np.argmax(masked)), n)
-        best = masked[i, j]
+        i = int(np.argmax(best_of))
+        j = int(partner[i])
+        best = best_of[i]
         if num_speakers is None:
             if not np.isfinite(best) or best < threshold:
                 break
@@ -149,18 +158,27 @@ def cluster(
             break
         elif not np.isfinite(best):
             # A known count wins over "heard at once": merge the closest clusters anyway.
-            masked = np.where(both, free, -np.inf)
-            i, j = divmod(int(np.argmax(masked)), n)
+            i, j = divmod(int(np.argmax(free)), n)
         # Average linkage (Lance-Williams); a cannot-link (-inf) on either side stays.
         for matrix in (sim, free):
             merged = (size[i] * matrix[i] + size[j] * matrix[j]) / (size[i] + size[j])
             merged[np.isneginf(matrix[i]) | np.isneginf(matrix[j])] = -np.inf
             matrix[i], matrix[:, i] = merged, merged
             matrix[i, i] = -np.inf
+            matrix[j], matrix[:, j] = -np.inf, -np.inf  # j is gone
         size[i] += size[j]
-        alive[j] = False
         parent[j] = i
         count -= 1
+        best_of[j] = -np.inf
+        column = sim[:, i]
+        stale = (partner == i) | (partner == j)
+        stale[i] = True
+        better = ~stale & ((column > best_of) | ((column == best_of) & (i < partner) & np.isfinite(column)))
+        best_of[better], partner[better] = column[better], i
+        stale[j] = False
+        for r in np.flatnonzero(stale):
+            partner[r] = int(np.argmax(sim[r]))
+            best_of[r] = sim[r, partner[r]]
 
     def root(k: int) -> int:
         while parent[k] != k:
@@ -170,6 +188,34 @@ def cluster(
     roots = [root(k) for k in range(n)]
     order: Dict[int, int] = {}
     return [order.setdefault(r, len(order)) for r in roots]
+
+
+def join_split_voices(embeddings: np.ndarray, labels: List[int], seconds: Sequence[float]) -> List[int]:
+    """A small cluster as alike as one voice's units are (centroids >= ONE_VOICE) to a cluster with at least ten
+    times its speech joins it. Average linkage never merges across a cannot-link pair, so where the segmentation heard
+    one person as two local speakers of a window, that person can stay split in two; on long files (many
+    windows) it happens (a 30-minute file of 8 voices came out with 10 clusters, two of them a voice's second
+    cluster at 0.87 and 0.90 from its first). Two people's centroids measured at most 0.71 (the pyannote sample's
+    phone call; 0.45-0.66 on the other bench files; more through telephone band or a music bed, hence the size
+    condition). Not applied when the caller gives the count."""
+    labels = list(labels)
+    while max(labels, default=0) > 0:
+        count = max(labels) + 1
+        sums = np.stack([embeddings[[k for k, label in enumerate(labels) if label == c]].sum(axis=0) for c in range(count)])
+        centroids = sums / np.maximum(np.linalg.norm(sums, axis=1, keepdims=True), 1e-12)
+        sim = centroids @ centroids.T
+        np.fill_diagonal(sim, -np.inf)
+        speech = np.array([sum(t for t, label in zip(seconds, labels) if label == c) for c in range(count)])
+        # Only a small cluster joins a much larger one: voices heard through one channel (telephone band, a music
+        # bed) are that alike too, but each of them speaks for a while.
+        sim[speech[:, None] > SPLIT_SHARE * speech[None, :]] = -np.inf
+        gone, kept = divmod(int(np.argmax(sim)), count)
+        if sim[gone, kept] < ONE_VOICE:
+            break
+        merged = [kept if label == gone else label for label in labels]
+        order: Dict[int, int] = {}
+        labels = [order.setdefault(label, len(order)) for label in merged]
+    return labels
 
 
 def link_units(
@@ -192,6 +238,8 @@ def link_units(
     index = {u: i for i, u in enumerate(strong)}
     links = [(index[a], index[b]) for a, b in cannot_link if a in index and b in index]
     labels = cluster(np.stack([vectors[u] for u in strong]), links, num_speakers=num_speakers)
+    if num_speakers is None:
+        labels = join_split_voices(np.stack([vectors[u] for u in strong]), labels, [solo[u] for u in strong])
     speaker_of = {u: labels[i] for i, u in enumerate(strong)}
     centroids = np.stack(
         [np.mean([vectors[u] for u in strong if speaker_of[u] == k], axis=0) for k in range(max(labels) + 1)]
@@ -202,8 +250,14 @@ def link_units(
 
 
 class EmbeddingSession(diarize_mod.DiarizationSession):
-    """Every local speaker of every window is a unit with its own embedding (pyannote's approach:
-    no stitching between windows, so two people who follow each other are never one track)."""
+    """Every local speaker of every window is a unit with its own embedding (pyannote's approach: no stitching
+    between windows, so two people who follow each other are never one track).
+
+    A stretch of audio is embedded once, not in each of the four windows that cover it: each window embeds, per
+    local speaker, its speech alone in the window's third 2.5 s (:meth:`_embed_pieces`); these pieces tile the
+    audio. A unit's embedding is the mean of the pieces under its own speech alone, weighted by how much of that
+    speech each holds, so a unit still stands for what its window heard (a window that takes two voices for one
+    local speaker gets a mix of both, as it did when each window was embedded on its own)."""
 
     def __init__(self, segmenter: diarize_mod.Segmenter, embedder: Embedder, num_speakers: Optional[int] = None):
         super().__init__(segmenter)
@@ -212,6 +266,9 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         self.vectors: Dict[int, np.ndarray] = {}
         self.solo: Dict[int, float] = {}  # unit -> seconds of speech alone
         self.speaker_of: Dict[int, int] = {}  # unit -> linked speaker, once finished
+        self.pieces: List[Tuple[int, np.ndarray, np.ndarray]] = []  # (first frame, speech alone there, embedding)
+        self.embedded_to = 0  # frame up to which the pieces cover the audio
+        self.newest: Optional[Tuple[np.ndarray, np.ndarray]] = None  # (activity, audio) of the newest window
 
     def _stitch(self, start: int, act: np.ndarray, audio: np.ndarray) -> None:
         F, S = diarize_mod.FIELD, diarize_mod.SHIFT
@@ -220,31 +277,65 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         act = act.copy()
         act[valid:] = False
         active = act.sum(axis=0) >= diarize_mod.MIN_LOCAL_FRAMES
-        alone = act & (act.sum(axis=1, keepdims=True) == 1)
         units = [-1, -1, -1]
         for i in range(3):
-            if not active[i]:
-                continue
-            unit = units[i] = self.track_count
-            self.track_count += 1
-            frames = np.flatnonzero(alone[:, i])
-            if frames.size < diarize_mod.MIN_LOCAL_FRAMES:
-                continue
-            mask = np.zeros(diarize_mod.WINDOW, dtype=bool)
-            for f in frames:
-                mask[f * S + F // 2 - S // 2 : f * S + F // 2 + S // 2] = True
-            speech = audio[mask][: int(EMBED_SECONDS * diarize_mod.SAMPLE_RATE)]
-            if speech.size >= diarize_mod.SAMPLE_RATE // 2:
-                self.vectors[unit] = self.embedder(speech)
-                self.solo[unit] = speech.size / diarize_mod.SAMPLE_RATE
+            if active[i]:
+                units[i] = self.track_count
+                self.track_count += 1
         present = [u for u in units if u >= 0]
         for a in present:
             for b in present:
                 if a < b:
                     self.cannot_link.add((a, b))
+        self._embed_pieces(frame0, act, audio, PIECE_END)
         self.windows.append(diarize_mod._Window(frame0, act, units))
+        self.newest = (act, audio)
+
+    def _embed_pieces(self, frame0: int, act: np.ndarray, audio: np.ndarray, end: int) -> None:
+        """Embeds each local speaker's speech alone in the window's frames from where the last pieces end to
+        ``end`` (at least 0.5 s of it; less says too little about a voice)."""
+        F, S = diarize_mod.FIELD, diarize_mod.SHIFT
+        begin = max(0, self.embedded_to - frame0)
+        if end <= begin:
+            return
+        alone = act[begin:end] & (act[begin:end].sum(axis=1, keepdims=True) == 1)
+        for i in range(3):
+            frames = np.flatnonzero(alone[:, i])
+            if frames.size * S < diarize_mod.SAMPLE_RATE // 2:
+                continue
+            mask = np.zeros(diarize_mod.WINDOW, dtype=bool)
+            for f in frames + begin:
+                mask[f * S + F // 2 - S // 2 : f * S + F // 2 + S // 2] = True
+            self.pieces.append((frame0 + begin, alone[:, i].copy(), self.embedder(audio[mask])))
+        self.embedded_to = frame0 + end
+
+    def _embed_units(self) -> None:
+        """Each unit with at least 0.5 s of speech alone: the mean of the pieces under that speech."""
+        N, S = diarize_mod.FRAMES, diarize_mod.SHIFT
+        if self.newest is not None:  # the end of the audio, after the last window's third 2.5 s
+            self._embed_pieces(self.windows[-1].frame0, *self.newest, N)
+            self.newest = None
+        starts = [p[0] for p in self.pieces]
+        for window in self.windows:
+            f0 = window.frame0
+            alone = window.act & (window.act.sum(axis=1, keepdims=True) == 1)
+            near = self.pieces[bisect.bisect_right(starts, f0 - N) : bisect.bisect_left(starts, f0 + N)]
+            for i, unit in enumerate(window.tracks):
+                frames = int(np.count_nonzero(alone[:, i]))
+                if unit < 0 or frames * S < diarize_mod.SAMPLE_RATE // 2:
+                    continue
+                total = np.zeros(self.pieces[0][2].shape if self.pieces else 1, dtype=np.float32)
+                for begin, heard, vector in near:
+                    a, b = max(f0, begin), min(f0 + N, begin + heard.size)
+                    if a < b:
+                        total += np.count_nonzero(alone[a - f0 : b - f0, i] & heard[a - begin : b - begin]) * vector
+                norm = float(np.linalg.norm(total))
+                if norm > 0:
+                    self.vectors[unit] = total / norm
+                    self.solo[unit] = min(frames * S / diarize_mod.SAMPLE_RATE, EMBED_SECONDS)
 
     def _link_tracks(self) -> Dict[int, int]:
+        self._embed_units()
         speaker_of = link_units(self.vectors, self.solo, self.cannot_link, self.num_speakers)
         self._follow_neighbours(speaker_of)
         self.speaker_of = dict(speaker_of)
