@@ -151,8 +151,8 @@ async function* pieceWav(wavPath: string, sampleRate: number, start: number, len
 /**
  * Cuts the decoded 16 kHz mono WAV at pauses and stores each piece as its own WAV in the blob store. Returns
  * the pieces, or null when the recording is short enough to stay one unit. The file is read twice as a stream
- * (once for its loudness, once piece by piece into the store) and never held whole, so the job's memory is the
- * same for 5 minutes or 3 hours.
+ * (once for its loudness, once piece by piece into the store) and never held whole, so the job's memory does not
+ * grow with the file's length (but for its frame energies, ~6 MiB an hour).
  */
 export const storePieces = async (
   deps: { readonly blobs: BlobStore },
