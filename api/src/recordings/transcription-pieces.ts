@@ -1,12 +1,14 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Actor, BlobStore } from '@scrivo/domain';
 import {
-  cutAtPauses,
+  cutsFromFrameEnergies,
+  type FrameEnergies,
+  FrameEnergyMeter,
   offsetPiece,
   type PieceSpan,
   type SpeakerProfiles,
@@ -53,19 +55,71 @@ export const pieceSettings = (config: {
   windowSeconds: config.SCRIVO_PIECE_WINDOW_SECONDS,
 });
 
-/** The PCM of a 16-bit mono WAV: its format and `data` chunk, found by walking the RIFF chunks. */
-const pcmOf = (wav: Buffer): { sampleRate: number; data: Buffer } => {
-  let sampleRate: number | null = null;
-  for (let at = 12; at + 8 <= wav.length;) {
-    const id = wav.toString('ascii', at, at + 4);
-    const size = wav.readUInt32LE(at + 4);
-    if (id === 'fmt ') sampleRate = wav.readUInt32LE(at + 12);
-    // ffmpeg writing to a pipe leaves the size unset (0xffffffff): the data then runs to the end.
-    if (id === 'data' && sampleRate !== null)
-      return { sampleRate, data: wav.subarray(at + 8, Math.min(wav.length, at + 8 + size)) };
-    at += 8 + size + (size % 2);
+/** Where the samples of a 16-bit mono WAV lie in its file. */
+interface PcmLayout {
+  readonly sampleRate: number;
+  /** Offset of the first sample byte in the file. */
+  readonly dataStart: number;
+  readonly dataBytes: number;
+}
+
+/**
+ * The format and `data` chunk of a 16-bit mono WAV, found by walking the RIFF chunk headers: a few bytes read
+ * per chunk, never the samples, so a 3-hour file costs what a 3-second one does.
+ */
+const pcmLayoutOf = async (wavPath: string): Promise<PcmLayout> => {
+  const handle = await open(wavPath, 'r');
+  try {
+    const { size: fileBytes } = await handle.stat();
+    const header = Buffer.alloc(16);
+    let sampleRate: number | null = null;
+    for (let at = 12; at + 8 <= fileBytes;) {
+      const { bytesRead } = await handle.read(header, 0, header.length, at);
+      const id = header.toString('ascii', 0, 4);
+      const size = header.readUInt32LE(4);
+      if (id === 'fmt ' && bytesRead >= 16) sampleRate = header.readUInt32LE(12);
+      // ffmpeg writing to a pipe leaves the size unset (0xffffffff): the data then runs to the end.
+      if (id === 'data' && sampleRate !== null)
+        return { sampleRate, dataStart: at + 8, dataBytes: Math.min(fileBytes, at + 8 + size) - (at + 8) };
+      at += 8 + size + (size % 2);
+    }
+  } finally {
+    await handle.close();
   }
   throw new Error('The decoded audio is not a WAV file with a fmt and a data chunk.');
+};
+
+/**
+ * The loudness of each 10 ms frame, read through the file once into one reused 1 MiB buffer: memory stays at that
+ * buffer (and the ~100 numbers a second) whatever the file's length, and the reads leave no garbage behind.
+ */
+const frameEnergiesOfFile = async (wavPath: string, layout: PcmLayout): Promise<FrameEnergies> => {
+  const end = layout.dataStart + Math.floor(layout.dataBytes / 2) * 2;
+  const meter = new FrameEnergyMeter(layout.sampleRate, (end - layout.dataStart) / 2);
+  const samples = new Int16Array(1 << 19);
+  const bytes = Buffer.from(samples.buffer);
+  const handle = await open(wavPath, 'r');
+  try {
+    // A read may end mid-sample: that byte is moved to the front and completed by the next read.
+    let held = 0;
+    for (let position = layout.dataStart; position < end;) {
+      const { bytesRead } = await handle.read(
+        bytes,
+        held,
+        Math.min(bytes.length - held, end - position),
+        position,
+      );
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const filled = held + bytesRead;
+      meter.add(samples.subarray(0, filled >> 1));
+      held = filled % 2;
+      if (held === 1) bytes[0] = bytes[filled - 1]!;
+    }
+  } finally {
+    await handle.close();
+  }
+  return meter.result();
 };
 
 const wavHeader = (sampleRate: number, dataBytes: number): Buffer => {
@@ -86,9 +140,19 @@ const wavHeader = (sampleRate: number, dataBytes: number): Buffer => {
   return header;
 };
 
+/** A piece's WAV: its own header, then its bytes of the decoded file, streamed from disk. */
+async function* pieceWav(wavPath: string, sampleRate: number, start: number, length: number) {
+  yield wavHeader(sampleRate, length);
+  if (length === 0) return;
+  const bytes: AsyncIterable<Buffer> = createReadStream(wavPath, { start, end: start + length - 1 });
+  yield* bytes;
+}
+
 /**
  * Cuts the decoded 16 kHz mono WAV at pauses and stores each piece as its own WAV in the blob store. Returns
- * the pieces, or null when the recording is short enough to stay one unit.
+ * the pieces, or null when the recording is short enough to stay one unit. The file is read twice as a stream
+ * (once for its loudness, once piece by piece into the store) and never held whole, so the job's memory does not
+ * grow with the file's length (but for its frame energies, ~6 MiB an hour).
  */
 export const storePieces = async (
   deps: { readonly blobs: BlobStore },
@@ -96,11 +160,10 @@ export const storePieces = async (
   target: { readonly recordingId: string; readonly fileJobId: string },
   settings: PieceSettings,
 ): Promise<PieceSpan[] | null> => {
-  const { sampleRate, data } = pcmOf(await readFile(wavPath));
-  if (data.length / 2 / sampleRate <= settings.thresholdSeconds) return null;
-  const samples = new Int16Array(data.buffer, data.byteOffset, Math.floor(data.length / 2));
-  const pieces = cutAtPauses(samples, {
-    sampleRate,
+  const layout = await pcmLayoutOf(wavPath);
+  const { sampleRate, dataStart, dataBytes } = layout;
+  if (dataBytes / 2 / sampleRate <= settings.thresholdSeconds) return null;
+  const pieces = cutsFromFrameEnergies(await frameEnergiesOfFile(wavPath, layout), {
     pieceSeconds: settings.pieceSeconds,
     windowSeconds: settings.windowSeconds,
     quietSeconds: QUIET_SECONDS,
@@ -108,13 +171,13 @@ export const storePieces = async (
   if (pieces.length < 2) return null;
   for (const piece of pieces) {
     const from = Math.round(piece.start * sampleRate) * 2;
-    const to = Math.min(data.length, Math.round(piece.end * sampleRate) * 2);
-    const pcm = data.subarray(from, to);
-    const body = Buffer.concat([wavHeader(sampleRate, pcm.length), pcm]);
-    await deps.blobs.put(pieceKey(target.recordingId, target.fileJobId, piece.index), body, {
-      contentType: 'audio/wav',
-      size: body.length,
-    });
+    const to = Math.min(dataBytes, Math.round(piece.end * sampleRate) * 2);
+    const length = Math.max(0, to - from);
+    await deps.blobs.put(
+      pieceKey(target.recordingId, target.fileJobId, piece.index),
+      pieceWav(wavPath, sampleRate, dataStart + from, length),
+      { contentType: 'audio/wav', size: 44 + length },
+    );
   }
   return pieces;
 };

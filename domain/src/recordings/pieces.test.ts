@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { cutAtPauses, joinPieces, offsetPiece, type PieceTranscript } from './pieces';
+import {
+  cutAtPauses,
+  cutsFromFrameEnergies,
+  FrameEnergyMeter,
+  frameEnergiesOf,
+  joinPieces,
+  offsetPiece,
+  type PieceSpan,
+  type PieceTranscript,
+} from './pieces';
 import type { Segment, TranscriptBody } from './transcript';
 
 const RATE = 1000;
-const options = { sampleRate: RATE, pieceSeconds: 60, windowSeconds: 10, quietSeconds: 0.3 };
+const rule = { pieceSeconds: 60, windowSeconds: 10, quietSeconds: 0.3 };
+const options = { sampleRate: RATE, ...rule };
+/** The decision the job makes: from the frames' energies, never the samples. */
+const cut = (samples: Int16Array): PieceSpan[] => cutsFromFrameEnergies(frameEnergiesOf(samples, RATE), rule);
 
 /** Loud "speech" everywhere except quiet stretches [start, end) in seconds. */
 const speechWithPauses = (seconds: number, pauses: readonly [number, number][]): Int16Array => {
@@ -18,12 +30,11 @@ const speechWithPauses = (seconds: number, pauses: readonly [number, number][]):
 
 describe('cutting a long recording at pauses', () => {
   it('cuts in the middle of the quietest stretch near each aimed-at point, never in speech', () => {
-    const pieces = cutAtPauses(
+    const pieces = cut(
       speechWithPauses(200, [
         [54, 54.6],
         [117, 117.5],
       ]),
-      options,
     );
     expect(pieces).toHaveLength(3);
     expect(pieces[0]!.start).toBe(0);
@@ -42,21 +53,21 @@ describe('cutting a long recording at pauses', () => {
     // The earlier pause still holds a murmur; the later one is silent.
     for (let i = 57 * RATE; i < 57.5 * RATE; i++) samples[i] = 900;
     for (let i = 66 * RATE; i < 66.5 * RATE; i++) samples[i] = 0;
-    const [first] = cutAtPauses(samples, options);
+    const [first] = cut(samples);
     expect(first!.end).toBeGreaterThan(66);
     expect(first!.end).toBeLessThan(66.5);
   });
 
   it('leaves a recording of less than one and a half pieces whole, and gives a short tail to the piece before', () => {
-    expect(cutAtPauses(speechWithPauses(85, []), options)).toEqual([{ index: 0, start: 0, end: 85 }]);
-    const pieces = cutAtPauses(speechWithPauses(150, [[60, 60.5]]), options);
+    expect(cut(speechWithPauses(85, []))).toEqual([{ index: 0, start: 0, end: 85 }]);
+    const pieces = cut(speechWithPauses(150, [[60, 60.5]]));
     expect(pieces).toHaveLength(2);
     expect(pieces[0]!.end).toBeGreaterThan(60);
     expect(pieces[0]!.end).toBeLessThan(60.5);
   });
 
   it('covers the whole recording with pieces that follow one another', () => {
-    const pieces = cutAtPauses(speechWithPauses(1200, []), options);
+    const pieces = cut(speechWithPauses(1200, []));
     expect(pieces.length).toBeGreaterThanOrEqual(19);
     pieces.forEach((piece, i) => {
       expect(piece.index).toBe(i);
@@ -64,6 +75,42 @@ describe('cutting a long recording at pauses', () => {
       expect(piece.end - piece.start).toBeGreaterThanOrEqual(30);
     });
     expect(pieces.at(-1)!.end).toBe(1200);
+  });
+
+  it('chooses the same cuts from frame energies measured a slice at a time as from the whole recording at once', () => {
+    // Pauses murmured at different levels, a length that ends mid-frame: nothing here is a tie to hide behind.
+    const samples = speechWithPauses(400, [
+      [55, 55.6],
+      [63, 63.4],
+      [118, 118.5],
+      [176, 176.7],
+      [241, 241.3],
+      [300, 300.4],
+    ]);
+    const longer = new Int16Array(samples.length + 7);
+    longer.set(samples);
+    for (let i = 0; i < longer.length; i++) if (Math.abs(longer[i]!) <= 3) longer[i] = (i * 31) % 97;
+
+    // A file read a chunk at a time: slices of every odd size, most of them splitting a frame.
+    const meter = new FrameEnergyMeter(RATE);
+    for (let at = 0, size = 1; at < longer.length; at += size, size = (size * 7 + 3) % 997 || 1)
+      meter.add(longer.subarray(at, at + size));
+    const sliced = meter.result();
+
+    // The plain loudness of each whole 10 ms frame, as cutting the samples in memory always measured it.
+    const frameSamples = RATE / 100;
+    const whole = Array.from({ length: Math.floor(longer.length / frameSamples) }, (_, f) => {
+      let sum = 0;
+      for (let i = f * frameSamples; i < (f + 1) * frameSamples; i++) sum += longer[i]! * longer[i]!;
+      return Math.sqrt(sum / frameSamples);
+    });
+    expect(sliced.sampleCount).toBe(longer.length);
+    expect(Array.from(sliced.energies)).toEqual(whole);
+
+    const pieces = cutsFromFrameEnergies(sliced, rule);
+    expect(pieces).toEqual(cutAtPauses(longer, options));
+    expect(pieces).toHaveLength(7);
+    expect(pieces.at(-1)!.end).toBe(longer.length / RATE);
   });
 });
 

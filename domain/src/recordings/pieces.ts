@@ -11,9 +11,8 @@ export interface PieceSpan {
 /** A piece's job id: the file job's id and its index, so a replay enqueues no piece twice. */
 export const pieceJobId = (fileJobId: string, index: number) => `${fileJobId}-p${index}`;
 
-export interface CutOptions {
-  /** Samples per second of the PCM (the worker decodes to 16 kHz). */
-  readonly sampleRate: number;
+/** How a long recording is cut. */
+export interface CutRule {
   /** The length aimed at for each piece. */
   readonly pieceSeconds: number;
   /** How far from the aimed-at point a cut may move to find a pause. */
@@ -22,29 +21,98 @@ export interface CutOptions {
   readonly quietSeconds: number;
 }
 
-/** Energy of each frame of `frameSamples` samples (root mean square of 16-bit PCM). */
-const frameEnergies = (samples: Int16Array, frameSamples: number): Float64Array => {
-  const frames = Math.floor(samples.length / frameSamples);
-  const energies = new Float64Array(frames);
-  for (let f = 0; f < frames; f++) {
-    let sum = 0;
-    for (let i = f * frameSamples; i < (f + 1) * frameSamples; i++) sum += samples[i]! * samples[i]!;
-    energies[f] = Math.sqrt(sum / frameSamples);
+export interface CutOptions extends CutRule {
+  /** Samples per second of the PCM (the worker decodes to 16 kHz). */
+  readonly sampleRate: number;
+}
+
+/** Samples in one 10 ms frame, the unit loudness is measured in. */
+export const frameSamplesOf = (sampleRate: number) => Math.max(1, Math.round(sampleRate / 100));
+
+/** A recording's loudness, 100 numbers a second: all the cut needs to know of its audio. */
+export interface FrameEnergies {
+  readonly sampleRate: number;
+  /** Samples in the whole recording, its last partial frame included (that frame has no energy). */
+  readonly sampleCount: number;
+  /** Root mean square of each whole frame of `frameSamplesOf(sampleRate)` 16-bit samples. */
+  readonly energies: Float64Array;
+}
+
+/**
+ * Measures frame energies from samples given in as many slices as they come (a file read a chunk at a time), so
+ * a recording of any length is never held whole: each frame's sum is carried across slices in the same order as
+ * over one array, so the numbers are the same to the last bit.
+ */
+export class FrameEnergyMeter {
+  private readonly frameSamples: number;
+  private energies: Float64Array;
+  private frames = 0;
+  private samples = 0;
+  private sum = 0;
+  private inFrame = 0;
+
+  /** `expectedSamples`, when known, sizes the store once instead of growing it. */
+  constructor(
+    private readonly sampleRate: number,
+    expectedSamples = 0,
+  ) {
+    this.frameSamples = frameSamplesOf(sampleRate);
+    this.energies = new Float64Array(Math.max(1024, Math.floor(expectedSamples / this.frameSamples)));
   }
-  return energies;
+
+  add(samples: Int16Array): void {
+    const { frameSamples } = this;
+    let { sum, inFrame } = this;
+    for (let i = 0; i < samples.length; i++) {
+      sum += samples[i]! * samples[i]!;
+      if (++inFrame === frameSamples) {
+        this.push(Math.sqrt(sum / frameSamples));
+        sum = 0;
+        inFrame = 0;
+      }
+    }
+    this.sum = sum;
+    this.inFrame = inFrame;
+    this.samples += samples.length;
+  }
+
+  result(): FrameEnergies {
+    return {
+      sampleRate: this.sampleRate,
+      sampleCount: this.samples,
+      energies: this.energies.subarray(0, this.frames),
+    };
+  }
+
+  private push(energy: number) {
+    if (this.frames === this.energies.length) {
+      const grown = new Float64Array(Math.ceil(this.energies.length * 1.5));
+      grown.set(this.energies);
+      this.energies = grown;
+    }
+    this.energies[this.frames++] = energy;
+  }
+}
+
+/** The frame energies of samples held in memory (a test's, or a short recording's). */
+export const frameEnergiesOf = (samples: Int16Array, sampleRate: number): FrameEnergies => {
+  const meter = new FrameEnergyMeter(sampleRate, samples.length);
+  meter.add(samples);
+  return meter.result();
 };
 
 /**
  * Where to cut a long recording so no word is split: aim at every `pieceSeconds`, and cut in the middle of the
  * quietest `quietSeconds` within `windowSeconds` of the aim (frame RMS, 10 ms frames). A last piece shorter than
- * half a piece is left to the one before it, so no piece is a sliver.
+ * half a piece is left to the one before it, so no piece is a sliver. Decided from the frames' energies alone (~100
+ * numbers a second), so the audio itself never has to be in memory.
  */
-export const cutAtPauses = (samples: Int16Array, options: CutOptions): PieceSpan[] => {
-  const { sampleRate, pieceSeconds, windowSeconds, quietSeconds } = options;
-  const total = samples.length / sampleRate;
-  const frameSamples = Math.max(1, Math.round(sampleRate / 100));
+export const cutsFromFrameEnergies = (frames: FrameEnergies, rule: CutRule): PieceSpan[] => {
+  const { sampleRate, sampleCount, energies } = frames;
+  const { pieceSeconds, windowSeconds, quietSeconds } = rule;
+  const total = sampleCount / sampleRate;
+  const frameSamples = frameSamplesOf(sampleRate);
   const frameSeconds = frameSamples / sampleRate;
-  const energies = frameEnergies(samples, frameSamples);
   const quietFrames = Math.max(1, Math.round(quietSeconds / frameSeconds));
   // Running sums: the energy of any stretch of frames in one subtraction.
   const prefix = new Float64Array(energies.length + 1);
@@ -77,6 +145,10 @@ export const cutAtPauses = (samples: Int16Array, options: CutOptions): PieceSpan
   const bounds = [0, ...cuts, total];
   return bounds.slice(1).map((end, index) => ({ index, start: bounds[index]!, end }));
 };
+
+/** `cutsFromFrameEnergies` for samples held in memory. */
+export const cutAtPauses = (samples: Int16Array, options: CutOptions): PieceSpan[] =>
+  cutsFromFrameEnergies(frameEnergiesOf(samples, options.sampleRate), options);
 
 /** What one piece's recognition gave: its segments with times already in seconds of the whole file. */
 export interface PieceTranscript {
