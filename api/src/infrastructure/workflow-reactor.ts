@@ -6,6 +6,8 @@ export interface WorkflowContext {
   readonly actor: Actor;
   readonly correlationId: string;
   readonly causationId: string;
+  /** The input's position in the store: what a read model must hold before a step reads it. */
+  readonly position: number;
 }
 
 /**
@@ -14,8 +16,8 @@ export interface WorkflowContext {
  * checkpoint moves on only after every output was sent, so a crash in between sends them again: each output must
  * be one a repeat leaves unchanged, or one meant to go at least once.
  */
-export const workflowReactor = <Input extends DomainEvent, State, Output>(
-  workflow: Workflow<Input, State, Output>,
+export const workflowReactor = <Input extends StreamEvent, State, Output, StreamEvent extends DomainEvent>(
+  workflow: Workflow<Input, State, Output, StreamEvent>,
   deps: {
     /** A runner that does not wait for the read models (a reaction waiting for them would wait for itself). */
     readonly runner: StreamRunner;
@@ -35,6 +37,7 @@ export const workflowReactor = <Input extends DomainEvent, State, Output>(
         actor: { kind: 'system', id: workflow.name },
         correlationId: recorded.metadata.correlationId,
         causationId: recorded.metadata.eventId,
+        position: recorded.globalPosition,
       };
       for (const output of workflow.decide(input, state)) await deps.send(output, context);
     },

@@ -19,3 +19,4 @@ export * from './projections/auditors.projection';
 export * from './emails/account-emails';
 export { escapeHtml } from './emails/layout';
 export * from './workflows/billing-emails.workflow';
+export * from './workflows/account-erasure.workflow';

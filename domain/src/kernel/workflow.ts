@@ -11,12 +11,18 @@ import type { DomainEvent } from './events';
  * The state is folded from the input's own stream as it stands when the input is handled, not as it stood when
  * the input was appended: a later event (a retry, an erasure) is known to the decision about an earlier one.
  */
-export interface Workflow<Input extends DomainEvent, State, Output> {
+export interface Workflow<
+  Input extends DomainEvent,
+  State,
+  Output,
+  StreamEvent extends DomainEvent = DomainEvent,
+> {
   /** Also the name of its checkpoint: renaming a workflow would run it again over the whole history. */
   readonly name: string;
   /** The event types it decides on; the others of the stream still fold into its state through `evolve`. */
   readonly inputs: readonly Input['type'][];
   decide(input: Input, state: State): readonly Output[];
-  evolve(state: State, event: DomainEvent): State;
+  /** Folds every event of the input's stream (`StreamEvent`: the stream's own event union, when it has one). */
+  evolve(state: State, event: StreamEvent): State;
   initialState(): State;
 }

@@ -11,9 +11,11 @@ const show = (value: unknown) => JSON.stringify(value, null, 2);
  * `given` is the input's stream as the workflow will read it (the input itself is appended to it).
  */
 export const WorkflowSpecification = {
-  for<Input extends DomainEvent, State, Output>(workflow: Workflow<Input, State, Output>) {
+  for<Input extends StreamEvent, State, Output, StreamEvent extends DomainEvent>(
+    workflow: Workflow<Input, State, Output, StreamEvent>,
+  ) {
     return {
-      given(history: readonly DomainEvent[] = []) {
+      given(history: readonly StreamEvent[] = []) {
         return {
           when(input: Input) {
             const run = (): readonly Output[] => {
