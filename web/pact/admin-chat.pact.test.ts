@@ -3,7 +3,7 @@ import { MatchersV3, PactV4, Verifier } from '@pact-foundation/pact';
 import { contract } from '@scrivo/contracts';
 import { initClient } from '@ts-rest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatStreamsService } from '../../api/src/chat/support/chat-streams';
+import { chatSeeding } from '../../api/test/chat/seed-chat';
 import { adminClient } from '../../api/test/chat/admin-session';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 
@@ -191,7 +191,7 @@ describe('the API honours the admin pane pact', () => {
 
   it('verifies every interaction against the real server', async () => {
     const admin = await adminClient(app);
-    const streams = app.scrivo.app.get(ChatStreamsService);
+    const streams = chatSeeding(app);
     await new Verifier({
       provider: 'scrivo-api',
       providerBaseUrl: app.url,

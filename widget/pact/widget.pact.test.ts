@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import { MatchersV3, PactV4, Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatStreamsService } from '../../api/src/chat/support/chat-streams';
+import { chatSeeding } from '../../api/test/chat/seed-chat';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { createChatApi } from '../src/app/api';
 
@@ -217,7 +217,7 @@ describe('the API honours the widget pact', () => {
   });
 
   it('verifies every interaction against the real server', async () => {
-    const streams = app.scrivo.app.get(ChatStreamsService);
+    const streams = chatSeeding(app);
     const visitor = { kind: 'visitor' as const, id: 'pact-visitor' };
     const start = async (sessionId: string) => {
       const state = await streams

@@ -44,6 +44,8 @@ from .models import ModelNotAvailable, ResolvedModel, resolve_model
 from .transcriber import LANGUAGE_CODES, TASKS, Cancelled, Transcriber
 
 COPY_CHUNK = 1024 * 1024
+# A refused request's body is read and dropped up to this size, so its sender hears why (see _drain_unread_body).
+DRAIN_LIMIT = 16 * 1024 * 1024
 # 8000 tracks of 192 numbers (speakers.MAX_TRACKS) written as JSON take about 16 MB.
 MAX_CLUSTER_BODY = 32 * 1024 * 1024
 
@@ -377,6 +379,8 @@ class Handler(BaseHTTPRequestHandler):
                 traceback.print_exc(file=sys.stderr)
                 self._log(500, error=f"after response: {type(exc).__name__}: {exc}")
             elif isinstance(exc, HttpError):
+                if body is None and exc.status not in (HTTPStatus.UNAUTHORIZED, HTTPStatus.FORBIDDEN):
+                    self._drain_unread_body()
                 self._error(exc.status, exc.message, exc.headers)
             else:
                 traceback.print_exc(file=sys.stderr)
@@ -384,6 +388,20 @@ class Handler(BaseHTTPRequestHandler):
         finally:
             if body is not None:
                 body.close()
+
+    def _drain_unread_body(self) -> None:
+        """Reads and drops the body of a request refused before reading it (bad options), so a client still sending
+        it reads the refusal instead of a broken pipe. A body over DRAIN_LIMIT (or of unknown length) is not waited
+        for: the connection just closes."""
+        length = self.headers.get("Content-Length", "")
+        if not length.isdigit() or int(length) > DRAIN_LIMIT:
+            return
+        remaining = int(length)
+        while remaining > 0:
+            chunk = self.rfile.read(min(COPY_CHUNK, remaining))
+            if not chunk:
+                return
+            remaining -= len(chunk)
 
     def _cluster_speakers(self) -> None:
         # Clustering needs neither the Whisper model nor its queue: a join waits for no one's transcription.
