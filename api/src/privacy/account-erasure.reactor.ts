@@ -62,11 +62,8 @@ export const accountErasureReactor = (deps: {
   readonly readModelsInclude: (position: number) => Promise<void>;
   /** Its kept messages to the address (the embedded outbox) are deleted with the account. */
   readonly mailer: Mailer;
-}): Reactor => {
-  // Where the erasure was recorded: the shredding waits until the read models hold it. Steps run one after the
-  // other, in one reaction, so CompleteErasure always sets it before ShredLeftovers reads it.
-  let completedAt = 0;
-  return workflowReactor(accountErasureWorkflow, {
+}): Reactor =>
+  workflowReactor(accountErasureWorkflow, {
     runner: deps.runner,
     async send(step, context) {
       const { actor, correlationId, causationId } = context;
@@ -136,23 +133,25 @@ export const accountErasureReactor = (deps: {
             context,
           );
           return;
-        case 'CompleteErasure': {
-          const completed = await deps.runner.run(
+        case 'CompleteErasure':
+          await deps.runner.run(
             userAccountDecider,
             AccountStreams.user(step.userId),
             { type: 'CompleteAccountErasure', at: deps.runner.now() },
             context,
           );
-          completedAt = Math.max(context.position, completed.lastPosition ?? 0);
           return;
-        }
-        case 'ShredLeftovers':
-          // The read models dropped the person's documents by now (every erasure above comes before the completion);
-          // their old bytes must not stay readable on disk, in the store's log or in mail kept for them.
-          await deps.readModelsInclude(Math.max(context.position, completedAt));
+        case 'ShredLeftovers': {
+          // Once the read models hold the erasure (the account stream's last event, read from the stream so a repeat
+          // that finds it already recorded waits for it too), they dropped the person's documents: every erasure
+          // above comes before it. Their old bytes must not stay readable on disk, in the store's log or in mail
+          // kept for them.
+          const { events } = await deps.runner.load(userAccountDecider, AccountStreams.user(step.userId));
+          await deps.readModelsInclude(Math.max(context.position, events.at(-1)?.globalPosition ?? 0));
           await deps.readModels.shredDeleted();
           if (step.email !== null) await deps.mailer.forget?.(step.email);
           return;
+        }
         case 'EraseAddressKey':
           // A repeat after this finds the address on the next generation (unused: harmless).
           return eraseLiveAddressKey(deps.keys, deps.emails.keyOf(step.email));
@@ -161,4 +160,3 @@ export const accountErasureReactor = (deps: {
       }
     },
   });
-};

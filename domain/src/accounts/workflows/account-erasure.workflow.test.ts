@@ -38,7 +38,7 @@ describe('account erasure: what erasing an account takes, in order', () => {
         { type: 'EraseSupportChats', userId: 'u1' },
         { type: 'GiveUpAddress', userId: 'u1', email: 'ada@example.com' },
         { type: 'CompleteErasure', userId: 'u1' },
-        { type: 'ShredLeftovers', email: 'ada@example.com' },
+        { type: 'ShredLeftovers', userId: 'u1', email: 'ada@example.com' },
         { type: 'EraseAddressKey', email: 'ada@example.com' },
         { type: 'ErasePersonKey', userId: 'u1' },
       ]));
@@ -53,7 +53,7 @@ describe('account erasure: what erasing an account takes, in order', () => {
         { type: 'EraseDataExports', userId: 'u1' },
         { type: 'EraseSupportChats', userId: 'u1' },
         { type: 'CompleteErasure', userId: 'u1' },
-        { type: 'ShredLeftovers', email: null },
+        { type: 'ShredLeftovers', userId: 'u1', email: null },
         { type: 'ErasePersonKey', userId: 'u1' },
       ]));
 });
