@@ -24,11 +24,15 @@ import {
   chatSessionDecider,
   chatSessionKeySubject,
 } from '@scrivo/domain/chat';
-import { RECORDINGS_COLLECTION, type RecordingDoc } from '@scrivo/domain/recordings';
+import {
+  RECORDINGS_COLLECTION,
+  type RecordingDoc,
+  recordingDecider,
+  recordingStream,
+} from '@scrivo/domain/recordings';
 import type { SessionStore } from '../common/auth/session-store';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { workflowReactor } from '../infrastructure/workflow-reactor';
-import type { RecordingCommands } from '../recordings/recording-commands';
 
 /** Erases the address key now in use (the first generation not erased yet: see addressKeySubject). */
 const eraseLiveAddressKey = async (keys: KeyStore, addressKey: string): Promise<void> => {
@@ -51,7 +55,6 @@ const ERASURE: ChangedBy = { kind: 'system', adminId: null, label: 'account eras
  */
 export const accountErasureReactor = (deps: {
   readonly runner: StreamRunner;
-  readonly recordings: RecordingCommands;
   readonly sessions: SessionStore;
   readonly readModels: ReadModelStore;
   readonly blobs: BlobStore;
@@ -66,7 +69,6 @@ export const accountErasureReactor = (deps: {
   workflowReactor(accountErasureWorkflow, {
     runner: deps.runner,
     async send(step, context) {
-      const { actor, correlationId, causationId } = context;
       switch (step.type) {
         case 'EndSessions':
           return deps.sessions.revokeAllFor('user', step.userId);
@@ -77,12 +79,11 @@ export const accountErasureReactor = (deps: {
             .collection<RecordingDoc>(RECORDINGS_COLLECTION)
             .find({ ownerId: step.userId });
           for (const { id } of owned)
-            await deps.recordings.run(
-              id,
-              { type: 'EraseRecording', now: deps.recordings.now() },
-              actor,
-              correlationId,
-              causationId,
+            await deps.runner.run(
+              recordingDecider,
+              recordingStream(id),
+              { type: 'EraseRecording', now: deps.runner.now() },
+              context,
             );
           return;
         }
