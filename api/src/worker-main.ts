@@ -78,7 +78,6 @@ const main = async () => {
     workerId,
     jobs,
     runner,
-    recordings: commands,
     blobs: adapters.blobs,
     media: new FfmpegMediaToolkit(),
     logger,

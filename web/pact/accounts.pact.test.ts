@@ -412,11 +412,11 @@ describe('Pact: scrivo-api honours the pact (verified against the real API)', ()
       },
       stateHandlers: {
         'no user is signed in': async () => undefined,
-        'a verified user exists': async (params) => {
+        'a verified user exists': async (params: unknown) => {
           await ensureVerifiedUser(param(params, 'email'), param(params, 'password'));
           return undefined;
         },
-        'a user is signed in': async (params) => {
+        'a user is signed in': async (params: unknown) => {
           const email = param(params, 'email');
           await ensureVerifiedUser(email);
           const c = client();
@@ -424,7 +424,7 @@ describe('Pact: scrivo-api honours the pact (verified against the real API)', ()
           cookies = { scrivo_session: c.cookie('scrivo_session')! };
           return undefined;
         },
-        'an unverified user exists': async (params) => {
+        'an unverified user exists': async (params: unknown) => {
           await client().post(
             '/api/register',
             registration(param(params, 'email'), { password: param(params, 'password') }),
@@ -432,12 +432,12 @@ describe('Pact: scrivo-api honours the pact (verified against the real API)', ()
           return undefined;
         },
         'no account uses the email': async () => undefined,
-        'a verification code was sent': async (params) => {
+        'a verification code was sent': async (params: unknown) => {
           const email = param(params, 'email');
           await client().post('/api/send-verification', { email });
           return { code: await latestVerificationCode(app.dataDir, email) };
         },
-        'the email was verified': async (params) => {
+        'the email was verified': async (params: unknown) => {
           const email = param(params, 'email');
           const c = client();
           await c.post('/api/send-verification', { email });
@@ -447,7 +447,7 @@ describe('Pact: scrivo-api honours the pact (verified against the real API)', ()
           });
           return undefined;
         },
-        'a password reset was requested': async (params) => {
+        'a password reset was requested': async (params: unknown) => {
           const email = param(params, 'email');
           await ensureVerifiedUser(email);
           await client().post('/api/password-reset/request', { email });

@@ -206,7 +206,7 @@ describe('the API honours the admin pane pact', () => {
         next();
       },
       stateHandlers: {
-        'an escalated anonymous chat': async (params) => {
+        'an escalated anonymous chat': async (params: unknown) => {
           const id = String((params as { sessionId: string }).sessionId);
           if ((await app.scrivo.adapters.events.readStream(`chat-session-${id}`)).length > 0)
             return undefined;

@@ -244,7 +244,7 @@ describe('the API honours the widget pact', () => {
       logLevel: 'warn',
       stateHandlers: {
         'the default chat site exists': async () => undefined,
-        'an open chat': async (params) => {
+        'an open chat': async (params: unknown) => {
           const sessionId = String((params as { sessionId: string }).sessionId);
           // Each interaction gets the chat as its state says: open, with one message to read back.
           await start(sessionId);
@@ -264,7 +264,7 @@ describe('the API honours the widget pact', () => {
             );
           return undefined;
         },
-        'a resolved chat': async (params) => {
+        'a resolved chat': async (params: unknown) => {
           const sessionId = String((params as { sessionId: string }).sessionId);
           await start(sessionId);
           await streams.session(

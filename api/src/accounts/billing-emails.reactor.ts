@@ -1,11 +1,5 @@
 import type { Reactor } from '@scrivo/domain';
-import {
-  AccountStreams,
-  billingEmailsWorkflow,
-  type Mailer,
-  paymentFailedEmail,
-  userAccountDecider,
-} from '@scrivo/domain/accounts';
+import { billingEmailsWorkflow, type Mailer, paymentFailedEmail } from '@scrivo/domain/accounts';
 import type { RootLogger } from '../common/logger';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { workflowReactor } from '../infrastructure/workflow-reactor';
@@ -22,11 +16,9 @@ export const billingEmailsReactor = (deps: {
 }): Reactor => ({
   ...workflowReactor(billingEmailsWorkflow, {
     runner: deps.runner,
-    async send({ userId, graceUntil }) {
-      const user = await deps.runner.state(userAccountDecider, AccountStreams.user(userId));
-      if (!user.email) return;
+    async send({ userId, email, language, graceUntil }) {
       try {
-        await deps.mailer.send(paymentFailedEmail(user.email, graceUntil, deps.accountUrl, user.language));
+        await deps.mailer.send(paymentFailedEmail(email, graceUntil, deps.accountUrl, language));
       } catch (error) {
         // Not retried: every write waits for the reactors, so a mail server down must not hold the API back. The
         // account page says the same as the email.

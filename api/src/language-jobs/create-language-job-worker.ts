@@ -6,7 +6,6 @@ import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { JobHandler } from '../jobs/job-handler';
 import { JobWorker } from '../jobs/job-worker';
 import type { WorkerLogger } from '../jobs/worker-logger';
-import type { RecordingCommands } from '../recordings/recording-commands';
 import { createSpeech } from '../recordings/speech-factory';
 import { summaryJobHandler } from '../summaries/summary-job';
 import { translationJobHandler } from '../translations/translation-job';
@@ -43,7 +42,6 @@ export const createLanguageJobWorker = (deps: {
   readonly workerId: string;
   readonly jobs: JobQueue;
   readonly runner: StreamRunner;
-  readonly recordings: RecordingCommands;
   readonly blobs: BlobStore;
   readonly media: MediaToolkit;
   readonly logger: WorkerLogger;
@@ -52,16 +50,12 @@ export const createLanguageJobWorker = (deps: {
   const handlers: JobHandler[] = [
     translationJobHandler({
       runner: deps.runner,
-      recordings: deps.recordings,
       translator: createTranslator(deps.config, model),
       speechToEnglish: { blobs: deps.blobs, media: deps.media, speech: createSpeech(deps.config) },
       workerId: deps.workerId,
     }),
   ];
-  if (model)
-    handlers.push(
-      summaryJobHandler({ runner: deps.runner, recordings: deps.recordings, model, workerId: deps.workerId }),
-    );
+  if (model) handlers.push(summaryJobHandler({ runner: deps.runner, model, workerId: deps.workerId }));
   return new JobWorker({
     // Its own claimer ids: summaries and translations run in their own slots, beside transcription.
     workerId: `${deps.workerId}-lang`,

@@ -8,7 +8,6 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
 import { StreamRunner } from '../infrastructure/stream-runner';
 import { BACKGROUND_STREAM_RUNNER, BLOB_STORE, EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
-import { RecordingCommands } from '../recordings/recording-commands';
 import { RecordingsModule } from '../recordings/recordings.module';
 import { JOB_QUEUE, MEDIA_TOOLKIT } from '../recordings/recordings.tokens';
 import { createLanguageJobWorker } from './create-language-job-worker';
@@ -35,7 +34,6 @@ export class LanguageJobsModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
-    private readonly recordings: RecordingCommands,
   ) {}
 
   onModuleInit(): void {
@@ -43,8 +41,6 @@ export class LanguageJobsModule implements OnModuleInit, OnApplicationShutdown {
       languageJobsReactor({ jobs: this.jobs, events: this.events, runner: this.background }),
       autoSummaryReactor({
         runner: this.background,
-        // Only reads the recording's own stream: never waits for the read models.
-        recordings: this.recordings,
         planOf: ownerPlanLookup(this.readModels),
       }),
     );
@@ -58,7 +54,6 @@ export class LanguageJobsModule implements OnModuleInit, OnApplicationShutdown {
       workerId: `api-${hostname()}-${process.pid}`,
       jobs: this.jobs,
       runner: this.background,
-      recordings: this.recordings,
       blobs: this.blobs,
       media: this.media,
       logger: this.logger,

@@ -24,11 +24,15 @@ import {
   chatSessionDecider,
   chatSessionKeySubject,
 } from '@scrivo/domain/chat';
-import { RECORDINGS_COLLECTION, type RecordingDoc } from '@scrivo/domain/recordings';
+import {
+  RECORDINGS_COLLECTION,
+  type RecordingDoc,
+  recordingDecider,
+  recordingStream,
+} from '@scrivo/domain/recordings';
 import type { SessionStore } from '../common/auth/session-store';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { workflowReactor } from '../infrastructure/workflow-reactor';
-import type { RecordingCommands } from '../recordings/recording-commands';
 
 /** Erases the address key now in use (the first generation not erased yet: see addressKeySubject). */
 const eraseLiveAddressKey = async (keys: KeyStore, addressKey: string): Promise<void> => {
@@ -51,7 +55,6 @@ const ERASURE: ChangedBy = { kind: 'system', adminId: null, label: 'account eras
  */
 export const accountErasureReactor = (deps: {
   readonly runner: StreamRunner;
-  readonly recordings: RecordingCommands;
   readonly sessions: SessionStore;
   readonly readModels: ReadModelStore;
   readonly blobs: BlobStore;
@@ -62,14 +65,10 @@ export const accountErasureReactor = (deps: {
   readonly readModelsInclude: (position: number) => Promise<void>;
   /** Its kept messages to the address (the embedded outbox) are deleted with the account. */
   readonly mailer: Mailer;
-}): Reactor => {
-  // Where the erasure was recorded: the shredding waits until the read models hold it. Steps run one after the
-  // other, in one reaction, so CompleteErasure always sets it before ShredLeftovers reads it.
-  let completedAt = 0;
-  return workflowReactor(accountErasureWorkflow, {
+}): Reactor =>
+  workflowReactor(accountErasureWorkflow, {
     runner: deps.runner,
     async send(step, context) {
-      const { actor, correlationId, causationId } = context;
       switch (step.type) {
         case 'EndSessions':
           return deps.sessions.revokeAllFor('user', step.userId);
@@ -80,12 +79,11 @@ export const accountErasureReactor = (deps: {
             .collection<RecordingDoc>(RECORDINGS_COLLECTION)
             .find({ ownerId: step.userId });
           for (const { id } of owned)
-            await deps.recordings.run(
-              id,
-              { type: 'EraseRecording', now: deps.recordings.now() },
-              actor,
-              correlationId,
-              causationId,
+            await deps.runner.run(
+              recordingDecider,
+              recordingStream(id),
+              { type: 'EraseRecording', now: deps.runner.now() },
+              context,
             );
           return;
         }
@@ -136,23 +134,25 @@ export const accountErasureReactor = (deps: {
             context,
           );
           return;
-        case 'CompleteErasure': {
-          const completed = await deps.runner.run(
+        case 'CompleteErasure':
+          await deps.runner.run(
             userAccountDecider,
             AccountStreams.user(step.userId),
             { type: 'CompleteAccountErasure', at: deps.runner.now() },
             context,
           );
-          completedAt = Math.max(context.position, completed.lastPosition ?? 0);
           return;
-        }
-        case 'ShredLeftovers':
-          // The read models dropped the person's documents by now (every erasure above comes before the completion);
-          // their old bytes must not stay readable on disk, in the store's log or in mail kept for them.
-          await deps.readModelsInclude(Math.max(context.position, completedAt));
+        case 'ShredLeftovers': {
+          // Once the read models hold the erasure (the account stream's last event, read from the stream so a repeat
+          // that finds it already recorded waits for it too), they dropped the person's documents: every erasure
+          // above comes before it. Their old bytes must not stay readable on disk, in the store's log or in mail
+          // kept for them.
+          const { events } = await deps.runner.load(userAccountDecider, AccountStreams.user(step.userId));
+          await deps.readModelsInclude(Math.max(context.position, events.at(-1)?.globalPosition ?? 0));
           await deps.readModels.shredDeleted();
           if (step.email !== null) await deps.mailer.forget?.(step.email);
           return;
+        }
         case 'EraseAddressKey':
           // A repeat after this finds the address on the next generation (unused: harmless).
           return eraseLiveAddressKey(deps.keys, deps.emails.keyOf(step.email));
@@ -161,4 +161,3 @@ export const accountErasureReactor = (deps: {
       }
     },
   });
-};

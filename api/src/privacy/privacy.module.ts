@@ -29,8 +29,6 @@ import {
   KEY_STORE,
   READ_MODELS,
 } from '../infrastructure/tokens';
-import type { RecordingCommands } from '../recordings/recording-commands';
-import { BACKGROUND_RECORDING_COMMANDS } from '../recordings/recordings.tokens';
 import { PeriodicWork } from '../infrastructure/periodic-work';
 import { accountErasureReactor } from './account-erasure.reactor';
 import { sweepExpiredExports } from './data-export/expired-exports-sweep';
@@ -71,7 +69,6 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     @Inject(KEY_STORE) private readonly keys: KeyStore,
     private readonly emails: EmailStreamNames,
-    @Inject(BACKGROUND_RECORDING_COMMANDS) private readonly recordings: RecordingCommands,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
@@ -119,7 +116,6 @@ export class PrivacyModule implements OnModuleInit, OnModuleDestroy {
     this.projections.registerReactors(
       accountErasureReactor({
         runner: this.background,
-        recordings: this.recordings,
         sessions: this.sessions,
         readModels: this.readModels,
         blobs: this.blobs,

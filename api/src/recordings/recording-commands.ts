@@ -1,8 +1,7 @@
 import { type Actor, DomainError, type Ids, NotFoundError } from '@scrivo/domain';
 import {
-  allowanceMinutesFor,
-  allowanceSecondsWithGrants,
-  DECODED_LENGTH_TOLERANCE_SECONDS,
+  allowanceSecondsFor,
+  decodeBudgetSeconds,
   PLAN_LIMITS,
   type PlanId,
   type RecordingCommand,
@@ -111,7 +110,6 @@ export class RecordingCommands {
     };
     // Throws the refusal (409) before anything is reserved; appends nothing.
     recordingDecider.decide(request, state);
-    const minutes = allowanceMinutesFor(plan, period);
     const reserved = await this.deps.runner.run(
       usageDecider,
       usageStream(ownerId, period),
@@ -121,7 +119,7 @@ export class RecordingCommands {
         period,
         recordingId,
         seconds: state.media.durationSeconds,
-        allowanceSeconds: minutes === null ? null : minutes * 60,
+        allowanceSeconds: allowanceSecondsFor(plan, period),
         now: now.toISOString(),
       },
       { actor, correlationId },
@@ -142,19 +140,12 @@ export class RecordingCommands {
     }
   }
 
-  /**
-   * How many seconds of audio the worker may decode for this recording: what is reserved for it plus what the
-   * month has left (and the tolerance), so a file whose header lies is never decoded past what its owner can pay
-   * for. null = unlimited plan.
-   */
+  /** How many seconds of audio the worker may decode for this recording (the rule: decodeBudgetSeconds, domain). */
   async decodeBudgetSeconds(ownerId: string, recordingId: string, period: string, plan: PlanId) {
-    const minutes = allowanceMinutesFor(plan, period);
-    if (minutes === null) return null;
-    const state = await this.usage(ownerId, period);
-    const reserved = state.reserved[recordingId] ?? 0;
-    const allowance = allowanceSecondsWithGrants(minutes * 60, state.grantedSeconds) ?? 0;
-    const left = Math.max(0, allowance - state.usedSeconds);
-    return reserved + left + DECODED_LENGTH_TOLERANCE_SECONDS + 1;
+    const planSeconds = allowanceSecondsFor(plan, period);
+    // An unlimited plan has no budget: its usage stream is not even read.
+    if (planSeconds === null) return null;
+    return decodeBudgetSeconds(await this.usage(ownerId, period), recordingId, planSeconds);
   }
 
   /** Bills the decoded length where it exceeds the reservation (QUOTA_EXCEEDED when the month cannot cover it). */
@@ -167,7 +158,6 @@ export class RecordingCommands {
     actor: Actor,
     correlationId: string,
   ) {
-    const minutes = allowanceMinutesFor(plan, period);
     await this.deps.runner.run(
       usageDecider,
       usageStream(ownerId, period),
@@ -177,7 +167,7 @@ export class RecordingCommands {
         period,
         recordingId,
         decodedSeconds,
-        allowanceSeconds: minutes === null ? null : minutes * 60,
+        allowanceSeconds: allowanceSecondsFor(plan, period),
         now: this.now(),
       },
       { actor, correlationId },
@@ -198,7 +188,6 @@ export class RecordingCommands {
   ) {
     const now = this.now();
     const period = (await this.periodOf(ownerId, new Date(now))).id;
-    const minutes = allowanceMinutesFor(plan, period);
     await this.deps.runner.run(
       usageDecider,
       usageStream(ownerId, period),
@@ -208,7 +197,7 @@ export class RecordingCommands {
         period,
         recordingId: sessionId,
         seconds,
-        allowanceSeconds: minutes === null ? null : minutes * 60,
+        allowanceSeconds: allowanceSecondsFor(plan, period),
         now,
       },
       { actor, correlationId },

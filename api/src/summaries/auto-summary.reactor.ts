@@ -1,5 +1,12 @@
 import type { Reactor, RecordedEvent } from '@scrivo/domain';
-import { PLAN_LIMITS, type PlanId, type TranscriptionCompleted } from '@scrivo/domain/recordings';
+import {
+  PLAN_LIMITS,
+  type PlanId,
+  recordingDecider,
+  recordingDocFrom,
+  recordingStream,
+  type TranscriptionCompleted,
+} from '@scrivo/domain/recordings';
 import {
   summaryDecider,
   summarySettingsDecider,
@@ -7,7 +14,6 @@ import {
   summaryStream,
 } from '@scrivo/domain/summaries';
 import type { StreamRunner } from '../infrastructure/stream-runner';
-import type { RecordingCommands } from '../recordings/recording-commands';
 
 /**
  * A finished transcript of someone who turned automatic summaries on (and whose plan has them) gets its summary
@@ -16,14 +22,16 @@ import type { RecordingCommands } from '../recordings/recording-commands';
  */
 export const autoSummaryReactor = (deps: {
   readonly runner: StreamRunner;
-  readonly recordings: RecordingCommands;
   readonly planOf: (ownerId: string) => Promise<PlanId>;
 }): Reactor => ({
   name: 'auto-summary',
   eventTypes: ['TranscriptionCompleted'],
   async react(recorded: RecordedEvent) {
     const { recordingId, transcript } = recorded.data as TranscriptionCompleted['data'];
-    const recording = await deps.recordings.view(recordingId);
+    // The recording's own stream: a reaction must not wait for the read models (and so for itself).
+    const recording = recordingDocFrom(
+      (await deps.runner.load(recordingDecider, recordingStream(recordingId))).events,
+    );
     if (!recording || recording.deletedAt !== null) return;
     const settings = await deps.runner.state(
       summarySettingsDecider,

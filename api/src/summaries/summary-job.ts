@@ -1,10 +1,10 @@
 import { type Actor, DomainError, type LanguageModel, LanguageModelRequestError } from '@scrivo/domain';
 import type { ClaimedJob } from '@scrivo/domain/jobs';
+import { recordingDecider, recordingStream, transcriptDocFrom } from '@scrivo/domain/recordings';
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { JobHandler } from '../jobs/job-handler';
 import { throttledProgress } from '../language-jobs/throttled-progress';
-import type { RecordingCommands } from '../recordings/recording-commands';
 import { SummaryFormatError, summarizeTranscript, summaryParts } from './summarizer';
 
 export const SUMMARY_JOB = 'summary';
@@ -23,7 +23,6 @@ const failureMessage = (error: unknown): string => {
  */
 export const summaryJobHandler = (deps: {
   readonly runner: StreamRunner;
-  readonly recordings: RecordingCommands;
   readonly model: LanguageModel;
   readonly workerId: string;
 }): JobHandler => {
@@ -52,7 +51,9 @@ export const summaryJobHandler = (deps: {
       });
     },
     async run(job, signal) {
-      const transcript = await deps.recordings.transcript(job.subjectId);
+      const transcript = transcriptDocFrom(
+        (await deps.runner.load(recordingDecider, recordingStream(job.subjectId))).events,
+      );
       if (!transcript || transcript.segments.length === 0)
         throw new DomainError('NO_TRANSCRIPT', 'There is no transcript to summarise.');
       const requested = typeof job.payload['language'] === 'string' ? job.payload['language'] : null;

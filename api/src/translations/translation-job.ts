@@ -15,8 +15,11 @@ import type { ClaimedJob } from '@scrivo/domain/jobs';
 import {
   MediaRejectedError,
   type MediaToolkit,
+  recordingDecider,
+  recordingStream,
   SpeechInputError,
   type SpeechRecognizer,
+  transcriptDocFrom,
   transcriptionSourceKey,
 } from '@scrivo/domain/recordings';
 import {
@@ -28,7 +31,6 @@ import {
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { JobHandler } from '../jobs/job-handler';
 import { throttledProgress } from '../language-jobs/throttled-progress';
-import type { RecordingCommands } from '../recordings/recording-commands';
 
 export const TRANSLATION_JOB = 'translation';
 
@@ -46,7 +48,6 @@ export interface SpeechToEnglish {
  */
 export const translationJobHandler = (deps: {
   readonly runner: StreamRunner;
-  readonly recordings: RecordingCommands;
   readonly translator: Translator | null;
   readonly speechToEnglish: SpeechToEnglish | null;
   readonly workerId: string;
@@ -56,11 +57,12 @@ export const translationJobHandler = (deps: {
   const stream = (job: ClaimedJob) => translationStream(job.subjectId, target(job));
   const run = (job: ClaimedJob, command: TranslationCommand) =>
     deps.runner.run(translationDecider, stream(job), command, { actor, correlationId: job.jobId });
+  const recording = (job: ClaimedJob) => deps.runner.load(recordingDecider, recordingStream(job.subjectId));
 
   const fromAudio = async (job: ClaimedJob, signal: AbortSignal): Promise<TranslatedSegment[]> => {
     const engine = deps.speechToEnglish;
     if (!engine) throw new DomainError('ENGINE_UNAVAILABLE', 'Speech translation is not available here.');
-    const { state } = await deps.recordings.load(job.subjectId);
+    const { state } = await recording(job);
     const source = transcriptionSourceKey(state);
     if (!source) throw new DomainError('NO_MEDIA', 'The recording’s audio is no longer kept.');
     const dir = await mkdtemp(join(tmpdir(), `scrivo-job-${process.pid}-`));
@@ -105,7 +107,7 @@ export const translationJobHandler = (deps: {
       await run(job, { type: 'FailTranslation', jobId: job.jobId, reason, now: deps.runner.now() });
     },
     async run(job, signal) {
-      const transcript = await deps.recordings.transcript(job.subjectId);
+      const transcript = transcriptDocFrom((await recording(job)).events);
       if (!transcript || transcript.segments.length === 0)
         throw new DomainError('NO_TRANSCRIPT', 'There is no transcript to translate.');
       const { state } = await deps.runner.load(translationDecider, stream(job));

@@ -13,9 +13,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { BACKGROUND_STREAM_RUNNER, CLOCK, READ_MODELS } from '../infrastructure/tokens';
-import type { RecordingCommands } from '../recordings/recording-commands';
 import { RecordingsModule } from '../recordings/recordings.module';
-import { BACKGROUND_RECORDING_COMMANDS } from '../recordings/recordings.tokens';
 import { webhookCommandHandlers } from './commands/webhook.commands';
 import { webhookQueryHandlers } from './queries/webhook.queries';
 import { webhookDeliveriesReactor } from './reactors/webhook-deliveries.reactor';
@@ -44,15 +42,12 @@ export class WebhooksModule implements OnModuleInit, OnApplicationBootstrap, OnA
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
-    @Inject(BACKGROUND_RECORDING_COMMANDS) private readonly recordings: RecordingCommands,
   ) {}
 
   onModuleInit(): void {
     this.projections.register(webhooksProjection);
     // Reactions write through the background runner: they must not wait for the read models (and so themselves).
-    this.projections.registerReactors(
-      webhookDeliveriesReactor({ recordings: this.recordings, runner: this.background }),
-    );
+    this.projections.registerReactors(webhookDeliveriesReactor({ runner: this.background }));
     if (this.projections.runsHere)
       this.timer = new WebhookDeliveryTimer({
         runner: this.background,

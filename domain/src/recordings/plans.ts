@@ -40,3 +40,9 @@ export const allowanceMinutesFor = (plan: PlanId, periodId: string): number | nu
   if (monthly === null || !isWeeklyPeriod(periodId)) return monthly;
   return Math.ceil((monthly * 7) / 30);
 };
+
+/** The same allowance in seconds, as the usage decider counts it (null = unlimited). */
+export const allowanceSecondsFor = (plan: PlanId, periodId: string): number | null => {
+  const minutes = allowanceMinutesFor(plan, periodId);
+  return minutes === null ? null : minutes * 60;
+};

@@ -77,6 +77,22 @@ export type UsageCommand =
  */
 export const DECODED_LENGTH_TOLERANCE_SECONDS = 1;
 
+/**
+ * How many seconds of audio the worker may decode for a recording: what is reserved for it plus what the period
+ * has left (and the tolerance), so a file whose header lies is never decoded past what its owner can pay for.
+ * null = unlimited plan.
+ */
+export const decodeBudgetSeconds = (
+  usage: UsageState,
+  recordingId: string,
+  planSeconds: number | null,
+): number | null => {
+  const allowance = allowanceSecondsWithGrants(planSeconds, usage.grantedSeconds);
+  if (allowance === null) return null;
+  const left = Math.max(0, allowance - usage.usedSeconds);
+  return (usage.reserved[recordingId] ?? 0) + left + DECODED_LENGTH_TOLERANCE_SECONDS + 1;
+};
+
 const minutes = (seconds: number) => Math.ceil((seconds / 60) * 10) / 10;
 
 const reserveDecoded = (

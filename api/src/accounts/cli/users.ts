@@ -105,7 +105,6 @@ const main = async (): Promise<number> => {
     const sessions = readModels.collection<{ id: string; kind: string; subjectId: string }>('sessions');
     const operations = new UserOperations({
       runner,
-      events,
       ids,
       emails: emailStreamNamesFor(config),
       // The server also refuses a suspended user's sessions on every request; this removes them outright.

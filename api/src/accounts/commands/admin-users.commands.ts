@@ -15,17 +15,13 @@ import { RequestPasswordResetCommand } from './password-reset.commands';
 const userNotFound = () => new ApiError(404, 'USER_NOT_FOUND', 'No account was found.');
 
 /** A user as the operator's console shows them: the directory's row and the operators' changes, newest first. */
-export const adminUserDetail = async (
-  directory: UserDirectory,
-  operations: UserOperations,
-  userId: string,
-): Promise<AdminUserDetail> => {
+export const adminUserDetail = async (directory: UserDirectory, userId: string): Promise<AdminUserDetail> => {
   const doc = await directory.doc(userId);
   if (!doc) throw userNotFound();
   const row = await directory.row(doc);
   return {
     user: { ...row, language: doc.language, hasPassword: doc.hasPassword, googleLinked: doc.googleLinked },
-    history: await operations.history(userId),
+    history: await directory.history(userId),
   };
 };
 
@@ -77,7 +73,7 @@ export class ChangeUserByOperatorHandler implements ICommandHandler<ChangeUserBy
         await this.operations.reactivate(userId, by, reason);
         break;
     }
-    return adminUserDetail(this.directory, this.operations, userId);
+    return adminUserDetail(this.directory, userId);
   }
 }
 

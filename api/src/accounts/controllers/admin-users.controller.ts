@@ -52,7 +52,7 @@ export class AdminUsersController {
   get() {
     return tsRestHandler(c.getUser, async ({ params }) => ({
       status: 200 as const,
-      body: await adminUserDetail(this.directory, this.operations, params.userId),
+      body: await adminUserDetail(this.directory, params.userId),
     }));
   }
 

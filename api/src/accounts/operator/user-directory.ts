@@ -1,20 +1,31 @@
 import {
   ADMIN_USERS_PAGE_SIZE,
+  type AdminChange,
   type AdminUserRow,
   type AdminUserStatus,
   type AdminUsersPage,
 } from '@scrivo/contracts';
-import type { Clock, FieldCondition, Filter, ReadModelStore } from '@scrivo/domain';
 import {
+  type Clock,
+  type FieldCondition,
+  type Filter,
+  type ReadModelStore,
+  toDomainEvent,
+} from '@scrivo/domain';
+import {
+  ADMIN_CHANGE_EVENT_TYPES,
+  AccountStreams,
   planInEffect,
   USERS,
   type UserDoc,
+  type UserEvent,
+  userAccountDecider,
   weeklyUsageAnchor,
   withUserDocDefaults,
 } from '@scrivo/domain/accounts';
 import {
   RECORDINGS_COLLECTION,
-  allowanceMinutesFor,
+  allowanceSecondsFor,
   allowanceSecondsWithGrants,
   usageDecider,
   usagePeriod,
@@ -31,11 +42,55 @@ const STATUS_FILTERS: Record<AdminUserStatus, FieldFilter> = {
   unverified: { emailVerified: false },
 };
 
+const CHANGE_TYPES: readonly string[] = ADMIN_CHANGE_EVENT_TYPES;
+
+/** The history entry of one operator's change, or null for any other event of the user's stream. */
+export const toAdminChange = (event: UserEvent): AdminChange | null => {
+  switch (event.type) {
+    case 'UserPlanSetByAdmin': {
+      const d = event.data;
+      return {
+        type: 'plan_set',
+        at: d.changedAt,
+        by: d.by,
+        reason: d.reason,
+        from: d.from,
+        to: d.to,
+        until: d.until,
+        thenPlan: d.thenPlan,
+      };
+    }
+    case 'UserMinutesGranted': {
+      const d = event.data;
+      return {
+        type: 'minutes_granted',
+        at: d.grantedAt,
+        by: d.by,
+        reason: d.reason,
+        minutes: d.minutes,
+        period: d.period,
+      };
+    }
+    case 'UserSuspended':
+      return { type: 'suspended', at: event.data.suspendedAt, by: event.data.by, reason: event.data.reason };
+    case 'UserReactivated':
+      return {
+        type: 'reactivated',
+        at: event.data.reactivatedAt,
+        by: event.data.by,
+        reason: event.data.reason,
+      };
+    default:
+      return null;
+  }
+};
+
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * The console's (and the CLI's) view of users: the `users` read model for who they are, the period's usage
- * stream for minutes (strongly consistent, grants included), the recordings read model for how many they have.
+ * stream for minutes (strongly consistent, grants included), the recordings read model for how many they have,
+ * and the user's own stream for what operators changed.
  */
 export class UserDirectory {
   constructor(
@@ -84,11 +139,7 @@ export class UserDirectory {
     const plan = planInEffect(doc, now);
     const period = usagePeriod(now, weeklyUsageAnchor(doc, now)).id;
     const usage = await this.deps.runner.state(usageDecider, usageStream(doc.id, period));
-    const planMinutes = allowanceMinutesFor(plan, period);
-    const allowed = allowanceSecondsWithGrants(
-      planMinutes === null ? null : planMinutes * 60,
-      usage.grantedSeconds,
-    );
+    const allowed = allowanceSecondsWithGrants(allowanceSecondsFor(plan, period), usage.grantedSeconds);
     const planStillTemporary = doc.planUntil !== null && Date.parse(doc.planUntil) > now.getTime();
     return {
       id: doc.id,
@@ -110,5 +161,15 @@ export class UserDirectory {
       createdAt: doc.createdAt,
       lastSignInAt: doc.lastSignInAt,
     };
+  }
+
+  /** The operators' changes to this user, newest first, read from the user's own stream. */
+  async history(userId: string): Promise<AdminChange[]> {
+    const { events } = await this.deps.runner.load(userAccountDecider, AccountStreams.user(userId));
+    return events
+      .filter((e) => CHANGE_TYPES.includes(e.type))
+      .map((e) => toAdminChange(toDomainEvent(e)))
+      .filter((c): c is AdminChange => c !== null)
+      .reverse();
   }
 }

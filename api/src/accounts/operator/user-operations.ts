@@ -1,62 +1,16 @@
-import type { AdminChange } from '@scrivo/contracts';
-import { type EventStore, type Ids, type RecordedEvent, toDomainEvent } from '@scrivo/domain';
+import type { Ids } from '@scrivo/domain';
 import {
-  ADMIN_CHANGE_EVENT_TYPES,
   AccountStreams,
   type ChangedBy,
   type EmailStreamNames,
   emailClaimDecider,
   invitationDecider,
   type PlanId,
-  type UserEvent,
   userAccountDecider,
   weeklyUsageAnchor,
 } from '@scrivo/domain/accounts';
 import { usageDecider, usagePeriod, usageStream } from '@scrivo/domain/recordings';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
-
-const CHANGE_TYPES: readonly string[] = ADMIN_CHANGE_EVENT_TYPES;
-
-/** The history entry of one operator's change, or null for any other event of the user's stream. */
-export const toAdminChange = (event: UserEvent): AdminChange | null => {
-  switch (event.type) {
-    case 'UserPlanSetByAdmin': {
-      const d = event.data;
-      return {
-        type: 'plan_set',
-        at: d.changedAt,
-        by: d.by,
-        reason: d.reason,
-        from: d.from,
-        to: d.to,
-        until: d.until,
-        thenPlan: d.thenPlan,
-      };
-    }
-    case 'UserMinutesGranted': {
-      const d = event.data;
-      return {
-        type: 'minutes_granted',
-        at: d.grantedAt,
-        by: d.by,
-        reason: d.reason,
-        minutes: d.minutes,
-        period: d.period,
-      };
-    }
-    case 'UserSuspended':
-      return { type: 'suspended', at: event.data.suspendedAt, by: event.data.by, reason: event.data.reason };
-    case 'UserReactivated':
-      return {
-        type: 'reactivated',
-        at: event.data.reactivatedAt,
-        by: event.data.by,
-        reason: event.data.reason,
-      };
-    default:
-      return null;
-  }
-};
 
 /**
  * An operator's changes to users, shared by the console (through Nest) and the `users` CLI (without it): every
@@ -66,7 +20,6 @@ export class UserOperations {
   constructor(
     private readonly deps: {
       readonly runner: StreamRunner;
-      readonly events: EventStore;
       readonly ids: Ids;
       /** The keyed names of an address's streams. */
       readonly emails: EmailStreamNames;
@@ -190,20 +143,6 @@ export class UserOperations {
       context,
     );
     return userId;
-  }
-
-  async isInvited(email: string): Promise<boolean> {
-    return (await this.deps.runner.state(invitationDecider, this.deps.emails.invitation(email))).invited;
-  }
-
-  /** The operators' changes to this user, newest first, read from the user's own stream. */
-  async history(userId: string): Promise<AdminChange[]> {
-    const recorded = await this.deps.events.readStream(AccountStreams.user(userId));
-    return recorded
-      .filter((e) => CHANGE_TYPES.includes(e.type))
-      .map((e) => toAdminChange(toDomainEvent(e as RecordedEvent<UserEvent>)))
-      .filter((c): c is AdminChange => c !== null)
-      .reverse();
   }
 }
 

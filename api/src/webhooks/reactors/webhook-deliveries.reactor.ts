@@ -1,5 +1,11 @@
 import type { Reactor, RecordedEvent } from '@scrivo/domain';
-import type { TranscriptionCompleted, TranscriptionFailed } from '@scrivo/domain/recordings';
+import {
+  recordingDecider,
+  recordingDocFrom,
+  recordingStream,
+  type TranscriptionCompleted,
+  type TranscriptionFailed,
+} from '@scrivo/domain/recordings';
 import type { SummaryWritten } from '@scrivo/domain/summaries';
 import {
   type WebhookEventName,
@@ -9,7 +15,6 @@ import {
   webhooksDecider,
   webhooksStream,
 } from '@scrivo/domain/webhooks';
-import type { RecordingCommands } from '../../recordings/recording-commands';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
 import { webhookBody } from './webhook-payload';
 
@@ -27,16 +32,15 @@ const WEBHOOK_EVENT_OF: Record<Handled['type'], WebhookEventName> = {
  * delivery stream is keyed by (webhook, causing event id), and scheduling an existing one changes nothing, so
  * the reaction replayed after a crash schedules no second delivery. Sending is the delivery timer's work.
  */
-export const webhookDeliveriesReactor = (deps: {
-  readonly recordings: RecordingCommands;
-  readonly runner: StreamRunner;
-}): Reactor => ({
+export const webhookDeliveriesReactor = (deps: { readonly runner: StreamRunner }): Reactor => ({
   name: 'webhook-deliveries',
   eventTypes: Object.keys(WEBHOOK_EVENT_OF),
   async react(recorded: RecordedEvent) {
     const event = { type: recorded.type, data: recorded.data } as Handled;
     const name = WEBHOOK_EVENT_OF[event.type];
-    const recording = await deps.recordings.view(event.data.recordingId);
+    // The recording as its own stream tells it now (its library document may not hold the event yet).
+    const { events } = await deps.runner.load(recordingDecider, recordingStream(event.data.recordingId));
+    const recording = recordingDocFrom(events);
     if (!recording) return;
     const { endpoints } = await deps.runner.state(webhooksDecider, webhooksStream(recording.ownerId));
     // Webhooks registered after the event (the reactor catching up late) did not ask for it.

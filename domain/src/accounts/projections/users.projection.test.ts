@@ -4,6 +4,7 @@ import type { Doc } from '../../ports/read-model-store';
 import type { ProjectionContext } from '../../projections/projection';
 import type { ChangedBy, UserEvent } from '../events';
 import { planInEffect } from '../plan-term';
+import { registeredWith } from '../user-account/decider.fixtures';
 import { type UserDoc, usersProjection } from './users.projection';
 
 const docs = new Map<string, Doc>();
@@ -36,21 +37,7 @@ const user = () => docs.get('u1') as UserDoc;
 
 describe('the users projection: what operators changed', () => {
   it('shows the plan with its end, the minutes granted per period (once per grant) and the suspension', async () => {
-    await apply({
-      type: 'UserRegistered',
-      data: {
-        userId: 'u1',
-        email: 'ada@example.com',
-        passwordHash: 'h',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        industry: null,
-        hearAboutUs: null,
-        language: 'en',
-        plan: 'premium',
-        registeredAt: at,
-      },
-    });
+    await apply(registeredWith({ plan: 'premium', registeredAt: at }));
     expect(user()).toMatchObject({ plan: 'premium', planUntil: null, suspended: false, grantedMinutes: {} });
 
     const until = '2026-12-01T00:00:00.000Z';
@@ -97,21 +84,7 @@ describe('the users projection: what operators changed', () => {
 describe("the users projection: the payment provider's subscription", () => {
   it('folds the subscription like the decider: the plan to the period end, the grace after a failure, then Free', async () => {
     docs.clear();
-    await apply({
-      type: 'UserRegistered',
-      data: {
-        userId: 'u1',
-        email: 'ada@example.com',
-        passwordHash: 'h',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        industry: null,
-        hearAboutUs: null,
-        language: 'en',
-        plan: 'free',
-        registeredAt: at,
-      },
-    });
+    await apply(registeredWith({ registeredAt: at }));
     const subscription = {
       subscriptionId: 'sub_1',
       customerId: 'cus_1',

@@ -4,24 +4,10 @@ import type { UserEvent } from '../events';
 import { planInEffect } from '../plan-term';
 import type { SubscriptionSnapshot } from '../subscription';
 import { userAccountDecider } from './decider';
+import { registered } from './decider.fixtures';
 
 const spec = DeciderSpecification.for(userAccountDecider);
 const at = '2026-01-10T10:00:00.000Z';
-const registered: UserEvent = {
-  type: 'UserRegistered',
-  data: {
-    userId: 'u1',
-    email: 'ada@example.com',
-    passwordHash: 'hash-1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    industry: null,
-    hearAboutUs: null,
-    language: 'en',
-    plan: 'free',
-    registeredAt: at,
-  },
-};
 const week1: SubscriptionSnapshot = {
   subscriptionId: 'sub_1',
   customerId: 'cus_1',

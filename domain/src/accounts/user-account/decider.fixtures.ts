@@ -19,6 +19,11 @@ export const registered: UserRegistered = {
     registeredAt: at,
   },
 };
+/** The same registration with what a spec cares about changed (the plan chosen, the address, the day). */
+export const registeredWith = (data: Partial<UserRegistered['data']>): UserRegistered => ({
+  ...registered,
+  data: { ...registered.data, ...data },
+});
 export const verified: UserEvent = {
   type: 'UserEmailVerified',
   data: { userId: 'u1', email: 'ada@example.com', method: 'code', verifiedAt: at },

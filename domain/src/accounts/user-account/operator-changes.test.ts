@@ -3,29 +3,11 @@ import { DeciderSpecification } from '../../testing';
 import type { ChangedBy, UserEvent } from '../events';
 import { lastingPlan, planInEffect } from '../plan-term';
 import { userAccountDecider } from './decider';
+import { registered, registeredWith, verified } from './decider.fixtures';
 
 const spec = DeciderSpecification.for(userAccountDecider);
 const at = '2026-01-10T10:00:00.000Z';
 const by: ChangedBy = { kind: 'admin', adminId: 'a1', label: 'root@example.com' };
-const registered: UserEvent = {
-  type: 'UserRegistered',
-  data: {
-    userId: 'u1',
-    email: 'ada@example.com',
-    passwordHash: 'hash-1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    industry: null,
-    hearAboutUs: null,
-    language: 'en',
-    plan: 'free',
-    registeredAt: at,
-  },
-};
-const verified: UserEvent = {
-  type: 'UserEmailVerified',
-  data: { userId: 'u1', email: 'ada@example.com', method: 'code', verifiedAt: at },
-};
 const setPlan = (plan: 'free' | 'premium' | 'business_pro', until: string | null, reason = 'Team pilot') => ({
   type: 'SetPlanByAdmin' as const,
   plan,
@@ -207,7 +189,9 @@ describe("an operator's changes to a user account", () => {
           plan: 'business_pro',
           at,
         })
-        .then([{ ...registered, data: { ...registered.data, plan: 'business_pro' } } as UserEvent]);
+        .then([
+          registeredWith({ industry: null, hearAboutUs: null, plan: 'business_pro', registeredAt: at }),
+        ]);
     });
   });
 });

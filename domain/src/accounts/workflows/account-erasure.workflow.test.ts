@@ -1,26 +1,11 @@
 import { describe, it } from 'vitest';
 import { ERASED_TEXT } from '../../ports/key-store';
 import { WorkflowSpecification } from '../../testing';
-import type { AccountErasureRequested, UserEvent } from '../events';
+import type { AccountErasureRequested } from '../events';
+import { at, registered, registeredWith } from '../user-account/decider.fixtures';
 import { accountErasureWorkflow } from './account-erasure.workflow';
 
 const spec = WorkflowSpecification.for(accountErasureWorkflow);
-const at = '2026-03-01T10:00:00.000Z';
-const registered = (email: string): UserEvent => ({
-  type: 'UserRegistered',
-  data: {
-    userId: 'u1',
-    email,
-    passwordHash: 'hash',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    industry: null,
-    hearAboutUs: null,
-    language: 'en',
-    plan: 'free',
-    registeredAt: at,
-  },
-});
 const asked: AccountErasureRequested = {
   type: 'AccountErasureRequested',
   data: { userId: 'u1', by: { kind: 'user', id: 'u1' }, requestedAt: at },
@@ -29,7 +14,7 @@ const asked: AccountErasureRequested = {
 describe('account erasure: what erasing an account takes, in order', () => {
   it('erases what the account held, gives its address up, records the erasure, and erases the keys last', () =>
     spec
-      .given([registered('ada@example.com')])
+      .given([registered])
       .when(asked)
       .then([
         { type: 'EndSessions', userId: 'u1' },
@@ -38,14 +23,14 @@ describe('account erasure: what erasing an account takes, in order', () => {
         { type: 'EraseSupportChats', userId: 'u1' },
         { type: 'GiveUpAddress', userId: 'u1', email: 'ada@example.com' },
         { type: 'CompleteErasure', userId: 'u1' },
-        { type: 'ShredLeftovers', email: 'ada@example.com' },
+        { type: 'ShredLeftovers', userId: 'u1', email: 'ada@example.com' },
         { type: 'EraseAddressKey', email: 'ada@example.com' },
         { type: 'ErasePersonKey', userId: 'u1' },
       ]));
 
   it('a repeat after the person’s key is gone finds the address unreadable and leaves it alone', () =>
     spec
-      .given([registered(ERASED_TEXT)])
+      .given([registeredWith({ email: ERASED_TEXT })])
       .when(asked)
       .then([
         { type: 'EndSessions', userId: 'u1' },
@@ -53,7 +38,7 @@ describe('account erasure: what erasing an account takes, in order', () => {
         { type: 'EraseDataExports', userId: 'u1' },
         { type: 'EraseSupportChats', userId: 'u1' },
         { type: 'CompleteErasure', userId: 'u1' },
-        { type: 'ShredLeftovers', email: null },
+        { type: 'ShredLeftovers', userId: 'u1', email: null },
         { type: 'ErasePersonKey', userId: 'u1' },
       ]));
 });

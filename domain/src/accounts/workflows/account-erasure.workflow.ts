@@ -15,8 +15,11 @@ export type ErasureStep =
   /** The address is free for a new account: its claim released, an invitation still open revoked. */
   | { readonly type: 'GiveUpAddress'; readonly userId: string; readonly email: string }
   | { readonly type: 'CompleteErasure'; readonly userId: string }
-  /** The erased documents' old bytes in the read-model store, and the mail kept for the address. */
-  | { readonly type: 'ShredLeftovers'; readonly email: string | null }
+  /**
+   * The erased documents' old bytes in the read-model store, and the mail kept for the address: once the read
+   * models hold the account's erasure (the last event of its stream).
+   */
+  | { readonly type: 'ShredLeftovers'; readonly userId: string; readonly email: string | null }
   /** The key that sealed the address in its claim, codes and invitation. */
   | { readonly type: 'EraseAddressKey'; readonly email: string }
   /** The person's key: every name, address and transcript word sealed in their events reads "[erased]". */
@@ -48,7 +51,7 @@ export const accountErasureWorkflow: Workflow<
       { type: 'EraseSupportChats', userId },
       ...(email === null ? [] : [{ type: 'GiveUpAddress' as const, userId, email }]),
       { type: 'CompleteErasure', userId },
-      { type: 'ShredLeftovers', email },
+      { type: 'ShredLeftovers', userId, email },
       ...(email === null ? [] : [{ type: 'EraseAddressKey' as const, email }]),
       { type: 'ErasePersonKey', userId },
     ];
