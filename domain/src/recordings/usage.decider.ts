@@ -68,10 +68,6 @@ export type UsageCommand =
   | { type: 'GrantMinutes'; userId: string; period: string; grantId: string; seconds: number; now: string };
 
 /**
- * One account's minutes in one month. Reserving before any work starts, on one stream with optimistic
- * concurrency, means two uploads at once cannot both squeeze through the last minutes.
- */
-/**
  * Decoders and containers disagree by a few hundred milliseconds on honest files (codec padding, rounding):
  * only a longer difference is billed.
  */
@@ -128,6 +124,10 @@ const reserveDecoded = (
   ];
 };
 
+/**
+ * One account's minutes in one month. Reserving before any work starts, on one stream with optimistic
+ * concurrency, means two uploads at once cannot both squeeze through the last minutes.
+ */
 export const usageDecider: Decider<UsageCommand, UsageEvent, UsageState> = {
   initialState: () => ({ reserved: {}, usedSeconds: 0, grantedSeconds: 0, grants: [] }),
 
