@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { startLanguageModel } from '@scrivo/adapters/language-models/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Segment } from '@scrivo/domain/recordings';
+import { DECISION } from '../../api/src/summaries/line-selection';
 import { summarizeTranscript } from '../../api/src/summaries/summarizer';
 import type { SummaryChecks } from '../../api/src/summaries/summarizer';
-import { lineAt, support } from '../../api/src/summaries/support-check';
+import { inLinesSense, lineAt, support } from '../../api/src/summaries/support-check';
 import type { ActionItem, Summary } from '../../api/src/summaries/summary-shape';
 import { summarizeTranscript as baselineSummarize } from './baseline-summarizer';
 import { longMeeting } from './long-meeting';
@@ -171,10 +172,22 @@ const score = (summary: Summary, reference: Reference, transcript: string) => {
   return { decisions, actions };
 };
 
-/** Every point the summary shows is supported by the line it cites (the product's own check, run again here). */
+/**
+ * Every point the summary shows is supported by the line it cites, and decisions and key points say it in the
+ * line's sense (the product's own checks, run again here).
+ */
+const sameAs = (p: { text: string; at: number }, q: { text: string; at: number } | null) =>
+  !!q && q.text === p.text && q.at === p.at;
+
 const unsupportedShown = (summary: Summary, segments: readonly Segment[]) =>
-  [...summary.keyPoints, ...summary.decisions, ...summary.actionItems].filter(
-    (p) => support(p.text, segments, lineAt(segments, p.at), 'en') === null,
+  [
+    ...summary.decisions.map((p) => ({ ...p, sense: true, decision: true })),
+    ...summary.keyPoints.map((p) => ({ ...p, sense: true, decision: DECISION.test(p.text) })),
+    ...summary.actionItems.map((p) => ({ ...p, sense: false, decision: false })),
+  ].filter(
+    (p) =>
+      support(p.text, segments, lineAt(segments, p.at), 'en') === null ||
+      (p.sense && !sameAs(p, inLinesSense(p, segments, 'en', p.decision))),
   ).length;
 
 const qualityRun = async (summarizer: { name: string; summarize: Summarize }) => {
