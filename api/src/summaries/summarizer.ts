@@ -325,25 +325,37 @@ const ACCEPTED = /^\s*(?:sure|yes|yeah|okay|ok|of course|no problem|will do|i wi
 
 /**
  * The action items with every task asked of someone by name and taken on in the next line ("Deena, can you add a
- * note section to the ticket template?" "Sure, I will do that today."), which the model did not list at the
- * question or the answer. A 1.5B model often leaves these out: the answer alone ("I will do that") does not say the
- * task. The owner is who said yes (Whisper may write the name asked differently: "Deena" for Dina); the item cites
- * the question, where the task is said.
+ * note section to the ticket template?" "Sure, I will do that today."). A 1.5B model often leaves these out (the
+ * answer alone, "I will do that", does not say the task), or copies the question with no owner (the name asked is
+ * not the speaker's as Whisper writes it: "Deena" for Dina). Such a task is listed at the question, where it is
+ * said, owned by who said yes; an item the model listed there without an owner gets that owner, and the task in
+ * place of the copied question.
  */
 export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly Segment[]): ActionItem[] => {
-  const accepted = lines.flatMap((line, i) => {
+  const tasks = lines.flatMap((line, i) => {
     const asked = ASKED.exec(line.text.trim());
     const answer = lines[i + 1];
     if (!asked || !answer?.speaker || answer.speaker === line.speaker || !ACCEPTED.test(answer.text))
       return [];
-    const at = Math.floor(line.start);
-    if (items.some((item) => item.at === at || item.at === Math.floor(answer.start))) return [];
     const task = asked[1]!.trim();
     // "Can you do that?" says no task of its own.
     if (contentWords(task).length < 2) return [];
-    return [{ text: `${task.charAt(0).toUpperCase()}${task.slice(1)}.`, owner: answer.speaker, at }];
+    return [
+      {
+        text: `${task.charAt(0).toUpperCase()}${task.slice(1)}.`,
+        owner: answer.speaker,
+        at: Math.floor(line.start),
+        answeredAt: Math.floor(answer.start),
+      },
+    ];
   });
-  return [...items, ...accepted];
+  const listed = items.map((item) => {
+    const task = tasks.find((t) => item.at === t.at || item.at === t.answeredAt);
+    if (!task || item.owner) return item;
+    return { text: item.text.trim().endsWith('?') ? task.text : item.text, owner: task.owner, at: item.at };
+  });
+  const left = tasks.filter((t) => !items.some((item) => item.at === t.at || item.at === t.answeredAt));
+  return [...listed, ...left.map(({ text, owner, at }) => ({ text, owner, at }))];
 };
 
 /**

@@ -184,6 +184,14 @@ describe('a task asked for and taken on is an action item', () => {
     expect(withAcceptedTasks([listed, machines], retro)).toEqual([listed, machines]);
   });
 
+  it('gives the one the model copied as a question, with no owner, its task and who said yes', () => {
+    const copied = { text: 'Deena, can you add a note section to the ticket template?', owner: null, at: 23 };
+    expect(withAcceptedTasks([copied, machines], retro)).toEqual([
+      { text: 'Add a note section to the ticket template.', owner: 'Dina', at: 23 },
+      machines,
+    ]);
+  });
+
   it('needs a person asked, a task said, and a yes from someone else', () => {
     const unanswered = transcript([
       [0, 'Grace', 'Hugo, can you set up the domain?'],
