@@ -2,7 +2,7 @@ import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import type { z } from 'zod/v4';
 import { DECISION, selectLines, TASK } from './line-selection';
-import { checkedOwner, checkPoints, FIRST_PERSON_TASK, lineAt } from './support-check';
+import { checkedOwner, checkPoints, FIRST_PERSON_TASK, inLinesSense, lineAt } from './support-check';
 import {
   CombinedOverview,
   combinedOverviewSchema,
@@ -14,7 +14,7 @@ import {
   type ActionItem,
   type Summary,
 } from './summary-shape';
-import { wordCount } from './words';
+import { contentWords, wordCount } from './words';
 
 /** About 1,200 words (1,600 tokens) a part: the prompt and the answer fit the local model's context with room. */
 export const DEFAULT_PART_WORDS = 1200;
@@ -86,6 +86,8 @@ export interface SummarizeOptions {
 export interface SummaryChecks {
   readonly unsupportedDropped: number;
   readonly moved: number;
+  /** Points that said the opposite of their line (a "not" more or less), written as the line says it. */
+  readonly rewritten: number;
   /** Words of the transcript, and of the lines the model read (the extractive pass keeps long ones short). */
   readonly words: number;
   readonly wordsRead: number;
@@ -104,7 +106,8 @@ const OUTCOMES_QUESTION = [
   'decisions: each thing the people agreed or decided (for example "we agree to ...", "then we ...", "the decision',
   'is ..."), as a short sentence that says what was decided.',
   'actionItems: each task someone will do (for example "I will ...", "can you ...?"), with owner: the person who will',
-  'do it (for "I will", the speaker of that line), or an empty string when nobody is named.',
+  'do it (for "I will", the speaker of that line), or an empty string when nobody is named. One item per task and',
+  'person: when two people each take one, two items.',
 ].join(' ');
 
 const OUTLINE_QUESTION = [
@@ -161,6 +164,7 @@ export const summarizeTranscript = async (
   const results: Draft[] = [];
   let unsupportedDropped = 0;
   let moved = 0;
+  let rewritten = 0;
   for (const [index, part] of parts.entries()) {
     const first = part[0]!.start;
     const last = part.at(-1)!.end;
@@ -201,14 +205,33 @@ export const summarizeTranscript = async (
       moved += result.moved;
       return result.kept;
     };
-    const decided = check(outcomes.data.decisions);
+    // A decision cites the line that settles it, and a point with a "not" its line does not say (or without the one
+    // it says) is turned around.
+    const inSense = <T extends { text: string; at: number }>(
+      points: readonly T[],
+      decisions: boolean,
+    ): T[] =>
+      !checking
+        ? [...points]
+        : points.flatMap((point) => {
+            const sensed = inLinesSense(
+              point,
+              part,
+              options.language,
+              decisions || DECISION.test(point.text),
+            );
+            if (sensed === null) unsupportedDropped += 1;
+            else if (sensed !== point) rewritten += 1;
+            return sensed ? [sensed] : [];
+          });
+    const decided = inSense(check(outcomes.data.decisions), true);
     // What a small model lists as a decision may be a task ("I will send the draft next week": an action item of
     // the speaker's) or a question ("What went wrong?": neither).
     const decisions = decided.filter((d) => !d.text.trim().endsWith('?') && !FIRST_PERSON_TASK.test(d.text));
     const tasksListedAsDecisions = decided
       .filter((d) => FIRST_PERSON_TASK.test(d.text))
       .map((d) => ({ owner: '', text: d.text, at: d.at }));
-    const actionItems = [...check(outcomes.data.actionItems), ...tasksListedAsDecisions]
+    const listed = [...check(outcomes.data.actionItems), ...tasksListedAsDecisions]
       // A task is said as one ("I will", "can you"): a line copied without it is not an action item.
       .filter((item) => !checking || saysTask(part, item.at))
       .map((item) => ({
@@ -216,9 +239,12 @@ export const summarizeTranscript = async (
         owner: checking ? checkedOwner(item.owner || null, part, item.at) : item.owner || null,
         at: item.at,
       }));
+    // A task asked for and taken on is one even where the model left it out; written in the lines' words, so only
+    // when the summary is in their language.
+    const actionItems = checking ? withAcceptedTasks(listed, part) : listed;
     results.push({
       overview: outline.data.overview,
-      keyPoints: check(outline.data.keyPoints),
+      keyPoints: inSense(check(outline.data.keyPoints), false),
       decisions,
       actionItems,
       chapters: outline.data.chapters.map((c) => ({ ...c, start: within(c.start) })),
@@ -251,7 +277,7 @@ export const summarizeTranscript = async (
   const words = (list: readonly Segment[]) => list.reduce((n, s) => n + wordCount(s.text), 0);
   return {
     ...merged(results, overview, options, model),
-    checks: { unsupportedDropped, moved, words: words(segments), wordsRead: words(chosen) },
+    checks: { unsupportedDropped, moved, rewritten, words: words(segments), wordsRead: words(chosen) },
   };
 };
 
@@ -289,6 +315,47 @@ const saysTask = (lines: readonly Segment[], at: number) => {
     TASK.test(lines[index]!.text) ||
     (!!question && question.text.trim().endsWith('?') && TASK.test(question.text))
   );
+};
+
+// "Kate, can you write the job description?": the person asked, and the task. The name is the one before "can you"
+// (after the start of the line, a comma or an "and"), capitalised as Whisper writes names.
+const ASKED = /(?:^|[,.;]\s*|\band\s+)\p{Lu}[\p{L}'-]*,?\s+(?:can|could|will|would) you\s+([^?]+)\?/u;
+// An answer that takes the task on ("Sure, I will do that today.").
+const ACCEPTED = /^\s*(?:sure|yes|yeah|okay|ok|of course|no problem|will do|i will|i'll|i can)\b/i;
+
+/**
+ * The action items with every task asked of someone by name and taken on in the next line ("Deena, can you add a
+ * note section to the ticket template?" "Sure, I will do that today."). A 1.5B model often leaves these out (the
+ * answer alone, "I will do that", does not say the task), or copies the question with no owner (the name asked is
+ * not the speaker's as Whisper writes it: "Deena" for Dina). Such a task is listed at the question, where it is
+ * said, owned by who said yes; an item the model listed there without an owner gets that owner, and the task in
+ * place of the copied question.
+ */
+export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly Segment[]): ActionItem[] => {
+  const tasks = lines.flatMap((line, i) => {
+    const asked = ASKED.exec(line.text.trim());
+    const answer = lines[i + 1];
+    if (!asked || !answer?.speaker || answer.speaker === line.speaker || !ACCEPTED.test(answer.text))
+      return [];
+    const task = asked[1]!.trim();
+    // "Can you do that?" says no task of its own.
+    if (contentWords(task).length < 2) return [];
+    return [
+      {
+        text: `${task.charAt(0).toUpperCase()}${task.slice(1)}.`,
+        owner: answer.speaker,
+        at: Math.floor(line.start),
+        answeredAt: Math.floor(answer.start),
+      },
+    ];
+  });
+  const listed = items.map((item) => {
+    const task = tasks.find((t) => item.at === t.at || item.at === t.answeredAt);
+    if (!task || item.owner) return item;
+    return { text: item.text.trim().endsWith('?') ? task.text : item.text, owner: task.owner, at: item.at };
+  });
+  const left = tasks.filter((t) => !items.some((item) => item.at === t.at || item.at === t.answeredAt));
+  return [...listed, ...left.map(({ text, owner, at }) => ({ text, owner, at }))];
 };
 
 /**

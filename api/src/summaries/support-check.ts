@@ -144,3 +144,51 @@ export const checkedOwner = (owner: string | null, lines: readonly Segment[], at
   }
   return FIRST_PERSON_TASK.test(line.text) && line.speaker ? line.speaker : null;
 };
+
+// Words that turn what a sentence says into its opposite ("we do not use an agency", "no agency", "we don't").
+const NEGATION = /\b(?:not|no|never|nobody|nothing|none|neither|nor|cannot)\b|n't\b/i;
+
+export const isNegated = (text: string): boolean => NEGATION.test(text);
+
+// What a spoken line starts with before it says anything ("And we do not ...", "Okay, so we ...").
+const LEAD_IN = /^(?:(?:and|so|then|okay|ok|yeah|yes|well|right|good|great|um|uh|hmm),?\s+)+/i;
+
+/** How many lines after a question its answer or its decision may come. */
+const ANSWERED_WITHIN = 3;
+
+/**
+ * A point in the sense its line says it. The word check above cannot see a flipped meaning: "we agree to use a
+ * recruiting agency", cited at "Should we use a recruiting agency this time?" (the line sharing most of its words)
+ * where they then said "And we do not use an agency, we post the job ourselves.", passes it. So:
+ * - a decision (`decision`: from the decisions list, or a point that says one) is settled by a line, not a question:
+ *   one that cites a question cites the line of the next three that says most of it, or is dropped;
+ * - where the point and its line disagree on a "not", "no" or "don't", the point is written as the line says it
+ *   (without its "and", "so"); a question cannot be written as a point, so one that cites a question is dropped.
+ */
+export const inLinesSense = <T extends CitedPoint>(
+  point: T,
+  lines: readonly Segment[],
+  language: string,
+  decision: boolean,
+): T | null => {
+  let index = lineAt(lines, point.at);
+  let cited = point;
+  if (decision && lines[index]!.text.trim().endsWith('?')) {
+    // The answer is the line that itself says most of the point (a line beside it may support it with the
+    // question's words).
+    const words = [...new Set(contentWords(point.text, language))];
+    const answers = lines
+      .map((line, i) => ({ i, own: words.filter((w) => lineWords(line, language).has(w)).length }))
+      .slice(index + 1, index + 1 + ANSWERED_WITHIN)
+      .filter((a) => a.own > 0 && support(point.text, lines, a.i, language) !== null)
+      .sort((a, b) => b.own - a.own || a.i - b.i);
+    if (answers.length === 0) return null;
+    index = answers[0]!.i;
+    cited = { ...point, at: Math.floor(lines[index]!.start) };
+  }
+  const line = lines[index]!.text.trim();
+  if (isNegated(point.text) === isNegated(line)) return cited;
+  if (line.endsWith('?')) return null;
+  const said = line.replace(LEAD_IN, '');
+  return { ...cited, text: `${said.charAt(0).toUpperCase()}${said.slice(1)}` };
+};

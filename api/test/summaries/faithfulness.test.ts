@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '@scrivo/domain/recordings';
-import { asTask, withoutSpeaker } from '../../src/summaries/summarizer';
-import { checkedOwner, checkPoints } from '../../src/summaries/support-check';
+import { asTask, withAcceptedTasks, withoutSpeaker } from '../../src/summaries/summarizer';
+import { checkedOwner, checkPoints, inLinesSense } from '../../src/summaries/support-check';
 
 const transcript = (lines: [number, string, string][]): Segment[] =>
   lines.map(([start, speaker, text], id) => ({
@@ -90,6 +90,54 @@ describe('a summary point stays only where the line it cites says it', () => {
   });
 });
 
+describe('a decision says what its line says, not the opposite', () => {
+  // hiring-plan of the meeting set, as Whisper base wrote it.
+  const meeting = transcript([
+    [38, 'Jonas', 'Should we use a recruiting agency this time?'],
+    [41, 'Kate', 'Um, they were expensive last year and the candidates were not great.'],
+    [46, 'Jonas', 'And we do not use an agency, we post the job ourselves.'],
+    [50, 'Leo', 'Okay, I can also ask my old colleagues if anyone is looking.'],
+  ]);
+
+  it('cites the line that settles a decision, not the question, and says it as that line does', () => {
+    // What the local model wrote: the question's words, so the word check keeps it there; the meaning is flipped.
+    const flipped = { text: 'We agree to use a recruiting agency this time.', at: 38 };
+    expect(checkPoints([flipped], meeting, 'en').kept).toEqual([flipped]);
+    expect(inLinesSense(flipped, meeting, 'en', true)).toEqual({
+      text: 'We do not use an agency, we post the job ourselves.',
+      at: 46,
+    });
+  });
+
+  it('writes a point that drops its line\'s "not", or adds one, as the line says it', () => {
+    expect(inLinesSense({ text: 'We use a recruiting agency.', at: 46 }, meeting, 'en', false)).toEqual({
+      text: 'We do not use an agency, we post the job ourselves.',
+      at: 46,
+    });
+    expect(inLinesSense({ text: "Leo won't ask his old colleagues.", at: 50 }, meeting, 'en', false)).toEqual(
+      { text: 'I can also ask my old colleagues if anyone is looking.', at: 50 },
+    );
+  });
+
+  it('drops a decision that only a question says, and a turned-around point that cites one', () => {
+    const asked = transcript([
+      [0, 'Mia', 'Should we move the release to Friday?'],
+      [4, 'Nils', 'Hmm, the weather is nice today.'],
+    ]);
+    expect(inLinesSense({ text: 'The release moves to Friday.', at: 0 }, asked, 'en', true)).toBeNull();
+    expect(inLinesSense({ text: 'The release does not move.', at: 0 }, asked, 'en', false)).toBeNull();
+  });
+
+  it("keeps what says its line's sense, and a point about the question itself, as the model wrote them", () => {
+    const kept = [
+      { point: { text: 'No recruiting agency: the job is posted by the team.', at: 46 }, decision: true },
+      { point: { text: "The candidates weren't great last year.", at: 41 }, decision: false },
+      { point: { text: 'Jonas asks whether to use a recruiting agency.', at: 38 }, decision: false },
+    ];
+    for (const { point, decision } of kept) expect(inLinesSense(point, meeting, 'en', decision)).toBe(point);
+  });
+});
+
 describe('the owner of an action item is who the lines say', () => {
   const meeting = transcript([
     [0, 'Anna', 'Ben, can you send the report to the client?'],
@@ -110,6 +158,50 @@ describe('the owner of an action item is who the lines say', () => {
 
   it('names nobody where nobody is named', () => {
     expect(checkedOwner('Anna', meeting, 12)).toBeNull();
+  });
+});
+
+describe('a task asked for and taken on is an action item', () => {
+  // release-retro of the meeting set, as Whisper base wrote it ("Deena" for Dina).
+  const retro = transcript([
+    [14, 'Carl', 'Yeah, okay, so for the notes, from now on the notes are written during the print.'],
+    [23, 'Carl', 'Deena, can you add a note section to the ticket template?'],
+    [27, 'Dina', 'Sure, I will do that today.'],
+    [30, 'Emil', 'For the test, we could run them in parallel on four machines.'],
+    [41, 'Emil', 'I will set up the four test machines by next Wednesday.'],
+  ]);
+  const machines = { text: 'Set up the four test machines by next Wednesday.', owner: 'Emil', at: 41 };
+
+  it('adds the one the model left out, owned by who said yes, at the question', () => {
+    expect(withAcceptedTasks([machines], retro)).toEqual([
+      machines,
+      { text: 'Add a note section to the ticket template.', owner: 'Dina', at: 23 },
+    ]);
+  });
+
+  it('adds nothing the model listed at the question or the answer', () => {
+    const listed = { text: 'Do that today.', owner: 'Dina', at: 27 };
+    expect(withAcceptedTasks([listed, machines], retro)).toEqual([listed, machines]);
+  });
+
+  it('gives the one the model copied as a question, with no owner, its task and who said yes', () => {
+    const copied = { text: 'Deena, can you add a note section to the ticket template?', owner: null, at: 23 };
+    expect(withAcceptedTasks([copied, machines], retro)).toEqual([
+      { text: 'Add a note section to the ticket template.', owner: 'Dina', at: 23 },
+      machines,
+    ]);
+  });
+
+  it('needs a person asked, a task said, and a yes from someone else', () => {
+    const unanswered = transcript([
+      [0, 'Grace', 'Hugo, can you set up the domain?'],
+      [3, 'Hugo', 'Hmm, not this week.'],
+      [6, 'Grace', 'You know, can you do that?'],
+      [8, 'Hugo', 'Yes.'],
+      [9, 'Ines', 'Can you hear me?'],
+      [11, 'Hugo', 'Yes, I can.'],
+    ]);
+    expect(withAcceptedTasks([], unanswered)).toEqual([]);
   });
 });
 

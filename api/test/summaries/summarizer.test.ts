@@ -114,6 +114,43 @@ describe('summaries of transcripts', () => {
     ]);
   });
 
+  it('says a decision as the line that settles it says it, and lists a task asked for and taken on', async () => {
+    const hiringLines: [number, string, string][] = [
+      [
+        26,
+        'Jonas',
+        "Good, let's decide it and, Kate, can you write the job description for the mobile role?",
+      ],
+      [32, 'Kate', 'Sure, I will have it ready my first date.'],
+      [35, 'Leo', 'I will write the one for the payment role.'],
+      [38, 'Jonas', 'Should we use a recruiting agency this time?'],
+      [41, 'Kate', 'Um, they were expensive last year and the candidates were not great.'],
+      [46, 'Jonas', 'And we do not use an agency, we post the job ourselves.'],
+    ];
+    const hiring: Segment[] = hiringLines.map(([start, speaker, text], id) => ({
+      id,
+      start,
+      end: hiringLines[id + 1]?.[0] ?? start + 4,
+      text: ` ${text}`,
+      speaker,
+      words: [],
+    }));
+    // What the local model answered on this meeting: the question's words as the decision, one task of three.
+    const outcomes = JSON.stringify({
+      decisions: [{ text: 'We agree to use a recruiting agency this time.', at: 38 }],
+      actionItems: [{ owner: 'Leo', text: 'Write the job description for the payment role.', at: 35 }],
+    });
+    const summary = await summarizeTranscript(scripted([outcomes, valid]), hiring, { language: 'en' });
+    expect(summary.decisions).toEqual([
+      { text: 'We do not use an agency, we post the job ourselves.', at: 46 },
+    ]);
+    expect(summary.actionItems).toEqual([
+      { owner: 'Leo', text: 'Write the job description for the payment role.', at: 35 },
+      { owner: 'Kate', text: 'Write the job description for the mobile role.', at: 26 },
+    ]);
+    expect(summary.checks).toMatchObject({ rewritten: 1 });
+  });
+
   it('fails with a clear reason after two answers in the wrong shape', async () => {
     const model = scripted(['not json', '{"decisions": 3}']);
     await expect(summarizeTranscript(model, segments, { language: 'en' })).rejects.toBeInstanceOf(
