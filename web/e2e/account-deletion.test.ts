@@ -6,7 +6,7 @@ import { JFK_PATH } from '../../api/test/recordings/support/stuck-upload';
 import { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, declinedCookies } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
 
 describe('/data-privacy in Chromium: download my data, then delete my account', () => {
@@ -29,7 +29,7 @@ describe('/data-privacy in Chromium: download my data, then delete my account', 
     expect((await client.post('/api/recordings', form)).status).toBe(201);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     await context.addCookies([browserSession(client, app.url)]);
     const page = await context.newPage();
     await page.goto(`${app.url}/data-privacy`);

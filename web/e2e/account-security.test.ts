@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, declinedCookies } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
 
 describe('/account security in Chromium: sessions and password', () => {
@@ -21,7 +21,7 @@ describe('/account security in Chromium: sessions and password', () => {
   /** A fresh browser profile signing in through the real form. */
   const signInPage = async (email: string, password: string): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     const page = await context.newPage();
     await page.goto(`${app.url}/signin`);
     await page.getByLabel('Email').fill(email);

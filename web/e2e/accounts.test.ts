@@ -8,7 +8,7 @@ import {
   latestVerificationCode,
 } from '../../api/test/accounts/support/outbox';
 import { registration, signUp, uniqueEmail } from '../../api/test/accounts/support/flows';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, declinedCookies } from './support/browser';
 
 const ADMIN = { email: 'support@scrivo.test', password: 'admin-secret-1' };
 
@@ -32,7 +32,7 @@ describe('accounts in Chromium', () => {
   const newPage = async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
     // A returning visitor who already answered the cookie banner, so it does not cover the page.
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     return context.newPage();
   };
   const toast = (page: Page) => page.getByTestId('toast');
@@ -148,7 +148,7 @@ describe('accounts in Chromium', () => {
   it('writes account emails in the browser language (French here)', async () => {
     const { email } = await signUp(app);
     const context = await browser.newContext({ locale: 'fr-FR' });
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     const page = await context.newPage();
     await page.goto(`${app.url}/forgot-password`);
     await page.getByLabel('Email').fill(email);
@@ -198,10 +198,19 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(`${app.url}/account`);
     await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
     await page.route('**/api/logout', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+    // The toast lives only until the reload 100 ms later: too short to be sure of seeing it from outside on a busy
+    // machine. The page notes it the moment it is shown, in storage that outlives the reload.
+    await page.evaluate(() =>
+      new MutationObserver(() => {
+        const toasts = [...document.querySelectorAll('[data-testid="toast"]')];
+        if (toasts.some((t) => t.textContent?.includes('Logout failed')))
+          sessionStorage.setItem('toastShown', 'Logout failed');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true }),
+    );
     const reloaded = page.waitForEvent('load');
     await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
-    await toast(page).getByText('Logout failed').waitFor();
     await reloaded;
+    expect(await page.evaluate(() => sessionStorage.getItem('toastShown'))).toBe('Logout failed');
     expect(
       await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
     ).toBeUndefined();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, declinedCookies } from './support/browser';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
 
@@ -22,7 +22,7 @@ describe('the operator console in Chromium', () => {
   /** A returning visitor who already answered the cookie banner, so it does not cover the page. */
   const newContext = async (): Promise<BrowserContext> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     return context;
   };
 
@@ -124,7 +124,7 @@ describe('sign-up policy on the public pages in Chromium', () => {
 
   it('the landing page and the sign-up page say plainly that sign-ups are closed', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     const page = await context.newPage();
     await page.goto(app.url);
     const landing = page.getByTestId('signup-policy');

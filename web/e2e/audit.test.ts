@@ -7,7 +7,7 @@ import { recordingStream } from '@scrivo/domain/recordings';
 import { AUDITOR, AUDITOR_ENV } from '../../api/test/audit/support';
 import { buildWorld, type World } from '../../api/test/security/support/world';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, declinedCookies } from './support/browser';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
 
@@ -30,7 +30,7 @@ describe('an auditor replays a chat and a recording in Chromium', () => {
       viewport: { width: 1400, height: 1100 },
       acceptDownloads: true,
     });
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     page = await context.newPage();
     page.on('pageerror', (error) => console.error('page error:', error.message));
   }, 120_000);

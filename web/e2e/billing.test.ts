@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, stripeEnv } from '../../api/test/billing/support';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, declinedCookies } from './support/browser';
 
 const STRIPE_MOCK = serverBinary('stripe-mock');
 
@@ -34,7 +34,7 @@ describe.skipIf(!STRIPE_MOCK)('buying a plan through Stripe Checkout in Chromium
   it('Premium weekly: checkout, the signed webhook, and /account shows Premium active with Manage billing', async () => {
     const { client, userId } = await signedInClient(app);
     const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     const { hostname } = new URL(app.url);
     await context.addCookies([
       { name: 'scrivo_session', value: client.cookie('scrivo_session')!, domain: hostname, path: '/' },

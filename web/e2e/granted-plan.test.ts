@@ -10,7 +10,7 @@ import {
 import type { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, declinedCookies } from './support/browser';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
 const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
@@ -60,7 +60,7 @@ describe.skipIf(!speechWorkerInstalled())('a plan granted by an admin, used at o
 
   const browse = async (cookies: ReturnType<typeof browserSession>[]): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     await context.addCookies(cookies);
     userContext ??= context;
     return context.newPage();

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, declinedCookies } from './support/browser';
 
 const LANGUAGES =
   'english spanish french german italian portuguese japanese korean chinese farsi arabic russian hindi dutch turkish vietnamese thai polish hebrew indonesian'.split(
@@ -279,7 +279,7 @@ describe('the public site in Chromium', () => {
     const { client } = await signedInClient(app);
     const context = await browser.newContext();
     await context.addCookies([browserSession(client, app.url)]);
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     const page = await context.newPage();
     await page.goto(app.url + '/');
     await page.waitForFunction(
@@ -297,7 +297,7 @@ describe('the public site in Chromium', () => {
     const { client } = await signedInClient(app, { plan: 'premium' });
     const context = await browser.newContext();
     await context.addCookies([browserSession(client, app.url)]);
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     const page = await context.newPage();
     await page.goto(app.url + '/plan-selection');
     await page.getByRole('button', { name: 'Current plan' }).waitFor();

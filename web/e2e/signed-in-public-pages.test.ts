@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, declinedCookies } from './support/browser';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -24,7 +24,7 @@ describe('the public pages, seen by someone who is signed in (Chromium)', () => 
     const { client } = await signedInClient(app);
     const context = await browser.newContext({ viewport });
     await context.addCookies([browserSession(client, app.url)]);
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     return context;
   };
 
@@ -54,7 +54,7 @@ describe('the public pages, seen by someone who is signed in (Chromium)', () => 
 
   it('still offers Sign In and Sign Up to a visitor', async () => {
     const context = await browser.newContext();
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'rejected'));
+    await declinedCookies(context);
     const page = await context.newPage();
     await page.goto(app.url + '/plans');
     await header(page).getByRole('link', { name: 'Sign Up' }).waitFor();

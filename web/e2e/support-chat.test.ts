@@ -5,7 +5,7 @@ import { SessionStore } from '../../api/src/common/auth/session-store';
 import { READ_MODELS } from '../../api/src/infrastructure/tokens';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { launchBrowser } from './support/browser';
+import { declinedCookies, launchBrowser } from './support/browser';
 import { hostHtml, startHostPage } from '../../widget/e2e/host-server';
 
 const ADMIN = { email: 'agent@scrivo.test', password: 'correct horse battery' };
@@ -13,17 +13,7 @@ const ADMIN = { email: 'agent@scrivo.test', password: 'correct horse battery' };
 /** A browser profile that already answered the cookie banner (it would cover the admin's buttons). */
 const newContext = async (browser: Browser) => {
   const context = await browser.newContext();
-  await context.addInitScript(() => {
-    try {
-      localStorage.setItem('cookie-consent', 'rejected');
-      localStorage.setItem(
-        'cookie-preferences',
-        JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }),
-      );
-    } catch {
-      // storage blocked in cross-site frames: nothing to answer there
-    }
-  });
+  await declinedCookies(context);
   return context;
 };
 

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export interface LaunchOptions {
   /**
@@ -31,3 +31,21 @@ export const launchBrowser = (
       ...extraArgs,
     ],
   });
+
+/**
+ * A returning visitor who declined the cookie banner, stored as the app stores it (the choice and the preferences:
+ * with the choice alone the app asks again, and its banner, shown a second after load, covers the page's bottom).
+ */
+export const declinedCookies = async (context: BrowserContext): Promise<void> => {
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem('cookie-consent', 'rejected');
+      localStorage.setItem(
+        'cookie-preferences',
+        JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }),
+      );
+    } catch {
+      // Storage is blocked in cross-site frames: there is nothing to answer there.
+    }
+  });
+};
