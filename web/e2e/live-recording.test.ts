@@ -1,12 +1,11 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type SpeechWorkerProcess,
   speechWorkerInstalled,
   startSpeechWorker,
 } from '../../adapters/src/speech/speech-worker-process';
-import { LiveModule } from '../../api/src/live/live.module';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { heard } from '@scrivo/domain/testing';
 import { launchBrowser } from './support/browser';
@@ -152,12 +151,18 @@ describe.skipIf(!speechWorkerInstalled())('live recording in Chromium, with the 
   it('loses no audio when the server closes the socket and the page is reloaded', async () => {
     const { context, userId } = await signedInContext(app, browser, undefined, 'premium');
     const page = await context.newPage();
+    // The page's sockets pass through the browser's own proxy, so the test can cut them the way a restarting
+    // server does (close code 1012) without reaching into the server.
+    const servers: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/api\/live/, (socket) => {
+      servers.push(socket.connectToServer());
+    });
     await startRecording(page, app.url);
     await page.waitForFunction(
       () => Number(document.querySelector('[data-testid="live-elapsed"]')?.getAttribute('data-seconds')) >= 3,
     );
 
-    app.scrivo.app.get(LiveModule).dropConnections();
+    for (const server of servers) await server.close({ code: 1012, reason: 'Service restart' });
     await page.waitForFunction(
       () => Number(document.querySelector('[data-testid="live-elapsed"]')?.getAttribute('data-seconds')) >= 5,
     );

@@ -1,8 +1,5 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadModelStore } from '@scrivo/domain';
-import { SessionStore } from '../../api/src/common/auth/session-store';
-import { READ_MODELS } from '../../api/src/infrastructure/tokens';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { declinedCookies, launchBrowser } from './support/browser';
@@ -150,12 +147,14 @@ describe('support chat end to end in Chromium', () => {
     await admin.getByTestId('toast').getByText('Failed to send response').waitFor();
     await admin.unroute(respond);
 
-    // The admin is signed out everywhere (another tab, a password change): the next refresh goes back to the login.
-    const readModels = app.scrivo.app.get<ReadModelStore>(READ_MODELS);
-    const [doc] = await readModels
-      .collection<{ id: string; email: string }>('admins')
-      .find({ email: ADMIN.email });
-    await app.scrivo.app.get(SessionStore).revokeAllFor('admin', doc!.id);
+    // The admin signs out in another tab of the same browser: this tab's next refresh goes back to the login.
+    const otherTab = await admin.context().newPage();
+    await otherTab.goto(`${app.url}/admin/chat`);
+    await otherTab
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+    await otherTab.waitForURL('**/admin/login');
     await admin.waitForURL('**/admin/login', { timeout: 30_000 });
   });
 

@@ -60,10 +60,6 @@ export class LiveSocketServer {
     });
   }
 
-  dropConnections(): void {
-    for (const client of this.wss.clients) client.close(1012, 'Service restart');
-  }
-
   close(): void {
     for (const client of this.wss.clients) client.terminate();
     this.wss.close();

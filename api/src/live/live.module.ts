@@ -132,11 +132,6 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     return (language, onEvent, onFailure) => new LiveRecognition({ ...worker, language }, onEvent, onFailure);
   }
 
-  /** Closes every live socket from the server side (an operator's restart does the same); sessions stay open. */
-  dropConnections(): void {
-    this.socketServer?.dropConnections();
-  }
-
   async onApplicationShutdown(): Promise<void> {
     await this.abandoned?.stop();
     this.presence.close();
