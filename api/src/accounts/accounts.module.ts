@@ -15,6 +15,7 @@ import { StreamRunner } from '../infrastructure/stream-runner';
 import { BACKGROUND_STREAM_RUNNER, CLOCK, IDS, READ_MODELS } from '../infrastructure/tokens';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { billingEmailsReactor } from './billing-emails.reactor';
+import { minutesGrantsReactor } from './minutes-grants.reactor';
 import { UserDirectory } from './operator/user-directory';
 import { UserOperations } from './operator/user-operations';
 import { SignupGate } from './support/signup-gate';
@@ -172,6 +173,7 @@ export class AccountsModule implements OnModuleInit, OnModuleDestroy {
         accountUrl: `${this.config.SCRIVO_PUBLIC_URL}/account`,
         logger: this.logger,
       }),
+      minutesGrantsReactor({ runner: this.background }),
     );
   }
 

@@ -59,6 +59,11 @@ describe('the users CLI', () => {
     expect(grant.stdout).toContain(`Granted 45 minutes to ${email}`);
 
     const admin = await adminClient(app);
+    // The API counts the grant in the month's minutes as soon as it sees the command line's record of it.
+    await eventually(
+      async () => admin.api.adminUsers.getUser({ params: { userId } }),
+      (r) => r.status === 200 && r.body.user.minutesAllowed === 165,
+    );
     const detail = await eventually(
       async () => (await admin.get(`/api/admin/users/${userId}`)).body,
       (b) => (b.history as unknown[]).length === 2,

@@ -29,6 +29,7 @@ const REACTORS = [
   'live-recordings',
   'data-export-jobs',
   'billing-emails',
+  'minutes-grants',
 ];
 
 const baseEnv = (dataDir: string) => ({

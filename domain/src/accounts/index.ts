@@ -19,4 +19,5 @@ export * from './projections/auditors.projection';
 export * from './emails/account-emails';
 export { escapeHtml } from './emails/layout';
 export * from './workflows/billing-emails.workflow';
+export * from './workflows/minutes-grants.workflow';
 export * from './workflows/account-erasure.workflow';

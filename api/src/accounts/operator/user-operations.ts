@@ -9,7 +9,7 @@ import {
   userAccountDecider,
   weeklyUsageAnchor,
 } from '@scrivo/domain/accounts';
-import { usageDecider, usagePeriod, usageStream } from '@scrivo/domain/recordings';
+import { usagePeriod } from '@scrivo/domain/recordings';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
 
 /**
@@ -47,28 +47,20 @@ export class UserOperations {
   }
 
   /**
-   * Records the grant (who, why) on the user's stream, then adds it to the period's usage stream, where
-   * reservations count it. The grant id makes the second step safe to repeat.
+   * Records the grant (who, why) on the user's stream; the minutes-grants workflow counts it on the period's usage
+   * stream, where reservations see it (in the API before this answers; from the command line once the API runs).
    */
   async grantMinutes(userId: string, minutes: number, by: ChangedBy, reason: string) {
     const now = this.deps.runner.now();
     // The current usage period: a weekly subscriber's billing week, else the month.
     const account = await this.deps.runner.state(userAccountDecider, AccountStreams.user(userId));
     const period = usagePeriod(new Date(now), weeklyUsageAnchor(account, now)).id;
-    const grantId = this.deps.ids.next();
-    const result = await this.deps.runner.run(
+    return this.deps.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
-      { type: 'GrantMinutes', grantId, minutes, period, by, reason, at: now },
+      { type: 'GrantMinutes', grantId: this.deps.ids.next(), minutes, period, by, reason, at: now },
       { actor: actorOf(by) },
     );
-    await this.deps.runner.run(
-      usageDecider,
-      usageStream(userId, period),
-      { type: 'GrantMinutes', userId, period, grantId, seconds: minutes * 60, now },
-      { actor: actorOf(by) },
-    );
-    return result;
   }
 
   async suspend(userId: string, by: ChangedBy, reason: string) {
