@@ -243,7 +243,7 @@ const main = async () => {
     process.stderr.write(`${JSON.stringify(result)}\n`);
     timings.push(...result);
   }
-  const qualities = [];
+  const qualities: Awaited<ReturnType<typeof qualityRun>> = [];
   if (quality) qualities.push(...(await qualityRun({ name: 'shipped', summarize: summarizeTranscript })));
   if (qualityBaseline)
     qualities.push(...(await qualityRun({ name: 'before issue 30', summarize: baselineSummarize })));
