@@ -72,22 +72,19 @@ describe('the public site in Chromium', () => {
     await app?.close();
   });
 
-  /** A fresh visitor (empty local storage), optionally with a stored cookie choice. */
-  const visit = async (path: string, options: { consent?: 'accepted' | 'rejected'; width?: number } = {}) => {
-    const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
-    if (options.consent) {
-      const all = options.consent === 'accepted';
-      await context.addInitScript(
-        ([choice, analytics]) => {
-          localStorage.setItem('cookie-consent', choice as string);
-          localStorage.setItem(
-            'cookie-preferences',
-            JSON.stringify({ necessary: true, analytics, marketing: analytics, functional: analytics }),
-          );
-        },
-        [options.consent, all] as const,
-      );
-    }
+  /**
+   * A fresh visitor (empty local storage), optionally one who declined cookies before; `still` asks for reduced
+   * motion, so a scan does not meet a slide or a banner half-way through its transition.
+   */
+  const visit = async (
+    path: string,
+    options: { declined?: boolean; width?: number; still?: boolean } = {},
+  ) => {
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1280, height: 900 },
+      reducedMotion: options.still ? 'reduce' : 'no-preference',
+    });
+    if (options.declined) await declinedCookies(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`page error on ${path}:`, error.message));
     await page.goto(app.url + path);
@@ -95,7 +92,7 @@ describe('the public site in Chromium', () => {
   };
 
   it('renders every public route with its own heading, never the not-found page', async () => {
-    const page = await visit('/', { consent: 'rejected' });
+    const page = await visit('/', { declined: true });
     for (const route of ROUTES) {
       await page.goto(app.url + route);
       const heading = page.locator('h1').first();
@@ -116,14 +113,14 @@ describe('the public site in Chromium', () => {
   });
 
   it('redirects /businessplan to plan selection', async () => {
-    const page = await visit('/businessplan', { consent: 'rejected' });
+    const page = await visit('/businessplan', { declined: true });
     await page.waitForURL(/\/plan-selection$/);
     await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     await page.context().close();
   });
 
   it('switches language from the header menu, with translated labels and eight French questions', async () => {
-    const page = await visit('/', { consent: 'rejected' });
+    const page = await visit('/', { declined: true });
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByLabel('Language: English').click();
     await page.getByRole('link', { name: 'Français' }).click();
@@ -145,7 +142,7 @@ describe('the public site in Chromium', () => {
   });
 
   it('shows weekly prices by default and monthly prices with the former prices struck through', async () => {
-    const page = await visit('/', { consent: 'rejected' });
+    const page = await visit('/', { declined: true });
     const pricing = page.locator('#pricing');
     await pricing.getByRole('radio', { name: 'Weekly' }).waitFor();
     expect(await pricing.getByRole('radio', { name: 'Weekly' }).getAttribute('aria-checked')).toBe('true');
@@ -160,7 +157,7 @@ describe('the public site in Chromium', () => {
   });
 
   it('toggles the features demo between upload (default) and live recording', async () => {
-    const page = await visit('/', { consent: 'rejected' });
+    const page = await visit('/', { declined: true });
     const features = page.locator('#features');
     await features.locator('[data-pane=upload]').waitFor();
     await features.getByText('Completed').waitFor();
@@ -173,7 +170,7 @@ describe('the public site in Chromium', () => {
   });
 
   it('advances the use-case carousel every five seconds', async () => {
-    const page = await visit('/', { consent: 'rejected' });
+    const page = await visit('/', { declined: true });
     const slide = page.locator('[aria-roledescription=slide]');
     await slide.waitFor();
     expect(await slide.getAttribute('data-index')).toBe('0');
@@ -189,7 +186,7 @@ describe('the public site in Chromium', () => {
   });
 
   it('keeps one FAQ answer open at a time, and closes it again', async () => {
-    const page = await visit('/', { consent: 'rejected' });
+    const page = await visit('/', { declined: true });
     const questions = page.locator('#faq button[aria-expanded]');
     await questions.first().click();
     expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('true');
@@ -310,7 +307,7 @@ describe('the public site in Chromium', () => {
   });
 
   it('publishes title, description, canonical, hreflang and product structured data', async () => {
-    const page = await visit('/es', { consent: 'rejected' });
+    const page = await visit('/es', { declined: true });
     await page.waitForFunction(() => document.querySelector('script[type="application/ld+json"]'));
     const head = await page.evaluate(() => ({
       title: document.title,
@@ -342,7 +339,7 @@ describe('the public site in Chromium', () => {
 
   it('has no serious or critical accessibility violations on the landing pages and the auth page', async () => {
     for (const path of ['/', '/es', '/fr', '/pricingandplans', '/cookies', '/signin']) {
-      const page = await visit(path, { consent: 'rejected' });
+      const page = await visit(path, { declined: true, still: true });
       await page.waitForLoadState('networkidle');
       await page.locator('h1, h2, a').first().waitFor();
       const { violations } = await new AxeBuilder({ page }).analyze();
@@ -368,7 +365,7 @@ describe('the public site in Chromium', () => {
     mkdirSync('/tmp/scrivo-public-site', { recursive: true });
     for (const width of [360, 1280]) {
       for (const path of ['/', '/fr', '/pricingandplans']) {
-        const page = await visit(path, { consent: 'rejected', width });
+        const page = await visit(path, { declined: true, width });
         await page.locator('h1').first().waitFor();
         await page.locator('footer').waitFor({ timeout: 10_000 });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
