@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { JFK_PATH } from './support/stuck-upload';
 import { waitUntil } from '../support/wait-until';
 
 const JFK = readFileSync(JFK_PATH);
+const USERS_CLI = join(import.meta.dirname, '../../src/accounts/cli/users.ts');
 /** jfk.wav is 11 s long: the minutes one transcription of it reserves. */
 const JFK_MINUTES = 0.2;
 const REACTORS = [
@@ -94,7 +96,7 @@ describe('the API killed between a reaction and its checkpoint', () => {
   /** Runs `act` on an API armed to die after `reactor`'s next reaction; resolves once it has died. */
   const crashAfter = async (
     reactor: string,
-    act: (client: TestClient) => Promise<string>,
+    act: (client: TestClient, dataDir: string) => Promise<string>,
   ): Promise<Crashed> => {
     const dataDir = freshDir();
     const armed = await startApiProcess({ ...baseEnv(dataDir), SCRIVO_TEST_CRASH_AT: `reacted:${reactor}` });
@@ -102,7 +104,7 @@ describe('the API killed between a reaction and its checkpoint', () => {
     const client = await signUpOver(armed.url, dataDir, `reactor-${reactor}@example.com`);
     const userId = ((await client.get('/api/user')).body as { id: string }).id;
     let recordingId = '';
-    await act(client)
+    await act(client, dataDir)
       .then((id) => {
         recordingId = id;
       })
@@ -210,6 +212,41 @@ describe('the API killed between a reaction and its checkpoint', () => {
     const usage = await storedEvents(crashed.dataDir, usageStream(crashed.userId, request!.period));
     expect(usage.map((e) => e.type)).toEqual(['MinutesReserved', 'MinutesReleased']);
     expect(readFileExists(join(crashed.dataDir, 'blobs', 'recordings', recordingId, 'original'))).toBe(false);
+  }, 120_000);
+
+  it("counts an operator's minutes grant once", async () => {
+    let allowedBefore = 0;
+    const crashed = await crashAfter('minutes-grants', async (client, dataDir) => {
+      allowedBefore = ((await client.get('/api/usage')).body as { minutesAllowed: number }).minutesAllowed;
+      // The operator's command line, another process on the same data folder: the API reacts to its record.
+      const grant = spawnSync(
+        process.execPath,
+        [
+          '--conditions=source',
+          '--import',
+          'tsx',
+          USERS_CLI,
+          'grant-minutes',
+          'reactor-minutes-grants@example.com',
+          '45',
+        ],
+        { env: { ...process.env, ...baseEnv(dataDir), NODE_ENV: 'test' }, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(grant.status, grant.stderr).toBe(0);
+      return '';
+    });
+    api = await startApiProcess(baseEnv(crashed.dataDir));
+    const user = sameUserOn(api.url, crashed.client);
+    expect(((await user.get('/api/usage')).body as { minutesAllowed: number }).minutesAllowed).toBe(
+      allowedBefore + 45,
+    );
+    await api.stop();
+    api = null;
+    const usage = await storedEvents(
+      crashed.dataDir,
+      usageStream(crashed.userId, usagePeriod(new Date()).id),
+    );
+    expect(usage.map((e) => e.type)).toEqual(['MinutesGranted']);
   }, 120_000);
 
   it('replaying every reaction from the first event appends nothing to recordings, jobs or usage', async () => {
