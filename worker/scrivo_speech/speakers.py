@@ -440,8 +440,8 @@ def words_covered(segments: Sequence[Dict[str, Any]], turns: Sequence[diarize_mo
 
 def word_spans(segments: Sequence[Dict[str, Any]]) -> List[Tuple[float, float]]:
     """Each recognised segment's words, cut where they pause >= WORD_SPAN_PAUSE: (start, end) per span, in time
-    order. Per segment rather than stretches of fixed length: on the reverberant conversations it found the count
-    (or came closest) on every file, stretches of 1-3 s did not (bench/README.md)."""
+    order. Per segment rather than stretches of fixed length: on the reverberant conversations where the fallback is
+    taken it found the count (or came closest) on every file, stretches of 1-3 s did not (bench/README.md)."""
     out: List[Tuple[float, float]] = []
     for segment in segments:
         words = segment.get("words") or ()
@@ -504,7 +504,9 @@ def profiles(session: Any, labels: Dict[int, str]) -> Optional[Dict[str, Any]]:
     if not isinstance(session, (EmbeddingSession, WordSpanSpeakers)):
         return None
     # The diarizer renumbers its speakers in turn order (see DiarizationSession); the words' spans are not.
-    renumbered: Dict[int, int] = getattr(session, "renumbered", {}) if isinstance(session, EmbeddingSession) else {s: s for s in session.speaker_of.values()}
+    renumbered: Dict[int, int] = (
+        getattr(session, "renumbered", {}) if isinstance(session, EmbeddingSession) else {s: s for s in session.speaker_of.values()}
+    )
     index: Dict[int, int] = {}
     tracks: List[Dict[str, Any]] = []
     for unit in sorted(session.vectors):

@@ -316,7 +316,7 @@ class Transcriber:
         if speakers is not None:
             labels: Dict[int, str] = {}
             turns = speakers.finish()
-            voices: Any = speakers
+            voices: Union[speakers_mod.Session, speakers_mod.WordSpanSpeakers] = speakers
             from_words = self._speakers_from_words(path, segments, turns, speakers, num_speakers)
             if from_words is not None:
                 turns, voices = from_words.turns, from_words
