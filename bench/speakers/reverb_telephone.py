@@ -359,8 +359,17 @@ def part_words(args: argparse.Namespace) -> None:
             if n:
                 segment_spans.append((float(s["words"][0]["start"]), float(s["words"][-1]["end"]), list(range(k, k + n))))
             k += n
+        split_spans: List[Span] = []
+        for a, b, idx in segment_spans:  # a recognised segment cut where its words pause >= 0.5 s
+            start = 0
+            for j in range(1, len(idx) + 1):
+                if j == len(idx) or words[idx[j]][0] - words[idx[j - 1]][1] >= 0.5:
+                    part = idx[start:j]
+                    split_spans.append((words[part[0]][0], words[part[-1]][1], part))
+                    start = j
         variants: List[Tuple[str, List[Span]]] = [
             ("each recognised segment", segment_spans),
+            ("each segment split at pauses >= 0.5 s", split_spans),
             ("stretches 1.5-3 s", stretches(spans_of_words, 1.5, 3.0)),
             ("stretches 1-2 s", stretches(spans_of_words, 1.0, 2.0)),
         ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import os
 from dataclasses import dataclass
-from typing import BinaryIO, Iterator, List, Tuple, Union
+from typing import BinaryIO, Iterator, List, Sequence, Tuple, Union
 
 import av
 import numpy as np
@@ -122,6 +122,27 @@ def iter_pcm(source: Source, block_seconds: float = 30.0) -> Iterator[np.ndarray
         container.close()
         del resampler
         gc.collect()  # PyAV resampler objects are otherwise freed late
+
+
+def read_spans(source: Source, spans: Sequence[Tuple[float, float]]) -> List[np.ndarray]:
+    """The 16 kHz samples of each ``(start, end)`` span (seconds, in time order), read again from the source as a
+    stream: decoding keeps no window once it is decoded, and a long file is never held whole."""
+    bounds = [(int(a * SAMPLE_RATE), max(int(b * SAMPLE_RATE), int(a * SAMPLE_RATE))) for a, b in spans]
+    parts: List[List[np.ndarray]] = [[] for _ in bounds]
+    first = 0  # spans before this one end before the current block
+    at = 0
+    for block in iter_pcm(source):
+        end = at + block.shape[0]
+        while first < len(bounds) and bounds[first][1] <= at:
+            first += 1
+        for k in range(first, len(bounds)):
+            a, b = bounds[k]
+            if a >= end:
+                break
+            if b > at:
+                parts[k].append(block[max(a - at, 0) : min(b - at, block.shape[0])])
+        at = end
+    return [np.concatenate(p) if p else np.zeros(0, dtype=np.float32) for p in parts]
 
 
 def quiet_cut(audio: np.ndarray, start: int, end: int, frame: int = 320, smooth: int = 25) -> int:

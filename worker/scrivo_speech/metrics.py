@@ -50,3 +50,11 @@ def second_decode(start: float, end: float, cause: str, words: int) -> None:
     if not words:
         count("secondDecode.empty")
     log(event="second_decode", cause=cause, start=round(start, 3), end=round(end, 3), words=words)
+
+
+def speakers_from_word_spans(covered: float, spans: int, found: int) -> None:
+    """The segmentation heard too little of the speech (reverberant rooms), so the words' own spans gave the
+    speakers (:func:`speakers.word_span_speakers`): counted and logged, with how much the segmentation covered."""
+    count("speakers.fromWordSpans")
+    log(event="speakers_from_word_spans", covered=round(covered, 3), spans=spans, speakers=found,
+        message=f"speakers from the words' spans: segmentation covered {covered * 100:.0f} % of the words")

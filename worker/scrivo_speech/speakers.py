@@ -19,7 +19,7 @@ import bisect
 import hashlib
 import os
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Protocol, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Protocol, Sequence, Set, Tuple, Union
 
 import numpy as np
 
@@ -223,6 +223,7 @@ def link_units(
     solo: Dict[int, float],
     cannot_link: Iterable[Tuple[int, int]],
     num_speakers: Optional[int] = None,
+    threshold: float = SAME_SPEAKER,
 ) -> Dict[int, int]:
     """Speaker per unit (units with a voice embedding, one file or every piece of one file together).
 
@@ -237,7 +238,7 @@ def link_units(
         return {}
     index = {u: i for i, u in enumerate(strong)}
     links = [(index[a], index[b]) for a, b in cannot_link if a in index and b in index]
-    labels = cluster(np.stack([vectors[u] for u in strong]), links, num_speakers=num_speakers)
+    labels = cluster(np.stack([vectors[u] for u in strong]), links, threshold=threshold, num_speakers=num_speakers)
     if num_speakers is None:
         labels = join_split_voices(np.stack([vectors[u] for u in strong]), labels, [solo[u] for u in strong])
     speaker_of = {u: labels[i] for i, u in enumerate(strong)}
@@ -409,6 +410,83 @@ def diarize(samples: np.ndarray, diarizer: Diarizer, num_speakers: Optional[int]
     return session.finish()
 
 
+# -- the words' own spans, when the segmentation hears nothing (issue 26) ------------------------------------
+
+# In reverberant rooms (RT60 >= 0.5 s) pyannote segmentation 3.0 gives speech to nobody: its turns covered 0.3-29 % of
+# the recognised words' time on the reverberant conversations of bench/README.md ("Reverb and telephone"), and every
+# word went to one speaker; on every other file measured (clean, overlap, music bed, telephone band) they cover 87-94 %.
+# Below this share the speakers come from the words instead (:func:`word_span_speakers`).
+WORD_SPAN_TRIGGER = 0.5
+# A recognised segment is cut where its words pause this long: the pause between two people in one segment.
+WORD_SPAN_PAUSE = 0.5
+# Cosine similarity above which two groups of spans are one voice. Lower than SAME_SPEAKER: a span's reverberant
+# audio spreads one voice's embeddings wider (0.55 split 4 readers into 5 and 6 into 10; bench/README.md).
+WORD_SPAN_SAME_SPEAKER = 0.45
+MIN_SPAN_SECONDS = 0.25  # shorter spans say nothing about a voice: their words follow their neighbours
+
+
+def words_covered(segments: Sequence[Dict[str, Any]], turns: Sequence[diarize_mod.Turn]) -> float:
+    """Share of the recognised words' time (10 ms frames) that some diarized turn covers; 1.0 without words."""
+    spans = [(float(w["start"]), float(w["end"])) for s in segments for w in s.get("words") or ()]
+    if not spans:
+        return 1.0
+    end = max(b for _a, b in spans + [(0.0, float(t[1])) for t in turns])
+    grid = np.zeros(int(end * 100) + 2, dtype=bool)
+    for a, b, _speaker in turns:
+        grid[int(a * 100) : int(b * 100)] = True
+    frames = np.concatenate([np.arange(int(a * 100), max(int(b * 100), int(a * 100) + 1)) for a, b in spans])
+    return float(grid[np.clip(frames, 0, len(grid) - 1)].mean())
+
+
+def word_spans(segments: Sequence[Dict[str, Any]]) -> List[Tuple[float, float]]:
+    """Each recognised segment's words, cut where they pause >= WORD_SPAN_PAUSE: (start, end) per span, in time
+    order. Per segment rather than stretches of fixed length: on the reverberant conversations where the fallback is
+    taken it found the count (or came closest) on every file, stretches of 1-3 s did not (bench/README.md)."""
+    out: List[Tuple[float, float]] = []
+    for segment in segments:
+        words = segment.get("words") or ()
+        start = 0
+        for j in range(1, len(words) + 1):
+            if j == len(words) or float(words[j]["start"]) - float(words[j - 1]["end"]) >= WORD_SPAN_PAUSE:
+                out.append((float(words[start]["start"]), float(words[j - 1]["end"])))
+                start = j
+    return sorted(out)
+
+
+class WordSpanSpeakers:
+    """Speakers found from the words' spans: ``turns`` (one per embedded span) for :func:`transcriber.assign_speakers`,
+    and the spans' voice prints for :func:`profiles`."""
+
+    def __init__(
+        self, turns: List[diarize_mod.Turn], vectors: Dict[int, np.ndarray], solo: Dict[int, float], speaker_of: Dict[int, int]
+    ):
+        self.turns = turns
+        self.vectors = vectors
+        self.solo = solo
+        self.speaker_of = speaker_of
+        self.cannot_link: Set[Tuple[int, int]] = set()  # spans are never heard at once
+
+
+def word_span_speakers(
+    spans: Sequence[Tuple[float, float]],
+    pieces: Sequence[np.ndarray],
+    embedder: Embedder,
+    num_speakers: Optional[int] = None,
+) -> WordSpanSpeakers:
+    """Each span's audio (``pieces``, one per span) embedded with CAM++ and clustered as the diarizer's units are
+    (:func:`link_units` at WORD_SPAN_SAME_SPEAKER, then :func:`join_split_voices`); spans of 1 s or more start
+    speakers, shorter ones join the nearest. No cannot-links: the words' spans never overlap."""
+    vectors: Dict[int, np.ndarray] = {}
+    solo: Dict[int, float] = {}
+    for k, ((a, b), piece) in enumerate(zip(spans, pieces)):
+        if len(piece) >= int(MIN_SPAN_SECONDS * diarize_mod.SAMPLE_RATE):
+            vectors[k] = embedder(piece)
+            solo[k] = min(b - a, EMBED_SECONDS)
+    speaker_of = link_units(vectors, solo, (), num_speakers, threshold=WORD_SPAN_SAME_SPEAKER) if vectors else {}
+    turns = [(spans[k][0], spans[k][1], speaker) for k, speaker in sorted(speaker_of.items())]
+    return WordSpanSpeakers(turns, vectors, solo, speaker_of)
+
+
 # -- voice prints of pieces of one file, clustered together (issue 29) -------------------------------------
 
 MAX_PIECES = 2000
@@ -423,9 +501,12 @@ def profiles(session: Any, labels: Dict[int, str]) -> Optional[Dict[str, Any]]:
     speech alone, and the pairs of them heard at once. None when the diarizer has no embeddings.
 
     Biometric data: only built when the caller asks (``speaker_profiles=1``)."""
-    if not isinstance(session, EmbeddingSession):
+    if not isinstance(session, (EmbeddingSession, WordSpanSpeakers)):
         return None
-    renumbered: Dict[int, int] = getattr(session, "renumbered", {})
+    # The diarizer renumbers its speakers in turn order (see DiarizationSession); the words' spans are not.
+    renumbered: Dict[int, int] = (
+        getattr(session, "renumbered", {}) if isinstance(session, EmbeddingSession) else {s: s for s in session.speaker_of.values()}
+    )
     index: Dict[int, int] = {}
     tracks: List[Dict[str, Any]] = []
     for unit in sorted(session.vectors):

@@ -315,9 +315,14 @@ class Transcriber:
         profiles: Optional[Dict[str, Any]] = None
         if speakers is not None:
             labels: Dict[int, str] = {}
-            segments = assign_speakers(segments, speakers.finish(), labels)
+            turns = speakers.finish()
+            voices: Union[speakers_mod.Session, speakers_mod.WordSpanSpeakers] = speakers
+            from_words = self._speakers_from_words(path, segments, turns, speakers, num_speakers)
+            if from_words is not None:
+                turns, voices = from_words.turns, from_words
+            segments = assign_speakers(segments, turns, labels)
             if speaker_profiles:
-                profiles = speakers_mod.profiles(speakers, labels)
+                profiles = speakers_mod.profiles(voices, labels)
         extra = {"speakerProfiles": profiles} if speaker_profiles and diarize else {}
         yield {
             "type": "result",
@@ -329,6 +334,29 @@ class Transcriber:
             "chunks": [{"text": s["text"], "timestamp": [s["start"], s["end"]]} for s in segments],
             **extra,
         }
+
+    def _speakers_from_words(
+        self,
+        path: Union[str, Path, BinaryIO],
+        segments: List[Dict[str, Any]],
+        turns: List[diarize_mod.Turn],
+        session: speakers_mod.Session,
+        num_speakers: Optional[int],
+    ) -> Optional[speakers_mod.WordSpanSpeakers]:
+        """Speakers from the words' own spans when the diarizer's turns cover under WORD_SPAN_TRIGGER of the words'
+        time (reverberant rooms: the segmentation hears almost nothing and every word would go to one speaker); None
+        otherwise, or without a voice embedder. The spans' audio is read again: the windows are gone by now."""
+        if not isinstance(session, speakers_mod.EmbeddingSession):
+            return None
+        covered = speakers_mod.words_covered(segments, turns)
+        if covered >= speakers_mod.WORD_SPAN_TRIGGER:
+            return None
+        spans = speakers_mod.word_spans(segments)
+        found = speakers_mod.word_span_speakers(spans, audio_mod.read_spans(path, spans), session.embedder, num_speakers)
+        if not found.turns:
+            return None
+        metrics.speakers_from_word_spans(covered, len(spans), len(set(found.speaker_of.values())))
+        return found
 
     def transcribe(self, path: Union[str, Path, BinaryIO], **options: Any) -> Dict[str, Any]:
         """The final result object (``/asr`` shape) without the ``type`` key."""
