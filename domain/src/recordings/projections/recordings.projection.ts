@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../../kernel/events';
+import type { SortKey } from '../../ports/read-model-store';
 import type { Projection } from '../../projections/projection';
 import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
 import type { RecordingStatus } from '../recording';
@@ -174,6 +175,12 @@ export const evolveRecordingDoc = (
       return null;
   }
 };
+
+/**
+ * What the library list sorts by before the order the user chose (date, title or duration): keys of the document
+ * above that put some recordings ahead of the rest whatever that order is.
+ */
+export const LIBRARY_ORDER: readonly SortKey[] = [];
 
 /** A recording's library document folded from its own stream: what a write answers with. */
 export const recordingDocFrom = (events: readonly RecordedEvent[]): RecordingDoc | null =>
