@@ -3,6 +3,7 @@ import type { SortKey } from '../../ports/read-model-store';
 import type { Projection } from '../../projections/projection';
 import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
 import type { RecordingStatus } from '../recording';
+import { recordingSlices, type SliceDoc } from '../recording/slices';
 import { joinPieces } from '../pieces';
 import { PARTIAL_TRANSCRIPTS_COLLECTION, type PartialTranscriptDoc, withPiece } from './partial-transcripts';
 import type { Transcript } from '../transcript';
@@ -12,7 +13,7 @@ export const RECORDINGS_COLLECTION = 'recordings';
 export const TRANSCRIPTS_COLLECTION = 'transcripts';
 export { PARTIAL_TRANSCRIPTS_COLLECTION, type PartialTranscriptDoc } from './partial-transcripts';
 
-export interface RecordingDoc {
+interface CoreRecordingDoc {
   readonly id: string;
   readonly ownerId: string;
   readonly title: string;
@@ -44,6 +45,9 @@ export interface RecordingDoc {
   /** Transcript text for search ($contains is case-insensitive). */
   readonly searchText: string;
 }
+
+/** The fields above and those of the recording's capabilities written as slices (recording/slices.ts). */
+export type RecordingDoc = CoreRecordingDoc & SliceDoc;
 
 export type TranscriptDoc = Transcript & {
   readonly id: string;
@@ -94,6 +98,7 @@ export const evolveRecordingDoc = (
       restorableUntil: null,
       pieces: null,
       searchText: '',
+      ...recordingSlices.library.initial,
     };
   }
   if (!current) return null;
@@ -173,14 +178,16 @@ export const evolveRecordingDoc = (
       return put({ blobKey: null });
     case 'RecordingErased':
       return null;
+    default:
+      return put(recordingSlices.library.evolve(current, event));
   }
 };
 
 /**
  * What the library list sorts by before the order the user chose (date, title or duration): keys of the document
- * above that put some recordings ahead of the rest whatever that order is.
+ * that put some recordings ahead of the rest whatever that order is (the slices' own, such as pinned first).
  */
-export const LIBRARY_ORDER: readonly SortKey[] = [];
+export const LIBRARY_ORDER: readonly SortKey[] = recordingSlices.library.order;
 
 /** A recording's library document folded from its own stream: what a write answers with. */
 export const recordingDocFrom = (events: readonly RecordedEvent[]): RecordingDoc | null =>

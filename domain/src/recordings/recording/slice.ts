@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../kernel/events';
+import type { SortKey } from '../../ports/read-model-store';
 
 /**
  * A small capability of the recording written as one vertical slice (Emmett's decide/evolve per command): its
@@ -23,7 +24,17 @@ export type SecretsOf<E extends DomainEvent> = {
   readonly [T in E['type']]: readonly Extract<keyof Extract<E, { type: T }>['data'], string>[];
 };
 
-export interface RecordingSlice<C extends Named, E extends DomainEvent, F extends object> {
+/** What a slice adds to the library document (`projections/recordings.projection.ts`). */
+export interface LibraryPart<E extends DomainEvent, D extends object> {
+  /** Its fields on a new recording's document. */
+  readonly initial: D;
+  /** Its fields after one of its events. */
+  readonly evolve: (doc: D, event: E) => D;
+  /** Sort keys over its fields that lead the library list, before the order the user chose. */
+  readonly order: readonly SortKey[];
+}
+
+export interface RecordingSlice<C extends Named, E extends DomainEvent, F extends object, D extends object> {
   readonly commands: readonly C['type'][];
   readonly eventTypes: readonly E['type'][];
   readonly secrets: SecretsOf<E>;
@@ -33,28 +44,31 @@ export interface RecordingSlice<C extends Named, E extends DomainEvent, F extend
   readonly decide: (command: C, state: RecordingBasics & F) => E[];
   /** Its state fields after one of its events. */
   readonly evolve: (state: F, event: E) => F;
+  readonly library: LibraryPart<E, D>;
 }
 
-/** Every registered slice as one: what the aggregate's files derive their unions and steps from. */
-export interface RecordingSlices<C extends Named, E extends DomainEvent, F extends object> {
+/** Every registered slice as one: what the aggregate's files and the library projection derive theirs from. */
+export interface RecordingSlices<C extends Named, E extends DomainEvent, F extends object, D extends object> {
   readonly eventTypes: readonly E['type'][];
   readonly secrets: SecretsOf<E>;
   readonly initialState: () => F;
   readonly decide: (command: C, state: RecordingBasics & F) => E[];
   readonly evolve: (state: F, event: E) => F;
-  readonly with: <C2 extends Named, E2 extends DomainEvent, F2 extends object>(
-    slice: RecordingSlice<C2, E2, F2>,
-  ) => RecordingSlices<C | C2, E | E2, F & F2>;
+  readonly library: LibraryPart<E, D>;
+  readonly with: <C2 extends Named, E2 extends DomainEvent, F2 extends object, D2 extends object>(
+    slice: RecordingSlice<C2, E2, F2, D2>,
+  ) => RecordingSlices<C | C2, E | E2, F & F2, D & D2>;
 }
 
-export type SliceCommandOf<S> = S extends RecordingSlices<infer C, infer _E, infer _F> ? C : never;
-export type SliceEventOf<S> = S extends RecordingSlices<infer _C, infer E, infer _F> ? E : never;
-export type SliceStateOf<S> = S extends RecordingSlices<infer _C, infer _E, infer F> ? F : never;
+export type SliceCommandOf<S> = S extends RecordingSlices<infer C, infer _E, infer _F, infer _D> ? C : never;
+export type SliceEventOf<S> = S extends RecordingSlices<infer _C, infer E, infer _F, infer _D> ? E : never;
+export type SliceStateOf<S> = S extends RecordingSlices<infer _C, infer _E, infer F, infer _D> ? F : never;
+export type SliceDocOf<S> = S extends RecordingSlices<infer _C, infer _E, infer _F, infer D> ? D : never;
 
-const setOf = <C extends Named, E extends DomainEvent, F extends object>(
-  parts: Omit<RecordingSlices<C, E, F>, 'with'>,
-): RecordingSlices<C, E, F> => {
-  const set: RecordingSlices<C, E, F> = { ...parts, with: (slice) => combined(set, slice) };
+const setOf = <C extends Named, E extends DomainEvent, F extends object, D extends object>(
+  parts: Omit<RecordingSlices<C, E, F, D>, 'with'>,
+): RecordingSlices<C, E, F, D> => {
+  const set: RecordingSlices<C, E, F, D> = { ...parts, with: (slice) => combined(set, slice) };
   return set;
 };
 
@@ -62,18 +76,20 @@ const combined = <
   C extends Named,
   E extends DomainEvent,
   F extends object,
+  D extends object,
   C2 extends Named,
   E2 extends DomainEvent,
   F2 extends object,
+  D2 extends object,
 >(
-  set: RecordingSlices<C, E, F>,
-  slice: RecordingSlice<C2, E2, F2>,
-): RecordingSlices<C | C2, E | E2, F & F2> => {
+  set: RecordingSlices<C, E, F, D>,
+  slice: RecordingSlice<C2, E2, F2, D2>,
+): RecordingSlices<C | C2, E | E2, F & F2, D & D2> => {
   const commands: readonly string[] = slice.commands;
   const events: readonly string[] = slice.eventTypes;
   const isSliceCommand = (command: C | C2): command is C2 => commands.includes(command.type);
   const isSliceEvent = (event: E | E2): event is E2 => events.includes(event.type);
-  return setOf<C | C2, E | E2, F & F2>({
+  return setOf<C | C2, E | E2, F & F2, D & D2>({
     eventTypes: [...set.eventTypes, ...slice.eventTypes],
     secrets: { ...set.secrets, ...slice.secrets },
     initialState: () => ({ ...set.initialState(), ...slice.initialState }),
@@ -83,14 +99,23 @@ const combined = <
       isSliceEvent(event)
         ? { ...state, ...slice.evolve(state, event) }
         : { ...state, ...set.evolve(state, event) },
+    library: {
+      initial: { ...set.library.initial, ...slice.library.initial },
+      evolve: (doc, event) =>
+        isSliceEvent(event)
+          ? { ...doc, ...slice.library.evolve(doc, event) }
+          : { ...doc, ...set.library.evolve(doc, event) },
+      order: [...set.library.order, ...slice.library.order],
+    },
   });
 };
 
 /** No slice yet: `noSlices.with(a).with(b)` registers them. */
-export const noSlices: RecordingSlices<never, never, Record<never, never>> = setOf({
+export const noSlices: RecordingSlices<never, never, Record<never, never>, Record<never, never>> = setOf({
   eventTypes: [],
   secrets: {},
   initialState: () => ({}),
   decide: (command) => command,
   evolve: (state) => state,
+  library: { initial: {}, evolve: (doc) => doc, order: [] },
 });

@@ -1,11 +1,19 @@
-import { noSlices, type SliceCommandOf, type SliceEventOf, type SliceStateOf } from './slice';
+import {
+  noSlices,
+  type SliceCommandOf,
+  type SliceDocOf,
+  type SliceEventOf,
+  type SliceStateOf,
+} from './slice';
 
 /**
  * The recording's capabilities written as slices (`slice.ts`), one file each. Registering one here is all the
- * aggregate needs: its command, events, state, `evolve` step and secrets join the aggregate's from this list.
+ * aggregate and the library need: its command, events, state, `evolve` step, secrets and library fields join
+ * theirs from this list.
  */
 export const recordingSlices = noSlices;
 
 export type SliceCommand = SliceCommandOf<typeof recordingSlices>;
 export type SliceEvent = SliceEventOf<typeof recordingSlices>;
 export type SliceState = SliceStateOf<typeof recordingSlices>;
+export type SliceDoc = SliceDocOf<typeof recordingSlices>;
