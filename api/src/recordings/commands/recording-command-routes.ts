@@ -12,10 +12,10 @@ const r = contract.recordings;
 
 /**
  * The recording's simple commands: routes that run one domain command on the caller's recording and answer the
- * recording as the write left it. Each is one line of `commandFor` below (the contract's route, and the domain
- * command built from its parameters and body); the access check, the run and the answer are the same for all.
+ * recording as the write left it. Each is its contract route in `routes` and one line in the table of `handle`
+ * (the domain command built from its parameters and body); the access check, the run and the answer are shared.
  */
-const routes = { update: r.update, cancel: r.cancel, restore: r.restore };
+const routes = { update: r.update, cancel: r.cancel, restore: r.restore, pin: r.pin };
 
 /** A route's request as the contract has checked it. */
 type In<Route extends keyof typeof routes> = Parameters<
@@ -59,6 +59,7 @@ export class RecordingCommandRoutes {
       // The transcription-jobs reactor and the minutes-release workflow cancel the job and give the minutes back.
       cancel: run((_, now) => ({ type: 'CancelTranscription', now })),
       restore: run((_, now) => ({ type: 'RestoreRecording', now }), { deleted: true }),
+      pin: run(({ body }: In<'pin'>, now) => ({ type: 'PinRecording', pinned: body.pinned, now })),
     });
   }
 }

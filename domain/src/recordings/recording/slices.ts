@@ -1,3 +1,4 @@
+import { pin } from './pin';
 import {
   noSlices,
   type SliceCommandOf,
@@ -11,7 +12,7 @@ import {
  * aggregate and the library need: its command, events, state, `evolve` step, secrets and library fields join
  * theirs from this list.
  */
-export const recordingSlices = noSlices;
+export const recordingSlices = noSlices.with(pin);
 
 export type SliceCommand = SliceCommandOf<typeof recordingSlices>;
 export type SliceEvent = SliceEventOf<typeof recordingSlices>;
