@@ -1,5 +1,4 @@
 import type { RecordedEvent } from '../../kernel/events';
-import type { SortKey } from '../../ports/read-model-store';
 import type { Projection } from '../../projections/projection';
 import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
 import type { RecordingStatus } from '../recording';
@@ -45,7 +44,6 @@ interface CoreRecordingDoc {
   /** Transcript text for search ($contains is case-insensitive). */
   readonly searchText: string;
 }
-
 /** The fields above and those of the recording's capabilities written as slices (recording/slices.ts). */
 export type RecordingDoc = CoreRecordingDoc & SliceDoc;
 
@@ -182,12 +180,6 @@ export const evolveRecordingDoc = (
       return put(recordingSlices.library.evolve(current, event));
   }
 };
-
-/**
- * What the library list sorts by before the order the user chose (date, title or duration): keys of the document
- * that put some recordings ahead of the rest whatever that order is (the slices' own, such as pinned first).
- */
-export const LIBRARY_ORDER: readonly SortKey[] = recordingSlices.library.order;
 
 /** A recording's library document folded from its own stream: what a write answers with. */
 export const recordingDocFrom = (events: readonly RecordedEvent[]): RecordingDoc | null =>

@@ -18,3 +18,9 @@ export type SliceCommand = SliceCommandOf<typeof recordingSlices>;
 export type SliceEvent = SliceEventOf<typeof recordingSlices>;
 export type SliceState = SliceStateOf<typeof recordingSlices>;
 export type SliceDoc = SliceDocOf<typeof recordingSlices>;
+
+/**
+ * What the library list sorts by before the order the user chose (date, title or duration): keys of the library
+ * document that put some recordings ahead of the rest whatever that order is (the slices' own, such as pins).
+ */
+export const LIBRARY_ORDER = recordingSlices.library.order;
