@@ -1,19 +1,26 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
 const domain = join(root, 'domain/src');
 
-/** Every event type the domain declares: `DomainEvent<'Name', ...>` in each feature's events.ts. */
+/**
+ * Every event type the domain declares: `DomainEvent<'Name', ...>` in each feature's events.ts, and in the files of
+ * the capabilities written as slices, which declare their own events (`recordings/recording/slices.ts`).
+ */
 const declaredEvents = (): Map<string, string> => {
   const found = new Map<string, string>();
   for (const feature of readdirSync(domain, { withFileTypes: true })) {
-    const file = join(domain, feature.name, 'events.ts');
-    if (!feature.isDirectory() || feature.name === 'kernel' || !existsSync(file)) continue;
-    for (const match of readFileSync(file, 'utf8').matchAll(/DomainEvent<\s*'([A-Za-z]+)'/g)) {
-      found.set(match[1]!, feature.name);
-    }
+    if (!feature.isDirectory() || feature.name === 'kernel') continue;
+    const files = readdirSync(join(domain, feature.name), { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    for (const file of files)
+      for (const match of readFileSync(join(domain, feature.name, file), 'utf8').matchAll(
+        /DomainEvent<\s*'([A-Za-z]+)'/g,
+      ))
+        found.set(match[1]!, feature.name);
   }
   return found;
 };

@@ -4,13 +4,7 @@ import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
 import { CurrentUser } from '../common/auth/guards';
-import {
-  CancelTranscriptionCommand,
-  DeleteRecordingCommand,
-  RenameRecordingCommand,
-  RestoreRecordingCommand,
-  RetryTranscriptionCommand,
-} from './commands/recording-lifecycle.commands';
+import { DeleteRecordingCommand, RetryTranscriptionCommand } from './commands/recording-lifecycle.commands';
 import { EditTranscriptCommand, RestructureTranscriptCommand } from './commands/edit-transcript.command';
 import { ChangeAnnotationsCommand, GetAnnotationsQuery } from './commands/annotations.command';
 import {
@@ -24,6 +18,7 @@ import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
 const r = contract.recordings;
 
+/** The recordings' reads and the writes with more to them than one command (the simple ones: recording-command-routes.ts). */
 @Controller()
 // The recordings API: the session, or an API key as a bearer token (docs/api-keys.md).
 @UseGuards(UserOrApiKeyGuard)
@@ -49,35 +44,11 @@ export class RecordingsController {
     }));
   }
 
-  @TsRestHandler(r.update)
-  update(@CurrentUser() user: AuthenticatedUser) {
-    return tsRestHandler(r.update, async ({ params, body }) => ({
-      status: 200 as const,
-      body: await this.commands.execute(new RenameRecordingCommand(user, params.id, body.title)),
-    }));
-  }
-
   @TsRestHandler(r.remove)
   remove(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.remove, async ({ params }) => ({
       status: 200 as const,
       body: await this.commands.execute(new DeleteRecordingCommand(user, params.id)),
-    }));
-  }
-
-  @TsRestHandler(r.restore)
-  restore(@CurrentUser() user: AuthenticatedUser) {
-    return tsRestHandler(r.restore, async ({ params }) => ({
-      status: 200 as const,
-      body: await this.commands.execute(new RestoreRecordingCommand(user, params.id)),
-    }));
-  }
-
-  @TsRestHandler(r.cancel)
-  cancel(@CurrentUser() user: AuthenticatedUser) {
-    return tsRestHandler(r.cancel, async ({ params }) => ({
-      status: 200 as const,
-      body: await this.commands.execute(new CancelTranscriptionCommand(user, params.id)),
     }));
   }
 

@@ -39,6 +39,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { createJobQueue } from './job-queue-factory';
 import type { RecordingsConfig } from './recordings-config';
 import { RecordingsController } from './recordings.controller';
+import { RecordingCommandRoutes } from './commands/recording-command-routes';
 import { EditTranscriptHandler, RestructureTranscriptHandler } from './commands/edit-transcript.command';
 import { annotationHandlers } from './commands/annotations.command';
 import { lifecycleCommandHandlers } from './commands/recording-lifecycle.commands';
@@ -80,6 +81,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     BulkExportController,
     TusController,
     RecordingsController,
+    RecordingCommandRoutes,
   ],
   providers: [
     { provide: RECORDINGS_CONFIG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config },

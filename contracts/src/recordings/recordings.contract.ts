@@ -248,6 +248,8 @@ export const Recording = z.object({
    * `GET .../transcript` answers with their segments. Null or absent: the file is one unit.
    */
   pieces: PiecesDone.nullable().optional(),
+  /** Its owner keeps it at the top of the library (`POST .../pin`). Absent: not pinned. */
+  pinned: z.boolean().optional(),
 });
 export type Recording = z.infer<typeof Recording>;
 
@@ -283,6 +285,8 @@ export const ListRecordingsQuery = z.object({
 });
 
 export const UpdateRecordingBody = z.object({ title: z.string().trim().min(1).max(200) });
+
+export const PinRecordingBody = z.object({ pinned: z.boolean() });
 
 export const DeletedRecording = z.object({
   id: z.string(),
@@ -449,6 +453,14 @@ export const recordingsContract = c.router({
     body: UpdateRecordingBody,
     responses: { 200: Recording, ...errors },
     summary: 'Rename a recording',
+  },
+  pin: {
+    method: 'POST',
+    path: '/api/recordings/:id/pin',
+    pathParams: IdParams,
+    body: PinRecordingBody,
+    responses: { 200: Recording, 409: ErrorBody, ...errors },
+    summary: 'Pin a recording to the top of the library, or unpin it',
   },
   remove: {
     method: 'DELETE',

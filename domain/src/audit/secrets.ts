@@ -13,6 +13,7 @@ import type { LibraryEvent } from '../library/events';
 import type { LiveSessionEvent } from '../live/events';
 import type { DataExportEvent, EmailStreamNamesMigrated } from '../privacy/events';
 import type { RecordingEvent, UsageEvent } from '../recordings/events';
+import { recordingSlices } from '../recordings/recording/slices';
 import type { ShareLinkEvent } from '../share-links/events';
 import type { SummaryEvent, SummarySettingsChanged } from '../summaries/events';
 import type { TranslationEvent } from '../translations/events';
@@ -172,6 +173,8 @@ export const SECRET_FIELDS: { readonly [T in CatalogueEventType]: readonly Field
   RecordingRestored: [],
   RecordingMediaPurged: [],
   RecordingErased: [],
+  // the recording's capabilities written as slices declare theirs (recordings/recording/slices.ts)
+  ...recordingSlices.secrets,
   MinutesReserved: [],
   MinutesReleased: [],
   ExtraMinutesReserved: [],

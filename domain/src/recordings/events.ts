@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../kernel/events';
 import type { PieceSpan } from './pieces';
+import { recordingSlices, type SliceEvent } from './recording/slices';
 import type { Segment, TranscriptBody } from './transcript';
 import type { EditedSegment, TranscriptSplice } from './transcript-edit';
 
@@ -228,7 +229,9 @@ export type RecordingEvent =
   | RecordingRenamed
   | RecordingDeleted
   | RecordingRestored
-  | RecordingMediaPurged;
+  | RecordingMediaPurged
+  /** The capabilities written as slices declare their own events (recording/slices.ts). */
+  | SliceEvent;
 
 export const RECORDING_EVENT_TYPES: readonly RecordingEvent['type'][] = [
   'RecordingCreated',
@@ -254,6 +257,7 @@ export const RECORDING_EVENT_TYPES: readonly RecordingEvent['type'][] = [
   'RecordingRestored',
   'RecordingMediaPurged',
   'RecordingErased',
+  ...recordingSlices.eventTypes,
 ];
 
 // ---- usage stream: `usage-{userId}-{YYYY-MM}` ----

@@ -15,52 +15,6 @@ const write = async (
   await access.commands.run(id, command, access.actor(user), access.correlationId());
 };
 
-export class RenameRecordingCommand extends Command<Recording> {
-  constructor(
-    readonly user: AuthenticatedUser,
-    readonly id: string,
-    readonly title: string,
-  ) {
-    super();
-  }
-}
-
-@CommandHandler(RenameRecordingCommand)
-export class RenameRecordingHandler implements ICommandHandler<RenameRecordingCommand> {
-  constructor(private readonly access: RecordingAccess) {}
-
-  async execute({ user, id, title }: RenameRecordingCommand): Promise<Recording> {
-    await this.access.doc(user, id);
-    await write(this.access, user, id, {
-      type: 'RenameRecording',
-      title,
-      now: this.access.commands.now(),
-    });
-    return toRecording(await this.access.written(id));
-  }
-}
-
-export class CancelTranscriptionCommand extends Command<Recording> {
-  constructor(
-    readonly user: AuthenticatedUser,
-    readonly id: string,
-  ) {
-    super();
-  }
-}
-
-@CommandHandler(CancelTranscriptionCommand)
-export class CancelTranscriptionHandler implements ICommandHandler<CancelTranscriptionCommand> {
-  constructor(private readonly access: RecordingAccess) {}
-
-  /** The transcription-jobs reactor and the minutes-release workflow cancel the job and give the minutes back. */
-  async execute({ user, id }: CancelTranscriptionCommand): Promise<Recording> {
-    await this.access.doc(user, id);
-    await write(this.access, user, id, { type: 'CancelTranscription', now: this.access.commands.now() });
-    return toRecording(await this.access.written(id));
-  }
-}
-
 export class DeleteRecordingCommand extends Command<DeletedRecording> {
   constructor(
     readonly user: AuthenticatedUser,
@@ -84,29 +38,6 @@ export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCo
     });
     const deleted = await this.access.written(id);
     return { id, deletedAt: deleted.deletedAt!, restorableUntil: deleted.restorableUntil! };
-  }
-}
-
-export class RestoreRecordingCommand extends Command<Recording> {
-  constructor(
-    readonly user: AuthenticatedUser,
-    readonly id: string,
-  ) {
-    super();
-  }
-}
-
-@CommandHandler(RestoreRecordingCommand)
-export class RestoreRecordingHandler implements ICommandHandler<RestoreRecordingCommand> {
-  constructor(private readonly access: RecordingAccess) {}
-
-  async execute({ user, id }: RestoreRecordingCommand): Promise<Recording> {
-    await this.access.doc(user, id, { deleted: true });
-    await write(this.access, user, id, {
-      type: 'RestoreRecording',
-      now: this.access.commands.now(),
-    });
-    return toRecording(await this.access.written(id));
   }
 }
 
@@ -135,10 +66,4 @@ export class RetryTranscriptionHandler implements ICommandHandler<RetryTranscrip
   }
 }
 
-export const lifecycleCommandHandlers = [
-  RenameRecordingHandler,
-  CancelTranscriptionHandler,
-  DeleteRecordingHandler,
-  RestoreRecordingHandler,
-  RetryTranscriptionHandler,
-];
+export const lifecycleCommandHandlers = [DeleteRecordingHandler, RetryTranscriptionHandler];

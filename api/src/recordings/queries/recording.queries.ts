@@ -4,6 +4,7 @@ import type { RecordingList, Usage } from '@scrivo/contracts';
 import type { Filter, ReadModelStore } from '@scrivo/domain';
 import {
   PARTIAL_TRANSCRIPTS_COLLECTION,
+  LIBRARY_ORDER,
   type PartialTranscriptDoc,
   partialTranscriptDoc,
   RECORDINGS_COLLECTION,
@@ -75,10 +76,7 @@ export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery>
     const collection = this.readModels.collection<RecordingDoc>(RECORDINGS_COLLECTION);
     const [docs, total] = await Promise.all([
       collection.find(filter, {
-        sort: [
-          { field, direction: query.order },
-          { field: 'id', direction: 'asc' },
-        ],
+        sort: [...LIBRARY_ORDER, { field, direction: query.order }, { field: 'id', direction: 'asc' }],
         skip: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
       }),

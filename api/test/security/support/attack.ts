@@ -34,6 +34,7 @@ export const requestFor = (
         : '';
   const bodies: Record<string, unknown> = {
     'PATCH /api/recordings/:id': { title: 'Taken over' },
+    'POST /api/recordings/:id/pin': { pinned: true },
     'PATCH /api/recordings/:id/transcript': { version: 1, segments: [{ index: 0, text: 'Taken over' }] },
     'POST /api/recordings/:id/transcript/changes': {
       version: 1,

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
 import type { RecordingStatus } from '../recording';
+import { recordingSlices, type SliceDoc } from '../recording/slices';
 import { joinPieces } from '../pieces';
 import { PARTIAL_TRANSCRIPTS_COLLECTION, type PartialTranscriptDoc, withPiece } from './partial-transcripts';
 import type { Transcript } from '../transcript';
@@ -11,7 +12,7 @@ export const RECORDINGS_COLLECTION = 'recordings';
 export const TRANSCRIPTS_COLLECTION = 'transcripts';
 export { PARTIAL_TRANSCRIPTS_COLLECTION, type PartialTranscriptDoc } from './partial-transcripts';
 
-export interface RecordingDoc {
+interface CoreRecordingDoc {
   readonly id: string;
   readonly ownerId: string;
   readonly title: string;
@@ -43,6 +44,8 @@ export interface RecordingDoc {
   /** Transcript text for search ($contains is case-insensitive). */
   readonly searchText: string;
 }
+/** The fields above and those of the recording's capabilities written as slices (recording/slices.ts). */
+export type RecordingDoc = CoreRecordingDoc & SliceDoc;
 
 export type TranscriptDoc = Transcript & {
   readonly id: string;
@@ -93,6 +96,7 @@ export const evolveRecordingDoc = (
       restorableUntil: null,
       pieces: null,
       searchText: '',
+      ...recordingSlices.library.initial,
     };
   }
   if (!current) return null;
@@ -172,6 +176,8 @@ export const evolveRecordingDoc = (
       return put({ blobKey: null });
     case 'RecordingErased':
       return null;
+    default:
+      return put(recordingSlices.library.evolve(current, event));
   }
 };
 

@@ -5,6 +5,7 @@ import type { PlanId } from '../plans';
 import type { TranscriptBody } from '../transcript';
 import type { SegmentTextEdit, StructureChange } from '../transcript-edit';
 import type { KeepUnreadableFileCommand } from '../unreadable-file';
+import type { SliceCommand } from './slices';
 
 export type RecordingCommand =
   | {
@@ -77,7 +78,9 @@ export type RecordingCommand =
   | { type: 'RestoreRecording'; now: string }
   | { type: 'PurgeMedia'; blobKeys: string[]; now: string }
   /** The owner's account is being erased: stop any work, purge the media at once (no grace), drop the rest. */
-  | { type: 'EraseRecording'; now: string };
+  | { type: 'EraseRecording'; now: string }
+  /** The capabilities written as slices declare their own commands (slices.ts). */
+  | SliceCommand;
 
 /** One command of the union, by its type: what each command's function takes. */
 export type RecordingCommandOf<Type extends RecordingCommand['type']> = Extract<

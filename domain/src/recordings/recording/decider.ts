@@ -4,6 +4,7 @@ import type { RecordingEvent } from '../events';
 import { keepUnreadableFile } from '../unreadable-file';
 import type { RecordingCommand } from './commands';
 import { evolve } from './evolve';
+import { recordingSlices } from './slices';
 import { deleteRecording, eraseRecording, purgeMedia, renameRecording, restoreRecording } from './lifecycle';
 import {
   existingRecording,
@@ -87,6 +88,9 @@ const decide = (command: RecordingCommand, state: RecordingState): RecordingEven
       return renameRecording(command, undeletedRecording(state));
     case 'DeleteRecording':
       return deleteRecording(command, undeletedRecording(state));
+    default:
+      // The capabilities written as slices (slices.ts) pick their own function and say how a deleted one answers.
+      return recordingSlices.decide(command, unerasedRecording(state));
   }
 };
 

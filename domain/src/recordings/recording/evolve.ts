@@ -1,6 +1,7 @@
 import { evolveAnnotations } from '../annotations';
 import type { RecordingEvent } from '../events';
 import { applySegmentEdit } from '../transcript-edit';
+import { recordingSlices } from './slices';
 import type { RecordingState } from './state';
 
 export const evolve = (state: RecordingState, event: RecordingEvent): RecordingState => {
@@ -112,5 +113,7 @@ export const evolve = (state: RecordingState, event: RecordingEvent): RecordingS
       return { ...state, purged: true, blobKey: null, sourceBlobKey: null };
     case 'RecordingErased':
       return { ...state, erased: true };
+    default:
+      return { ...state, ...recordingSlices.evolve(state, event) };
   }
 };

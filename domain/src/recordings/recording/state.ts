@@ -4,12 +4,13 @@ import type { PieceSpan, PieceTranscript } from '../pieces';
 import type { ProbedMedia, TranscriptionOptions } from '../events';
 import type { Segment } from '../transcript';
 import type { TranscriptSplice } from '../transcript-edit';
+import { recordingSlices, type SliceState } from './slices';
 
 /** `unreadable`: the file's audio could not be read and the owner kept it as a file (never transcribed). */
 export type RecordingStatus =
   'uploading' | 'queued' | 'transcribing' | 'completed' | 'failed' | 'cancelled' | 'unreadable';
 
-export interface RecordingState {
+interface CoreRecordingState {
   readonly exists: boolean;
   readonly id: string;
   readonly ownerId: string | null;
@@ -52,6 +53,9 @@ export interface RecordingState {
   readonly annotations: Readonly<Record<string, AnnotationState>>;
 }
 
+/** The fields above and those of the capabilities written as slices (slices.ts). */
+export type RecordingState = CoreRecordingState & SliceState;
+
 export const initialState = (): RecordingState => ({
   exists: false,
   id: '',
@@ -75,6 +79,7 @@ export const initialState = (): RecordingState => ({
   undoable: [],
   transcriptVersion: 0,
   annotations: {},
+  ...recordingSlices.initialState(),
 });
 
 export const conflict = (message: string) => new DomainError('RECORDING_STATE_CONFLICT', message);

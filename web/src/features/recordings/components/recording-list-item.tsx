@@ -5,6 +5,8 @@ import { languageName } from '../../../lib/language';
 import { formatClock } from '../../../lib/time';
 import { Highlight } from './highlight';
 import { KeptFile } from '../../../components/recordings/kept-file';
+import { Button } from '../../../components/ui/button';
+import { usePinRecording } from '../api/use-pin-recording';
 import { StatusBadge } from '../../../components/recordings/status-badge';
 
 interface Props {
@@ -26,6 +28,24 @@ const UNREADABLE_FILE = new Set([
   'NO_AUDIO_STREAM',
   'ZERO_LENGTH',
 ]);
+
+/** Pin keeps the recording at the top of the library, whatever order it is sorted in; Unpin lets it go back. */
+function PinButton({ recording }: { recording: Item }) {
+  const pin = usePinRecording();
+  const pinned = recording.pinned === true;
+  return (
+    <Button
+      variant="secondary"
+      size="compact"
+      busy={pin.isPending}
+      busyLabel={pinned ? 'Unpinning…' : 'Pinning…'}
+      aria-label={`${pinned ? 'Unpin' : 'Pin'} “${recording.title}”`}
+      onClick={() => pin.mutate({ id: recording.id, pinned: !pinned })}
+    >
+      {pinned ? 'Unpin' : 'Pin'}
+    </Button>
+  );
+}
 
 /** One recording in a list: title, status, duration, language, date, and why it failed with a retry. */
 export function RecordingListItem({ recording, query = '', title, actions, onRetry, retrying }: Props) {
@@ -100,7 +120,13 @@ export function RecordingListItem({ recording, query = '', title, actions, onRet
         </div>
       )}
       {recording.status === 'unreadable' && <KeptFile recording={recording} />}
-      {actions && <div className="flex flex-wrap justify-end gap-2">{actions}</div>}
+      {actions && (
+        // A list that offers actions on its recordings (the library) offers pinning too.
+        <div className="flex flex-wrap justify-end gap-2">
+          <PinButton recording={recording} />
+          {actions}
+        </div>
+      )}
     </li>
   );
 }

@@ -1,0 +1,65 @@
+import { Controller, UseGuards } from '@nestjs/common';
+import { contract, type Recording } from '@scrivo/contracts';
+import type { RecordingCommand } from '@scrivo/domain/recordings';
+import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
+import { UserOrApiKeyGuard } from '../../api-keys/support/user-or-api-key.guard';
+import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { CurrentUser } from '../../common/auth/guards';
+import { toRecording } from '../recording-view';
+import { RecordingAccess } from '../support/recording-access';
+
+const r = contract.recordings;
+
+/**
+ * The recording's simple commands: routes that run one domain command on the caller's recording and answer the
+ * recording as the write left it. Each is its contract route in `routes` and one line in the table of `handle`
+ * (the domain command built from its parameters and body); the access check, the run and the answer are shared.
+ */
+const routes = { update: r.update, cancel: r.cancel, restore: r.restore, pin: r.pin };
+
+/** A route's request as the contract has checked it. */
+type In<Route extends keyof typeof routes> = Parameters<
+  ReturnType<typeof tsRestHandler<(typeof routes)[Route]>>
+>[0];
+interface Request {
+  readonly params: { readonly id: string };
+}
+interface RunOptions {
+  /** The command acts on a recording in the bin (restore): a deleted one is not a 404 for it. */
+  readonly deleted?: boolean;
+}
+
+@Controller()
+// Like every recordings route: the session, or an API key as a bearer token (docs/api-keys.md).
+@UseGuards(UserOrApiKeyGuard)
+export class RecordingCommandRoutes {
+  constructor(private readonly access: RecordingAccess) {}
+
+  @TsRestHandler(routes)
+  handle(@CurrentUser() user: AuthenticatedUser) {
+    /** One route's handler: another user's (or a deleted) recording is a 404, then the command, then the answer. */
+    const run =
+      <Input extends Request>(
+        command: (input: Input, now: string) => RecordingCommand,
+        options: RunOptions = {},
+      ) =>
+      async (input: Input): Promise<{ status: 200; body: Recording }> => {
+        const { id } = input.params;
+        await this.access.doc(user, id, options);
+        await this.access.commands.run(
+          id,
+          command(input, this.access.commands.now()),
+          this.access.actor(user),
+          this.access.correlationId(),
+        );
+        return { status: 200, body: toRecording(await this.access.written(id)) };
+      };
+    return tsRestHandler(routes, {
+      update: run(({ body }: In<'update'>, now) => ({ type: 'RenameRecording', title: body.title, now })),
+      // The transcription-jobs reactor and the minutes-release workflow cancel the job and give the minutes back.
+      cancel: run((_, now) => ({ type: 'CancelTranscription', now })),
+      restore: run((_, now) => ({ type: 'RestoreRecording', now }), { deleted: true }),
+      pin: run(({ body }: In<'pin'>, now) => ({ type: 'PinRecording', pinned: body.pinned, now })),
+    });
+  }
+}
