@@ -127,6 +127,9 @@ export const checkPoints = <T extends CitedPoint>(
 
 /** How a person says a task is theirs ("I will ...", "let me ..."): one list for every rule that reads it. */
 export const FIRST_PERSON = String.raw`i will|i'll|i can|i'm going to|i am going to|let me`;
+const capitalisedWords = (text: string): string[] =>
+  (text.match(/\p{Lu}[\p{L}\p{N}]*(?:'[\p{L}]+)?/gu) ?? []).map((w) => w.toLowerCase());
+
 export const FIRST_PERSON_TASK = new RegExp(String.raw`\b(?:${FIRST_PERSON})\b`, 'i');
 
 /**
@@ -139,7 +142,10 @@ export const checkedOwner = (owner: string | null, lines: readonly Segment[], at
   const line = lines[index]!;
   if (owner) {
     const name = tokens(owner);
-    const named = [lines[index - 1], line, lines[index + 1]].flatMap((l) => (l ? tokens(l.text) : []));
+    // Named as a name is written, capitalised: "Will" the person is not the "will" of "I will ask ...".
+    const named = [lines[index - 1], line, lines[index + 1]].flatMap((l) =>
+      l ? capitalisedWords(l.text) : [],
+    );
     if (name.length > 0 && name.every((w) => named.includes(w))) return owner;
     const answers = lines[index - 1]?.text.trim().endsWith('?') ?? false;
     if (answers && line.speaker && tokens(line.speaker).join(' ') === name.join(' ')) return owner;

@@ -152,6 +152,17 @@ describe('the owner of an action item is who the lines say', () => {
     expect(checkedOwner(null, meeting, 8)).toBe('Carla');
   });
 
+  it('reads a name as a name, not the word it also is', () => {
+    // conference-planning: the model gave Yuki's task to Will, whose name is the "will" of her line.
+    const planning = transcript([
+      [35, 'Will', "Let's plan for 300 people."],
+      [38, 'Yuki', 'I will ask three venues in Lisbon for offers.'],
+      [41, 'Will', 'Xena, could you draft the call for speakers?'],
+    ]);
+    expect(checkedOwner('Will', planning, 38)).toBe('Yuki');
+    expect(checkedOwner('Xena', planning, 41)).toBe('Xena');
+  });
+
   it('names nobody where nobody is named', () => {
     expect(checkedOwner('Anna', meeting, 12)).toBeNull();
   });
