@@ -330,7 +330,7 @@ const saysTask = (lines: readonly Segment[], at: number) => {
 
 // "Kate, can you write the job description?": the person asked, and the task. The name is the one before "can you"
 // (after the start of the line, a comma or an "and"), capitalised as Whisper writes names.
-const ASKED = /(?:^|[,.;]\s*|\band\s+)\p{Lu}[\p{L}'-]*,?\s+(?:can|could|will|would) you\s+([^?]+)\?/u;
+const ASKED = /(?:^|[,.;]\s*|\band\s+)(\p{Lu}[\p{L}'-]*),?\s+(?:can|could|will|would) you\s+([^?]+)\?/u;
 // An answer that takes the task on ("Sure, I will do that today.").
 const ACCEPTED = new RegExp(
   String.raw`^\s*(?:sure|yes|yeah|okay|ok|of course|no problem|will do|${FIRST_PERSON})\b`,
@@ -341,9 +341,9 @@ const ACCEPTED = new RegExp(
  * The action items with every task asked of someone by name and taken on in the next line ("Deena, can you add a
  * note section to the ticket template?" "Sure, I will do that today."). A 1.5B model often leaves these out (the
  * answer alone, "I will do that", does not say the task), or copies the question with no owner (the name asked is
- * not the speaker's as Whisper writes it: "Deena" for Dina). Such a task is listed at the question, where it is
- * said, owned by who said yes; an item the model listed there without an owner gets that owner, and the task in
- * place of the copied question.
+ * not the speaker's as Whisper writes it: "Deena" for Dina), or owned by the name as Whisper wrote it. Such a task
+ * is listed at the question, where it is said, owned by who said yes; an item the model listed there without an
+ * owner, or with the name asked, gets that owner, and the task in place of the copied question.
  */
 export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly Segment[]): ActionItem[] => {
   const tasks = lines.flatMap((line, i) => {
@@ -351,13 +351,14 @@ export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly 
     const answer = lines[i + 1];
     if (!asked || !answer?.speaker || answer.speaker === line.speaker || !ACCEPTED.test(answer.text))
       return [];
-    const task = asked[1]!.trim();
+    const task = asked[2]!.trim();
     // "Can you do that?" says no task of its own.
     if (contentWords(task).length < 2) return [];
     return [
       {
         text: `${capitalised(task)}.`,
         owner: answer.speaker,
+        asked: asked[1]!.toLowerCase(),
         at: Math.floor(line.start),
         answeredAt: Math.floor(answer.start),
       },
@@ -365,7 +366,8 @@ export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly 
   });
   const listed = items.map((item) => {
     const task = tasks.find((t) => item.at === t.at || item.at === t.answeredAt);
-    if (!task || item.owner) return item;
+    // The name asked is who said yes, as the transcript writes it ("Tina" for Dina): the model copies it as written.
+    if (!task || (item.owner && item.owner.trim().toLowerCase() !== task.asked)) return item;
     return { text: item.text.trim().endsWith('?') ? task.text : item.text, owner: task.owner, at: item.at };
   });
   const left = tasks.filter((t) => !items.some((item) => item.at === t.at || item.at === t.answeredAt));

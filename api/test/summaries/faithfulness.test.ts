@@ -199,6 +199,16 @@ describe('a task asked for and taken on is an action item', () => {
     ]);
   });
 
+  it('gives the one the model gave to the name as Whisper wrote it to who said yes', () => {
+    const misheard = { text: 'Can you add a note section to the ticket template?', owner: 'Deena', at: 23 };
+    expect(withAcceptedTasks([misheard, machines], retro)).toEqual([
+      { text: 'Add a note section to the ticket template.', owner: 'Dina', at: 23 },
+      machines,
+    ]);
+    const someoneElse = { ...misheard, owner: 'Carl' };
+    expect(withAcceptedTasks([someoneElse], retro)).toEqual([someoneElse]);
+  });
+
   it('needs a person asked, a task said, and a yes from someone else', () => {
     const unanswered = transcript([
       [0, 'Grace', 'Hugo, can you set up the domain?'],
