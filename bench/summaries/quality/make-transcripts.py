@@ -8,10 +8,11 @@ Run with the speech worker's Python, from the repository root:
 --synth=flite (the default, the voices the committed transcripts were made with): Flite's four built-in English
 voices, one per person in the meeting's order: slt (US female), rms (US male), awb (Scottish male), kal16 (US male).
 Needs the Debian package flite 2.2-5 (bookworm; libflite1 2.2-5 comes with it): `apt-get install -y flite=2.2-5`.
-Whisper base hears 97-98% of the script's words in these voices (3 meetings, measured 2026-11-27) against 89% in
+Whisper base hears 96-98% of the script's words in these voices (3 meetings, measured 2026-11-27) against 89% in
 espeak-ng's, which made it write "lunch" for "launch", "book the menu" for "book the venue" and "standing bags".
---synth=espeak: espeak-ng with the meeting's own "voices" in meetings.json (Debian espeak-ng), as before.
-Both need sox to resample to 16 kHz.
+--synth=espeak: espeak-ng with the meeting's own "voices" in meetings.json (Debian espeak-ng 1.51+dfsg-10+deb12u2),
+as the transcripts were made before.
+Both need sox to resample to 16 kHz (Debian sox 14.4.2+git20190427-3.5).
 """
 import json
 import subprocess
