@@ -89,7 +89,7 @@ def main() -> None:
                 speaker = max(turns, key=overlap)[2]
                 out.append({"id": len(out), "start": round(s.start, 2), "end": round(s.end, 2),
                             "text": s.text, "speaker": speaker, "words": []})
-        target.write_text(json.dumps(out, indent=1) + "\n")
+        target.write_text(json.dumps(out, indent=2) + "\n")
         print(f"{meeting['name']}: {len(out)} segments, {t:.0f} s", file=sys.stderr)
 
 
