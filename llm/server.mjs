@@ -140,7 +140,9 @@ const sequence = context.getSequence();
  * reads a whole prompt in one call that no signal stops, so a request cancelled while its text was being read (most
  * of a summary's time) held the model to the end of it: a 2,000-token part is 40 s. What is read here is exactly what
  * the prompt would read (the session's own chat wrapper over the same history), so the prompt then finds it in the
- * sequence and reads only the last token.
+ * sequence and reads only the last token. The prompt renders the history once more: LlamaChatSession.prompt takes
+ * no rendered tokens, and its own rendering (which ends on the user's text, not an empty answer) is the library's
+ * to keep in step with its chat wrapper, so it is not replaced here.
  * @param {LlamaChatSession} session @param {import('node-llama-cpp').ChatHistoryItem[]} history
  * @param {AbortSignal} signal
  */
@@ -172,11 +174,9 @@ const readAhead = async (session, history, signal) => {
  */
 const complete = async (request, signal, onText) => {
   const format = request.response_format;
-  // A small model fills a grammar-forced shape far better when it has also read the shape. It goes after the last
-  // question, not into the system prompt: what comes before stays the same from one question to the next, so it
-  // is read once.
   // A small model fills a grammar-forced shape far better when it has also read the shape: a short example of it
-  // goes after the question (the grammar holds the rest: lengths, counts).
+  // goes after the last question (the grammar holds the rest: lengths, counts), not into the system prompt, so what
+  // comes before stays the same from one question to the next and is read once.
   const shape =
     format?.type === 'json_schema'
       ? `\n\nAnswer with one JSON object of this shape: ${exampleOf(format.json_schema.schema)}`

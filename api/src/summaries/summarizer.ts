@@ -2,7 +2,14 @@ import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import type { z } from 'zod/v4';
 import { DECISION, selectLines, TASK } from './line-selection';
-import { checkedOwner, checkPoints, FIRST_PERSON_TASK, inLinesSense, lineAt } from './support-check';
+import {
+  checkedOwner,
+  checkPoints,
+  FIRST_PERSON,
+  FIRST_PERSON_TASK,
+  inLinesSense,
+  lineAt,
+} from './support-check';
 import {
   CombinedOverview,
   combinedOverviewSchema,
@@ -241,7 +248,11 @@ export const summarizeTranscript = async (
       }));
     // A task asked for and taken on is one even where the model left it out; written in the lines' words, so only
     // when the summary is in their language.
-    const actionItems = checking ? withAcceptedTasks(listed, part) : listed;
+    // So is a task someone says is theirs ("I will make a list of the 50 posts."); and one task the model listed
+    // twice in two wordings is one.
+    const actionItems = checking
+      ? withoutRepeatedTasks(withTasksSaid(withAcceptedTasks(listed, part), part), options.language)
+      : listed;
     results.push({
       overview: outline.data.overview,
       keyPoints: inSense(check(outline.data.keyPoints), false),
@@ -319,17 +330,20 @@ const saysTask = (lines: readonly Segment[], at: number) => {
 
 // "Kate, can you write the job description?": the person asked, and the task. The name is the one before "can you"
 // (after the start of the line, a comma or an "and"), capitalised as Whisper writes names.
-const ASKED = /(?:^|[,.;]\s*|\band\s+)\p{Lu}[\p{L}'-]*,?\s+(?:can|could|will|would) you\s+([^?]+)\?/u;
+const ASKED = /(?:^|[,.;]\s*|\band\s+)(\p{Lu}[\p{L}'-]*),?\s+(?:can|could|will|would) you\s+([^?]+)\?/u;
 // An answer that takes the task on ("Sure, I will do that today.").
-const ACCEPTED = /^\s*(?:sure|yes|yeah|okay|ok|of course|no problem|will do|i will|i'll|i can)\b/i;
+const ACCEPTED = new RegExp(
+  String.raw`^\s*(?:sure|yes|yeah|okay|ok|of course|no problem|will do|${FIRST_PERSON})\b`,
+  'i',
+);
 
 /**
  * The action items with every task asked of someone by name and taken on in the next line ("Deena, can you add a
  * note section to the ticket template?" "Sure, I will do that today."). A 1.5B model often leaves these out (the
  * answer alone, "I will do that", does not say the task), or copies the question with no owner (the name asked is
- * not the speaker's as Whisper writes it: "Deena" for Dina). Such a task is listed at the question, where it is
- * said, owned by who said yes; an item the model listed there without an owner gets that owner, and the task in
- * place of the copied question.
+ * not the speaker's as Whisper writes it: "Deena" for Dina), or owned by the name as Whisper wrote it. Such a task
+ * is listed at the question, where it is said, owned by who said yes; an item the model listed there without an
+ * owner, or with the name asked, gets that owner, and the task in place of the copied question.
  */
 export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly Segment[]): ActionItem[] => {
   const tasks = lines.flatMap((line, i) => {
@@ -337,13 +351,14 @@ export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly 
     const answer = lines[i + 1];
     if (!asked || !answer?.speaker || answer.speaker === line.speaker || !ACCEPTED.test(answer.text))
       return [];
-    const task = asked[1]!.trim();
+    const task = asked[2]!.trim();
     // "Can you do that?" says no task of its own.
     if (contentWords(task).length < 2) return [];
     return [
       {
-        text: `${task.charAt(0).toUpperCase()}${task.slice(1)}.`,
+        text: `${capitalised(task)}.`,
         owner: answer.speaker,
+        asked: asked[1]!.toLowerCase(),
         at: Math.floor(line.start),
         answeredAt: Math.floor(answer.start),
       },
@@ -351,11 +366,69 @@ export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly 
   });
   const listed = items.map((item) => {
     const task = tasks.find((t) => item.at === t.at || item.at === t.answeredAt);
-    if (!task || item.owner) return item;
+    // The name asked is who said yes, as the transcript writes it ("Tina" for Dina): the model copies it as written.
+    if (!task || (item.owner && item.owner.trim().toLowerCase() !== task.asked)) return item;
     return { text: item.text.trim().endsWith('?') ? task.text : item.text, owner: task.owner, at: item.at };
   });
   const left = tasks.filter((t) => !items.some((item) => item.at === t.at || item.at === t.answeredAt));
   return [...listed, ...left.map(({ text, owner, at }) => ({ text, owner, at }))];
+};
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+// "Thanks, and I will write a short note to everyone.": a clause that starts with the speaker taking a task on (after
+// the words a spoken line starts with), and the task, to the end of its sentence.
+const SAID_TASK = new RegExp(
+  String.raw`(?:^|[,.;!]\s+)(?:(?:and|so|then|okay|ok|yes|yeah|sure|thanks|thank you|right|fine|good|great|also),?\s+)*(?:${FIRST_PERSON})\s+([^.!?]+)`,
+  'i',
+);
+
+/**
+ * The action items with every task a person says is theirs, in a line of its own ("I will make a list of the 50
+ * posts."), that the model left out. A 1.5B model reading a meeting drops some of these, most often the last ones
+ * said; the line says the task and who does it, so it is listed in the line's words, owned by its speaker. Not a
+ * line that answers someone else's question (the task is in the question: withAcceptedTasks), a question ("I will
+ * what?"), or a task of fewer than two words that carry meaning ("I will do that", "let me think").
+ */
+export const withTasksSaid = (items: readonly ActionItem[], lines: readonly Segment[]): ActionItem[] => {
+  const cited = new Set(items.map((item) => lineAt(lines, item.at)));
+  const said = lines.flatMap((line, i) => {
+    const text = line.text.trim();
+    const before = lines[i - 1];
+    const answers = !!before && before.speaker !== line.speaker && before.text.trim().endsWith('?');
+    if (!line.speaker || text.endsWith('?') || answers || cited.has(i)) return [];
+    const task = SAID_TASK.exec(text)?.[1]?.trim();
+    if (!task || contentWords(task).length < 2) return [];
+    return [{ text: `${capitalised(task)}.`, owner: line.speaker, at: Math.floor(line.start) }];
+  });
+  return [...items, ...said];
+};
+
+/** Two thirds of the shorter wording's words that carry meaning in the other: one task said twice. */
+const SAME_TASK_SHARE = 2 / 3;
+
+/**
+ * One task per owner: a model reading a task and the line that repeats or answers it may list it twice in two
+ * wordings ("Ask my old colleagues if anyone is looking." and "Leo will ask his old colleagues."). An item whose
+ * owner already has an earlier item with most of its words (or whose words that one has) is left out. Items of
+ * different owners, or with no owner, are never merged: two people may each do the same thing.
+ */
+export const withoutRepeatedTasks = (items: readonly ActionItem[], language: string): ActionItem[] => {
+  const kept: { item: ActionItem; words: Set<string> }[] = [];
+  for (const item of items) {
+    const owner = item.owner?.trim().toLowerCase();
+    // "Leo will ask ..." and "Ask ...": the owner named and the "will" say who, not what.
+    const who = new Set([...contentWords(owner ?? '', language), 'will']);
+    const words = new Set(contentWords(item.text, language).filter((w) => !who.has(w)));
+    const repeats = kept.some((earlier) => {
+      if (!owner || earlier.item.owner?.trim().toLowerCase() !== owner) return false;
+      const shared = [...words].filter((w) => earlier.words.has(w)).length;
+      const shorter = Math.min(words.size, earlier.words.size);
+      return shorter > 0 && shared / shorter >= SAME_TASK_SHARE;
+    });
+    if (!repeats) kept.push({ item, words });
+  }
+  return kept.map((k) => k.item);
 };
 
 /**
@@ -366,10 +439,10 @@ export const asTask = (text: string): string => {
   const task = text
     .trim()
     .replace(
-      /^(?:(?:yes|sure|okay|ok|and|so|then),?\s+)*(?:i will|i'll|i can|i'm going to|i am going to|let me)\s+/i,
+      new RegExp(String.raw`^(?:(?:yes|sure|okay|ok|and|so|then),?\s+)*(?:${FIRST_PERSON})\s+`, 'i'),
       '',
     );
-  return task === text.trim() ? task : `${task.charAt(0).toUpperCase()}${task.slice(1)}`;
+  return task === text.trim() ? task : capitalised(task);
 };
 
 type Message = { role: 'system' | 'user' | 'assistant'; content: string };

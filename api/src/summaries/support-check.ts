@@ -125,7 +125,12 @@ export const checkPoints = <T extends CitedPoint>(
   return { kept, dropped, moved };
 };
 
-export const FIRST_PERSON_TASK = /\b(i will|i'll|i can|i'm going to|i am going to|let me)\b/i;
+/** How a person says a task is theirs ("I will ...", "let me ..."): one list for every rule that reads it. */
+export const FIRST_PERSON = String.raw`i will|i'll|i can|i'm going to|i am going to|let me`;
+const capitalisedWords = (text: string): string[] =>
+  (text.match(/\p{Lu}[\p{L}\p{N}]*(?:'[\p{L}]+)?/gu) ?? []).map((w) => w.toLowerCase());
+
+export const FIRST_PERSON_TASK = new RegExp(String.raw`\b(?:${FIRST_PERSON})\b`, 'i');
 
 /**
  * Who an action item belongs to, as the lines say it: the owner the model named when the cited line or one beside it
@@ -137,7 +142,10 @@ export const checkedOwner = (owner: string | null, lines: readonly Segment[], at
   const line = lines[index]!;
   if (owner) {
     const name = tokens(owner);
-    const named = [lines[index - 1], line, lines[index + 1]].flatMap((l) => (l ? tokens(l.text) : []));
+    // Named as a name is written, capitalised: "Will" the person is not the "will" of "I will ask ...".
+    const named = [lines[index - 1], line, lines[index + 1]].flatMap((l) =>
+      l ? capitalisedWords(l.text) : [],
+    );
     if (name.length > 0 && name.every((w) => named.includes(w))) return owner;
     const answers = lines[index - 1]?.text.trim().endsWith('?') ?? false;
     if (answers && line.speaker && tokens(line.speaker).join(' ') === name.join(' ')) return owner;
@@ -178,8 +186,11 @@ export const inLinesSense = <T extends CitedPoint>(
     // question's words).
     const words = [...new Set(contentWords(point.text, language))];
     const answers = lines
-      .map((line, i) => ({ i, own: words.filter((w) => lineWords(line, language).has(w)).length }))
       .slice(index + 1, index + 1 + ANSWERED_WITHIN)
+      .map((line, n) => ({
+        i: index + 1 + n,
+        own: words.filter((w) => lineWords(line, language).has(w)).length,
+      }))
       .filter((a) => a.own > 0 && support(point.text, lines, a.i, language) !== null)
       .sort((a, b) => b.own - a.own || a.i - b.i);
     if (answers.length === 0) return null;

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Segment } from '@scrivo/domain/recordings';
-import { asTask, withAcceptedTasks, withoutSpeaker } from '../../src/summaries/summarizer';
+import {
+  asTask,
+  withAcceptedTasks,
+  withoutRepeatedTasks,
+  withoutSpeaker,
+  withTasksSaid,
+} from '../../src/summaries/summarizer';
 import { checkedOwner, checkPoints, inLinesSense } from '../../src/summaries/support-check';
-
-const transcript = (lines: [number, string, string][]): Segment[] =>
-  lines.map(([start, speaker, text], id) => ({
-    id,
-    start,
-    end: lines[id + 1]?.[0] ?? start + 3,
-    text: ` ${text}`,
-    speaker,
-    words: [],
-  }));
+import { transcript } from './support/transcript';
 
 /** The 30 s two-speaker telephone sample (pyannote's), as its reference transcript has it. */
 const call = transcript([
@@ -156,6 +152,17 @@ describe('the owner of an action item is who the lines say', () => {
     expect(checkedOwner(null, meeting, 8)).toBe('Carla');
   });
 
+  it('reads a name as a name, not the word it also is', () => {
+    // conference-planning: the model gave Yuki's task to Will, whose name is the "will" of her line.
+    const planning = transcript([
+      [35, 'Will', "Let's plan for 300 people."],
+      [38, 'Yuki', 'I will ask three venues in Lisbon for offers.'],
+      [41, 'Will', 'Xena, could you draft the call for speakers?'],
+    ]);
+    expect(checkedOwner('Will', planning, 38)).toBe('Yuki');
+    expect(checkedOwner('Xena', planning, 41)).toBe('Xena');
+  });
+
   it('names nobody where nobody is named', () => {
     expect(checkedOwner('Anna', meeting, 12)).toBeNull();
   });
@@ -192,6 +199,16 @@ describe('a task asked for and taken on is an action item', () => {
     ]);
   });
 
+  it('gives the one the model gave to the name as Whisper wrote it to who said yes', () => {
+    const misheard = { text: 'Can you add a note section to the ticket template?', owner: 'Deena', at: 23 };
+    expect(withAcceptedTasks([misheard, machines], retro)).toEqual([
+      { text: 'Add a note section to the ticket template.', owner: 'Dina', at: 23 },
+      machines,
+    ]);
+    const someoneElse = { ...misheard, owner: 'Carl' };
+    expect(withAcceptedTasks([someoneElse], retro)).toEqual([someoneElse]);
+  });
+
   it('needs a person asked, a task said, and a yes from someone else', () => {
     const unanswered = transcript([
       [0, 'Grace', 'Hugo, can you set up the domain?'],
@@ -202,6 +219,73 @@ describe('a task asked for and taken on is an action item', () => {
       [11, 'Hugo', 'Yes, I can.'],
     ]);
     expect(withAcceptedTasks([], unanswered)).toEqual([]);
+  });
+});
+
+describe('a task a person says is theirs is an action item', () => {
+  // website-redesign and security-incident of the meeting set, as Whisper base wrote them.
+  const website = transcript([
+    [35, 'Mia', 'Okay, we keep the 50 most read posts and remove the rest.'],
+    [40, 'Olga', 'I will make a list of the 50 posts.'],
+    [43, 'Mia', 'Paul, can you set up redirects for the removed pages?'],
+    [47, 'Paul', "Yes, I will do the redirects after Olga's list is done."],
+  ]);
+
+  it('adds the one the model left out, in the words of the line, owned by its speaker', () => {
+    const redirects = { text: 'Set up redirects for the removed pages.', owner: 'Paul', at: 43 };
+    expect(withTasksSaid([redirects], website)).toEqual([
+      redirects,
+      { text: 'Make a list of the 50 posts.', owner: 'Olga', at: 40 },
+    ]);
+  });
+
+  it('reads the task after what a spoken line starts with', () => {
+    const incident = transcript([
+      [43, 'Bea', 'I can organize a first training in two weeks.'],
+      [46, 'Zoe', 'Thanks, and I will write a short note to everyone about what happened.'],
+    ]);
+    const training = { text: 'Organize a first training in two weeks.', owner: 'Bea', at: 43 };
+    expect(withTasksSaid([training], incident)).toEqual([
+      training,
+      { text: 'Write a short note to everyone about what happened.', owner: 'Zoe', at: 46 },
+    ]);
+  });
+
+  it('adds nothing for a line the model cited, or for an answer to a question that asks for the task', () => {
+    const list = { text: 'Olga makes the list.', owner: 'Olga', at: 41 };
+    expect(withTasksSaid([list], website)).toEqual([list]);
+  });
+
+  it('needs a task said: not "I will do that", a question, or "I will" inside another thought', () => {
+    const talk = transcript([
+      [0, 'Anna', 'Sure, I will do that.'],
+      [3, 'Ben', 'Let me think.'],
+      [5, 'Carla', 'I will send what exactly?'],
+      [8, 'Ben', 'If the budget allows it I will hire a designer.'],
+      [12, 'Carla', "I can't make the review on Friday."],
+    ]);
+    expect(withTasksSaid([], talk)).toEqual([]);
+  });
+});
+
+describe('one task is listed once', () => {
+  it("merges one owner's task written twice in two wordings, keeping the first", () => {
+    // hiring-plan: Leo's "Okay, I can also ask my old colleagues if anyone is looking.", listed twice by the model.
+    const first = { text: 'Ask my old colleagues if anyone is looking.', owner: 'Leo', at: 51 };
+    const again = { text: 'Leo will ask his old colleagues.', owner: 'Leo', at: 51 };
+    const payments = { text: 'Write the job description for the payments role.', owner: 'Leo', at: 34 };
+    expect(withoutRepeatedTasks([first, payments, again], 'en')).toEqual([first, payments]);
+  });
+
+  it('keeps the same task of two people, a task with no owner, and two tasks of one person', () => {
+    const items = [
+      { text: 'Review the contract.', owner: 'Anna', at: 0 },
+      { text: 'Review the contract.', owner: 'Ben', at: 4 },
+      { text: 'Review the contract.', owner: null, at: 8 },
+      { text: 'Turn on two-factor login for all accounts.', owner: 'Adam', at: 30 },
+      { text: 'Write the instructions for all staff.', owner: 'Adam', at: 30 },
+    ];
+    expect(withoutRepeatedTasks(items, 'en')).toEqual(items);
   });
 });
 

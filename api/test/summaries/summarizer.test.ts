@@ -6,11 +6,11 @@ import {
 } from '@scrivo/adapters/language-models/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Completion, CompletionRequest, LanguageModel } from '@scrivo/domain';
-import type { Segment } from '@scrivo/domain/recordings';
 import { splitIntoParts, SummaryFormatError, summarizeTranscript } from '../../src/summaries/summarizer';
+import { type Line, transcript } from './support/transcript';
 
 /** A planning meeting as a transcript: who said what, when (seconds). */
-const lines: [number, string, string][] = [
+const lines: Line[] = [
   [0, 'Anna', 'Good morning everyone, let us start with the launch of the new mobile app.'],
   [6, 'Ben', 'The app store review took longer than planned, so we are two weeks late.'],
   [13, 'Anna', 'Then we agree to move the launch date to the ninth of March.'],
@@ -23,14 +23,7 @@ const lines: [number, string, string][] = [
   [61, 'Carla', 'I will prepare the new budget table for the finance team.'],
   [68, 'Anna', 'Thank you all, we meet again next Tuesday.'],
 ];
-const segments: Segment[] = lines.map(([start, speaker, text], id) => ({
-  id,
-  start,
-  end: lines[id + 1]?.[0] ?? start + 5,
-  text: ` ${text}`,
-  speaker,
-  words: [],
-}));
+const segments = transcript(lines, 5);
 
 /** A model that answers from a script: for the rules about malformed answers, not for what summaries say. */
 const scripted = (answers: string[]): LanguageModel & { calls: number } => {
@@ -109,32 +102,30 @@ describe('summaries of transcripts', () => {
     });
     const summary = await summarizeTranscript(scripted([outcomes, valid]), segments, { language: 'en' });
     expect(summary.decisions.map((d) => d.text)).toEqual(['The launch date moves to the ninth of March.']);
+    // Ben's and Carla's other tasks, which the model left out, are listed as they said them.
     expect(summary.actionItems).toEqual([
       { owner: 'Carla', text: 'Book the venue for the launch party this week.', at: 19 },
+      { owner: 'Ben', text: 'Update the press release and send it to Anna by Friday.', at: 27 },
+      { owner: 'Carla', text: 'Prepare the new budget table for the finance team.', at: 61 },
     ]);
   });
 
   it('says a decision as the line that settles it says it, and lists a task asked for and taken on', async () => {
-    const hiringLines: [number, string, string][] = [
+    const hiring = transcript(
       [
-        26,
-        'Jonas',
-        "Good, let's decide it and, Kate, can you write the job description for the mobile role?",
+        [
+          26,
+          'Jonas',
+          "Good, let's decide it and, Kate, can you write the job description for the mobile role?",
+        ],
+        [32, 'Kate', 'Sure, I will have it ready my first date.'],
+        [35, 'Leo', 'I will write the one for the payment role.'],
+        [38, 'Jonas', 'Should we use a recruiting agency this time?'],
+        [41, 'Kate', 'Um, they were expensive last year and the candidates were not great.'],
+        [46, 'Jonas', 'And we do not use an agency, we post the job ourselves.'],
       ],
-      [32, 'Kate', 'Sure, I will have it ready my first date.'],
-      [35, 'Leo', 'I will write the one for the payment role.'],
-      [38, 'Jonas', 'Should we use a recruiting agency this time?'],
-      [41, 'Kate', 'Um, they were expensive last year and the candidates were not great.'],
-      [46, 'Jonas', 'And we do not use an agency, we post the job ourselves.'],
-    ];
-    const hiring: Segment[] = hiringLines.map(([start, speaker, text], id) => ({
-      id,
-      start,
-      end: hiringLines[id + 1]?.[0] ?? start + 4,
-      text: ` ${text}`,
-      speaker,
-      words: [],
-    }));
+      4,
+    );
     // What the local model answered on this meeting: the question's words as the decision, one task of three.
     const outcomes = JSON.stringify({
       decisions: [{ text: 'We agree to use a recruiting agency this time.', at: 38 }],
