@@ -377,11 +377,15 @@ export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 // "Thanks, and I will write a short note to everyone.": a clause that starts with the speaker taking a task on (after
-// the words a spoken line starts with), and the task, to the end of its sentence.
+// the words a spoken line starts with), and the task, to the end of its sentence. "I will" and "I can" (offering to
+// do it); not "let me" or "I'm going to", which in a call mostly lead what the speaker does next ("let me share my
+// screen", "I'm going to go through the numbers").
 const SAID_TASK = new RegExp(
-  String.raw`(?:^|[,.;!]\s+)(?:(?:and|so|then|okay|ok|yes|yeah|sure|thanks|thank you|right|fine|good|great|also),?\s+)*(?:${FIRST_PERSON})\s+([^.!?]+)`,
+  String.raw`(?:^|[,.;!]\s+)(?:(?:and|so|then|okay|ok|yes|yeah|sure|thanks|thank you|right|fine|good|great|also),?\s+)*(?:i will|i'll|i can)\s+([^.!?]+)`,
   'i',
 );
+// "I'll share my screen", "I'll unmute": the meeting's own mechanics, not a task of its outcome.
+const CALL_TALK = /\b(?:screen|mute|unmute|camera|mic|microphone|hear|see|honest|slides?)\b/i;
 
 /**
  * The action items with every task a person says is theirs, in a line of its own ("I will make a list of the 50
@@ -398,7 +402,7 @@ export const withTasksSaid = (items: readonly ActionItem[], lines: readonly Segm
     const answers = !!before && before.speaker !== line.speaker && before.text.trim().endsWith('?');
     if (!line.speaker || text.endsWith('?') || answers || cited.has(i)) return [];
     const task = SAID_TASK.exec(text)?.[1]?.trim();
-    if (!task || contentWords(task).length < 2) return [];
+    if (!task || contentWords(task).length < 2 || CALL_TALK.test(task)) return [];
     return [{ text: `${capitalised(task)}.`, owner: line.speaker, at: Math.floor(line.start) }];
   });
   return [...items, ...said];

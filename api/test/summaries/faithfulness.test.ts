@@ -266,6 +266,17 @@ describe('a task a person says is theirs is an action item', () => {
     ]);
     expect(withTasksSaid([], talk)).toEqual([]);
   });
+
+  it('is not the call itself: sharing a screen, hearing someone, what the speaker does next', () => {
+    const call = transcript([
+      [0, 'Anna', 'Let me share my screen with everyone.'],
+      [3, 'Ben', "Okay, I'll unmute my microphone now."],
+      [5, 'Carla', 'I can hear you all very well.'],
+      [7, 'Anna', 'I can see the second chart on your slides.'],
+      [8, 'Ben', "I'm going to go through the budget numbers first."],
+    ]);
+    expect(withTasksSaid([], call)).toEqual([]);
+  });
 });
 
 describe('one task is listed once', () => {
