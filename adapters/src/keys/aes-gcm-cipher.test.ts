@@ -14,6 +14,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Flips one bit of the ciphertext itself, so the change never falls in base64's unused padding bits. */
+function withOneBitFlipped(sealed: string): string {
+  const parts = sealed.split(':');
+  const data = Buffer.from(parts[4], 'base64url');
+  data[0] ^= 1;
+  parts[4] = data.toString('base64url');
+  return parts.join(':');
+}
+
 describe('personal data sealed with AES-256-GCM and the person key', () => {
   it('opens what it sealed; the sealed text holds no trace of the plaintext and differs each time', async () => {
     const sealed = await cipher.seal('u1', 'ask not what your country can do for you');
@@ -31,8 +40,7 @@ describe('personal data sealed with AES-256-GCM and the person key', () => {
     const sealed = await cipher.seal('u2', 'Grace');
     await cipher.seal('u3', 'x');
     await expect(cipher.open(sealed.replace('sealed:v1:u2:', 'sealed:v1:u3:'))).rejects.toThrow();
-    const tampered = `${sealed.slice(0, -3)}${sealed.endsWith('A') ? 'B' : 'A'}${sealed.slice(-2)}`;
-    await expect(cipher.open(tampered)).rejects.toThrow();
+    await expect(cipher.open(withOneBitFlipped(sealed))).rejects.toThrow();
   });
 
   it('shows "erased" once the person key is erased, while other people still open', async () => {

@@ -91,14 +91,10 @@ export const liveRecordingsReactor = (deps: {
         const raw = join(dir, 'audio.pcm');
         const encoded = join(dir, 'audio.ogg');
         const lossless = join(dir, 'audio.flac');
-        const out = createWriteStream(raw);
-        for (const batch of session.batches) {
-          const blob = await deps.blobs.get(batch.blobKey);
-          await pipeline(blob.body, out, { end: false });
-        }
-        await new Promise<void>((resolve, reject) =>
-          out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-        );
+        const { blobs } = deps;
+        await pipeline(async function* frames() {
+          for (const batch of session.batches) yield* (await blobs.get(batch.blobKey)).body;
+        }, createWriteStream(raw));
         await encodePcm(raw, encoded, 'opus');
         await encodePcm(raw, lossless, 'flac');
         const probed = await deps.media.probe(encoded);

@@ -35,7 +35,7 @@ registerErrorStatus('LIVE_SESSION_STOPPED', 409);
 registerErrorStatus('LIVE_SESSION_STATE_CONFLICT', 409);
 
 /** How long a stopped session's socket waits for its recording before saying it will appear later. */
-const FINALIZE_WAIT_MS = 120_000;
+export const FINALIZE_WAIT_MS = 120_000;
 
 /** How often presence is renewed and abandoned sessions are swept: a few times per timeout, at most each minute. */
 const beatFor = (abandonedAfterMs: number): number =>

@@ -11,12 +11,16 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import type { TestClient } from '../support/http-client';
 import type { BlobStore } from '@scrivo/domain';
 import { BLOB_STORE } from '../../src/infrastructure/tokens';
+import { FINALIZE_WAIT_MS } from '../../src/live/live.module';
 import { LiveTestSocket, pcmOfWav } from './live-client';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 
 const JFK = pcmOfWav(readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav')));
 const FRAME_BYTES = 3200; // 100 ms
 const PHRASE = 'ask not what your country can do for you';
+
+/** The server answers a stop with the saved recording, or says it could not, within its own wait; a loaded CI machine may need all of it. */
+const SAVED_WITHIN = FINALIZE_WAIT_MS + 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Files of a folder of the embedded blob store, without the stores' own metadata files. */
@@ -94,7 +98,7 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
           .join(' '),
       ),
     ).toBeLessThanOrEqual(HEARD);
-    const { recordingId } = await live.next('finalized', () => true, 60_000);
+    const { recordingId } = await live.next('finalized', () => true, SAVED_WITHIN);
     const transcript = await completedTranscript(client, recordingId);
     expect(phraseErrorRate('ask not what your country can do for you', transcript.text)).toBeLessThanOrEqual(
       HEARD,
@@ -144,7 +148,7 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
     second.send({ type: 'stop' });
     const stopped = await second.next('stopped');
     expect(Math.abs(stopped.totalSeconds - JFK.length / 32_000)).toBeLessThan(0.1);
-    const { recordingId } = await second.next('finalized', () => true, 60_000);
+    const { recordingId } = await second.next('finalized', () => true, SAVED_WITHIN);
     const recording = await client.get(`/api/recordings/${recordingId}`);
     expect(Math.abs(Number(recording.body.durationSeconds) - 11)).toBeLessThan(0.1);
     second.close();
