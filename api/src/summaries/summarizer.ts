@@ -374,6 +374,10 @@ export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly 
   return [...listed, ...left.map(({ text, owner, at }) => ({ text, owner, at }))];
 };
 
+// The words a spoken line opens with before it says anything ("Okay, so, thanks, and I will ..."): a task said in a
+// line, and a task copied from one, both start after them.
+const OPENING_WORDS = String.raw`(?:(?:and|so|then|okay|ok|yes|yeah|sure|thanks|thank you|right|fine|good|great|also),?\s+)*`;
+
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 // "Thanks, and I will write a short note to everyone.": a clause that starts with the speaker taking a task on (after
@@ -381,7 +385,7 @@ const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.sli
 // do it); not "let me" or "I'm going to", which in a call mostly lead what the speaker does next ("let me share my
 // screen", "I'm going to go through the numbers").
 const SAID_TASK = new RegExp(
-  String.raw`(?:^|[,.;!]\s+)(?:(?:and|so|then|okay|ok|yes|yeah|sure|thanks|thank you|right|fine|good|great|also),?\s+)*(?:i will|i'll|i can)\s+([^.!?]+)`,
+  String.raw`(?:^|[,.;!]\s+)${OPENING_WORDS}(?:i will|i'll|i can)\s+([^.!?]+)`,
   'i',
 );
 // "I'll share my screen", "I'll unmute": the meeting's own mechanics, not a task of its outcome.
@@ -440,12 +444,7 @@ export const withoutRepeatedTasks = (items: readonly ActionItem[], language: str
  * owner beside it, the item is "Change the price today".
  */
 export const asTask = (text: string): string => {
-  const task = text
-    .trim()
-    .replace(
-      new RegExp(String.raw`^(?:(?:yes|sure|okay|ok|and|so|then),?\s+)*(?:${FIRST_PERSON})\s+`, 'i'),
-      '',
-    );
+  const task = text.trim().replace(new RegExp(String.raw`^${OPENING_WORDS}(?:${FIRST_PERSON})\s+`, 'i'), '');
   return task === text.trim() ? task : capitalised(task);
 };
 

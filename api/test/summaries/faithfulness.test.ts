@@ -307,6 +307,9 @@ describe('an action item reads as a task', () => {
     );
     expect(asTask("Yes, I'll set up the domain by Wednesday")).toBe('Set up the domain by Wednesday');
     expect(asTask('Book the venue')).toBe('Book the venue');
+    expect(asTask('Thanks, and I will write a short note to everyone.')).toBe(
+      'Write a short note to everyone.',
+    );
   });
 });
 
