@@ -9,35 +9,11 @@ Needs the Debian packages of the engines compared: espeak-ng, flite, festival wi
 """
 import json
 import re
-import subprocess
 import sys
 import tempfile
-import wave
 from pathlib import Path
 
-import numpy as np
-
-HERE = Path(__file__).parent
-ROOT = HERE.parents[2]
-sys.path.insert(0, str(ROOT / "worker"))
-from faster_whisper import WhisperModel  # noqa: E402
-from scrivo_speech.models import resolve_model  # noqa: E402
-
-RATE = 16000
-PAUSE = np.zeros(int(0.5 * RATE), dtype=np.int16)
-
-
-def speak(engine: str, voice: str, text: str, out: Path) -> np.ndarray:
-    raw = out.with_suffix(".raw.wav")
-    if engine == "espeak":
-        subprocess.run(["espeak-ng", "-v", voice, "-s", "165", "-w", str(raw), text], check=True)
-    elif engine == "flite":
-        subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(raw)], check=True)
-    else:
-        subprocess.run(["text2wave", "-eval", f"(voice_{voice})", "-o", str(raw)], input=text.encode(), check=True)
-    subprocess.run(["sox", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(out)], check=True)
-    with wave.open(str(out)) as w:
-        return np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
+from meeting_audio import HERE, PAUSE, speak, whisper_base, write_wav
 
 
 def words(text: str) -> list[str]:
@@ -47,8 +23,7 @@ def words(text: str) -> list[str]:
 def main() -> None:
     candidates, names = sys.argv[1].split(","), sys.argv[2].split(",")
     spec = json.loads((HERE / "meetings.json").read_text())
-    model_path = resolve_model("base", data_dir=ROOT / "worker" / ".data").path
-    model = WhisperModel(str(model_path), device="cpu", compute_type="int8", cpu_threads=2)
+    model = whisper_base()
     for candidate in candidates:
         engine, voice = candidate.split(":")
         said = heard_words = keywords = heard_keywords = 0
@@ -60,11 +35,7 @@ def main() -> None:
                     own = meeting["voices"][person] if voice == "meeting" else voice
                     pieces += [speak(engine, own, text, Path(tmp) / f"{i}.wav"), PAUSE]
                 path = Path(tmp) / "meeting.wav"
-                with wave.open(str(path), "wb") as w:
-                    w.setnchannels(1)
-                    w.setsampwidth(2)
-                    w.setframerate(RATE)
-                    w.writeframes(np.concatenate(pieces).tobytes())
+                write_wav(pieces, path)
                 segments, _ = model.transcribe(str(path), language="en", beam_size=5)
                 heard = " ".join(s.text for s in segments).lower()
             vocabulary = set(words(heard))

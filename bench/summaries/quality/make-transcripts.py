@@ -15,38 +15,14 @@ as the transcripts were made before.
 Both need sox to resample to 16 kHz (Debian sox 14.4.2+git20190427-3.5).
 """
 import json
-import subprocess
 import sys
 import tempfile
-import wave
 from pathlib import Path
 
-import numpy as np
+from meeting_audio import HERE, PAUSE, RATE, speak, whisper_base, write_wav
 
-HERE = Path(__file__).parent
-ROOT = HERE.parents[2]
-sys.path.insert(0, str(ROOT / "worker"))
-from faster_whisper import WhisperModel  # noqa: E402
-from scrivo_speech.models import resolve_model  # noqa: E402
-
-RATE = 16000
-PAUSE = np.zeros(int(0.5 * RATE), dtype=np.int16)
 # Four clearly different voices: a meeting has at most four people, and each needs a voice of their own.
 FLITE_VOICES = ["slt", "rms", "awb", "kal16"]
-
-
-def synth_command(synth: str, voice: str, text: str, raw: Path) -> list[str]:
-    if synth == "espeak":
-        return ["espeak-ng", "-v", voice, "-s", "165", "-w", str(raw), text]
-    return ["flite", "-voice", voice, "-t", text, "-o", str(raw)]
-
-
-def speak(synth: str, text: str, voice: str, out: Path) -> np.ndarray:
-    raw = out.with_suffix(".raw.wav")
-    subprocess.run(synth_command(synth, voice, text, raw), check=True)
-    subprocess.run(["sox", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(out)], check=True)
-    with wave.open(str(out)) as w:
-        return np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
 
 
 def voices_of(meeting: dict, synth: str) -> dict[str, str]:
@@ -60,8 +36,7 @@ def main() -> None:
     if synth not in ("flite", "espeak"):
         sys.exit(f"--synth must be flite or espeak, not {synth!r}")
     spec = json.loads((HERE / "meetings.json").read_text())
-    model_path = resolve_model("base", data_dir=ROOT / "worker" / ".data").path
-    model = WhisperModel(str(model_path), device="cpu", compute_type="int8", cpu_threads=2)
+    model = whisper_base()
     for meeting in spec["meetings"]:
         target = HERE / f"{meeting['name']}.transcript.json"
         # A transcript once made is kept: the benchmark's input stays the same from run to run.
@@ -71,16 +46,12 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             pieces, turns, t = [], [], 0.0
             for i, (speaker, text) in enumerate(meeting["lines"]):
-                audio = speak(synth, text, voices[speaker], Path(tmp) / f"{i}.wav")
+                audio = speak(synth, voices[speaker], text, Path(tmp) / f"{i}.wav")
                 turns.append((t, t + len(audio) / RATE, speaker))
                 pieces += [audio, PAUSE]
                 t += (len(audio) + len(PAUSE)) / RATE
             path = Path(tmp) / "meeting.wav"
-            with wave.open(str(path), "wb") as w:
-                w.setnchannels(1)
-                w.setsampwidth(2)
-                w.setframerate(RATE)
-                w.writeframes(np.concatenate(pieces).tobytes())
+            write_wav(pieces, path)
             segments, info = model.transcribe(str(path), language="en", beam_size=5)
             out = []
             for s in segments:
