@@ -12,6 +12,7 @@ import { browserSession, signedInClient } from '../../api/test/support/sessions'
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
+import { selectWords } from './support/select-words';
 
 const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
 
@@ -301,20 +302,8 @@ describe.skipIf(!speechWorkerInstalled())(
     it('gives words selected across lines in the reading view to a new speaker', async () => {
       await page.getByRole('button', { name: 'Done editing' }).click();
       const transcript = page.getByTestId('transcript');
-      const box = async (text: string) =>
-        (await transcript
-          .locator('[data-word]', { hasText: new RegExp(`^${text}$`) })
-          .first()
-          .boundingBox())!;
       // Dragged with the mouse from "fellow" to "can", across a line and a speaker change.
-      const [from, to] = [await box('fellow'), await box('can')];
-      await page.mouse.move(from.x + 1, from.y + from.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
-      await page.mouse.move(to.x + to.width - 1, to.y + to.height / 2);
-      await page.mouse.up();
-      const bar = page.getByRole('group', { name: 'Selected words' });
-      await bar.getByText(/words selected/).waitFor();
+      const bar = await selectWords(page, 'fellow', 'can');
       await bar.getByRole('button', { name: 'Assign to a new speaker' }).click();
       await bar.getByRole('textbox', { name: /^Name of the new speaker/ }).fill('Host');
       await bar.getByRole('textbox', { name: /^Name of the new speaker/ }).press('Enter');

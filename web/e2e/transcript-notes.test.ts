@@ -8,6 +8,7 @@ import { browserSession, signedInClient } from '../../api/test/support/sessions'
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
+import { selectWords } from './support/select-words';
 
 /** The JFK transcript with a time for every word (spread over its segment), as the speech worker gives them. */
 const timedJfk: TranscriptBody = {
@@ -35,37 +36,7 @@ describe('highlights and comments in Chromium: select words, mark them, comment,
   let owner: TestClient;
   let id = '';
 
-  /**
-   * Drags the mouse from one word to another, as a reader selects a passage. On a loaded machine the page can still
-   * move between measuring the words and the drag (a late font or banner); then the reader, like a person, selects
-   * again.
-   */
-  const select = async (first: string, last: string) => {
-    const transcript = page.getByTestId('transcript');
-    const bar = page.getByRole('group', { name: 'Selected words' });
-    const box = async (text: string) =>
-      (await transcript
-        .locator('[data-word]', { hasText: new RegExp(`^${text}$`) })
-        .first()
-        .boundingBox())!;
-    for (let attempt = 1; ; attempt++) {
-      const [from, to] = [await box(first), await box(last)];
-      await page.mouse.move(from.x + 1, from.y + from.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
-      await page.mouse.move(to.x + to.width - 1, to.y + to.height / 2);
-      await page.mouse.up();
-      const chosen = await page.evaluate(() => window.getSelection()?.toString().trim() ?? '');
-      const shown = await bar
-        .getByRole('button', { name: 'Highlight' })
-        .waitFor({ timeout: 5_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (shown && chosen.startsWith(first) && chosen.endsWith(last)) return bar;
-      if (attempt === 3) throw new Error(`could not select "${first}" to "${last}": selected "${chosen}"`);
-      await page.evaluate(() => window.getSelection()?.removeAllRanges());
-    }
-  };
+  const select = (first: string, last: string) => selectWords(page, first, last);
 
   beforeAll(async () => {
     app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
