@@ -23,8 +23,6 @@ export class UserOperations {
       readonly ids: Ids;
       /** The keyed names of an address's streams. */
       readonly emails: EmailStreamNames;
-      /** Ends every session of a user (the console's session store; the CLI removes the session documents). */
-      readonly endSessions: (userId: string) => Promise<void>;
     },
   ) {}
 
@@ -63,15 +61,17 @@ export class UserOperations {
     );
   }
 
-  async suspend(userId: string, by: ChangedBy, reason: string) {
-    const result = await this.deps.runner.run(
+  /**
+   * Records the suspension; the suspended-sessions workflow ends the user's sessions (in the API before this
+   * answers; from the command line once the API sees it, and the API refuses a suspended user's sessions meanwhile).
+   */
+  suspend(userId: string, by: ChangedBy, reason: string) {
+    return this.deps.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
       { type: 'SuspendUser', by, reason, at: this.deps.runner.now() },
       { actor: actorOf(by) },
     );
-    await this.deps.endSessions(userId);
-    return result;
   }
 
   reactivate(userId: string, by: ChangedBy, reason: string) {
