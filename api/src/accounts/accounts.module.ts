@@ -16,6 +16,7 @@ import { BACKGROUND_STREAM_RUNNER, CLOCK, IDS, READ_MODELS } from '../infrastruc
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { billingEmailsReactor } from './billing-emails.reactor';
 import { minutesGrantsReactor } from './minutes-grants.reactor';
+import { suspendedSessionsReactor } from './suspended-sessions.reactor';
 import { UserDirectory } from './operator/user-directory';
 import { UserOperations } from './operator/user-operations';
 import { SignupGate } from './support/signup-gate';
@@ -101,14 +102,9 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     SignupGate,
     {
       provide: UserOperations,
-      useFactory: (runner: StreamRunner, ids: Ids, sessions: SessionStore, emails: EmailStreamNames) =>
-        new UserOperations({
-          runner,
-          ids,
-          emails,
-          endSessions: (userId) => sessions.revokeAllFor('user', userId),
-        }),
-      inject: [StreamRunner, IDS, SessionStore, EmailStreamNames],
+      useFactory: (runner: StreamRunner, ids: Ids, emails: EmailStreamNames) =>
+        new UserOperations({ runner, ids, emails }),
+      inject: [StreamRunner, IDS, EmailStreamNames],
     },
     {
       provide: UserDirectory,
@@ -162,6 +158,7 @@ export class AccountsModule implements OnModuleInit, OnModuleDestroy {
     @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    private readonly sessions: SessionStore,
   ) {}
 
   onModuleInit(): void {
@@ -174,6 +171,7 @@ export class AccountsModule implements OnModuleInit, OnModuleDestroy {
         logger: this.logger,
       }),
       minutesGrantsReactor({ runner: this.background }),
+      suspendedSessionsReactor({ runner: this.background, sessions: this.sessions }),
     );
   }
 

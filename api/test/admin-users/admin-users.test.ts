@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { given } from '../support/given';
 import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -283,6 +285,27 @@ describe('the operator console: users and plans', () => {
       // The data stayed through the suspension.
       const recordings = await again.get('/api/recordings');
       expect(JSON.stringify(recordings.body)).toContain('kept');
+    });
+  });
+
+  describe('creating an account', () => {
+    it('finishes one whose creation stopped after its address was claimed, under the same id', async () => {
+      const email = `half-made-${Date.now().toString(36)}@example.com`;
+      const claimedFor = randomUUID();
+      // What a crash between the two steps of opening an account leaves: the address claimed, no account behind it.
+      await given(app).emailClaim(email, [
+        { type: 'EmailClaimed', data: { email, ownerId: claimedFor, at: new Date().toISOString() } },
+      ]);
+      expect((await admin.get(`/api/admin/users/${claimedFor}`)).status).toBe(404);
+
+      const created = await admin.post('/api/admin/users', { email, firstName: 'Hal', lastName: 'Made' });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body).toEqual({ id: claimedFor, email });
+      const detail = await admin.get(`/api/admin/users/${claimedFor}`);
+      expect(detail.body.user).toMatchObject({ email, suspended: false });
+      const again = await admin.post('/api/admin/users', { email, firstName: 'Hal', lastName: 'Made' });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'EMAIL_TAKEN' });
     });
   });
 

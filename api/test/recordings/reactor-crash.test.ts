@@ -32,6 +32,7 @@ const REACTORS = [
   'data-export-jobs',
   'billing-emails',
   'minutes-grants',
+  'suspended-sessions',
 ];
 
 const baseEnv = (dataDir: string) => ({
@@ -43,6 +44,14 @@ const baseEnv = (dataDir: string) => ({
   SCRIVO_MEDIA_PURGE_INTERVAL_MS: '300',
   LOG_LEVEL: 'warn',
 });
+
+/** The operator's users command line: another process on the same data folder, as an operator runs it. */
+const usersCli = (dataDir: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', USERS_CLI, ...args], {
+    env: { ...process.env, ...baseEnv(dataDir), NODE_ENV: 'test' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 
 /** The session of a client, carried over to the restarted API (another port). */
 const sameUserOn = (url: string, client: TestClient) => {
@@ -214,24 +223,58 @@ describe('the API killed between a reaction and its checkpoint', () => {
     expect(readFileExists(join(crashed.dataDir, 'blobs', 'recordings', recordingId, 'original'))).toBe(false);
   }, 120_000);
 
+  it("ends a suspended user's sessions, also after a crash, and none begun after the suspension", async () => {
+    const email = 'reactor-suspended-sessions@example.com';
+    const signIn = async (url: string) => {
+      const client = new TestClient(url);
+      const answer = await client.post('/api/login', { email, password: 'secret-pass' });
+      expect(answer.status, answer.text).toBe(200);
+      return client;
+    };
+    const crashed = await crashAfter('suspended-sessions', async (_client, dataDir) => {
+      const suspend = usersCli(dataDir, 'suspend', email, '--reason', 'Chargeback');
+      expect(suspend.status, suspend.stderr).toBe(0);
+      return '';
+    });
+    // The restart repeats the reaction: the ended session stays ended, and nothing else happens.
+    api = await startApiProcess(baseEnv(crashed.dataDir));
+    expect(usersCli(crashed.dataDir, 'reactivate', email).status).toBe(0);
+    await caughtUp(api.url, await headPosition(crashed.dataDir));
+    const signedInBefore = sameUserOn(api.url, crashed.client);
+    expect((await signedInBefore.get('/api/user')).status, 'ended, not only refused').toBe(401);
+    const signedInBetween = await signIn(api.url);
+    expect((await signedInBetween.get('/api/user')).status).toBe(200);
+    await api.stop();
+    api = null;
+
+    // Suspended while no API runs: the suspension is stored and no process has ended the sessions, as a crash right
+    // after the append leaves it. The operator even reactivates before the API is back; the session still ends.
+    expect(usersCli(crashed.dataDir, 'suspend', email, '--reason', 'Second report').status).toBe(0);
+    expect(usersCli(crashed.dataDir, 'reactivate', email).status).toBe(0);
+    api = await startApiProcess(baseEnv(crashed.dataDir));
+    await caughtUp(api.url, await headPosition(crashed.dataDir));
+    expect((await sameUserOn(api.url, signedInBetween).get('/api/user')).status).toBe(401);
+    const signedInAfter = await signIn(api.url);
+    await api.stop();
+    api = null;
+
+    // The whole history again, from the first suspension: a session begun after the suspensions stays.
+    const checkpoints = new SqliteReadModelStore({ path: join(crashed.dataDir, 'read-models.db') });
+    await checkpoints.reset(reactorCheckpointName('suspended-sessions'), []);
+    await checkpoints.close();
+    api = await startApiProcess(baseEnv(crashed.dataDir));
+    await caughtUp(api.url, await headPosition(crashed.dataDir));
+    expect((await sameUserOn(api.url, signedInAfter).get('/api/user')).status).toBe(200);
+    await api.stop();
+    api = null;
+  }, 180_000);
+
   it("counts an operator's minutes grant once", async () => {
     let allowedBefore = 0;
     const crashed = await crashAfter('minutes-grants', async (client, dataDir) => {
       allowedBefore = ((await client.get('/api/usage')).body as { minutesAllowed: number }).minutesAllowed;
       // The operator's command line, another process on the same data folder: the API reacts to its record.
-      const grant = spawnSync(
-        process.execPath,
-        [
-          '--conditions=source',
-          '--import',
-          'tsx',
-          USERS_CLI,
-          'grant-minutes',
-          'reactor-minutes-grants@example.com',
-          '45',
-        ],
-        { env: { ...process.env, ...baseEnv(dataDir), NODE_ENV: 'test' }, encoding: 'utf8', timeout: 60_000 },
-      );
+      const grant = usersCli(dataDir, 'grant-minutes', 'reactor-minutes-grants@example.com', '45');
       expect(grant.status, grant.stderr).toBe(0);
       return '';
     });
@@ -287,6 +330,15 @@ const readFileExists = (path: string) => {
     return false;
   }
 };
+
+/** Resolves once every projection and reactor of the API has handled the store up to `head`. */
+const caughtUp = (url: string, head: number) =>
+  waitUntil('every projection and reactor has caught up', async () => {
+    const health = (await fetch(`${url}/api/health`).then((r) => r.json())) as {
+      projections: { name: string; checkpoint: number }[];
+    };
+    return health.projections.every((p) => p.checkpoint >= head);
+  });
 
 const headPosition = async (dataDir: string) => {
   const store = new SqliteEventStore({ path: join(dataDir, 'events.db') });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, DomainEvent, NewEvent } from '@scrivo/domain';
+import { type EmailClaimEvent, EmailStreamNames } from '@scrivo/domain/accounts';
 import { type RecordingEvent, recordingStream } from '@scrivo/domain/recordings';
 import { type SummaryEvent, summaryStream } from '@scrivo/domain/summaries';
 import { Projections } from '../../src/infrastructure/projection-registry';
@@ -51,6 +52,9 @@ export const given = (app: TestApp) => {
       append(recordingStream(recordingId), events, options),
     summary: (recordingId: string, events: readonly SummaryEvent[], options?: GivenOptions) =>
       append(summaryStream(recordingId), events, options),
+    /** The claim on a sign-in address (who owns it), on the address's keyed stream. */
+    emailClaim: (email: string, events: readonly EmailClaimEvent[], options?: GivenOptions) =>
+      append(app.scrivo.app.get(EmailStreamNames).userEmail(email), events, options),
     /**
      * Events in a shape no decider writes any more (an old schema version), for the upcasters: untyped on purpose,
      * because today's types no longer describe them.

@@ -21,3 +21,4 @@ export { escapeHtml } from './emails/layout';
 export * from './workflows/billing-emails.workflow';
 export * from './workflows/minutes-grants.workflow';
 export * from './workflows/account-erasure.workflow';
+export * from './workflows/suspended-sessions.workflow';

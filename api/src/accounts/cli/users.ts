@@ -102,16 +102,7 @@ const main = async (): Promise<number> => {
     const ids = { next: () => randomUUID() };
     const clock = { now: () => new Date() };
     const runner = new StreamRunner({ store: events, clock, ids });
-    const sessions = readModels.collection<{ id: string; kind: string; subjectId: string }>('sessions');
-    const operations = new UserOperations({
-      runner,
-      ids,
-      emails: emailStreamNamesFor(config),
-      // The server also refuses a suspended user's sessions on every request; this removes them outright.
-      endSessions: async (userId) => {
-        for (const s of await sessions.find({ kind: 'user', subjectId: userId })) await sessions.delete(s.id);
-      },
-    });
+    const operations = new UserOperations({ runner, ids, emails: emailStreamNamesFor(config) });
     const directory = new UserDirectory({ readModels, runner, clock });
     const reason = values.reason ?? DEFAULT_REASON;
 
@@ -160,7 +151,9 @@ const main = async (): Promise<number> => {
       case 'suspend': {
         const user = await userOf(args[0]);
         await operations.suspend(user.id, BY, reason);
-        process.stdout.write(`${user.email} is suspended; their sessions have ended.\n`);
+        process.stdout.write(
+          `${user.email} is suspended; the server ends their sessions as soon as it sees it.\n`,
+        );
         return 0;
       }
       case 'reactivate': {

@@ -1,6 +1,5 @@
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AdminUserDetail } from '@scrivo/contracts';
-import { DomainError } from '@scrivo/domain';
 import type { ChangedBy, PlanId } from '@scrivo/domain/accounts';
 import { ApiError } from '../../common/api-error';
 import { StreamRunner } from '../../infrastructure/stream-runner';
@@ -151,8 +150,6 @@ export class CreateUserByOperatorHandler implements ICommandHandler<CreateUserBy
   ) {}
 
   async execute({ by, person }: CreateUserByOperatorCommand) {
-    if (await this.operations.userIdByEmail(person.email))
-      throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists.');
     const userId = await this.operations.createAccount({ ...person, plan: this.signups.defaultPlan }, by);
     await this.commands.execute(
       new RequestPasswordResetCommand(person.email, undefined, this.sessions.publicUrl),

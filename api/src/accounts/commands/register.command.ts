@@ -4,16 +4,9 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RegisterBody } from '@scrivo/contracts';
 import { DomainError, type Ids } from '@scrivo/domain';
-import {
-  AccountStreams,
-  type PasswordHasher,
-  userAccountDecider,
-  emailVerificationDecider,
-  emailClaimDecider,
-  EmailStreamNames,
-} from '@scrivo/domain/accounts';
+import { type PasswordHasher, EmailStreamNames } from '@scrivo/domain/accounts';
 
-import { loadUser, userIdByEmail } from '../support/account-lookups';
+import { accountOfAddress, openAccount } from '../support/account-opening';
 import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
@@ -31,8 +24,9 @@ export interface RegisterResult {
 }
 
 /**
- * Registration: claim the address (unique), use up its verification (if any), then record the account. A claim
- * left behind by a crash between the two appends is picked up again by the next attempt (same owner id).
+ * Registration: the address's account (refused when one exists), then the one opening path (`openAccount`): claim
+ * the address, use up its verification (if any), record the account. A claim left behind by a crash between the
+ * appends is picked up again by the next attempt (same owner id).
  */
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
@@ -47,39 +41,19 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
 
   async execute({ body }: RegisterUserCommand): Promise<RegisterResult> {
     const email = body.email;
-    const existing = await userIdByEmail(this.runner, this.emails, email);
-    if (existing && (await loadUser(this.runner, existing)).exists)
+    const opening = { runner: this.runner, emails: this.emails, ids: this.ids };
+    const account = await accountOfAddress(opening, email);
+    if (account.exists)
       throw new DomainError(
         'EMAIL_TAKEN',
         'An account with this email already exists. Please sign in instead.',
       );
     await this.signups.assertMaySignUp(email);
-    const userId = existing ?? this.ids.next();
+    const { userId } = account;
     const passwordHash = await this.hasher.hash(body.password);
     const context: RunContext = { actor: { kind: 'visitor', id: userId } };
-    const at = this.runner.now();
-
-    await this.runner.run(
-      emailClaimDecider,
-      this.emails.userEmail(email),
-      { type: 'ClaimEmail', email, ownerId: userId, at },
-      context,
-    );
-    let verified = true;
-    try {
-      await this.runner.run(
-        emailVerificationDecider,
-        this.emails.emailVerification(email),
-        { type: 'ConsumeVerification', email, userId, at },
-        context,
-      );
-    } catch (error) {
-      if (!(error instanceof DomainError && error.code === 'EMAIL_NOT_VERIFIED')) throw error;
-      verified = false;
-    }
-    await this.runner.run(
-      userAccountDecider,
-      AccountStreams.user(userId),
+    const { verified } = await openAccount(
+      opening,
       {
         type: 'RegisterUser',
         userId,
@@ -90,11 +64,12 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         industry: body.industry,
         hearAboutUs: body.hearAboutUs?.trim() ? body.hearAboutUs.trim() : null,
         language: body.language ?? 'en',
-        verifiedBy: verified ? 'code' : null,
+        // Proven by the code sent before the account existed, if it is still fresh.
+        verifiedBy: 'code',
         // The controller starts a session for a verified sign-up (and only then).
-        signsIn: verified,
+        signsIn: true,
         plan: this.signups.defaultPlan,
-        at,
+        at: this.runner.now(),
       },
       context,
     );

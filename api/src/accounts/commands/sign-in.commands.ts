@@ -6,13 +6,13 @@ import { DomainError, type Ids } from '@scrivo/domain';
 import {
   ACCOUNT_SUSPENDED_MESSAGE,
   AccountStreams,
-  emailClaimDecider,
   type Language,
   type PasswordHasher,
   userAccountDecider,
   EmailStreamNames,
 } from '@scrivo/domain/accounts';
 import { loadUser, userIdByEmail } from '../support/account-lookups';
+import { accountOfAddress, openAccount } from '../support/account-opening';
 import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
@@ -109,23 +109,13 @@ export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand>
         'Google has not verified this email address, so it cannot be used to sign in.',
       );
     const at = this.runner.now();
-    const existing = await userIdByEmail(this.runner, this.emails, profile.email);
-    const user = existing ? await loadUser(this.runner, existing) : null;
-    let isNew = false;
-    const userId = existing ?? this.ids.next();
+    const opening = { runner: this.runner, emails: this.emails, ids: this.ids };
+    const { userId, exists } = await accountOfAddress(opening, profile.email);
     const context: RunContext = { actor: { kind: 'visitor', id: userId } };
-    if (!user?.exists) {
+    if (!exists) {
       await this.signups.assertMaySignUp(profile.email);
-      isNew = true;
-      await this.runner.run(
-        emailClaimDecider,
-        this.emails.userEmail(profile.email),
-        { type: 'ClaimEmail', email: profile.email, ownerId: userId, at },
-        context,
-      );
-      await this.runner.run(
-        userAccountDecider,
-        AccountStreams.user(userId),
+      await openAccount(
+        opening,
         {
           type: 'RegisterUser',
           userId,
@@ -151,6 +141,6 @@ export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand>
       { type: 'SignInWithGoogle', googleSubject: profile.subject, at },
       context,
     );
-    return { userId, isNew };
+    return { userId, isNew: !exists };
   }
 }

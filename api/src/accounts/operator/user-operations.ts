@@ -1,4 +1,4 @@
-import type { Ids } from '@scrivo/domain';
+import { DomainError, type Ids } from '@scrivo/domain';
 import {
   AccountStreams,
   type ChangedBy,
@@ -11,6 +11,7 @@ import {
 } from '@scrivo/domain/accounts';
 import { usagePeriod } from '@scrivo/domain/recordings';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
+import { accountOfAddress, openAccount } from '../support/account-opening';
 
 /**
  * An operator's changes to users, shared by the console (through Nest) and the `users` CLI (without it): every
@@ -23,8 +24,6 @@ export class UserOperations {
       readonly ids: Ids;
       /** The keyed names of an address's streams. */
       readonly emails: EmailStreamNames;
-      /** Ends every session of a user (the console's session store; the CLI removes the session documents). */
-      readonly endSessions: (userId: string) => Promise<void>;
     },
   ) {}
 
@@ -63,15 +62,17 @@ export class UserOperations {
     );
   }
 
-  async suspend(userId: string, by: ChangedBy, reason: string) {
-    const result = await this.deps.runner.run(
+  /**
+   * Records the suspension; the suspended-sessions workflow ends the user's sessions (in the API before this
+   * answers; from the command line once the API sees it, and the API refuses a suspended user's sessions meanwhile).
+   */
+  suspend(userId: string, by: ChangedBy, reason: string) {
+    return this.deps.runner.run(
       userAccountDecider,
       AccountStreams.user(userId),
       { type: 'SuspendUser', by, reason, at: this.deps.runner.now() },
       { actor: actorOf(by) },
     );
-    await this.deps.endSessions(userId);
-    return result;
   }
 
   reactivate(userId: string, by: ChangedBy, reason: string) {
@@ -101,23 +102,18 @@ export class UserOperations {
     );
   }
 
-  /** An account an operator creates (closed sign-ups): no password yet, the address still to be proven. */
+  /**
+   * An account an operator creates (closed sign-ups): no password yet, the address still to be proven. It opens the
+   * way a sign-up does (`openAccount`), so a retry after a crash between its two steps finishes it under the same id.
+   */
   async createAccount(
     person: { email: string; firstName: string; lastName: string; plan: PlanId },
     by: ChangedBy,
   ): Promise<string> {
-    const userId = this.deps.ids.next();
-    const at = this.deps.runner.now();
-    const context = { actor: actorOf(by) };
-    await this.deps.runner.run(
-      emailClaimDecider,
-      this.deps.emails.userEmail(person.email),
-      { type: 'ClaimEmail', email: person.email, ownerId: userId, at },
-      context,
-    );
-    await this.deps.runner.run(
-      userAccountDecider,
-      AccountStreams.user(userId),
+    const { userId, exists } = await accountOfAddress(this.deps, person.email);
+    if (exists) throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists.');
+    await openAccount(
+      this.deps,
       {
         type: 'RegisterUser',
         userId,
@@ -130,9 +126,9 @@ export class UserOperations {
         language: 'en',
         verifiedBy: null,
         plan: person.plan,
-        at,
+        at: this.deps.runner.now(),
       },
-      context,
+      { actor: actorOf(by) },
     );
     return userId;
   }

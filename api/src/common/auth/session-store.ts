@@ -137,6 +137,16 @@ export class SessionStore {
     if (id) await this.drop(hashId(id));
   }
 
+  /**
+   * Ends the sessions a person began before this instant (a suspension): one begun after it, once they were let in
+   * again, stays. A repeat ends nothing more.
+   */
+  async revokeStartedBefore(kind: SessionKind, subjectId: string, instant: string): Promise<void> {
+    const before = Date.parse(instant);
+    for (const s of await this.sessions.find({ kind, subjectId }))
+      if (Date.parse(s.createdAt) <= before) await this.drop(s.id);
+  }
+
   /** Signs a person out everywhere (after a password change, for example). */
   async revokeAllFor(kind: SessionKind, subjectId: string): Promise<void> {
     for (const s of await this.sessions.find({ kind, subjectId })) await this.drop(s.id);
