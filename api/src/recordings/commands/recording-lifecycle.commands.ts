@@ -1,18 +1,20 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { DeletedRecording, Recording } from '@scrivo/contracts';
-import type { RecordingCommand } from '@scrivo/domain/recordings';
+import { type RecordingCommand, recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
+import { StreamRunner } from '../../infrastructure/stream-runner';
+import { MinutesLedger } from '../minutes-ledger';
 import { toRecording } from '../recording-view';
 import { RecordingAccess } from '../support/recording-access';
 
 /** Runs one recording command for its owner (the StreamRunner answers once the read model shows it). */
 const write = async (
-  access: RecordingAccess,
+  { access, runner }: { access: RecordingAccess; runner: StreamRunner },
   user: AuthenticatedUser,
   id: string,
   command: RecordingCommand,
 ): Promise<void> => {
-  await access.commands.run(id, command, access.actor(user), access.correlationId());
+  await runner.run(recordingDecider, recordingStream(id), command, { actor: access.actor(user) });
 };
 
 export class DeleteRecordingCommand extends Command<DeletedRecording> {
@@ -26,14 +28,17 @@ export class DeleteRecordingCommand extends Command<DeletedRecording> {
 
 @CommandHandler(DeleteRecordingCommand)
 export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCommand> {
-  constructor(private readonly access: RecordingAccess) {}
+  constructor(
+    readonly access: RecordingAccess,
+    readonly runner: StreamRunner,
+  ) {}
 
   /** A transcription in progress is cancelled by the same command (see the recording decider). */
   async execute({ user, id }: DeleteRecordingCommand): Promise<DeletedRecording> {
     await this.access.doc(user, id);
-    await write(this.access, user, id, {
+    await write(this, user, id, {
       type: 'DeleteRecording',
-      now: this.access.commands.now(),
+      now: this.runner.now(),
       graceSeconds: this.access.config.SCRIVO_RESTORE_GRACE_SECONDS,
     });
     const deleted = await this.access.written(id);
@@ -52,11 +57,14 @@ export class RetryTranscriptionCommand extends Command<Recording> {
 
 @CommandHandler(RetryTranscriptionCommand)
 export class RetryTranscriptionHandler implements ICommandHandler<RetryTranscriptionCommand> {
-  constructor(private readonly access: RecordingAccess) {}
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly minutes: MinutesLedger,
+  ) {}
 
   async execute({ user, id }: RetryTranscriptionCommand): Promise<Recording> {
     await this.access.doc(user, id);
-    await this.access.commands.requestTranscription(
+    await this.minutes.requestTranscription(
       id,
       user.plan,
       this.access.actor(user),
