@@ -11,8 +11,8 @@ import { createAdapters } from './infrastructure/adapters.factory';
 import { DataDirError } from './infrastructure/data-dir';
 import { startJobWorkerHeartbeat } from './infrastructure/job-worker-heartbeat';
 import { createJobQueue } from './recordings/job-queue-factory';
-import { ownerPlanLookup, ownerWeeklyAnchorLookup } from './recordings/support/owner-plan';
-import { RecordingCommands } from './recordings/recording-commands';
+import { ownerPlanLookup } from './recordings/support/owner-plan';
+import { createMinutesLedger } from './recordings/minutes-ledger';
 import { createSpeech } from './recordings/speech-factory';
 import { JobWorker } from './jobs/job-worker';
 import { transcriptionJobHandler } from './recordings/transcription-job';
@@ -37,11 +37,7 @@ const main = async () => {
     ids: uuidIds,
     upcasters: new UpcasterRegistry(),
   });
-  const commands = new RecordingCommands({
-    runner,
-    ids: uuidIds,
-    weeklyAnchorOf: ownerWeeklyAnchorLookup(adapters.readModels),
-  });
+  const minutes = createMinutesLedger(runner, uuidIds, adapters.readModels);
   const workerId = process.env.SCRIVO_WORKER_ID ?? `worker-${hostname()}-${process.pid}`;
   const speech = createSpeech(config);
   const worker = new JobWorker({
@@ -51,7 +47,8 @@ const main = async () => {
       transcriptionJobHandler({
         workerId,
         jobs,
-        commands,
+        runner,
+        minutes,
         blobs: adapters.blobs,
         media: new FfmpegMediaToolkit(),
         speech,
@@ -62,7 +59,7 @@ const main = async () => {
       }),
       transcriptionPieceJobHandler({
         workerId,
-        commands,
+        runner,
         blobs: adapters.blobs,
         speech,
         speechOutageMaxMs: config.SCRIVO_SPEECH_OUTAGE_MAX_MS,

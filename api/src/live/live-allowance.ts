@@ -1,6 +1,6 @@
 import { type Actor, DomainError } from '@scrivo/domain';
 import { allowanceMinutesFor, allowanceSecondsWithGrants, type PlanId } from '@scrivo/domain/recordings';
-import type { RecordingCommands } from '../recordings/recording-commands';
+import type { MinutesLedger } from '../recordings/minutes-ledger';
 
 /** Headroom kept when a session's allowance is fixed: an encoded file can probe a few ms longer than its PCM. */
 const ENCODING_HEADROOM_SECONDS = 1;
@@ -11,7 +11,7 @@ const ENCODING_HEADROOM_SECONDS = 1;
  * given all of it. A hold lost to a concurrent one is tried again with what is left then. Null = unlimited.
  */
 export const reserveLiveAllowance = async (
-  recordings: RecordingCommands,
+  ledger: MinutesLedger,
   ownerId: string,
   plan: PlanId,
   sessionId: string,
@@ -19,10 +19,10 @@ export const reserveLiveAllowance = async (
   correlationId: string,
 ): Promise<number | null> => {
   for (let attempt = 1; ; attempt += 1) {
-    const seconds = await liveAllowanceSeconds(recordings, ownerId, plan);
+    const seconds = await liveAllowanceSeconds(ledger, ownerId, plan);
     if (seconds === null || seconds <= 0) return seconds;
     try {
-      await recordings.holdLiveMinutes(ownerId, sessionId, seconds, plan, actor, correlationId);
+      await ledger.holdLiveMinutes(ownerId, sessionId, seconds, plan, actor, correlationId);
       return seconds;
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'QUOTA_EXCEEDED' || attempt >= 3) throw error;
@@ -32,21 +32,21 @@ export const reserveLiveAllowance = async (
 
 /** Gives the hold back, or keeps only what the session recorded (see SettleLiveMinutes). */
 export const settleLiveAllowance = (
-  recordings: RecordingCommands,
+  ledger: MinutesLedger,
   ownerId: string,
   sessionId: string,
   startedAt: string,
   recordedSeconds: number,
   actor: Actor,
-) => recordings.settleLiveMinutes(ownerId, sessionId, startedAt, recordedSeconds, actor, sessionId);
+) => ledger.settleLiveMinutes(ownerId, sessionId, startedAt, recordedSeconds, actor, sessionId);
 
 /** Seconds of audio the owner's plan has left in this period (null = unlimited), less the encoding headroom. */
 export const liveAllowanceSeconds = async (
-  recordings: RecordingCommands,
+  ledger: MinutesLedger,
   ownerId: string,
   plan: PlanId,
 ): Promise<number | null> => {
-  const { period, usage } = await recordings.currentPeriodUsage(ownerId);
+  const { period, usage } = await ledger.currentPeriodUsage(ownerId);
   const minutes = allowanceMinutesFor(plan, period.id);
   if (minutes === null) return null;
   const allowance = allowanceSecondsWithGrants(minutes * 60, usage.grantedSeconds) ?? 0;

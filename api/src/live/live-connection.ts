@@ -15,7 +15,7 @@ import {
 } from '@scrivo/domain/live';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
 import type { RunContext, StreamRunner } from '../infrastructure/stream-runner';
-import type { RecordingCommands } from '../recordings/recording-commands';
+import type { MinutesLedger } from '../recordings/minutes-ledger';
 import type { LiveRecognitionStream, OpenLiveRecognition, WorkerLiveEvent } from './live-recognition';
 import { reserveLiveAllowance, settleLiveAllowance } from './live-allowance';
 
@@ -36,7 +36,8 @@ export interface LiveSocket {
 export interface LiveConnectionDeps {
   /** The background runner: a frame batch never waits for the read models. */
   readonly runner: StreamRunner;
-  readonly recordings: RecordingCommands;
+  /** The minutes ledger over the background runner: a session holds its allowance, then settles it. */
+  readonly minutes: MinutesLedger;
   readonly blobs: BlobStore;
   readonly newId: () => string;
   readonly correlationId: string;
@@ -216,7 +217,7 @@ export class LiveConnection {
     const now = this.deps.runner.now();
     try {
       const allowanceSeconds = await reserveLiveAllowance(
-        this.deps.recordings,
+        this.deps.minutes,
         this.user.id,
         this.user.plan,
         sessionId,
@@ -239,7 +240,7 @@ export class LiveConnection {
       );
     } catch (error) {
       // A hold made for a session that did not start is given back.
-      await settleLiveAllowance(this.deps.recordings, this.user.id, sessionId, now, 0, this.actor);
+      await settleLiveAllowance(this.deps.minutes, this.user.id, sessionId, now, 0, this.actor);
       if (error instanceof DomainError) return this.fatal(error.code, error.message);
       throw error;
     }

@@ -10,8 +10,8 @@ import {
   liveSessionDecider,
   liveSessionStream,
 } from '@scrivo/domain/live';
-import type { MediaToolkit, PlanId } from '@scrivo/domain/recordings';
-import type { RecordingCommands } from '../recordings/recording-commands';
+import { type MediaToolkit, type PlanId, recordingDecider, recordingStream } from '@scrivo/domain/recordings';
+import type { MinutesLedger } from '../recordings/minutes-ledger';
 import { originalKey, sourceKey } from '../recordings/recordings.tokens';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { settleLiveAllowance } from './live-allowance';
@@ -29,7 +29,7 @@ import { encodePcm } from './pcm-encoding';
 export const liveRecordingsReactor = (deps: {
   /** The reactors' runner (it does not wait for the read models it runs beside). */
   readonly runner: StreamRunner;
-  readonly commands: RecordingCommands;
+  readonly minutes: MinutesLedger;
   readonly blobs: BlobStore;
   readonly media: MediaToolkit;
   readonly planOf: (ownerId: string) => Promise<PlanId>;
@@ -49,15 +49,15 @@ export const liveRecordingsReactor = (deps: {
     const ownerId = session.ownerId;
     const actor = { kind: 'system' as const, id: 'live-recordings' };
     const recordingId = sessionId;
-    const { commands } = deps;
+    const { runner, minutes } = deps;
 
-    let { state } = await commands.load(recordingId);
+    let { state } = await runner.load(recordingDecider, recordingStream(recordingId));
     // Before the transcription is asked for (it bills from here on, and may add decoded extra seconds), the hold
     // of everything the plan had left becomes the seconds recorded; a repeat after that changes nothing.
     if (!state.jobId) {
-      const startedAt = events[0]?.metadata.occurredAt ?? commands.now();
+      const startedAt = events[0]?.metadata.occurredAt ?? runner.now();
       await settleLiveAllowance(
-        commands,
+        minutes,
         ownerId,
         sessionId,
         startedAt,
@@ -67,8 +67,9 @@ export const liveRecordingsReactor = (deps: {
     }
     if (session.totalBytes === 0) return;
     if (!state.exists)
-      await commands.run(
-        recordingId,
+      await runner.run(
+        recordingDecider,
+        recordingStream(recordingId),
         {
           type: 'CreateRecording',
           recordingId,
@@ -79,12 +80,11 @@ export const liveRecordingsReactor = (deps: {
           uploadId: null,
           declaredSizeBytes: null,
           options: { language: session.language, translate: false },
-          now: commands.now(),
+          now: runner.now(),
         },
-        actor,
-        correlationId,
+        { actor, correlationId },
       );
-    ({ state } = await commands.load(recordingId));
+    ({ state } = await runner.load(recordingDecider, recordingStream(recordingId)));
     if (!state.blobKey) {
       const dir = await mkdtemp(join(tmpdir(), 'scrivo-live-'));
       try {
@@ -99,11 +99,11 @@ export const liveRecordingsReactor = (deps: {
         await encodePcm(raw, lossless, 'flac');
         const probed = await deps.media.probe(encoded);
         const { size } = await stat(encoded);
-        await commands.run(
-          recordingId,
-          { type: 'RecordProbe', media: probed, now: commands.now() },
-          actor,
-          correlationId,
+        await runner.run(
+          recordingDecider,
+          recordingStream(recordingId),
+          { type: 'RecordProbe', media: probed, now: runner.now() },
+          { actor, correlationId },
         );
         await deps.blobs.put(originalKey(recordingId), createReadStream(encoded), {
           contentType: probed.mimeType,
@@ -113,41 +113,41 @@ export const liveRecordingsReactor = (deps: {
           contentType: 'audio/flac',
           size: (await stat(lossless)).size,
         });
-        await commands.run(
-          recordingId,
+        await runner.run(
+          recordingDecider,
+          recordingStream(recordingId),
           {
             type: 'CompleteUpload',
             blobKey: originalKey(recordingId),
             sourceBlobKey: sourceKey(recordingId),
             sizeBytes: size,
-            now: commands.now(),
+            now: runner.now(),
           },
-          actor,
-          correlationId,
+          { actor, correlationId },
         );
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
-      ({ state } = await commands.load(recordingId));
+      ({ state } = await runner.load(recordingDecider, recordingStream(recordingId)));
     }
     if (!state.jobId && state.status !== 'failed') {
       try {
-        await commands.requestTranscription(recordingId, await deps.planOf(ownerId), actor, correlationId);
+        await minutes.requestTranscription(recordingId, await deps.planOf(ownerId), actor, correlationId);
       } catch (error) {
         // Minutes used elsewhere meanwhile: the recording keeps its media and says why it has no transcript.
         if (!(error instanceof DomainError) || error.code !== 'QUOTA_EXCEEDED') throw error;
-        await commands.run(
-          recordingId,
-          { type: 'RejectRecording', code: error.code, message: error.message, now: commands.now() },
-          actor,
-          correlationId,
+        await runner.run(
+          recordingDecider,
+          recordingStream(recordingId),
+          { type: 'RejectRecording', code: error.code, message: error.message, now: runner.now() },
+          { actor, correlationId },
         );
       }
     }
-    await deps.runner.run(
+    await runner.run(
       liveSessionDecider,
       stream,
-      { type: 'FinalizeLiveSession', recordingId, now: commands.now() },
+      { type: 'FinalizeLiveSession', recordingId, now: runner.now() },
       { actor, correlationId },
     );
     await deleteFrames();

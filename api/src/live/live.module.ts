@@ -17,8 +17,7 @@ import { APP_CONFIG, type AppConfig, ownOrigins } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { BACKGROUND_STREAM_RUNNER, BLOB_STORE, CLOCK, IDS, READ_MODELS } from '../infrastructure/tokens';
-import type { RecordingCommands } from '../recordings/recording-commands';
-import { BACKGROUND_RECORDING_COMMANDS } from '../recordings/recordings.tokens';
+import { BACKGROUND_MINUTES_LEDGER, type MinutesLedger } from '../recordings/minutes-ledger';
 import { RecordingsModule } from '../recordings/recordings.module';
 import { speechUrl } from '../recordings/recordings-config';
 import { createSpeech } from '../recordings/speech-factory';
@@ -63,7 +62,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
-    @Inject(BACKGROUND_RECORDING_COMMANDS) private readonly recordings: RecordingCommands,
+    @Inject(BACKGROUND_MINUTES_LEDGER) private readonly minutes: MinutesLedger,
   ) {
     this.presence = new LivePresence({
       readModels,
@@ -89,7 +88,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     this.projections.registerReactors(
       liveRecordingsReactor({
         runner: this.runner,
-        commands: this.recordings,
+        minutes: this.minutes,
         blobs: this.blobs,
         media: new FfmpegMediaToolkit(),
         planOf: ownerPlanLookup(this.readModels),
@@ -104,7 +103,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
       users: this.users,
       connection: {
         runner: this.runner,
-        recordings: this.recordings,
+        minutes: this.minutes,
         blobs: this.blobs,
         newId: () => this.ids.next(),
         openRecognition: this.openRecognition(),

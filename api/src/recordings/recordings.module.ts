@@ -32,7 +32,7 @@ import {
 import { BulkExportController } from './bulk-export.controller';
 import { TranscriptExporter } from './exports/transcript-export';
 import { MediaController } from './media.controller';
-import { RecordingCommands } from './recording-commands';
+import { BACKGROUND_MINUTES_LEDGER, createMinutesLedger, MinutesLedger } from './minutes-ledger';
 import { RecordingEventsController } from './recording-events.controller';
 import { RecordingFeed } from './recording-feed';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -45,14 +45,8 @@ import { annotationHandlers } from './commands/annotations.command';
 import { lifecycleCommandHandlers } from './commands/recording-lifecycle.commands';
 import { uploadCommandHandlers } from './commands/upload.commands';
 import { recordingQueryHandlers } from './queries/recording.queries';
-import {
-  BACKGROUND_RECORDING_COMMANDS,
-  JOB_QUEUE,
-  MEDIA_TOOLKIT,
-  RECORDINGS_CONFIG,
-  TUS_STORAGE,
-} from './recordings.tokens';
-import { ownerPlanLookup, ownerWeeklyAnchorLookup } from './support/owner-plan';
+import { JOB_QUEUE, MEDIA_TOOLKIT, RECORDINGS_CONFIG, TUS_STORAGE } from './recordings.tokens';
+import { ownerPlanLookup } from './support/owner-plan';
 import { RecordingAccess } from './support/recording-access';
 import { createTusStorage } from './support/tus-storage.factory';
 import { createSpeech } from './speech-factory';
@@ -92,17 +86,13 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
       useFactory: (events: EventStore, clock: Clock, ids: Ids, config: RecordingsConfig) =>
         createJobQueue(config, { events, clock, ids }),
     },
+    // One ledger per runner, both from the one factory (worker-main.ts uses it too): requests wait for the
+    // read models, reactions must not (they may be keeping them).
+    { provide: MinutesLedger, inject: [StreamRunner, IDS, READ_MODELS], useFactory: createMinutesLedger },
     {
-      provide: RecordingCommands,
-      inject: [StreamRunner, IDS, READ_MODELS],
-      useFactory: (runner: StreamRunner, ids: Ids, readModels: ReadModelStore) =>
-        new RecordingCommands({ runner, ids, weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels) }),
-    },
-    {
-      provide: BACKGROUND_RECORDING_COMMANDS,
+      provide: BACKGROUND_MINUTES_LEDGER,
       inject: [BACKGROUND_STREAM_RUNNER, IDS, READ_MODELS],
-      useFactory: (runner: StreamRunner, ids: Ids, readModels: ReadModelStore) =>
-        new RecordingCommands({ runner, ids, weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels) }),
+      useFactory: createMinutesLedger,
     },
     RecordingAccess,
     TranscriptExporter,
@@ -117,7 +107,7 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     TusUploads,
     UploadRecovery,
   ],
-  exports: [RecordingAccess, RecordingCommands, BACKGROUND_RECORDING_COMMANDS, JOB_QUEUE, MEDIA_TOOLKIT],
+  exports: [RecordingAccess, MinutesLedger, BACKGROUND_MINUTES_LEDGER, JOB_QUEUE, MEDIA_TOOLKIT],
 })
 export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private worker: JobWorker | null = null;
@@ -134,9 +124,10 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
-    private readonly commands: RecordingCommands,
-    @Inject(BACKGROUND_RECORDING_COMMANDS) private readonly reactions: RecordingCommands,
+    private readonly runner: StreamRunner,
+    private readonly minutes: MinutesLedger,
     @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
+    @Inject(BACKGROUND_MINUTES_LEDGER) private readonly backgroundMinutes: MinutesLedger,
   ) {}
 
   onModuleInit(): void {
@@ -147,11 +138,10 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
       mediaPurgeDueProjection,
     );
     // Reactions must not wait for the read models (and so for themselves): they write through their own runner.
-    const reactions = this.reactions;
     this.projections.registerReactors(
       ...recordingReactors({
-        commands: reactions,
         runner: this.background,
+        minutes: this.backgroundMinutes,
         jobs: this.jobs,
         events: this.events,
         blobs: this.blobs,
@@ -160,7 +150,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
     );
     if (this.projections.runsHere) {
       this.purgeTimer = new MediaPurgeTimer({
-        commands: reactions,
+        runner: this.background,
         readModels: this.readModels,
         clock: this.clock,
         logger: this.logger,
@@ -179,7 +169,8 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
           transcriptionJobHandler({
             workerId,
             jobs: this.jobs,
-            commands: this.commands,
+            runner: this.runner,
+            minutes: this.minutes,
             blobs: this.blobs,
             media: this.media,
             speech,
@@ -190,7 +181,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
           }),
           transcriptionPieceJobHandler({
             workerId,
-            commands: this.commands,
+            runner: this.runner,
             blobs: this.blobs,
             speech,
             speechOutageMaxMs: this.config.SCRIVO_SPEECH_OUTAGE_MAX_MS,

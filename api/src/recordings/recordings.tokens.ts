@@ -1,11 +1,6 @@
 export const RECORDINGS_CONFIG = Symbol('RecordingsConfig');
 export const MEDIA_TOOLKIT = Symbol('MediaToolkit');
 export const JOB_QUEUE = Symbol('JobQueue');
-/**
- * The recordings' write side for reactors and timers: on the background runner, so their writes never wait for
- * the read models (which a reactor may itself be keeping). Requests use `RecordingCommands` itself.
- */
-export const BACKGROUND_RECORDING_COMMANDS = Symbol('BackgroundRecordingCommands');
 /** Where the tus endpoint keeps uploads while their bytes arrive (support/tus-storage.ts). */
 export const TUS_STORAGE = Symbol('TusStorage');
 

@@ -12,6 +12,8 @@ import {
   type PlanId,
   SpeechInputError,
   type SpeechRecognizer,
+  recordingDecider,
+  recordingStream,
   type SpeechRequest,
   transcriptionSourceKey,
 } from '@scrivo/domain/recordings';
@@ -19,12 +21,14 @@ import type { JobHandler } from '../jobs/job-handler';
 import type { WorkerLogger } from '../jobs/worker-logger';
 import { transcribeWhenAvailable } from './speech-availability';
 import { type PieceSettings, storePieces } from './transcription-pieces';
-import { type RecordingCommands, TRANSCRIPTION_JOB } from './recording-commands';
+import type { StreamRunner } from '../infrastructure/stream-runner';
+import type { MinutesLedger } from './minutes-ledger';
 
 export interface TranscriptionJobDeps {
   readonly workerId: string;
   readonly jobs: JobQueue;
-  readonly commands: RecordingCommands;
+  readonly runner: StreamRunner;
+  readonly minutes: MinutesLedger;
   readonly blobs: BlobStore;
   readonly media: MediaToolkit;
   readonly speech: SpeechRecognizer;
@@ -39,6 +43,8 @@ export interface TranscriptionJobDeps {
   readonly pieces?: PieceSettings;
 }
 
+export const TRANSCRIPTION_JOB = 'transcription';
+
 const isOverQuota = (error: unknown) => error instanceof DomainError && error.code === 'QUOTA_EXCEEDED';
 
 /**
@@ -46,21 +52,21 @@ const isOverQuota = (error: unknown) => error instanceof DomainError && error.co
  * The job worker keeps the lease; a cancel, a delete or a lost lease aborts the engine call and nothing is written.
  */
 export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler => {
-  const { commands, jobs, logger } = deps;
+  const { runner, minutes, jobs, logger } = deps;
   const actor: Actor = { kind: 'worker', id: deps.workerId };
 
   const transcribe = async (job: ClaimedJob, signal: AbortSignal, dir: string): Promise<void> => {
     const recordingId = job.subjectId;
     const correlationId = job.jobId;
-    const { state } = await commands.load(recordingId);
+    const { state } = await runner.load(recordingDecider, recordingStream(recordingId));
     // The previous attempt wrote the transcript (or cut the file into pieces), then died before closing the job.
     if (state.completedJobId === job.jobId || state.split?.jobId === job.jobId) return;
     logger.info({ jobId: job.jobId, recordingId, attempt: job.attempt }, 'transcription started');
-    await commands.run(
-      recordingId,
-      { type: 'StartTranscription', jobId: job.jobId, workerId: deps.workerId, now: commands.now() },
-      actor,
-      correlationId,
+    await runner.run(
+      recordingDecider,
+      recordingStream(recordingId),
+      { type: 'StartTranscription', jobId: job.jobId, workerId: deps.workerId, now: runner.now() },
+      { actor, correlationId },
     );
     const original = join(dir, 'original');
     const wav = join(dir, 'audio.wav');
@@ -72,12 +78,12 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
     const period =
       typeof job.payload['period'] === 'string'
         ? job.payload['period']
-        : (await commands.periodOf(ownerId, new Date())).id;
+        : (await minutes.periodOf(ownerId, new Date())).id;
     const plan = await deps.planOf(ownerId);
-    const budget = await commands.decodeBudgetSeconds(ownerId, recordingId, period, plan);
+    const budget = await minutes.decodeBudgetSeconds(ownerId, recordingId, period, plan);
     const decoded = await deps.media.normalise(original, wav, { signal, maxSeconds: budget ?? undefined });
     await rm(original, { force: true });
-    await commands.reserveDecodedMinutes(
+    await minutes.reserveDecodedMinutes(
       ownerId,
       recordingId,
       period,
@@ -93,17 +99,17 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
       const pieces = await storePieces(deps, wav, { recordingId, fileJobId: job.jobId }, deps.pieces);
       if (pieces) {
         if (signal.aborted) return;
-        await commands.run(
-          recordingId,
+        await runner.run(
+          recordingDecider,
+          recordingStream(recordingId),
           {
             type: 'SplitTranscription',
             jobId: job.jobId,
             pieces,
             speakerLabels: diarize,
-            now: commands.now(),
+            now: runner.now(),
           },
-          actor,
-          correlationId,
+          { actor, correlationId },
         );
         logger.info(
           { jobId: job.jobId, recordingId, pieces: pieces.length },
@@ -130,11 +136,11 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
         lastReport = now;
         void Promise.all([
           jobs.progress(job, progress),
-          commands.run(
-            recordingId,
-            { type: 'ProgressTranscription', jobId: job.jobId, progress, now: commands.now() },
-            actor,
-            correlationId,
+          runner.run(
+            recordingDecider,
+            recordingStream(recordingId),
+            { type: 'ProgressTranscription', jobId: job.jobId, progress, now: runner.now() },
+            { actor, correlationId },
           ),
         ]).catch(() => undefined); // a lost lease shows at the next heartbeat, which aborts the job
       },
@@ -146,11 +152,11 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
       context: { jobId: job.jobId, recordingId },
     });
     if (signal.aborted) return;
-    await commands.run(
-      recordingId,
-      { type: 'CompleteTranscription', jobId: job.jobId, transcript, now: commands.now() },
-      actor,
-      correlationId,
+    await runner.run(
+      recordingDecider,
+      recordingStream(recordingId),
+      { type: 'CompleteTranscription', jobId: job.jobId, transcript, now: runner.now() },
+      { actor, correlationId },
     );
     logger.info({ jobId: job.jobId, recordingId, language: transcript.language }, 'transcription completed');
   };
@@ -159,7 +165,7 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
     kind: TRANSCRIPTION_JOB,
 
     async stillWanted(job) {
-      const { state } = await commands.load(job.subjectId);
+      const { state } = await runner.load(recordingDecider, recordingStream(job.subjectId));
       return state.exists && state.jobId === job.jobId && !state.deleted && state.status !== 'cancelled';
     },
 
@@ -182,8 +188,9 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
       const overQuota = isOverQuota(error);
       const permanent = overQuota || error instanceof SpeechInputError || error instanceof MediaRejectedError;
       const reason = error instanceof Error ? error.message : String(error);
-      await commands.run(
-        job.subjectId,
+      await runner.run(
+        recordingDecider,
+        recordingStream(job.subjectId),
         {
           type: 'FailTranscription',
           jobId: job.jobId,
@@ -193,10 +200,9 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
             : permanent
               ? `The audio could not be transcribed: ${reason}`
               : 'Transcription failed after several attempts. Please try again later.',
-          now: commands.now(),
+          now: runner.now(),
         },
-        actor,
-        job.jobId,
+        { actor, correlationId: job.jobId },
       );
     },
   };

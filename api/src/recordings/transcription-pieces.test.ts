@@ -10,6 +10,7 @@ import { UpcasterRegistry } from '@scrivo/domain';
 import type { ClaimedJob } from '@scrivo/domain/jobs';
 import {
   type RecordingCommand,
+  recordingDecider,
   recordingStream,
   type SpeakerProfiles,
   type SpeechRecognizer,
@@ -17,7 +18,6 @@ import {
   type SpeechTranscript,
 } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../infrastructure/stream-runner';
-import { RecordingCommands } from './recording-commands';
 import { pieceJobId, pieceKey, speakersKey, transcriptionPieceJobHandler } from './transcription-pieces';
 
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -84,19 +84,18 @@ describe('pieces of a recording that asked for speaker labels', () => {
   let dir: string;
   let store: SqliteEventStore;
   let blobs: LocalBlobStore;
-  let commands: RecordingCommands;
+  let runner: StreamRunner;
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'scrivo-pieces-'));
     store = new SqliteEventStore({ path: join(dir, 'events.db') });
     blobs = new LocalBlobStore({ root: join(dir, 'blobs') });
-    const runner = new StreamRunner({
+    runner = new StreamRunner({
       store,
       clock: systemClock,
       ids: uuidIds,
       upcasters: new UpcasterRegistry(),
     });
-    commands = new RecordingCommands({ runner, ids: uuidIds });
     const now = new Date().toISOString();
     const steps: RecordingCommand[] = [
       {
@@ -127,7 +126,8 @@ describe('pieces of a recording that asked for speaker labels', () => {
       { type: 'StartTranscription', jobId: 'j1', workerId: 'w1', now },
       { type: 'SplitTranscription', jobId: 'j1', pieces: SPANS, speakerLabels: true, now },
     ];
-    for (const step of steps) await commands.run('r1', step, actor, 'test');
+    for (const step of steps)
+      await runner.run(recordingDecider, recordingStream('r1'), step, { actor, correlationId: 'test' });
     for (const { index } of SPANS) await blobs.put(pieceKey('r1', 'j1', index), new Uint8Array(64));
   });
   afterEach(async () => {
@@ -150,7 +150,7 @@ describe('pieces of a recording that asked for speaker labels', () => {
     const speech = new TwoPeople();
     const handler = transcriptionPieceJobHandler({
       workerId: 'w1',
-      commands,
+      runner,
       blobs,
       speech,
       logger: silentLogger,

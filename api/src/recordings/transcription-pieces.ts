@@ -11,6 +11,8 @@ import {
   FrameEnergyMeter,
   offsetPiece,
   type PieceSpan,
+  recordingDecider,
+  recordingStream,
   type SpeakerProfiles,
   SpeechInputError,
   type SpeechRecognizer,
@@ -18,7 +20,7 @@ import {
 import type { ClaimedJob } from '@scrivo/domain/jobs';
 import type { JobHandler } from '../jobs/job-handler';
 import type { WorkerLogger } from '../jobs/worker-logger';
-import type { RecordingCommands } from './recording-commands';
+import type { StreamRunner } from '../infrastructure/stream-runner';
 import { transcribeWhenAvailable } from './speech-availability';
 
 export const TRANSCRIPTION_PIECE_JOB = 'transcription-piece';
@@ -184,7 +186,7 @@ export const storePieces = async (
 
 export interface PieceJobDeps {
   readonly workerId: string;
-  readonly commands: RecordingCommands;
+  readonly runner: StreamRunner;
   readonly blobs: BlobStore;
   readonly speech: SpeechRecognizer;
   readonly logger: WorkerLogger;
@@ -235,13 +237,13 @@ const clock = (seconds: number) =>
  * Minutes were reserved once by the file job; a piece reserves nothing.
  */
 export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => {
-  const { commands, logger } = deps;
+  const { runner, logger } = deps;
   const actor: Actor = { kind: 'worker', id: deps.workerId };
 
   const transcribe = async (job: ClaimedJob, signal: AbortSignal, dir: string) => {
     const recordingId = job.subjectId;
     const piece = payloadOf(job);
-    const { state } = await commands.load(recordingId);
+    const { state } = await runner.load(recordingDecider, recordingStream(recordingId));
     // The previous attempt recorded it, then died before closing the job (or before joining the speakers).
     if (state.pieceTranscripts[piece.index]) {
       if (piece.speakerLabels) await joinSpeakers(recordingId, piece, signal);
@@ -284,17 +286,17 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
         { contentType: 'application/json' },
       );
     }
-    await commands.run(
-      recordingId,
+    await runner.run(
+      recordingDecider,
+      recordingStream(recordingId),
       {
         type: 'RecordPieceTranscript',
         jobId: piece.fileJobId,
         index: piece.index,
         transcript: offsetPiece(transcript, piece.start),
-        now: commands.now(),
+        now: runner.now(),
       },
-      actor,
-      piece.fileJobId,
+      { actor, correlationId: piece.fileJobId },
     );
     logger.info(
       { jobId: job.jobId, recordingId, piece: piece.index, of: piece.total },
@@ -308,7 +310,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
    * label across the whole file. Whoever sees the last piece in does it; the decider keeps only the first join.
    */
   const joinSpeakers = async (recordingId: string, piece: PiecePayload, signal: AbortSignal) => {
-    const { state } = await commands.load(recordingId);
+    const { state } = await runner.load(recordingDecider, recordingStream(recordingId));
     const split = state.split;
     if (!split || split.jobId !== piece.fileJobId || state.completedJobId === piece.fileJobId) return;
     if (Object.keys(state.pieceTranscripts).length < split.pieces.length) return;
@@ -323,11 +325,11 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
     }
     const speakers = await deps.speech.clusterSpeakers(profiles, { signal });
     if (signal.aborted) return;
-    await commands.run(
-      recordingId,
-      { type: 'JoinPieceSpeakers', jobId: piece.fileJobId, speakers, now: commands.now() },
-      actor,
-      piece.fileJobId,
+    await runner.run(
+      recordingDecider,
+      recordingStream(recordingId),
+      { type: 'JoinPieceSpeakers', jobId: piece.fileJobId, speakers, now: runner.now() },
+      { actor, correlationId: piece.fileJobId },
     );
     logger.info(
       { recordingId, jobId: piece.fileJobId },
@@ -342,7 +344,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
     // every piece within a second.
     async stillWanted(job) {
       const { fileJobId, index } = payloadOf(job);
-      const { state } = await commands.load(job.subjectId);
+      const { state } = await runner.load(recordingDecider, recordingStream(job.subjectId));
       return (
         state.exists &&
         !state.deleted &&
@@ -371,8 +373,9 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
       const piece = payloadOf(job);
       const reason = error instanceof Error ? error.message : String(error);
       const where = `Part ${piece.index + 1} of ${piece.total} (${clock(piece.start)} to ${clock(piece.end)})`;
-      await commands.run(
-        job.subjectId,
+      await runner.run(
+        recordingDecider,
+        recordingStream(job.subjectId),
         {
           type: 'FailTranscription',
           jobId: piece.fileJobId,
@@ -381,10 +384,9 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
             error instanceof SpeechInputError
               ? `${where} could not be transcribed: ${reason}`
               : `${where} failed after several attempts. Please try again later.`,
-          now: commands.now(),
+          now: runner.now(),
         },
-        actor,
-        piece.fileJobId,
+        { actor, correlationId: piece.fileJobId },
       );
     },
   };

@@ -14,8 +14,10 @@ import { liveSessionDecider, liveSessionStream } from '@scrivo/domain/live';
 import {
   EXPIRED_UPLOAD,
   RECORDINGS_COLLECTION,
+  recordingDecider,
   type RecordingDoc,
   type RecordingState,
+  recordingStream,
   type UploadOnDisk,
   UNCONFIRMED_RESERVATIONS_COLLECTION,
   type UnconfirmedReservationDoc,
@@ -25,7 +27,8 @@ import type { UserDocCore } from '../common/auth/authenticated';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { removeStaleSpool } from '../common/stale-temp';
 import { BLOB_STORE, CLOCK, EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
-import { RecordingCommands } from './recording-commands';
+import { StreamRunner } from '../infrastructure/stream-runner';
+import { MinutesLedger } from './minutes-ledger';
 import type { RecordingsConfig } from './recordings-config';
 import { originalKey, RECORDINGS_CONFIG } from './recordings.tokens';
 import { isGoneUpload } from './support/tus-storage';
@@ -58,7 +61,8 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
-    private readonly commands: RecordingCommands,
+    private readonly runner: StreamRunner,
+    private readonly minutes: MinutesLedger,
     private readonly tus: TusUploads,
   ) {}
 
@@ -103,7 +107,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async recover(recordingId: string): Promise<void> {
-    const { state, events } = await this.commands.load(recordingId);
+    const { state, events } = await this.runner.load(recordingDecider, recordingStream(recordingId));
     const upload = state.uploadId ? await this.uploadOnDisk(state.uploadId) : null;
     const lastEventAt = Date.parse(events.at(-1)?.metadata.occurredAt ?? '1970-01-01T00:00:00Z');
     const step = uploadRecoveryStep({
@@ -140,11 +144,11 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
       this.logger.info(log, 'resumable upload abandoned: removing it');
       await this.tus.storage.remove(state.uploadId!);
       await this.refuse(state, EXPIRED_UPLOAD.code, EXPIRED_UPLOAD.message);
-      await this.commands.run(
-        recordingId,
-        { type: 'DeleteRecording', now: this.commands.now(), graceSeconds: 0 },
-        this.actor,
-        recordingId,
+      await this.runner.run(
+        recordingDecider,
+        recordingStream(recordingId),
+        { type: 'DeleteRecording', now: this.runner.now(), graceSeconds: 0 },
+        { actor: this.actor, correlationId: recordingId },
       );
     }
   }
@@ -160,7 +164,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
       .collection<UnconfirmedReservationDoc>(UNCONFIRMED_RESERVATIONS_COLLECTION)
       .find({ reservedAt: { $lt: before } }, { limit: 1000 });
     for (const reservation of leftovers) {
-      const { state } = await this.commands.load(reservation.id);
+      const { state } = await this.runner.load(recordingDecider, recordingStream(reservation.id));
       const live = ['uploading', 'queued', 'transcribing', 'completed'].includes(state.status);
       if (state.exists && live && !state.deleted) continue;
       // A live session's hold is settled by the live-recordings reactor once the session stops.
@@ -169,7 +173,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
         { recordingId: reservation.id },
         'minutes reserved without a request: giving them back',
       );
-      await this.commands.releaseMinutes(
+      await this.minutes.releaseMinutes(
         reservation.ownerId,
         reservation.id,
         reservation.reservedAt,
@@ -191,10 +195,10 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
   private async request(state: RecordingState): Promise<void> {
     const owner = await this.owner(state.ownerId!);
     try {
-      await this.commands.requestTranscription(state.id, owner.plan, this.actor, state.id);
+      await this.minutes.requestTranscription(state.id, owner.plan, this.actor, state.id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const fresh = (await this.commands.load(state.id)).state;
+      const fresh = (await this.runner.load(recordingDecider, recordingStream(state.id))).state;
       if (fresh.status !== 'uploading') return; // another process queued or refused it first
       await this.refuse(state, error.code, error.message);
     }
@@ -202,13 +206,13 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
 
   /** Marks the recording failed with the reason the user sees, and gives back any minutes it reserved. */
   private async refuse(state: RecordingState, code: string, message: string): Promise<void> {
-    await this.commands.run(
-      state.id,
-      { type: 'RejectRecording', code, message, now: this.commands.now() },
-      this.actor,
-      state.id,
+    await this.runner.run(
+      recordingDecider,
+      recordingStream(state.id),
+      { type: 'RejectRecording', code, message, now: this.runner.now() },
+      { actor: this.actor, correlationId: state.id },
     );
-    await this.commands.releaseMinutes(state.ownerId!, state.id, null, 'failed', this.actor, state.id);
+    await this.minutes.releaseMinutes(state.ownerId!, state.id, null, 'failed', this.actor, state.id);
   }
 
   private async owner(ownerId: string) {
@@ -253,7 +257,7 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
           await storage.remove(uploadId);
         continue;
       }
-      const { state } = await this.commands.load(recordingId);
+      const { state } = await this.runner.load(recordingDecider, recordingStream(recordingId));
       if (state.exists && state.status === 'uploading' && !state.deleted) continue;
       if (now - createdAt < this.config.SCRIVO_UPLOAD_SETTLE_MS) continue;
       await storage.remove(uploadId);

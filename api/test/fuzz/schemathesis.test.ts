@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingStream } from '@scrivo/domain/recordings';
+import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import { SessionStore } from '../../src/common/auth/session-store';
 import { CSRF_COOKIE } from '../../src/common/csrf';
-import { RecordingCommands } from '../../src/recordings/recording-commands';
+import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { adminClient } from '../chat/admin-session';
 import { startVisitor } from '../chat/visitor';
 import type { TestClient } from '../support/http-client';
@@ -39,13 +39,13 @@ const completedRecording = async (app: TestApp, client: TestClient, dir: string)
     (e) => e.type === 'TranscriptionRequested',
   )!;
   const { jobId } = requested.data as { jobId: string };
-  const commands = app.scrivo.app.get(RecordingCommands);
+  const runner = app.scrivo.app.get(StreamRunner);
   const worker = { kind: 'worker' as const, id: 'fuzz-setup' };
-  await commands.run(
-    id,
-    { type: 'StartTranscription', jobId, workerId: 'fuzz-setup', now: commands.now() },
-    worker,
-    id,
+  await runner.run(
+    recordingDecider,
+    recordingStream(id),
+    { type: 'StartTranscription', jobId, workerId: 'fuzz-setup', now: runner.now() },
+    { actor: worker, correlationId: id },
   );
   const words = [{ start: 0, end: 1, text: ' A', probability: 0.9 }];
   const transcript = {
@@ -56,11 +56,11 @@ const completedRecording = async (app: TestApp, client: TestClient, dir: string)
     segments: [{ id: 0, start: 0, end: 2, text: ' A tone.', speaker: null, words }],
     engine: 'test:fixed',
   };
-  await commands.run(
-    id,
-    { type: 'CompleteTranscription', jobId, transcript, now: commands.now() },
-    worker,
-    id,
+  await runner.run(
+    recordingDecider,
+    recordingStream(id),
+    { type: 'CompleteTranscription', jobId, transcript, now: runner.now() },
+    { actor: worker, correlationId: id },
   );
   return id;
 };

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { LiveServerMessage } from '@scrivo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RecordingCommands } from '../../src/recordings/recording-commands';
+import { MinutesLedger } from '../../src/recordings/minutes-ledger';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { LiveTestSocket } from './live-client';
@@ -51,8 +51,8 @@ describe('live sessions opened at once share the minutes the plan has left', () 
     const form = new FormData();
     form.set('file', new Blob([tone(290)], { type: 'audio/mpeg' }), 'most-of-the-month.mp3');
     expect((await client.post('/api/recordings', form)).status).toBe(201);
-    const commands = app.scrivo.app.get(RecordingCommands);
-    const usedBefore = await commands.usedSeconds(userId);
+    const minutes = app.scrivo.app.get(MinutesLedger);
+    const usedBefore = await minutes.usedSeconds(userId);
     const left = FREE_PLAN_SECONDS - usedBefore;
     expect(left).toBeGreaterThan(5);
     expect(left).toBeLessThan(15);
@@ -84,7 +84,7 @@ describe('live sessions opened at once share the minutes the plan has left', () 
     }
     expect(recorded.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(left);
     // Once finalized, the month holds the upload plus what was recorded: within the plan, nothing multiplied.
-    const usedAfter = await commands.usedSeconds(userId);
+    const usedAfter = await minutes.usedSeconds(userId);
     expect(usedAfter).toBeLessThanOrEqual(FREE_PLAN_SECONDS);
     expect(usedAfter - usedBefore).toBeCloseTo(
       recorded.reduce((a, b) => a + b, 0),
@@ -95,7 +95,7 @@ describe('live sessions opened at once share the minutes the plan has left', () 
 
   it('gives the minutes of a session that recorded nothing back once it stops', async () => {
     const { client, userId } = await signedInClient(app, { plan: 'free' });
-    const commands = app.scrivo.app.get(RecordingCommands);
+    const minutes = app.scrivo.app.get(MinutesLedger);
     const first = await LiveTestSocket.open(app.url, client);
     first.send({ type: 'start', language: 'en' });
     const session = await first.next('session');
@@ -108,9 +108,9 @@ describe('live sessions opened at once share the minutes the plan has left', () 
     first.send({ type: 'stop' });
     await first.next('stopped');
     const deadline = Date.now() + 10_000;
-    while ((await commands.usedSeconds(userId)) > 0 && Date.now() < deadline)
+    while ((await minutes.usedSeconds(userId)) > 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
-    expect(await commands.usedSeconds(userId)).toBe(0);
+    expect(await minutes.usedSeconds(userId)).toBe(0);
     const third = await LiveTestSocket.open(app.url, client);
     third.send({ type: 'start', language: 'en' });
     expect((await third.next('session')).allowanceSeconds).toBe(FREE_PLAN_SECONDS - 1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingStream } from '@scrivo/domain/recordings';
-import { RecordingCommands } from '../../src/recordings/recording-commands';
+import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
+import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { JFK } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
@@ -46,25 +46,25 @@ describe('the OpenAI-compatible endpoint while the transcription is still runnin
     const id = await newestRecording();
     const stream = await app.scrivo.adapters.events.readStream(recordingStream(id));
     const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
-    const commands = app.scrivo.app.get(RecordingCommands);
+    const runner = app.scrivo.app.get(StreamRunner);
     const worker = { kind: 'worker' as const, id: 'test-worker' };
-    await commands.run(
-      id,
-      { type: 'StartTranscription', jobId, workerId: 'test-worker', now: commands.now() },
-      worker,
-      id,
+    await runner.run(
+      recordingDecider,
+      recordingStream(id),
+      { type: 'StartTranscription', jobId, workerId: 'test-worker', now: runner.now() },
+      { actor: worker, correlationId: id },
     );
-    await commands.run(
-      id,
+    await runner.run(
+      recordingDecider,
+      recordingStream(id),
       {
         type: 'FailTranscription',
         jobId,
         code: 'NO_SPEECH',
         message: 'No speech was found.',
-        now: commands.now(),
+        now: runner.now(),
       },
-      worker,
-      id,
+      { actor: worker, correlationId: id },
     );
     const res = await answer;
     expect(res.status).toBe(422);

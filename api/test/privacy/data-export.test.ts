@@ -3,10 +3,10 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore, ReadModelStore } from '@scrivo/domain';
 import { DATA_EXPORTS, type DataExportDoc, dataExportStream } from '@scrivo/domain/privacy';
+import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { BLOB_STORE, READ_MODELS } from '../../src/infrastructure/tokens';
 import { sweepExpiredExports } from '../../src/privacy/data-export/expired-exports-sweep';
-import { RecordingCommands } from '../../src/recordings/recording-commands';
 import { latestMailTo } from '../accounts/support/outbox';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { TestClient } from '../support/http-client';
@@ -48,21 +48,22 @@ describe('Download my data', () => {
     const created = await client.post('/api/recordings', form);
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
-    const commands = app.scrivo.app.get(RecordingCommands);
-    const { state } = await commands.load(id);
+    const runner = app.scrivo.app.get(StreamRunner);
+    const { state } = await runner.load(recordingDecider, recordingStream(id));
     const worker = { kind: 'worker' as const, id: 'test-worker' };
-    await commands.run(
-      id,
-      { type: 'StartTranscription', jobId: state.jobId!, workerId: 'w', now: commands.now() },
-      worker,
-      id,
+    await runner.run(
+      recordingDecider,
+      recordingStream(id),
+      { type: 'StartTranscription', jobId: state.jobId!, workerId: 'w', now: runner.now() },
+      { actor: worker, correlationId: id },
     );
-    await commands.run(
-      id,
+    await runner.run(
+      recordingDecider,
+      recordingStream(id),
       {
         type: 'CompleteTranscription',
         jobId: state.jobId!,
-        now: commands.now(),
+        now: runner.now(),
         transcript: {
           language: 'en',
           languageProbability: 0.99,
@@ -72,8 +73,7 @@ describe('Download my data', () => {
           segments: [{ id: 0, start: 6.5, end: 9.2, text: ` ${SENTENCE}`, speaker: null, words: [] }],
         },
       },
-      worker,
-      id,
+      { actor: worker, correlationId: id },
     );
     expect(userId).toBeTruthy();
     return id;

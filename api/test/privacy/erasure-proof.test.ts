@@ -6,8 +6,8 @@ import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
 import { openEventStore } from '../../src/infrastructure/adapters.factory';
+import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
-import { RecordingCommands } from '../../src/recordings/recording-commands';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
@@ -92,25 +92,23 @@ describe('after deleting an account, none of its personal data is readable anywh
   const completeTranscription = async (recordingId: string) => {
     const events = await openEventStore(loadConfig({ NODE_ENV: 'test', SCRIVO_DATA_DIR: dataDir }));
     try {
-      const commands = new RecordingCommands({
-        runner: new StreamRunner({ store: events, clock: systemClock, ids: uuidIds }),
-        ids: uuidIds,
-      });
-      const jobId = (await commands.load(recordingId)).state.jobId!;
+      const runner = new StreamRunner({ store: events, clock: systemClock, ids: uuidIds });
+      const jobId = (await runner.load(recordingDecider, recordingStream(recordingId))).state.jobId!;
       const worker = { kind: 'worker' as const, id: 'test-worker' };
       const text = `my ${TRANSCRIPT_WORD} secret`;
-      await commands.run(
-        recordingId,
-        { type: 'StartTranscription', jobId, workerId: 'w', now: commands.now() },
-        worker,
-        jobId,
+      await runner.run(
+        recordingDecider,
+        recordingStream(recordingId),
+        { type: 'StartTranscription', jobId, workerId: 'w', now: runner.now() },
+        { actor: worker, correlationId: jobId },
       );
-      await commands.run(
-        recordingId,
+      await runner.run(
+        recordingDecider,
+        recordingStream(recordingId),
         {
           type: 'CompleteTranscription',
           jobId,
-          now: commands.now(),
+          now: runner.now(),
           transcript: {
             language: 'en',
             languageProbability: 0.9,
@@ -129,8 +127,7 @@ describe('after deleting an account, none of its personal data is readable anywh
             ],
           },
         },
-        worker,
-        jobId,
+        { actor: worker, correlationId: jobId },
       );
     } finally {
       await events.close();

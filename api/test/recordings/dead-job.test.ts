@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingStream } from '@scrivo/domain/recordings';
 import { createJobQueue } from '../../src/recordings/job-queue-factory';
-import { TRANSCRIPTION_JOB } from '../../src/recordings/recording-commands';
+import { TRANSCRIPTION_JOB } from '../../src/recordings/transcription-job';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { JFK_PATH } from './support/stuck-upload';

@@ -2,8 +2,13 @@ import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageDecider, usagePeriod, usageStream } from '@scrivo/domain/recordings';
-import { RecordingCommands } from '../../src/recordings/recording-commands';
+import {
+  recordingDecider,
+  recordingStream,
+  usageDecider,
+  usagePeriod,
+  usageStream,
+} from '@scrivo/domain/recordings';
 import { UploadRecovery } from '../../src/recordings/upload-recovery';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
@@ -97,15 +102,15 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
   it('gives back minutes a retry reserved when its process died before requesting the transcription', async () => {
     const { client, userId } = await signedInClient(app);
     const id = await stuckMultipartUpload(app, userId, 'stored');
-    const commands = app.scrivo.app.get(RecordingCommands);
+    const runner = app.scrivo.app.get(StreamRunner);
     const actor = { kind: 'user' as const, id: userId };
     // A failed recording (its transcription failed for good), then Retry: the minutes are reserved and the
     // process dies before TranscriptionRequested is appended.
-    await commands.run(
-      id,
-      { type: 'RejectRecording', code: 'TRANSCRIPTION_FAILED', message: 'failed', now: commands.now() },
-      actor,
-      'test',
+    await runner.run(
+      recordingDecider,
+      recordingStream(id),
+      { type: 'RejectRecording', code: 'TRANSCRIPTION_FAILED', message: 'failed', now: runner.now() },
+      { actor, correlationId: 'test' },
     );
     const period = usagePeriod(new Date()).id;
     await app.scrivo.app.get(StreamRunner).run(
@@ -118,7 +123,7 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
         recordingId: id,
         seconds: 11,
         allowanceSeconds: null,
-        now: commands.now(),
+        now: runner.now(),
       },
       { actor, correlationId: 'test' },
     );

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingStream } from '@scrivo/domain/recordings';
+import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
-import { RecordingCommands } from '../../src/recordings/recording-commands';
 import { completedRecording, JFK } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
@@ -215,25 +214,25 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
     const id = (await client.post('/api/recordings', form)).body.id as string;
     const stream = await app.scrivo.adapters.events.readStream(recordingStream(id));
     const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
-    const commands = app.scrivo.app.get(RecordingCommands);
+    const runner = app.scrivo.app.get(StreamRunner);
     const worker = { kind: 'worker' as const, id: 'test-worker' };
-    await commands.run(
-      id,
-      { type: 'StartTranscription', jobId, workerId: 'test-worker', now: commands.now() },
-      worker,
-      id,
+    await runner.run(
+      recordingDecider,
+      recordingStream(id),
+      { type: 'StartTranscription', jobId, workerId: 'test-worker', now: runner.now() },
+      { actor: worker, correlationId: id },
     );
-    await commands.run(
-      id,
+    await runner.run(
+      recordingDecider,
+      recordingStream(id),
       {
         type: 'FailTranscription',
         jobId,
         code: 'SPEECH_FAILED',
         message: 'The engine gave up.',
-        now: commands.now(),
+        now: runner.now(),
       },
-      worker,
-      id,
+      { actor: worker, correlationId: id },
     );
     const [delivery] = await waitUntilReceived(() => deliveriesTo(both.webhook.id), 1);
     expect(delivery!.body).toMatchObject({

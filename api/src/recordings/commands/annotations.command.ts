@@ -8,15 +8,18 @@ import {
   QueryHandler,
 } from '@nestjs/cqrs';
 import type { AddAnnotationBody, AnnotationList } from '@scrivo/contracts';
-import type { ReadModelStore } from '@scrivo/domain';
+import type { Ids, ReadModelStore } from '@scrivo/domain';
 import { USERS, type UserDoc } from '@scrivo/domain/accounts';
 import {
   ANNOTATIONS_COLLECTION,
   type AnnotationCommand,
   type AnnotationsDoc,
+  recordingDecider,
+  recordingStream,
 } from '@scrivo/domain/recordings';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
-import { READ_MODELS } from '../../infrastructure/tokens';
+import { StreamRunner } from '../../infrastructure/stream-runner';
+import { IDS, READ_MODELS } from '../../infrastructure/tokens';
 import { RecordingAccess } from '../support/recording-access';
 
 /** The owner's highlights and comments, with the author's name as their profile has it now. */
@@ -83,17 +86,21 @@ export class ChangeAnnotationsCommand extends Command<void> {
  */
 @CommandHandler(ChangeAnnotationsCommand)
 export class ChangeAnnotationsHandler implements ICommandHandler<ChangeAnnotationsCommand> {
-  constructor(private readonly access: RecordingAccess) {}
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly runner: StreamRunner,
+    @Inject(IDS) private readonly ids: Ids,
+  ) {}
 
   async execute({ user, id, change }: ChangeAnnotationsCommand): Promise<void> {
     await this.access.doc(user, id);
-    const now = this.access.commands.now();
+    const now = this.runner.now();
     let command: AnnotationCommand;
     if (change.type === 'add') {
       const { body } = change;
       command = {
         type: 'AnnotateTranscript',
-        annotationId: this.access.commands.newId(),
+        annotationId: this.ids.next(),
         kind: body.kind,
         start: body.start,
         end: body.end,
@@ -104,7 +111,7 @@ export class ChangeAnnotationsHandler implements ICommandHandler<ChangeAnnotatio
     } else if (change.type === 'edit')
       command = { type: 'EditAnnotation', annotationId: change.annotationId, comment: change.comment, now };
     else command = { type: 'RemoveAnnotation', annotationId: change.annotationId, now };
-    await this.access.commands.run(id, command, this.access.actor(user), this.access.correlationId());
+    await this.runner.run(recordingDecider, recordingStream(id), command, { actor: this.access.actor(user) });
   }
 }
 

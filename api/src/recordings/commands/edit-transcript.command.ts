@@ -2,20 +2,26 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EditTranscriptBody, RestructureTranscriptBody, Transcript } from '@scrivo/contracts';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { NotFoundError } from '@scrivo/domain';
-import type { RecordingCommand } from '@scrivo/domain/recordings';
+import {
+  type RecordingCommand,
+  recordingDecider,
+  recordingStream,
+  transcriptDocFrom,
+} from '@scrivo/domain/recordings';
+import { StreamRunner } from '../../infrastructure/stream-runner';
 import { toTranscript } from '../recording-view';
 import { RecordingAccess } from '../support/recording-access';
 
 /** Ownership (404), the decider's write, and the transcript folded from the stream it wrote. */
 const writeTranscript = async (
-  access: RecordingAccess,
+  { access, runner }: { access: RecordingAccess; runner: StreamRunner },
   user: AuthenticatedUser,
   id: string,
   command: RecordingCommand,
 ): Promise<Transcript> => {
   await access.doc(user, id);
-  await access.commands.run(id, command, access.actor(user), access.correlationId());
-  const transcript = await access.commands.transcript(id);
+  await runner.run(recordingDecider, recordingStream(id), command, { actor: access.actor(user) });
+  const transcript = transcriptDocFrom((await runner.load(recordingDecider, recordingStream(id))).events);
   if (!transcript) throw new NotFoundError('Transcript', id);
   return toTranscript(transcript);
 };
@@ -37,16 +43,19 @@ export class EditTranscriptCommand extends Command<Transcript> {
  */
 @CommandHandler(EditTranscriptCommand)
 export class EditTranscriptHandler implements ICommandHandler<EditTranscriptCommand> {
-  constructor(private readonly access: RecordingAccess) {}
+  constructor(
+    readonly access: RecordingAccess,
+    readonly runner: StreamRunner,
+  ) {}
 
   async execute({ user, id, body }: EditTranscriptCommand): Promise<Transcript> {
-    return writeTranscript(this.access, user, id, {
+    return writeTranscript(this, user, id, {
       type: 'EditTranscript',
       expectedVersion: body.version,
       segments: body.segments ?? [],
       speakers: body.speakers ?? {},
       plan: user.plan,
-      now: this.access.commands.now(),
+      now: this.runner.now(),
     });
   }
 }
@@ -64,15 +73,18 @@ export class RestructureTranscriptCommand extends Command<Transcript> {
 /** Speaker reassignment, merge, split and their undo: a new transcript version through the same decider. */
 @CommandHandler(RestructureTranscriptCommand)
 export class RestructureTranscriptHandler implements ICommandHandler<RestructureTranscriptCommand> {
-  constructor(private readonly access: RecordingAccess) {}
+  constructor(
+    readonly access: RecordingAccess,
+    readonly runner: StreamRunner,
+  ) {}
 
   async execute({ user, id, body }: RestructureTranscriptCommand): Promise<Transcript> {
-    return writeTranscript(this.access, user, id, {
+    return writeTranscript(this, user, id, {
       type: 'RestructureTranscript',
       expectedVersion: body.version,
       change: body.change,
       plan: user.plan,
-      now: this.access.commands.now(),
+      now: this.runner.now(),
     });
   }
 }

@@ -1,10 +1,11 @@
 import { Controller, UseGuards } from '@nestjs/common';
 import { contract, type Recording } from '@scrivo/contracts';
-import type { RecordingCommand } from '@scrivo/domain/recordings';
+import { type RecordingCommand, recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import { UserOrApiKeyGuard } from '../../api-keys/support/user-or-api-key.guard';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { CurrentUser } from '../../common/auth/guards';
+import { StreamRunner } from '../../infrastructure/stream-runner';
 import { toRecording } from '../recording-view';
 import { RecordingAccess } from '../support/recording-access';
 
@@ -33,7 +34,10 @@ interface RunOptions {
 // Like every recordings route: the session, or an API key as a bearer token (docs/api-keys.md).
 @UseGuards(UserOrApiKeyGuard)
 export class RecordingCommandRoutes {
-  constructor(private readonly access: RecordingAccess) {}
+  constructor(
+    private readonly access: RecordingAccess,
+    private readonly runner: StreamRunner,
+  ) {}
 
   @TsRestHandler(routes)
   handle(@CurrentUser() user: AuthenticatedUser) {
@@ -46,12 +50,9 @@ export class RecordingCommandRoutes {
       async (input: Input): Promise<{ status: 200; body: Recording }> => {
         const { id } = input.params;
         await this.access.doc(user, id, options);
-        await this.access.commands.run(
-          id,
-          command(input, this.access.commands.now()),
-          this.access.actor(user),
-          this.access.correlationId(),
-        );
+        await this.runner.run(recordingDecider, recordingStream(id), command(input, this.runner.now()), {
+          actor: this.access.actor(user),
+        });
         return { status: 200, body: toRecording(await this.access.written(id)) };
       };
     return tsRestHandler(routes, {

@@ -8,13 +8,16 @@ import {
   MediaRejectedError,
   type MediaToolkit,
   type ProbedMedia,
+  recordingDecider,
+  recordingStream,
   type TranscriptionOptions,
 } from '@scrivo/domain/recordings';
 import { ApiError } from '../../common/api-error';
 import { crashMidway, crashPoint } from '../../common/crash-point';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { BLOB_STORE, IDS } from '../../infrastructure/tokens';
-import { RecordingCommands } from '../recording-commands';
+import { StreamRunner } from '../../infrastructure/stream-runner';
+import { MinutesLedger } from '../minutes-ledger';
 import { toRecording } from '../recording-view';
 import { MEDIA_TOOLKIT, originalKey } from '../recordings.tokens';
 import { RecordingAccess } from '../support/recording-access';
@@ -23,33 +26,33 @@ import { type IncomingFile, STATUS_FOR_MEDIA_CODE, titleFromFilename } from '../
 
 /** Stores the probed original and requests its transcription (reserving minutes, or QUOTA_EXCEEDED). */
 const storeAndRequest = async (
-  deps: { commands: RecordingCommands; blobs: BlobStore },
+  deps: { runner: StreamRunner; minutes: MinutesLedger; blobs: BlobStore },
   user: AuthenticatedUser,
   recordingId: string,
   file: IncomingFile,
   probed: ProbedMedia,
   context: { actor: Actor; correlationId: string },
 ) => {
-  const { commands, blobs } = deps;
-  await commands.run(
-    recordingId,
-    { type: 'RecordProbe', media: probed, now: commands.now() },
-    context.actor,
-    context.correlationId,
+  const { runner, minutes, blobs } = deps;
+  await runner.run(
+    recordingDecider,
+    recordingStream(recordingId),
+    { type: 'RecordProbe', media: probed, now: runner.now() },
+    context,
   );
   crashPoint('probed');
   await blobs.put(originalKey(recordingId), crashMidway(createReadStream(file.path)), {
     contentType: probed.mimeType,
     size: file.size,
   });
-  await commands.run(
-    recordingId,
-    { type: 'CompleteUpload', blobKey: originalKey(recordingId), sizeBytes: file.size, now: commands.now() },
-    context.actor,
-    context.correlationId,
+  await runner.run(
+    recordingDecider,
+    recordingStream(recordingId),
+    { type: 'CompleteUpload', blobKey: originalKey(recordingId), sizeBytes: file.size, now: runner.now() },
+    context,
   );
   crashPoint('stored');
-  return commands.requestTranscription(recordingId, user.plan, context.actor, context.correlationId);
+  return minutes.requestTranscription(recordingId, user.plan, context.actor, context.correlationId);
 };
 
 /**
@@ -74,7 +77,8 @@ export class CreateRecordingFromFileCommand extends Command<Recording> {
 export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRecordingFromFileCommand> {
   constructor(
     private readonly access: RecordingAccess,
-    private readonly commands: RecordingCommands,
+    private readonly runner: StreamRunner,
+    private readonly minutes: MinutesLedger,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(MEDIA_TOOLKIT) private readonly media: MediaToolkit,
@@ -92,9 +96,10 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
     }
     const recordingId = this.ids.next();
     const context = { actor: this.access.actor(user), correlationId: this.access.correlationId() };
-    const { commands } = this;
-    await commands.run(
-      recordingId,
+    const { runner } = this;
+    await runner.run(
+      recordingDecider,
+      recordingStream(recordingId),
       {
         type: 'CreateRecording',
         recordingId,
@@ -105,17 +110,16 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
         uploadId: null,
         declaredSizeBytes: file.size,
         options: meta.options,
-        now: commands.now(),
+        now: runner.now(),
       },
-      context.actor,
-      context.correlationId,
+      context,
     );
     crashPoint('created');
     try {
       if (probed instanceof MediaRejectedError) await this.keepAsFile(recordingId, file, probed, context);
       else
         await storeAndRequest(
-          { commands: this.commands, blobs: this.blobs },
+          { runner: this.runner, minutes: this.minutes, blobs: this.blobs },
           user,
           recordingId,
           file,
@@ -124,12 +128,12 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
         );
     } catch (error) {
       // The refusal (e.g. no minutes left) is the answer: the half-made recording goes away with its bytes.
-      await commands
+      await runner
         .run(
-          recordingId,
-          { type: 'DeleteRecording', now: commands.now(), graceSeconds: 0 },
-          context.actor,
-          context.correlationId,
+          recordingDecider,
+          recordingStream(recordingId),
+          { type: 'DeleteRecording', now: runner.now(), graceSeconds: 0 },
+          context,
         )
         .catch(() => undefined);
       await this.blobs.delete(originalKey(recordingId)).catch(() => undefined);
@@ -150,18 +154,18 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
       contentType: 'application/octet-stream',
       size: file.size,
     });
-    await this.commands.run(
-      recordingId,
+    await this.runner.run(
+      recordingDecider,
+      recordingStream(recordingId),
       {
         type: 'KeepUnreadableFile',
         code: refusal.code,
         message: refusal.message,
         blobKey: originalKey(recordingId),
         sizeBytes: file.size,
-        now: this.commands.now(),
+        now: this.runner.now(),
       },
-      context.actor,
-      context.correlationId,
+      context,
     );
   }
 }
@@ -181,14 +185,15 @@ export class StartTusUploadCommand extends Command<string> {
 export class StartTusUploadHandler implements ICommandHandler<StartTusUploadCommand> {
   constructor(
     private readonly access: RecordingAccess,
-    private readonly commands: RecordingCommands,
+    private readonly runner: StreamRunner,
     @Inject(IDS) private readonly ids: Ids,
   ) {}
 
   async execute({ user, uploadId, meta }: StartTusUploadCommand): Promise<string> {
     const recordingId = this.ids.next();
-    await this.commands.run(
-      recordingId,
+    await this.runner.run(
+      recordingDecider,
+      recordingStream(recordingId),
       {
         type: 'CreateRecording',
         recordingId,
@@ -199,10 +204,9 @@ export class StartTusUploadHandler implements ICommandHandler<StartTusUploadComm
         uploadId,
         declaredSizeBytes: meta.size,
         options: meta.options,
-        now: this.commands.now(),
+        now: this.runner.now(),
       },
-      this.access.actor(user),
-      this.access.correlationId(),
+      { actor: this.access.actor(user) },
     );
     return recordingId;
   }
@@ -226,7 +230,8 @@ export class FinishTusUploadCommand extends Command<void> {
 export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCommand> {
   constructor(
     private readonly access: RecordingAccess,
-    private readonly commands: RecordingCommands,
+    private readonly runner: StreamRunner,
+    private readonly minutes: MinutesLedger,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(MEDIA_TOOLKIT) private readonly media: MediaToolkit,
   ) {}
@@ -234,16 +239,16 @@ export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCo
   async execute({ user, recordingId, file }: FinishTusUploadCommand): Promise<void> {
     const context = { actor: this.access.actor(user), correlationId: this.access.correlationId() };
     const reject = (code: string, message: string) =>
-      this.commands.run(
-        recordingId,
-        { type: 'RejectRecording', code, message, now: this.commands.now() },
-        context.actor,
-        context.correlationId,
+      this.runner.run(
+        recordingDecider,
+        recordingStream(recordingId),
+        { type: 'RejectRecording', code, message, now: this.runner.now() },
+        context,
       );
     try {
       const probed = await this.media.probe(file.path);
       await storeAndRequest(
-        { commands: this.commands, blobs: this.blobs },
+        { runner: this.runner, minutes: this.minutes, blobs: this.blobs },
         user,
         recordingId,
         file,
@@ -255,11 +260,11 @@ export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCo
         // Said at once to the uploader (the final PATCH answers the 4xx), and no "failed" entry is left
         // behind: no retry could make the file readable. The rejection stays in the stream's history.
         await reject(error.code, error.message);
-        await this.commands.run(
-          recordingId,
-          { type: 'DeleteRecording', now: this.commands.now(), graceSeconds: 0 },
-          context.actor,
-          context.correlationId,
+        await this.runner.run(
+          recordingDecider,
+          recordingStream(recordingId),
+          { type: 'DeleteRecording', now: this.runner.now(), graceSeconds: 0 },
+          context,
         );
         throw new ApiError(STATUS_FOR_MEDIA_CODE[error.code], error.code, error.message);
       } else if (error instanceof Error && 'code' in error && error.code === 'QUOTA_EXCEEDED')
@@ -273,7 +278,7 @@ export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCo
 
   /** Another process (the upload recovery, a second PATCH) finished this upload while we were at it. */
   private async queuedMeanwhile(recordingId: string): Promise<boolean> {
-    const { state } = await this.commands.load(recordingId);
+    const { state } = await this.runner.load(recordingDecider, recordingStream(recordingId));
     return state.status === 'queued' || state.status === 'transcribing' || state.status === 'completed';
   }
 }
@@ -294,20 +299,20 @@ export class ReportUploadProgressCommand extends Command<void> {
 export class ReportUploadProgressHandler implements ICommandHandler<ReportUploadProgressCommand> {
   constructor(
     private readonly access: RecordingAccess,
-    private readonly commands: RecordingCommands,
+    private readonly runner: StreamRunner,
   ) {}
 
   async execute(c: ReportUploadProgressCommand): Promise<void> {
-    await this.commands.run(
-      c.recordingId,
+    await this.runner.run(
+      recordingDecider,
+      recordingStream(c.recordingId),
       {
         type: 'ReportUploadProgress',
         receivedBytes: c.receivedBytes,
         totalBytes: c.totalBytes,
-        now: this.commands.now(),
+        now: this.runner.now(),
       },
-      this.access.actor({ id: c.ownerId }),
-      this.access.correlationId(),
+      { actor: this.access.actor({ id: c.ownerId }) },
     );
   }
 }

@@ -1,6 +1,8 @@
 import type { Actor, EventStore, Reactor, RecordedEvent } from '@scrivo/domain';
 import { type JobFailed, type JobRequested, jobStream } from '@scrivo/domain/jobs';
-import { type RecordingCommands, TRANSCRIPTION_JOB } from '../recording-commands';
+import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
+import type { StreamRunner } from '../../infrastructure/stream-runner';
+import { TRANSCRIPTION_JOB } from '../transcription-job';
 import { TRANSCRIPTION_PIECE_JOB } from '../transcription-pieces';
 
 const actor: Actor = { kind: 'system', id: 'dead-jobs' };
@@ -11,7 +13,7 @@ const actor: Actor = { kind: 'system', id: 'dead-jobs' };
  * job or of a recording that is no longer in progress, so a replay changes nothing.
  */
 export const deadJobsReactor = (deps: {
-  readonly commands: RecordingCommands;
+  readonly runner: StreamRunner;
   readonly events: EventStore;
 }): Reactor => ({
   name: 'dead-jobs',
@@ -30,18 +32,17 @@ export const deadJobsReactor = (deps: {
           ? requested.payload['fileJobId']
           : null;
     if (fileJobId === null) return;
-    await deps.commands.run(
-      requested.subjectId,
+    await deps.runner.run(
+      recordingDecider,
+      recordingStream(requested.subjectId),
       {
         type: 'FailTranscription',
         jobId: fileJobId,
         code: 'TRANSCRIPTION_FAILED',
         message: 'Transcription failed after several attempts. Please try again later.',
-        now: deps.commands.now(),
+        now: deps.runner.now(),
       },
-      actor,
-      recorded.metadata.correlationId,
-      recorded.metadata.eventId,
+      { actor, correlationId: recorded.metadata.correlationId, causationId: recorded.metadata.eventId },
     );
   },
 });

@@ -3,7 +3,7 @@ import type { JobQueue } from '@scrivo/domain/jobs';
 import { minutesReleaseWorkflow, type PlanId } from '@scrivo/domain/recordings';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
 import { workflowReactor } from '../../infrastructure/workflow-reactor';
-import type { RecordingCommands } from '../recording-commands';
+import type { MinutesLedger } from '../minutes-ledger';
 import { deadJobsReactor } from './dead-jobs.reactor';
 import { mediaErasureReactor } from './media-erasure.reactor';
 import { pieceAudioErasureReactor } from './piece-audio-erasure.reactor';
@@ -13,9 +13,9 @@ export { MediaPurgeTimer } from './media-purge-timer';
 
 /** The cross-stream work of recordings, each reaction keyed so that a replay after a crash changes nothing. */
 export const recordingReactors = (deps: {
-  readonly commands: RecordingCommands;
-  /** The runner the reactions write through (it does not wait for the read models). */
+  /** The runner the reactions write through (it does not wait for the read models), and the ledger over it. */
   readonly runner: StreamRunner;
+  readonly minutes: MinutesLedger;
   readonly jobs: JobQueue;
   readonly events: EventStore;
   readonly blobs: BlobStore;
@@ -26,7 +26,7 @@ export const recordingReactors = (deps: {
   workflowReactor(minutesReleaseWorkflow, {
     runner: deps.runner,
     send: (release, { actor, correlationId, causationId }) =>
-      deps.commands.releaseMinutes(
+      deps.minutes.releaseMinutes(
         release.ownerId,
         release.recordingId,
         release.requestedAt,

@@ -1,6 +1,12 @@
 import type { Actor, Clock, ReadModelStore } from '@scrivo/domain';
-import { MEDIA_PURGE_DUE_COLLECTION, type MediaPurgeDueDoc, mediaBlobKeys } from '@scrivo/domain/recordings';
-import type { RecordingCommands } from '../recording-commands';
+import {
+  MEDIA_PURGE_DUE_COLLECTION,
+  type MediaPurgeDueDoc,
+  mediaBlobKeys,
+  recordingDecider,
+  recordingStream,
+} from '@scrivo/domain/recordings';
+import type { StreamRunner } from '../../infrastructure/stream-runner';
 import { PeriodicWork } from '../../infrastructure/periodic-work';
 import type { WorkerLogger } from '../../jobs/worker-logger';
 
@@ -17,7 +23,8 @@ export class MediaPurgeTimer {
 
   constructor(
     private readonly deps: {
-      readonly commands: RecordingCommands;
+      /** The background runner: the timer runs beside the projections and must not wait for them. */
+      readonly runner: StreamRunner;
       readonly readModels: ReadModelStore;
       readonly clock: Clock;
       readonly logger: WorkerLogger;
@@ -52,13 +59,13 @@ export class MediaPurgeTimer {
       .find({ dueAt: { $lt: now } }, { sort: [{ field: 'dueAt', direction: 'asc' }], limit: BATCH });
     let purged = 0;
     for (const { id } of due) {
-      const { state } = await this.deps.commands.load(id);
+      const { state } = await this.deps.runner.load(recordingDecider, recordingStream(id));
       if (!state.deleted || state.purged) continue;
-      const result = await this.deps.commands.run(
-        id,
-        { type: 'PurgeMedia', blobKeys: mediaBlobKeys(state), now: this.deps.commands.now() },
-        actor,
-        id,
+      const result = await this.deps.runner.run(
+        recordingDecider,
+        recordingStream(id),
+        { type: 'PurgeMedia', blobKeys: mediaBlobKeys(state), now: this.deps.runner.now() },
+        { actor, correlationId: id },
       );
       if (result.newEvents.length > 0) purged += 1;
     }

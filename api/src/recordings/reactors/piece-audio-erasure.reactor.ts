@@ -1,6 +1,11 @@
 import type { BlobStore, Reactor, RecordedEvent } from '@scrivo/domain';
-import type { RecordingEvent, TranscriptionSplit } from '@scrivo/domain/recordings';
-import type { RecordingCommands } from '../recording-commands';
+import {
+  recordingDecider,
+  type RecordingEvent,
+  recordingStream,
+  type TranscriptionSplit,
+} from '@scrivo/domain/recordings';
+import type { StreamRunner } from '../../infrastructure/stream-runner';
 import { pieceKey, speakersKey } from '../transcription-pieces';
 
 type Handled = Extract<
@@ -23,7 +28,7 @@ type Handled = Extract<
  * later attempt's pieces; deleting a missing blob is no error.
  */
 export const pieceAudioErasureReactor = (deps: {
-  readonly commands: RecordingCommands;
+  readonly runner: StreamRunner;
   readonly blobs: BlobStore;
 }): Reactor => ({
   name: 'piece-audio-erasure',
@@ -39,7 +44,7 @@ export const pieceAudioErasureReactor = (deps: {
     const { recordingId } = event.data;
     const endedJob =
       event.type === 'RecordingDeleted' || event.type === 'RecordingErased' ? null : event.data.jobId;
-    const { events } = await deps.commands.load(recordingId);
+    const { events } = await deps.runner.load(recordingDecider, recordingStream(recordingId));
     const splits = events
       .filter((e) => e.streamRevision < recorded.streamRevision && e.type === 'TranscriptionSplit')
       .map((e) => e.data as TranscriptionSplit['data'])

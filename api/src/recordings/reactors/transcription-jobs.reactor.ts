@@ -3,7 +3,7 @@ import type { JobQueue } from '@scrivo/domain/jobs';
 import { PLAN_LIMITS, type PlanId, transcriptionJobsWorkflow } from '@scrivo/domain/recordings';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
 import { workflowReactor } from '../../infrastructure/workflow-reactor';
-import { TRANSCRIPTION_JOB } from '../recording-commands';
+import { TRANSCRIPTION_JOB } from '../transcription-job';
 import { TRANSCRIPTION_PIECE_JOB } from '../transcription-pieces';
 
 /** The transcription-jobs workflow (domain/src/recordings/workflows), sending its orders to the job queue. */

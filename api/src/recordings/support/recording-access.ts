@@ -6,13 +6,16 @@ import {
   allowanceSecondsWithGrants,
   maxUploadBytesFor,
   RECORDINGS_COLLECTION,
+  recordingDecider,
   type RecordingDoc,
+  recordingDocFrom,
+  recordingStream,
 } from '@scrivo/domain/recordings';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
-import { RecordingCommands } from '../recording-commands';
+import { MinutesLedger } from '../minutes-ledger';
 import type { RecordingsConfig } from '../recordings-config';
 import { RECORDINGS_CONFIG } from '../recordings.tokens';
 
@@ -22,8 +25,8 @@ export class RecordingAccess {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(RECORDINGS_CONFIG) readonly config: RecordingsConfig,
-    readonly commands: RecordingCommands,
     private readonly runner: StreamRunner,
+    private readonly minutes: MinutesLedger,
   ) {}
 
   actor(user: { id: string }): Actor {
@@ -48,7 +51,7 @@ export class RecordingAccess {
    * reading the read model back.
    */
   async written(id: string): Promise<RecordingDoc> {
-    const doc = await this.commands.view(id);
+    const doc = recordingDocFrom((await this.runner.load(recordingDecider, recordingStream(id))).events);
     if (!doc) throw new NotFoundError('Recording', id);
     return doc;
   }
@@ -58,7 +61,7 @@ export class RecordingAccess {
   }
 
   async usage(user: AuthenticatedUser): Promise<Usage> {
-    const { period, usage: month } = await this.commands.currentPeriodUsage(user.id);
+    const { period, usage: month } = await this.minutes.currentPeriodUsage(user.id);
     const used = month.usedSeconds / 60;
     const plan = allowanceMinutesFor(user.plan, period.id);
     // Minutes an operator granted for this period come on top of the plan's.

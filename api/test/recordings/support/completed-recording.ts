@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { recordingStream, type TranscriptBody } from '@scrivo/domain/recordings';
-import { RecordingCommands } from '../../../src/recordings/recording-commands';
+import { recordingDecider, recordingStream, type TranscriptBody } from '@scrivo/domain/recordings';
+import { StreamRunner } from '../../../src/infrastructure/stream-runner';
 import type { TestClient } from '../../support/http-client';
 import type { TestApp } from '../../support/test-app';
 
@@ -62,19 +62,19 @@ export const completedRecording = async (
   const id = created.body.id as string;
   const stream = await app.scrivo.adapters.events.readStream(recordingStream(id));
   const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
-  const commands = app.scrivo.app.get(RecordingCommands);
+  const runner = app.scrivo.app.get(StreamRunner);
   const worker = { kind: 'worker' as const, id: 'test-worker' };
-  await commands.run(
-    id,
-    { type: 'StartTranscription', jobId, workerId: 'test-worker', now: commands.now() },
-    worker,
-    id,
+  await runner.run(
+    recordingDecider,
+    recordingStream(id),
+    { type: 'StartTranscription', jobId, workerId: 'test-worker', now: runner.now() },
+    { actor: worker, correlationId: id },
   );
-  await commands.run(
-    id,
-    { type: 'CompleteTranscription', jobId, transcript, now: commands.now() },
-    worker,
-    id,
+  await runner.run(
+    recordingDecider,
+    recordingStream(id),
+    { type: 'CompleteTranscription', jobId, transcript, now: runner.now() },
+    { actor: worker, correlationId: id },
   );
   const deadline = Date.now() + 10_000;
   while ((await client.get(`/api/recordings/${id}`)).body.status !== 'completed') {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
-import { RecordingCommands } from '../../../src/recordings/recording-commands';
+import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
+import { StreamRunner } from '../../../src/infrastructure/stream-runner';
 import { originalKey } from '../../../src/recordings/recordings.tokens';
 import type { TestApp } from '../../support/test-app';
 
@@ -21,12 +22,13 @@ export const stuckMultipartUpload = async (
   ownerId: string,
   upTo: 'created' | 'probed' | 'stored',
 ): Promise<string> => {
-  const commands = app.scrivo.app.get(RecordingCommands);
+  const runner = app.scrivo.app.get(StreamRunner);
   const id = crypto.randomUUID();
   const actor = { kind: 'user' as const, id: ownerId };
   const bytes = readFileSync(JFK_PATH);
-  await commands.run(
-    id,
+  await runner.run(
+    recordingDecider,
+    recordingStream(id),
     {
       type: 'CreateRecording',
       recordingId: id,
@@ -37,22 +39,26 @@ export const stuckMultipartUpload = async (
       uploadId: null,
       declaredSizeBytes: bytes.length,
       options: { language: null, translate: false },
-      now: commands.now(),
+      now: runner.now(),
     },
-    actor,
-    'test',
+    { actor, correlationId: 'test' },
   );
   if (upTo === 'created') return id;
   const media = await new FfmpegMediaToolkit().probe(JFK_PATH);
-  await commands.run(id, { type: 'RecordProbe', media, now: commands.now() }, actor, 'test');
+  await runner.run(
+    recordingDecider,
+    recordingStream(id),
+    { type: 'RecordProbe', media, now: runner.now() },
+    { actor, correlationId: 'test' },
+  );
   if (upTo === 'probed') return id;
   const key = originalKey(id);
   await app.scrivo.adapters.blobs.put(key, bytes, { contentType: media.mimeType });
-  await commands.run(
-    id,
-    { type: 'CompleteUpload', blobKey: key, sizeBytes: bytes.length, now: commands.now() },
-    actor,
-    'test',
+  await runner.run(
+    recordingDecider,
+    recordingStream(id),
+    { type: 'CompleteUpload', blobKey: key, sizeBytes: bytes.length, now: runner.now() },
+    { actor, correlationId: 'test' },
   );
   return id;
 };

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { recordingStream, type TranscriptBody } from '@scrivo/domain/recordings';
-import { RecordingCommands } from '../../../src/recordings/recording-commands';
+import { recordingDecider, recordingStream, type TranscriptBody } from '@scrivo/domain/recordings';
+import { StreamRunner } from '../../../src/infrastructure/stream-runner';
 import { adminClient } from '../../chat/admin-session';
 import { TestClient } from '../../support/http-client';
 import { signedInClient } from '../../support/sessions';
@@ -88,19 +88,19 @@ const completedRecording = async (app: TestApp, client: TestClient): Promise<str
   const id = created.body.id as string;
   const stream = await app.scrivo.adapters.events.readStream(recordingStream(id));
   const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
-  const commands = app.scrivo.app.get(RecordingCommands);
+  const runner = app.scrivo.app.get(StreamRunner);
   const worker = { kind: 'worker' as const, id: 'test-worker' };
-  await commands.run(
-    id,
-    { type: 'StartTranscription', jobId, workerId: 'test-worker', now: commands.now() },
-    worker,
-    id,
+  await runner.run(
+    recordingDecider,
+    recordingStream(id),
+    { type: 'StartTranscription', jobId, workerId: 'test-worker', now: runner.now() },
+    { actor: worker, correlationId: id },
   );
-  await commands.run(
-    id,
-    { type: 'CompleteTranscription', jobId, transcript: TRANSCRIPT, now: commands.now() },
-    worker,
-    id,
+  await runner.run(
+    recordingDecider,
+    recordingStream(id),
+    { type: 'CompleteTranscription', jobId, transcript: TRANSCRIPT, now: runner.now() },
+    { actor: worker, correlationId: id },
   );
   const deadline = Date.now() + 10_000;
   while ((await client.get(`/api/recordings/${id}`)).body.status !== 'completed') {

@@ -1,4 +1,4 @@
-import { type Actor, DomainError, type Ids, NotFoundError } from '@scrivo/domain';
+import { type Actor, DomainError, type Ids, NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import {
   allowanceSecondsFor,
   decodeBudgetSeconds,
@@ -6,9 +6,7 @@ import {
   type PlanId,
   type RecordingCommand,
   recordingDecider,
-  recordingDocFrom,
   recordingStream,
-  transcriptDocFrom,
   usageDecider,
   usagePeriod,
   usageStream,
@@ -16,22 +14,24 @@ import {
 
 import { crashPoint } from '../common/crash-point';
 import type { StreamRunner } from '../infrastructure/stream-runner';
+import { ownerWeeklyAnchorLookup } from './support/owner-plan';
 
-export const TRANSCRIPTION_JOB = 'transcription';
+/** The request runner's ledger is the class itself (`MinutesLedger`); reactors take this one. */
+export const BACKGROUND_MINUTES_LEDGER = Symbol('BackgroundMinutesLedger');
 
 /**
- * The write side shared by the API, the job worker and the reactors: runs the recording and usage deciders.
- * Kept free of Nest so worker-main.ts can use it without the HTTP app. Jobs are enqueued, cancelled and minutes
- * given back by the reactors (./reactors), from the events these commands append.
+ * An account's transcription minutes: the usage stream of each period, what it holds, and the writes on it
+ * (reserve, top up, hold, settle, release). Shared by the API, the job worker and the reactors, so it is free of
+ * Nest; every one of them builds it with `createMinutesLedger`, so the usage periods are the same everywhere.
  */
-export class RecordingCommands {
+export class MinutesLedger {
   constructor(
     private readonly deps: {
       /** The one way to run a decider on a stream (in the API it also waits for the read models). */
-      runner: StreamRunner;
-      ids: Ids;
+      readonly runner: StreamRunner;
+      readonly ids: Ids;
       /** A weekly subscriber's billing anchor: their usage periods are billing weeks (null = calendar months). */
-      weeklyAnchorOf?: (ownerId: string) => Promise<string | null>;
+      readonly weeklyAnchorOf?: (ownerId: string) => Promise<string | null>;
     },
   ) {}
 
@@ -40,42 +40,8 @@ export class RecordingCommands {
     return usagePeriod(at, (await this.deps.weeklyAnchorOf?.(ownerId)) ?? null);
   }
 
-  now(): string {
+  private now(): string {
     return this.deps.runner.now();
-  }
-
-  /** A fresh id for something the server names (a highlight or comment). */
-  newId(): string {
-    return this.deps.ids.next();
-  }
-
-  run(
-    recordingId: string,
-    command: RecordingCommand,
-    actor: Actor,
-    correlationId: string,
-    causationId?: string,
-  ) {
-    return this.deps.runner.run(recordingDecider, recordingStream(recordingId), command, {
-      actor,
-      correlationId,
-      ...(causationId === undefined ? {} : { causationId }),
-    });
-  }
-
-  /** The recording's library document folded from its own stream (what a write answers with), or null. */
-  async view(recordingId: string) {
-    return recordingDocFrom((await this.load(recordingId)).events);
-  }
-
-  /** The recording's transcript with every edit, folded from its stream, or null before one exists. */
-  async transcript(recordingId: string) {
-    return transcriptDocFrom((await this.load(recordingId)).events);
-  }
-
-  /** The recording's events and the state they fold into. */
-  load(recordingId: string) {
-    return this.deps.runner.load(recordingDecider, recordingStream(recordingId));
   }
 
   private usage(ownerId: string, period: string) {
@@ -84,19 +50,21 @@ export class RecordingCommands {
 
   /**
    * Requests the transcription, reserving the probed minutes (refusing with QUOTA_EXCEEDED); the
-   * transcription-jobs reactor turns the request into a job. The recording decides first, so a refusal (no audio
-   * yet, already queued or done) never charges minutes; an append that loses a race after the reservation gives
-   * back what this call reserved.
+   * transcription-jobs reactor turns the request into a job. The reservation comes first because the quota's
+   * refusal must be the request's answer. The recording decides first, so a refusal (no audio yet, already
+   * queued or done) never charges minutes; an append that loses a race after the reservation gives back what
+   * this call reserved.
    */
   async requestTranscription(recordingId: string, plan: PlanId, actor: Actor, correlationId: string) {
-    const { state, events } = await this.load(recordingId);
+    const { runner } = this.deps;
+    const { state, events } = await runner.load(recordingDecider, recordingStream(recordingId));
     if (!state.exists || !state.ownerId) throw new NotFoundError('Recording', recordingId);
     if (!state.media)
       throw new DomainError('RECORDING_STATE_CONFLICT', 'This recording has no readable audio.');
     // A retry after a failure: the failed attempt's minutes must be given back before this one reserves, or the
     // release, arriving late, would take this attempt's reservation with it.
     if (state.status === 'failed' || state.status === 'cancelled')
-      await this.deps.runner.settled(events.at(-1)?.globalPosition ?? null);
+      await runner.settled(events.at(-1)?.globalPosition ?? null);
     const ownerId = state.ownerId;
     const now = new Date(this.now());
     const jobId = this.deps.ids.next();
@@ -110,7 +78,7 @@ export class RecordingCommands {
     };
     // Throws the refusal (409) before anything is reserved; appends nothing.
     recordingDecider.decide(request, state);
-    const reserved = await this.deps.runner.run(
+    const reserved = await runner.run(
       usageDecider,
       usageStream(ownerId, period),
       {
@@ -126,9 +94,12 @@ export class RecordingCommands {
     );
     crashPoint('reserved');
     try {
-      return await this.run(recordingId, request, actor, correlationId);
+      return await runner.run(recordingDecider, recordingStream(recordingId), request, {
+        actor,
+        correlationId,
+      });
     } catch (error) {
-      const fresh = (await this.load(recordingId)).state;
+      const fresh = (await runner.load(recordingDecider, recordingStream(recordingId))).state;
       const live =
         fresh.status === 'queued' || fresh.status === 'transcribing' || fresh.status === 'completed';
       // Only our own reservation, and only when no other request took the recording in the meantime.
@@ -272,3 +243,10 @@ export class RecordingCommands {
     return { period, usage: await this.usage(ownerId, period.id) };
   }
 }
+
+/**
+ * The one way to build the ledger (the API's providers and worker-main.ts): over a runner, with the accounts'
+ * billing anchors from the users read model.
+ */
+export const createMinutesLedger = (runner: StreamRunner, ids: Ids, readModels: ReadModelStore) =>
+  new MinutesLedger({ runner, ids, weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels) });
