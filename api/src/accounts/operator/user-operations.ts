@@ -3,7 +3,6 @@ import {
   AccountStreams,
   type ChangedBy,
   type EmailStreamNames,
-  emailClaimDecider,
   invitationDecider,
   type PlanId,
   userAccountDecider,
@@ -11,6 +10,7 @@ import {
 } from '@scrivo/domain/accounts';
 import { usagePeriod } from '@scrivo/domain/recordings';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
+import { registeredUserIdByEmail } from '../support/account-lookups';
 import { accountOfAddress, openAccount } from '../support/account-opening';
 
 /**
@@ -27,13 +27,8 @@ export class UserOperations {
     },
   ) {}
 
-  async userIdByEmail(email: string): Promise<string | null> {
-    const owner = (await this.deps.runner.state(emailClaimDecider, this.deps.emails.userEmail(email)))
-      .ownerId;
-    if (!owner) return null;
-    return (await this.deps.runner.state(userAccountDecider, AccountStreams.user(owner))).exists
-      ? owner
-      : null;
+  userIdByEmail(email: string): Promise<string | null> {
+    return registeredUserIdByEmail(this.deps.runner, this.deps.emails, email);
   }
 
   setPlan(userId: string, plan: PlanId, until: string | null, by: ChangedBy, reason: string) {

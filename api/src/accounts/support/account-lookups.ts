@@ -16,6 +16,16 @@ export const userIdByEmail = async (
   email: string,
 ): Promise<string | null> => (await runner.state(emailClaimDecider, emails.userEmail(email))).ownerId;
 
+/** The user account that holds this address and was recorded (not only a claim a half-done opening left), or null. */
+export const registeredUserIdByEmail = async (
+  runner: StreamRunner,
+  emails: EmailStreamNames,
+  email: string,
+): Promise<string | null> => {
+  const owner = await userIdByEmail(runner, emails, email);
+  return owner && (await loadUser(runner, owner)).exists ? owner : null;
+};
+
 /** The admin account that holds this address, or null. */
 export const adminIdByEmail = async (
   runner: StreamRunner,
