@@ -47,7 +47,10 @@ def _r(value: float) -> float:
 
 
 def assign_speakers(
-    segments: List[Dict[str, Any]], turns: List[diarize_mod.Turn], labels: Optional[Dict[int, str]] = None
+    segments: List[Dict[str, Any]],
+    turns: List[diarize_mod.Turn],
+    labels: Optional[Dict[int, str]] = None,
+    in_overlap: Optional[Dict[Tuple[float, float], int]] = None,
 ) -> List[Dict[str, Any]]:
     """Segments with ``speaker`` set from the diarized ``turns``.
 
@@ -56,6 +59,8 @@ def assign_speakers(
     has one speaker; a segment without words gets the speaker overlapping its span most, or the
     nearest turn. Labels are "Speaker N", numbered by first appearance. No turns: ``None``.
     ``labels``, when given, is filled with turn speaker -> label (in order of first appearance).
+    ``in_overlap`` gives the speaker of words said while two people talk at once, by (start, end)
+    (:func:`speakers.speakers_in_overlap`): there the turns cannot tell which of the two said it.
     """
     if not turns:
         return [dict(segment, speaker=None) for segment in segments]
@@ -72,6 +77,11 @@ def assign_speakers(
 
     if labels is None:
         labels = {}
+    chosen = in_overlap or {}
+
+    def of_word(word: Dict[str, Any]) -> Optional[int]:
+        key = (float(word["start"]), float(word["end"]))
+        return chosen[key] if key in chosen else best(word["start"], max(word["end"], word["start"] + 0.02))
 
     def label(speaker: int) -> str:
         if speaker not in labels:
@@ -87,7 +97,7 @@ def assign_speakers(
                 speaker = nearest(segment["start"], segment["end"])
             out.append(dict(segment, speaker=label(speaker)))
             continue
-        found = [best(w["start"], max(w["end"], w["start"] + 0.02)) for w in words]
+        found = [of_word(w) for w in words]
         if all(f is None for f in found):
             found = [nearest(segment["start"], segment["end"])] * len(words)
         speaker_of: List[int] = []  # gaps take the previous word's speaker (the next one at the start)
@@ -318,9 +328,12 @@ class Transcriber:
             turns = speakers.finish()
             voices: Union[speakers_mod.Session, speakers_mod.WordSpanSpeakers] = speakers
             from_words = self._speakers_from_words(path, segments, turns, speakers, num_speakers)
+            in_overlap: Dict[Tuple[float, float], int] = {}
             if from_words is not None:
                 turns, voices = from_words.turns, from_words
-            segments = assign_speakers(segments, turns, labels)
+            else:
+                in_overlap = self._speakers_in_overlap(path, segments, turns, speakers)
+            segments = assign_speakers(segments, turns, labels, in_overlap)
             if speaker_profiles:
                 profiles = speakers_mod.profiles(voices, labels)
         extra = {"speakerProfiles": profiles} if speaker_profiles and diarize else {}
@@ -357,6 +370,25 @@ class Transcriber:
             return None
         metrics.speakers_from_word_spans(covered, len(spans), len(set(found.speaker_of.values())))
         return found
+
+    def _speakers_in_overlap(
+        self,
+        path: Union[str, Path, BinaryIO],
+        segments: List[Dict[str, Any]],
+        turns: List[diarize_mod.Turn],
+        session: speakers_mod.Session,
+    ) -> Dict[Tuple[float, float], int]:
+        """The speaker of each word said where the segmentation hears two people at once, by the voice of its audio
+        (issue 26 item 3); empty without a voice embedder. The words' audio is read again: the windows are gone."""
+        if not isinstance(session, speakers_mod.EmbeddingSession):
+            return {}
+        words = speakers_mod.overlapped_words(segments, turns)
+        if not words:
+            return {}
+        pieces = audio_mod.read_spans(path, speakers_mod.overlap_spans(words))
+        chosen = speakers_mod.speakers_in_overlap(words, pieces, speakers_mod.turn_voices(session), session.embedder)
+        metrics.count("speakers.overlapWords", len(chosen))
+        return chosen
 
     def transcribe(self, path: Union[str, Path, BinaryIO], **options: Any) -> Dict[str, Any]:
         """The final result object (``/asr`` shape) without the ``type`` key."""

@@ -483,3 +483,54 @@ def speaker_turns(hypothesis: Sequence[HypWord]) -> List[Tuple[float, float, str
         else:
             out.append((a, b, label))
     return out
+
+
+def who_said(conversation: Conversation, hypothesis: Sequence[HypWord], slack: float = 1.5) -> List[Optional[Tuple[str, bool]]]:
+    """For each hypothesis word, the reference word it matches (the same word within ``slack`` seconds, closest
+    first, each reference word used once, as :func:`recall` matches them): its speaker ("S<k>", as in
+    :meth:`Conversation.turns`) and whether someone else talks over it. None where no reference word matches."""
+    clear = {(w.start, w.end, w.text) for w in conversation.clear_words()}
+    reference = [(w, f"S{p.speaker}") for p in conversation.placed for w in p.words]
+    used = set()
+    out: List[Optional[Tuple[str, bool]]] = []
+    for a, b, text, _speaker in hypothesis:
+        middle = (a + b) / 2
+        best, distance = None, slack
+        for k, (w, _name) in enumerate(reference):
+            if k in used or w.text != text:
+                continue
+            d = abs((w.start + w.end) / 2 - middle)
+            if d <= distance:
+                best, distance = k, d
+        if best is None:
+            out.append(None)
+            continue
+        used.add(best)
+        w, name = reference[best]
+        out.append((name, (w.start, w.end, w.text) not in clear))
+    return out
+
+
+def right_speaker_share(conversation: Conversation, hypothesis: Sequence[HypWord]) -> Dict[str, float]:
+    """Share of the matched words' time given to the right speaker, all of them ("all") and those someone else
+    talks over ("overlapped"). Labels are mapped one-to-one onto the reference speakers, the pair with the most
+    words' time in common first."""
+    said = who_said(conversation, hypothesis)
+    together: Dict[Tuple[str, str], float] = {}
+    for (a, b, _t, label), truth in zip(hypothesis, said):
+        if truth is not None:
+            key = (label or "?", truth[0])
+            together[key] = together.get(key, 0.0) + b - a
+    mapping: Dict[str, str] = {}
+    for (label, name), _seconds in sorted(together.items(), key=lambda kv: -kv[1]):
+        if label not in mapping and name not in mapping.values():
+            mapping[label] = name
+    right = {"all": 0.0, "overlapped": 0.0}
+    total = {"all": 0.0, "overlapped": 0.0}
+    for (a, b, _t, label), truth in zip(hypothesis, said):
+        if truth is None:
+            continue
+        for kind in ("all", "overlapped") if truth[1] else ("all",):
+            total[kind] += b - a
+            right[kind] += (b - a) * (mapping.get(label or "?") == truth[0])
+    return {kind: right[kind] / total[kind] if total[kind] else 1.0 for kind in right}
