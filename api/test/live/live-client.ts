@@ -1,6 +1,13 @@
 import { type LiveServerMessage, LIVE_SOCKET_PATH, liveServerMessageSchema } from '@scrivo/contracts';
 import { WebSocket } from 'ws';
 import type { TestClient } from '../support/http-client';
+import { FINALIZE_WAIT_MS } from '../../src/live/live.module';
+
+/**
+ * The server answers a stop with the saved recording, or says it could not, within its own wait: a loaded machine may
+ * need all of it, so a test waits that long before it calls the recording lost.
+ */
+export const SAVED_WITHIN = FINALIZE_WAIT_MS + 10_000;
 
 /** A browser's live-recording socket for API tests: the session cookie and Origin a page of the site sends. */
 export class LiveTestSocket {

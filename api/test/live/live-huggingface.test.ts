@@ -8,7 +8,7 @@ import {
 } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { LiveTestSocket, pcmOfWav } from './live-client';
+import { LiveTestSocket, pcmOfWav, SAVED_WITHIN } from './live-client';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 
 const JFK = pcmOfWav(readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav')));
@@ -64,7 +64,7 @@ describe.skipIf(!speechWorkerInstalled())('live recording on the Hugging Face en
     live.send({ type: 'stop' });
     const stopped = await live.next('stopped');
     expect(Math.abs(stopped.totalSeconds - pcm.length / 32_000)).toBeLessThan(0.1);
-    const { recordingId } = await live.next('finalized', () => true, 60_000);
+    const { recordingId } = await live.next('finalized', () => true, SAVED_WITHIN);
     const deadline = Date.now() + 120_000;
     for (;;) {
       const { body } = await client.get(`/api/recordings/${recordingId}`);

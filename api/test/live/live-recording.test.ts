@@ -11,16 +11,12 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import type { TestClient } from '../support/http-client';
 import type { BlobStore } from '@scrivo/domain';
 import { BLOB_STORE } from '../../src/infrastructure/tokens';
-import { FINALIZE_WAIT_MS } from '../../src/live/live.module';
-import { LiveTestSocket, pcmOfWav } from './live-client';
+import { LiveTestSocket, pcmOfWav, SAVED_WITHIN } from './live-client';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 
 const JFK = pcmOfWav(readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav')));
 const FRAME_BYTES = 3200; // 100 ms
 const PHRASE = 'ask not what your country can do for you';
-
-/** The server answers a stop with the saved recording, or says it could not, within its own wait; a loaded CI machine may need all of it. */
-const SAVED_WITHIN = FINALIZE_WAIT_MS + 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Files of a folder of the embedded blob store, without the stores' own metadata files. */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { LiveTestSocket } from './live-client';
+import { LiveTestSocket, SAVED_WITHIN } from './live-client';
 
 /** 100 ms of a quiet tone, as the browser sends it. */
 const frameAudio = new Uint8Array(3200).map((_, i) => (i % 2 === 1 ? 0 : (i * 7) % 64));
@@ -74,12 +74,12 @@ describe('live recording socket: what it refuses', () => {
     const stopped = await live.next('stopped');
     // Three frames of 100 ms were accepted; the refused ones added nothing.
     expect(stopped.totalSeconds).toBeCloseTo(0.3, 3);
-    const { recordingId } = await live.next('finalized', () => true, 60_000);
+    const { recordingId } = await live.next('finalized', () => true, SAVED_WITHIN);
     const recording = await client.get(`/api/recordings/${recordingId}`);
     expect(recording.status).toBe(200);
     expect(recording.body.durationSeconds).toBeCloseTo(0.3, 1);
     live.close();
-  }, 90_000);
+  }, 180_000);
 
   it("refuses another user's session as if it did not exist", async () => {
     const { client: owner } = await signedInClient(app, { plan: 'premium' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { TestClient } from '../support/http-client';
-import { LiveTestSocket } from './live-client';
+import { LiveTestSocket, SAVED_WITHIN } from './live-client';
 
 /** 100 ms of a quiet tone, as the browser sends it. */
 const frameAudio = new Uint8Array(3200).map((_, i) => (i % 2 === 1 ? 0 : (i * 7) % 64));
@@ -74,13 +74,13 @@ describe('live recording: how a session ends without the stop button', () => {
     const session = await back.next('session');
     expect(session.status).not.toBe('recording');
     expect(session.lastSequence).toBe(5);
-    const { recordingId } = await back.next('finalized', () => true, 30_000);
+    const { recordingId } = await back.next('finalized', () => true, SAVED_WITHIN);
     const recording = await client.get(`/api/recordings/${recordingId}`);
     expect(recording.status).toBe(200);
     expect(recording.body.title).toBe('Laptop closed');
     expect(recording.body.durationSeconds).toBeCloseTo(0.5, 1);
     back.close();
-  }, 60_000);
+  }, 180_000);
 
   it('stops cleanly when the plan allowance runs out, keeping every second up to it', async () => {
     const { client } = await signedInClient(app, { plan: 'free' });
@@ -98,9 +98,9 @@ describe('live recording: how a session ends without the stop button', () => {
     expect(stopped.totalSeconds).toBeCloseTo(1, 3);
     const late = await live.next('error', (m) => m.code === 'LIVE_SESSION_STOPPED');
     expect(late.message).toBe('This live session has stopped.');
-    const { recordingId } = await live.next('finalized', () => true, 30_000);
+    const { recordingId } = await live.next('finalized', () => true, SAVED_WITHIN);
     const recording = await client.get(`/api/recordings/${recordingId}`);
     expect(recording.body.durationSeconds).toBeCloseTo(1, 1);
     live.close();
-  }, 60_000);
+  }, 180_000);
 });
