@@ -1,25 +1,9 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { RecordingEvent } from '@scrivo/domain/recordings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { given } from '../../api/test/support/given';
+import { given, recordingCreated } from '../../api/test/support/given';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
-
-const created = (recordingId: string, ownerId: string, title: string, createdAt: string): RecordingEvent => ({
-  type: 'RecordingCreated',
-  data: {
-    recordingId,
-    ownerId,
-    title,
-    originalFilename: `${title}.mp3`,
-    source: 'multipart',
-    uploadId: null,
-    declaredSizeBytes: 1000,
-    options: { language: null, translate: false },
-    createdAt,
-  },
-});
 
 describe('pinning in the library, in Chromium', () => {
   let app: TestApp;
@@ -32,10 +16,10 @@ describe('pinning in the library, in Chromium', () => {
     const owner = await signedInClient(app);
     const [older, newer] = [`e2e-pin-older-${owner.userId}`, `e2e-pin-newer-${owner.userId}`];
     await given(app).recording(older, [
-      created(older, owner.userId, 'Older notes', '2026-01-01T10:00:00.000Z'),
+      recordingCreated(older, owner.userId, 'Older notes', '2026-01-01T10:00:00.000Z'),
     ]);
     await given(app).recording(newer, [
-      created(newer, owner.userId, 'Newer notes', '2026-01-02T10:00:00.000Z'),
+      recordingCreated(newer, owner.userId, 'Newer notes', '2026-01-02T10:00:00.000Z'),
     ]);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies([browserSession(owner.client, app.url)]);

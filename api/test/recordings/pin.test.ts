@@ -1,23 +1,7 @@
-import type { RecordingEvent } from '@scrivo/domain/recordings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { given } from '../support/given';
+import { given, recordingCreated } from '../support/given';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
-
-const created = (recordingId: string, ownerId: string, title: string, createdAt: string): RecordingEvent => ({
-  type: 'RecordingCreated',
-  data: {
-    recordingId,
-    ownerId,
-    title,
-    originalFilename: `${title}.mp3`,
-    source: 'multipart',
-    uploadId: null,
-    declaredSizeBytes: 1000,
-    options: { language: null, translate: false },
-    createdAt,
-  },
-});
 
 describe('POST /api/recordings/{id}/pin: pinned recordings come first in the library', () => {
   let app: TestApp;
@@ -29,8 +13,8 @@ describe('POST /api/recordings/{id}/pin: pinned recordings come first in the lib
   it('lets the owner pin a recording, which then leads the list whatever its order, and unpin it', async () => {
     const { client, userId } = await signedInClient(app);
     const [older, newer] = [`pin-older-${userId}`, `pin-newer-${userId}`];
-    await given(app).recording(older, [created(older, userId, 'Older', '2026-01-01T10:00:00.000Z')]);
-    await given(app).recording(newer, [created(newer, userId, 'Newer', '2026-01-02T10:00:00.000Z')]);
+    await given(app).recording(older, [recordingCreated(older, userId, 'Older', '2026-01-01T10:00:00.000Z')]);
+    await given(app).recording(newer, [recordingCreated(newer, userId, 'Newer', '2026-01-02T10:00:00.000Z')]);
     const titles = async (order: 'asc' | 'desc') => {
       const list = await client.api.recordings.list({ query: { sort: 'date', order } });
       expect(list.status).toBe(200);
@@ -68,7 +52,9 @@ describe('POST /api/recordings/{id}/pin: pinned recordings come first in the lib
     const owner = await signedInClient(app);
     const other = await signedInClient(app);
     const id = `pin-theirs-${owner.userId}`;
-    await given(app).recording(id, [created(id, owner.userId, 'Theirs', '2026-01-03T10:00:00.000Z')]);
+    await given(app).recording(id, [
+      recordingCreated(id, owner.userId, 'Theirs', '2026-01-03T10:00:00.000Z'),
+    ]);
 
     const attempt = await other.client.api.recordings.pin({ params: { id }, body: { pinned: true } });
     expect(attempt.status).toBe(404);
@@ -79,7 +65,7 @@ describe('POST /api/recordings/{id}/pin: pinned recordings come first in the lib
   it('refuses a body without a true or false `pinned` with a 400 that says why', async () => {
     const { client, userId } = await signedInClient(app);
     const id = `pin-bad-${userId}`;
-    await given(app).recording(id, [created(id, userId, 'Bad', '2026-01-04T10:00:00.000Z')]);
+    await given(app).recording(id, [recordingCreated(id, userId, 'Bad', '2026-01-04T10:00:00.000Z')]);
     for (const body of [{}, { pinned: 'yes' }, { pinned: null }]) {
       const refused = await client.post(`/api/recordings/${id}/pin`, body);
       expect(refused.status, JSON.stringify(body)).toBe(400);

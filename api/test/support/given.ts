@@ -16,6 +16,27 @@ export interface GivenOptions {
 
 const SEEDER: Actor = { kind: 'system', id: 'given' };
 
+/** A recording an owner created (an upload begun, nothing stored yet): the first event of most seeded libraries. */
+export const recordingCreated = (
+  recordingId: string,
+  ownerId: string,
+  title: string,
+  createdAt: string,
+): RecordingEvent => ({
+  type: 'RecordingCreated',
+  data: {
+    recordingId,
+    ownerId,
+    title,
+    originalFilename: `${title}.mp3`,
+    source: 'multipart',
+    uploadId: null,
+    declaredSizeBytes: 1000,
+    options: { language: null, translate: false },
+    createdAt,
+  },
+});
+
 /**
  * The state a test starts from, said as the events that brought it there (given/when/then, as the deciders' specs
  * do): typed domain events appended to their stream through the app's own event store (so personal data is sealed
