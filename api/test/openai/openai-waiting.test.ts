@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { JFK } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { startedAsWorker } from '../recordings/support/test-worker';
 
 /** No job worker runs here: the request waits on a transcription the test finishes (or never does). */
 describe('the OpenAI-compatible endpoint while the transcription is still running', () => {
@@ -44,28 +44,9 @@ describe('the OpenAI-compatible endpoint while the transcription is still runnin
   it('answers a failed transcription with 422 in OpenAI’s shape, and tells the SDK not to retry', async () => {
     const answer = transcribe();
     const id = await newestRecording();
-    const stream = await app.scrivo.adapters.events.readStream(recordingStream(id));
-    const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
-    const runner = app.scrivo.app.get(StreamRunner);
-    const worker = { kind: 'worker' as const, id: 'test-worker' };
-    await runner.run(
-      recordingDecider,
-      recordingStream(id),
-      { type: 'StartTranscription', jobId, workerId: 'test-worker', now: runner.now() },
-      { actor: worker, correlationId: id },
-    );
-    await runner.run(
-      recordingDecider,
-      recordingStream(id),
-      {
-        type: 'FailTranscription',
-        jobId,
-        code: 'NO_SPEECH',
-        message: 'No speech was found.',
-        now: runner.now(),
-      },
-      { actor: worker, correlationId: id },
-    );
+    await (
+      await startedAsWorker(app.scrivo.app.get(StreamRunner), id)
+    ).fail('NO_SPEECH', 'No speech was found.');
     const res = await answer;
     expect(res.status).toBe(422);
     expect(res.headers.get('x-should-retry')).toBe('false');

@@ -6,12 +6,12 @@ import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
 import { openEventStore } from '../../src/infrastructure/adapters.factory';
-import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
 import { waitUntil as waitUntilAtMost } from '../support/wait-until';
+import { startedAsWorker } from '../recordings/support/test-worker';
 
 const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
 const ADMIN = { email: 'support@scrivo.test', password: 'admin-secret-1' };
@@ -93,42 +93,26 @@ describe('after deleting an account, none of its personal data is readable anywh
     const events = await openEventStore(loadConfig({ NODE_ENV: 'test', SCRIVO_DATA_DIR: dataDir }));
     try {
       const runner = new StreamRunner({ store: events, clock: systemClock, ids: uuidIds });
-      const jobId = (await runner.load(recordingDecider, recordingStream(recordingId))).state.jobId!;
-      const worker = { kind: 'worker' as const, id: 'test-worker' };
       const text = `my ${TRANSCRIPT_WORD} secret`;
-      await runner.run(
-        recordingDecider,
-        recordingStream(recordingId),
-        { type: 'StartTranscription', jobId, workerId: 'w', now: runner.now() },
-        { actor: worker, correlationId: jobId },
-      );
-      await runner.run(
-        recordingDecider,
-        recordingStream(recordingId),
-        {
-          type: 'CompleteTranscription',
-          jobId,
-          now: runner.now(),
-          transcript: {
-            language: 'en',
-            languageProbability: 0.9,
-            durationSeconds: 11,
+      await (
+        await startedAsWorker(runner, recordingId)
+      ).complete({
+        language: 'en',
+        languageProbability: 0.9,
+        durationSeconds: 11,
+        text,
+        engine: 'test',
+        segments: [
+          {
+            id: 0,
+            start: 0,
+            end: 2,
             text,
-            engine: 'test',
-            segments: [
-              {
-                id: 0,
-                start: 0,
-                end: 2,
-                text,
-                speaker: null,
-                words: [{ start: 0, end: 1, text: TRANSCRIPT_WORD, probability: 1 }],
-              },
-            ],
+            speaker: null,
+            words: [{ start: 0, end: 1, text: TRANSCRIPT_WORD, probability: 1 }],
           },
-        },
-        { actor: worker, correlationId: jobId },
-      );
+        ],
+      });
     } finally {
       await events.close();
     }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { completedRecording, JFK } from '../recordings/support/completed-recording';
@@ -12,6 +11,7 @@ import {
   startReceiver,
   type WebhookReceiver,
 } from './support/receiver';
+import { startedAsWorker } from '../recordings/support/test-worker';
 
 interface Delivery {
   id: string;
@@ -212,28 +212,9 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
     const form = new FormData();
     form.set('file', new Blob([JFK]), 'jfk.wav');
     const id = (await client.post('/api/recordings', form)).body.id as string;
-    const stream = await app.scrivo.adapters.events.readStream(recordingStream(id));
-    const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
-    const runner = app.scrivo.app.get(StreamRunner);
-    const worker = { kind: 'worker' as const, id: 'test-worker' };
-    await runner.run(
-      recordingDecider,
-      recordingStream(id),
-      { type: 'StartTranscription', jobId, workerId: 'test-worker', now: runner.now() },
-      { actor: worker, correlationId: id },
-    );
-    await runner.run(
-      recordingDecider,
-      recordingStream(id),
-      {
-        type: 'FailTranscription',
-        jobId,
-        code: 'SPEECH_FAILED',
-        message: 'The engine gave up.',
-        now: runner.now(),
-      },
-      { actor: worker, correlationId: id },
-    );
+    await (
+      await startedAsWorker(app.scrivo.app.get(StreamRunner), id)
+    ).fail('SPEECH_FAILED', 'The engine gave up.');
     const [delivery] = await waitUntilReceived(() => deliveriesTo(both.webhook.id), 1);
     expect(delivery!.body).toMatchObject({
       type: 'transcription.failed',

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { recordingDecider, recordingStream, type TranscriptBody } from '@scrivo/domain/recordings';
+import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../../../src/infrastructure/stream-runner';
 import type { TestClient } from '../../support/http-client';
 import type { TestApp } from '../../support/test-app';
+import { startedAsWorker } from './test-worker';
 
 export const JFK = readFileSync(join(import.meta.dirname, '../../../../../shared/audio/jfk/jfk.wav'));
 
@@ -60,22 +61,7 @@ export const completedRecording = async (
   const created = await client.post('/api/recordings', form);
   expect(created.status, created.text).toBe(201);
   const id = created.body.id as string;
-  const stream = await app.scrivo.adapters.events.readStream(recordingStream(id));
-  const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
-  const runner = app.scrivo.app.get(StreamRunner);
-  const worker = { kind: 'worker' as const, id: 'test-worker' };
-  await runner.run(
-    recordingDecider,
-    recordingStream(id),
-    { type: 'StartTranscription', jobId, workerId: 'test-worker', now: runner.now() },
-    { actor: worker, correlationId: id },
-  );
-  await runner.run(
-    recordingDecider,
-    recordingStream(id),
-    { type: 'CompleteTranscription', jobId, transcript, now: runner.now() },
-    { actor: worker, correlationId: id },
-  );
+  await (await startedAsWorker(app.scrivo.app.get(StreamRunner), id)).complete(transcript);
   const deadline = Date.now() + 10_000;
   while ((await client.get(`/api/recordings/${id}`)).body.status !== 'completed') {
     if (Date.now() > deadline) throw new Error('the recording never showed as completed');

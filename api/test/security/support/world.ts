@@ -3,12 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { recordingDecider, recordingStream, type TranscriptBody } from '@scrivo/domain/recordings';
+import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../../../src/infrastructure/stream-runner';
 import { adminClient } from '../../chat/admin-session';
 import { TestClient } from '../../support/http-client';
 import { signedInClient } from '../../support/sessions';
 import type { TestApp } from '../../support/test-app';
+import { startedAsWorker } from '../../recordings/support/test-worker';
 
 /** A real 16 kHz mono WAV of a tone, made by ffmpeg (the probe reads its true duration). */
 export const toneWav = (seconds: number): Buffer => {
@@ -86,22 +87,7 @@ const completedRecording = async (app: TestApp, client: TestClient): Promise<str
   const created = await client.post('/api/recordings', form);
   expect(created.status, created.text).toBe(201);
   const id = created.body.id as string;
-  const stream = await app.scrivo.adapters.events.readStream(recordingStream(id));
-  const { jobId } = stream.find((e) => e.type === 'TranscriptionRequested')!.data as { jobId: string };
-  const runner = app.scrivo.app.get(StreamRunner);
-  const worker = { kind: 'worker' as const, id: 'test-worker' };
-  await runner.run(
-    recordingDecider,
-    recordingStream(id),
-    { type: 'StartTranscription', jobId, workerId: 'test-worker', now: runner.now() },
-    { actor: worker, correlationId: id },
-  );
-  await runner.run(
-    recordingDecider,
-    recordingStream(id),
-    { type: 'CompleteTranscription', jobId, transcript: TRANSCRIPT, now: runner.now() },
-    { actor: worker, correlationId: id },
-  );
+  await (await startedAsWorker(app.scrivo.app.get(StreamRunner), id)).complete(TRANSCRIPT);
   const deadline = Date.now() + 10_000;
   while ((await client.get(`/api/recordings/${id}`)).body.status !== 'completed') {
     if (Date.now() > deadline) throw new Error('the recording never showed as completed');
