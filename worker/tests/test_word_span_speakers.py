@@ -11,11 +11,10 @@ segmentation hears them and the fallback must not be taken.
 
 from __future__ import annotations
 
-import hashlib
 import wave
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict
 
 import numpy as np
 import pytest
@@ -64,22 +63,6 @@ def test_the_spans_audio_is_read_again_from_the_file(tmp_path: Path):
     assert [len(p) for p in pieces] == [8000, 40000]
     expected = ramp[32000:72000].astype(np.float32) / 32768.0
     assert np.allclose(pieces[1], expected, atol=1e-4)
-
-
-@pytest.fixture(scope="module")
-def hear(transcriber):
-    """Greedy word times for cutting the readers' utterances into turns (only the speakers are scored here, so the
-    bare call's beam search is not needed); each reader is heard once for both conversations."""
-    heard: Dict[str, List[cv.Word]] = {}
-
-    def words(samples: np.ndarray) -> List[cv.Word]:
-        key = hashlib.sha1(samples.tobytes()).hexdigest()
-        if key not in heard:
-            segments, _info = transcriber.model.transcribe(samples, language="en", word_timestamps=True, beam_size=1)
-            heard[key] = [cv.Word(float(w.start), float(w.end), t) for s in segments for w in s.words or () for t in cv.normalize(w.word)]
-        return heard[key]
-
-    return words
 
 
 def through_the_worker(transcriber, audio_dir: Path, hear, spec: cv.Spec, folder: Path) -> Dict[str, Any]:
