@@ -87,6 +87,20 @@ def test_clustering_estimates_the_count_and_respects_cannot_link():
     assert labels[0] != labels[1]
 
 
+def test_a_unit_moves_to_the_voice_it_is_nearest_but_never_onto_a_voice_heard_at_the_same_moment():
+    rng = np.random.default_rng(1)
+    a, b = np.eye(2, 16)
+    units = np.stack([a, a, b, b, 0.3 * a + b]) + 0.02 * rng.standard_normal((5, 16))
+    units /= np.linalg.norm(units, axis=1, keepdims=True)
+    seconds = [3.0, 3.0, 3.0, 3.0, 1.5]
+    # Average linkage left the last unit with voice 0 although it sounds like voice 1.
+    assert speakers.nearest_voices(units, [0, 0, 1, 1, 0], seconds) == [0, 0, 1, 1, 1]
+    # Heard in one window with a surer unit of voice 1, it cannot be voice 1 too.
+    assert speakers.nearest_voices(units, [0, 0, 1, 1, 0], seconds, cannot_link=[(2, 4)]) == [0, 0, 1, 1, 0]
+    # One voice stays one.
+    assert speakers.nearest_voices(units[:2], [0, 0], seconds[:2]) == [0, 0]
+
+
 def test_a_speaker_change_inside_a_sentence_splits_it_at_the_right_word(transcriber, sets):
     wav, rttm = sets["two-speakers"]
     reference = read_rttm(rttm)
