@@ -11,7 +11,9 @@ import {
   fairOrder,
   type OwnerShare,
 } from '@scrivo/domain/jobs';
+import { ClaimTurns } from './claim-turns';
 import { JobStreams } from './job-streams';
+import { untilDue, WorkWaiters } from './work-waiters';
 
 export interface EventStoreJobQueueOptions {
   readonly events: EventStore;
@@ -36,16 +38,12 @@ const jobTypes = new Set<string>(JOB_EVENT_TYPES);
 export class EventStoreJobQueue implements JobQueue {
   private readonly streams: JobStreams;
   private readonly index = new Map<string, Indexed>();
-  /**
-   * When each owner's job of each kind was last claimed, from the log (every process sees the same): the turn
-   * order. Per kind, since workers of different kinds are different pools: a user's transcription being served
-   * is no reason for their summary to wait behind everyone else's.
-   */
-  private readonly lastClaimed = new Map<string, Map<string, string>>();
+  /** The turn order, from the claims on the log (every process sees the same). */
+  private readonly turns = new ClaimTurns();
   private readonly leaseMs: number;
   private position = -1;
   private subscription: Subscription | null = null;
-  private readonly listeners = new Set<() => void>();
+  private readonly waiters = new WorkWaiters();
 
   constructor(private readonly options: EventStoreJobQueueOptions) {
     this.leaseMs = options.leaseMs ?? 30_000;
@@ -73,12 +71,8 @@ export class EventStoreJobQueue implements JobQueue {
           });
         } else if (current) {
           current.state = jobDecider.evolve(current.state, e);
-          if (e.type === 'JobClaimed') {
-            const owner = current.requested.ownerId;
-            const byKind = this.lastClaimed.get(owner) ?? new Map<string, string>();
-            byKind.set(current.state.kind, e.data.claimedAt);
-            this.lastClaimed.set(owner, byKind);
-          }
+          if (e.type === 'JobClaimed')
+            this.turns.took(current.requested.ownerId, current.state.kind, e.data.claimedAt);
           if (
             current.state.status === 'completed' ||
             current.state.status === 'dead' ||
@@ -86,7 +80,7 @@ export class EventStoreJobQueue implements JobQueue {
           )
             this.index.delete(jobId);
         }
-        for (const listener of [...this.listeners]) listener();
+        this.waiters.wake();
       },
     });
   }
@@ -163,11 +157,7 @@ export class EventStoreJobQueue implements JobQueue {
         Date.parse(state.leaseExpiresAt) > now
       )
         running += 1;
-    const claims = [...(this.lastClaimed.get(ownerId) ?? new Map<string, string>())]
-      .filter(([kind]) => kinds.includes(kind))
-      .map(([, at]) => at)
-      .sort();
-    return { running, lastClaimedAt: claims.at(-1) ?? null };
+    return { running, lastClaimedAt: this.turns.lastClaimedAt(ownerId, kinds) };
   }
 
   async waitForWork(maxWaitMs: number, signal?: AbortSignal): Promise<void> {
@@ -178,19 +168,7 @@ export class EventStoreJobQueue implements JobQueue {
       .map(({ state }) => (state.status === 'running' ? state.leaseExpiresAt : state.availableAt))
       .filter((t): t is string => t !== null)
       .map((t) => Date.parse(t) - now);
-    const wait = Math.max(0, Math.min(maxWaitMs, ...due.map((d) => d + 5)));
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.listeners.delete(done);
-        // A worker waits thousands of times on one shutdown signal: each wait takes its listener with it.
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, wait);
-      this.listeners.add(done);
-      signal?.addEventListener('abort', done, { once: true });
-    });
+    await this.waiters.wait(untilDue(maxWaitMs, due), signal);
   }
 
   heartbeat(job: ClaimedJob): Promise<void> {
@@ -217,6 +195,6 @@ export class EventStoreJobQueue implements JobQueue {
   async close(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = null;
-    for (const listener of [...this.listeners]) listener();
+    this.waiters.wake();
   }
 }

@@ -13,17 +13,16 @@ import { type Clock, type EventStore, type Ids } from '@scrivo/domain';
 import {
   type ClaimedJob,
   type EnqueueJob,
-  jobDecider,
-  type JobEvent,
   type JobQueue,
   type JobRequested,
   type JobState,
-  jobStream,
   fairOrder,
   type OwnerShare,
 } from '@scrivo/domain/jobs';
 import { fromEsdbEvent } from '../events/eventstoredb-event-store';
+import { ClaimTurns } from './claim-turns';
 import { JobStreams } from './job-streams';
+import { untilDue, WorkWaiters } from './work-waiters';
 
 // ---- Pure parts (unit-tested without a server) ----
 
@@ -129,9 +128,9 @@ export class EventStoreDbJobQueue implements JobQueue {
    * sees only what the server offered it, so owners take turns within a process; the server spreads announcements
    * over the processes.)
    */
-  private readonly lastClaimed = new Map<string, Map<string, string>>();
+  private readonly turns = new ClaimTurns();
   private readonly runningHere = new Map<string, { readonly ownerId: string; readonly kind: string }>();
-  private readonly listeners = new Set<() => void>();
+  private readonly waiters = new WorkWaiters();
   private readonly leaseMs: number;
   private readonly group: string;
   private subscription: PersistentSubscriptionToAll | null = null;
@@ -190,7 +189,7 @@ export class EventStoreDbJobQueue implements JobQueue {
           }
           // A re-offer replaces what we held: only the newest delivery can be acknowledged meaningfully.
           this.held.set(requested.jobId, { resolved, requested, dueAt: 0 });
-          this.notify();
+          this.waiters.wake();
         }
       })().catch(() => {
         // Dropped (server restart): what we held went back to the group; the next claim joins again.
@@ -214,7 +213,7 @@ export class EventStoreDbJobQueue implements JobQueue {
       .map((held) => ({ held, ownerId: held.requested.ownerId, requestedAt: held.requested.requestedAt }));
     for (const { held: candidate } of fairOrder(candidates, (ownerId) => this.shareOf(ownerId, kinds))) {
       const jobId = candidate.requested.jobId;
-      const step = nextStep(await this.load(jobId), now);
+      const step = nextStep((await this.streams.load(jobId)).state, now);
       if (step.kind === 'settle') {
         await this.settle(jobId);
         continue;
@@ -225,9 +224,7 @@ export class EventStoreDbJobQueue implements JobQueue {
       }
       const claimed = await this.streams.claim(candidate.requested, workerId);
       if (claimed) {
-        const byKind = this.lastClaimed.get(claimed.ownerId) ?? new Map<string, string>();
-        byKind.set(claimed.kind, new Date(now).toISOString());
-        this.lastClaimed.set(claimed.ownerId, byKind);
+        this.turns.took(claimed.ownerId, claimed.kind, new Date(now).toISOString());
         this.runningHere.set(claimed.jobId, { ownerId: claimed.ownerId, kind: claimed.kind });
         return claimed;
       }
@@ -241,29 +238,14 @@ export class EventStoreDbJobQueue implements JobQueue {
     let running = 0;
     for (const job of this.runningHere.values())
       if (job.ownerId === ownerId && kinds.includes(job.kind)) running += 1;
-    const claims = [...(this.lastClaimed.get(ownerId) ?? new Map<string, string>())]
-      .filter(([kind]) => kinds.includes(kind))
-      .map(([, at]) => at)
-      .sort();
-    return { running, lastClaimedAt: claims.at(-1) ?? null };
+    return { running, lastClaimedAt: this.turns.lastClaimedAt(ownerId, kinds) };
   }
 
   async waitForWork(maxWaitMs: number, signal?: AbortSignal): Promise<void> {
     void this.start().catch(() => undefined);
     const now = this.options.clock.now().getTime();
     const due = [...this.held.values()].map((h) => h.dueAt - now);
-    const wait = Math.max(0, Math.min(maxWaitMs, ...due.map((d) => d + 5)));
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.listeners.delete(done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, wait);
-      this.listeners.add(done);
-      signal?.addEventListener('abort', done, { once: true });
-    });
+    await this.waiters.wait(untilDue(maxWaitMs, due), signal);
   }
 
   heartbeat(job: ClaimedJob): Promise<void> {
@@ -303,15 +285,7 @@ export class EventStoreDbJobQueue implements JobQueue {
     await subscription?.unsubscribe().catch(() => undefined);
     await this.pump;
     this.held.clear();
-    this.notify();
-  }
-
-  private async load(jobId: string): Promise<JobState> {
-    const events = await this.options.events.readStream(jobStream(jobId));
-    return events.reduce(
-      (state, e) => jobDecider.evolve(state, { type: e.type, data: e.data } as JobEvent),
-      jobDecider.initialState(),
-    );
+    this.waiters.wake();
   }
 
   private async settle(jobId: string): Promise<void> {
@@ -321,9 +295,5 @@ export class EventStoreDbJobQueue implements JobQueue {
     this.held.delete(jobId);
     // Acknowledging a copy the server already re-offered elsewhere is harmless; the holder there settles too.
     await this.subscription?.ack(held.resolved).catch(() => undefined);
-  }
-
-  private notify(): void {
-    for (const listener of [...this.listeners]) listener();
   }
 }

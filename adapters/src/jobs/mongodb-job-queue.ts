@@ -12,6 +12,7 @@ import {
 } from '@scrivo/domain/jobs';
 import { type Collection, type Db, MongoClient, MongoServerError, type WithId } from 'mongodb';
 import { type JobChange, JobStreams } from './job-streams';
+import { WorkWaiters } from './work-waiters';
 
 /** A job as the shared index holds it: what it is, and where it stands (a copy of its stream's state). */
 interface JobDoc {
@@ -109,7 +110,7 @@ export class MongoDbJobQueue implements JobQueue {
   private readonly turns: Collection<TurnDoc>;
   private readonly leaseMs: number;
   private readonly pollMs: number;
-  private readonly listeners = new Set<() => void>();
+  private readonly waiters = new WorkWaiters();
   private indexes: Promise<void> | null = null;
 
   constructor(private readonly options: MongoDbJobQueueOptions) {
@@ -173,7 +174,7 @@ export class MongoDbJobQueue implements JobQueue {
       if (!isDuplicateKey(error)) throw error;
     }
     await this.streams.request(job, context);
-    this.notify();
+    this.waiters.wake();
   }
 
   async claim(workerId: string, kinds: readonly string[]): Promise<ClaimedJob | null> {
@@ -256,35 +257,27 @@ export class MongoDbJobQueue implements JobQueue {
    * a job enqueued by this process wakes it at once.
    */
   async waitForWork(maxWaitMs: number, signal?: AbortSignal): Promise<void> {
-    await new Promise<void>((resolve) => {
-      let poll: NodeJS.Timeout | undefined;
-      let finished = false;
-      const done = () => {
-        finished = true;
-        clearTimeout(timer);
-        clearTimeout(poll);
-        this.listeners.delete(done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const check = async () => {
-        const due = await this.ready()
-          .then(() =>
-            this.jobs.findOne(
-              { dueAt: { $lte: this.options.clock.now().getTime() } },
-              { projection: { _id: 1 } },
-            ),
-          )
-          .catch(() => null); // the server is away: the worker's next claim says so
-        if (finished) return;
-        if (due) done();
-        else poll = setTimeout(() => void check(), this.pollMs);
-      };
-      const timer = setTimeout(done, maxWaitMs);
-      poll = setTimeout(() => void check(), Math.min(this.pollMs, maxWaitMs));
-      this.listeners.add(done);
-      signal?.addEventListener('abort', done, { once: true });
-    });
+    await this.waiters.wait(maxWaitMs, signal, (wake, over) => this.pollForDueJobs(maxWaitMs, wake, over));
+  }
+
+  /** Asks every pollMs whether any job is due, and wakes the wait when one is, until the wait is over. */
+  private pollForDueJobs(maxWaitMs: number, wake: () => void, over: AbortSignal): void {
+    let poll: NodeJS.Timeout | undefined;
+    const check = async () => {
+      const due = await this.ready()
+        .then(() =>
+          this.jobs.findOne(
+            { dueAt: { $lte: this.options.clock.now().getTime() } },
+            { projection: { _id: 1 } },
+          ),
+        )
+        .catch(() => null); // the server is away: the worker's next claim says so
+      if (over.aborted) return;
+      if (due) wake();
+      else poll = setTimeout(() => void check(), this.pollMs);
+    };
+    poll = setTimeout(() => void check(), Math.min(this.pollMs, maxWaitMs));
+    over.addEventListener('abort', () => clearTimeout(poll), { once: true });
   }
 
   heartbeat(job: ClaimedJob): Promise<void> {
@@ -318,7 +311,7 @@ export class MongoDbJobQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
-    this.notify();
+    this.waiters.wake();
     await this.options.client?.close();
   }
 
@@ -347,9 +340,5 @@ export class MongoDbJobQueue implements JobQueue {
         },
       )
       .catch(() => undefined);
-  }
-
-  private notify(): void {
-    for (const listener of [...this.listeners]) listener();
   }
 }

@@ -23,9 +23,7 @@ const BATCH = 100;
  * process that runs the projections: sessions left open by a crash or a restart of any API process are ended
  * too. The decider refuses a second stop, so an overlap with the user's own stop changes nothing.
  */
-export class AbandonedLiveSessions {
-  private readonly periodic: PeriodicWork;
-
+export class AbandonedLiveSessions extends PeriodicWork {
   constructor(
     private readonly deps: {
       /** The background runner (the sweep runs beside the projections; it must not wait for them). */
@@ -37,7 +35,7 @@ export class AbandonedLiveSessions {
       readonly logger: RootLogger;
     },
   ) {
-    this.periodic = new PeriodicWork({
+    super({
       intervalMs: deps.intervalMs,
       run: async () => {
         const stopped = await this.stopAbandoned();
@@ -46,14 +44,6 @@ export class AbandonedLiveSessions {
       onError: (error) =>
         deps.logger.error({ err: error }, 'abandoned live sessions not swept; trying again at the next tick'),
     });
-  }
-
-  start(): void {
-    this.periodic.start();
-  }
-
-  stop(): Promise<void> {
-    return this.periodic.stop();
   }
 
   /** Stops the sessions abandoned by now; resolves with how many it stopped. */

@@ -7,13 +7,14 @@ import {
   type RecordingCommand,
   recordingDecider,
   recordingStream,
+  type UsageCommand,
   usageDecider,
   usagePeriod,
   usageStream,
 } from '@scrivo/domain/recordings';
 
 import { crashPoint } from '../common/crash-point';
-import type { StreamRunner } from '../infrastructure/stream-runner';
+import type { RunContext, StreamRunner } from '../infrastructure/stream-runner';
 import { ownerWeeklyAnchorLookup } from './support/owner-plan';
 
 /** The request runner's ledger is the class itself (`MinutesLedger`); reactors take this one. */
@@ -48,6 +49,11 @@ export class MinutesLedger {
     return this.deps.runner.state(usageDecider, usageStream(ownerId, period));
   }
 
+  /** Every write of the ledger: the command on the usage stream of the account and period it names. */
+  private onUsage(command: UsageCommand, context: RunContext) {
+    return this.deps.runner.run(usageDecider, usageStream(command.userId, command.period), command, context);
+  }
+
   /**
    * Requests the transcription, reserving the probed minutes (refusing with QUOTA_EXCEEDED); the
    * transcription-jobs reactor turns the request into a job. The reservation comes first because the quota's
@@ -78,9 +84,7 @@ export class MinutesLedger {
     };
     // Throws the refusal (409) before anything is reserved; appends nothing.
     recordingDecider.decide(request, state);
-    const reserved = await runner.run(
-      usageDecider,
-      usageStream(ownerId, period),
+    const reserved = await this.onUsage(
       {
         type: 'ReserveMinutes',
         userId: ownerId,
@@ -129,9 +133,7 @@ export class MinutesLedger {
     actor: Actor,
     correlationId: string,
   ) {
-    await this.deps.runner.run(
-      usageDecider,
-      usageStream(ownerId, period),
+    await this.onUsage(
       {
         type: 'ReserveDecodedMinutes',
         userId: ownerId,
@@ -159,9 +161,7 @@ export class MinutesLedger {
   ) {
     const now = this.now();
     const period = (await this.periodOf(ownerId, new Date(now))).id;
-    await this.deps.runner.run(
-      usageDecider,
-      usageStream(ownerId, period),
+    await this.onUsage(
       {
         type: 'ReserveMinutes',
         userId: ownerId,
@@ -185,9 +185,7 @@ export class MinutesLedger {
     correlationId: string,
   ) {
     const period = (await this.periodOf(ownerId, new Date(startedAt))).id;
-    await this.deps.runner.run(
-      usageDecider,
-      usageStream(ownerId, period),
+    await this.onUsage(
       {
         type: 'SettleLiveMinutes',
         userId: ownerId,
@@ -216,9 +214,7 @@ export class MinutesLedger {
   ) {
     const period =
       options.knownPeriod ?? (await this.periodOf(ownerId, new Date(requestedAt ?? this.now()))).id;
-    await this.deps.runner.run(
-      usageDecider,
-      usageStream(ownerId, period),
+    await this.onUsage(
       { type: 'ReleaseMinutes', userId: ownerId, period, recordingId, reason, now: this.now() },
       {
         actor,

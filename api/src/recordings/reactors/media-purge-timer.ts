@@ -18,9 +18,7 @@ const BATCH = 100;
  * the media-purge-due projection keeps; the media-erasure reactor then deletes the bytes. Runs where the
  * projections run (one process). The recording decider ignores a second purge, so an overlap is harmless.
  */
-export class MediaPurgeTimer {
-  private readonly periodic: PeriodicWork;
-
+export class MediaPurgeTimer extends PeriodicWork {
   constructor(
     private readonly deps: {
       /** The background runner: the timer runs beside the projections and must not wait for them. */
@@ -31,7 +29,7 @@ export class MediaPurgeTimer {
       readonly intervalMs: number;
     },
   ) {
-    this.periodic = new PeriodicWork({
+    super({
       intervalMs: deps.intervalMs,
       run: async () => {
         const purged = await this.purgeDue();
@@ -41,14 +39,6 @@ export class MediaPurgeTimer {
       onError: (error) =>
         deps.logger.error({ err: error }, 'media purge failed; trying again at the next tick'),
     });
-  }
-
-  start(): void {
-    this.periodic.start();
-  }
-
-  stop(): Promise<void> {
-    return this.periodic.stop();
   }
 
   /** Purges what is due now; resolves with how many recordings it purged. */

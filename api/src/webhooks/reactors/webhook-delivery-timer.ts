@@ -25,9 +25,7 @@ const PARALLEL = 8;
  * two senders both make is recorded once. A crash between sending and recording sends that attempt again:
  * delivery is at least once, and receivers deduplicate by the delivery id.
  */
-export class WebhookDeliveryTimer {
-  private readonly periodic: PeriodicWork;
-
+export class WebhookDeliveryTimer extends PeriodicWork {
   constructor(
     private readonly deps: {
       readonly runner: StreamRunner;
@@ -39,7 +37,7 @@ export class WebhookDeliveryTimer {
       readonly intervalMs: number;
     },
   ) {
-    this.periodic = new PeriodicWork({
+    super({
       intervalMs: deps.intervalMs,
       run: async () => {
         await this.sendDue();
@@ -47,14 +45,6 @@ export class WebhookDeliveryTimer {
       onError: (error) =>
         deps.logger.error({ err: error }, 'webhook deliveries failed; trying again at the next tick'),
     });
-  }
-
-  start(): void {
-    this.periodic.start();
-  }
-
-  stop(): Promise<void> {
-    return this.periodic.stop();
   }
 
   /** Sends what is due now; resolves with how many attempts it made. */
