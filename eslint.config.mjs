@@ -199,4 +199,25 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**', 'bench/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // The browser and contract tests start the real server, but through the API's test support (startTestApp,
+    // signedInClient, browserSession, given), not its source: a test that reaches into api/src ties itself to how
+    // the server is built today (a cookie's name, a type's home) instead of to what the server promises.
+    files: ['web/e2e/**', 'web/pact/**', 'widget/e2e/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@scrivo/api', '@scrivo/api/*', '**/api/src/**'],
+              message:
+                "Browser and contract tests reach the server through api/test/support/ (or the API's shared types " +
+                'in @scrivo/contracts), never through api/src.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

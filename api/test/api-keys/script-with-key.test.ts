@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type SpeechWorkerProcess,
-  speechWorkerInstalled,
-  startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+import { describe, expect, it } from 'vitest';
+import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { appWithSpeechWorker } from '../support/speech-app';
 import { withKey } from './support';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 
@@ -17,19 +13,10 @@ const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
  * The curl walkthrough of docs/api-keys.md as a script would run it: one key, no cookies, the real speech worker.
  */
 describe.skipIf(!speechWorkerInstalled())('a script with an API key uploads JFK and fetches its SRT', () => {
-  let speech: SpeechWorkerProcess;
-  let app: TestApp;
-  beforeAll(async () => {
-    speech = await startSpeechWorker();
-    app = await startTestApp({ SCRIVO_SPEECH_URL: speech.url, SCRIVO_IN_PROCESS_JOB_WORKER: 'true' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await speech?.stop();
-  });
+  const running = appWithSpeechWorker();
 
   it('uploads, waits for the transcript and downloads it as SRT', async () => {
-    const { client } = await signedInClient(app, { plan: 'premium' });
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
     // The one step in the browser: Account > Developer > Create key.
     const created = await client.post('/api/account/api-keys', {
       name: 'Transcribe script',
@@ -42,7 +29,7 @@ describe.skipIf(!speechWorkerInstalled())('a script with an API key uploads JFK 
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK)]), 'jfk.wav');
     form.set('title', 'JFK');
-    const upload = await withKey(app.url, key, 'POST', '/api/recordings', form);
+    const upload = await withKey(running.app.url, key, 'POST', '/api/recordings', form);
     expect(upload.status, upload.text).toBe(201);
     const id = upload.body.id as string;
 
@@ -53,11 +40,11 @@ describe.skipIf(!speechWorkerInstalled())('a script with an API key uploads JFK 
       expect(['queued', 'transcribing'], `status ${status}`).toContain(status);
       if (Date.now() > deadline) throw new Error('JFK was not transcribed in time');
       await new Promise((r) => setTimeout(r, 1000));
-      status = (await withKey(app.url, key, 'GET', `/api/recordings/${id}`)).body.status as string;
+      status = (await withKey(running.app.url, key, 'GET', `/api/recordings/${id}`)).body.status as string;
     }
 
     // curl -H "Authorization: Bearer $KEY" "$SCRIVO/api/recordings/$ID/export?format=srt" -o jfk.srt
-    const srt = await withKey(app.url, key, 'GET', `/api/recordings/${id}/export?format=srt`);
+    const srt = await withKey(running.app.url, key, 'GET', `/api/recordings/${id}/export?format=srt`);
     expect(srt.status).toBe(200);
     expect(srt.headers.get('content-type')).toMatch(/application\/x-subrip/);
     expect(srt.text).toMatch(/^1\r?\n00:00:00,\d{3} --> 00:00:\d{2},\d{3}\r?\n/);

@@ -1,4 +1,3 @@
-import { startStripeMock, type RunningServer } from '@scrivo/adapters/testing/real-servers';
 import { STRIPE_TEST_PRICES, stripeEvent } from '@scrivo/adapters/testing/stripe-events';
 import { BillingPortalAnswer, ChangePlanAnswer, User } from '@scrivo/contracts';
 import { AccountStreams } from '@scrivo/domain/accounts';
@@ -9,7 +8,7 @@ import { toneWav } from '../security/support/world';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { DAY, deliver, STRIPE_MOCK, stripeEnv, unix, WEBHOOK_PATH } from './support';
+import { appWithStripeMock, DAY, deliver, STRIPE_MOCK, stripeEnv, unix, WEBHOOK_PATH } from './support';
 
 /**
  * Billing with Stripe end to end: the real API with its Stripe adapter pointed at stripe-mock (Stripe's official
@@ -19,32 +18,18 @@ import { DAY, deliver, STRIPE_MOCK, stripeEnv, unix, WEBHOOK_PATH } from './supp
 const premiumWeekly = STRIPE_TEST_PRICES.premium.weekly;
 
 describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () => {
-  let stripe: RunningServer;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    stripe = await startStripeMock(STRIPE_MOCK!);
-    app = await startTestApp({
-      ...stripeEnv(stripe.url),
-      SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
-      SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await stripe?.stop();
-  });
+  const running = appWithStripeMock();
 
   const userStream = async (userId: string) =>
-    app.scrivo.adapters.events.readStream(AccountStreams.user(userId));
+    running.app.scrivo.adapters.events.readStream(AccountStreams.user(userId));
   const account = async (client: TestClient) => User.parse((await client.get('/api/user')).body);
   /** A user who bought Premium weekly: the checkout completed and Stripe sent the subscription. */
   const subscriber = async (period: { start: number; end: number }, extra: { created?: number } = {}) => {
-    const user = await signedInClient(app);
+    const user = await signedInClient(running.app);
     const subscriptionId = `sub_${user.userId.slice(0, 8)}`;
     const customerId = `cus_${user.userId.slice(0, 8)}`;
     const sent = await deliver(
-      app.url,
+      running.app.url,
       stripeEvent.subscription('customer.subscription.updated', {
         userId: user.userId,
         subscriptionId,
@@ -61,7 +46,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
   };
 
   it('answers a paid plan with the Stripe Checkout page, and changes nothing until Stripe confirms', async () => {
-    const { client } = await signedInClient(app);
+    const { client } = await signedInClient(running.app);
     const answer = await client.post('/api/account/plan', { plan: 'premium', billingPeriod: 'weekly' });
     expect(answer.status, answer.text).toBe(200);
     expect(new URL(ChangePlanAnswer.parse(answer.body).checkoutUrl ?? '').protocol).toBe('https:');
@@ -71,9 +56,9 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
   });
 
   it('activates the plan when the signed checkout.session.completed arrives', async () => {
-    const { client, userId } = await signedInClient(app);
+    const { client, userId } = await signedInClient(running.app);
     const sent = await deliver(
-      app.url,
+      running.app.url,
       stripeEvent.checkoutCompleted({ userId, plan: 'premium', billingPeriod: 'weekly' }),
     );
     expect(sent.status, sent.text).toBe(200);
@@ -90,13 +75,13 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
   });
 
   it('changes nothing when Stripe delivers the same event again (idempotent by event id)', async () => {
-    const { client, userId } = await signedInClient(app);
+    const { client, userId } = await signedInClient(running.app);
     const event = stripeEvent.checkoutCompleted({ userId, plan: 'business_pro', billingPeriod: 'monthly' });
-    expect((await deliver(app.url, event)).status).toBe(200);
+    expect((await deliver(running.app.url, event)).status).toBe(200);
     const events = await userStream(userId);
     const user = await account(client);
-    expect((await deliver(app.url, event)).status).toBe(200);
-    expect((await deliver(app.url, event)).status).toBe(200);
+    expect((await deliver(running.app.url, event)).status).toBe(200);
+    expect((await deliver(running.app.url, event)).status).toBe(200);
     expect(await userStream(userId)).toHaveLength(events.length);
     expect(await account(client)).toEqual(user);
   });
@@ -116,7 +101,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
       at: older.start + 60,
     });
     const before = await userStream(userId);
-    expect((await deliver(app.url, late)).status).toBe(200);
+    expect((await deliver(running.app.url, late)).status).toBe(200);
     expect(await userStream(userId)).toHaveLength(before.length);
     expect((await account(client)).subscription).toMatchObject({
       status: 'active',
@@ -124,7 +109,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
     });
     // A subscription Stripe deleted stays over, whatever update of it arrives after.
     await deliver(
-      app.url,
+      running.app.url,
       stripeEvent.subscription('customer.subscription.deleted', {
         userId,
         subscriptionId,
@@ -135,7 +120,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
       }),
     );
     await deliver(
-      app.url,
+      running.app.url,
       stripeEvent.subscription('customer.subscription.updated', {
         userId,
         subscriptionId,
@@ -149,21 +134,21 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
   });
 
   it('acknowledges an event type it does not act on, and changes nothing', async () => {
-    const { client } = await signedInClient(app);
+    const { client } = await signedInClient(running.app);
     const before = await account(client);
-    const sent = await deliver(app.url, stripeEvent.other('charge.refund.updated'));
+    const sent = await deliver(running.app.url, stripeEvent.other('charge.refund.updated'));
     expect(sent.status).toBe(200);
     expect(await account(client)).toEqual(before);
   });
 
   it('refuses a bad signature with 400 and changes nothing', async () => {
-    const { client, userId } = await signedInClient(app);
+    const { client, userId } = await signedInClient(running.app);
     const event = stripeEvent.checkoutCompleted({ userId, plan: 'premium', billingPeriod: 'monthly' });
     const before = await userStream(userId);
-    const forged = await deliver(app.url, event, 'whsec_not_ours');
+    const forged = await deliver(running.app.url, event, 'whsec_not_ours');
     expect(forged.status).toBe(400);
     expect(JSON.parse(forged.text)).toMatchObject({ code: 'INVALID_WEBHOOK_SIGNATURE' });
-    const unsigned = await fetch(`${app.url}${WEBHOOK_PATH}`, {
+    const unsigned = await fetch(`${running.app.url}${WEBHOOK_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(event),
@@ -174,11 +159,11 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
   });
 
   it('verifies the signature on the raw bytes: the same JSON re-spaced is refused', async () => {
-    const { userId } = await signedInClient(app);
+    const { userId } = await signedInClient(running.app);
     const event = stripeEvent.checkoutCompleted({ userId, plan: 'premium', billingPeriod: 'monthly' });
     const { signedStripeWebhook } = await import('@scrivo/adapters/testing/stripe-events');
     const { signature } = signedStripeWebhook(event, 'whsec_scrivo_billing_tests');
-    const respaced = await fetch(`${app.url}${WEBHOOK_PATH}`, {
+    const respaced = await fetch(`${running.app.url}${WEBHOOK_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       body: JSON.stringify(event, null, 2),
@@ -198,12 +183,12 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
       periodEnd: period.end,
       at: unix(now),
     });
-    expect((await deliver(app.url, failed)).status).toBe(200);
-    expect((await deliver(app.url, failed)).status).toBe(200);
+    expect((await deliver(running.app.url, failed)).status).toBe(200);
+    expect((await deliver(running.app.url, failed)).status).toBe(200);
     const user = await account(client);
     expect(user).toMatchObject({ plan: 'premium', subscription: { status: 'payment_failed' } });
     expect(Date.parse(user.subscription?.endsAt ?? '')).toBe(unix(now) * 1000 + 7 * DAY);
-    const mails = await mailsTo(app.dataDir, email, 'payment-failed');
+    const mails = await mailsTo(running.app.dataDir, email, 'payment-failed');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(new Date(unix(now) * 1000 + 7 * DAY).toISOString().slice(0, 10));
 
@@ -215,14 +200,14 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
       periodEnd: period.end,
       at: unix(now) + 60,
     });
-    expect((await deliver(app.url, paid)).status).toBe(200);
+    expect((await deliver(running.app.url, paid)).status).toBe(200);
     expect((await account(client)).subscription).toMatchObject({ status: 'active' });
 
     // Another subscriber whose renewal failed eight days ago: the grace is over, the account is Free.
     const lapsed = { start: unix(now - 10 * DAY), end: unix(now - 8 * DAY) };
     const late = await subscriber(lapsed);
     await deliver(
-      app.url,
+      running.app.url,
       stripeEvent.invoice('invoice.payment_failed', {
         userId: late.userId,
         subscriptionId: late.subscriptionId,
@@ -237,7 +222,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
 
   it("counts a weekly plan's minutes per Stripe billing week, not per calendar month", async () => {
     const now = Date.now();
-    const { client } = await signedInClient(app);
+    const { client } = await signedInClient(running.app);
     // Minutes used on Free this month...
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(toneWav(30))]), 'before.wav');
@@ -247,7 +232,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
     const userId = (await account(client)).id;
     const period = { start: unix(now - DAY), end: unix(now + 6 * DAY) };
     await deliver(
-      app.url,
+      running.app.url,
       stripeEvent.subscription('customer.subscription.updated', {
         userId,
         subscriptionId: `sub_w_${userId.slice(0, 6)}`,
@@ -279,7 +264,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
     expect((await client.post('/api/recordings', form)).status).toBe(201);
 
     await deliver(
-      app.url,
+      running.app.url,
       stripeEvent.subscription('customer.subscription.updated', {
         userId,
         subscriptionId,
@@ -300,7 +285,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
     });
     // The period ends: Stripe deletes the subscription.
     await deliver(
-      app.url,
+      running.app.url,
       stripeEvent.subscription('customer.subscription.deleted', {
         userId,
         subscriptionId,
@@ -330,13 +315,13 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
     const portal = await client.post('/api/account/billing-portal');
     expect(portal.status, portal.text).toBe(200);
     expect(new URL(BillingPortalAnswer.parse(portal.body).url).protocol).toBe('https:');
-    const { client: nobody } = await signedInClient(app);
+    const { client: nobody } = await signedInClient(running.app);
     expect((await nobody.post('/api/account/billing-portal')).status).toBe(409);
   });
 
   it('applies a notice for an account it does not hold as acknowledged, changing nothing', async () => {
     const sent = await deliver(
-      app.url,
+      running.app.url,
       stripeEvent.checkoutCompleted({ userId: 'no-such-user', plan: 'premium', billingPeriod: 'weekly' }),
     );
     expect(sent.status).toBe(200);

@@ -1,14 +1,12 @@
-import { startStripeMock, type RunningServer } from '@scrivo/adapters/testing/real-servers';
 import {
   signedStripeWebhook,
   stripeEvent,
   type StripeTestEvent,
 } from '@scrivo/adapters/testing/stripe-events';
 import { AccountStreams } from '@scrivo/domain/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/sessions';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { STRIPE_MOCK, STRIPE_WEBHOOK_SECRET, stripeEnv, unix, WEBHOOK_PATH } from './support';
+import { appWithStripeMock, STRIPE_MOCK, STRIPE_WEBHOOK_SECRET, unix, WEBHOOK_PATH } from './support';
 
 /** Stripe's default tolerance: a signature older than this is a replay, whatever else it proves. */
 const TOLERANCE_SECONDS = 300;
@@ -19,24 +17,10 @@ const TOLERANCE_SECONDS = 300;
  * send it.
  */
 describe.skipIf(!STRIPE_MOCK)('Stripe webhook signatures (against stripe-mock)', () => {
-  let stripe: RunningServer;
-  let app: TestApp;
-
-  beforeAll(async () => {
-    stripe = await startStripeMock(STRIPE_MOCK!);
-    app = await startTestApp({
-      ...stripeEnv(stripe.url),
-      SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
-      SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await stripe?.stop();
-  });
+  const running = appWithStripeMock();
 
   const post = async (body: string, signature: string | null) => {
-    const answer = await fetch(`${app.url}${WEBHOOK_PATH}`, {
+    const answer = await fetch(`${running.app.url}${WEBHOOK_PATH}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json; charset=utf-8',
@@ -55,9 +39,9 @@ describe.skipIf(!STRIPE_MOCK)('Stripe webhook signatures (against stripe-mock)',
     return post(body.toString('utf8'), signature);
   };
   const userEvents = async (userId: string) =>
-    (await app.scrivo.adapters.events.readStream(AccountStreams.user(userId))).length;
+    (await running.app.scrivo.adapters.events.readStream(AccountStreams.user(userId))).length;
   const checkout = async () => {
-    const { userId } = await signedInClient(app);
+    const { userId } = await signedInClient(running.app);
     return {
       userId,
       event: stripeEvent.checkoutCompleted({ userId, plan: 'premium', billingPeriod: 'monthly' }),

@@ -1,9 +1,10 @@
-import { notBuiltReason, serverBinary } from '@scrivo/adapters/testing/real-servers';
+import { notBuiltReason, serverBinary, startStripeMock } from '@scrivo/adapters/testing/real-servers';
 import {
   signedStripeWebhook,
   STRIPE_TEST_PRICES,
   type StripeTestEvent,
 } from '@scrivo/adapters/testing/stripe-events';
+import { appBeside } from '../support/app-beside';
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_scrivo_billing_tests';
 export const STRIPE_MOCK = serverBinary('stripe-mock');
@@ -19,6 +20,24 @@ export const stripeEnv = (apiBase: string): Record<string, string> => ({
   STRIPE_PRICE_BUSINESS_PRO_MONTHLY: STRIPE_TEST_PRICES.business_pro.monthly,
   STRIPE_API_BASE: apiBase,
 });
+
+/**
+ * The app of one describe block with billing on, its Stripe adapter pointed at a stripe-mock started for it; no job
+ * worker (nothing here is transcribed) and no sign-in rate limit (each test signs up its own users).
+ */
+export const appWithStripeMock = () =>
+  appBeside(
+    () => {
+      if (!STRIPE_MOCK) throw new Error(STRIPE_MOCK_MISSING);
+      return startStripeMock(STRIPE_MOCK);
+    },
+    (stripe) => ({
+      ...stripeEnv(stripe.url),
+      SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
+      SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
+    }),
+    120_000,
+  );
 
 export const WEBHOOK_PATH = '/api/billing/stripe/webhook';
 

@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type SpeechWorkerProcess,
-  speechWorkerInstalled,
-  startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+import { describe, expect, it } from 'vitest';
+import { speechWorkerInstalled, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { untilCompleted } from '../recordings/support/until-completed';
+import { appBeside } from '../support/app-beside';
 import { LiveTestSocket, pcmOfWav, SAVED_WITHIN } from './live-client';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 
@@ -18,25 +15,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // The Hugging Face engine is not streaming: live text comes a voiced segment at a time. The endpoint is real
 // (the worker's /asr speaks the Inference API's protocol, as in the adapter's conformance suite).
 describe.skipIf(!speechWorkerInstalled())('live recording on the Hugging Face engine', () => {
-  let speech: SpeechWorkerProcess;
-  let app: TestApp;
-  beforeAll(async () => {
-    speech = await startSpeechWorker();
-    app = await startTestApp({
+  const running = appBeside(
+    () => startSpeechWorker(),
+    (speech) => ({
       SCRIVO_SPEECH_ENGINE: 'huggingface',
       SCRIVO_HF_ENDPOINT: `${speech.url}/asr`,
       HF_TOKEN: 'hf_test_token_not_checked',
       SCRIVO_IN_PROCESS_JOB_WORKER: 'true',
-    });
-  }, 240_000);
-  afterAll(async () => {
-    await app?.close();
-    await speech?.stop();
-  });
+    }),
+    240_000,
+  );
 
   it('shows each voiced segment as final text while recording, then saves the recording', async () => {
-    const { client } = await signedInClient(app, { plan: 'premium' });
-    const live = await LiveTestSocket.open(app.url, client);
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
+    const live = await LiveTestSocket.open(running.app.url, client);
     live.send({ type: 'start', title: 'JFK on a hosted engine', language: null });
     await live.next('session');
     // JFK, then 2 s of room silence: the pause closes the last segment before the stop.
@@ -65,14 +57,7 @@ describe.skipIf(!speechWorkerInstalled())('live recording on the Hugging Face en
     const stopped = await live.next('stopped');
     expect(Math.abs(stopped.totalSeconds - pcm.length / 32_000)).toBeLessThan(0.1);
     const { recordingId } = await live.next('finalized', () => true, SAVED_WITHIN);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const { body } = await client.get(`/api/recordings/${recordingId}`);
-      if (body.status === 'completed') break;
-      if (body.status === 'failed' || Date.now() > deadline)
-        throw new Error(`recording ${String(body.status)}`);
-      await sleep(500);
-    }
+    await untilCompleted(client, recordingId, 120_000);
     const transcript = await client.get(`/api/recordings/${recordingId}/transcript`);
     expect(
       phraseErrorRate('ask not what your country can do for you', String(transcript.body.text)),

@@ -1,13 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type SpeechWorkerProcess,
-  speechWorkerInstalled,
-  startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+import { describe, expect, it } from 'vitest';
+import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { untilCompleted } from '../recordings/support/until-completed';
+import { appWithSpeechWorker } from '../support/speech-app';
 import type { TestClient } from '../support/http-client';
 import type { BlobStore } from '@scrivo/domain';
 import { BLOB_STORE } from '../../src/infrastructure/tokens';
@@ -33,37 +30,19 @@ const play = async (live: LiveTestSocket, from: number, to: number) => {
 };
 
 const completedTranscript = async (client: TestClient, recordingId: string) => {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const { body } = await client.get(`/api/recordings/${recordingId}`);
-    if (body.status === 'completed') break;
-    if (body.status === 'failed' || Date.now() > deadline)
-      throw new Error(`recording ${String(body.status)}`);
-    await sleep(500);
-  }
+  await untilCompleted(client, recordingId, 180_000);
   return (await client.get(`/api/recordings/${recordingId}/transcript`)).body as { text: string };
 };
 
 describe.skipIf(!speechWorkerInstalled())('live recording with the real speech worker', () => {
-  let speech: SpeechWorkerProcess;
-  let app: TestApp;
-  beforeAll(async () => {
-    speech = await startSpeechWorker();
-    app = await startTestApp({
-      SCRIVO_SPEECH_URL: speech.url,
-      SCRIVO_IN_PROCESS_JOB_WORKER: 'true',
-      SCRIVO_RESTORE_GRACE_SECONDS: '1',
-      SCRIVO_MEDIA_PURGE_INTERVAL_MS: '500',
-    });
-  }, 240_000);
-  afterAll(async () => {
-    await app?.close();
-    await speech?.stop();
-  });
+  const running = appWithSpeechWorker(
+    () => ({ SCRIVO_RESTORE_GRACE_SECONDS: '1', SCRIVO_MEDIA_PURGE_INTERVAL_MS: '500' }),
+    240_000,
+  );
 
   it('shows the words while they are spoken, then saves a recording transcribed like an upload', async () => {
-    const { client } = await signedInClient(app, { plan: 'premium' });
-    const live = await LiveTestSocket.open(app.url, client);
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
+    const live = await LiveTestSocket.open(running.app.url, client);
     live.send({ type: 'start', title: 'JFK live', language: 'en' });
     await live.next('session');
     const frames = Math.ceil(JFK.length / FRAME_BYTES);
@@ -108,7 +87,7 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
 
     // The transcript was made from lossless audio kept beside the Opus media, and the raw frames are gone: the
     // recording's two blobs are the only copies of the audio, and erasing its media erases both.
-    const blobs = app.scrivo.app.get<BlobStore>(BLOB_STORE);
+    const blobs = running.app.scrivo.app.get<BlobStore>(BLOB_STORE);
     const kept = [`recordings/${recordingId}/original`, `recordings/${recordingId}/source.flac`];
     expect(await Promise.all(kept.map(async (key) => (await blobs.stat(key))?.contentType))).toEqual([
       'audio/ogg',
@@ -118,7 +97,7 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
     for await (const chunk of (await blobs.get(kept[1]!, { start: 0, end: 3 })).body)
       magic += Buffer.from(chunk).toString('latin1');
     expect(magic).toBe('fLaC');
-    expect(filesIn(join(app.dataDir, 'blobs', 'live', recordingId))).toEqual([]);
+    expect(filesIn(join(running.app.dataDir, 'blobs', 'live', recordingId))).toEqual([]);
     expect((await client.delete(`/api/recordings/${recordingId}`)).status).toBeLessThan(300);
     const stillKept = async () => (await Promise.all(kept.map((key) => blobs.stat(key)))).filter(Boolean);
     const deadline = Date.now() + 30_000;
@@ -127,15 +106,15 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
   }, 300_000);
 
   it('loses no audio when the connection drops: the browser re-attaches and resends what was not acknowledged', async () => {
-    const { client } = await signedInClient(app, { plan: 'premium' });
-    const first = await LiveTestSocket.open(app.url, client);
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
+    const first = await LiveTestSocket.open(running.app.url, client);
     first.send({ type: 'start', language: 'en' });
     const { sessionId } = await first.next('session');
     await play(first, 1, 40);
     const acked = Math.max(0, ...first.messages.map((m) => (m.type === 'ack' ? m.sequence : 0)));
     first.ws.terminate(); // dropped without a goodbye, frames in flight
 
-    const second = await LiveTestSocket.open(app.url, client);
+    const second = await LiveTestSocket.open(running.app.url, client);
     second.send({ type: 'attach', sessionId });
     const session = await second.next('session');
     expect(session.lastSequence).toBeGreaterThanOrEqual(acked);

@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import mammoth from 'mammoth';
-import {
-  type SpeechWorkerProcess,
-  speechWorkerInstalled,
-  startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { appWithSpeechWorker } from '../support/speech-app';
 import type { TestClient } from '../support/http-client';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 
@@ -30,19 +26,10 @@ const followUntilDone = async (client: TestClient, id: string, timeoutMs = 240_0
 };
 
 describe.skipIf(!speechWorkerInstalled())('a script user transcribes JFK through the API', () => {
-  let speech: SpeechWorkerProcess;
-  let app: TestApp;
-  beforeAll(async () => {
-    speech = await startSpeechWorker();
-    app = await startTestApp({ SCRIVO_SPEECH_URL: speech.url, SCRIVO_IN_PROCESS_JOB_WORKER: 'true' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await speech?.stop();
-  });
+  const running = appWithSpeechWorker();
 
   it('uploads, follows the status, reads the transcript, exports every format and deletes', async () => {
-    const { client } = await signedInClient(app, { plan: 'premium' });
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK)], { type: 'application/octet-stream' }), 'jfk.wav');
     form.set('title', 'JFK inaugural');
@@ -85,12 +72,12 @@ describe.skipIf(!speechWorkerInstalled())('a script user transcribes JFK through
     const json = await client.get(`/api/recordings/${id}/export?format=json`);
     expect(JSON.parse(json.text)).toMatchObject({ recordingId: id, language: 'en' });
 
-    const docx = await fetch(`${app.url}/api/recordings/${id}/export?format=docx`, {
+    const docx = await fetch(`${running.app.url}/api/recordings/${id}/export?format=docx`, {
       headers: { cookie: client.cookieHeader },
     });
     const docxText = (await mammoth.extractRawText({ buffer: Buffer.from(await docx.arrayBuffer()) })).value;
     expect(phraseErrorRate('ask not what your country', docxText)).toBeLessThanOrEqual(HEARD);
-    const pdf = await fetch(`${app.url}/api/recordings/${id}/export?format=pdf`, {
+    const pdf = await fetch(`${running.app.url}/api/recordings/${id}/export?format=pdf`, {
       headers: { cookie: client.cookieHeader },
     });
     const pdfBody = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).text;

@@ -1,12 +1,9 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type SpeechWorkerProcess,
-  speechWorkerInstalled,
-  startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+import { describe, expect, it } from 'vitest';
+import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { untilCompleted } from './support/until-completed';
+import { appWithSpeechWorker } from '../support/speech-app';
 import { joinedWav } from './support/joined-wav';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 
@@ -26,32 +23,16 @@ interface ExportedSegment {
 }
 
 describe.skipIf(!speechWorkerInstalled())('language per segment', () => {
-  let speech: SpeechWorkerProcess;
-  let app: TestApp;
-  beforeAll(async () => {
-    speech = await startSpeechWorker();
-    app = await startTestApp({ SCRIVO_SPEECH_URL: speech.url, SCRIVO_IN_PROCESS_JOB_WORKER: 'true' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await speech?.stop();
-  });
+  const running = appWithSpeechWorker();
 
   it('gives each segment of an English, German and Spanish upload its language in the JSON export; English is the main one', async () => {
-    const { client } = await signedInClient(app, { plan: 'premium' });
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([ENGLISH_GERMAN_SPANISH], { type: 'audio/wav' }), 'en-de-es.wav');
     const created = await client.post('/api/recordings', form);
     expect(created.status, created.text).toBe(201);
     const id = created.body.id as string;
-    const deadline = Date.now() + 240_000;
-    for (;;) {
-      const { body } = await client.get(`/api/recordings/${id}`);
-      if (body.status === 'completed') break;
-      if (body.status === 'failed' || Date.now() > deadline)
-        throw new Error(`recording ${String(body.status)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await untilCompleted(client, id);
 
     const exported = await client.get(`/api/recordings/${id}/export?format=json`);
     expect(exported.status).toBe(200);

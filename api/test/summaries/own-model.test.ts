@@ -1,53 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type LanguageModelProcess,
-  languageModelInstalled,
-  startLanguageModel,
-} from '@scrivo/adapters/language-models/language-model-process';
-import {
-  forwardingTo,
-  type OpenAiCompatibleServer,
-  startOpenAiCompatibleServer,
-} from '@scrivo/adapters/testing/openai-compatible-server';
-import type { TranscriptBody } from '@scrivo/domain/recordings';
+import { describe, expect, it } from 'vitest';
+import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
+import { forwardingTo, startOpenAiCompatibleServer } from '@scrivo/adapters/testing/openai-compatible-server';
 import { completedRecording } from '../recordings/support/completed-recording';
 import { signedInClient } from '../support/sessions';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { appWithLanguageModel } from './support/language-model-app';
+import { launchMeeting, transcriptOf } from './support/launch-meeting';
+import { until } from './support/until';
 
-const transcriptOf = (language: string, lines: [number, string | null, string][]): TranscriptBody => ({
-  language,
-  languageProbability: 0.99,
-  durationSeconds: lines.at(-1)![0] + 5,
-  text: lines.map(([, , t]) => t).join(' '),
-  segments: lines.map(([start, speaker, text], id) => ({
-    id,
-    start,
-    end: start + 5,
-    text: ` ${text}`,
-    speaker,
-    words: [],
-  })),
-  engine: 'test:fixed',
-});
-const meeting = transcriptOf('en', [
-  [0, 'Anna', 'We agree to move the product launch to the ninth of March.'],
-  [5, 'Ben', 'I will update the press release by Friday.'],
-  [10, 'Carla', 'And I will book the venue for the launch party.'],
-]);
 const french = transcriptOf('fr', [
   [0, null, 'Bonjour à tous.'],
   [2.5, null, 'Le rapport est prêt pour vendredi.'],
 ]);
-
-const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> => {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
 
 const KEY = 'sk-own-model-0123456789abcdef';
 const MODEL = 'qwen2.5-coder:1.5b';
@@ -59,20 +22,9 @@ const MODEL = 'qwen2.5-coder:1.5b';
 describe.skipIf(!languageModelInstalled())(
   'summaries and drafts written by your own model (SCRIVO_LLM_ENGINE=openai)',
   () => {
-    let llm: LanguageModelProcess;
-    let ollama: OpenAiCompatibleServer;
-    let app: TestApp;
-
-    beforeAll(async () => {
-      llm = await startLanguageModel();
-      ollama = await startOpenAiCompatibleServer({
-        model: MODEL,
-        apiKey: KEY,
-        engine: forwardingTo(llm.url),
-      });
-      app = await startTestApp({
-        SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
-        SCRIVO_IN_PROCESS_LANGUAGE_WORKER: 'true',
+    const running = appWithLanguageModel(
+      (llm) => startOpenAiCompatibleServer({ model: MODEL, apiKey: KEY, engine: forwardingTo(llm.url) }),
+      ({ front: ollama }) => ({
         SCRIVO_LLM_ENGINE: 'openai',
         SCRIVO_LLM_BASE_URL: ollama.baseUrl,
         SCRIVO_LLM_MODEL: MODEL,
@@ -80,17 +32,12 @@ describe.skipIf(!languageModelInstalled())(
         SCRIVO_LLM_JSON_MODE: 'ollama',
         // Nothing here may reach the local service directly.
         SCRIVO_LLM_URL: 'http://127.0.0.1:9',
-      });
-    }, 240_000);
-    afterAll(async () => {
-      await app?.close();
-      await ollama?.close();
-      await llm?.stop();
-    });
+      }),
+    );
 
     it('writes a Business Pro summary through the endpoint, labelled with the model', async () => {
-      const { client } = await signedInClient(app, { plan: 'business_pro' });
-      const id = await completedRecording(app, client, meeting);
+      const { client } = await signedInClient(running.app, { plan: 'business_pro' });
+      const id = await completedRecording(running.app, client, launchMeeting);
       expect((await client.post(`/api/recordings/${id}/summary`, {})).status).toBe(202);
       const done = await until(
         () => client.get(`/api/recordings/${id}/summary`),
@@ -100,14 +47,14 @@ describe.skipIf(!languageModelInstalled())(
       expect(done.body.engine).toBe(`openai-compatible:${MODEL}`);
       expect(JSON.stringify(done.body.content).toLowerCase()).toMatch(/march/);
       // The shape went as Ollama's `format`, the schema itself.
-      expect(ollama.bodies.length).toBeGreaterThan(0);
-      for (const body of ollama.bodies)
+      expect(running.dependency.front.bodies.length).toBeGreaterThan(0);
+      for (const body of running.dependency.front.bodies)
         expect(body).toMatchObject({ model: MODEL, format: { type: 'object' } });
     }, 200_000);
 
     it('writes a machine-draft translation through the same endpoint', async () => {
-      const { client } = await signedInClient(app, { plan: 'premium' });
-      const id = await completedRecording(app, client, french);
+      const { client } = await signedInClient(running.app, { plan: 'premium' });
+      const id = await completedRecording(running.app, client, french);
       const started = await client.post(`/api/recordings/${id}/translations`, {
         target: 'en',
         engine: 'local',
@@ -122,12 +69,12 @@ describe.skipIf(!languageModelInstalled())(
     }, 200_000);
 
     it('names the model in the health answer, never the endpoint or the key', async () => {
-      const health = await fetch(`${app.url}/api/health`);
+      const health = await fetch(`${running.app.url}/api/health`);
       const text = await health.text();
       expect(text).toContain(MODEL);
       expect(text).toContain('openai-compatible');
       expect(text).not.toContain(KEY);
-      expect(text).not.toContain(ollama.baseUrl);
+      expect(text).not.toContain(running.dependency.front.baseUrl);
     });
   },
 );

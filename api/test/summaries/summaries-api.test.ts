@@ -12,6 +12,7 @@ import { completedRecording } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { until } from './support/until';
 
 type Lines = [number, string | null, string][];
 
@@ -53,16 +54,6 @@ const french = transcriptOf('fr', [
   [2.5, null, 'Le rapport est prêt pour vendredi.'],
 ]);
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 240_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
-
 describe.skipIf(!languageModelInstalled())(
   'summaries and translations: written by the local model as jobs, versioned, edited, exported',
   () => {
@@ -103,6 +94,7 @@ describe.skipIf(!languageModelInstalled())(
       const ready = await until(
         () => summary(pro.client),
         (r) => r.body.status !== 'running',
+        240_000,
       );
       expect(ready.body.status, JSON.stringify(ready.body)).toBe('ready');
       const content = ready.body.content as {
@@ -237,6 +229,7 @@ describe.skipIf(!languageModelInstalled())(
       const done = await until(
         () => premium.client.get(`/api/recordings/${id}/translations/en`),
         (r) => r.body.status !== 'running',
+        240_000,
       );
       expect(done.body).toMatchObject({ status: 'ready', machineDraft: true, source: 'es', target: 'en' });
       const segments = done.body.segments as { start: number; end: number; text: string }[];
@@ -274,6 +267,7 @@ describe.skipIf(!languageModelInstalled())(
       const done = await until(
         () => premium.client.get(`/api/recordings/${id}/translations/de`),
         (r) => r.body.status !== 'running',
+        240_000,
       );
       expect(done.body.status, JSON.stringify(done.body)).toBe('ready');
       const vtt = await premium.client.get(`/api/recordings/${id}/export?format=vtt&language=de`);
@@ -291,6 +285,7 @@ describe.skipIf(!languageModelInstalled())(
       const ready = await until(
         () => summary(pro.client, id),
         (r) => r.body.status === 'ready' || r.body.status === 'failed',
+        240_000,
       );
       expect(ready.body.status, JSON.stringify(ready.body)).toBe('ready');
       const off = await pro.client.put('/api/summaries/settings', { autoSummarize: false });

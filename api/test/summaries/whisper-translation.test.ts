@@ -8,18 +8,9 @@ import {
 } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { until } from './support/until';
 
 const CLIPS = join(import.meta.dirname, '../../../../shared/audio/picovoice-leopard-tests');
-
-const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 400_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-};
 
 /** Whisper's own speech-to-English, from the recording's audio, as a translation engine (no language model). */
 describe.skipIf(!speechWorkerInstalled())('translation into English by the speech engine', () => {
@@ -49,6 +40,7 @@ describe.skipIf(!speechWorkerInstalled())('translation into English by the speec
     await until(
       () => client.get(`/api/recordings/${id}`),
       (r) => ['completed', 'failed'].includes(r.body.status as string),
+      400_000,
     );
     const transcript = (await client.get(`/api/recordings/${id}/transcript`)).body as {
       language: string;
@@ -76,6 +68,7 @@ describe.skipIf(!speechWorkerInstalled())('translation into English by the speec
     const done = await until(
       () => client.get(`/api/recordings/${id}/translations/en`),
       (r) => r.body.status !== 'running',
+      400_000,
     );
     expect(done.body.status, JSON.stringify(done.body)).toBe('ready');
     const english = (done.body.segments as { text: string }[])

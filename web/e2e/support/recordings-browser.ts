@@ -2,10 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SESSION_COOKIE } from '../../../api/src/common/auth/session-store';
-import { signedInClient } from '../../../api/test/support/sessions';
+import type { PlanId } from '@scrivo/contracts';
+import { browserSession, signedInClient } from '../../../api/test/support/sessions';
 import type { TestApp } from '../../../api/test/support/test-app';
-import type { PlanId } from '../../../api/src/common/auth/authenticated';
 
 /** A browser context signed in as a fresh user (real registration, real session; see signedInClient). */
 export const signedInContext = async (
@@ -16,9 +15,7 @@ export const signedInContext = async (
 ): Promise<{ context: BrowserContext; userId: string }> => {
   const { client, userId } = await signedInClient(app, { plan });
   const context = await browser.newContext({ viewport, acceptDownloads: true });
-  await context.addCookies([
-    { name: SESSION_COOKIE.user, value: client.cookie(SESSION_COOKIE.user)!, url: app.url, httpOnly: true },
-  ]);
+  await context.addCookies([browserSession(client, app.url)]);
   return { context, userId };
 };
 

@@ -1,7 +1,8 @@
 import type { ApiKey, CreatedApiKey } from '@scrivo/contracts/api-keys/api-keys.contract';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryList } from '../../components/query-list';
+import { ShownOnceSecret } from '../../components/shown-once-secret';
 import { errorMessage } from '../../lib/error-message';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api/api-keys';
 
@@ -78,39 +79,15 @@ export function DeveloperSection({ children }: { children?: ReactNode }) {
         </p>
       )}
       {created && (
-        <div className="mb-4 flex flex-col gap-2 rounded-lg bg-brand-50 p-3" data-testid="created-api-key">
-          <p className="text-sm font-medium">
-            Copy “{created.key.name}” now: it is shown only this once and cannot be recovered.
-          </p>
-          <input
-            readOnly
-            aria-label="New API key"
-            value={created.secret}
-            onFocus={(e) => e.target.select()}
-            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm"
-          />
-        </div>
+        <ShownOnceSecret testId="created-api-key" label="New API key" secret={created.secret}>
+          Copy “{created.key.name}” now: it is shown only this once and cannot be recovered.
+        </ShownOnceSecret>
       )}
-      {keys.isPending ? (
-        <Spinner label="Loading keys…" />
-      ) : keys.isError ? (
-        <p role="alert" className="text-sm text-red-900">
-          {errorMessage(keys.error)}
-        </p>
-      ) : keys.data.items.length === 0 ? (
-        <p className="text-sm text-slate-600">No API keys yet.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-slate-100">
-          {keys.data.items.map((key) => (
-            <KeyRow
-              key={key.id}
-              apiKey={key}
-              onRevoke={() => revoke.mutate(key.id)}
-              busy={revoke.isPending}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryList query={keys} loadingLabel="Loading keys…" emptyText="No API keys yet.">
+        {(key) => (
+          <KeyRow key={key.id} apiKey={key} onRevoke={() => revoke.mutate(key.id)} busy={revoke.isPending} />
+        )}
+      </QueryList>
       {revoke.isError && (
         <p role="alert" className="mt-2 text-sm text-red-900">
           {errorMessage(revoke.error)}

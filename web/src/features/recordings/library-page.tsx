@@ -13,6 +13,7 @@ import { UndoBar } from './components/undo-bar';
 import { SORTS, type LibrarySearch } from './library-search';
 import { BulkBar } from './library/bulk-bar';
 import { useBulkDelete, useLibrary } from './api/library';
+import { LibraryFilter } from './library/library-filter';
 import { LibraryOrganizer } from './library/library-organizer';
 
 const PAGE_SIZE = 20;
@@ -168,38 +169,22 @@ export function LibraryPage({ search, onSearch }: Props) {
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Folder
-          <select
-            aria-label="Show folder"
-            value={search.folder}
-            onChange={(event) => onSearch({ folder: event.currentTarget.value, page: 1 })}
-            className="h-10 rounded-lg border border-slate-300 bg-white px-2 font-normal"
-          >
-            <option value="">All folders</option>
-            {library.data?.folders.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Tag
-          <select
-            aria-label="Show tag"
-            value={search.tag}
-            onChange={(event) => onSearch({ tag: event.currentTarget.value, page: 1 })}
-            className="h-10 rounded-lg border border-slate-300 bg-white px-2 font-normal"
-          >
-            <option value="">Any tag</option>
-            {library.data?.tags.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LibraryFilter
+          label="Folder"
+          ariaLabel="Show folder"
+          anyLabel="All folders"
+          value={search.folder}
+          choices={library.data?.folders}
+          onChange={(folder) => onSearch({ folder, page: 1 })}
+        />
+        <LibraryFilter
+          label="Tag"
+          ariaLabel="Show tag"
+          anyLabel="Any tag"
+          value={search.tag}
+          choices={library.data?.tags}
+          onChange={(tag) => onSearch({ tag, page: 1 })}
+        />
       </div>
 
       {selected.length > 0 && library.data && (

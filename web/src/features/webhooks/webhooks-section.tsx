@@ -7,6 +7,8 @@ import {
 } from '@scrivo/contracts/webhooks/webhooks.contract';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
+import { QueryList } from '../../components/query-list';
+import { ShownOnceSecret } from '../../components/shown-once-secret';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/error-message';
 import {
@@ -102,34 +104,13 @@ export function WebhooksSection() {
         </p>
       )}
       {created && (
-        <div className="mb-4 flex flex-col gap-2 rounded-lg bg-brand-50 p-3" data-testid="created-webhook">
-          <p className="text-sm font-medium">
-            Copy the signing secret of {created.webhook.url} now: it is shown only this once.
-          </p>
-          <input
-            readOnly
-            aria-label="Signing secret"
-            value={created.secret}
-            onFocus={(e) => e.target.select()}
-            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm"
-          />
-        </div>
+        <ShownOnceSecret testId="created-webhook" label="Signing secret" secret={created.secret}>
+          Copy the signing secret of {created.webhook.url} now: it is shown only this once.
+        </ShownOnceSecret>
       )}
-      {webhooks.isPending ? (
-        <Spinner label="Loading webhooks…" />
-      ) : webhooks.isError ? (
-        <p role="alert" className="text-sm text-red-900">
-          {errorMessage(webhooks.error)}
-        </p>
-      ) : webhooks.data.items.length === 0 ? (
-        <p className="text-sm text-slate-600">No webhooks yet.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-slate-100">
-          {webhooks.data.items.map((webhook) => (
-            <WebhookRow key={webhook.id} webhook={webhook} />
-          ))}
-        </ul>
-      )}
+      <QueryList query={webhooks} loadingLabel="Loading webhooks…" emptyText="No webhooks yet.">
+        {(webhook) => <WebhookRow key={webhook.id} webhook={webhook} />}
+      </QueryList>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { INDUSTRY_OPTIONS, INDUSTRY_OTHER } from '@scrivo/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import {
   emptySignUp,
   fieldValid,
@@ -46,6 +46,14 @@ export function SignUpForm({ initialValues, initialStep = 1, pending = false, on
   };
   const shown = (field: (typeof SIGN_UP_STEPS)[number]) => SIGN_UP_STEPS.indexOf(field) < step;
   const valid = (field: (typeof SIGN_UP_STEPS)[number]) => fieldValid(field, values);
+  /** What a step's Field is bound to: its value, its setter, its live validity and its error. */
+  const bound = (field: (typeof SIGN_UP_STEPS)[number]) => ({
+    name: field,
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field)(e.target.value),
+    valid: valid(field),
+    error: errors[field],
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,51 +69,24 @@ export function SignUpForm({ initialValues, initialStep = 1, pending = false, on
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="First name"
-          name="firstName"
+          {...bound('firstName')}
           autoComplete="given-name"
-          value={values.firstName}
-          onChange={(e) => set('firstName')(e.target.value)}
-          valid={valid('firstName')}
-          error={errors.firstName}
           maxLength={100}
           autoFocus
         />
         {shown('lastName') && (
-          <Field
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={(e) => set('lastName')(e.target.value)}
-            valid={valid('lastName')}
-            error={errors.lastName}
-            maxLength={100}
-          />
+          <Field label="Last name" {...bound('lastName')} autoComplete="family-name" maxLength={100} />
         )}
       </div>
       {shown('email') && (
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => set('email')(e.target.value)}
-          valid={valid('email')}
-          error={errors.email}
-          maxLength={254}
-        />
+        <Field label="Email" {...bound('email')} type="email" autoComplete="email" maxLength={254} />
       )}
       {shown('password') && (
         <Field
           label="Password"
-          name="password"
+          {...bound('password')}
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => set('password')(e.target.value)}
-          valid={valid('password')}
-          error={errors.password}
           hint="At least 6 characters"
           maxLength={256}
         />
@@ -113,12 +94,9 @@ export function SignUpForm({ initialValues, initialStep = 1, pending = false, on
       {shown('confirmPassword') && (
         <Field
           label="Confirm password"
-          name="confirmPassword"
+          {...bound('confirmPassword')}
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => set('confirmPassword')(e.target.value)}
-          valid={valid('confirmPassword')}
           error={errors.confirmPassword ?? (mismatch ? "Passwords don't match" : undefined)}
           maxLength={256}
         />
