@@ -127,5 +127,8 @@ class ECAPA:
         return self._conv("fc.conv", pooled)[:, 0]
 
     def __call__(self, wav: np.ndarray) -> np.ndarray:
+        wav = np.asarray(wav, dtype=np.float32)
+        if len(wav) < RATE // 10:  # reflection padding needs more frames than the widest dilation (0.1 s is ample)
+            wav = np.pad(wav, (0, RATE // 10 - len(wav)))
         e = self.embed_features(features(wav))
         return (e / max(float(np.linalg.norm(e)), 1e-9)).astype(np.float32)
