@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@scrivo/adapters/testing/free-port';
 import { signUpOver } from '../api/test/support/api-process';
 import type { TestClient } from '../api/test/support/http-client';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 /**
  * What a new user does: a clone of this repository (its last commit) in a folder with no ../shared beside it and
@@ -24,7 +25,7 @@ import type { TestClient } from '../api/test/support/http-client';
  * clone's own.
  */
 const ROOT = resolve(import.meta.dirname, '..');
-const CALL = join(ROOT, '../shared/audio/pyannote-sample/sample.wav');
+const CALL = sharedAudio('pyannote-sample/sample.wav');
 const VENV = join(ROOT, 'worker/.venv');
 const WORKSPACES = ['domain', 'contracts', 'adapters', 'api', 'web', 'widget'];
 const ready =

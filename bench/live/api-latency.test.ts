@@ -6,7 +6,7 @@
 //   SCRIVO_BENCH=1 BENCH_LIVE_SET=en|es|fr|de [BENCH_CLIENTS=1] \
 //     npx vitest run --project server bench/live/api-latency.test.ts
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveServerMessage } from '@scrivo/contracts';
 import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
@@ -14,8 +14,9 @@ import { LiveTestSocket, pcmOfWav } from '../../api/test/live/live-client';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { wavOf } from '../../api/src/live/voiced-segments';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const AUDIO = resolve(import.meta.dirname, '../../../shared/audio');
+const AUDIO = sharedAudio();
 const L = join(AUDIO, 'librispeech-sherpa');
 const P = join(AUDIO, 'picovoice-leopard-tests');
 const SETS: Record<string, string[]> = {

@@ -22,9 +22,10 @@ import { LocalWhisperSpeech } from '@scrivo/adapters/speech/local-whisper-speech
 import { startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
 import { signUpOver, startApiProcess } from '../../api/test/support/api-process';
 import type { TestClient } from '../../api/test/support/http-client';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CLIP = resolve(ROOT, '../shared/audio/jfk/jfk.wav');
+const CLIP = sharedAudio('jfk/jfk.wav');
 const RUNS = Number(process.argv[2] ?? 5);
 
 const median = (xs: number[]) => {

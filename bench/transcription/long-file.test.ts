@@ -8,15 +8,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp } from '../../api/test/support/test-app';
 import { bareEngineSeconds } from './bare-engine';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const AUDIO = join(ROOT, '../shared/audio');
+const AUDIO = sharedAudio();
 const MINUTES = (process.env.BENCH_MINUTES ?? '15,30,60').split(',').map(Number);
 const BARE_MINUTES = (process.env.BENCH_BARE_MINUTES ?? '15').split(',').filter(Boolean).map(Number);
 const THREADS = process.env.SCRIVO_WHISPER_THREADS ?? '2';

@@ -7,15 +7,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { bareEngineSeconds } from './bare-engine';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const JFK = join(ROOT, '../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const THREADS = process.env.SCRIVO_WHISPER_THREADS ?? '2';

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
 import { wordErrorRate } from '@scrivo/adapters/speech/word-error-rate';
@@ -16,9 +16,9 @@ import { PLAN_IDS } from '@scrivo/domain/recordings';
 import { type JobWorkerProcess, startJobWorker } from '../../api/test/recordings/support/job-worker-process';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp } from '../../api/test/support/test-app';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const AUDIO = join(ROOT, '../shared/audio');
+const AUDIO = sharedAudio();
 const MINUTES = Number(process.env.BENCH_MINUTES ?? '60');
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 // Premium: transcription alone; business_pro adds speaker labels (clustered over every piece).

@@ -10,6 +10,7 @@ import { startSpeechWorker } from '../../adapters/src/speech/speech-worker-proce
 import { startTestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { dropFiles, signedInContext } from './support/recordings-browser';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 const root = join(import.meta.dirname, '../..');
 const out = join(root, 'docs/img');
@@ -21,7 +22,7 @@ const answeredCookieBanner = () => {
     JSON.stringify({ analytics: false, marketing: false, functional: false }),
   );
 };
-const CALL = join(root, '../shared/audio/pyannote-sample/sample.wav');
+const CALL = sharedAudio('pyannote-sample/sample.wav');
 
 it.skipIf(!process.env.SCRIVO_SCREENSHOTS)(
   'takes the walkthrough screenshots for docs/img',

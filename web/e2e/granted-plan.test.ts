@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,11 +10,12 @@ import type { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser, declinedCookies } from './support/browser';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
-const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 /** Two people on a phone call (the pyannote sample). */
-const CALL = join(import.meta.dirname, '../../../shared/audio/pyannote-sample/sample.wav');
+const CALL = sharedAudio('pyannote-sample/sample.wav');
 
 const transcribe = async (as: TestClient, path: string, name: string) => {
   const form = new FormData();

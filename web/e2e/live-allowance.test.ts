@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../api/test/support/http-client';
@@ -7,8 +6,9 @@ import { browserSession, signedInClient } from '../../api/test/support/sessions'
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { savedRecordingSeconds } from './support/live-text';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 /**
  * The Free plan's 300 s, less this much reserved by an upload, less the one second of encoding headroom a live
  * session keeps, in whole seconds: 300 - 229.5 - 1 = 69.5, so 69 s to record, the last 60 of them under a warning.

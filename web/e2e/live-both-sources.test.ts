@@ -14,8 +14,9 @@ import { launchBrowser } from './support/browser';
 import { liveViewSeen, waitForLiveWords } from './support/live-text';
 import { signedInContext } from './support/recordings-browser';
 import { measureSentAudio } from './support/sent-audio';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const AUDIO = join(import.meta.dirname, '../../../shared/audio');
+const AUDIO = sharedAudio();
 /** The call: "...ask not what your country can do for you, ask what you can do for your country" (11 s). */
 const JFK = join(AUDIO, 'jfk/jfk.wav');
 /** The user: "Mister Quilter is the apostle of the middle classes..." (5.9 s). */

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +5,9 @@ import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { savedRecordingSeconds } from './support/live-text';
 import { signedInContext } from './support/recordings-browser';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 const SHARED_TAB_TITLE = 'A tab to share and then close';
 
 const elapsed = (page: Page) => page.getByTestId('live-elapsed').getAttribute('data-seconds').then(Number);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,9 +10,10 @@ import { heard } from '@scrivo/domain/testing';
 import { launchBrowser } from './support/browser';
 import { waitForLiveWords } from './support/live-text';
 import { signedInContext } from './support/recordings-browser';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
-const SPANISH = join(import.meta.dirname, '../../../shared/audio/picovoice-leopard-tests/test_es.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
+const SPANISH = sharedAudio('picovoice-leopard-tests/test_es.wav');
 const PHRASE = 'ask not what your country can do for you';
 
 /** Chromium whose microphone plays a clip (jfk.wav unless told; in a loop) and grants the permission without asking. */

@@ -1,12 +1,12 @@
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { savedRecordingSeconds } from './support/live-text';
 import { signedInContext } from './support/recordings-browser';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 
 const elapsed = (page: Page) => page.getByTestId('live-elapsed').getAttribute('data-seconds').then(Number);
 

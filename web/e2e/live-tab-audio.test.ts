@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,8 +10,9 @@ import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { waitForLiveWords } from './support/live-text';
 import { signedInContext } from './support/recordings-browser';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 const SHARED_TAB_TITLE = 'Kennedy inaugural address';
 const TITLE = 'Shared tab recording';
 

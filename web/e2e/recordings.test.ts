@@ -19,8 +19,9 @@ import {
   signedInContext,
 } from './support/recordings-browser';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 const PHRASE = 'ask not what your country can do for you';
 
 describe.skipIf(!speechWorkerInstalled())('recordings in Chromium, with the real speech worker', () => {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,8 +12,9 @@ import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
 import { selectWords } from './support/select-words';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = join(import.meta.dirname, '../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 
 describe.skipIf(!speechWorkerInstalled())(
   'the transcript editor in Chromium, on a real JFK transcript',

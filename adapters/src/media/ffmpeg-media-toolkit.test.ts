@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FfmpegMediaToolkit } from './ffmpeg-media-toolkit';
+import { sharedAudio } from '../testing/shared-audio';
 
-const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 const media = new FfmpegMediaToolkit();
 let dir: string;
 const at = (name: string) => join(dir, name);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpeechInputError } from '@scrivo/domain/recordings';
 import { LocalWhisperSpeech } from './local-whisper-speech';
-import { SHARED_AUDIO, speechConformance } from './speech.conformance';
+import { speechConformance } from './speech.conformance';
+import { sharedAudio } from '../testing/shared-audio';
 import { type SpeechWorkerProcess, speechWorkerInstalled, startSpeechWorker } from './speech-worker-process';
 
 let worker: SpeechWorkerProcess;
@@ -46,7 +46,7 @@ describe.skipIf(!speechWorkerInstalled())('LocalWhisperSpeech against the Python
 
   it('labels speakers when asked to diarize (2-speaker phone call)', { timeout: 300_000 }, async () => {
     const t = await new LocalWhisperSpeech({ baseUrl: worker.url, model: 'base' }).transcribe({
-      audio: readFileSync(join(SHARED_AUDIO, 'pyannote-sample/sample.wav')),
+      audio: readFileSync(sharedAudio('pyannote-sample/sample.wav')),
       contentType: 'audio/wav',
       language: 'en',
       translate: false,

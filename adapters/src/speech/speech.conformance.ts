@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { SpeechInputError, type SpeechRecognizer, type SpeechTranscript } from '@scrivo/domain/recordings';
 import { describe, expect, it } from 'vitest';
 import { wordErrorRate } from './word-error-rate';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { sharedAudio } from '../testing/shared-audio';
 
-export const SHARED_AUDIO = join(import.meta.dirname, '../../../../shared/audio');
-const JFK = join(SHARED_AUDIO, 'jfk/jfk.wav');
-const JFK_TEXT = readFileSync(join(SHARED_AUDIO, 'jfk/jfk.txt'), 'utf8');
+const JFK = sharedAudio('jfk/jfk.wav');
+const JFK_TEXT = readFileSync(sharedAudio('jfk/jfk.txt'), 'utf8');
 
 export interface SpeechConformanceOptions {
   /** Whether the adapter reports progress while it works (streaming engines do). */
@@ -121,7 +120,7 @@ export const speechConformance = (
 
     it('uses the language the user chose instead of detecting one', async () => {
       const t = await recognizer().transcribe({
-        audio: readFileSync(join(SHARED_AUDIO, 'picovoice-leopard-tests/test_es.wav')),
+        audio: readFileSync(sharedAudio('picovoice-leopard-tests/test_es.wav')),
         contentType: 'audio/wav',
         language: 'es',
         translate: false,
@@ -132,7 +131,7 @@ export const speechConformance = (
 
     it('translates to English when asked', async () => {
       const t = await recognizer().transcribe({
-        audio: readFileSync(join(SHARED_AUDIO, 'picovoice-leopard-tests/test_es.wav')),
+        audio: readFileSync(sharedAudio('picovoice-leopard-tests/test_es.wav')),
         contentType: 'audio/wav',
         language: 'es',
         translate: true,
@@ -142,7 +141,7 @@ export const speechConformance = (
 
     it('returns an empty transcript for a recording without speech', async () => {
       const t = await recognizer().transcribe({
-        audio: readFileSync(join(SHARED_AUDIO, 'picovoice-leopard-tests/empty.wav')),
+        audio: readFileSync(sharedAudio('picovoice-leopard-tests/empty.wav')),
         contentType: 'audio/wav',
         language: null,
         translate: false,
@@ -155,10 +154,10 @@ export const speechConformance = (
       it('keeps one label per person across two pieces of one file when their voice prints are clustered together', async () => {
         // Piece 1: a man, then a woman; piece 2: the same woman (another sentence), then the rest of the man's
         // sentence. Each piece numbers its own labels by first appearance, so the pieces' labels disagree.
-        const [manA, manB] = cutAtPause(pcm(join(SHARED_AUDIO, 'librispeech-sherpa/1089-134686-0001.wav')));
+        const [manA, manB] = cutAtPause(pcm(sharedAudio('librispeech-sherpa/1089-134686-0001.wav')));
         const pieces = [
-          twoTurns(manA, pcm(join(SHARED_AUDIO, 'librispeech-sherpa/1221-135766-0001.wav'))),
-          twoTurns(pcm(join(SHARED_AUDIO, 'librispeech-sherpa/1221-135766-0002.wav')), manB),
+          twoTurns(manA, pcm(sharedAudio('librispeech-sherpa/1221-135766-0001.wav'))),
+          twoTurns(pcm(sharedAudio('librispeech-sherpa/1221-135766-0002.wav')), manB),
         ];
         const engine = recognizer();
         const transcripts: SpeechTranscript[] = [];

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pcmOfWav } from '../../test/live/live-client';
 import { VoicedSegmenter, wavOf } from './voiced-segments';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const AUDIO = join(import.meta.dirname, '../../../../shared/audio');
+const AUDIO = sharedAudio();
 const JFK = pcmOfWav(readFileSync(join(AUDIO, 'jfk/jfk.wav')));
 const silence = (seconds: number) => new Uint8Array(Math.round(seconds * 16_000) * 2);
 

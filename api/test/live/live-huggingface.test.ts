@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { speechWorkerInstalled, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
@@ -7,8 +6,9 @@ import { untilCompleted } from '../recordings/support/until-completed';
 import { appBeside } from '../support/app-beside';
 import { LiveTestSocket, pcmOfWav, SAVED_WITHIN } from './live-client';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = pcmOfWav(readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav')));
+const JFK = pcmOfWav(readFileSync(sharedAudio('jfk/jfk.wav')));
 const FRAME_BYTES = 3200; // 100 ms
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -10,8 +10,9 @@ import type { BlobStore } from '@scrivo/domain';
 import { BLOB_STORE } from '../../src/infrastructure/tokens';
 import { LiveTestSocket, pcmOfWav, SAVED_WITHIN } from './live-client';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = pcmOfWav(readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav')));
+const JFK = pcmOfWav(readFileSync(sharedAudio('jfk/jfk.wav')));
 const FRAME_BYTES = 3200; // 100 ms
 const PHRASE = 'ask not what your country can do for you';
 

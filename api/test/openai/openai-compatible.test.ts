@@ -1,5 +1,4 @@
 import { createReadStream, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,8 +10,9 @@ import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 const PHRASE = 'ask not what your country can do for you';
 
 const createKey = async (client: TestClient, scopes: string[]) => {

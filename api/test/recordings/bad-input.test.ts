@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav'));
+const JFK = readFileSync(sharedAudio('jfk/jfk.wav'));
 const upload = (bytes: Uint8Array, name: string) => {
   const form = new FormData();
   form.set('file', new Blob([bytes]), name);

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingStream } from '@scrivo/domain/recordings';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav'));
+const JFK = readFileSync(sharedAudio('jfk/jfk.wav'));
 const GRACE_SECONDS = 3;
 
 const uploadJfk = async (client: TestClient, title: string) => {

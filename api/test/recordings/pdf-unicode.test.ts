@@ -10,8 +10,9 @@ import {
 } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const CLIPS = join(import.meta.dirname, '../../../../shared/audio/picovoice-leopard-tests');
+const CLIPS = sharedAudio('picovoice-leopard-tests');
 
 describe.skipIf(!speechWorkerInstalled())('PDF export of a non-Latin transcript', () => {
   let speech: SpeechWorkerProcess;

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import mammoth from 'mammoth';
@@ -8,12 +7,13 @@ import { signedInClient } from '../support/sessions';
 import { appWithSpeechWorker } from '../support/speech-app';
 import type { TestClient } from '../support/http-client';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 // pdf-parse 1.x: the lib entry (the package main runs a self-test when loaded without a parent module).
 const pdfText = createRequire(import.meta.url)('pdf-parse/lib/pdf-parse.js') as (
   data: Buffer,
 ) => Promise<{ text: string }>;
-const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 
 const followUntilDone = async (client: TestClient, id: string, timeoutMs = 240_000) => {
   const deadline = Date.now() + timeoutMs;

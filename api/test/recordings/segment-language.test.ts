@@ -6,8 +6,9 @@ import { untilCompleted } from './support/until-completed';
 import { appWithSpeechWorker } from '../support/speech-app';
 import { joinedWav } from './support/joined-wav';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const AUDIO = join(import.meta.dirname, '../../../../shared/audio');
+const AUDIO = sharedAudio();
 // 11 s of English (JFK), 5 s of German ("... als Leichenhalle genutzt"), 9 s of Spanish ("... arenas ...").
 const ENGLISH_GERMAN_SPANISH = joinedWav([
   join(AUDIO, 'jfk/jfk.wav'),

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
 import { untilCompleted } from './support/until-completed';
 import { appWithSpeechWorker } from '../support/speech-app';
 import type { TestClient } from '../support/http-client';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 // A 30 s phone call between two people (pyannote's sample, with its reference RTTM).
-const CALL = join(import.meta.dirname, '../../../../shared/audio/pyannote-sample/sample.wav');
+const CALL = sharedAudio('pyannote-sample/sample.wav');
 
 const transcribe = async (client: TestClient) => {
   const form = new FormData();

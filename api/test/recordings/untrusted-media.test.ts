@@ -12,9 +12,9 @@ import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const SHARED_AUDIO = process.env.SCRIVO_SHARED_AUDIO ?? join(import.meta.dirname, '../../../../shared/audio');
-const JFK = join(SHARED_AUDIO, 'jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 
 const ffprobeSeconds = (path: string) =>
   Number(

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type SpeechWorkerProcess,
@@ -15,8 +14,9 @@ import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { type JobWorkerProcess, startJobWorker } from './support/job-worker-process';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 const PHRASE = 'ask not what your country can do for you';
 const LEASE_MS = 3000;
 

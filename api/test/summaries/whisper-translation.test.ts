@@ -9,8 +9,9 @@ import {
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { until } from './support/until';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const CLIPS = join(import.meta.dirname, '../../../../shared/audio/picovoice-leopard-tests');
+const CLIPS = sharedAudio('picovoice-leopard-tests');
 
 /** Whisper's own speech-to-English, from the recording's audio, as a translation engine (no language model). */
 describe.skipIf(!speechWorkerInstalled())('translation into English by the speech engine', () => {

@@ -15,6 +15,7 @@ import { TestClient } from '../support/http-client';
 import { type JobWorkerProcess, startJobWorker } from '../recordings/support/job-worker-process';
 import { type ApiProcess as Process, ensureServerBuild, startApiProcess } from '../support/api-process';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 type ApiProcess = Process & { readonly name: string };
 const start = async (name: string, env: Record<string, string>): Promise<ApiProcess> => ({
@@ -22,7 +23,7 @@ const start = async (name: string, env: Record<string, string>): Promise<ApiProc
   ...(await startApiProcess({ LOG_LEVEL: 'warn', ...env })),
 });
 
-const JFK = join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav');
+const JFK = sharedAudio('jfk/jfk.wav');
 const PHRASE = 'ask not what your country can do for you';
 const ADMIN = { email: 'ops@example.com', password: 'operator-password' };
 /** Off CI a missing speech worker skips this file; on CI speechWorkerInstalled() fails it instead. */

@@ -25,9 +25,10 @@ import {
 import { rawTus } from '../recordings/support/raw-tus';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import type { TestClient } from '../support/http-client';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 const MINIO = serverBinary('minio');
-const AUDIO = process.env.SCRIVO_SHARED_AUDIO ?? join(import.meta.dirname, '../../../../shared/audio');
+const AUDIO = sharedAudio();
 const SPEECH = [
   'jfk/jfk.wav',
   ...['1089-134686-0001', '1221-135766-0001', '1221-135766-0002'].map((n) => `librispeech-sherpa/${n}.wav`),

@@ -13,8 +13,9 @@ import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from 
 import { TestClient } from '../support/http-client';
 import { type JobWorkerProcess, startJobWorker } from '../recordings/support/job-worker-process';
 import { signatureIsValid, startReceiver, type WebhookReceiver } from './support/receiver';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const JFK = readFileSync(join(import.meta.dirname, '../../../../shared/audio/jfk/jfk.wav'));
+const JFK = readFileSync(sharedAudio('jfk/jfk.wav'));
 const LEASE_MS = 3000;
 
 /** The session of a client, carried over to the restarted API (another port). */

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../../../src/infrastructure/stream-runner';
 import type { TestClient } from '../../support/http-client';
 import type { TestApp } from '../../support/test-app';
 import { startedAsWorker } from './test-worker';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-export const JFK = readFileSync(join(import.meta.dirname, '../../../../../shared/audio/jfk/jfk.wav'));
+export const JFK = readFileSync(sharedAudio('jfk/jfk.wav'));
 
 /** What faster-whisper says of the JFK clip, split into two turns with speaker labels (as diarization would). */
 export const JFK_TRANSCRIPT: TranscriptBody = {

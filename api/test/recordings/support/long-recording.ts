@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { joinedWav } from './joined-wav';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-const AUDIO = join(import.meta.dirname, '../../../../../shared/audio');
+const AUDIO = sharedAudio();
 const GAP_SECONDS = 1.5;
 const BYTES_PER_SECOND = 32_000; // 16 kHz mono 16-bit
 

@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
 import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../../../src/infrastructure/stream-runner';
 import { originalKey } from '../../../src/recordings/recordings.tokens';
 import type { TestApp } from '../../support/test-app';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-/** The shared speech samples beside the repository, or $SCRIVO_SHARED_AUDIO (as the speech worker's tests). */
-export const JFK_PATH = join(
-  process.env.SCRIVO_SHARED_AUDIO ?? join(import.meta.dirname, '../../../../../shared/audio'),
-  'jfk/jfk.wav',
-);
+export const JFK_PATH = sharedAudio('jfk/jfk.wav');
 
 /**
  * Writes the events a multipart upload writes up to and including `upTo`, as an API process that died right
