@@ -1,4 +1,5 @@
 import type { Recording } from '@scrivo/contracts/recordings/recordings.contract';
+import { isWorking } from '../../lib/recordings/is-working';
 
 const styles: Record<Recording['status'], string> = {
   uploading: 'bg-sky-100 text-sky-900',
@@ -32,8 +33,7 @@ export const statusLabel = (recording: Pick<Recording, 'status' | 'progress'>): 
 
 /** The recording's state in one word (with the percent while work is running); announced when it changes. */
 export function StatusBadge({ recording }: { recording: Pick<Recording, 'status' | 'progress'> }) {
-  const busy =
-    recording.status === 'uploading' || recording.status === 'transcribing' || recording.status === 'queued';
+  const busy = isWorking(recording);
   return (
     <span
       className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${styles[recording.status]}`}

@@ -13,6 +13,7 @@ import {
   useUsage,
 } from '../../lib/recordings/recordings-queries';
 import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
+import { isWorking } from '../../lib/recordings/is-working';
 import { InlineTitle } from '../../components/recordings/inline-title';
 import { KeptFile } from '../../components/recordings/kept-file';
 import { LiveIndicator } from '../../components/recordings/live-indicator';
@@ -97,8 +98,7 @@ export function TranscriptPage({
   }
   if (completed) return <Spinner label="Loading the transcript…" />;
 
-  const working =
-    current.status === 'uploading' || current.status === 'queued' || current.status === 'transcribing';
+  const working = isWorking(current);
   return (
     <main id="main" className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
       {heading}

@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, ok } from '../api-client';
+import { isWorking, WORKING_REFETCH_MS } from './is-working';
 
 export interface ListParams {
   page: number;
@@ -22,6 +23,7 @@ export const recordingKeys = {
   all: ['recordings'] as const,
   lists: () => ['recordings', 'list'] as const,
   list: (params: ListParams) => ['recordings', 'list', params] as const,
+  ones: () => ['recordings', 'one'] as const,
   one: (id: string) => ['recordings', 'one', id] as const,
   transcript: (id: string) => ['recordings', 'transcript', id] as const,
   usage: ['usage'] as const,
@@ -46,7 +48,12 @@ export const useRecordingList = (params: ListParams) =>
   });
 
 export const useRecording = (id: string) =>
-  useQuery({ queryKey: recordingKeys.one(id), queryFn: () => ok(api.recordings.get({ params: { id } })) });
+  useQuery({
+    queryKey: recordingKeys.one(id),
+    queryFn: () => ok(api.recordings.get({ params: { id } })),
+    refetchInterval: (query) =>
+      query.state.data && isWorking(query.state.data) ? WORKING_REFETCH_MS : false,
+  });
 
 export const useTranscript = (id: string, enabled: boolean) =>
   useQuery({

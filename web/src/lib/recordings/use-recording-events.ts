@@ -11,8 +11,11 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
 /**
  * Keeps every cached recording current from the server-sent event stream. Events are notifications, not the
- * truth: after each (re)connect the cached lists and recordings are fetched again, because the stream does not
- * replay what happened while it was down. EventSource reconnects by itself.
+ * truth: after each connect the cached lists and recordings are fetched again, because the stream does not replay
+ * what happened while it was down. That includes the first connect: a page opened from another (the live view's
+ * "Open the recording") shows the cached recording without fetching it, and the other page's stream closed
+ * before this one opened, so a job that finished in between would otherwise never show. EventSource reconnects
+ * by itself.
  */
 export const useRecordingEvents = (): LiveState => {
   const client = useQueryClient();
@@ -28,6 +31,11 @@ export const useRecordingEvents = (): LiveState => {
       attempts = 0;
       setState('live');
       if (connectedBefore) void client.invalidateQueries({ queryKey: recordingKeys.all });
+      else {
+        // A finished transcript does not change while no stream is open; where its recording stands does.
+        void client.invalidateQueries({ queryKey: recordingKeys.lists() });
+        void client.invalidateQueries({ queryKey: recordingKeys.ones() });
+      }
       connectedBefore = true;
     };
     const onRecording = (event: MessageEvent<string>) => {

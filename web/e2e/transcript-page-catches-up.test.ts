@@ -1,0 +1,88 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { speechWorkerInstalled } from '../../adapters/src/speech/speech-worker-process';
+import { browserSession, signedInClient } from '../../api/test/support/sessions';
+import type { TestClient } from '../../api/test/support/http-client';
+import { appWithSpeechWorker } from '../../api/test/support/speech-app';
+import { joinedWav } from '../../api/test/recordings/support/joined-wav';
+import { untilCompleted } from '../../api/test/recordings/support/until-completed';
+import { launchBrowser } from './support/browser';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
+import { WORKING_REFETCH_MS } from '../src/lib/recordings/is-working';
+
+// A minute of speech: long enough that the page is open while the job still runs, on any machine of this kind.
+const MINUTE = joinedWav(Array.from({ length: 5 }, () => sharedAudio('jfk/jfk.wav')));
+
+/**
+ * The transcript page learns that a job finished from the recordings event stream, which does not replay what
+ * happened before it opened. These tests hold the page's stream back the way a slow server or proxy does, and the
+ * job finishes meanwhile.
+ */
+describe.skipIf(!speechWorkerInstalled())(
+  'the transcript page catches up with a job that finished unseen',
+  () => {
+    const speech = appWithSpeechWorker(undefined, 240_000);
+    let browser: Browser;
+    let client: TestClient;
+    let context: BrowserContext;
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      ({ client } = await signedInClient(speech.app, { plan: 'premium' }));
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    const upload = async () => {
+      const form = new FormData();
+      form.set('file', new Blob([MINUTE]), 'minute.wav');
+      const created = await client.post('/api/recordings', form);
+      expect(created.status, created.text).toBe(201);
+      return created.body.id as string;
+    };
+
+    /** The page open on a recording whose events stream is held until `release` settles (or forever). */
+    const openWithStreamHeld = async (recordingId: string, release: Promise<void>): Promise<Page> => {
+      context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addCookies([browserSession(client, speech.app.url)]);
+      const page = await context.newPage();
+      await page.route('**/api/recordings/events', async (route) => {
+        await release;
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto(`${speech.app.url}/transcription/${recordingId}`);
+      // The page saw the job running: it has to learn of the end by itself.
+      await page
+        .locator('[data-testid="status-badge"]:is([data-status="queued"], [data-status="transcribing"])')
+        .waitFor();
+      return page;
+    };
+
+    it('shows the transcript as soon as its stream opens, though the job finished before that', async () => {
+      const id = await upload();
+      let opened = false;
+      const finished = untilCompleted(client, id);
+      const page = await openWithStreamHeld(
+        id,
+        finished.then(() => {
+          opened = true;
+        }),
+      );
+      await finished;
+      const openedAt = Date.now();
+      await page.getByTestId('transcript').waitFor({ timeout: WORKING_REFETCH_MS / 2 });
+      expect(opened).toBe(true);
+      expect(Date.now() - openedAt).toBeLessThan(WORKING_REFETCH_MS / 2);
+      await context.close();
+    }, 300_000);
+
+    it('shows the transcript when its stream never opens, by asking again while the job runs', async () => {
+      const id = await upload();
+      const page = await openWithStreamHeld(id, new Promise<void>(() => undefined));
+      await untilCompleted(client, id);
+      await page.getByTestId('transcript').waitFor({ timeout: WORKING_REFETCH_MS + 10_000 });
+      await context.close();
+    }, 300_000);
+  },
+);
