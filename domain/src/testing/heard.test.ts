@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heard, phraseErrorRate, wordErrorRate } from './heard';
+import { heard, phraseErrorRate, wordErrorRate, wordRecall } from './heard';
 
 describe('a phrase heard in a transcript', () => {
   const srt =
@@ -26,5 +26,16 @@ describe('a phrase heard in a transcript', () => {
   it('word error rate counts substitutions, insertions and deletions over the words said', () => {
     expect(wordErrorRate('a b c d', 'a x c d e')).toBe(0.5);
     expect(wordErrorRate('', 'anything')).toBe(0);
+  });
+
+  it('word recall is the share of the words said found anywhere in the text, each as often as said', () => {
+    const said = 'Las arenas son blanquecinas de grano medio y tiene muy poca asistencia.';
+    // Live captions of the looping clip on a loaded machine: respelled, broken mid-sentence, repeated.
+    const live =
+      'arenas son blancasinas de grano medio y tiene muy poca assistencia la harina son blancasinas';
+    expect(wordRecall(said, live)).toBe(9 / 12);
+    expect(wordRecall(said, 'the sands are white')).toBe(0);
+    expect(wordRecall('y y y', 'y')).toBe(1 / 3);
+    expect(wordRecall('', 'anything')).toBe(1);
   });
 });

@@ -59,3 +59,24 @@ export const HEARD = 0.25;
 
 /** True when `text` holds `phrase` within {@link HEARD}. */
 export const heard = (phrase: string, text: string): boolean => phraseErrorRate(phrase, text) <= HEARD;
+
+/**
+ * The share of the words said that appear anywhere in `text`, each as often as it was said. Live captions of a
+ * looping clip break and respell a sentence differently from one run to another, so a test that they are in the
+ * right language asks for most of its words rather than one exact stretch.
+ */
+export const wordRecall = (said: string, text: string): number => {
+  const reference = spokenWords(said);
+  if (reference.length === 0) return 1;
+  const left = new Map<string, number>();
+  for (const word of spokenWords(text)) left.set(word, (left.get(word) ?? 0) + 1);
+  let found = 0;
+  for (const word of reference) {
+    const count = left.get(word) ?? 0;
+    if (count > 0) {
+      found += 1;
+      left.set(word, count - 1);
+    }
+  }
+  return found / reference.length;
+};
