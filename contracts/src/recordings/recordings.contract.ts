@@ -41,8 +41,8 @@ const c = initContract();
  *      recording becomes `failed` with `error` naming the problem.
  *
  * Live status: `GET /api/recordings/events` is a server-sent-event stream of the caller's recordings (see
- * RecordingStreamEvent). It starts with a `ready` event; after any reconnect, re-fetch the list and the
- * recording being viewed (the stream does not replay what was missed).
+ * RecordingStreamEvent). It starts with a `ready` event; on each `ready`, the first included, re-fetch the list and
+ * the recording being viewed (the stream does not replay what happened before it opened).
  */
 export const TUS_ENDPOINT = '/api/uploads';
 export const RECORDING_EVENTS_PATH = '/api/recordings/events';
