@@ -190,6 +190,26 @@ def cluster(
     return [order.setdefault(r, len(order)) for r in roots]
 
 
+def centroids(
+    embeddings: np.ndarray, labels: Sequence[int], weights: Optional[Sequence[float]] = None, unit_length: bool = True
+) -> np.ndarray:
+    """One row per label present, in label order: the sum of that label's rows (each times its weight when given)
+    at unit length, the voice's direction that cosine similarity compares; with ``unit_length=False``, the
+    (weighted) mean of its rows instead, whose length shrinks as the rows disagree."""
+    current = np.asarray(labels)
+    members = [current == label for label in sorted(set(labels))]
+    scale = None if weights is None else np.asarray(weights, dtype=np.float64)
+    if not unit_length:
+        return np.stack(
+            [np.average(embeddings[rows], axis=0, weights=None if scale is None else scale[rows]) for rows in members]
+        )
+    if scale is None:
+        sums = np.stack([embeddings[rows].sum(axis=0) for rows in members])
+    else:
+        sums = np.stack([(embeddings[rows] * scale[rows][:, None]).sum(axis=0) for rows in members])
+    return sums / np.maximum(np.linalg.norm(sums, axis=1, keepdims=True), 1e-12)
+
+
 def join_split_voices(embeddings: np.ndarray, labels: List[int], seconds: Sequence[float]) -> List[int]:
     """A small cluster as alike as one voice's units are (centroids >= ONE_VOICE) to a cluster with at least ten
     times its speech joins it. Average linkage never merges across a cannot-link pair, so where the segmentation heard
@@ -200,10 +220,9 @@ def join_split_voices(embeddings: np.ndarray, labels: List[int], seconds: Sequen
     condition). Not applied when the caller gives the count."""
     labels = list(labels)
     while max(labels, default=0) > 0:
-        count = max(labels) + 1
-        sums = np.stack([embeddings[[k for k, label in enumerate(labels) if label == c]].sum(axis=0) for c in range(count)])
-        centroids = sums / np.maximum(np.linalg.norm(sums, axis=1, keepdims=True), 1e-12)
-        sim = centroids @ centroids.T
+        count = max(labels) + 1  # labels run 0..count-1 (cluster's, then renumbered after each join)
+        voices = centroids(embeddings, labels)
+        sim = voices @ voices.T
         np.fill_diagonal(sim, -np.inf)
         speech = np.array([sum(t for t, label in zip(seconds, labels) if label == c) for c in range(count)])
         # Only a small cluster joins a much larger one: voices heard through one channel (telephone band, a music
@@ -235,17 +254,13 @@ def nearest_voices(
     labels = list(labels)
     if max(labels, default=0) < 1:
         return labels
-    weights = np.asarray(seconds, dtype=np.float64)[:, None]
     partners: Dict[int, Set[int]] = {}
     for a, b in cannot_link:
         partners.setdefault(a, set()).add(b)
         partners.setdefault(b, set()).add(a)
     for _ in range(REASSIGN_PASSES):
-        voices = sorted(set(labels))
-        current = np.asarray(labels)
-        sums = np.stack([(embeddings[current == v] * weights[current == v]).sum(axis=0) for v in voices])
-        centroids = sums / np.maximum(np.linalg.norm(sums, axis=1, keepdims=True), 1e-12)
-        sim = embeddings @ centroids.T
+        voices = sorted(set(labels))  # a voice emptied by the pass before has no centroid
+        sim = embeddings @ centroids(embeddings, labels, weights=seconds).T
         ranked = np.sort(sim, axis=1)
         moved = list(labels)
         chosen: Set[int] = set()
@@ -288,11 +303,9 @@ def link_units(
         seconds = [solo[u] for u in strong]
         labels = nearest_voices(embeddings, join_split_voices(embeddings, labels, seconds), seconds, links)
     speaker_of = {u: labels[i] for i, u in enumerate(strong)}
-    centroids = np.stack(
-        [np.mean([vectors[u] for u in strong if speaker_of[u] == k], axis=0) for k in range(max(labels) + 1)]
-    )
+    means = centroids(embeddings, labels, unit_length=False)  # labels run 0..max: row k is speaker k
     for unit in weak:
-        speaker_of[unit] = int(np.argmax(centroids @ vectors[unit]))
+        speaker_of[unit] = int(np.argmax(means @ vectors[unit]))
     return speaker_of
 
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../testing/free-port';
+import { stopChildProcess } from '../testing/stop-child-process';
 
 const LLM_DIR = resolve(import.meta.dirname, '../../../llm');
 export const LLM_MODEL_PATH =
@@ -65,11 +66,6 @@ export const startLanguageModel = async (timeoutMs = 120_000): Promise<LanguageM
   return {
     url,
     process: child,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChildProcess(child),
   };
 };

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stopChildProcess } from '../testing/stop-child-process';
 
 export interface SpeechWorkerProcess {
   readonly url: string;
@@ -78,11 +79,6 @@ export const startSpeechWorker = async (
   return {
     url,
     process: child,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChildProcess(child),
   };
 };

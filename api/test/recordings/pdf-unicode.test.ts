@@ -3,34 +3,25 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type SpeechWorkerProcess,
-  speechWorkerInstalled,
-  startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { appWithSpeechWorker } from '../support/speech-app';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 const CLIPS = sharedAudio('picovoice-leopard-tests');
 
 describe.skipIf(!speechWorkerInstalled())('PDF export of a non-Latin transcript', () => {
-  let speech: SpeechWorkerProcess;
-  let app: TestApp;
   let tmp: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     tmp = mkdtempSync(join(tmpdir(), 'scrivo-pdf-'));
-    speech = await startSpeechWorker();
-    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'true', SCRIVO_SPEECH_URL: speech.url });
-  }, 240_000);
-  afterAll(async () => {
-    await app?.close();
-    await speech?.stop();
+  });
+  afterAll(() => {
     rmSync(tmp, { recursive: true, force: true });
   });
+  const running = appWithSpeechWorker(undefined, 240_000);
 
   it('embeds a font with the Japanese characters the recogniser heard (text extractable with pdftotext)', async () => {
-    const { client } = await signedInClient(app, { plan: 'premium' });
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([readFileSync(join(CLIPS, 'test_ja.wav'))]), 'test_ja.wav');
     form.set('title', '日本語のテスト');
@@ -54,7 +45,7 @@ describe.skipIf(!speechWorkerInstalled())('PDF export of a non-Latin transcript'
     );
     expect(kanjiAndKana.length).toBeGreaterThan(5);
 
-    const pdf = await fetch(`${app.url}/api/recordings/${id}/export?format=pdf`, {
+    const pdf = await fetch(`${running.app.url}/api/recordings/${id}/export?format=pdf`, {
       headers: { cookie: client.cookieHeader },
     });
     expect(pdf.status).toBe(200);

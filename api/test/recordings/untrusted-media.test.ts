@@ -2,15 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type SpeechWorkerProcess,
-  speechWorkerInstalled,
-  startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { appWithSpeechWorker } from '../support/speech-app';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
@@ -100,26 +96,21 @@ const minutesUsed = async (client: TestClient) =>
 describe.skipIf(!speechWorkerInstalled())(
   'untrusted media: minutes follow the decoded audio, cancel stops the engine',
   () => {
-    let speech: SpeechWorkerProcess;
-    let app: TestApp;
     let dir: string;
-    beforeAll(async () => {
+    beforeAll(() => {
       dir = mkdtempSync(join(tmpdir(), 'scrivo-untrusted-'));
-      speech = await startSpeechWorker();
-      app = await startTestApp({ SCRIVO_SPEECH_URL: speech.url, SCRIVO_IN_PROCESS_JOB_WORKER: 'true' });
     });
-    afterAll(async () => {
-      await app?.close();
-      await speech?.stop();
+    afterAll(() => {
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
+    const running = appWithSpeechWorker();
 
     it('a WebM whose header says 1 s but holds 44 s is billed 44 s and transcribed in full', async () => {
       const file = lyingWebm(dir, 33);
       expect(ffprobeSeconds(file)).toBeCloseTo(1, 1);
       expect(decodedSeconds(file)).toBeCloseTo(44, 0);
 
-      const { client } = await signedInClient(app);
+      const { client } = await signedInClient(running.app);
       const created = await upload(client, file, 'lying-44s');
       expect(created.durationSeconds).toBeCloseTo(1, 1); // what the probe saw and reserved
       await waitForRecording(client, created.id, (r) => r.status === 'completed', 400_000);
@@ -139,7 +130,7 @@ describe.skipIf(!speechWorkerInstalled())(
       const file = lyingWebm(dir, 352); // 6 min 3 s of audio behind a 1 s header; Free has 5 minutes a month
       expect(ffprobeSeconds(file)).toBeCloseTo(1, 1);
 
-      const { client } = await signedInClient(app);
+      const { client } = await signedInClient(running.app);
       const created = await upload(client, file, 'lying-6min');
       const failed = await waitForRecording(client, created.id, (r) => r.status === 'failed', 120_000);
       expect(failed.error).toMatchObject({
@@ -152,7 +143,7 @@ describe.skipIf(!speechWorkerInstalled())(
     }, 180_000);
 
     it('cancelling a long transcription frees the speech engine at once for the next job in the queue', async () => {
-      const { client } = await signedInClient(app, { plan: 'premium' });
+      const { client } = await signedInClient(running.app, { plan: 'premium' });
       const long = join(dir, 'long.wav');
       execFileSync('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '109', '-i', JFK, long]); // about 20 minutes
       const short = join(dir, 'short.wav');
@@ -180,7 +171,7 @@ describe.skipIf(!speechWorkerInstalled())(
       // Nothing of the cancelled file stays on the engine: a request the cancel cut off leaves the speech worker's
       // queue within seconds (about 2 s after the next clip completed, measured with pieces of a long file).
       const queueOf = async () =>
-        ((await fetch(`${speech.url}/health`).then((r) => r.json())) as { queue: number }).queue;
+        ((await fetch(`${running.dependency.url}/health`).then((r) => r.json())) as { queue: number }).queue;
       const drainedBy = Date.now() + 10_000;
       while ((await queueOf()) > 0 && Date.now() < drainedBy) await new Promise((r) => setTimeout(r, 250));
       expect(await queueOf()).toBe(0);

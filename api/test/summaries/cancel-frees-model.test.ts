@@ -8,10 +8,10 @@ import {
   startLanguageModel,
 } from '@scrivo/adapters/language-models/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
-import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { completedRecording } from '../recordings/support/completed-recording';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { transcriptOf } from './support/launch-meeting';
 
 /** A meeting long enough that the model needs a good while for it: about 450 words in one part. */
 const topics = [
@@ -31,21 +31,7 @@ const lines: [number, string, string][] = topics.flatMap(([who, topic, action], 
     `Then we agree: we ${action}. I will take care of it and report back next Tuesday.`,
   ].map((text, i): [number, string, string] => [t * 50 + i * 10, who!, text]),
 );
-const meeting: TranscriptBody = {
-  language: 'en',
-  languageProbability: 0.99,
-  durationSeconds: lines.at(-1)![0] + 10,
-  text: lines.map(([, , t]) => t).join(' '),
-  segments: lines.map(([start, speaker, text], id) => ({
-    id,
-    start,
-    end: start + 10,
-    text: ` ${text}`,
-    speaker,
-    words: [],
-  })),
-  engine: 'test:fixed',
-};
+const meeting = transcriptOf('en', lines, 10);
 
 /** Stands between the API and the model service and notes when each request arrives and when it ends. */
 interface Watched {

@@ -1,15 +1,22 @@
 import type { TranscriptBody } from '@scrivo/domain/recordings';
 
-/** A transcript as the speech worker writes it, each line five seconds long (a leading space, no words). */
-export const transcriptOf = (language: string, lines: [number, string | null, string][]): TranscriptBody => ({
+/**
+ * A transcript as the speech worker writes it, each line `lineSeconds` long (five unless said; a leading space, no
+ * words).
+ */
+export const transcriptOf = (
+  language: string,
+  lines: [number, string | null, string][],
+  lineSeconds = 5,
+): TranscriptBody => ({
   language,
   languageProbability: 0.99,
-  durationSeconds: lines.at(-1)![0] + 5,
+  durationSeconds: lines.at(-1)![0] + lineSeconds,
   text: lines.map(([, , t]) => t).join(' '),
   segments: lines.map(([start, speaker, text], id) => ({
     id,
     start,
-    end: start + 5,
+    end: start + lineSeconds,
     text: ` ${text}`,
     speaker,
     words: [],
