@@ -36,7 +36,7 @@ describe.skipIf(!speechWorkerInstalled())(
 
     const upload = async () => {
       const form = new FormData();
-      form.set('file', new Blob([MINUTE]), 'minute.wav');
+      form.set('file', new Blob([new Uint8Array(MINUTE)], { type: 'audio/wav' }), 'minute.wav');
       const created = await client.post('/api/recordings', form);
       expect(created.status, created.text).toBe(201);
       return created.body.id as string;
