@@ -45,6 +45,7 @@ export const useRecordingList = (params: ListParams) =>
     queryKey: recordingKeys.list(params),
     queryFn: () => ok(api.recordings.list({ query: listQuery(params) })),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some(isWorking) ? WORKING_REFETCH_MS : false),
   });
 
 export const useRecording = (id: string) =>
