@@ -194,15 +194,13 @@ def centroids(
     embeddings: np.ndarray, labels: Sequence[int], weights: Optional[Sequence[float]] = None, unit_length: bool = True
 ) -> np.ndarray:
     """One row per label present, in label order: the sum of that label's rows (each times its weight when given)
-    at unit length, the voice's direction that cosine similarity compares; with ``unit_length=False``, the
-    (weighted) mean of its rows instead, whose length shrinks as the rows disagree."""
+    at unit length, the voice's direction that cosine similarity compares; with ``unit_length=False``, the plain
+    mean of its rows instead, whose length shrinks as the rows disagree."""
     current = np.asarray(labels)
     members = [current == label for label in sorted(set(labels))]
-    scale = None if weights is None else np.asarray(weights, dtype=np.float64)
     if not unit_length:
-        return np.stack(
-            [np.average(embeddings[rows], axis=0, weights=None if scale is None else scale[rows]) for rows in members]
-        )
+        return np.stack([embeddings[rows].mean(axis=0) for rows in members])
+    scale = None if weights is None else np.asarray(weights, dtype=np.float64)
     if scale is None:
         sums = np.stack([embeddings[rows].sum(axis=0) for rows in members])
     else:
