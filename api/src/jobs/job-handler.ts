@@ -1,14 +1,20 @@
 import type { ClaimedJob } from '@scrivo/domain/jobs';
 
+/**
+ * Where a job stands with its subject: still wanted; done (an earlier attempt recorded its result, then died before
+ * closing the job); or unwanted (cancelled, deleted, replaced by a newer request).
+ */
+export type JobStanding = 'wanted' | 'done' | 'unwanted';
+
 /** What a job of one kind does; the job worker claims it, keeps its lease, and stops it when it is no longer wanted. */
 export interface JobHandler {
   readonly kind: string;
   /**
-   * False once the job's subject no longer wants it (cancelled, deleted, replaced by a newer request, already
-   * done): a job not wanted at the start is closed without running; one that stops being wanted is aborted and
-   * writes nothing.
+   * Asked before the job runs and every second while it runs. A job done at the start is closed as completed, an
+   * unwanted one as cancelled, neither run: its history says what happened to it. One that stops being wanted while
+   * it runs is aborted and writes nothing.
    */
-  stillWanted(job: ClaimedJob): Promise<boolean>;
+  standing(job: ClaimedJob): Promise<JobStanding>;
   run(job: ClaimedJob, signal: AbortSignal): Promise<void>;
   /**
    * An attempt failed. `final`: no attempt follows (a permanent error or the last attempt), so the subject must

@@ -5,9 +5,9 @@ import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';
 import { EventStoreJobQueue } from '@scrivo/adapters/jobs/event-store-job-queue';
 import { systemClock } from '@scrivo/adapters/system/system-clock';
 import { DomainError, SequentialIds } from '@scrivo/domain';
-import type { ClaimedJob } from '@scrivo/domain/jobs';
+import { type ClaimedJob, jobStream } from '@scrivo/domain/jobs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobHandler } from './job-handler';
+import type { JobHandler, JobStanding } from './job-handler';
 import { JobWorker } from './job-worker';
 import type { WorkerLogger } from './worker-logger';
 
@@ -18,12 +18,12 @@ class PermanentError extends Error {}
 /** A handler whose behaviour each test sets, recording what the worker asked of it. */
 const handlerThat = (
   run: (job: ClaimedJob, signal: AbortSignal) => Promise<void>,
-  wanted: () => boolean = () => true,
+  standing: () => JobStanding = () => 'wanted',
 ) => {
   const failures: { error: unknown; final: boolean }[] = [];
   const handler: JobHandler = {
     kind: 'example',
-    stillWanted: async () => wanted(),
+    standing: async () => standing(),
     run,
     failed: async (_job, error, final) => {
       failures.push({ error, final });
@@ -87,22 +87,61 @@ describe('the job worker (one loop for every kind of job)', () => {
     expect(ran).toEqual(['j1']);
   });
 
-  it('closes a job nobody wants any more without running it', async () => {
+  const history = async (jobId: string) => (await store.readStream(jobStream(jobId))).map((e) => e.type);
+  /** The job's history once it has ended. */
+  const ended = async (jobId: string) => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const types = await history(jobId);
+      if (types.some((t) => t === 'JobCompleted' || t === 'JobCancelled' || t === 'JobFailed')) return types;
+      if (Date.now() > deadline) throw new Error(`job ${jobId} did not end: ${types.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+
+  it('closes a job nobody wants any more as cancelled, without running it, before the cancel reaches the queue', async () => {
     const ran: string[] = [];
     start(
       handlerThat(
         async (job) => void ran.push(job.jobId),
-        () => false,
+        () => 'unwanted',
       ).handler,
     );
     await enqueue('j1');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await ended('j1')).toEqual(['JobRequested', 'JobClaimed', 'JobCancelled']);
     expect(ran).toEqual([]);
     expect(await jobs.claim('another', ['example'])).toBeNull();
   });
 
+  it('closes a job an earlier attempt already did as completed, without running it again', async () => {
+    const ran: string[] = [];
+    start(
+      handlerThat(
+        async (job) => void ran.push(job.jobId),
+        () => 'done',
+      ).handler,
+    );
+    await enqueue('j1');
+    expect(await ended('j1')).toEqual(['JobRequested', 'JobClaimed', 'JobCompleted']);
+    expect(ran).toEqual([]);
+  });
+
+  it('closes a job as cancelled when its subject was cancelled while the last request ran and refused the result', async () => {
+    let standing: JobStanding = 'wanted';
+    start(
+      handlerThat(
+        async () => {
+          standing = 'unwanted';
+        },
+        () => standing,
+      ).handler,
+    );
+    await enqueue('j1');
+    expect(await ended('j1')).toEqual(['JobRequested', 'JobClaimed', 'JobCancelled']);
+  });
+
   it('aborts a running job within a second or so once it is no longer wanted (a cancel), and tells nobody it failed', async () => {
-    let wanted = true;
+    let standing: JobStanding = 'wanted';
     let aborted = false;
     const { handler, failures } = handlerThat(
       (_job, signal) =>
@@ -112,16 +151,17 @@ describe('the job worker (one loop for every kind of job)', () => {
             resolve();
           }),
         ),
-      () => wanted,
+      () => standing,
     );
     start(handler);
     await enqueue('j1');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const cancelledAt = Date.now();
-    wanted = false;
+    standing = 'unwanted';
     await until(() => aborted);
     expect(Date.now() - cancelledAt).toBeLessThan(2000);
     expect(failures).toEqual([]);
+    expect(await ended('j1')).toContain('JobCancelled');
   });
 
   it('tells the subject only when no attempt follows: a permanent error is final at once', async () => {

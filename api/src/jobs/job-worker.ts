@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { type ClaimedJob, type JobQueue, LeaseLostError } from '@scrivo/domain/jobs';
-import type { JobHandler } from './job-handler';
+import type { JobHandler, JobStanding } from './job-handler';
 import type { WorkerLogger } from './worker-logger';
 
 /** How often a running job asks whether it is still wanted: a cancel stops the work within a second. */
@@ -60,14 +60,15 @@ export class JobWorker {
     }
   }
 
-  /** Runs one claimed job to its end: completed, failed (retried or dead), or dropped because it is not wanted. */
+  /** Runs one claimed job to its end: completed, failed (retried or dead), or closed because it is done or unwanted. */
   async run(job: ClaimedJob): Promise<void> {
     const { jobs, logger } = this.deps;
     const handler = this.deps.handlers.find((candidate) => candidate.kind === job.kind);
     if (!handler) return;
     const context = { jobId: job.jobId, kind: job.kind, subjectId: job.subjectId, attempt: job.attempt };
-    if (!(await handler.stillWanted(job))) {
-      await jobs.complete(job).catch(() => undefined);
+    const atStart = await handler.standing(job);
+    if (atStart !== 'wanted') {
+      await this.close(job, atStart).catch(() => undefined);
       return;
     }
     const lost = new AbortController();
@@ -83,18 +84,22 @@ export class JobWorker {
       },
       Math.max(500, Math.floor(this.deps.leaseMs / 3)),
     );
-    const watch = this.watchStillWanted(handler, job, lost);
+    const watch = this.watchStanding(handler, job, lost);
     try {
       logger.info(context, 'job started');
       await handler.run(job, lost.signal);
-      if (lost.signal.aborted) return;
-      await jobs.complete(job);
-      logger.info(context, 'job completed');
+      if (lost.signal.aborted) return await this.closeStopped(job, watch.standing(), context);
+      // A cancel may have landed while the last request ran, and the subject refused the result: then the job
+      // closes cancelled, as its subject says, not completed.
+      const after = await handler.standing(job);
+      await this.close(job, after === 'unwanted' ? 'unwanted' : 'done');
+      logger.info(
+        context,
+        after === 'unwanted' ? 'job cancelled: its subject refused the result' : 'job completed',
+      );
     } catch (error) {
-      if (lost.signal.aborted || error instanceof LeaseLostError || handler.isSuperseded?.(error)) {
-        logger.warn(context, 'job dropped: cancelled, lease lost or shutting down');
-        return;
-      }
+      if (lost.signal.aborted || error instanceof LeaseLostError || handler.isSuperseded?.(error))
+        return await this.closeStopped(job, watch.standing(), context);
       const permanent = handler.isPermanent(error);
       const final = permanent || job.attempt >= job.maxAttempts;
       logger.warn({ ...context, err: error, permanent }, 'job attempt failed');
@@ -106,29 +111,62 @@ export class JobWorker {
       });
     } finally {
       clearInterval(beat);
-      clearInterval(watch);
+      watch.stop();
       this.abort.signal.removeEventListener('abort', stopOnShutdown);
     }
+  }
+
+  /**
+   * A job done elsewhere closes as completed and an unwanted one as cancelled, at once: its history says what
+   * became of it, whether or not the cancel that made it unwanted has reached the queue yet.
+   */
+  private close(job: ClaimedJob, standing: 'done' | 'unwanted'): Promise<void> {
+    return standing === 'done'
+      ? this.deps.jobs.complete(job)
+      : this.deps.jobs.cancel(job.jobId, { correlationId: job.jobId });
+  }
+
+  /** A stopped job: closed when its subject said why; left to its lease when the lease was lost or we shut down. */
+  private async closeStopped(
+    job: ClaimedJob,
+    standing: JobStanding,
+    context: Record<string, unknown>,
+  ): Promise<void> {
+    if (standing !== 'wanted' && !this.abort.signal.aborted)
+      await this.close(job, standing).catch((error: unknown) => {
+        if (!(error instanceof LeaseLostError)) throw error;
+      });
+    this.deps.logger.warn(
+      { ...context, standing },
+      'job dropped: cancelled, done elsewhere, lease lost or shutting down',
+    );
   }
 
   /**
    * A cancel (or delete) must stop the work at once, not at the next heartbeat (a third of the lease): aborting
    * closes the engine request, which the engine notices and drops, freeing it for the next job.
    */
-  private watchStillWanted(handler: JobHandler, job: ClaimedJob, lost: AbortController): NodeJS.Timeout {
+  private watchStanding(
+    handler: JobHandler,
+    job: ClaimedJob,
+    lost: AbortController,
+  ): { standing: () => JobStanding; stop: () => void } {
     let checking = false;
-    return setInterval(() => {
+    let standing: JobStanding = 'wanted';
+    const timer = setInterval(() => {
       if (checking || lost.signal.aborted) return;
       checking = true;
       handler
-        .stillWanted(job)
-        .then((wanted) => {
-          if (!wanted) lost.abort();
+        .standing(job)
+        .then((now) => {
+          standing = now;
+          if (now !== 'wanted') lost.abort();
         })
         .catch(() => undefined) // a store hiccup: the next check, or the heartbeat, will tell
         .finally(() => {
           checking = false;
         });
     }, STILL_WANTED_CHECK_MS);
+    return { standing: () => standing, stop: () => clearInterval(timer) };
   }
 }

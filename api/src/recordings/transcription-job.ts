@@ -164,9 +164,12 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
   return {
     kind: TRANSCRIPTION_JOB,
 
-    async stillWanted(job) {
+    // A redo after its recording completed is run: `transcribe` finds the transcript recorded and writes nothing.
+    async standing(job) {
       const { state } = await runner.load(recordingDecider, recordingStream(job.subjectId));
-      return state.exists && state.jobId === job.jobId && !state.deleted && state.status !== 'cancelled';
+      return state.exists && state.jobId === job.jobId && !state.deleted && state.status !== 'cancelled'
+        ? 'wanted'
+        : 'unwanted';
     },
 
     async run(job, signal) {

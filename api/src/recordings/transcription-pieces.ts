@@ -342,18 +342,14 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
 
     // The recording's current job must still be this piece's file job: a cancel, a delete or a new attempt stops
     // every piece within a second.
-    async stillWanted(job) {
+    async standing(job) {
       const { fileJobId, index } = payloadOf(job);
       const { state } = await runner.load(recordingDecider, recordingStream(job.subjectId));
-      return (
-        state.exists &&
-        !state.deleted &&
-        !state.erased &&
-        state.jobId === fileJobId &&
-        (state.status === 'queued' || state.status === 'transcribing') &&
+      if (!state.exists || state.deleted || state.erased || state.jobId !== fileJobId) return 'unwanted';
+      if (state.status === 'queued' || state.status === 'transcribing')
         // With speaker labels, a recorded piece may still have the file-wide join to do.
-        (!state.pieceTranscripts[index] || state.split?.speakerLabels === true)
-      );
+        return !state.pieceTranscripts[index] || state.split?.speakerLabels === true ? 'wanted' : 'done';
+      return state.completedJobId === fileJobId ? 'done' : 'unwanted';
     },
 
     async run(job, signal) {

@@ -4,6 +4,7 @@ import { recordingDecider, recordingStream, transcriptDocFrom } from '@scrivo/do
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { JobHandler } from '../jobs/job-handler';
+import { standingOnStream } from '../jobs/job-standing';
 import { throttledProgress } from '../language-jobs/throttled-progress';
 import { SummaryFormatError, summarizeTranscript, summaryParts } from './summarizer';
 
@@ -32,9 +33,16 @@ export const summaryJobHandler = (deps: {
     deps.runner.run(summaryDecider, stream(job), command, { actor, correlationId: job.jobId });
   return {
     kind: SUMMARY_JOB,
-    async stillWanted(job) {
-      const state = await deps.runner.state(summaryDecider, stream(job));
-      return state.status === 'running' && state.jobId === job.jobId;
+    async standing(job) {
+      const { state, events } = await deps.runner.load(summaryDecider, stream(job));
+      return standingOnStream(
+        { jobId: state.jobId, running: state.status === 'running', events },
+        job.jobId,
+        {
+          done: ['SummaryWritten', 'SummaryFailed'],
+          cancelled: 'SummaryCancelled',
+        },
+      );
     },
     isPermanent: (error) =>
       error instanceof SummaryFormatError ||

@@ -30,6 +30,7 @@ import {
 } from '@scrivo/domain/translations';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { JobHandler } from '../jobs/job-handler';
+import { standingOnStream } from '../jobs/job-standing';
 import { throttledProgress } from '../language-jobs/throttled-progress';
 
 export const TRANSLATION_JOB = 'translation';
@@ -87,9 +88,16 @@ export const translationJobHandler = (deps: {
 
   return {
     kind: TRANSLATION_JOB,
-    async stillWanted(job) {
-      const state = await deps.runner.state(translationDecider, stream(job));
-      return state.status === 'running' && state.jobId === job.jobId;
+    async standing(job) {
+      const { state, events } = await deps.runner.load(translationDecider, stream(job));
+      return standingOnStream(
+        { jobId: state.jobId, running: state.status === 'running', events },
+        job.jobId,
+        {
+          done: ['TranslationCompleted', 'TranslationFailed'],
+          cancelled: 'TranslationCancelled',
+        },
+      );
     },
     isPermanent: (error) =>
       error instanceof LanguageModelRequestError ||
