@@ -99,31 +99,21 @@ describe('the job worker (one loop for every kind of job)', () => {
     }
   };
 
-  it('closes a job nobody wants any more as cancelled, without running it, before the cancel reaches the queue', async () => {
+  it.each([
+    ['nobody wants any more (its cancel has not reached the queue yet)', 'unwanted', 'JobCancelled'],
+    ['an earlier attempt already did (it died before closing the job)', 'done', 'JobCompleted'],
+  ] as const)('closes a job %s without running it: %s ends %s', async (_, standing, end) => {
     const ran: string[] = [];
     start(
       handlerThat(
         async (job) => void ran.push(job.jobId),
-        () => 'unwanted',
+        () => standing,
       ).handler,
     );
     await enqueue('j1');
-    expect(await ended('j1')).toEqual(['JobRequested', 'JobClaimed', 'JobCancelled']);
+    expect(await ended('j1')).toEqual(['JobRequested', 'JobClaimed', end]);
     expect(ran).toEqual([]);
     expect(await jobs.claim('another', ['example'])).toBeNull();
-  });
-
-  it('closes a job an earlier attempt already did as completed, without running it again', async () => {
-    const ran: string[] = [];
-    start(
-      handlerThat(
-        async (job) => void ran.push(job.jobId),
-        () => 'done',
-      ).handler,
-    );
-    await enqueue('j1');
-    expect(await ended('j1')).toEqual(['JobRequested', 'JobClaimed', 'JobCompleted']);
-    expect(ran).toEqual([]);
   });
 
   it('closes a job as cancelled when its subject was cancelled while the last request ran and refused the result', async () => {
