@@ -90,8 +90,8 @@ export class JobWorker {
       await handler.run(job, lost.signal);
       if (lost.signal.aborted) return await this.closeStopped(job, watch.standing(), context);
       // A cancel may have landed while the last request ran, and the subject refused the result: then the job
-      // closes cancelled, as its subject says, not completed.
-      const after = await handler.standing(job);
+      // closes cancelled, as its subject says, not completed. A store hiccup here must not fail work that is done.
+      const after = await handler.standing(job).catch((): JobStanding => 'done');
       await this.close(job, after === 'unwanted' ? 'unwanted' : 'done');
       logger.info(
         context,
