@@ -1,5 +1,8 @@
 import { ERASED_TEXT, type NewEvent } from '@scrivo/domain';
 import { addressKeySubject } from '@scrivo/domain/accounts';
+import { chatSessionKeySubject } from '@scrivo/domain/chat';
+import { OWNER_NAMING_EVENTS, PERSONAL_DATA, type PersonalDataKey } from '@scrivo/domain/privacy';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,5 +211,77 @@ describe('SealingEventStore: personal data sealed in the events with the person 
     expect(((await raw.readStream(claim))[1]!.data as Record<string, string>).email).toMatch(
       new RegExp(`^sealed:v1:${addressKeySubject(hex, 2)}:`),
     );
+  });
+});
+
+/** A value holding `marker` at `path` (PERSONAL_DATA's syntax), as an event of that shape would. */
+const planted = (path: string, marker: string): Record<string, unknown> => {
+  const [step, ...rest] = path.split('.');
+  const inner = (): unknown => (rest.length === 0 ? marker : planted(rest.join('.'), marker));
+  if (step!.endsWith('**')) return { [step!.slice(0, -2)]: { deep: [{ text: marker }] } };
+  if (step!.endsWith('{}')) return { [step!.slice(0, -2)]: { [marker]: marker } };
+  if (step!.endsWith('[]')) return { [step!.slice(0, -2)]: [inner()] };
+  return { [step!]: inner() };
+};
+
+/** Deep merge of planted paths into one event's data. */
+const merged = (a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const existing = out[k];
+    if (Array.isArray(existing) && Array.isArray(v))
+      out[k] = existing.map((item, i) =>
+        merged(item as Record<string, unknown>, (v[i] ?? {}) as Record<string, unknown>),
+      );
+    else if (existing && typeof existing === 'object' && v && typeof v === 'object')
+      out[k] = merged(existing as Record<string, unknown>, v as Record<string, unknown>);
+    else out[k] = v;
+  }
+  return out;
+};
+
+describe('SealingEventStore: every place PERSONAL_DATA names is sealed, and reads "[erased]" once its key is gone', () => {
+  /** Each address case on its own address: erasing one key must not touch the next case. */
+  const addressKeyOf = (type: string) => createHash('sha256').update(type).digest('hex');
+  /** The stream and the key subject each kind of key seals with. */
+  const placeOf = (key: PersonalDataKey, type: string) => {
+    switch (key) {
+      case 'owner':
+        return { streamId: `recording-of-${type}`, subject: `owner-${type}` };
+      case 'user':
+        return { streamId: `things-of-${type}`, subject: `person-${type}` };
+      case 'chat':
+        return { streamId: `chat-session-chat-${type}`, subject: chatSessionKeySubject(`chat-${type}`) };
+      case 'address':
+        return {
+          streamId: `user-email-h-${addressKeyOf(type)}`,
+          subject: addressKeySubject(addressKeyOf(type), 1),
+        };
+    }
+  };
+
+  it.each(Object.entries(PERSONAL_DATA))('%s', async (type, { key, paths }) => {
+    const marker = `marker${type}`;
+    const { streamId, subject } = placeOf(key, type);
+    const data = paths.reduce(
+      (d, path) => merged(d, planted(path, `${marker}${paths.indexOf(path)}`)),
+      key === 'user' ? { userId: subject } : {},
+    );
+    const batch =
+      key === 'owner' && !OWNER_NAMING_EVENTS.has(type)
+        ? [event('RecordingCreated', { recordingId: 'r', ownerId: subject, title: 't' })]
+        : [];
+    const own = OWNER_NAMING_EVENTS.has(type) ? { ownerId: subject } : {};
+    await store.append(streamId, [...batch, event(type, { ...data, ...own })], { expectedRevision: 'any' });
+
+    const stored = JSON.stringify((await raw.readStream(streamId)).map((e) => e.data));
+    expect(stored).not.toContain(marker);
+    const read = JSON.stringify((await store.readStream(streamId)).map((e) => e.data));
+    paths.forEach((_, i) => expect(read, paths[i]).toContain(`${marker}${i}`));
+
+    await keys.erase(subject);
+    const erased = JSON.stringify((await store.readStream(streamId)).map((e) => e.data));
+    expect(erased).not.toContain(marker);
+    expect(erased).toContain(ERASED_TEXT);
   });
 });

@@ -30,6 +30,7 @@ import {
   recordingDecider,
   recordingStream,
 } from '@scrivo/domain/recordings';
+import { webhooksDecider, webhooksStream } from '@scrivo/domain/webhooks';
 import type { SessionStore } from '../common/auth/session-store';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { workflowReactor } from '../infrastructure/workflow-reactor';
@@ -72,6 +73,18 @@ export const accountErasureReactor = (deps: {
       switch (step.type) {
         case 'EndSessions':
           return deps.sessions.revokeAllFor('user', step.userId);
+        case 'EraseWebhooks': {
+          const stream = webhooksStream(step.userId);
+          const { endpoints } = await deps.runner.state(webhooksDecider, stream);
+          for (const { webhookId } of endpoints)
+            await deps.runner.run(
+              webhooksDecider,
+              stream,
+              { type: 'DeleteWebhook', webhookId, now: deps.runner.now() },
+              context,
+            );
+          return;
+        }
         case 'EraseRecordings': {
           // Every recording made before the request is in the library by then; none can be made after it.
           await deps.readModelsInclude(context.position);

@@ -25,7 +25,23 @@ const FILE_WORD = 'vorpalwick';
 const CHAT_WORD = 'snorkelbarrow';
 const ADMIN_REPLY_WORD = 'quibblethorn';
 const COMMENT_WORD = 'wobbleferry';
+/** Typed into the transcript: a line's new text, a new speaker given words, that speaker renamed. */
+const EDIT_WORD = 'plinkerdove';
+const SPEAKER_WORD = 'Oxbridgella';
+const RENAMED_WORD = 'Farthingale';
+/** Names of the person's things, and where their webhook sends. */
+const FOLDER_WORD = 'bramblequill';
+const TAG_WORD = 'thimblewhisk';
+const KEY_WORD = 'crumpetlever';
+const HOOK_WORD = 'drizzlefont';
 const SECRETS = [
+  EDIT_WORD,
+  SPEAKER_WORD,
+  RENAMED_WORD,
+  FOLDER_WORD,
+  TAG_WORD,
+  KEY_WORD,
+  HOOK_WORD,
   EMAIL,
   FIRST_NAME,
   LAST_NAME,
@@ -73,6 +89,8 @@ describe('after deleting an account, none of its personal data is readable anywh
     SCRIVO_DATA_DIR: dataDir,
     SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
     SCRIVO_AUTH_RATE_LIMIT_SCALE: '100',
+    // Editing the transcript's lines and webhooks are paid features.
+    SCRIVO_DEFAULT_PLAN: 'business_pro',
     // Everything the API can say: a log line naming the person would survive any erasure.
     LOG_LEVEL: 'trace',
     SCRIVO_AUDITOR_EMAIL: AUDITOR.email,
@@ -128,6 +146,19 @@ describe('after deleting an account, none of its personal data is readable anywh
     const kept = await signUpOver(api.url, dataDir, KEPT_EMAIL);
     expect((await kept.patch('/api/account', { firstName: KEPT_NAME })).status).toBe(200);
 
+    // Their folder, tag, API key and webhook: a delivery of the transcript's completion (its body holds the
+    // title) waits to be retried, since the receiver cannot be reached from here.
+    expect((await client.post('/api/library/folders', { name: `${FOLDER_WORD} box` })).status).toBe(201);
+    expect((await client.post('/api/library/tags', { name: `${TAG_WORD} tag` })).status).toBe(201);
+    const key = await client.post('/api/account/api-keys', { name: `${KEY_WORD} key`, scopes: ['read'] });
+    expect(key.status, key.text).toBe(201);
+    const hook = await client.post('/api/account/webhooks', {
+      url: `https://${HOOK_WORD}.example.com/hook`,
+      events: ['transcription.completed'],
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const webhookId = (hook.body.webhook as { id: string }).id;
+
     // A recording with a title and a file name of theirs, and its transcript.
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK_PATH)]), `${FILE_WORD}-notes.wav`);
@@ -148,6 +179,32 @@ describe('after deleting an account, none of its personal data is readable anywh
       comment: `Ask about the ${COMMENT_WORD}`,
     });
     expect(commented.status, commented.text).toBe(201);
+
+    // The owner's corrections: a line's text, words given to a new speaker, that speaker renamed.
+    const edited = await client.patch(`/api/recordings/${recordingId}/transcript`, {
+      version: 1,
+      segments: [{ index: 0, text: `my ${EDIT_WORD} secret words` }],
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const assigned = await client.post(`/api/recordings/${recordingId}/transcript/changes`, {
+      version: 2,
+      change: {
+        kind: 'assignSpeaker',
+        from: { segment: 0, word: 0 },
+        to: { segment: 0, word: 1 },
+        speaker: SPEAKER_WORD,
+      },
+    });
+    expect(assigned.status, assigned.text).toBe(200);
+    const renamed = await client.patch(`/api/recordings/${recordingId}/transcript`, {
+      version: 3,
+      speakers: { [SPEAKER_WORD]: RENAMED_WORD },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    await waitUntil('the delivery is scheduled', async () => {
+      const deliveries = await client.get(`/api/account/webhooks/${webhookId}/deliveries`);
+      return ((deliveries.body.items as unknown[] | undefined) ?? []).length > 0;
+    });
 
     // A support chat in which the app proved who they are; a person answers them.
     const identity = (await client.get('/api/chat/identity')).body as Record<string, string>;
@@ -243,6 +300,11 @@ describe('after deleting an account, none of its personal data is readable anywh
       expect(found(Buffer.from(stream.text)), streamId).toEqual([]);
       expect(stream.text).toContain('[erased]');
     }
+    // The webhook went with the account: its waiting delivery is never sent again.
+    const hooks = (await auditor.get(`/api/audit/events?streamId=webhooks-${userId}`)).body.events as {
+      type: string;
+    }[];
+    expect(hooks.map((e) => e.type)).toEqual(['WebhookCreated', 'WebhookDeleted']);
     const recordingEvents = (await auditor.get(`/api/audit/events?streamId=recording-${recordingId}`)).body
       .events as { type: string; data: Record<string, unknown> }[];
     expect(recordingEvents.find((e) => e.type === 'RecordingCreated')?.data).toMatchObject({

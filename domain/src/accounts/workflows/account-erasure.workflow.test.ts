@@ -18,6 +18,7 @@ describe('account erasure: what erasing an account takes, in order', () => {
       .when(asked)
       .then([
         { type: 'EndSessions', userId: 'u1' },
+        { type: 'EraseWebhooks', userId: 'u1' },
         { type: 'EraseRecordings', userId: 'u1' },
         { type: 'EraseDataExports', userId: 'u1' },
         { type: 'EraseSupportChats', userId: 'u1' },
@@ -34,6 +35,7 @@ describe('account erasure: what erasing an account takes, in order', () => {
       .when(asked)
       .then([
         { type: 'EndSessions', userId: 'u1' },
+        { type: 'EraseWebhooks', userId: 'u1' },
         { type: 'EraseRecordings', userId: 'u1' },
         { type: 'EraseDataExports', userId: 'u1' },
         { type: 'EraseSupportChats', userId: 'u1' },

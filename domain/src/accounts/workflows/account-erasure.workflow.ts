@@ -6,6 +6,11 @@ import { evolve, initialState, type UserAccountState } from '../user-account/sta
 /** One step of erasing an account, in the order they must run. */
 export type ErasureStep =
   | { readonly type: 'EndSessions'; readonly userId: string }
+  /**
+   * Its webhooks: a delivery still waiting to be retried would carry the person's words to the receiver after
+   * the erasure (a deleted webhook's deliveries end without being sent again).
+   */
+  | { readonly type: 'EraseWebhooks'; readonly userId: string }
   /** Every recording made before the request (none can be made after it), its media purged at once. */
   | { readonly type: 'EraseRecordings'; readonly userId: string }
   /** "Download my data" archives hold everything too. */
@@ -46,6 +51,7 @@ export const accountErasureWorkflow: Workflow<
     const email = state.email !== null && state.email !== ERASED_TEXT ? state.email : null;
     return [
       { type: 'EndSessions', userId },
+      { type: 'EraseWebhooks', userId },
       { type: 'EraseRecordings', userId },
       { type: 'EraseDataExports', userId },
       { type: 'EraseSupportChats', userId },

@@ -1,3 +1,4 @@
+import type { AccountErased } from '../../accounts/events';
 import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import { API_KEY_EVENT_TYPES, type ApiKeyEvent, type ApiKeyScope } from '../events';
@@ -21,13 +22,20 @@ export interface ApiKeyDoc {
 export const apiKeysProjection: Projection = {
   name: 'api-keys',
   collections: [API_KEYS_COLLECTION],
-  eventTypes: API_KEY_EVENT_TYPES,
+  // An erased account's keys go with it: their names are the person's words, and none may sign in again.
+  eventTypes: [...API_KEY_EVENT_TYPES, 'AccountErased'],
   async setup(store) {
     const keys = store.collection(API_KEYS_COLLECTION);
     await keys.ensureIndex({ fields: ['keyHash'], unique: true });
     await keys.ensureIndex({ fields: ['userId', 'createdAt'] });
   },
   async handle(recorded: RecordedEvent, context) {
+    if (recorded.type === 'AccountErased') {
+      const { userId } = recorded.data as AccountErased['data'];
+      for (const { id } of await context.find(API_KEYS_COLLECTION, { userId }))
+        context.delete(API_KEYS_COLLECTION, id);
+      return;
+    }
     const event = { type: recorded.type, data: recorded.data } as ApiKeyEvent;
     if (event.type === 'ApiKeyCreated') {
       const d = event.data;

@@ -1,3 +1,4 @@
+import type { AccountErased } from '../../accounts/events';
 import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import { LIBRARY_EVENT_TYPES, type LibraryEvent } from '../events';
@@ -59,7 +60,8 @@ export const libraryProjection: Projection = {
     RECORDING_FOLDERS_COLLECTION,
     RECORDING_TAGS_COLLECTION,
   ],
-  eventTypes: LIBRARY_EVENT_TYPES,
+  // An erased account's folders and tags go with it: their names are the person's words.
+  eventTypes: [...LIBRARY_EVENT_TYPES, 'AccountErased'],
   async setup(store) {
     await store.collection(LIBRARY_FOLDERS_COLLECTION).ensureIndex({ fields: ['ownerId'] });
     await store.collection(LIBRARY_TAGS_COLLECTION).ensureIndex({ fields: ['ownerId'] });
@@ -68,6 +70,19 @@ export const libraryProjection: Projection = {
     await store.collection(RECORDING_TAGS_COLLECTION).ensureIndex({ fields: ['recordingId'] });
   },
   async handle(recorded: RecordedEvent, context) {
+    if (recorded.type === 'AccountErased') {
+      const { userId } = recorded.data as AccountErased['data'];
+      for (const collection of [
+        LIBRARY_FOLDERS_COLLECTION,
+        LIBRARY_TAGS_COLLECTION,
+        RECORDING_FOLDERS_COLLECTION,
+        RECORDING_TAGS_COLLECTION,
+      ])
+        for (const { id } of await context.find(collection, { ownerId: userId }))
+          context.delete(collection, id);
+      context.delete(LIBRARY_SETTINGS_COLLECTION, userId);
+      return;
+    }
     const event = { type: recorded.type, data: recorded.data } as LibraryEvent;
     const ownerId = event.data.userId;
     switch (event.type) {
