@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { type ErrorBody, OPENAI_CHAT_COMPLETIONS_PATH, OPENAI_TRANSCRIPTIONS_PATH } from '@scrivo/contracts';
+import type { ErrorBody } from '@scrivo/contracts';
 import { apiKeyOf } from './auth/api-key-header';
 
 export const CSRF_COOKIE = 'scrivo_csrf';
@@ -28,12 +28,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the check: a bearer header must not let a cookie-authenticated request skip it.
  */
 const bearerWithoutCookies = (req: Request): boolean => {
-  // The OpenAI-compatible endpoint takes keys only (never a session): any bearer there, even one that is not a
-  // Scrivo key, reaches its guard, which answers OpenAI clients with OpenAI's "invalid_api_key".
-  const keyOnlyRoute =
-    (req.path === OPENAI_TRANSCRIPTIONS_PATH || req.path === OPENAI_CHAT_COMPLETIONS_PATH) &&
-    /^Bearer /i.test(req.headers.authorization ?? '');
-  if (apiKeyOf(req) === undefined && !keyOnlyRoute) return false;
+  if (apiKeyOf(req) === undefined) return false;
   // The raw header, not the parsed cookies: whatever the browser sent counts, parseable or not.
   const names = (req.headers.cookie ?? '')
     .split(';')

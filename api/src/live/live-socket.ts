@@ -66,6 +66,10 @@ export class LiveSocketServer {
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    // Node hands an upgrading socket over with no 'error' listener: a client that resets it while the session is
+    // looked up would otherwise take the process down.
+    const dropped = () => socket.destroy();
+    socket.on('error', dropped);
     const origin = req.headers.origin?.toLowerCase();
     if (!origin || !this.deps.origins.includes(origin))
       return refuseUpgrade(socket, 403, 'Live recording is only available from this site.');
@@ -73,7 +77,9 @@ export class LiveSocketServer {
       .fromSessionCookie(cookieValue(req.headers.cookie, SESSION_COOKIE.user))
       .catch(() => null);
     if (!user) return refuseUpgrade(socket, 401, 'Sign in to record live.');
+    if (socket.destroyed) return;
     this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      socket.off('error', dropped);
       const connection = new LiveConnection(
         {
           send: (message) => {

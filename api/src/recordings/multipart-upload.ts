@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,9 @@ const MB = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 /** The longest value a text field may have (a title, a language, an OpenAI model name). */
 const FIELD_SIZE = 10_000;
+
+const malformed = (error: Error) =>
+  new ApiError(400, 'MALFORMED_UPLOAD', `The upload could not be read: ${error.message}`);
 
 /** busboy throws at construction on a header it cannot use (no boundary, an unknown type): that is the client's. */
 const parserFor = (req: Request, maxBytes: number): busboy.Busboy => {
@@ -64,6 +67,20 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
       let fileSeen = false;
       let writing: Promise<void> = Promise.resolve();
       const parser = parserFor(req, maxBytes);
+      const outputs: WriteStream[] = [];
+      let settled = false;
+      /**
+       * Ends the upload once, whatever fails first: stops reading into the parser, closes the temp file, and
+       * drains what the client still sends so the answer can reach it.
+       */
+      const fail = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        req.unpipe(parser);
+        for (const out of outputs) out.destroy();
+        req.resume();
+        reject(error);
+      };
       // busboy cuts a value at fieldSize and says so: a cut value is not what was sent, so it is refused.
       const truncated: string[] = [];
       parser.on('field', (name, value, info) => {
@@ -72,6 +89,9 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
         (fieldValues[name] ??= []).push(value);
       });
       parser.on('file', (name, stream, info) => {
+        // A body that ends inside the file part makes busboy fail the file stream ("Unexpected end of form"): an
+        // 'error' with no listener would take the whole process down, so every stream here has one.
+        stream.on('error', (error: Error) => fail(malformed(error)));
         if (name !== 'file' || fileSeen) {
           stream.resume();
           return;
@@ -83,27 +103,26 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
           size += chunk.length;
         });
         stream.on('limit', () => {
-          req.unpipe(parser);
-          out.destroy();
-          reject(
+          fail(
             new ApiError(
               413,
               'PAYLOAD_TOO_LARGE',
               `This file is larger than your plan's limit of ${MB(maxBytes)}.`,
             ),
           );
-          req.resume();
         });
-        writing = new Promise((done, fail) => {
+        writing = new Promise((done, failed) => {
           out.on('finish', () => done());
-          out.on('error', fail);
+          out.on('error', failed);
         });
+        // Swallowed here, reported by `fail`: an unread rejection must not surface as an unhandled one.
+        writing.catch(fail);
         stream.pipe(out);
+        outputs.push(out);
       });
-      parser.on('error', (error: Error) =>
-        reject(new ApiError(400, 'MALFORMED_UPLOAD', `The upload could not be read: ${error.message}`)),
-      );
+      parser.on('error', (error: Error) => fail(malformed(error)));
       parser.on('close', () => {
+        if (settled) return;
         if (!fileSeen) return reject(new ApiError(400, 'VALIDATION_FAILED', 'The "file" field is missing.'));
         const [tooLong] = truncated;
         if (tooLong !== undefined)
@@ -117,9 +136,21 @@ export const receiveMultipart = async (req: Request, maxBytes: number): Promise<
               },
             ),
           );
-        writing.then(() => resolve({ path, size, filename, fields, fieldValues, cleanup }), reject);
+        writing.then(() => {
+          if (settled) return;
+          settled = true;
+          resolve({ path, size, filename, fields, fieldValues, cleanup });
+        }, fail);
       });
-      req.on('aborted', () => reject(new ApiError(400, 'UPLOAD_ABORTED', 'The upload was interrupted.')));
+      const aborted = () => fail(new ApiError(400, 'UPLOAD_ABORTED', 'The upload was interrupted.'));
+      req.on('aborted', aborted);
+      req.on('error', aborted);
+      // A connection that goes away with the body unfinished may say so with neither of the above, or may have
+      // gone already while the checks before this ran (their events then fired before anyone listened).
+      req.on('close', () => {
+        if (!req.complete) aborted();
+      });
+      if (req.destroyed && !req.complete) return aborted();
       req.pipe(parser);
     });
   } catch (error) {

@@ -83,6 +83,12 @@ describe('the OpenAI-compatible endpoint answers the official openai client', ()
       expect(withSession.body).toMatchObject({
         error: { code: 'invalid_api_key', type: 'invalid_request_error' },
       });
+      // No credentials at all, as a script that forgot its key sends: OpenAI's 401, not a CSRF refusal.
+      for (const path of ['/v1/audio/transcriptions', '/v1/chat/completions']) {
+        const bare = await fetch(`${app.url}${path}`, { method: 'POST', body: form });
+        expect(bare.status, path).toBe(401);
+        expect(await bare.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
+      }
     });
 
     it('refuses a read-only key, and names the parameter at fault', async () => {

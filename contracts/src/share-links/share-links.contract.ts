@@ -34,9 +34,14 @@ export const ShareLink = z.object({
 });
 export type ShareLink = z.infer<typeof ShareLink>;
 
-/** Guessing is slowed per link (100 tries a day at most); 8 characters make that take years. */
+/**
+ * Guessing is slowed per link (100 tries a day at most); 8 characters make that take years. Spaces do not count:
+ * eight of them are one guess away.
+ */
 export const MIN_SHARE_PASSWORD_LENGTH = 8;
 export const MAX_SHARE_PASSWORD_LENGTH = 200;
+export const sharePasswordStrongEnough = (password: string): boolean =>
+  password.replace(/\s/gu, '').length >= MIN_SHARE_PASSWORD_LENGTH;
 
 export const CreateShareLinkBody = z
   .object({
@@ -45,7 +50,13 @@ export const CreateShareLinkBody = z
     /** ISO instant in the future (at most 366 days ahead); absent or null = until revoked. */
     expiresAt: z.string().datetime({ offset: true }).nullable().optional(),
     /** Visitors must type it before they see anything. */
-    password: z.string().min(MIN_SHARE_PASSWORD_LENGTH).max(MAX_SHARE_PASSWORD_LENGTH).optional(),
+    password: z
+      .string()
+      .max(MAX_SHARE_PASSWORD_LENGTH)
+      .refine(sharePasswordStrongEnough, {
+        message: `The password needs at least ${MIN_SHARE_PASSWORD_LENGTH} characters that are not spaces`,
+      })
+      .optional(),
   })
   .refine((b) => b.includeMedia || !b.allowDownload, {
     message: 'Downloads need the media to be shared too',

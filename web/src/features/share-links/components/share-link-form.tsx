@@ -82,7 +82,7 @@ export function ShareLinkForm({ recordingId }: { recordingId: string }) {
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-password`}>
-          Password (optional, at least {MIN_SHARE_PASSWORD_LENGTH} characters)
+          Password (optional, at least {MIN_SHARE_PASSWORD_LENGTH} characters besides spaces)
           <input
             id={`${id}-password`}
             type="password"
