@@ -35,6 +35,7 @@ export * from './privacy/privacy.contract';
 export * from './privacy/privacy.schemas';
 export * from './questions/questions.contract';
 export * from './recordings/recordings.contract';
+export * from './recordings/speaker-count';
 export * from './share-links/share-links.contract';
 export * from './summaries/summaries.contract';
 export * from './translations/translations.contract';

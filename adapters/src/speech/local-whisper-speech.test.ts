@@ -40,7 +40,7 @@ describe.skipIf(!speechWorkerInstalled())('LocalWhisperSpeech against the Python
       { 'Speaker 1': 'Speaker 2' },
       { 'Speaker 1': 'Speaker 1' },
     ]);
-    const one = await speech.clusterSpeakers(three, { numSpeakers: 1 });
+    const one = await speech.clusterSpeakers(three, { speakers: { min: 1, max: 1 } });
     expect(one.map((m) => m['Speaker 1'])).toEqual(['Speaker 1', 'Speaker 1', 'Speaker 1']);
   });
 

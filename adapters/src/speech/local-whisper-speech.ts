@@ -9,7 +9,13 @@ import {
 } from '@scrivo/domain/recordings';
 import type { IncomingMessage } from 'node:http';
 import { readText, streamingPost } from './streaming-post';
-import { speechQuery, toSpeakerProfiles, toTranscript, type WorkerResult } from './worker-transcript';
+import {
+  speakerParams,
+  speechQuery,
+  toSpeakerProfiles,
+  toTranscript,
+  type WorkerResult,
+} from './worker-transcript';
 
 export interface LocalWhisperSpeechOptions {
   /** e.g. http://127.0.0.1:8765 */
@@ -108,7 +114,12 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
     options: ClusterSpeakersOptions = {},
   ): Promise<Record<string, string>[]> {
     const body = new TextEncoder().encode(
-      JSON.stringify({ pieces, ...(options.numSpeakers ? { speakers: options.numSpeakers } : {}) }),
+      JSON.stringify({
+        pieces,
+        ...Object.fromEntries(
+          options.speakers ? speakerParams(options.speakers).map(([k, v]) => [k, Number(v)]) : [],
+        ),
+      }),
     );
     const headers = { 'content-type': 'application/json', 'content-length': String(body.byteLength) };
     const response = await this.post(`${this.base()}/speakers/cluster`, headers, body, options.signal);

@@ -1,4 +1,4 @@
-import type { Segment, SpeakerProfiles, TranscriptBody } from '@scrivo/domain/recordings';
+import type { Segment, SpeakerCount, SpeakerProfiles, TranscriptBody } from '@scrivo/domain/recordings';
 
 /** The transcript JSON the Python speech worker answers (`/asr`) and streams last (`/transcribe`). */
 export interface WorkerResult {
@@ -123,12 +123,22 @@ export const toTranscript = (
 };
 
 /** Query options of the worker's endpoints (also how options reach an HF-protocol endpoint). */
+/** The worker's parameters for a number of people: `speakers` when exact, else `min_speakers` and `max_speakers`. */
+export const speakerParams = (count: SpeakerCount): [string, string][] =>
+  count.min === count.max
+    ? [['speakers', String(count.min)]]
+    : [
+        ['min_speakers', String(count.min)],
+        ['max_speakers', String(count.max)],
+      ];
+
 export const speechQuery = (options: {
   language: string | null;
   translate: boolean;
   vad?: boolean;
   diarize?: boolean;
   speakerProfiles?: boolean;
+  speakers?: SpeakerCount | null;
 }): string => {
   const query = new URLSearchParams();
   if (options.language) query.set('language', options.language);
@@ -136,5 +146,7 @@ export const speechQuery = (options: {
   query.set('vad', options.vad === false ? '0' : '1');
   if (options.diarize) query.set('diarize', '1');
   if (options.diarize && options.speakerProfiles) query.set('speaker_profiles', '1');
+  if (options.diarize && options.speakers)
+    for (const [k, v] of speakerParams(options.speakers)) query.set(k, v);
   return query.toString();
 };

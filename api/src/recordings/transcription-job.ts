@@ -129,6 +129,7 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
       language: state.options.language,
       translate: state.options.translate,
       diarize,
+      speakers: state.options.speakers ?? null,
       signal,
       onProgress: (progress) => {
         const now = Date.now();

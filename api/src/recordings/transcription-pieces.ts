@@ -263,6 +263,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
         translate: state.options.translate,
         diarize: piece.speakerLabels,
         speakerProfiles: piece.speakerLabels,
+        // A piece may hold fewer of the file's people than the uploader named: only the file-wide join is told.
         signal,
       }),
       {
@@ -323,7 +324,10 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
       for await (const chunk of blob.body) chunks.push(chunk);
       profiles.push(parseProfiles(Buffer.concat(chunks).toString('utf8')));
     }
-    const speakers = await deps.speech.clusterSpeakers(profiles, { signal });
+    const speakers = await deps.speech.clusterSpeakers(profiles, {
+      speakers: state.options.speakers ?? null,
+      signal,
+    });
     if (signal.aborted) return;
     await runner.run(
       recordingDecider,

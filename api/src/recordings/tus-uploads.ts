@@ -96,7 +96,7 @@ export class TusUploads {
         }
         let options;
         try {
-          options = parseOptions(meta.data.language, meta.data.translate);
+          options = parseOptions(meta.data.language, meta.data.translate, meta.data);
         } catch (error) {
           throw refuse(400, (error as Error).message, 'VALIDATION_FAILED');
         }

@@ -10,10 +10,11 @@ import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 // A 30 s phone call between two people (pyannote's sample, with its reference RTTM).
 const CALL = sharedAudio('pyannote-sample/sample.wav');
 
-const transcribe = async (client: TestClient) => {
+const transcribe = async (client: TestClient, fields: Record<string, string> = {}) => {
   const form = new FormData();
   form.set('file', new Blob([readFileSync(CALL)], { type: 'application/octet-stream' }), 'call.wav');
   form.set('language', 'en');
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const created = await client.post('/api/recordings', form);
   expect(created.status, created.text).toBe(201);
   const id = created.body.id as string;
@@ -39,5 +40,26 @@ describe.skipIf(!speechWorkerInstalled())('speaker labels (Business Pro)', () =>
     const plain = await transcribe(premium);
     expect(plain.segments.length).toBeGreaterThan(0);
     expect(plain.segments.every((s) => s.speaker === null)).toBe(true);
+  }, 600_000);
+
+  it('labels as many people as the uploader says, and refuses a count that is not one', async () => {
+    const { client } = await signedInClient(running.app, { plan: 'business_pro' });
+    const one = await transcribe(client, { speakers: '1' });
+    expect(new Set(one.segments.map((s) => s.speaker))).toEqual(new Set(['Speaker 1']));
+    const recording = await client.get(`/api/recordings/${one.id}`);
+    expect(recording.body.options).toMatchObject({ speakers: { min: 1, max: 1 } });
+
+    const form = new FormData();
+    form.set('file', new Blob([readFileSync(CALL)]), 'call.wav');
+    form.set('speakers', 'two');
+    const refused = await client.post('/api/recordings', form);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', details: { param: 'speakers' } });
+    form.delete('speakers');
+    form.set('minSpeakers', '4');
+    form.set('maxSpeakers', '2');
+    expect((await client.post('/api/recordings', form)).body).toMatchObject({
+      details: { param: 'minSpeakers' },
+    });
   }, 600_000);
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PlanId } from '../common/plans';
 import { ErrorBody } from '../common/errors';
 import { PageNumber } from '../common/paging';
+import { SpeakerCount } from './speaker-count';
 
 const c = initContract();
 
@@ -57,6 +58,10 @@ export const UploadMetadata = z.object({
   language: z.string().max(10).optional(),
   /** "true" or "1" = translate to English. */
   translate: z.string().max(5).optional(),
+  /** The number of people speaking (1-20 or "auto"), or a range with minSpeakers and maxSpeakers. */
+  speakers: z.string().max(5).optional(),
+  minSpeakers: z.string().max(5).optional(),
+  maxSpeakers: z.string().max(5).optional(),
 });
 export type UploadMetadata = z.infer<typeof UploadMetadata>;
 
@@ -220,6 +225,8 @@ export const TranscriptionOptions = z.object({
   language: z.string().nullable(),
   /** Translate to English. */
   translate: z.boolean(),
+  /** How many people speak, when the uploader said (exact: min = max); null or absent: estimated. */
+  speakers: SpeakerCount.nullable().optional(),
 });
 export type TranscriptionOptions = z.infer<typeof TranscriptionOptions>;
 
@@ -416,6 +423,10 @@ export const recordingsContract = c.router({
       title?: string;
       language?: string;
       translate?: string;
+      /** The number of people speaking, when known (1-20, or "auto"); or a range with the two below. */
+      speakers?: string;
+      minSpeakers?: string;
+      maxSpeakers?: string;
       keep?: 'unreadable';
     }>(),
     responses: {
@@ -428,7 +439,7 @@ export const recordingsContract = c.router({
       422: ErrorBody,
     },
     summary:
-      'Upload a file in one request (multipart: file, title?, language?, translate?, keep?) and queue it (keep=unreadable: keep a file with no readable audio as a file)',
+      'Upload a file in one request (multipart: file, title?, language?, translate?, speakers? or minSpeakers?/maxSpeakers?, keep?) and queue it (keep=unreadable: keep a file with no readable audio as a file)',
   },
   events: {
     method: 'GET',

@@ -4,10 +4,18 @@ import { recordingSlices, type SliceEvent } from './recording/slices';
 import type { Segment, TranscriptBody } from './transcript';
 import type { EditedSegment, TranscriptSplice } from './transcript-edit';
 
+/** How many people speak, when the uploader said: exactly (`min === max`) or a range (1-20). */
+export interface SpeakerCount {
+  readonly min: number;
+  readonly max: number;
+}
+
 export interface TranscriptionOptions {
   /** ISO 639-1 code chosen by the user, or null to detect. */
   readonly language: string | null;
   readonly translate: boolean;
+  /** Absent on recordings made before it could be said, and null when not said: estimated from the voices. */
+  readonly speakers?: SpeakerCount | null;
 }
 
 export interface ProbedMedia {

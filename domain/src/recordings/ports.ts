@@ -4,7 +4,7 @@ export interface CancelSignal {
   addEventListener(type: 'abort', listener: () => void): void;
 }
 
-import type { ProbedMedia } from './events';
+import type { ProbedMedia, SpeakerCount } from './events';
 import type { TranscriptBody } from './transcript';
 
 export interface SpeechRequest {
@@ -17,6 +17,8 @@ export interface SpeechRequest {
   readonly translate: boolean;
   /** Label who spoke when (segment `speaker`); engines that cannot leave `speaker` null. */
   readonly diarize?: boolean;
+  /** With `diarize`: how many people speak, when the uploader said; otherwise estimated. */
+  readonly speakers?: SpeakerCount | null;
   /**
    * With `diarize`: also answer the voice prints behind the labels (`SpeechTranscript.speakerProfiles`), so the
    * speakers of several pieces of one file can be clustered together. Off by default: without it no voice print
@@ -60,8 +62,8 @@ export interface SpeechTranscript extends TranscriptBody {
 }
 
 export interface ClusterSpeakersOptions {
-  /** The number of people when the caller knows it; otherwise estimated. */
-  readonly numSpeakers?: number;
+  /** The number of people (exact, or a range) when the uploader said; otherwise estimated. */
+  readonly speakers?: SpeakerCount | null;
   readonly signal?: CancelSignal;
 }
 

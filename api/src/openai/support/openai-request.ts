@@ -1,4 +1,5 @@
 import {
+  parseSpeakerCount,
   OpenAiResponseFormat,
   OpenAiTimestampGranularity,
   type OpenAiResponseFormat as ResponseFormat,
@@ -65,5 +66,21 @@ export const parseOpenAiRequest = (
   } catch (error) {
     throw error instanceof ApiError ? invalidParam('language', error.message) : error;
   }
+  // Not OpenAI's: Scrivo's own fields, in the endpoint's snake case (SDKs send them with extra_body).
+  const count = parseSpeakerCount({
+    speakers: fields.speakers,
+    minSpeakers: fields.min_speakers,
+    maxSpeakers: fields.max_speakers,
+  });
+  if (!count.ok) {
+    const param = { speakers: 'speakers', minSpeakers: 'min_speakers', maxSpeakers: 'max_speakers' }[
+      count.param
+    ];
+    throw invalidParam(
+      param,
+      count.message.replace(/"(min|max)Speakers"/g, (_, side: string) => `"${side}_speakers"`),
+    );
+  }
+  options = { ...options, speakers: count.count };
   return { model, responseFormat: format.data, granularities, options };
 };

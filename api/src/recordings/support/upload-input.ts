@@ -1,4 +1,5 @@
-import type { MediaRejectedError, TranscriptionOptions } from '@scrivo/domain/recordings';
+import { parseSpeakerCount, type SpeakerCountFields } from '@scrivo/contracts';
+import type { MediaRejectedError, SpeakerCount, TranscriptionOptions } from '@scrivo/domain/recordings';
 import { ApiError } from '../../common/api-error';
 
 /** A whole uploaded file on local disk (multipart temp file or finished tus upload). */
@@ -24,9 +25,17 @@ export const titleFromFilename = (filename: string | null): string =>
     .trim()
     .slice(0, 200) || 'Untitled recording';
 
+/** The number of people speaking an upload says (multipart fields, tus metadata); a 400 naming the field. */
+export const speakerCountOf = (fields: SpeakerCountFields): SpeakerCount | null => {
+  const parsed = parseSpeakerCount(fields);
+  if (!parsed.ok) throw new ApiError(400, 'VALIDATION_FAILED', parsed.message, { param: parsed.param });
+  return parsed.count;
+};
+
 export const parseOptions = (
   language: string | undefined,
   translate: string | undefined,
+  speakers: SpeakerCountFields = {},
 ): TranscriptionOptions => {
   const lang = (language ?? '').trim().toLowerCase();
   if (lang && lang !== 'auto' && !/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(lang))
@@ -38,5 +47,6 @@ export const parseOptions = (
   return {
     language: lang && lang !== 'auto' ? lang.split('-')[0]! : null,
     translate: translate === 'true' || translate === '1',
+    speakers: speakerCountOf(speakers),
   };
 };

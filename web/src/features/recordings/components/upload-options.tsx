@@ -34,6 +34,9 @@ export const LANGUAGES: readonly { code: string; name: string }[] = [
   ['hu', 'Hungarian'],
 ].map(([code, name]) => ({ code: code!, name: name! }));
 
+/** Exact counts offered in the form; the API also takes up to 20 and ranges (docs/transcription.md). */
+const SPEAKER_COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
 interface Props {
   value: UploadOptions;
   onChange(value: UploadOptions): void;
@@ -43,7 +46,7 @@ interface Props {
 export function UploadOptionsForm({ value, onChange }: Props) {
   const id = useId();
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+    <fieldset className="grid gap-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
       <legend className="sr-only">Transcription options</legend>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-title`} className="text-sm font-medium text-slate-800">
@@ -72,6 +75,25 @@ export function UploadOptionsForm({ value, onChange }: Props) {
           {LANGUAGES.map(({ code, name }) => (
             <option key={code} value={code}>
               {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-speakers`} className="text-sm font-medium text-slate-800">
+          Speakers
+        </label>
+        <select
+          id={`${id}-speakers`}
+          value={value.speakers}
+          title="Telling how many people speak helps the speaker labels (plans with speaker labels)"
+          onChange={(event) => onChange({ ...value, speakers: event.currentTarget.value })}
+          className="h-10 rounded-lg border border-slate-300 bg-white px-2"
+        >
+          <option value="">Detect automatically</option>
+          {SPEAKER_COUNTS.map((n) => (
+            <option key={n} value={String(n)}>
+              {n === 1 ? '1 person' : `${n} people`}
             </option>
           ))}
         </select>

@@ -10,7 +10,12 @@ import { UploadOptionsForm } from './upload-options';
 /** Options, the drop area and the queue of files on their way up. */
 export function UploadPanel({ userId, usage }: { userId: string; usage: Usage | undefined }) {
   const { queue, items } = useUploadQueue(userId);
-  const [options, setOptions] = useState<UploadOptions>({ title: '', language: '', translate: false });
+  const [options, setOptions] = useState<UploadOptions>({
+    title: '',
+    language: '',
+    translate: false,
+    speakers: '',
+  });
 
   const addFiles = (files: File[]) => {
     for (const file of files) {

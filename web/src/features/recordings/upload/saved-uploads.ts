@@ -13,6 +13,8 @@ export interface SavedUpload {
   title: string;
   language: string;
   translate: boolean;
+  /** The number of people speaking, or "" (absent on uploads saved before it could be said) to estimate. */
+  speakers?: string;
   recordingId: string | null;
   file: File | null;
 }

@@ -50,6 +50,8 @@ export interface UploadOptions {
   /** ISO 639-1 code, or "" to detect. */
   language: string;
   translate: boolean;
+  /** The number of people speaking (1-10), or "" to estimate. */
+  speakers: string;
 }
 
 interface Running {
@@ -148,6 +150,7 @@ export class UploadQueue {
       title,
       language: options.language,
       translate: options.translate,
+      speakers: options.speakers,
       recordingId: null,
       file,
     };
@@ -204,6 +207,7 @@ export class UploadQueue {
       form.set('title', saved.title);
       form.set('language', saved.language || 'auto');
       form.set('translate', String(saved.translate));
+      form.set('speakers', saved.speakers || 'auto');
       form.set('keep', 'unreadable');
       const csrf = readCookie('scrivo_csrf');
       const response = await fetch('/api/recordings', {
@@ -249,6 +253,7 @@ export class UploadQueue {
       title: saved.title,
       language: saved.language || 'auto',
       translate: String(saved.translate),
+      speakers: saved.speakers || 'auto',
     };
     const upload = new Upload(file, {
       endpoint: TUS_ENDPOINT,
