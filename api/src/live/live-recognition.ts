@@ -93,6 +93,8 @@ export class LiveRecognition implements LiveRecognitionStream {
       let body = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
       res.on('end', () => this.fail(`speech worker answered ${res.statusCode}: ${body.slice(0, 200)}`));
+      // The worker going away mid-answer must not become an 'error' nobody listens to.
+      res.on('error', (error) => this.fail(`speech worker stream broke: ${error.message}`));
       return;
     }
     const lines = createInterface({ input: res });
