@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';
 import { AccountStreams } from '@scrivo/domain/accounts';
 import { recordingStream } from '@scrivo/domain/recordings';
+import { webhooksStream } from '@scrivo/domain/webhooks';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
@@ -18,6 +19,8 @@ const baseEnv = (dataDir: string) => ({
   SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
   SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
   LOG_LEVEL: 'warn',
+  // Webhooks are a paid feature.
+  SCRIVO_DEFAULT_PLAN: 'business_pro',
 });
 
 const typesOf = async (dataDir: string, streamId: string): Promise<string[]> => {
@@ -51,6 +54,11 @@ describe('the API killed between the account erasure and its checkpoint', () => 
     const created = await client.post('/api/recordings', form);
     expect(created.status, created.text).toBe(201);
     const recordingId = created.body.id as string;
+    const hook = await client.post('/api/account/webhooks', {
+      url: 'https://receiver.example.com/hook',
+      events: ['transcription.completed'],
+    });
+    expect(hook.status, hook.text).toBe(201);
     // The answer waits for the reactions, so the crash cuts it off.
     await client.post('/api/account/delete', { password: 'secret-pass' }).catch(() => undefined);
     expect(await api.exited, api.log()).toBe('SIGKILL');
@@ -79,6 +87,7 @@ describe('the API killed between the account erasure and its checkpoint', () => 
     expect(
       await typesOf(dataDir, emailStreamNamesFor({ SCRIVO_DATA_DIR: dataDir }).userEmail(EMAIL)),
     ).toEqual(['EmailClaimed', 'EmailClaimReleased']);
+    expect(await typesOf(dataDir, webhooksStream(userId))).toEqual(['WebhookCreated', 'WebhookDeleted']);
     const recording = await typesOf(dataDir, recordingStream(recordingId));
     expect(recording.filter((t) => t === 'RecordingErased' || t === 'RecordingMediaPurged')).toEqual([
       'RecordingMediaPurged',
