@@ -36,6 +36,7 @@ export default defineConfig({
             'adapters/**/*.test.ts',
             'api/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'cli/**/*.test.ts',
             'bench/**/*.test.ts',
             // Pact: consumer tests and, in the same file, their verification against the real API.
             'web/pact/**/*.test.ts',

@@ -36,4 +36,24 @@ if (wanted('widget')) {
   log('building widget');
   run('npm', ['run', 'build', '--if-present', '-w', 'widget']);
 }
+if (wanted('cli')) {
+  // One file for the published package: the contracts (a private workspace) and their zod and ts-rest go inside it;
+  // the CLI's own dependencies stay outside, installed with it.
+  log('building cli');
+  rmSync(join(root, 'cli', 'dist'), { recursive: true, force: true });
+  run('npx', [
+    'esbuild',
+    'cli/src/main.ts',
+    '--bundle',
+    '--platform=node',
+    '--format=esm',
+    '--target=node20',
+    '--conditions=source',
+    '--external:commander',
+    '--external:cli-progress',
+    '--external:tus-js-client',
+    '--outfile=cli/dist/main.js',
+    '--log-level=warning',
+  ]);
+}
 log('build complete');

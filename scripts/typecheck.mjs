@@ -12,6 +12,7 @@ for (const pkg of [
   'api',
   'web',
   'widget',
+  'cli',
   'web/pact',
   'widget/pact',
   'bench',
