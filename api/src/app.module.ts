@@ -23,6 +23,7 @@ import { SummariesModule } from './summaries/summaries.module';
 import { TranslationsModule } from './translations/translations.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { LiveModule } from './live/live.module';
+import { VocabularyModule } from './vocabulary/vocabulary.module';
 
 /** The feature modules; each owns a folder under api/src. */
 const features = [
@@ -42,6 +43,7 @@ const features = [
   LanguageJobsModule,
   PrivacyModule,
   LiveModule,
+  VocabularyModule,
 ];
 
 @Module({})

@@ -13,6 +13,7 @@ import { recordingsContract } from './recordings/recordings.contract';
 import { shareLinksContract } from './share-links/share-links.contract';
 import { summariesContract } from './summaries/summaries.contract';
 import { translationsContract } from './translations/translations.contract';
+import { vocabularyContract } from './vocabulary/vocabulary.contract';
 import { webhooksContract } from './webhooks/webhooks.contract';
 
 export * from './accounts/accounts.contract';
@@ -39,6 +40,7 @@ export * from './recordings/speaker-count';
 export * from './share-links/share-links.contract';
 export * from './summaries/summaries.contract';
 export * from './translations/translations.contract';
+export * from './vocabulary/vocabulary.contract';
 export * from './webhooks/webhooks.contract';
 
 const c = initContract();
@@ -64,6 +66,7 @@ export const contract = c.router({
   shareLinks: shareLinksContract,
   summaries: summariesContract,
   translations: translationsContract,
+  vocabulary: vocabularyContract,
   webhooks: webhooksContract,
 });
 export type Contract = typeof contract;

@@ -139,6 +139,7 @@ export const speechQuery = (options: {
   diarize?: boolean;
   speakerProfiles?: boolean;
   speakers?: SpeakerCount | null;
+  vocabulary?: { readonly hotwords: readonly string[]; readonly prompt: string | null } | null;
 }): string => {
   const query = new URLSearchParams();
   if (options.language) query.set('language', options.language);

@@ -34,7 +34,7 @@ export class MediaController {
     await this.access.assertMinutesLeft(user);
     const upload = await receiveMultipart(req, this.access.maxUploadBytes(user));
     try {
-      const options = parseOptions(upload.fields.language, upload.fields.translate, upload.fields);
+      const options = parseOptions(upload.fields);
       const recording = await this.commands.execute(
         new CreateRecordingFromFileCommand(user, upload, {
           title: upload.fields.title,

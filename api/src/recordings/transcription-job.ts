@@ -22,6 +22,7 @@ import type { WorkerLogger } from '../jobs/worker-logger';
 import { transcribeWhenAvailable } from './speech-availability';
 import { type PieceSettings, storePieces } from './transcription-pieces';
 import type { StreamRunner } from '../infrastructure/stream-runner';
+import { ownerVocabulary } from './support/owner-vocabulary';
 import type { MinutesLedger } from './minutes-ledger';
 
 export interface TranscriptionJobDeps {
@@ -122,6 +123,7 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
     const interval = deps.progressIntervalMs ?? 1000;
     const sizeBytes = (await stat(wav)).size;
     // A fresh request (and audio stream) for each try while the speech engine is unavailable.
+    const words = await ownerVocabulary(runner, ownerId, state.options.vocabulary);
     const speechRequest = (): SpeechRequest => ({
       audio: createReadStream(wav),
       contentType: 'audio/wav',
@@ -130,6 +132,7 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
       translate: state.options.translate,
       diarize,
       speakers: state.options.speakers ?? null,
+      vocabulary: words.engine,
       signal,
       onProgress: (progress) => {
         const now = Date.now();
@@ -146,12 +149,14 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
         ]).catch(() => undefined); // a lost lease shows at the next heartbeat, which aborts the job
       },
     });
-    const transcript = await transcribeWhenAvailable(deps.speech, speechRequest, {
-      signal,
-      maxWaitMs: deps.speechOutageMaxMs ?? 1_800_000,
-      logger,
-      context: { jobId: job.jobId, recordingId },
-    });
+    const transcript = words.spell(
+      await transcribeWhenAvailable(deps.speech, speechRequest, {
+        signal,
+        maxWaitMs: deps.speechOutageMaxMs ?? 1_800_000,
+        logger,
+        context: { jobId: job.jobId, recordingId },
+      }),
+    );
     if (signal.aborted) return;
     await runner.run(
       recordingDecider,

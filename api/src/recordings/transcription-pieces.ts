@@ -22,6 +22,7 @@ import type { JobHandler } from '../jobs/job-handler';
 import type { WorkerLogger } from '../jobs/worker-logger';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { transcribeWhenAvailable } from './speech-availability';
+import { ownerVocabulary } from './support/owner-vocabulary';
 
 export const TRANSCRIPTION_PIECE_JOB = 'transcription-piece';
 
@@ -253,7 +254,8 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
     const blob = await deps.blobs.get(pieceKey(recordingId, piece.fileJobId, piece.index));
     await pipeline(Readable.from(blob.body), createWriteStream(wav));
     const sizeBytes = (await stat(wav)).size;
-    const transcript = await transcribeWhenAvailable(
+    const words = await ownerVocabulary(runner, state.ownerId!, state.options.vocabulary);
+    const heard = await transcribeWhenAvailable(
       deps.speech,
       () => ({
         audio: createReadStream(wav),
@@ -264,6 +266,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
         diarize: piece.speakerLabels,
         speakerProfiles: piece.speakerLabels,
         // A piece may hold fewer of the file's people than the uploader named: only the file-wide join is told.
+        vocabulary: words.engine,
         signal,
       }),
       {
@@ -274,6 +277,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
       },
     );
     if (signal.aborted) return;
+    const transcript = words.spell(heard);
     // Stored before the piece is recorded, so whoever sees the last piece in finds every piece's voice prints.
     if (piece.speakerLabels) {
       const profiles: SpeakerProfiles = transcript.speakerProfiles ?? {

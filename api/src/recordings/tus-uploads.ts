@@ -96,7 +96,7 @@ export class TusUploads {
         }
         let options;
         try {
-          options = parseOptions(meta.data.language, meta.data.translate, meta.data);
+          options = parseOptions(meta.data);
         } catch (error) {
           throw refuse(400, (error as Error).message, 'VALIDATION_FAILED');
         }

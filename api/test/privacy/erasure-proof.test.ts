@@ -34,7 +34,14 @@ const FOLDER_WORD = 'bramblequill';
 const TAG_WORD = 'thimblewhisk';
 const KEY_WORD = 'crumpetlever';
 const HOOK_WORD = 'drizzlefont';
+/** Their glossary, and an upload's own term and line of context. */
+const GLOSSARY_WORD = 'Quillendorf';
+const UPLOAD_TERM_WORD = 'Brastlewick';
+const CONTEXT_WORD = 'gobbleknot';
 const SECRETS = [
+  GLOSSARY_WORD,
+  UPLOAD_TERM_WORD,
+  CONTEXT_WORD,
   EDIT_WORD,
   SPEAKER_WORD,
   RENAMED_WORD,
@@ -158,11 +165,17 @@ describe('after deleting an account, none of its personal data is readable anywh
     });
     expect(hook.status, hook.text).toBe(201);
     const webhookId = (hook.body.webhook as { id: string }).id;
+    const glossary = await client.put('/api/vocabulary', {
+      terms: [{ text: GLOSSARY_WORD, soundsLike: 'quill-en-dorf' }],
+    });
+    expect(glossary.status, glossary.text).toBe(200);
 
     // A recording with a title and a file name of theirs, and its transcript.
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK_PATH)]), `${FILE_WORD}-notes.wav`);
     form.set('title', `${TITLE_WORD} meeting`);
+    form.set('terms', UPLOAD_TERM_WORD);
+    form.set('context', `Weekly ${CONTEXT_WORD} sync`);
     const created = await client.post('/api/recordings', form);
     expect(created.status, created.text).toBe(201);
     const recordingId = created.body.id as string;

@@ -62,6 +62,9 @@ export const UploadMetadata = z.object({
   speakers: z.string().max(5).optional(),
   minSpeakers: z.string().max(5).optional(),
   maxSpeakers: z.string().max(5).optional(),
+  /** Names and terms of this recording (one per line or comma-separated), and a line of context. */
+  terms: z.string().max(11_000).optional(),
+  context: z.string().max(600).optional(),
 });
 export type UploadMetadata = z.infer<typeof UploadMetadata>;
 
@@ -227,6 +230,11 @@ export const TranscriptionOptions = z.object({
   translate: z.boolean(),
   /** How many people speak, when the uploader said (exact: min = max); null or absent: estimated. */
   speakers: SpeakerCount.nullable().optional(),
+  /** This upload's own names and terms, and its line of context; null or absent: none. */
+  vocabulary: z
+    .object({ terms: z.array(z.string()), context: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type TranscriptionOptions = z.infer<typeof TranscriptionOptions>;
 
@@ -427,6 +435,9 @@ export const recordingsContract = c.router({
       speakers?: string;
       minSpeakers?: string;
       maxSpeakers?: string;
+      /** Names and terms of this recording (one per line or comma-separated), and a line about it. */
+      terms?: string;
+      context?: string;
       keep?: 'unreadable';
     }>(),
     responses: {
@@ -439,7 +450,7 @@ export const recordingsContract = c.router({
       422: ErrorBody,
     },
     summary:
-      'Upload a file in one request (multipart: file, title?, language?, translate?, speakers? or minSpeakers?/maxSpeakers?, keep?) and queue it (keep=unreadable: keep a file with no readable audio as a file)',
+      'Upload a file in one request (multipart: file, title?, language?, translate?, speakers? or minSpeakers?/maxSpeakers?, terms?, context?, keep?) and queue it (keep=unreadable: keep a file with no readable audio as a file)',
   },
   events: {
     method: 'GET',

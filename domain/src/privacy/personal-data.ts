@@ -27,6 +27,9 @@ const SEGMENTS = (at: string): PersonalDataPath[] => [
   `${at}[].speaker`,
 ];
 
+/** An upload's own terms and the line of context its owner wrote. */
+const VOCABULARY = (at: string): PersonalDataPath[] => [`${at}.terms[]`, `${at}.context`];
+
 export const PERSONAL_DATA: Readonly<Record<string, PersonalDataFields>> = {
   // The person.
   UserRegistered: { key: 'user', paths: ['email', 'firstName', 'lastName', 'industry', 'hearAboutUs'] },
@@ -44,7 +47,11 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalDataFields>> = {
   UserInvitationRevoked: { key: 'address', paths: ['email'] },
 
   // A recording: what its owner typed and what its people said.
-  RecordingCreated: { key: 'owner', paths: ['title', 'originalFilename'] },
+  RecordingCreated: {
+    key: 'owner',
+    paths: ['title', 'originalFilename', ...VOCABULARY('options.vocabulary')],
+  },
+  TranscriptionRequested: { key: 'owner', paths: VOCABULARY('options.vocabulary') },
   RecordingRenamed: { key: 'owner', paths: ['title'] },
   LiveSessionStarted: { key: 'owner', paths: ['title'] },
   TranscriptionCompleted: { key: 'owner', paths: ['transcript.text', ...SEGMENTS('transcript.segments')] },
@@ -67,6 +74,8 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalDataFields>> = {
   TagCreated: { key: 'user', paths: ['name'] },
   TagRenamed: { key: 'user', paths: ['name'] },
   ApiKeyCreated: { key: 'user', paths: ['name'] },
+  // The account's glossary: names of people, products, clients.
+  VocabularySet: { key: 'user', paths: ['terms[].text', 'terms[].soundsLike'] },
   // The receiver's address and the signing secret (kept to sign, never readable after creation).
   WebhookCreated: { key: 'user', paths: ['url', 'secret'] },
   // The body holds the recording's title and, for a summary, its text.

@@ -10,12 +10,20 @@ export interface SpeakerCount {
   readonly max: number;
 }
 
+/** Names and terms of one upload, and a line about it, given to the engine with the account's glossary. */
+export interface UploadVocabulary {
+  readonly terms: readonly string[];
+  readonly context: string | null;
+}
+
 export interface TranscriptionOptions {
   /** ISO 639-1 code chosen by the user, or null to detect. */
   readonly language: string | null;
   readonly translate: boolean;
   /** Absent on recordings made before it could be said, and null when not said: estimated from the voices. */
   readonly speakers?: SpeakerCount | null;
+  /** Absent on recordings made before it could be said, null when the upload said none. */
+  readonly vocabulary?: UploadVocabulary | null;
 }
 
 export interface ProbedMedia {

@@ -20,6 +20,11 @@ export interface SpeechRequest {
   /** With `diarize`: how many people speak, when the uploader said; otherwise estimated. */
   readonly speakers?: SpeakerCount | null;
   /**
+   * Names and terms to listen for (Whisper's hotwords) and a line of context (its initial prompt); engines that
+   * cannot take them ignore them.
+   */
+  readonly vocabulary?: { readonly hotwords: readonly string[]; readonly prompt: string | null } | null;
+  /**
    * With `diarize`: also answer the voice prints behind the labels (`SpeechTranscript.speakerProfiles`), so the
    * speakers of several pieces of one file can be clustered together. Off by default: without it no voice print
    * leaves the engine.

@@ -1,5 +1,7 @@
 import {
+  MAX_CONTEXT_LENGTH,
   parseSpeakerCount,
+  parseUploadVocabulary,
   OpenAiResponseFormat,
   OpenAiTimestampGranularity,
   type OpenAiResponseFormat as ResponseFormat,
@@ -25,7 +27,7 @@ export const invalidParam = (param: string, message: string) =>
 
 /**
  * The form fields of an OpenAI transcription request. `model` is required (as OpenAI requires it) but any name
- * is accepted: the server's own speech engine transcribes. `prompt` and `temperature` are accepted and ignored.
+ * is accepted: the server's own speech engine transcribes. `prompt` is the recording's line of context for the engine (its end, when long); `temperature` is accepted and ignored.
  */
 export const parseOpenAiRequest = (
   fields: Record<string, string>,
@@ -62,7 +64,7 @@ export const parseOpenAiRequest = (
     );
   let options: TranscriptionOptions;
   try {
-    options = parseOptions(fields.language, undefined);
+    options = parseOptions({ language: fields.language });
   } catch (error) {
     throw error instanceof ApiError ? invalidParam('language', error.message) : error;
   }
@@ -81,6 +83,11 @@ export const parseOpenAiRequest = (
       count.message.replace(/"(min|max)Speakers"/g, (_, side: string) => `"${side}_speakers"`),
     );
   }
-  options = { ...options, speakers: count.count };
+  // OpenAI's `prompt` ("to guide the model's style or continue a previous audio segment"): the line of context.
+  // Whisper reads only the end of a long prompt, so its end is what is kept.
+  const vocabulary = parseUploadVocabulary(fields.terms, fields.prompt?.slice(-MAX_CONTEXT_LENGTH));
+  if (!vocabulary.ok)
+    throw invalidParam(vocabulary.param === 'context' ? 'prompt' : 'terms', vocabulary.message);
+  options = { ...options, speakers: count.count, vocabulary: vocabulary.vocabulary };
   return { model, responseFormat: format.data, granularities, options };
 };

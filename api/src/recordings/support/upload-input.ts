@@ -1,5 +1,10 @@
-import { parseSpeakerCount, type SpeakerCountFields } from '@scrivo/contracts';
-import type { MediaRejectedError, SpeakerCount, TranscriptionOptions } from '@scrivo/domain/recordings';
+import { parseSpeakerCount, parseUploadVocabulary, type SpeakerCountFields } from '@scrivo/contracts';
+import type {
+  MediaRejectedError,
+  SpeakerCount,
+  TranscriptionOptions,
+  UploadVocabulary,
+} from '@scrivo/domain/recordings';
 import { ApiError } from '../../common/api-error';
 
 /** A whole uploaded file on local disk (multipart temp file or finished tus upload). */
@@ -32,11 +37,24 @@ export const speakerCountOf = (fields: SpeakerCountFields): SpeakerCount | null 
   return parsed.count;
 };
 
-export const parseOptions = (
-  language: string | undefined,
-  translate: string | undefined,
-  speakers: SpeakerCountFields = {},
-): TranscriptionOptions => {
+/** What an upload says besides its file (multipart fields, tus metadata), all optional strings. */
+export interface UploadFields extends SpeakerCountFields {
+  readonly language?: string;
+  readonly translate?: string;
+  /** Names and terms of this recording, one per line or comma-separated, added to the account's glossary. */
+  readonly terms?: string;
+  /** A line about the recording ("Weekly sync of the payments team"). */
+  readonly context?: string;
+}
+
+export const vocabularyOf = (fields: UploadFields): UploadVocabulary | null => {
+  const parsed = parseUploadVocabulary(fields.terms, fields.context);
+  if (!parsed.ok) throw new ApiError(400, 'VALIDATION_FAILED', parsed.message, { param: parsed.param });
+  return parsed.vocabulary;
+};
+
+export const parseOptions = (fields: UploadFields): TranscriptionOptions => {
+  const { language, translate } = fields;
   const lang = (language ?? '').trim().toLowerCase();
   if (lang && lang !== 'auto' && !/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(lang))
     throw new ApiError(
@@ -47,6 +65,7 @@ export const parseOptions = (
   return {
     language: lang && lang !== 'auto' ? lang.split('-')[0]! : null,
     translate: translate === 'true' || translate === '1',
-    speakers: speakerCountOf(speakers),
+    speakers: speakerCountOf(fields),
+    vocabulary: vocabularyOf(fields),
   };
 };

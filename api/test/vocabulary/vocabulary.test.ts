@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
+import { describe, expect, it } from 'vitest';
+import { untilCompleted } from '../recordings/support/until-completed';
+import { signedInClient } from '../support/sessions';
+import { appWithSpeechWorker } from '../support/speech-app';
+import type { TestClient } from '../support/http-client';
+
+const JFK = sharedAudio('jfk/jfk.wav');
+
+const upload = async (client: TestClient, fields: Record<string, string> = {}) => {
+  const form = new FormData();
+  form.set('file', new Blob([readFileSync(JFK)]), 'jfk.wav');
+  form.set('language', 'en');
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return client.post('/api/recordings', form);
+};
+
+const transcriptOf = async (client: TestClient, fields: Record<string, string> = {}) => {
+  const created = await upload(client, fields);
+  expect(created.status, created.text).toBe(201);
+  await untilCompleted(client, created.body.id as string);
+  return (await client.get(`/api/recordings/${created.body.id as string}/transcript`)).body as {
+    text: string;
+    segments: { text: string; words: { text: string }[] }[];
+  };
+};
+
+describe.skipIf(!speechWorkerInstalled())('custom vocabulary', () => {
+  const running = appWithSpeechWorker();
+
+  it('keeps the account’s glossary whole, refusing a list it cannot hold with the term at fault', async () => {
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
+    expect((await client.get('/api/vocabulary')).body).toEqual({ terms: [] });
+    const saved = await client.put('/api/vocabulary', {
+      terms: [{ text: ' Scrivo ', soundsLike: 'scree-vo' }, { text: 'Nguyen' }],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toEqual({ terms: [{ text: 'Scrivo', soundsLike: 'scree-vo' }, { text: 'Nguyen' }] });
+    expect((await client.get('/api/vocabulary')).body).toEqual(saved.body);
+
+    const twice = await client.put('/api/vocabulary', { terms: [{ text: 'Scrivo' }, { text: 'scrivo' }] });
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('twice'),
+    });
+    const tooMany = await client.put('/api/vocabulary', {
+      terms: Array.from({ length: 501 }, (_, i) => ({ text: `t${i}` })),
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await client.get('/api/vocabulary')).body).toEqual(saved.body);
+  });
+
+  it('takes an upload’s own terms and line of context, and refuses too long a context', async () => {
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
+    const long = await upload(client, { context: 'x'.repeat(501) });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ details: { param: 'context' } });
+    const created = await upload(client, {
+      terms: 'Zanzibar, Kubernetes\nZanzibar',
+      context: 'A speech in 1961',
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.options).toMatchObject({
+      vocabulary: { terms: ['Zanzibar', 'Kubernetes'], context: 'A speech in 1961' },
+    });
+    await untilCompleted(client, created.body.id as string);
+  }, 300_000);
+
+  it('spells a glossary term its way where the engine wrote how it sounds, and nowhere else', async () => {
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
+    const plain = await transcriptOf(client);
+    expect(plain.text).toMatch(/Americans/);
+    expect(plain.text).not.toMatch(/Amerikanz/);
+    expect(
+      (
+        await client.put('/api/vocabulary', {
+          terms: [
+            { text: 'Amerikanz', soundsLike: 'Americans' },
+            { text: 'Zanzibar', soundsLike: 'zanzi-bar' },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    const spelt = await transcriptOf(client);
+    expect(spelt.text).toMatch(/Amerikanz/);
+    expect(spelt.text).not.toMatch(/Americans|Zanzibar/);
+    expect(spelt.segments.flatMap((s) => s.words.map((w) => w.text.trim()))).toContain('Amerikanz,');
+  }, 300_000);
+});

@@ -1,0 +1,3 @@
+export * from './events';
+export * from './vocabulary.decider';
+export * from './engine-vocabulary';
