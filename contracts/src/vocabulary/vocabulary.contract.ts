@@ -10,13 +10,16 @@ const c = initContract();
  * the account, with the upload's own terms and its line of context, so it spells them the owner's way. Each save
  * sends the whole list (at most 500 terms of at most 100 characters, none twice): it replaces the one kept.
  */
+export const MAX_GLOSSARY_TERMS = 500;
+export const MAX_GLOSSARY_TERM_LENGTH = 100;
+
 export const VocabularyTerm = z.object({
-  text: z.string().trim().min(1).max(100),
-  soundsLike: z.string().trim().max(100).optional(),
+  text: z.string().trim().min(1).max(MAX_GLOSSARY_TERM_LENGTH),
+  soundsLike: z.string().trim().max(MAX_GLOSSARY_TERM_LENGTH).optional(),
 });
 export type VocabularyTerm = z.infer<typeof VocabularyTerm>;
 
-export const Vocabulary = z.object({ terms: z.array(VocabularyTerm).max(500) });
+export const Vocabulary = z.object({ terms: z.array(VocabularyTerm).max(MAX_GLOSSARY_TERMS) });
 export type Vocabulary = z.infer<typeof Vocabulary>;
 
 /** The most terms one upload may add to the account's glossary, and the longest line of context. */

@@ -5,6 +5,7 @@ import { useSignOut } from '../../hooks/use-sign-out';
 const links = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/recordings', label: 'Recordings' },
+  { to: '/vocabulary', label: 'Vocabulary' },
   { to: '/account', label: 'Account' },
 ] as const;
 
@@ -12,7 +13,7 @@ const linkClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 const activeClass = 'bg-brand-50 text-brand-700';
 
-/** The signed-in header: logo, the three places people go, sign out. Collapses into a menu on phones. */
+/** The signed-in header: logo, the places people go, sign out. Collapses into a menu on phones. */
 export function AppHeader() {
   const [open, setOpen] = useState(false);
   const { signOut, pending: leaving } = useSignOut();

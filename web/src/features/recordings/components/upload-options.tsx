@@ -107,6 +107,32 @@ export function UploadOptionsForm({ value, onChange }: Props) {
         />
         Translate to English
       </label>
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <label htmlFor={`${id}-terms`} className="text-sm font-medium text-slate-800">
+          Terms <span className="font-normal text-slate-600">(optional: names and words said in it)</span>
+        </label>
+        <input
+          id={`${id}-terms`}
+          value={value.terms}
+          maxLength={5000}
+          placeholder="Nguyen, Scrivo, Kubernetes"
+          onChange={(event) => onChange({ ...value, terms: event.currentTarget.value })}
+          className="h-10 rounded-lg border border-slate-300 px-3"
+        />
+      </div>
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <label htmlFor={`${id}-context`} className="text-sm font-medium text-slate-800">
+          Context <span className="font-normal text-slate-600">(optional: a line about the recording)</span>
+        </label>
+        <input
+          id={`${id}-context`}
+          value={value.context}
+          maxLength={500}
+          placeholder="Weekly sync of the payments team"
+          onChange={(event) => onChange({ ...value, context: event.currentTarget.value })}
+          className="h-10 rounded-lg border border-slate-300 px-3"
+        />
+      </div>
     </fieldset>
   );
 }

@@ -15,6 +15,8 @@ export function UploadPanel({ userId, usage }: { userId: string; usage: Usage | 
     language: '',
     translate: false,
     speakers: '',
+    terms: '',
+    context: '',
   });
 
   const addFiles = (files: File[]) => {

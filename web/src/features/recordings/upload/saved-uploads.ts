@@ -15,6 +15,9 @@ export interface SavedUpload {
   translate: boolean;
   /** The number of people speaking, or "" (absent on uploads saved before it could be said) to estimate. */
   speakers?: string;
+  /** This recording's own names and terms (comma-separated) and a line about it; absent on older saves. */
+  terms?: string;
+  context?: string;
   recordingId: string | null;
   file: File | null;
 }

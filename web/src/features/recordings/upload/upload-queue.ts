@@ -52,6 +52,10 @@ export interface UploadOptions {
   translate: boolean;
   /** The number of people speaking (1-10), or "" to estimate. */
   speakers: string;
+  /** This recording's own names and terms, comma-separated, for the engine to listen for. */
+  terms: string;
+  /** A line about the recording ("Weekly sync of the payments team"). */
+  context: string;
 }
 
 interface Running {
@@ -151,6 +155,8 @@ export class UploadQueue {
       language: options.language,
       translate: options.translate,
       speakers: options.speakers,
+      terms: options.terms,
+      context: options.context,
       recordingId: null,
       file,
     };
@@ -208,6 +214,8 @@ export class UploadQueue {
       form.set('language', saved.language || 'auto');
       form.set('translate', String(saved.translate));
       form.set('speakers', saved.speakers || 'auto');
+      form.set('terms', saved.terms ?? '');
+      form.set('context', saved.context ?? '');
       form.set('keep', 'unreadable');
       const csrf = readCookie('scrivo_csrf');
       const response = await fetch('/api/recordings', {
@@ -254,6 +262,8 @@ export class UploadQueue {
       language: saved.language || 'auto',
       translate: String(saved.translate),
       speakers: saved.speakers || 'auto',
+      terms: saved.terms ?? '',
+      context: saved.context ?? '',
     };
     const upload = new Upload(file, {
       endpoint: TUS_ENDPOINT,
