@@ -132,6 +132,7 @@ describe('Download my data', () => {
         'sign-ins.json',
         'recordings.json',
         'chats.json',
+        'vocabulary.json',
         'README.txt',
       ]),
     );

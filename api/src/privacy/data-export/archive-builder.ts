@@ -10,6 +10,12 @@ import {
   type TranscriptDoc,
   transcriptText,
 } from '@scrivo/domain/recordings';
+import {
+  type Vocabulary,
+  vocabularyDecider,
+  type VocabularySet,
+  vocabularyStream,
+} from '@scrivo/domain/vocabulary';
 import { mediaExtensionOf } from './media-file-name';
 import { ZipStream } from './zip-stream';
 
@@ -129,6 +135,12 @@ export const buildArchive = async (
   }
   zip.addText('recordings.json', json(index));
   zip.addText('chats.json', json(await chatsOf(deps.readModels, userId)));
+  const glossary = (await deps.events.readStream(vocabularyStream(userId))).reduce<Vocabulary>(
+    (state, e) =>
+      vocabularyDecider.evolve(state, { type: 'VocabularySet', data: e.data as VocabularySet['data'] }),
+    vocabularyDecider.initialState(),
+  );
+  zip.addText('vocabulary.json', json(glossary));
   zip.addText(
     'README.txt',
     [
@@ -140,6 +152,7 @@ export const buildArchive = async (
       'recordings.json         the list of your recordings and their folders',
       "chats.json              the support chats you had signed in, every message (yours, the assistant's",
       "                        and our team's) in order",
+      'vocabulary.json         your glossary of names and terms (the Vocabulary page)',
       'recordings/<title-id>/  recording.json, original.<ext> (the file you uploaded, or the audio of a live',
       '                        recording as Ogg Opus; recordings.json names its type),',
       '                        transcript.json, transcript.txt (with times), transcript-plain.txt,',
