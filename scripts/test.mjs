@@ -10,6 +10,8 @@ run('node', ['scripts/build.mjs']);
 log('lint');
 run('npx', ['eslint', '.', '--max-warnings=0']);
 run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+// Exports nothing imports (knip.json): a name nobody uses is dead code or belongs inside its file.
+run('npx', ['knip', '--no-progress', '--no-config-hints']);
 log('typecheck');
 run('node', ['scripts/typecheck.mjs']);
 

@@ -10,7 +10,7 @@ export const apiClient = (login: Login) =>
     baseHeaders: { authorization: `Bearer ${login.apiKey}` },
     throwOnUnknownStatus: false,
   });
-export type ApiClient = ReturnType<typeof apiClient>;
+type ApiClient = ReturnType<typeof apiClient>;
 
 export interface Session {
   readonly login: Login;

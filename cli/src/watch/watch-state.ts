@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
  * is a new one. `recordingId` is kept the moment the server made the recording (before any byte is sent), so a
  * watcher killed mid-upload resumes that upload instead of sending the file again.
  */
-export interface WatchedFile {
+interface WatchedFile {
   readonly size: number;
   readonly mtimeMs: number;
   readonly recordingId: string | null;
@@ -19,7 +19,7 @@ export interface WatchedFile {
 export type WatchState = Record<string, WatchedFile>;
 
 /** The state file lives in the output folder: the watched folder may be read-only (a network share). */
-export const stateFile = (outDir: string) => join(outDir, '.scrivo-watch.json');
+const stateFile = (outDir: string) => join(outDir, '.scrivo-watch.json');
 
 export const loadState = async (outDir: string): Promise<WatchState> => {
   try {

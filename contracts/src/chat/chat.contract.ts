@@ -24,10 +24,11 @@ import {
   VisitorConversation,
   VisitorSession,
   ChatIdentity,
+  CHAT_TOKEN_HEADER,
 } from './chat.schemas';
 
 const c = initContract();
-const token = z.object({ 'x-chat-token': z.string() });
+const token = z.object({ [CHAT_TOKEN_HEADER]: z.string() });
 
 /** The admin queue of spec section 7 (admin session cookie required). */
 export const adminChatContract = c.router({

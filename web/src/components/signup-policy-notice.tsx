@@ -7,7 +7,7 @@ type NoticeLang = 'en' | 'es' | 'fr';
  * What a visitor reads when this server does not take sign-ups from anyone (SCRIVO_SIGNUPS), in the languages of
  * the landing pages.
  */
-export const SIGNUP_POLICY_TEXT: Record<NoticeLang, Record<'invite' | 'closed', string>> = {
+const SIGNUP_POLICY_TEXT: Record<NoticeLang, Record<'invite' | 'closed', string>> = {
   en: {
     invite:
       'Sign-ups on this server are by invitation only. If an administrator invited your email address, sign up with it below; otherwise please ask them for an invitation.',

@@ -43,8 +43,6 @@ export const PLANS: readonly PlanFacts[] = [
   },
 ];
 
-export const MAX_UPLOAD_LABEL = '1 GB';
-
 export const priceFor = (plan: PlanFacts, period: BillingPeriod): Price =>
   period === 'weekly' ? (plan.weekly ?? plan.monthly) : plan.monthly;
 

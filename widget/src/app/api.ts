@@ -6,6 +6,7 @@ import type {
   RouteRequest,
   VisitorSession,
 } from '@scrivo/contracts';
+import { CHAT_TOKEN_HEADER } from '@scrivo/contracts/chat/chat.schemas';
 
 /** A failed call: the status and the server's message (the error body's `error`). */
 export class ChatApiError extends Error {
@@ -56,7 +57,7 @@ const request = async <T>(
   const path = `${fill(route.path, parts.params ?? {})}${parts.query ?? ''}`;
   const { token, body } = parts;
   const headers: Record<string, string> = {};
-  if (token) headers['x-chat-token'] = token;
+  if (token) headers[CHAT_TOKEN_HEADER] = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {

@@ -1,6 +1,6 @@
 import { Controller, Inject, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { contract } from '@scrivo/contracts';
+import { contract, CHAT_TOKEN_HEADER } from '@scrivo/contracts';
 import { NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import { CHAT_SESSIONS, type ChatSessionDoc } from '@scrivo/domain/chat';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
@@ -80,7 +80,7 @@ export class VisitorChatController {
   @TsRestHandler(c.get)
   get() {
     return tsRestHandler(c.get, async ({ params, headers, query }) => {
-      await this.owned(params.sessionId, headers['x-chat-token']);
+      await this.owned(params.sessionId, headers[CHAT_TOKEN_HEADER]);
       const body = await this.queries.execute(new GetVisitorConversationQuery(params.sessionId, query.after));
       return { status: 200 as const, body };
     });
@@ -89,7 +89,7 @@ export class VisitorChatController {
   @TsRestHandler(c.post)
   post(@Req() req: Request) {
     return tsRestHandler(c.post, async ({ params, headers, body }) => {
-      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      const doc = await this.owned(params.sessionId, headers[CHAT_TOKEN_HEADER]);
       await this.limiter.message(clientIp(req), doc.sessionId);
       const conversation = await this.commands.execute(new PostVisitorMessageCommand(doc, body.content));
       return { status: 200 as const, body: conversation };
@@ -99,7 +99,7 @@ export class VisitorChatController {
   @TsRestHandler(c.escalate)
   escalate() {
     return tsRestHandler(c.escalate, async ({ params, headers }) => {
-      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      const doc = await this.owned(params.sessionId, headers[CHAT_TOKEN_HEADER]);
       return { status: 200 as const, body: await this.change(doc, { kind: 'requestHuman' }) };
     });
   }
@@ -107,7 +107,7 @@ export class VisitorChatController {
   @TsRestHandler(c.identify)
   identify() {
     return tsRestHandler(c.identify, async ({ params, headers, body }) => {
-      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      const doc = await this.owned(params.sessionId, headers[CHAT_TOKEN_HEADER]);
       const site = await this.sites.get(doc.siteKey);
       // An unverified identity is ignored, not refused: the visitor simply stays anonymous.
       const identity = site ? this.sites.verifiedIdentity(site, body) : null;
@@ -118,7 +118,7 @@ export class VisitorChatController {
   @TsRestHandler(c.setContextPage)
   setContextPage() {
     return tsRestHandler(c.setContextPage, async ({ params, headers, body }) => {
-      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      const doc = await this.owned(params.sessionId, headers[CHAT_TOKEN_HEADER]);
       const change = { kind: 'contextPage' as const, contextPage: body.contextPage };
       return { status: 200 as const, body: await this.change(doc, change) };
     });
@@ -127,7 +127,7 @@ export class VisitorChatController {
   @TsRestHandler(c.leaveEmail)
   leaveEmail() {
     return tsRestHandler(c.leaveEmail, async ({ params, headers, body }) => {
-      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      const doc = await this.owned(params.sessionId, headers[CHAT_TOKEN_HEADER]);
       return {
         status: 200 as const,
         body: await this.change(doc, { kind: 'leaveEmail', email: body.email }),
@@ -138,7 +138,7 @@ export class VisitorChatController {
   @TsRestHandler(c.rate)
   rate() {
     return tsRestHandler(c.rate, async ({ params, headers, body }) => {
-      const doc = await this.owned(params.sessionId, headers['x-chat-token']);
+      const doc = await this.owned(params.sessionId, headers[CHAT_TOKEN_HEADER]);
       return { status: 200 as const, body: await this.change(doc, { kind: 'rate', rating: body.rating }) };
     });
   }

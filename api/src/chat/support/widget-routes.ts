@@ -1,3 +1,4 @@
+import { CHAT_TOKEN_HEADER } from '@scrivo/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -41,7 +42,7 @@ export class WidgetRoutes {
     res.setHeader('Vary', 'Origin');
     if (allowed) {
       res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Access-Control-Allow-Headers', 'content-type, x-chat-token');
+      res.setHeader('Access-Control-Allow-Headers', `content-type, ${CHAT_TOKEN_HEADER}`);
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
       res.setHeader('Access-Control-Max-Age', '600');
     }

@@ -6,7 +6,7 @@ import { recordingDecider } from './decider';
 export const spec = DeciderSpecification.for(recordingDecider);
 export { now };
 const eleven = recordingOf(11);
-export const { media, created, uploaded, probed, requested, started } = eleven;
+export const { created, uploaded, probed, requested, started } = eleven;
 export const transcript: TranscriptBody = {
   language: 'en',
   languageProbability: 0.98,

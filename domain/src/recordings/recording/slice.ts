@@ -9,7 +9,7 @@ import type { SortKey } from '../../ports/read-model-store';
  */
 
 /** What every slice may read of the recording beside its own fields. */
-export interface RecordingBasics {
+interface RecordingBasics {
   readonly id: string;
   /** Set while the recording is in the bin (restorable until then). */
   readonly deleted: { readonly restorableUntil: string } | null;
@@ -20,12 +20,12 @@ interface Named {
 }
 
 /** Per event name, the fields of its data that hold a secret (see `audit/secrets.ts`); most have none. */
-export type SecretsOf<E extends DomainEvent> = {
+type SecretsOf<E extends DomainEvent> = {
   readonly [T in E['type']]: readonly Extract<keyof Extract<E, { type: T }>['data'], string>[];
 };
 
 /** What a slice adds to the library document (`projections/recordings.projection.ts`). */
-export interface LibraryPart<E extends DomainEvent, D extends object> {
+interface LibraryPart<E extends DomainEvent, D extends object> {
   /** Its fields on a new recording's document. */
   readonly initial: D;
   /** Its fields after one of its events. */

@@ -4,7 +4,7 @@ import type { TranscriptBody } from '../transcript';
 // A recording of 6 s, uploaded, probed and transcribed: the history the transcript specs start from.
 
 export const now = '2026-03-01T10:00:00.000Z';
-export const media = {
+const media = {
   durationSeconds: 6,
   mimeType: 'audio/wav',
   mediaKind: 'audio' as const,

@@ -11,7 +11,7 @@ const styles: Record<Recording['status'], string> = {
   unreadable: 'bg-slate-200 text-slate-800',
 };
 
-export const statusLabel = (recording: Pick<Recording, 'status' | 'progress'>): string => {
+const statusLabel = (recording: Pick<Recording, 'status' | 'progress'>): string => {
   const percent = Math.floor(recording.progress * 100);
   switch (recording.status) {
     case 'uploading':

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-export type ToastVariant = 'destructive' | 'neutral';
+type ToastVariant = 'destructive' | 'neutral';
 
 export interface ToastInput {
   readonly title: string;
@@ -23,7 +23,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export const showToast = (input: ToastInput): void => {
+const showToast = (input: ToastInput): void => {
   clearTimeout(timer);
   const shown: ShownToast = {
     id: nextId++,
@@ -37,7 +37,7 @@ export const showToast = (input: ToastInput): void => {
   timer = setTimeout(() => dismissToast(shown.id), shown.durationMs);
 };
 
-export const dismissToast = (id?: number): void => {
+const dismissToast = (id?: number): void => {
   if (!current || (id !== undefined && current.id !== id)) return;
   current = null;
   emit();
@@ -55,7 +55,7 @@ export const useToast = () => {
   return { toast, dismiss };
 };
 
-export const useCurrentToast = () =>
+const useCurrentToast = () =>
   useSyncExternalStore(
     subscribe,
     () => current,

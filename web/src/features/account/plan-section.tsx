@@ -8,7 +8,7 @@ import { serverMessage } from '../../lib/errors';
 import { openBillingPortal } from '../../lib/plan-api';
 import { useUsage } from '../../lib/recordings/recordings-queries';
 
-export const PLAN_NAMES: Record<User['plan'], string> = {
+const PLAN_NAMES: Record<User['plan'], string> = {
   free: 'Free',
   premium: 'Premium',
   business_pro: 'Business Pro',

@@ -45,7 +45,7 @@ export const HEAR_ABOUT_US_OPTIONS = [
   'Other',
 ] as const;
 
-export const isEmail = (value: string) =>
+const isEmail = (value: string) =>
   /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) && !/\s/.test(value.trim());
 
 /** The live indicator of each field: valid fields get a green border and reveal the next one. */

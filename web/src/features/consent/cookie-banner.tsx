@@ -3,7 +3,7 @@ import { OPEN_PREFERENCES_EVENT, saveConsent, takeOpenRequest, useConsent } from
 import { acceptAll, declineAll } from '../../lib/consent/consent-store';
 import { CookiePreferencesDialog } from './cookie-preferences-dialog';
 
-export const BANNER_DELAY_MS = 1000;
+const BANNER_DELAY_MS = 1000;
 
 /** The bottom banner, shown one second after load when no choice is stored (spec section 2). */
 export function CookieBanner({ delayMs = BANNER_DELAY_MS }: { delayMs?: number }) {

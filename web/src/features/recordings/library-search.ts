@@ -20,7 +20,7 @@ export const SORTS: readonly { label: string; sort: LibrarySearch['sort']; order
     { label: 'Shortest first', sort: 'duration', order: 'asc' },
   ];
 
-export const DEFAULT_LIBRARY_SEARCH: LibrarySearch = {
+const DEFAULT_LIBRARY_SEARCH: LibrarySearch = {
   q: '',
   sort: 'date',
   order: 'desc',

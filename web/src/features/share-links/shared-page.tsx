@@ -17,7 +17,7 @@ const useNoIndex = () => {
 };
 
 /** What a share link opened, with the addresses to play and download its recording. */
-export interface OpenedShare {
+interface OpenedShare {
   shared: SharedRecording;
   mediaUrl: string | null;
   /** Only when the owner allows downloads. */

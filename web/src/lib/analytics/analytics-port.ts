@@ -3,7 +3,7 @@
  * the visitor accepted analytics cookies at the moment of the event (events before consent are dropped, not
  * queued, so a later "yes" does not reveal earlier browsing).
  */
-export type AnalyticsEventName = 'page_view' | 'cta_clicked' | 'pricing_clicked';
+type AnalyticsEventName = 'page_view' | 'cta_clicked' | 'pricing_clicked';
 
 export interface AnalyticsEvent {
   readonly event: AnalyticsEventName;

@@ -2,7 +2,7 @@
  * The optional third-party analytics script (configured at build time with VITE_ANALYTICS_SCRIPT_URL). It is
  * added to the page head only once the visitor has accepted analytics cookies, and never otherwise.
  */
-export const SCRIPT_MARKER = 'data-scrivo-analytics';
+const SCRIPT_MARKER = 'data-scrivo-analytics';
 
 export const loadThirdPartyScript = (doc: Document, src: string | undefined): boolean => {
   if (!src || doc.head.querySelector(`script[${SCRIPT_MARKER}]`)) return false;

@@ -30,7 +30,7 @@ export const recordingKeys = {
 };
 
 /** The list query as the contract takes it: an empty search is left out. */
-export const listQuery = (params: ListParams) => ({
+const listQuery = (params: ListParams) => ({
   page: params.page,
   pageSize: params.pageSize,
   sort: params.sort,

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { api, ok } from '../../../lib/api-client';
 
 /** The spec's polling interval for the list and the open conversation. */
-export const REFRESH_MS = 5000;
+const REFRESH_MS = 5000;
 
 export type StatusFilter = 'all' | 'active' | 'escalated' | 'resolved';
 

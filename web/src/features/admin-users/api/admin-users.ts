@@ -3,7 +3,7 @@ import type { AdminUserStatus, PlanId } from '@scrivo/contracts';
 import { api, ok } from '../../../lib/api-client';
 import { HttpError } from '../../../lib/http';
 
-export const adminUsersKeys = {
+const adminUsersKeys = {
   all: ['admin-users'] as const,
   list: (q: string, status: AdminUserStatus, page: number) =>
     ['admin-users', 'list', { q, status, page }] as const,

@@ -16,7 +16,7 @@ export interface SearchRequest {
   readonly kind?: string;
 }
 
-export const auditKeys = {
+const auditKeys = {
   auth: ['audit', 'check-auth'] as const,
   search: (request: SearchRequest | null) => ['audit', 'search', request] as const,
   events: (streamId: string) => ['audit', 'events', streamId] as const,
@@ -49,9 +49,9 @@ export const STREAM_KINDS = [
   'data-export',
 ] as const;
 
-export const EVENTS_PAGE = 100;
+const EVENTS_PAGE = 100;
 
-export const useAuditorAuth = () =>
+const useAuditorAuth = () =>
   useQuery({ queryKey: auditKeys.auth, queryFn: () => ok(api.audit.checkAuth()), staleTime: 0 });
 
 /** True once the auditor session is confirmed; sends anyone else to the auditor sign-in page. */

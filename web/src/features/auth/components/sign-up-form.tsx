@@ -12,7 +12,7 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 
 /** Next field appears this long after the current one becomes valid (spec section 9). */
-export const NEXT_FIELD_DELAY_MS = 300;
+const NEXT_FIELD_DELAY_MS = 300;
 
 interface SignUpFormProps {
   readonly initialValues?: Partial<SignUpValues>;

@@ -10,14 +10,14 @@ export interface Titled {
   readonly description: string;
 }
 
-export interface Testimonial {
+interface Testimonial {
   readonly name: string;
   readonly role: string;
   readonly content: string;
   readonly rating: 5;
 }
 
-export interface PlanCopy {
+interface PlanCopy {
   readonly name: string;
   readonly description: string;
   readonly usageExample: string;
@@ -27,7 +27,7 @@ export interface PlanCopy {
   readonly cta: string;
 }
 
-export interface FaqItem {
+interface FaqItem {
   readonly question: string;
   readonly answer: string;
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { LandingCopy } from '../i18n/landing-copy';
 import { Section, Stars } from './section';
 
-export const ROTATION_MS = 5000;
+const ROTATION_MS = 5000;
 
 /** Advances by one every 5 seconds over the four items and wraps; pauses while hovered or focused. */
 export function TestimonialCarousel({

@@ -1,5 +1,5 @@
 /** A marketing or info page as data: the generic page renders it, the route supplies it. */
-export interface InfoSection {
+interface InfoSection {
   readonly heading: string;
   readonly paragraphs?: readonly string[];
   readonly bullets?: readonly string[];

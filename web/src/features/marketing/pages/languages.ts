@@ -6,7 +6,7 @@ export interface LanguagePage {
   readonly note: string;
 }
 
-export const LANGUAGES: readonly LanguagePage[] = [
+const LANGUAGES: readonly LanguagePage[] = [
   {
     slug: 'english',
     name: 'English',
@@ -84,7 +84,7 @@ export interface ProductPage {
   readonly tips: readonly string[];
 }
 
-export const PRODUCTS: readonly ProductPage[] = [
+const PRODUCTS: readonly ProductPage[] = [
   {
     slug: 'audio',
     name: 'Audio',

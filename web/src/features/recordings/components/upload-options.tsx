@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { UploadOptions } from '../upload/upload-queue';
 
 /** Whisper's most used languages first; the rest are detected automatically anyway. */
-export const LANGUAGES: readonly { code: string; name: string }[] = [
+const LANGUAGES: readonly { code: string; name: string }[] = [
   ['en', 'English'],
   ['es', 'Spanish'],
   ['fr', 'French'],

@@ -2,7 +2,7 @@ import type { ExportFormat } from '@scrivo/contracts/recordings/recordings.contr
 import { HttpError } from '../../../lib/http';
 import { fileNameFromDisposition } from '../../../lib/export-file';
 
-export const bulkExportUrl = (recordingIds: readonly string[], format: ExportFormat): string =>
+const bulkExportUrl = (recordingIds: readonly string[], format: ExportFormat): string =>
   `/api/library/export?${new URLSearchParams({ ids: recordingIds.join(','), format })}`;
 
 /** Fetches the zip (so a refusal shows as a message, not a broken download) and saves it under its name. */

@@ -1,6 +1,6 @@
 import type { Usage } from '@scrivo/contracts/recordings/recordings.contract';
 
-export const ACCEPTED_EXTENSIONS = [
+const ACCEPTED_EXTENSIONS = [
   'mp3',
   'wav',
   'm4a',

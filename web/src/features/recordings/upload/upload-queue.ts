@@ -10,7 +10,7 @@ import { refusalFromServer, type Refusal } from './refusals';
 import { savedUploads, type SavedUpload } from './saved-uploads';
 import { TransferRate } from './transfer-rate';
 
-export type UploadPhase =
+type UploadPhase =
   /** Sending bytes. */
   | 'uploading'
   /** Looking up where a previous attempt stopped. */

@@ -2,7 +2,7 @@ import type { CreateShareLinkBody } from '@scrivo/contracts/share-links/share-li
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
 
-export const shareLinkKeys = {
+const shareLinkKeys = {
   list: (recordingId: string) => ['share-links', recordingId] as const,
   shared: (token: string) => ['shared', token] as const,
 };

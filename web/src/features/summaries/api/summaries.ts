@@ -6,7 +6,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
 
-export const summaryKeys = { one: (recordingId: string) => ['summary', recordingId] as const };
+const summaryKeys = { one: (recordingId: string) => ['summary', recordingId] as const };
 
 /** The summary, polled every second while its job runs (progress, then the result). */
 export const useSummary = (recordingId: string) =>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { formatClock } from '../../../lib/time';
 
 /** Paragraphs with their start time and speaker: what people paste into notes and emails. */
-export const transcriptAsText = (transcript: Pick<Transcript, 'segments'>): string =>
+const transcriptAsText = (transcript: Pick<Transcript, 'segments'>): string =>
   transcript.segments
     .map((s) => `[${formatClock(s.start)}]${s.speaker ? ` ${s.speaker}:` : ''} ${s.text.trim()}`)
     .join('\n\n');

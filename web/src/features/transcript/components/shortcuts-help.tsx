@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
+const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['Space', 'K'], action: 'Play or pause' },
   { keys: ['←', 'J'], action: 'Back 5 seconds' },
   { keys: ['→', 'L'], action: 'Forward 5 seconds' },

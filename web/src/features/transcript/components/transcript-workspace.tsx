@@ -20,7 +20,7 @@ import { EditorNotices, EditorUpsell, SaveStatusText } from '../editor/editor-ba
 import type { TranscriptEditor } from '../editor/use-transcript-editor';
 
 /** What the workspace reads of a transcript: a shared page has no version or recording id. */
-export type WorkspaceTranscript = Pick<
+type WorkspaceTranscript = Pick<
   Transcript,
   'segments' | 'durationSeconds' | 'language' | 'languageProbability'
 >;

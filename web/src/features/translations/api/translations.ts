@@ -2,7 +2,7 @@ import type { RequestTranslationBody } from '@scrivo/contracts/translations/tran
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
 
-export const translationKeys = { all: (recordingId: string) => ['translations', recordingId] as const };
+const translationKeys = { all: (recordingId: string) => ['translations', recordingId] as const };
 
 /** The recording's translations and what can be asked for, polled while one is being made. */
 export const useTranslations = (recordingId: string) =>
