@@ -205,6 +205,14 @@ class DecodeOptions:
     def for_language(self, code: str) -> TranscriptionOptions:
         return self.greedy if code in GREEDY_LANGUAGES else self.careful
 
+    def prompted(self, initial_prompt: Optional[str], hotwords: Optional[str]) -> "DecodeOptions":
+        """These options with a request's own prompt: its line of context (Whisper's ``initial_prompt``) and the
+        names and terms to listen for (``hotwords``), which faster-whisper puts before each chunk's decoding."""
+        if not initial_prompt and not hotwords:
+            return self
+        change = {"initial_prompt": initial_prompt or None, "hotwords": hotwords or None}
+        return DecodeOptions(dataclasses.replace(self.greedy, **change), dataclasses.replace(self.careful, **change))
+
     @classmethod
     def build(cls, model: Engine, beam_size: int) -> "DecodeOptions":
         """The options of ``model`` at ``beam_size``. Suppressed tokens depend on neither the language nor the

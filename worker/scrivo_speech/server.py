@@ -46,6 +46,8 @@ from .transcriber import LANGUAGE_CODES, TASKS, Cancelled, Transcriber
 COPY_CHUNK = 1024 * 1024
 # A refused request's body is read and dropped up to this size, so its sender hears why (see _drain_unread_body).
 DRAIN_LIMIT = 16 * 1024 * 1024
+# Whisper reads about 224 tokens of prompt; a longer one is the client's mistake, not something to cut silently.
+MAX_PROMPT_CHARS = 1000
 # 8000 tracks of 192 numbers (speakers.MAX_TRACKS) written as JSON take about 16 MB.
 MAX_CLUSTER_BODY = 32 * 1024 * 1024
 
@@ -181,6 +183,12 @@ def parse_options(query: str) -> Dict[str, Any]:
     speakers_raw = params.get("speakers", "") or "0"
     if not speakers_raw.isdigit() or not 0 <= int(speakers_raw) <= 20:
         raise HttpError(HTTPStatus.BAD_REQUEST, "speakers must be a number of people from 1 to 20 (0 or absent: estimate)")
+    prompt = {}
+    for name in ("initial_prompt", "hotwords"):
+        text = params.get(name, "")
+        if len(text) > MAX_PROMPT_CHARS:
+            raise HttpError(HTTPStatus.BAD_REQUEST, f"{name} is longer than {MAX_PROMPT_CHARS} characters")
+        prompt[name] = text or None
     profiles_raw = params.get("speaker_profiles", "").lower() or "0"
     if profiles_raw not in ("0", "1", "true", "false"):
         raise HttpError(HTTPStatus.BAD_REQUEST, "speaker_profiles must be 1 or 0")
@@ -193,6 +201,7 @@ def parse_options(query: str) -> Dict[str, Any]:
         "vad": vad_raw in ("1", "true"),
         "diarize": diarize_raw in ("1", "true"),
         "num_speakers": int(speakers_raw) or None,
+        **prompt,
         "speaker_profiles": speaker_profiles,
     }
 

@@ -252,6 +252,8 @@ class Transcriber:
         num_speakers: Optional[int] = None,
         speaker_profiles: bool = False,
         should_stop: Optional[Callable[[], bool]] = None,
+        initial_prompt: Optional[str] = None,
+        hotwords: Optional[str] = None,
     ) -> Generator[Dict[str, Any], None, None]:
         """Transcribe the audio file at ``path`` (or a seekable binary file object); see the module
         docstring for the events.
@@ -263,6 +265,9 @@ class Transcriber:
         ``num_speakers`` (with ``diarize``) is the number of people when the caller knows it; otherwise
         it is estimated. ``speaker_profiles`` (with ``diarize``) adds ``speakerProfiles`` to the result: the
         voice prints behind the labels (:func:`speakers.profiles`), None when the diarizer has none.
+
+        ``initial_prompt`` (a line about the recording) and ``hotwords`` (names and terms, comma-separated) are
+        given to the decoder of every chunk (custom vocabulary).
 
         ``duration`` (seconds) is measured with :func:`audio.probe` when not given. Raises
         :class:`audio.AudioDecodeError` for undecodable input (before the first event when the
@@ -282,6 +287,7 @@ class Transcriber:
         speakers = self.diarizer.session(num_speakers) if diarize else None
 
         stop = should_stop or (lambda: False)
+        decode_options = self.decode_options.prompted(initial_prompt, hotwords)
         reached = 0.0
         for offset, samples in audio_mod.iter_windows(path, self.window_seconds):
             if stop():
@@ -294,7 +300,7 @@ class Transcriber:
                 language,
                 task,
                 vad,
-                self.decode_options,
+                decode_options,
                 self.batch_size,
             )
             for item in decoded:

@@ -24,6 +24,8 @@ def test_an_empty_query_transcribes_in_the_detected_language_with_voice_activity
         "vad": True,
         "diarize": False,
         "num_speakers": None,
+        "initial_prompt": None,
+        "hotwords": None,
         "speaker_profiles": False,
     }
 

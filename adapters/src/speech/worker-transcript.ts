@@ -149,5 +149,7 @@ export const speechQuery = (options: {
   if (options.diarize && options.speakerProfiles) query.set('speaker_profiles', '1');
   if (options.diarize && options.speakers)
     for (const [k, v] of speakerParams(options.speakers)) query.set(k, v);
+  if (options.vocabulary?.hotwords.length) query.set('hotwords', options.vocabulary.hotwords.join(', '));
+  if (options.vocabulary?.prompt) query.set('initial_prompt', options.vocabulary.prompt);
   return query.toString();
 };

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 import { describe, expect, it } from 'vitest';
@@ -9,16 +12,34 @@ import type { TestClient } from '../support/http-client';
 
 const JFK = sharedAudio('jfk/jfk.wav');
 
-const upload = async (client: TestClient, fields: Record<string, string> = {}) => {
+/** A sentence with a name Whisper base has never heard, spoken by espeak-ng. */
+const rareName = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scrivo-vocabulary-'));
+  const raw = join(dir, 'raw.wav');
+  const wav = join(dir, 'names.wav');
+  execFileSync('espeak-ng', [
+    '-v',
+    'en-us',
+    '-s',
+    '150',
+    '-w',
+    raw,
+    'Please send the quarterly report to Siobhan Quaglieri before Friday.',
+  ]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', wav]);
+  return wav;
+};
+
+const upload = async (client: TestClient, fields: Record<string, string> = {}, file = JFK) => {
   const form = new FormData();
-  form.set('file', new Blob([readFileSync(JFK)]), 'jfk.wav');
+  form.set('file', new Blob([readFileSync(file)]), 'clip.wav');
   form.set('language', 'en');
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return client.post('/api/recordings', form);
 };
 
-const transcriptOf = async (client: TestClient, fields: Record<string, string> = {}) => {
-  const created = await upload(client, fields);
+const transcriptOf = async (client: TestClient, fields: Record<string, string> = {}, file = JFK) => {
+  const created = await upload(client, fields, file);
   expect(created.status, created.text).toBe(201);
   await untilCompleted(client, created.body.id as string);
   return (await client.get(`/api/recordings/${created.body.id as string}/transcript`)).body as {
@@ -88,5 +109,20 @@ describe.skipIf(!speechWorkerInstalled())('custom vocabulary', () => {
     expect(spelt.text).toMatch(/Amerikanz/);
     expect(spelt.text).not.toMatch(/Americans|Zanzibar/);
     expect(spelt.segments.flatMap((s) => s.words.map((w) => w.text.trim()))).toContain('Amerikanz,');
+  }, 300_000);
+
+  it('teaches the engine a rare name from the glossary or the upload’s terms', async () => {
+    const { client } = await signedInClient(running.app, { plan: 'premium' });
+    const clip = rareName();
+    expect((await transcriptOf(client, {}, clip)).text).not.toMatch(/Quaglieri/);
+    expect((await transcriptOf(client, { terms: 'Siobhan Quaglieri' }, clip)).text).toMatch(
+      /Siobhan Quaglieri/,
+    );
+    expect((await client.put('/api/vocabulary', { terms: [{ text: 'Siobhan Quaglieri' }] })).status).toBe(
+      200,
+    );
+    expect((await transcriptOf(client, {}, clip)).text).toMatch(/Siobhan Quaglieri/);
+    // Said nowhere in Kennedy's speech: the glossary adds nothing there.
+    expect((await transcriptOf(client)).text).not.toMatch(/Siobhan|Quaglieri/);
   }, 300_000);
 });
