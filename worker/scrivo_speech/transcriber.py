@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable, Dict, Generator, List, Optional, Tuple, Union
 
 from . import audio as audio_mod
-from . import decoding, guards, metrics
+from . import decoding, guards, metrics, redecode
 from . import diarize as diarize_mod
 from . import speakers as speakers_mod
 from .engine import LANGUAGE_CODES, Engine, Segment
@@ -325,6 +325,10 @@ class Transcriber:
         segments, repeated = guards.repeated_segments(segments)
         for segment in repeated:
             metrics.dropped("repeated", segment["start"], segment["end"], segment["text"], False)
+        if repeated:
+            segments = sorted(
+                segments + self._heard_again(path, repeated, language, task), key=lambda s: (s["start"], s["end"])
+            )
         main_language, main_probability = _main_language(segments, language, first_language)
         if not info_sent:  # no speech anywhere
             yield {"type": "info", "language": main_language, "languageProbability": 0.0, "duration": _r(duration)}
@@ -395,6 +399,23 @@ class Transcriber:
         chosen = speakers_mod.speakers_in_overlap(words, pieces, speakers_mod.turn_voices(session), session.embedder)
         metrics.count("speakers.overlapWords", len(chosen))
         return chosen
+
+    def _heard_again(
+        self, path: Union[str, Path, BinaryIO], dropped: List[Dict[str, Any]], language: Optional[str], task: str
+    ) -> List[Dict[str, Any]]:
+        """The stretches whose segments the repetition guard dropped, decoded again (redecode): what passes the
+        guards there, a loop in the second decode itself included, is kept; a drop here is final."""
+        spoken = language or next((s.get("language") for s in dropped if s.get("language")), None)
+        stretches = redecode.dropped_stretches(dropped)
+        found = []
+        for item, offset in redecode.decode_again(self.model, path, stretches, spoken, task, "repeated"):
+            segment = _guarded(item, offset)
+            if segment is not None:
+                found.append(segment)
+        kept, looped = guards.repeated_segments(found)
+        for segment in looped:
+            metrics.dropped("repeated", segment["start"], segment["end"], segment["text"], True)
+        return kept
 
     def transcribe(self, path: Union[str, Path, BinaryIO], **options: Any) -> Dict[str, Any]:
         """The final result object (``/asr`` shape) without the ``type`` key."""
