@@ -1,0 +1,152 @@
+// Summaries of real meetings (issue 41): the AMI meetings of the QMSum development set, fed to the summarizer as
+// text (no audio), scored against the human general summary (qmsum-score.ts). Run from the repository root:
+//   flock /tmp/heavy.lock node --conditions=source --import tsx bench/summaries/qmsum.ts [--meetings=ES2006a,IS1006a]
+//     [--out=/tmp/qmsum.json] [--no-model] [--rescore=/tmp/qmsum.json]
+// --no-model scores only what needs no model: the facts the transcript holds and those in the lines it reads.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLanguageModel } from '@scrivo/adapters/language-models/language-model-process';
+import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
+import type { Segment } from '@scrivo/domain/recordings';
+import type { Summary } from '../../api/src/summaries/summary-shape';
+import * as summarizer from '../../api/src/summaries/summarizer';
+import {
+  asSegments,
+  factsFound,
+  factsOf,
+  repetitions,
+  summaryText,
+  uncommittedTasks,
+  unsupportedItems,
+} from './qmsum-score';
+
+const DATA = process.env.SCRIVO_QMSUM_DIR ?? '/work/shared/meetings/qmsum-dev';
+/** Kick-off and short meetings of the validation split (17-57 minutes at 150 words a minute) and two of train. */
+const DEFAULT_MEETINGS = ['TS3010a', 'IS1006a', 'ES2006a', 'IS1001d', 'TS3010d', 'ES2009b'];
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1];
+const meetings = arg('meetings')?.split(',') ?? DEFAULT_MEETINGS;
+
+const out = arg('out') ?? '/tmp/qmsum-summaries.json';
+const withModel = !process.argv.includes('--no-model');
+// --rescore=FILE: score the summaries a run saved again (after a change to the scorer), without the model.
+const rescore = arg('rescore');
+const saved = rescore
+  ? (JSON.parse(readFileSync(rescore, 'utf8')) as { name: string; seconds: number; summary: Summary }[])
+  : [];
+
+interface QmsumMeeting {
+  meeting_transcripts: { speaker: string; content: string }[];
+  general_query_list: { query: string; answer: string }[];
+}
+
+const load = (name: string): QmsumMeeting => {
+  for (const split of ['val', 'train'])
+    try {
+      return JSON.parse(readFileSync(join(DATA, split, `${name}.json`), 'utf8')) as QmsumMeeting;
+    } catch {
+      // the other split
+    }
+  throw new Error(`no meeting ${name} in ${DATA}/val or ${DATA}/train`);
+};
+
+interface Row {
+  name: string;
+  words: number;
+  minutes: number;
+  wordsRead: number;
+  factsInTranscript: { fact: string; found: boolean }[];
+  factsInLinesRead: { fact: string; found: boolean }[];
+  seconds: number;
+  factsInSummary: { fact: string; found: boolean }[];
+  repeated: string[];
+  uncommitted: string[];
+  unsupported: string[];
+  summary: unknown;
+}
+
+const share = (xs: { found: boolean }[]) => `${xs.filter((x) => x.found).length}/${xs.length}`;
+
+const { summarizeTranscript } = summarizer;
+// The lines the model reads: the summarizer's own choice (summarizers before issue 41 had no linesRead).
+const linesRead =
+  'linesRead' in summarizer
+    ? (summarizer.linesRead as (s: readonly Segment[]) => Segment[])
+    : (segments: readonly Segment[]) => summarizer.summaryParts(segments).flat();
+
+const main = async () => {
+  const service = withModel && !rescore ? await startLanguageModel() : null;
+  const model = service ? new LocalLanguageModel({ url: service.url }) : null;
+  const rows: Row[] = [];
+  try {
+    for (const name of meetings) {
+      const meeting = load(name);
+      const segments = asSegments(meeting.meeting_transcripts);
+      const facts = factsOf(meeting.general_query_list[0]!.answer);
+      const all = segments.map((s) => s.text).join('\n');
+      const read = linesRead(segments)
+        .map((s) => s.text)
+        .join('\n');
+      const words = all.split(/\s+/).length;
+      const row: Row = {
+        name,
+        words,
+        minutes: Math.round(segments.at(-1)!.end / 60),
+        wordsRead: read.split(/\s+/).length,
+        factsInTranscript: factsFound(facts, all),
+        factsInLinesRead: factsFound(facts, read),
+        seconds: 0,
+        factsInSummary: [],
+        repeated: [],
+        uncommitted: [],
+        unsupported: [],
+        summary: null,
+      };
+      const before = saved.find((r) => r.name === name);
+      if (rescore && !before) continue;
+      if (model || before) {
+        const started = performance.now();
+        const summary = before
+          ? before.summary
+          : await summarizeTranscript(model!, segments, { language: 'en' });
+        row.seconds = before ? before.seconds : Math.round((performance.now() - started) / 1000);
+        row.factsInSummary = factsFound(facts, summaryText(summary));
+        row.repeated = repetitions(summary);
+        row.uncommitted = uncommittedTasks(summary, segments).map((t) => t.text);
+        row.unsupported = unsupportedItems(summary, segments).map((t) => t.text);
+        row.summary = summary;
+      }
+      process.stderr.write(
+        `${name}: ${row.minutes} min, ${words} words (${row.wordsRead} read), ${row.seconds} s; facts in summary ${share(row.factsInSummary)}, in lines read ${share(row.factsInLinesRead)}, in transcript ${share(row.factsInTranscript)}; repeated ${row.repeated.length}, uncommitted tasks ${row.uncommitted.length}, unsupported ${row.unsupported.length}\n`,
+      );
+      rows.push(row);
+      writeFileSync(out, JSON.stringify(rows, null, 2));
+    }
+  } finally {
+    await service?.stop();
+  }
+  const sum = (pick: (r: Row) => { found: boolean }[]) => {
+    const xs = rows.flatMap(pick);
+    const found = xs.filter((x) => x.found).length;
+    return `${found}/${xs.length} (${Math.round((found / Math.max(xs.length, 1)) * 100)} %)`;
+  };
+  console.log(
+    '\n| Meeting | Minutes (words, read) | Time | Facts in summary | Facts in lines read | Facts in transcript | Repeated | Tasks without committing line (of tasks) | Items not in cited line |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const tasks = (r.summary as { actionItems?: unknown[] } | null)?.actionItems?.length ?? 0;
+    console.log(
+      `| ${r.name} | ${r.minutes} (${r.words}, ${r.wordsRead}) | ${r.seconds} s | ${share(r.factsInSummary)} | ${share(r.factsInLinesRead)} | ${share(r.factsInTranscript)} | ${r.repeated.length} | ${r.uncommitted.length} (${tasks}) | ${r.unsupported.length} |`,
+    );
+  }
+  console.log(
+    `| **all** | | ${rows.reduce((n, r) => n + r.seconds, 0)} s | ${sum((r) => r.factsInSummary)} | ${sum((r) => r.factsInLinesRead)} | ${sum((r) => r.factsInTranscript)} | ${rows.reduce((n, r) => n + r.repeated.length, 0)} | ${rows.reduce((n, r) => n + r.uncommitted.length, 0)} | ${rows.reduce((n, r) => n + r.unsupported.length, 0)} |`,
+  );
+  console.log(`\nsummaries and details: ${out}`);
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
