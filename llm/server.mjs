@@ -54,6 +54,7 @@ const oneAtATime = (work) => {
 /**
  * @typedef {{ role: 'system' | 'user' | 'assistant', content: string }} Message
  * @typedef {{ messages: Message[], max_tokens?: number, temperature?: number, seed?: number, stream?: boolean,
+ *   dry_multiplier?: number, dry_base?: number, dry_allowed_length?: number,
  *   response_format?: { type: 'text' } | { type: 'json_object' } | { type: 'json_schema', json_schema: { schema: object } } }} ChatRequest
  */
 
@@ -215,6 +216,7 @@ const complete = async (request, signal, onText) => {
       temperature: request.temperature ?? 0,
       seed: request.seed,
       grammar,
+      ...dryPenalty(request),
       signal,
       stopOnAbortSignal: false,
       ...(onText ? { onTextChunk: onText } : {}),
@@ -225,6 +227,26 @@ const complete = async (request, signal, onText) => {
     session.dispose({ disposeSequence: false });
   }
 };
+
+/**
+ * The DRY ("don't repeat yourself") penalty, asked for with llama.cpp server's fields: a 1.5B model reading disfluent
+ * talk can write one clause over and over until the answer's length runs out (issue 41); DRY makes each token that
+ * would carry on a sequence already written (longer than `dry_allowed_length` tokens) less likely, more so the longer
+ * the repeat. node-llama-cpp's sampler sees only the tokens written, not the prompt: copying the transcript's words
+ * costs nothing. The JSON's quotes and colons break sequences, so its keys and punctuation are never penalised.
+ * @param {ChatRequest} request
+ */
+const dryPenalty = (request) =>
+  typeof request.dry_multiplier === 'number' && request.dry_multiplier > 0
+    ? {
+        dryRepeatPenalty: {
+          strength: Math.min(request.dry_multiplier, 1),
+          base: request.dry_base ?? 1.75,
+          allowedLength: request.dry_allowed_length ?? 2,
+          sequenceBreakers: ['\n', ':', '"', '*', ',', '.'],
+        },
+      }
+    : {};
 
 /** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body */
 const send = (res, status, body) => {

@@ -16,6 +16,9 @@ import { abortSignalFor } from './abort-bridge';
  */
 const patientAgent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
 
+/** The DRY penalty's strength the service applies where a request asks to avoid repetition (node-llama-cpp's advice). */
+const DRY_MULTIPLIER = 0.8;
+
 interface ChatCompletionChunk {
   readonly choices?: readonly { readonly delta?: { readonly content?: string | null } }[];
   readonly error?: { readonly message?: string };
@@ -81,6 +84,8 @@ export class LocalLanguageModel implements LanguageModel {
           messages: request.messages,
           max_tokens: request.maxTokens,
           temperature: request.temperature ?? 0,
+          // llama.cpp server's name for the DRY ("don't repeat yourself") penalty's strength.
+          ...(request.avoidRepetition ? { dry_multiplier: DRY_MULTIPLIER } : {}),
           ...(stream ? { stream: true } : {}),
           ...(request.jsonSchema
             ? {

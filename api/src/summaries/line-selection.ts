@@ -1,4 +1,6 @@
 import type { Segment } from '@scrivo/domain/recordings';
+import { sayTheSame } from './repetition';
+import { COMMITTED, PROPOSAL } from './spoken';
 import { contentWords, wordCount } from './words';
 
 /**
@@ -21,6 +23,12 @@ export const TASK =
   /\b(i will|i'll|i can|i'm going to|can you|could you|will you|would you|please|send|follow up|take care|deadline|need to|needs to|have to|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|the end))\b/i;
 const FIGURE =
   /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million|percent|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+/**
+ * A fact a summary reports (issue 41: the selling price, the production cost, the profit aimed at): a figure with
+ * what it counts, money, a date. "One" alone is not one ("this one"), nor "may" ("we may").
+ */
+export const FACT =
+  /\d|[€$£]|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|percent|half|euros?|dollars?|pounds?|cents?|price\w*|costs?|profit\w*|budget\w*|sell\w*|market\w*|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december|tomorrow|next week|deadline)\b/i;
 
 /** How much a line carries for a summary (0 for a line without a cue and with fewer than three content words). */
 export const lineWeight = (text: string): number => {
@@ -48,16 +56,39 @@ export const selectLines = (segments: readonly Segment[]): Segment[] => {
   const budget = readingBudget(total);
   if (budget >= total) return [...segments];
   const weights = segments.map((s) => lineWeight(s.text));
-  const weight = (i: number) =>
-    Math.max(weights[i]!, i > 0 && segments[i - 1]!.text.trim().endsWith('?') ? weights[i - 1]! : 0);
+  const answers = (i: number) =>
+    i > 0 &&
+    segments[i - 1]!.speaker !== segments[i]!.speaker &&
+    (segments[i - 1]!.text.trim().endsWith('?') || PROPOSAL.test(segments[i - 1]!.text));
+  const weight = (i: number) => Math.max(weights[i]!, answers(i) ? weights[i - 1]! : 0);
+  // What a summary must not lose (issue 41): figures and prices, what someone takes on, what is put forward and the
+  // answer to it. Read whatever the length, so what the budget leaves out is talk around them.
+  const kept = (i: number): boolean => {
+    const text = segments[i]!.text;
+    const substance = contentWords(text).length >= 3;
+    return (
+      (substance && (FACT.test(text) || PROPOSAL.test(text))) ||
+      (COMMITTED.test(text) && !text.trim().endsWith('?')) ||
+      (answers(i) && substance && kept(i - 1))
+    );
+  };
   const chosen = new Set<number>();
   let used = 0;
-  const take = (i: number) => {
+  const take = (i: number, always = false) => {
     const words = wordCount(segments[i]!.text);
-    if (chosen.has(i) || weight(i) === 0 || used + words > budget) return;
+    if (chosen.has(i) || weight(i) === 0 || (!always && used + words > budget)) return;
     chosen.add(i);
     used += words;
   };
+  // Said again in the same words, a kept line is not kept again (it can still be read within the budget).
+  const keptWords: string[][] = [];
+  for (const i of segments.keys()) {
+    if (!kept(i)) continue;
+    const words = contentWords(segments[i]!.text);
+    if (keptWords.some((earlier) => sayTheSame(words, earlier))) continue;
+    keptWords.push(words);
+    take(i, true);
+  }
   const heaviestFirst = (a: number, b: number) => weight(b) - weight(a) || a - b;
   const stretches: number[][] = [];
   for (let start = 0; start < segments.length; start += STRETCH)

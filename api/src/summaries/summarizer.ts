@@ -2,6 +2,8 @@ import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import type { z } from 'zod/v4';
 import { DECISION, selectLines, TASK } from './line-selection';
+import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
+import { commits, PROPOSAL, splitLongLines, tidyLines } from './spoken';
 import {
   checkedOwner,
   checkPoints,
@@ -67,9 +69,15 @@ export const splitIntoParts = (segments: readonly Segment[], maxWords = DEFAULT_
   return parts;
 };
 
+/** The transcript as the summary reads it: fillers and stutters out, long turns as their sentences. */
+export const readableLines = (segments: readonly Segment[]): Segment[] => splitLongLines(tidyLines(segments));
+
+/** The lines the model reads: the extractive pass over the readable lines. */
+export const linesRead = (segments: readonly Segment[]): Segment[] => selectLines(readableLines(segments));
+
 /** The parts the model reads, in order: the lines the extractive pass keeps, cut between lines. */
 export const summaryParts = (segments: readonly Segment[], maxWords = DEFAULT_PART_WORDS): Segment[][] =>
-  splitIntoParts(selectLines(segments), maxWords);
+  splitIntoParts(linesRead(segments), maxWords);
 
 const line = (s: Segment) => `[${Math.floor(s.start)}] ${s.speaker ? `${s.speaker}: ` : ''}${s.text.trim()}`;
 
@@ -110,16 +118,18 @@ const systemPrompt = (language: string) =>
 
 const OUTCOMES_QUESTION = [
   'First, what came out of it.',
-  'decisions: each thing the people agreed or decided (for example "we agree to ...", "then we ...", "the decision',
-  'is ..."), as a short sentence that says what was decided.',
-  'actionItems: each task someone will do (for example "I will ...", "can you ...?"), with owner: the person who will',
-  'do it (for "I will", the speaker of that line), or an empty string when nobody is named. One item per task and',
-  'person: when two people each take one, two items.',
+  'decisions: each thing the people agreed or decided (for example "we agree to ...", "let\'s ...", "we\'ll go with',
+  '...", a proposal the others said yes to), as a short sentence that says what was decided.',
+  'actionItems: each task someone took on (for example "I will ...", "I\'ll ...", "can you ...?" answered yes), with',
+  'owner: the person who will do it (for "I will", the speaker of that line), or an empty string when nobody is',
+  'named. One item per task and person. Not a question, a remark or half a sentence: a list may be empty.',
 ].join(' ');
 
 const OUTLINE_QUESTION = [
-  'Now the outline of the same lines: overview (two or three sentences), keyPoints (the main facts and points made,',
-  'each a short sentence) and chapters (short titles of the sections, each with the second its first line starts at).',
+  'Now the outline of the same lines: overview (two or three sentences: what the meeting was about, the figures',
+  'and what was chosen), keyPoints (the facts stated: figures and prices as said, names, what was proposed and',
+  'what was chosen; each a short sentence, each a different fact, never "X discussed Y") and chapters (short',
+  'titles of the sections, each with the second its first line starts at).',
 ].join(' ');
 
 type Draft = Omit<PartSummary, 'actionItems'> & { actionItems: ActionItem[] };
@@ -130,20 +140,24 @@ const merged = (
   options: SummarizeOptions,
   model: LanguageModel,
 ): Summary => {
-  const unique = <T extends { text: string }>(items: T[]) => {
-    const seen = new Set<string>();
-    return items.filter((item) => {
-      const key = item.text.toLowerCase();
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  };
+  // Each thing once: a decision is not listed again as a task or a key point, nor a task as a key point.
+  const [decisions, actionItems, keyPoints] = withoutRepeatedItems<{
+    text: string;
+    at: number;
+    owner?: string | null;
+  }>(
+    [
+      results.flatMap((r) => r.decisions),
+      results.flatMap((r) => r.actionItems),
+      results.flatMap((r) => r.keyPoints),
+    ],
+    options.language,
+  );
   return {
-    overview,
-    keyPoints: unique(results.flatMap((r) => r.keyPoints)),
-    decisions: unique(results.flatMap((r) => r.decisions)),
-    actionItems: unique(results.flatMap((r) => r.actionItems)),
+    overview: withoutRepeatedSentences(overview, options.language),
+    keyPoints: keyPoints!.map(({ text, at }) => ({ text, at })),
+    decisions: decisions!.map(({ text, at }) => ({ text, at })),
+    actionItems: actionItems!.map(({ text, at, owner }) => ({ text, at, owner: owner ?? null })),
     chapters: results.flatMap((r) => r.chapters).sort((a, b) => a.start - b.start),
     language: options.language,
     engine: model.name,
@@ -162,8 +176,8 @@ export const summarizeTranscript = async (
   segments: readonly Segment[],
   options: SummarizeOptions,
 ): Promise<Summary & { readonly checks: SummaryChecks }> => {
-  const chosen = selectLines(segments);
-  const parts = summaryParts(segments, options.maxPartWords);
+  const chosen = linesRead(segments);
+  const parts = splitIntoParts(chosen, options.maxPartWords);
   const steps = parts.length + (parts.length > 1 ? 1 : 0);
   const language = languageName(options.language);
   // Word by word only in the language the lines are in.
@@ -205,7 +219,11 @@ export const summarizeTranscript = async (
     );
     const within = (at: number) => Math.min(Math.max(Math.floor(at), Math.floor(first)), Math.floor(last));
     const check = <T extends { text: string; at: number }>(points: readonly T[]): T[] => {
-      const inside = points.map((p) => ({ ...p, text: withoutSpeaker(p.text, part), at: within(p.at) }));
+      const inside = points.map((p) => ({
+        ...p,
+        text: withoutRepeatedClauses(withoutSpeaker(p.text, part), options.language),
+        at: within(p.at),
+      }));
       if (!checking) return inside;
       const result = checkPoints(inside, part, options.language);
       unsupportedDropped += result.dropped.length;
@@ -234,13 +252,18 @@ export const summarizeTranscript = async (
     const decided = inSense(check(outcomes.data.decisions), true);
     // What a small model lists as a decision may be a task ("I will send the draft next week": an action item of
     // the speaker's) or a question ("What went wrong?": neither).
-    const decisions = decided.filter((d) => !d.text.trim().endsWith('?') && !FIRST_PERSON_TASK.test(d.text));
+    const statements = decided.filter((d) => !d.text.trim().endsWith('?') && !FIRST_PERSON_TASK.test(d.text));
+    // A decision is what a line settled ("we'll", "let's", "we agree", a yes to what was put forward); what only
+    // was said is a key point, not a decision.
+    const decisions = checking ? statements.filter((d) => settledAt(part, d.at)) : statements;
+    const saidOnly = checking ? statements.filter((d) => !settledAt(part, d.at)) : [];
     const tasksListedAsDecisions = decided
       .filter((d) => FIRST_PERSON_TASK.test(d.text))
       .map((d) => ({ owner: '', text: d.text, at: d.at }));
     const listed = [...check(outcomes.data.actionItems), ...tasksListedAsDecisions]
-      // A task is said as one ("I will", "can you"): a line copied without it is not an action item.
-      .filter((item) => !checking || saysTask(part, item.at))
+      // A task is one someone took on, in the line it cites ("I will", "let's", a yes to "can you ...?"), and says
+      // what is to be done: not a question, a fragment or a filler ("Just type hold it on.": issue 41).
+      .filter((item) => !checking || (committedAt(part, item.at) && isTask(item.text, options.language)))
       .map((item) => ({
         text: checking ? asTask(item.text) : item.text,
         owner: checking ? checkedOwner(item.owner || null, part, item.at) : item.owner || null,
@@ -254,11 +277,20 @@ export const summarizeTranscript = async (
       ? withoutRepeatedTasks(withTasksSaid(withAcceptedTasks(listed, part), part), options.language)
       : listed;
     results.push({
-      overview: outline.data.overview,
-      keyPoints: inSense(check(outline.data.keyPoints), false),
+      overview: withoutRepeatedSentences(outline.data.overview, options.language),
+      keyPoints: [...inSense(check(outline.data.keyPoints), false), ...saidOnly],
       decisions,
       actionItems,
-      chapters: outline.data.chapters.map((c) => ({ ...c, start: within(c.start) })),
+      // A title the answer repeats is one chapter (the first); parts may each have an "Introduction".
+      chapters: withoutRepeatedItems(
+        [
+          outline.data.chapters.map((c) => ({
+            text: withoutRepeatedClauses(c.title, options.language),
+            at: within(c.start),
+          })),
+        ],
+        options.language,
+      )[0]!.map(({ text, at }) => ({ title: text, start: at })),
     });
     options.onProgress?.((index + 1) / steps);
     // The parts' overviews one after another until they are joined.
@@ -318,15 +350,40 @@ const candidates = (part: readonly Segment[]) => {
   ].join('');
 };
 
-/** The cited line says a task, or answers a question that asks for one ("Can you ...?" "Sure, by Friday."). */
-const saysTask = (lines: readonly Segment[], at: number) => {
+/**
+ * The cited line commits someone (its own "I will", "we'll", "let's", or a yes to the question or proposal before
+ * it), or is a question asking for a task that the next line says yes to.
+ */
+const committedAt = (lines: readonly Segment[], at: number) => {
   const index = lineAt(lines, at);
-  const question = lines[index - 1];
   return (
-    TASK.test(lines[index]!.text) ||
-    (!!question && question.text.trim().endsWith('?') && TASK.test(question.text))
+    commits(lines, index) ||
+    (lines[index]!.text.trim().endsWith('?') && TASK.test(lines[index]!.text) && commits(lines, index + 1))
   );
 };
+
+/**
+ * The cited line settles something: it commits someone, says a decision, is put forward and taken up, or answers
+ * what was asked or put forward just before it ("Should we use an agency?" ... "We do not use an agency, we post the
+ * job ourselves.").
+ */
+const settledAt = (lines: readonly Segment[], at: number) => {
+  const index = lineAt(lines, at);
+  const text = lines[index]!.text.trim();
+  if (text.endsWith('?')) return false;
+  const putForward = (l: Segment | undefined) =>
+    !!l && (l.text.trim().endsWith('?') || PROPOSAL.test(l.text));
+  return (
+    commits(lines, index) ||
+    DECISION.test(text) ||
+    (PROPOSAL.test(text) && commits(lines, index + 1)) ||
+    [1, 2, 3].some((k) => putForward(lines[index - k]))
+  );
+};
+
+/** A task says what is to be done: not a question, and at least two words that carry meaning. */
+const isTask = (text: string, language: string) =>
+  !text.trim().endsWith('?') && contentWords(text, language).length >= 2;
 
 // "Kate, can you write the job description?": the person asked, and the task. The name is the one before "can you"
 // (after the start of the line, a comma or an "and"), capitalised as Whisper writes names.
@@ -466,6 +523,7 @@ const ask = async <Shape extends z.ZodType>(
       jsonSchema,
       // The same request at temperature 0 gives the same malformed answer: the retry samples a little.
       temperature: attempt === 0 ? 0 : 0.4,
+      avoidRepetition: true,
       ...(signal ? { signal } : {}),
     });
     let json: unknown;

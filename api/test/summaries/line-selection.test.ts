@@ -60,3 +60,27 @@ describe('what the model reads of a long transcript', () => {
     }
   });
 });
+
+describe('what a summary must not lose (issue 41)', () => {
+  it('reads the lines with figures, commitments and proposals and their answers, whatever the length', () => {
+    const texts: string[] = [];
+    for (let i = 0; i < 600; i += 1)
+      texts.push(
+        i % 2 === 0 ? TALK[i % TALK.length]!.replace(/\d+|four|three/g, 'some') : FILLER[i % FILLER.length]!,
+      );
+    texts[50] = 'The selling price of the remote will be twenty five Euro.';
+    texts[300] = 'Maybe we should make the case out of rubber instead of plastic?';
+    texts[301] = 'Yes, a rubber case is a good idea for the kids.';
+    texts[590] = "I'll look into the cost of the kinetic battery.";
+    const meeting = texts.map((text, id) => ({
+      id,
+      start: id * 4,
+      end: id * 4 + 4,
+      text,
+      speaker: `S${id % 3}`,
+      words: [],
+    }));
+    const ids = selectLines(meeting).map((s) => s.id);
+    expect(ids).toEqual(expect.arrayContaining([50, 300, 301, 590]));
+  });
+});

@@ -20,6 +20,11 @@ export interface CompletionRequest {
   readonly jsonSchema?: Readonly<Record<string, unknown>>;
   /** 0 (the default) always gives the same answer; a retry asks for a little more to get another one. */
   readonly temperature?: number;
+  /**
+   * Damp the answer repeating its own phrases (a small model's loop: one clause written until the length runs
+   * out). Engines that can (the local service: a DRY penalty) do; others ignore it.
+   */
+  readonly avoidRepetition?: boolean;
   readonly signal?: CancelSignal;
 }
 

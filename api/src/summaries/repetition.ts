@@ -1,0 +1,83 @@
+import { contentWords } from './words';
+
+/**
+ * A summary says each thing once. A 1.5B model reading disfluent talk can fall into a loop ("the decision to use an
+ * LCD display or something like that, the decision to use an LCD display or something like that, ..." until the
+ * answer's length runs out: issue 41), and then list the same clause as a key point and as a decision. The model
+ * service damps loops while writing (DRY penalty: llm/server.mjs); these checks remove what is left:
+ * - within one text, a clause that says what an earlier clause of it said, and the cut-off end of a loop;
+ * - across the lists, an item that says what an item listed before it says (decisions first, then action items,
+ *   then key points; within a list, the first).
+ */
+
+/** Most of the words that carry meaning shared: the same thing said twice. */
+export const sayTheSame = (a: readonly string[], b: readonly string[]): boolean => {
+  const x = new Set(a);
+  const y = new Set(b);
+  if (x.size === 0 || y.size === 0) return false;
+  const shared = [...x].filter((w) => y.has(w)).length;
+  const smaller = Math.min(x.size, y.size);
+  return (
+    shared / new Set([...x, ...y]).size >= 0.6 ||
+    (smaller >= 3 && shared / smaller >= 0.8) ||
+    shared === x.size
+  );
+};
+
+// A clause ends at a comma, a semicolon, a colon or a sentence end; the delimiter stays with it.
+const CLAUSE = /[^,;:.!?]+(?:[,;:.!?]+|$)/g;
+const ENDS_SENTENCE = /[.!?]["')\]]*\s*$/;
+
+/**
+ * The text with every clause that repeats an earlier one left out, and an end cut off mid-clause (a loop that ran
+ * out of room) closed at the last whole clause. A text without repetition comes back unchanged.
+ */
+export const withoutRepeatedClauses = (text: string, language = 'en'): string => {
+  const trimmed = text.trim();
+  const clauses = trimmed.match(CLAUSE)?.map((c) => c.trim()) ?? [];
+  const seen: string[][] = [];
+  const kept: string[] = [];
+  for (const [i, clause] of clauses.entries()) {
+    const words = contentWords(clause, language);
+    const repeats = words.length > 0 && seen.some((earlier) => sayTheSame(words, earlier));
+    // The cut-off end of a loop: the last clause, unfinished, whose words an earlier clause already holds.
+    const cutOffRepeat =
+      i === clauses.length - 1 &&
+      !ENDS_SENTENCE.test(clause) &&
+      kept.length > 0 &&
+      seen.some((earlier) => words.every((w) => earlier.includes(w)));
+    if ((repeats && words.length >= 2) || cutOffRepeat) continue;
+    kept.push(clause);
+    if (words.length > 0) seen.push(words);
+  }
+  if (kept.length === clauses.length) return trimmed;
+  const joined = kept.join(' ').trim();
+  // The clause before a removed one kept its comma: the text ends as a sentence does.
+  return ENDS_SENTENCE.test(joined) ? joined : `${joined.replace(/[,;:\s]+$/, '')}.`;
+};
+
+/** Items of one list and of the lists before it, each said once: the later of two that say the same is left out. */
+export const withoutRepeatedItems = <T extends { readonly text: string; readonly owner?: string | null }>(
+  lists: readonly (readonly T[])[],
+  language = 'en',
+): T[][] => {
+  const seen: string[][] = [];
+  return lists.map((list) =>
+    list.filter((item) => {
+      // A task is compared with its owner: two people may each do the same thing.
+      const words = contentWords(`${item.owner ?? ''} ${item.text}`, language);
+      if (words.length > 0 && seen.some((earlier) => sayTheSame(words, earlier))) return false;
+      seen.push(words);
+      return true;
+    }),
+  );
+};
+
+/** The sentences of an overview, each said once (and each without a clause it repeats). */
+export const withoutRepeatedSentences = (text: string, language = 'en'): string => {
+  const sentences = withoutRepeatedClauses(text, language)
+    .split(/(?<=[.!?])\s+/)
+    .filter(Boolean);
+  const [kept] = withoutRepeatedItems([sentences.map((s) => ({ text: s }))], language);
+  return kept!.map((s) => s.text).join(' ');
+};

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { commits, splitLongLines, tidyLine } from '../../src/summaries/spoken';
+import { transcript } from './support/transcript';
+
+describe('spoken lines as a summary reads them', () => {
+  it('leaves out fillers, stutters and words broken off, and lines of fillers alone', () => {
+    expect(tidyLine('Um so uh the the price is um twenty five Euro.')).toBe(
+      'So the price is twenty five Euro.',
+    );
+    expect(tidyLine('S so any any questions?')).toBe('So any questions?');
+    expect(tidyLine('Mm-hmm.')).toBeNull();
+    expect(tidyLine('Uh, um.')).toBeNull();
+  });
+
+  it('keeps what English says twice on purpose, and short words that begin the next one', () => {
+    expect(tidyLine('I think that that is fine, we were there.')).toBe(
+      'I think that that is fine, we were there.',
+    );
+    expect(tidyLine('I imagine an answer.')).toBe('I imagine an answer.');
+  });
+
+  it('reads a long turn as its sentences, each at the second it is said', () => {
+    const long = ` ${'We talked about the buttons of the remote and how many we need. '.repeat(4)}The selling price is twenty five Euro.`;
+    const lines = splitLongLines(transcript([[100, 'Project Manager', long]], 60));
+    expect(lines).toHaveLength(5);
+    expect(lines.at(-1)!.text).toBe('The selling price is twenty five Euro.');
+    expect(lines.at(-1)!.start).toBeGreaterThan(140);
+    expect(lines.at(-1)!.end).toBeCloseTo(160);
+    const short = transcript([[0, 'Anna', 'Short line. Another one.']]);
+    expect(splitLongLines(short)).toEqual(short);
+  });
+});
+
+describe('a line that commits someone', () => {
+  const lines = transcript([
+    [0, 'Project Manager', "I'll send you the minutes after the meeting."],
+    [4, 'Industrial Designer', 'Be able to pull it up.'],
+    [8, 'Marketing', 'Just type hold it on.'],
+    [10, 'Project Manager', 'Maybe we should use a rubber case?'],
+    [13, 'Industrial Designer', 'Yeah, that sounds good.'],
+    [16, 'User Interface', "Will we have time for the buttons? I can't say."],
+    [20, 'Marketing', 'It will be expensive.'],
+    [23, 'Project Manager', 'Anna will look at the batteries.'],
+  ]);
+
+  it('is an "I\'ll", a name with "will", or a yes to what was put forward', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((i) => commits(lines, i))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      true,
+    ]);
+  });
+});
