@@ -40,6 +40,8 @@ describe('the form of POST /v1/audio/transcriptions', () => {
     expect(parseOpenAiRequest({ model: 'whisper-1', language: 'en' }, { language: ['en'] }).options).toEqual({
       language: 'en',
       translate: false,
+      speakers: null,
+      vocabulary: null,
     });
   });
 });
