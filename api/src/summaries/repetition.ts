@@ -73,11 +73,33 @@ export const withoutRepeatedItems = <T extends { readonly text: string; readonly
   );
 };
 
-/** The sentences of an overview, each said once (and each without a clause it repeats). */
+/** How many sentences may open with the same five words ("The team is also evaluating the product's ..."). */
+const SAME_OPENING_AT_MOST = 2;
+const opening = (sentence: string) =>
+  sentence
+    .toLowerCase()
+    .replace(/\b(?:also|then|and|so)\b/g, '')
+    .match(/[\p{L}\p{N}']+/gu)
+    ?.slice(0, 5)
+    .join(' ') ?? '';
+
+/**
+ * The sentences of an overview, each said once (and each without a clause it repeats), a pattern the model fell
+ * into ("The team is also evaluating the product's X. The team is also evaluating the product's Y. ...") kept to its
+ * first two, and a last sentence cut off by the answer's length left out.
+ */
 export const withoutRepeatedSentences = (text: string, language = 'en'): string => {
-  const sentences = withoutRepeatedClauses(text, language)
+  let sentences = withoutRepeatedClauses(text, language)
     .split(/(?<=[.!?])\s+/)
     .filter(Boolean);
+  if (sentences.length > 1 && !ENDS_SENTENCE.test(sentences.at(-1)!)) sentences = sentences.slice(0, -1);
+  const openings = new Map<string, number>();
+  sentences = sentences.filter((sentence) => {
+    const start = opening(sentence);
+    const seen = openings.get(start) ?? 0;
+    openings.set(start, seen + 1);
+    return start.split(' ').length < 5 || seen < SAME_OPENING_AT_MOST;
+  });
   const [kept] = withoutRepeatedItems([sentences.map((s) => ({ text: s }))], language);
   return kept!.map((s) => s.text).join(' ');
 };

@@ -278,7 +278,13 @@ export const summarizeTranscript = async (
       : listed;
     results.push({
       overview: withoutRepeatedSentences(outline.data.overview, options.language),
-      keyPoints: [...inSense(check(outline.data.keyPoints), false), ...saidOnly],
+      keyPoints: checking
+        ? withFiguresSaid(
+            [...inSense(check(outline.data.keyPoints), false), ...saidOnly],
+            [...decisions],
+            part,
+          )
+        : [...inSense(check(outline.data.keyPoints), false), ...saidOnly],
       decisions,
       actionItems,
       // A title the answer repeats is one chapter (the first); parts may each have an "Introduction".
@@ -467,6 +473,39 @@ export const withTasksSaid = (items: readonly ActionItem[], lines: readonly Segm
     return [{ text: `${capitalised(task)}.`, owner: line.speaker, at: Math.floor(line.start) }];
   });
   return [...items, ...said];
+};
+
+// A figure stated with what it counts: a price, a cost, a share, an amount of money ("twenty five Euro", "12.50",
+// "fifty million", "ten percent").
+const FIGURE_WORD = String.raw`(?:\d+(?:[.,]\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)`;
+const FIGURE_STATED = new RegExp(
+  String.raw`(?:[€$£]\s?\d|\b${FIGURE_WORD}\s*(?:%|percent\b|per cent\b|euros?\b|dollars?\b|pounds?\b|cents?\b|million\b|thousand\b|bucks?\b))|\b(?:price|cost|profit|budget|sell|selling|sold|revenue|margin)\w*\b.{0,60}\b${FIGURE_WORD}\b`,
+  'i',
+);
+/** Lines of figures a part's key points may gain: a summary that says the price is worth more than one more point. */
+const FIGURES_PER_PART = 4;
+
+/**
+ * The key points with the figures the lines state that no point or decision of the part cites (the selling price,
+ * the production cost, the profit aimed at: issue 41, where the model's points said "the budget was discussed").
+ * Written in the line's words, without what a spoken line opens with; not a question, not a line of more than 40
+ * words (a sentence of a long turn is its own line: spoken.ts).
+ */
+export const withFiguresSaid = <T extends { text: string; at: number }>(
+  points: readonly T[],
+  decisions: readonly { text: string; at: number }[],
+  lines: readonly Segment[],
+): (T | { text: string; at: number })[] => {
+  const cited = new Set([...points, ...decisions].map((p) => lineAt(lines, p.at)));
+  const said = lines.flatMap((line, i) => {
+    const text = line.text.trim();
+    if (cited.has(i) || text.endsWith('?') || wordCount(text) > 40 || contentWords(text).length < 3)
+      return [];
+    if (!FIGURE_STATED.test(text)) return [];
+    const point = text.replace(new RegExp(`^${OPENING_WORDS}`, 'i'), '');
+    return [{ text: `${capitalised(point)}${/[.!]$/.test(point) ? '' : '.'}`, at: Math.floor(line.start) }];
+  });
+  return [...points, ...said.slice(0, FIGURES_PER_PART)];
 };
 
 /** Two thirds of the shorter wording's words that carry meaning in the other: one task said twice. */

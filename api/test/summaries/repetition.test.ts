@@ -63,3 +63,13 @@ describe('a summary says each thing once', () => {
     expect(points).toHaveLength(3);
   });
 });
+
+describe('an overview the model ran on with', () => {
+  it('keeps a pattern it fell into to its first two sentences and leaves out the sentence cut off', () => {
+    const overview =
+      "The project manager and marketing are evaluating a prototype. The team is also evaluating the product's functionality and usability. The team is also evaluating the product's marketing strategy. The team is also evaluating the product's pricing. The team's";
+    expect(withoutRepeatedSentences(overview)).toBe(
+      "The project manager and marketing are evaluating a prototype. The team is also evaluating the product's functionality and usability. The team is also evaluating the product's marketing strategy.",
+    );
+  });
+});

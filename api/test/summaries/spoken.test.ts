@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commits, splitLongLines, tidyLine } from '../../src/summaries/spoken';
+import { withFiguresSaid } from '../../src/summaries/summarizer';
 import { transcript } from './support/transcript';
 
 describe('spoken lines as a summary reads them', () => {
@@ -53,6 +54,25 @@ describe('a line that commits someone', () => {
       false,
       false,
       true,
+    ]);
+  });
+});
+
+describe('the figures a meeting states are key points', () => {
+  const lines = transcript([
+    [0, 'Project Manager', "So we're aiming to sell it for twenty five Euro."],
+    [5, 'Project Manager', 'The production cost should be at most twelve fifty Euros.'],
+    [9, 'Marketing', 'How much does it cost, ten Euro?'],
+    [12, 'Industrial Designer', 'Give it a two.'],
+    [15, 'Project Manager', 'We want a profit of fifty million Euro.'],
+  ]);
+
+  it("adds the ones no point cites, in the line's words; not questions or scores", () => {
+    const profit = { text: 'The profit aim is fifty million Euro.', at: 15 };
+    expect(withFiguresSaid([profit], [], lines)).toEqual([
+      profit,
+      { text: "We're aiming to sell it for twenty five Euro.", at: 0 },
+      { text: 'The production cost should be at most twelve fifty Euros.', at: 5 },
     ]);
   });
 });
