@@ -199,7 +199,11 @@ describe.skipIf(!speechWorkerInstalled())('the scrivo command line against a rea
           (n) => existsSync(join(out, `${n}.srt`)) && existsSync(join(out, `${n}.txt`)),
         ),
       240_000,
-    );
+    ).catch((error: Error) => {
+      throw new Error(
+        `${error.message}\nfirst watcher:\n${watcher.output()}\nsecond watcher:\n${again.output()}`,
+      );
+    });
     again.kill('SIGINT');
     expect((await finished(again)).output).toContain('stopped');
     clearInterval(writer);

@@ -1,7 +1,7 @@
 import { mkdir, rename } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { connect, type Session } from '../client';
-import { CliError, Refused } from '../errors';
+import { CliError, Refused, refusal } from '../errors';
 import { EXPORT_FORMATS, type ExportFormat, isExportFormat, writeExport } from '../exports';
 import { uploadFile, type UploadChoices } from '../upload';
 import { getRecording } from '../wait';
@@ -134,6 +134,9 @@ class FolderWatcher {
         resumeUrl = undefined;
       }
     }
+    // Killed after the server made the recording but before its id was written down: that upload cannot be found
+    // again, so its recording is removed rather than left half-uploaded beside the new one.
+    if (earlier?.stage === 'uploading' && !recordingId) await this.removeOrphans(file);
     await this.save(file.name, { ...version, recordingId, uploadUrl: resumeUrl, stage: 'uploading' });
     log(`${file.name}: uploading`);
     try {
@@ -149,6 +152,20 @@ class FolderWatcher {
       if (!(error instanceof Refused) || !error.permanent) throw error;
       await this.save(file.name, { ...version, recordingId: null, stage: 'failed', message: error.message });
       log(`${file.name}: refused: ${error.message}`);
+    }
+  }
+
+  /** This file's recordings still waiting for their bytes (same name and size): an upload this watcher began. */
+  private async removeOrphans(file: SeenFile): Promise<void> {
+    const listed = await this.session.api.recordings.list({ query: { pageSize: 100, q: undefined } });
+    if (listed.status !== 200) throw refusal('List', listed.status, listed.body);
+    for (const orphan of listed.body.items.filter(
+      (r) => r.status === 'uploading' && r.originalFilename === file.name && r.sizeBytes === file.size,
+    )) {
+      const removed = await this.session.api.recordings.remove({ params: { id: orphan.id } });
+      if (removed.status !== 200 && removed.status !== 404)
+        throw refusal('Removing', removed.status, removed.body);
+      log(`${file.name}: removed ${orphan.id}, an upload of it cut off before it was noted down`);
     }
   }
 
