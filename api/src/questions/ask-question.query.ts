@@ -10,6 +10,7 @@ import {
   numberLines,
   parseAnswer,
   questionPrompt,
+  spreadToNeighbours,
   withoutLineIds,
 } from '@scrivo/domain/questions';
 import { PLAN_LIMITS } from '@scrivo/domain/recordings';
@@ -69,7 +70,7 @@ export class AskQuestionHandler implements IQueryHandler<AskQuestionQuery> {
         'This installation has no language model configured (SCRIVO_LLM_ENGINE=none), so it cannot answer questions.',
       );
     const lines = numberLines(transcript.segments);
-    const chosen = chooseLines(lines, this.search.rank(question, lines));
+    const chosen = chooseLines(lines, spreadToNeighbours(this.search.rank(question, lines), lines));
     if (chosen.length === 0)
       return single({ type: 'done', answer: NOT_IN_RECORDING, citations: [], notInRecording: true });
 

@@ -8,6 +8,7 @@ import {
   numberLines,
   questionPrompt,
   quoteLine,
+  spreadToNeighbours,
 } from './transcript-lines';
 
 const segment = (id: number, start: number, speaker: string | null, text: string): Segment => ({
@@ -87,6 +88,28 @@ describe('choosing the lines a question is answered from', () => {
       30,
     );
     expect(chosen.map((l) => l.line)).toEqual([49, 50, 51, 79, 80]);
+  });
+
+  it("reads the stretch where the question's words come back over one line that says them once", () => {
+    const matches = [
+      { line: 10, score: 2.2 },
+      { line: 60, score: 2 },
+      { line: 63, score: 2 },
+      { line: 66, score: 2 },
+    ];
+    const spread = spreadToNeighbours(matches, long);
+    const best = [...spread].sort((a, b) => b.score - a.score)[0]!;
+    expect(best.line).toBeGreaterThanOrEqual(60);
+    expect(best.line).toBeLessThanOrEqual(66);
+    // Lent to the lines around, less with the distance, and never past the transcript's ends.
+    const score = (line: number) => spread.find((m) => m.line === line)?.score ?? 0;
+    expect(score(11)).toBeGreaterThan(score(12));
+    expect(score(19)).toBe(0);
+    expect(spreadToNeighbours([{ line: 1, score: 1 }], long).map((m) => m.line)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+    const chosen = chooseLines(long, spread, 30).map((l) => l.line);
+    expect(chosen.every((line) => line >= 59 && line <= 67)).toBe(true);
   });
 
   it('skips matches that point at lines it does not have and never takes a line twice', () => {
