@@ -23,12 +23,21 @@ export const TASK =
   /\b(i will|i'll|i can|i'm going to|can you|could you|will you|would you|please|send|follow up|take care|deadline|need to|needs to|have to|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|the end))\b/i;
 const FIGURE =
   /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million|percent|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+// A figure stated with what it counts: a price, a cost, a share, an amount of money ("twenty five Euro", "12.50",
+// "fifty million", "ten percent"), or a date.
+const FIGURE_WORD = String.raw`(?:\d+(?:[.,]\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)`;
+/** An amount with what it counts, or a price, cost or profit with its figure. */
+export const FIGURE_STATED = new RegExp(
+  String.raw`(?:[€$£]\s?\d|\b${FIGURE_WORD}\s*(?:%|percent\b|per cent\b|euros?\b|dollars?\b|pounds?\b|cents?\b|million\b|thousand\b|bucks?\b))|\b(?:price|cost|profit|budget|sell|selling|sold|revenue|margin)\w*\b.{0,60}\b${FIGURE_WORD}\b`,
+  'i',
+);
+const DATE =
+  /\b(?:monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december|tomorrow|next week|deadline)\b/i;
 /**
- * A fact a summary reports (issue 41: the selling price, the production cost, the profit aimed at): a figure with
- * what it counts, money, a date. "One" alone is not one ("this one"), nor "may" ("we may").
+ * A fact a summary reports (issue 41: the selling price, the production cost, the profit aimed at): an amount with
+ * what it counts, a price, cost or profit with its figure, a date.
  */
-export const FACT =
-  /\d|[€$£]|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|percent|half|euros?|dollars?|pounds?|cents?|price\w*|costs?|profit\w*|budget\w*|sell\w*|market\w*|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december|tomorrow|next week|deadline)\b/i;
+export const FACT = { test: (text: string): boolean => FIGURE_STATED.test(text) || DATE.test(text) };
 
 /** How much a line carries for a summary (0 for a line without a cue and with fewer than three content words). */
 export const lineWeight = (text: string): number => {
@@ -67,7 +76,8 @@ export const selectLines = (segments: readonly Segment[]): Segment[] => {
     const text = segments[i]!.text;
     const substance = contentWords(text).length >= 3;
     return (
-      (substance && (FACT.test(text) || PROPOSAL.test(text))) ||
+      (substance && FACT.test(text)) ||
+      (contentWords(text).length >= 4 && wordCount(text) <= 40 && PROPOSAL.test(text)) ||
       (COMMITTED.test(text) && !text.trim().endsWith('?')) ||
       (answers(i) && substance && kept(i - 1))
     );

@@ -1,7 +1,7 @@
 import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import type { z } from 'zod/v4';
-import { DECISION, selectLines, TASK } from './line-selection';
+import { DECISION, FIGURE_STATED, selectLines, TASK } from './line-selection';
 import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
 import { commits, PROPOSAL, splitLongLines, tidyLines } from './spoken';
 import {
@@ -475,13 +475,6 @@ export const withTasksSaid = (items: readonly ActionItem[], lines: readonly Segm
   return [...items, ...said];
 };
 
-// A figure stated with what it counts: a price, a cost, a share, an amount of money ("twenty five Euro", "12.50",
-// "fifty million", "ten percent").
-const FIGURE_WORD = String.raw`(?:\d+(?:[.,]\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)`;
-const FIGURE_STATED = new RegExp(
-  String.raw`(?:[€$£]\s?\d|\b${FIGURE_WORD}\s*(?:%|percent\b|per cent\b|euros?\b|dollars?\b|pounds?\b|cents?\b|million\b|thousand\b|bucks?\b))|\b(?:price|cost|profit|budget|sell|selling|sold|revenue|margin)\w*\b.{0,60}\b${FIGURE_WORD}\b`,
-  'i',
-);
 /** Lines of figures a part's key points may gain: a summary that says the price is worth more than one more point. */
 const FIGURES_PER_PART = 4;
 
