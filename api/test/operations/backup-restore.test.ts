@@ -2,14 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { systemClock } from '@scrivo/adapters/system/system-clock';
-import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config';
-import { openEventStore } from '../../src/infrastructure/adapters.factory';
-import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
-import { startedAsWorker } from '../recordings/support/test-worker';
+import { transcribedBeside } from '../recordings/support/worker-beside';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
 
@@ -93,35 +88,6 @@ describe('backup and restore of an embedded install', () => {
       rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A transcript written as the job worker writes it: another process on the same event store and keys. */
-  const transcribe = async (recordingId: string, text: string) => {
-    const events = await openEventStore(loadConfig({ NODE_ENV: 'test', SCRIVO_DATA_DIR: source }));
-    try {
-      const runner = new StreamRunner({ store: events, clock: systemClock, ids: uuidIds });
-      await (
-        await startedAsWorker(runner, recordingId)
-      ).complete({
-        language: 'en',
-        languageProbability: 0.9,
-        durationSeconds: 11,
-        text,
-        engine: 'test',
-        segments: [
-          {
-            id: 0,
-            start: 0,
-            end: 5,
-            text,
-            speaker: 'Speaker 1',
-            words: [{ start: 0, end: 1, text, probability: 1 }],
-          },
-        ],
-      });
-    } finally {
-      await events.close();
-    }
-  };
-
   it('restores every account as it was: library, transcripts and their versions, comments, usage', async () => {
     api = await startApiProcess(env(source));
     const clients: TestClient[] = [];
@@ -131,7 +97,7 @@ describe('backup and restore of an embedded install', () => {
       expect((await client.post('/api/library/folders', { name: `Folder of ${n}` })).status).toBe(201);
       for (const title of [`Talk ${n}a`, `Talk ${n}b`]) {
         const id = await upload(client, title);
-        await transcribe(id, `words of ${title}`);
+        await transcribedBeside(source, id, { text: `words of ${title}`, word: title, speaker: 'Speaker 1' });
         const edited = await client.patch(`/api/recordings/${id}/transcript`, {
           version: 1,
           segments: [{ index: 0, text: `edited words of ${title}` }],

@@ -1,17 +1,12 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock } from '@scrivo/adapters/system/system-clock';
-import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config';
-import { openEventStore } from '../../src/infrastructure/adapters.factory';
-import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
+import { transcribedBeside } from '../recordings/support/worker-beside';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
 import { waitUntil as waitUntilAtMost } from '../support/wait-until';
-import { startedAsWorker } from '../recordings/support/test-worker';
 
 const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
 const ADMIN = { email: 'support@scrivo.test', password: 'admin-secret-1' };
@@ -113,36 +108,6 @@ describe('after deleting an account, none of its personal data is readable anywh
     rmSync(logDir, { recursive: true, force: true });
   });
 
-  /** A transcript, written as the job worker writes it: another process on the same event store and keys. */
-  const completeTranscription = async (recordingId: string) => {
-    const events = await openEventStore(loadConfig({ NODE_ENV: 'test', SCRIVO_DATA_DIR: dataDir }));
-    try {
-      const runner = new StreamRunner({ store: events, clock: systemClock, ids: uuidIds });
-      const text = `my ${TRANSCRIPT_WORD} secret`;
-      await (
-        await startedAsWorker(runner, recordingId)
-      ).complete({
-        language: 'en',
-        languageProbability: 0.9,
-        durationSeconds: 11,
-        text,
-        engine: 'test',
-        segments: [
-          {
-            id: 0,
-            start: 0,
-            end: 2,
-            text,
-            speaker: null,
-            words: [{ start: 0, end: 1, text: TRANSCRIPT_WORD, probability: 1 }],
-          },
-        ],
-      });
-    } finally {
-      await events.close();
-    }
-  };
-
   it('leaves none of it in the events, read models, blobs, keys or logs; rebuilds; replays as erased', async () => {
     api = await startApiProcess(env, { logFile });
     const client = await signUpOver(api.url, dataDir, EMAIL);
@@ -179,7 +144,10 @@ describe('after deleting an account, none of its personal data is readable anywh
     const created = await client.post('/api/recordings', form);
     expect(created.status, created.text).toBe(201);
     const recordingId = created.body.id as string;
-    await completeTranscription(recordingId);
+    await transcribedBeside(dataDir, recordingId, {
+      text: `my ${TRANSCRIPT_WORD} secret`,
+      word: TRANSCRIPT_WORD,
+    });
     await waitUntil('the transcript is served', async () =>
       (await client.get(`/api/recordings/${recordingId}/transcript`)).text.includes(TRANSCRIPT_WORD),
     );

@@ -196,6 +196,11 @@ describe('no request body can take the API down', () => {
 
   it('survives broken, oversized and cut-off frames on the live WebSocket', async () => {
     const url = `${api.url.replace('http', 'ws')}${LIVE_SOCKET_PATH}`;
+    /** The live socket's upgrade request, signed in, as a browser on this site sends it. */
+    const upgrade = () =>
+      `GET ${LIVE_SOCKET_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+      `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n` +
+      `Cookie: ${creds.cookie}\r\nOrigin: ${creds.origin}\r\n\r\n`;
     const connected = () =>
       new Promise<WebSocket>((resolve, reject) => {
         const ws = new WebSocket(url, { headers: { cookie: creds.cookie, origin: creds.origin } });
@@ -214,11 +219,7 @@ describe('no request body can take the API down', () => {
     // A frame header that promises more than arrives, then the connection drops.
     const raw = await open(api.url);
     raw.on('error', () => undefined);
-    raw.write(
-      `GET ${LIVE_SOCKET_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-        `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n` +
-        `Cookie: ${creds.cookie}\r\nOrigin: ${creds.origin}\r\n\r\n`,
-    );
+    raw.write(upgrade());
     await sleep(200);
     raw.write(Buffer.from([0x82, 0xfe, 0xff, 0xff, 1, 2, 3, 4, 9, 9]));
     await sleep(50);
@@ -226,11 +227,7 @@ describe('no request body can take the API down', () => {
     // An upgrade dropped before the server has answered it.
     const early = await open(api.url);
     early.on('error', () => undefined);
-    early.write(
-      `GET ${LIVE_SOCKET_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-        `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n` +
-        `Cookie: ${creds.cookie}\r\nOrigin: ${creds.origin}\r\n\r\n`,
-    );
+    early.write(upgrade());
     early.resetAndDestroy();
     await sleep(500);
     await alive();
