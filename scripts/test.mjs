@@ -1,7 +1,7 @@
 // `npm test`: build, lint, type checks, every vitest project (unit, conformance, API, browser), then the Python
 // speech worker's tests. Prints one closing line with the totals.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fail, log, root, run } from './lib.mjs';
 
 const started = Date.now();
@@ -31,6 +31,13 @@ if (existsSync(report)) {
   totals.passed += json.numPassedTests;
   totals.failed += json.numFailedTests;
   totals.skipped += json.numPendingTests + json.numTodoTests;
+  // The 20 slowest files of this run (the README's Testing section keeps a measured list): where time goes.
+  const slowest = json.testResults
+    .map((file) => ({ seconds: (file.endTime - file.startTime) / 1000, name: relative(root, file.name) }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 20);
+  console.log('\nThe 20 slowest test files:');
+  for (const { seconds, name } of slowest) console.log(`${seconds.toFixed(1).padStart(7)} s  ${name}`);
 }
 
 let pytestStatus = 0;
