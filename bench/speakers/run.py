@@ -1,7 +1,7 @@
 """Diarization error rate (no collar) and speaker count on the assembled multi-speaker sets and
 the pyannote sample, for the CAM++ diarizer and the segmentation-only one.
 
-    flock /work/wt/heavy.lock worker/.venv/bin/python bench/speakers/run.py [--out DIR] [--threshold T] [--before REV]
+    flock /tmp/heavy.lock worker/.venv/bin/python bench/speakers/run.py [--out DIR] [--threshold T] [--before REV]
 
 ``--before REV`` adds the CAM++ diarizer of git revision REV (bench/speakers/long.py loads it), side by side.
 
@@ -67,23 +67,26 @@ def main() -> int:
             turns = session.finish()
             seconds = time.monotonic() - started
             hypothesis = [(a, b, f"S{s}") for a, b, s in turns]
+            scored = der(reference, hypothesis, collar=0.0)
             row = {
                 "set": name,
                 "diarizer": label,
                 "seconds_audio": round(len(samples) / 16000, 1),
                 "speakers_ref": len({t[2] for t in reference}),
                 "speakers_found": len({t[2] for t in hypothesis}),
-                "der_no_collar": round(der(reference, hypothesis, collar=0.0)["der"], 4),
+                "der_no_collar": round(scored["der"], 4),
+                # The share of speech given to the wrong voice: what a change to the embeddings moves.
+                "confusion": round(scored["confusion"] / max(scored["total"], 1e-9), 4),
                 "seconds": round(seconds, 2),
             }
             rows.append(row)
             print(json.dumps(row), flush=True)
-    print("\n| set | diarizer | audio s | speakers (ref / found) | DER no collar | time s |")
-    print("|---|---|---|---|---|---|")
+    print("\n| set | diarizer | audio s | speakers (ref / found) | DER no collar | confusion | time s |")
+    print("|---|---|---|---|---|---|---|")
     for r in rows:
         print(
             f"| {r['set']} | {r['diarizer']} | {r['seconds_audio']} | {r['speakers_ref']} / {r['speakers_found']} "
-            f"| {100 * r['der_no_collar']:.1f} % | {r['seconds']} |"
+            f"| {100 * r['der_no_collar']:.1f} % | {100 * r['confusion']:.1f} % | {r['seconds']} |"
         )
     return 0
 
