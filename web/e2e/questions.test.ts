@@ -1,10 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type LanguageModelProcess,
-  languageModelInstalled,
-  startLanguageModel,
-} from '@scrivo/adapters/language-models/language-model-process';
+import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
+import { type EngineForTests, languageModelForTests } from '@scrivo/adapters/testing/shared-engines';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { completedRecording } from '../../api/test/recordings/support/completed-recording';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
@@ -43,12 +40,12 @@ const meeting: TranscriptBody = {
 };
 
 describe.skipIf(!languageModelInstalled())('asking a recording a question in Chromium', () => {
-  let llm: LanguageModelProcess;
+  let llm: EngineForTests;
   let app: TestApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    llm = await startLanguageModel();
+    llm = await languageModelForTests();
     app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', SCRIVO_LLM_URL: llm.url });
     browser = await launchBrowser();
   }, 240_000);

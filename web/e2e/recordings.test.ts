@@ -5,11 +5,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pdf from 'pdf-parse/lib/pdf-parse.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type SpeechWorkerProcess,
-  speechWorkerInstalled,
-  startSpeechWorker,
-} from '../../adapters/src/speech/speech-worker-process';
+import { speechWorkerInstalled } from '../../adapters/src/speech/speech-worker-process';
+import { type EngineForTests, speechWorkerForTests } from '../../adapters/src/testing/shared-engines';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import {
@@ -25,13 +22,13 @@ const JFK = sharedAudio('jfk/jfk.wav');
 const PHRASE = 'ask not what your country can do for you';
 
 describe.skipIf(!speechWorkerInstalled())('recordings in Chromium, with the real speech worker', () => {
-  let worker: SpeechWorkerProcess;
+  let worker: EngineForTests;
   let app: TestApp;
   let browser: Browser;
   let firstRecordingId = '';
 
   beforeAll(async () => {
-    worker = await startSpeechWorker();
+    worker = await speechWorkerForTests();
     app = await startTestApp({ SCRIVO_SPEECH_URL: worker.url });
     browser = await launchBrowser();
   });

@@ -303,8 +303,11 @@ def test_requests_are_serialised(server, audio_dir):
             break
         time.sleep(0.1)
     assert len(lines) == 2
-    # one of the two waited for the other's transcription
-    assert max(l["queueMs"] for l in lines) > 300, lines
+    # One of the two waited for the other's transcription: for most of the time that one took (a fast machine
+    # transcribes the clip in under 300 ms, so no fixed figure holds).
+    waited = max(lines, key=lambda l: l["queueMs"])
+    first = next(l for l in lines if l is not waited)
+    assert waited["queueMs"] > 0.5 * (first["ms"] - first["queueMs"]) > 0, lines
 
 
 def test_one_json_log_line_per_request(server):

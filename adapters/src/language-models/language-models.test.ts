@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { HuggingFaceLanguageModel } from './huggingface-language-model';
 import { languageModelConformance } from './language-model.conformance';
-import {
-  type LanguageModelProcess,
-  languageModelInstalled,
-  startLanguageModel,
-} from './language-model-process';
+import { languageModelInstalled } from './language-model-process';
+import { type EngineForTests, languageModelForTests } from '../testing/shared-engines';
 import { LocalLanguageModel } from './local-language-model';
 
 /**
@@ -14,9 +11,9 @@ import { LocalLanguageModel } from './local-language-model';
  * endpoint. One service for both suites: loading the model is the slow part.
  */
 describe.skipIf(!languageModelInstalled())('language models', () => {
-  let service: LanguageModelProcess;
+  let service: EngineForTests;
   beforeAll(async () => {
-    service = await startLanguageModel();
+    service = await languageModelForTests();
   }, 180_000);
   afterAll(async () => {
     await service?.stop();

@@ -8,11 +8,8 @@ import {
   startOpenAiCompatibleServer,
 } from '../testing/openai-compatible-server';
 import { languageModelConformance } from './language-model.conformance';
-import {
-  type LanguageModelProcess,
-  languageModelInstalled,
-  startLanguageModel,
-} from './language-model-process';
+import { languageModelInstalled } from './language-model-process';
+import { type EngineForTests, languageModelForTests } from '../testing/shared-engines';
 import { JSON_MODES, OpenAiCompatibleLanguageModel } from './openai-compatible-language-model';
 
 const KEY = 'sk-local-test-key-0123456789';
@@ -172,10 +169,10 @@ describe('bring your own model: an OpenAI-compatible chat endpoint (Ollama-like 
 describe.skipIf(!languageModelInstalled())(
   'bring your own model: the real local model behind the server',
   () => {
-    let service: LanguageModelProcess;
+    let service: EngineForTests;
     let server: OpenAiCompatibleServer;
     beforeAll(async () => {
-      service = await startLanguageModel();
+      service = await languageModelForTests();
       server = await startOpenAiCompatibleServer({
         model: 'qwen2.5-coder:1.5b',
         apiKey: KEY,

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { HuggingFaceSpeech } from './huggingface-speech';
 import { speechConformance } from './speech.conformance';
-import { type SpeechWorkerProcess, speechWorkerInstalled, startSpeechWorker } from './speech-worker-process';
+import { type EngineForTests, speechWorkerForTests } from '../testing/shared-engines';
+import { speechWorkerInstalled } from './speech-worker-process';
 
 // The round trip is real: @huggingface/inference posts to the worker's /asr, which speaks the same
 // automatic-speech-recognition protocol as the hosted Inference API and Inference Endpoints.
-let worker: SpeechWorkerProcess;
+let worker: EngineForTests;
 describe.skipIf(!speechWorkerInstalled())(
   'HuggingFaceSpeech against an HF-protocol endpoint (the worker /asr)',
   () => {
     beforeAll(async () => {
-      worker = await startSpeechWorker();
+      worker = await speechWorkerForTests();
     });
     afterAll(() => worker?.stop());
     speechConformance(

@@ -4,12 +4,13 @@ import { SpeechInputError } from '@scrivo/domain/recordings';
 import { LocalWhisperSpeech } from './local-whisper-speech';
 import { speechConformance } from './speech.conformance';
 import { sharedAudio } from '../testing/shared-audio';
-import { type SpeechWorkerProcess, speechWorkerInstalled, startSpeechWorker } from './speech-worker-process';
+import { type EngineForTests, speechWorkerForTests } from '../testing/shared-engines';
+import { speechWorkerInstalled } from './speech-worker-process';
 
-let worker: SpeechWorkerProcess;
+let worker: EngineForTests;
 describe.skipIf(!speechWorkerInstalled())('LocalWhisperSpeech against the Python worker', () => {
   beforeAll(async () => {
-    worker = await startSpeechWorker();
+    worker = await speechWorkerForTests();
   });
   afterAll(() => worker?.stop());
   speechConformance(

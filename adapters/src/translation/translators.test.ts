@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import {
-  type LanguageModelProcess,
-  languageModelInstalled,
-  startLanguageModel,
-} from '../language-models/language-model-process';
+import { languageModelInstalled } from '../language-models/language-model-process';
+import { type EngineForTests, languageModelForTests } from '../testing/shared-engines';
 import { LocalLanguageModel } from '../language-models/local-language-model';
 import { startTranslationServer, type TranslationServer } from '../testing/hf-translation-server';
 import { HuggingFaceTranslator } from './huggingface-translator';
@@ -15,10 +12,10 @@ import { translatorConformance } from './translator.conformance';
  * task against a local server that speaks it, with the local model behind it.
  */
 describe.skipIf(!languageModelInstalled())('translators', () => {
-  let service: LanguageModelProcess;
+  let service: EngineForTests;
   let hf: TranslationServer;
   beforeAll(async () => {
-    service = await startLanguageModel();
+    service = await languageModelForTests();
     hf = await startTranslationServer(
       new LanguageModelTranslator(new LocalLanguageModel({ url: service.url })),
     );

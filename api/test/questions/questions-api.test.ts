@@ -1,10 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type LanguageModelProcess,
-  languageModelInstalled,
-  startLanguageModel,
-} from '@scrivo/adapters/language-models/language-model-process';
+import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
+import { type EngineForTests, languageModelForTests } from '@scrivo/adapters/testing/shared-engines';
 import { completedRecording } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
@@ -15,13 +12,13 @@ import { eventsOf, PRICE_DECISION_SECOND, productLaunch } from './support';
 describe.skipIf(!languageModelInstalled())(
   'asking a meeting what was decided, answered by the local model',
   () => {
-    let llm: LanguageModelProcess;
+    let llm: EngineForTests;
     let app: TestApp;
     let pro: TestClient;
     let meetingId: string;
 
     beforeAll(async () => {
-      llm = await startLanguageModel();
+      llm = await languageModelForTests();
       app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', SCRIVO_LLM_URL: llm.url });
       ({ client: pro } = await signedInClient(app, { plan: 'business_pro' }));
       meetingId = await completedRecording(app, pro, productLaunch(), 'Product launch');

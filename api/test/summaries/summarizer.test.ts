@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type LanguageModelProcess,
-  languageModelInstalled,
-  startLanguageModel,
-} from '@scrivo/adapters/language-models/language-model-process';
+import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
+import { type EngineForTests, languageModelForTests } from '@scrivo/adapters/testing/shared-engines';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Completion, CompletionRequest, LanguageModel } from '@scrivo/domain';
 import { splitIntoParts, SummaryFormatError, summarizeTranscript } from '../../src/summaries/summarizer';
@@ -151,9 +148,9 @@ describe('summaries of transcripts', () => {
   });
 
   describe.skipIf(!languageModelInstalled())('with the local model (Qwen2.5-Coder-1.5B on the CPU)', () => {
-    let service: LanguageModelProcess;
+    let service: EngineForTests;
     beforeAll(async () => {
-      service = await startLanguageModel();
+      service = await languageModelForTests();
     }, 180_000);
     afterAll(async () => {
       await service?.stop();

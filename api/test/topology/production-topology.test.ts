@@ -3,11 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type SpeechWorkerProcess,
-  speechWorkerInstalled,
-  startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
+import { type EngineForTests, speechWorkerForTests } from '@scrivo/adapters/testing/shared-engines';
 import { mongoForTests } from '@scrivo/adapters/testing/mongo-for-tests';
 import { latestVerificationCode } from '../accounts/support/outbox';
 import { registration } from '../accounts/support/flows';
@@ -51,7 +48,7 @@ describe.skipIf(!ready)(
   `the production topology (projector, two replicas, job and speech workers; ${mongo.available ? 'MongoDB' : 'embedded'} job queue)`,
   () => {
     let dataDir: string;
-    let speech: SpeechWorkerProcess;
+    let speech: EngineForTests;
     let projector: ApiProcess;
     let replicas: ApiProcess[];
     let jobWorker: JobWorkerProcess;
@@ -68,7 +65,7 @@ describe.skipIf(!ready)(
     beforeAll(async () => {
       ensureServerBuild();
       dataDir = mkdtempSync(join(tmpdir(), 'scrivo-topology-'));
-      speech = await startSpeechWorker();
+      speech = await speechWorkerForTests();
       const shared = {
         SCRIVO_DATA_DIR: dataDir,
         SCRIVO_SPEECH_URL: speech.url,
