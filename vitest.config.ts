@@ -7,11 +7,6 @@ const alias = [
   { find: /^@scrivo\/(domain|contracts|adapters|api)\/(.+)$/, replacement: `${root}/$1/src/$2` },
   { find: /^@scrivo\/(domain|contracts|adapters|api)$/, replacement: `${root}/$1/src/index.ts` },
 ];
-/**
- * Starts the speech worker and the language model once per run, the first time a test file asks for one
- * (adapters/src/testing/shared-engines.ts), instead of once per file.
- */
-const sharedEngines = [`${root}/adapters/src/testing/engines.global-setup.ts`];
 // NestJS reads decorator metadata at runtime; esbuild drops it, SWC keeps it.
 const decorators = swc.vite({
   jsc: {
@@ -26,9 +21,6 @@ const decorators = swc.vite({
 export default defineConfig({
   test: {
     reporters: ['default'],
-    // Vitest's default on 2 cores is one file at a time; most files wait on servers, engines and sockets rather than
-    // compute, so two at a time take much less than the sum (the browser tests keep one at a time: fileParallelism).
-    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -53,7 +45,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          globalSetup: sharedEngines,
         },
       },
       {
@@ -72,7 +63,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          globalSetup: sharedEngines,
           fileParallelism: false,
         },
       },

@@ -19,6 +19,13 @@ const withUploadOptions = (command: Command): Command =>
     .option('--language <code>', 'spoken language (e.g. en, fr); detected when left out')
     .option('--translate', 'translate the transcript to English')
     .option('--speakers <n>', 'how many people speak (1-20), for the speaker labels')
+    .option('--min-speakers <n>', 'at least this many people speak (instead of --speakers)')
+    .option('--max-speakers <n>', 'at most this many people speak (instead of --speakers)')
+    .option(
+      '--terms <terms>',
+      'names and terms said in it, comma-separated (added to your vocabulary for it)',
+    )
+    .option('--context <line>', 'a line about the recording, e.g. "Weekly sync of the payments team"')
     .addOption(new Option('--chunk-size <bytes>', 'bytes per upload request').argParser(positive).hideHelp());
 
 const program = new Command()

@@ -11,6 +11,11 @@ export interface UploadChoices {
   readonly language?: string;
   readonly translate?: boolean;
   readonly speakers?: string;
+  readonly minSpeakers?: string;
+  readonly maxSpeakers?: string;
+  /** This recording's own names and terms (comma-separated or one per line) and a line about it. */
+  readonly terms?: string;
+  readonly context?: string;
   /** Bytes per PATCH: what an interrupted upload can lose at most. */
   readonly chunkSize?: number;
 }
@@ -58,6 +63,10 @@ export const uploadFile = async (
     language: choices.language ?? 'auto',
     translate: String(choices.translate ?? false),
     speakers: choices.speakers ?? 'auto',
+    ...(choices.minSpeakers ? { minSpeakers: choices.minSpeakers } : {}),
+    ...(choices.maxSpeakers ? { maxSpeakers: choices.maxSpeakers } : {}),
+    ...(choices.terms ? { terms: choices.terms } : {}),
+    ...(choices.context ? { context: choices.context } : {}),
   };
   const urlStorage = await resumeStore();
   return new Promise<string>((resolve, reject) => {

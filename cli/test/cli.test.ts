@@ -166,6 +166,36 @@ describe.skipIf(!speechWorkerInstalled())('the scrivo command line against a rea
     expect(missing.output).toMatch(/no-such-id/);
   }, 600_000);
 
+  it("sends an upload's own terms, context and range of speakers with it", async () => {
+    const file = longClip(join(work, 'standup.wav'), 1);
+    const env = { SCRIVO_URL: running.app.url, SCRIVO_API_KEY: key };
+    const sent = await run(
+      [
+        'upload',
+        file,
+        '--terms',
+        'Scrivo, Kubernetes',
+        '--context',
+        'Weekly sync of the payments team',
+        '--min-speakers',
+        '2',
+        '--max-speakers',
+        '3',
+      ],
+      env,
+    );
+    expect(sent.code, sent.output).toBe(0);
+    const id = /uploaded as (\S+)/.exec(sent.output)?.[1];
+    const recording = await owner.get(`/api/recordings/${id}`);
+    expect(recording.body.options).toMatchObject({
+      speakers: { min: 2, max: 3 },
+      vocabulary: { terms: ['Scrivo', 'Kubernetes'], context: 'Weekly sync of the payments team' },
+    });
+    const refused = await run(['upload', file, '--min-speakers', '4', '--max-speakers', '2'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/minSpeakers/);
+  }, 300_000);
+
   it('watches a folder: each file uploaded once and exported, across a kill and a restart', async () => {
     const inbox = join(work, 'inbox');
     const out = join(work, 'out');

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '../../adapters/src/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '../../adapters/src/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../../adapters/src/speech/speech-worker-process';
 import type { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
@@ -34,13 +37,13 @@ const transcribe = async (as: TestClient, path: string, name: string) => {
  * edit that transcript, and a new upload gets speaker labels (real speech worker, real Chromium).
  */
 describe.skipIf(!speechWorkerInstalled())('a plan granted by an admin, used at once', () => {
-  let worker: EngineForTests;
+  let worker: SpeechWorkerProcess;
   let app: TestApp;
   let browser: Browser;
   let userContext: BrowserContext;
 
   beforeAll(async () => {
-    worker = await speechWorkerForTests();
+    worker = await startSpeechWorker();
     app = await startTestApp({
       SCRIVO_SPEECH_URL: worker.url,
       SCRIVO_ADMIN_EMAIL: ADMIN.email,

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '../../adapters/src/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '../../adapters/src/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../../adapters/src/speech/speech-worker-process';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { liveViewSeen, waitForLiveWords } from './support/live-text';
@@ -32,7 +35,7 @@ const TITLE = 'A meeting: my voice and the call';
 describe.skipIf(!speechWorkerInstalled())(
   'live recording of the microphone and a tab mixed, in Chromium',
   () => {
-    let worker: EngineForTests;
+    let worker: SpeechWorkerProcess;
     let app: TestApp;
     let browser: Browser;
     let tmp: string;
@@ -52,7 +55,7 @@ describe.skipIf(!speechWorkerInstalled())(
         'pcm_s16le',
         microphone,
       ]);
-      worker = await speechWorkerForTests();
+      worker = await startSpeechWorker();
       app = await startTestApp({ SCRIVO_SPEECH_URL: worker.url });
       browser = await launchBrowser(
         [

@@ -1,7 +1,10 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '../../adapters/src/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '../../adapters/src/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../../adapters/src/speech/speech-worker-process';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { heard } from '@scrivo/domain/testing';
 import { launchBrowser } from './support/browser';
@@ -41,12 +44,12 @@ const stopAndSave = async (page: Page) => {
 };
 
 describe.skipIf(!speechWorkerInstalled())('live recording in Chromium, with the real speech worker', () => {
-  let worker: EngineForTests;
+  let worker: SpeechWorkerProcess;
   let app: TestApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    worker = await speechWorkerForTests();
+    worker = await startSpeechWorker();
     app = await startTestApp({ SCRIVO_SPEECH_URL: worker.url });
     browser = await launchWithFakeMicrophone();
   }, 240_000);

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '../../adapters/src/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '../../adapters/src/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../../adapters/src/speech/speech-worker-process';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { waitForLiveWords } from './support/live-text';
@@ -20,12 +23,12 @@ const TITLE = 'Shared tab recording';
  * ("Could not start audio source"). The pages must be audible, or the captured tab audio is silence.
  */
 describe.skipIf(!speechWorkerInstalled())('live recording of a shared tab in Chromium', () => {
-  let worker: EngineForTests;
+  let worker: SpeechWorkerProcess;
   let app: TestApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    worker = await speechWorkerForTests();
+    worker = await startSpeechWorker();
     app = await startTestApp({ SCRIVO_SPEECH_URL: worker.url });
     browser = await launchBrowser(
       [

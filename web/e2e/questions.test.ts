@@ -1,7 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
-import { type EngineForTests, languageModelForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type LanguageModelProcess,
+  languageModelInstalled,
+  startLanguageModel,
+} from '@scrivo/adapters/language-models/language-model-process';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { completedRecording } from '../../api/test/recordings/support/completed-recording';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
@@ -40,12 +43,12 @@ const meeting: TranscriptBody = {
 };
 
 describe.skipIf(!languageModelInstalled())('asking a recording a question in Chromium', () => {
-  let llm: EngineForTests;
+  let llm: LanguageModelProcess;
   let app: TestApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    llm = await languageModelForTests();
+    llm = await startLanguageModel();
     app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', SCRIVO_LLM_URL: llm.url });
     browser = await launchBrowser();
   }, 240_000);

@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pdf from 'pdf-parse/lib/pdf-parse.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '../../adapters/src/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '../../adapters/src/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../../adapters/src/speech/speech-worker-process';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import {
@@ -22,13 +25,13 @@ const JFK = sharedAudio('jfk/jfk.wav');
 const PHRASE = 'ask not what your country can do for you';
 
 describe.skipIf(!speechWorkerInstalled())('recordings in Chromium, with the real speech worker', () => {
-  let worker: EngineForTests;
+  let worker: SpeechWorkerProcess;
   let app: TestApp;
   let browser: Browser;
   let firstRecordingId = '';
 
   beforeAll(async () => {
-    worker = await speechWorkerForTests();
+    worker = await startSpeechWorker();
     app = await startTestApp({ SCRIVO_SPEECH_URL: worker.url });
     browser = await launchBrowser();
   });

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
-import { type EngineForTests, languageModelForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type LanguageModelProcess,
+  languageModelInstalled,
+  startLanguageModel,
+} from '@scrivo/adapters/language-models/language-model-process';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { completedRecording } from '../../api/test/recordings/support/completed-recording';
 import type { TestClient } from '../../api/test/support/http-client';
@@ -59,7 +62,7 @@ const download = async (page: Page, start: () => Promise<void>) => {
 describe.skipIf(!languageModelInstalled())(
   'summaries and translations in Chromium, written by the local model',
   () => {
-    let llm: EngineForTests;
+    let llm: LanguageModelProcess;
     let app: TestApp;
     let browser: Browser;
     const contexts: BrowserContext[] = [];
@@ -75,7 +78,7 @@ describe.skipIf(!languageModelInstalled())(
     };
 
     beforeAll(async () => {
-      llm = await languageModelForTests();
+      llm = await startLanguageModel();
       app = await startTestApp({
         SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
         SCRIVO_IN_PROCESS_LANGUAGE_WORKER: 'true',

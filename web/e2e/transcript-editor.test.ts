@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '../../adapters/src/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '../../adapters/src/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../../adapters/src/speech/speech-worker-process';
 import type { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
@@ -16,7 +19,7 @@ const JFK = sharedAudio('jfk/jfk.wav');
 describe.skipIf(!speechWorkerInstalled())(
   'the transcript editor in Chromium, on a real JFK transcript',
   () => {
-    let worker: EngineForTests;
+    let worker: SpeechWorkerProcess;
     let app: TestApp;
     let browser: Browser;
     let context: BrowserContext;
@@ -49,7 +52,7 @@ describe.skipIf(!speechWorkerInstalled())(
     };
 
     beforeAll(async () => {
-      worker = await speechWorkerForTests();
+      worker = await startSpeechWorker();
       app = await startTestApp({ SCRIVO_SPEECH_URL: worker.url });
       browser = await launchBrowser();
       ({ client } = await signedInClient(app, { plan: 'premium' }));

@@ -183,6 +183,15 @@ def parse_options(query: str) -> Dict[str, Any]:
     speakers_raw = params.get("speakers", "") or "0"
     if not speakers_raw.isdigit() or not 0 <= int(speakers_raw) <= 20:
         raise HttpError(HTTPStatus.BAD_REQUEST, "speakers must be a number of people from 1 to 20 (0 or absent: estimate)")
+    bounds_raw = {name: params.get(name, "") or "0" for name in ("min_speakers", "max_speakers")}
+    for name, raw in bounds_raw.items():
+        if not raw.isdigit() or not 0 <= int(raw) <= 20:
+            raise HttpError(HTTPStatus.BAD_REQUEST, f"{name} must be a number of people from 1 to 20 (0 or absent: none)")
+    least, most = (int(bounds_raw[name]) or None for name in ("min_speakers", "max_speakers"))
+    if least is not None and most is not None and least > most:
+        raise HttpError(HTTPStatus.BAD_REQUEST, "min_speakers must not be more than max_speakers")
+    if int(speakers_raw) and (least or most):
+        raise HttpError(HTTPStatus.BAD_REQUEST, "Give either speakers (exact) or min_speakers/max_speakers, not both")
     prompt = {}
     for name in ("initial_prompt", "hotwords"):
         text = params.get(name, "")
@@ -201,6 +210,7 @@ def parse_options(query: str) -> Dict[str, Any]:
         "vad": vad_raw in ("1", "true"),
         "diarize": diarize_raw in ("1", "true"),
         "num_speakers": int(speakers_raw) or None,
+        "speaker_bounds": speakers_mod.SpeakerBounds(least, most) if least or most else None,
         **prompt,
         "speaker_profiles": speaker_profiles,
     }
@@ -212,6 +222,7 @@ def _log_options(options: Dict[str, Any]) -> Dict[str, Any]:
         "task": options["task"],
         "vad": options["vad"],
         "diarize": options["diarize"],
+        "speakerBounds": list(options["speaker_bounds"]) if options["speaker_bounds"] else None,
         "speakerProfiles": options["speaker_profiles"],
     }
 
@@ -433,10 +444,10 @@ class Handler(BaseHTTPRequestHandler):
             except (UnicodeDecodeError, json.JSONDecodeError):
                 raise HttpError(HTTPStatus.BAD_REQUEST, "The body is not JSON") from None
             try:
-                pieces, count = speakers_mod.read_pieces(body)
+                pieces, count, bounds = speakers_mod.read_pieces(body)
             except speakers_mod.ProfilesError as exc:
                 raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
-            labels = speakers_mod.cluster_pieces(pieces, count)
+            labels = speakers_mod.cluster_pieces(pieces, count, bounds)
         except HttpError as exc:
             self.close_connection = True  # the body may be unread
             self._error(exc.status, exc.message, exc.headers)

@@ -250,6 +250,7 @@ class Transcriber:
         duration: Optional[float] = None,
         diarize: bool = False,
         num_speakers: Optional[int] = None,
+        speaker_bounds: Optional[speakers_mod.SpeakerBounds] = None,
         speaker_profiles: bool = False,
         should_stop: Optional[Callable[[], bool]] = None,
         initial_prompt: Optional[str] = None,
@@ -263,7 +264,7 @@ class Transcriber:
         the model (windows of silence yield no event, so the caller could not stop it between events alone).
 
         ``num_speakers`` (with ``diarize``) is the number of people when the caller knows it; otherwise
-        it is estimated. ``speaker_profiles`` (with ``diarize``) adds ``speakerProfiles`` to the result: the
+        it is estimated, within ``speaker_bounds`` when given. ``speaker_profiles`` (with ``diarize``) adds ``speakerProfiles`` to the result: the
         voice prints behind the labels (:func:`speakers.profiles`), None when the diarizer has none.
 
         ``initial_prompt`` (a line about the recording) and ``hotwords`` (names and terms, comma-separated) are
@@ -284,7 +285,7 @@ class Transcriber:
         info_sent = False
         first_language: List[Tuple[str, float]] = []
         segments: List[Dict[str, Any]] = []
-        speakers = self.diarizer.session(num_speakers) if diarize else None
+        speakers = self.diarizer.session(num_speakers, speaker_bounds) if diarize else None
 
         stop = should_stop or (lambda: False)
         decode_options = self.decode_options.prompted(initial_prompt, hotwords)
@@ -337,7 +338,7 @@ class Transcriber:
             labels: Dict[int, str] = {}
             turns = speakers.finish()
             voices: Union[speakers_mod.Session, speakers_mod.WordSpanSpeakers] = speakers
-            from_words = self._speakers_from_words(path, segments, turns, speakers, num_speakers)
+            from_words = self._speakers_from_words(path, segments, turns, speakers, num_speakers, speaker_bounds)
             in_overlap: Dict[Tuple[float, float], int] = {}
             if from_words is not None:
                 turns, voices = from_words.turns, from_words
@@ -365,6 +366,7 @@ class Transcriber:
         turns: List[diarize_mod.Turn],
         session: speakers_mod.Session,
         num_speakers: Optional[int],
+        speaker_bounds: Optional[speakers_mod.SpeakerBounds],
     ) -> Optional[speakers_mod.WordSpanSpeakers]:
         """Speakers from the words' own spans when the diarizer's turns cover under WORD_SPAN_TRIGGER of the words'
         time (reverberant rooms: the segmentation hears almost nothing and every word would go to one speaker); None
@@ -375,7 +377,8 @@ class Transcriber:
         if covered >= speakers_mod.WORD_SPAN_TRIGGER:
             return None
         spans = speakers_mod.word_spans(segments)
-        found = speakers_mod.word_span_speakers(spans, audio_mod.read_spans(path, spans), session.embedder, num_speakers)
+        pieces = audio_mod.read_spans(path, spans)
+        found = speakers_mod.word_span_speakers(spans, pieces, session.embedder, num_speakers, speaker_bounds)
         if not found.turns:
             return None
         metrics.speakers_from_word_spans(covered, len(spans), len(set(found.speaker_of.values())))

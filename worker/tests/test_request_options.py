@@ -7,6 +7,7 @@ import pytest
 
 from scrivo_speech.live.route import parse_live_options
 from scrivo_speech.server import HttpError, parse_options
+from scrivo_speech.speakers import SpeakerBounds
 from scrivo_speech.transcriber import LANGUAGE_CODES
 
 
@@ -24,6 +25,7 @@ def test_an_empty_query_transcribes_in_the_detected_language_with_voice_activity
         "vad": True,
         "diarize": False,
         "num_speakers": None,
+        "speaker_bounds": None,
         "initial_prompt": None,
         "hotwords": None,
         "speaker_profiles": False,
@@ -54,6 +56,10 @@ def test_translation_is_asked_for_by_task():
     ("diarize=1", "diarize", True), ("diarize=true&speakers=3", "num_speakers", 3),
     ("diarize=1&speakers=0", "num_speakers", None),
     ("diarize=1&speaker_profiles=1", "speaker_profiles", True),
+    ("diarize=1&min_speakers=2&max_speakers=4", "speaker_bounds", SpeakerBounds(2, 4)),
+    ("diarize=1&max_speakers=3", "speaker_bounds", SpeakerBounds(None, 3)),
+    ("diarize=1&min_speakers=2", "speaker_bounds", SpeakerBounds(2, None)),
+    ("diarize=1&min_speakers=0&max_speakers=0", "speaker_bounds", None),
 ])
 def test_switches_take_1_0_true_or_false(query, key, value):
     assert parse_options(query)[key] == value
@@ -67,6 +73,10 @@ def test_switches_take_1_0_true_or_false(query, key, value):
     ("speakers=two", "speakers must be a number"),
     ("speaker_profiles=2", "speaker_profiles must be 1 or 0"),
     ("speaker_profiles=1", "needs diarize=1"),
+    ("min_speakers=21", "min_speakers must be a number of people from 1 to 20"),
+    ("max_speakers=a", "max_speakers must be a number of people"),
+    ("min_speakers=4&max_speakers=2", "min_speakers must not be more than max_speakers"),
+    ("speakers=3&max_speakers=4", "either speakers (exact) or min_speakers/max_speakers"),
 ])
 def test_a_bad_switch_says_what_it_takes(query, says):
     assert says in refusal(query).message

@@ -7,6 +7,7 @@ no collar, overlapped speech included.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -101,19 +102,43 @@ def test_a_unit_moves_to_the_voice_it_is_nearest_but_never_onto_a_voice_heard_at
     assert speakers.nearest_voices(units[:2], [0, 0], seconds[:2]) == [0, 0]
 
 
-def test_a_voice_heard_alone_under_two_seconds_joins_the_nearest_voice_not_one_heard_at_the_same_moment():
-    rng = np.random.default_rng(2)
-    a, b, c = np.eye(3, 16)
-    units = np.stack([a, a, b, b, 0.8 * a + 0.6 * c]) + 0.02 * rng.standard_normal((5, 16))
+def test_the_least_and_the_most_people_given_bring_the_estimated_count_within_them():
+    rng = np.random.default_rng(3)
+    voices = np.eye(3, 16)
+    units = np.repeat(voices, 3, axis=0) + 0.05 * rng.standard_normal((9, 16))
     units /= np.linalg.norm(units, axis=1, keepdims=True)
-    # A lone unit of 1.1 s stands apart (voice 2): it is folded into the voice it is nearest to.
-    assert speakers.fold_small_voices(units, [0, 0, 1, 1, 2], [3.0, 3.0, 3.0, 3.0, 1.1]) == [0, 0, 1, 1, 0]
-    # ... unless that voice speaks at the same moment: then the next nearest.
-    assert speakers.fold_small_voices(units, [0, 0, 1, 1, 2], [3.0, 3.0, 3.0, 3.0, 1.1], [(0, 4)]) == [0, 0, 1, 1, 1]
-    # Two seconds of speech alone keep their own voice, and one voice stays one.
-    assert speakers.fold_small_voices(units, [0, 0, 1, 1, 2], [3.0, 3.0, 3.0, 3.0, 2.0]) == [0, 0, 1, 1, 2]
-    assert speakers.fold_small_voices(units[:1], [0], [0.5]) == [0]
-    assert speakers.MIN_VOICE_SECONDS == 2.0
+    vectors = dict(enumerate(units))
+    solo = {u: 3.0 for u in vectors}
+
+    def count(bounds):
+        return len(set(speakers.link_units(vectors, solo, (), bounds=bounds).values()))
+
+    assert count(None) == 3  # three clear voices are estimated as three
+    assert count(speakers.SpeakerBounds(2, 4)) == 3  # within the bounds: the estimate stands
+    assert count(speakers.SpeakerBounds(None, 2)) == 2  # at most two: the two nearest voices are one
+    assert count(speakers.SpeakerBounds(4, None)) == 4  # at least four: the widest voice is split
+    assert speakers.SpeakerBounds(2, 3).hold(1) == 2 and speakers.SpeakerBounds(2, 3).hold(5) == 3
+
+
+def test_the_pieces_of_one_file_are_clustered_within_the_bounds_their_request_gives():
+    rng = np.random.default_rng(4)
+    voices = np.eye(3, 8)
+    pieces = []
+    for p in range(2):
+        tracks = [{"speaker": f"S{v}", "embedding": (voices[v] + 0.05 * rng.standard_normal(8)).tolist(), "seconds": 3.0}
+                  for v in range(3)]
+        pieces.append({"speakers": ["S0", "S1", "S2"], "tracks": tracks, "cannotLink": []})
+    found, count, bounds = speakers.read_pieces({"pieces": pieces, "max_speakers": 2})
+    assert count is None and bounds == speakers.SpeakerBounds(None, 2)
+    labels = speakers.cluster_pieces(found, count, bounds)
+    assert len({name for mapping in labels for name in mapping.values()}) == 2
+    for body, says in [
+        ({"pieces": [], "min_speakers": 0}, "min_speakers must be a number of people from 1 to 20"),
+        ({"pieces": [], "min_speakers": 3, "max_speakers": 2}, "min_speakers must not be more than max_speakers"),
+        ({"pieces": [], "speakers": 2, "max_speakers": 2}, "either speakers (exact) or min_speakers/max_speakers"),
+    ]:
+        with pytest.raises(speakers.ProfilesError, match=re.escape(says)):
+            speakers.read_pieces(body)
 
 
 def test_a_speaker_change_inside_a_sentence_splits_it_at_the_right_word(transcriber, sets):

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { HuggingFaceLanguageModel } from './huggingface-language-model';
 import { languageModelConformance } from './language-model.conformance';
-import { languageModelInstalled } from './language-model-process';
-import { type EngineForTests, languageModelForTests } from '../testing/shared-engines';
+import {
+  type LanguageModelProcess,
+  languageModelInstalled,
+  startLanguageModel,
+} from './language-model-process';
 import { LocalLanguageModel } from './local-language-model';
 
 /**
@@ -11,9 +14,9 @@ import { LocalLanguageModel } from './local-language-model';
  * endpoint. One service for both suites: loading the model is the slow part.
  */
 describe.skipIf(!languageModelInstalled())('language models', () => {
-  let service: EngineForTests;
+  let service: LanguageModelProcess;
   beforeAll(async () => {
-    service = await languageModelForTests();
+    service = await startLanguageModel();
   }, 180_000);
   afterAll(async () => {
     await service?.stop();

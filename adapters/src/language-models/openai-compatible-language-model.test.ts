@@ -8,8 +8,11 @@ import {
   startOpenAiCompatibleServer,
 } from '../testing/openai-compatible-server';
 import { languageModelConformance } from './language-model.conformance';
-import { languageModelInstalled } from './language-model-process';
-import { type EngineForTests, languageModelForTests } from '../testing/shared-engines';
+import {
+  type LanguageModelProcess,
+  languageModelInstalled,
+  startLanguageModel,
+} from './language-model-process';
 import { JSON_MODES, OpenAiCompatibleLanguageModel } from './openai-compatible-language-model';
 
 const KEY = 'sk-local-test-key-0123456789';
@@ -169,10 +172,10 @@ describe('bring your own model: an OpenAI-compatible chat endpoint (Ollama-like 
 describe.skipIf(!languageModelInstalled())(
   'bring your own model: the real local model behind the server',
   () => {
-    let service: EngineForTests;
+    let service: LanguageModelProcess;
     let server: OpenAiCompatibleServer;
     beforeAll(async () => {
-      service = await languageModelForTests();
+      service = await startLanguageModel();
       server = await startOpenAiCompatibleServer({
         model: 'qwen2.5-coder:1.5b',
         apiKey: KEY,

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { HuggingFaceSpeech } from './huggingface-speech';
 import { speechConformance } from './speech.conformance';
-import { type EngineForTests, speechWorkerForTests } from '../testing/shared-engines';
-import { speechWorkerInstalled } from './speech-worker-process';
+import { type SpeechWorkerProcess, speechWorkerInstalled, startSpeechWorker } from './speech-worker-process';
 
 // The round trip is real: @huggingface/inference posts to the worker's /asr, which speaks the same
 // automatic-speech-recognition protocol as the hosted Inference API and Inference Endpoints.
-let worker: EngineForTests;
+let worker: SpeechWorkerProcess;
 describe.skipIf(!speechWorkerInstalled())(
   'HuggingFaceSpeech against an HF-protocol endpoint (the worker /asr)',
   () => {
     beforeAll(async () => {
-      worker = await speechWorkerForTests();
+      worker = await startSpeechWorker();
     });
     afterAll(() => worker?.stop());
     speechConformance(

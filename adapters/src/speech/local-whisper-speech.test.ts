@@ -4,13 +4,12 @@ import { SpeechInputError } from '@scrivo/domain/recordings';
 import { LocalWhisperSpeech } from './local-whisper-speech';
 import { speechConformance } from './speech.conformance';
 import { sharedAudio } from '../testing/shared-audio';
-import { type EngineForTests, speechWorkerForTests } from '../testing/shared-engines';
-import { speechWorkerInstalled } from './speech-worker-process';
+import { type SpeechWorkerProcess, speechWorkerInstalled, startSpeechWorker } from './speech-worker-process';
 
-let worker: EngineForTests;
+let worker: SpeechWorkerProcess;
 describe.skipIf(!speechWorkerInstalled())('LocalWhisperSpeech against the Python worker', () => {
   beforeAll(async () => {
-    worker = await speechWorkerForTests();
+    worker = await startSpeechWorker();
   });
   afterAll(() => worker?.stop());
   speechConformance(
@@ -43,6 +42,12 @@ describe.skipIf(!speechWorkerInstalled())('LocalWhisperSpeech against the Python
     ]);
     const one = await speech.clusterSpeakers(three, { speakers: { min: 1, max: 1 } });
     expect(one.map((m) => m['Speaker 1'])).toEqual(['Speaker 1', 'Speaker 1', 'Speaker 1']);
+    // A range: the estimate (two voices) stands within it, and is brought up to its least.
+    expect(await speech.clusterSpeakers(three, { speakers: { min: 1, max: 2 } })).toEqual(
+      await speech.clusterSpeakers(three),
+    );
+    const atLeast = await speech.clusterSpeakers(three, { speakers: { min: 3, max: 4 } });
+    expect(new Set(atLeast.map((m) => m['Speaker 1'])).size).toBe(3);
   });
 
   it('labels speakers when asked to diarize (2-speaker phone call)', { timeout: 300_000 }, async () => {

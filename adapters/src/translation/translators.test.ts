@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { languageModelInstalled } from '../language-models/language-model-process';
-import { type EngineForTests, languageModelForTests } from '../testing/shared-engines';
+import {
+  type LanguageModelProcess,
+  languageModelInstalled,
+  startLanguageModel,
+} from '../language-models/language-model-process';
 import { LocalLanguageModel } from '../language-models/local-language-model';
 import { startTranslationServer, type TranslationServer } from '../testing/hf-translation-server';
 import { HuggingFaceTranslator } from './huggingface-translator';
@@ -12,10 +15,10 @@ import { translatorConformance } from './translator.conformance';
  * task against a local server that speaks it, with the local model behind it.
  */
 describe.skipIf(!languageModelInstalled())('translators', () => {
-  let service: EngineForTests;
+  let service: LanguageModelProcess;
   let hf: TranslationServer;
   beforeAll(async () => {
-    service = await languageModelForTests();
+    service = await startLanguageModel();
     hf = await startTranslationServer(
       new LanguageModelTranslator(new LocalLanguageModel({ url: service.url })),
     );

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
-import { speechWorkerForTests } from '@scrivo/adapters/testing/shared-engines';
+import { speechWorkerInstalled, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
 import { untilCompleted } from '../recordings/support/until-completed';
 import { appBeside } from '../support/app-beside';
@@ -17,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // (the worker's /asr speaks the Inference API's protocol, as in the adapter's conformance suite).
 describe.skipIf(!speechWorkerInstalled())('live recording on the Hugging Face engine', () => {
   const running = appBeside(
-    () => speechWorkerForTests(),
+    () => startSpeechWorker(),
     (speech) => ({
       SCRIVO_SPEECH_ENGINE: 'huggingface',
       SCRIVO_HF_ENDPOINT: `${speech.url}/asr`,

@@ -1,8 +1,11 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -31,12 +34,12 @@ const refusal = async (call: Promise<unknown>) => {
 
 describe('the OpenAI-compatible endpoint answers the official openai client', () => {
   let app: TestApp;
-  let speech: EngineForTests | null = null;
+  let speech: SpeechWorkerProcess | null = null;
   let owner: TestClient;
   let openai: OpenAI;
 
   beforeAll(async () => {
-    if (speechWorkerInstalled()) speech = await speechWorkerForTests();
+    if (speechWorkerInstalled()) speech = await startSpeechWorker();
     app = await startTestApp({
       SCRIVO_IN_PROCESS_JOB_WORKER: speech ? 'true' : 'false',
       ...(speech ? { SCRIVO_SPEECH_URL: speech.url } : {}),

@@ -1,7 +1,10 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
-import { type EngineForTests, languageModelForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type LanguageModelProcess,
+  languageModelInstalled,
+  startLanguageModel,
+} from '@scrivo/adapters/language-models/language-model-process';
 import { completedRecording } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
@@ -12,13 +15,13 @@ import { eventsOf, PRICE_DECISION_SECOND, productLaunch } from './support';
 describe.skipIf(!languageModelInstalled())(
   'asking a meeting what was decided, answered by the local model',
   () => {
-    let llm: EngineForTests;
+    let llm: LanguageModelProcess;
     let app: TestApp;
     let pro: TestClient;
     let meetingId: string;
 
     beforeAll(async () => {
-      llm = await languageModelForTests();
+      llm = await startLanguageModel();
       app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', SCRIVO_LLM_URL: llm.url });
       ({ client: pro } = await signedInClient(app, { plan: 'business_pro' }));
       meetingId = await completedRecording(app, pro, productLaunch(), 'Product launch');

@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
 import { jobStream } from '@scrivo/domain/jobs';
 import { recordingStream } from '@scrivo/domain/recordings';
 import type { TestClient } from '../support/http-client';
@@ -31,13 +34,13 @@ const recordingOf = async (client: TestClient, id: string) =>
 describe.skipIf(!speechWorkerInstalled())(
   'cancelling a long recording while its pieces are transcribed',
   () => {
-    let speech: EngineForTests;
+    let speech: SpeechWorkerProcess;
     let app: TestApp;
     let dir: string;
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'scrivo-pieces-cancel-'));
-      speech = await speechWorkerForTests();
+      speech = await startSpeechWorker();
       app = await startTestApp({
         SCRIVO_IN_PROCESS_JOB_WORKER: 'true',
         SCRIVO_SPEECH_URL: speech.url,

@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
 import { jobStream } from '@scrivo/domain/jobs';
 import { recordingStream } from '@scrivo/domain/recordings';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
@@ -25,7 +28,7 @@ const statusOf = async (client: TestClient, id: string) =>
   ((await client.get(`/api/recordings/${id}`)).body as { status: string }).status;
 
 describe.skipIf(!speechWorkerInstalled())('a job worker killed in the middle of a piece', () => {
-  let speech: EngineForTests;
+  let speech: SpeechWorkerProcess;
   let app: TestApp;
   let dir: string;
   let recording: LongRecording;
@@ -41,7 +44,7 @@ describe.skipIf(!speechWorkerInstalled())('a job worker killed in the middle of 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'scrivo-pieces-crash-'));
     recording = longRecording(dir, 1, 12);
-    speech = await speechWorkerForTests();
+    speech = await startSpeechWorker();
     app = await startTestApp({
       SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
       SCRIVO_SPEECH_URL: speech.url,

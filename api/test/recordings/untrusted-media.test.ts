@@ -103,8 +103,7 @@ describe.skipIf(!speechWorkerInstalled())(
     afterAll(() => {
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
-    // Its own worker: a test below reads the worker's queue, which other files' jobs would fill.
-    const running = appWithSpeechWorker(undefined, undefined, { ownWorker: true });
+    const running = appWithSpeechWorker();
 
     it('a WebM whose header says 1 s but holds 44 s is billed 44 s and transcribed in full', async () => {
       const file = lyingWebm(dir, 33);

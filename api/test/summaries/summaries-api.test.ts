@@ -2,8 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
-import { type EngineForTests, languageModelForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type LanguageModelProcess,
+  languageModelInstalled,
+  startLanguageModel,
+} from '@scrivo/adapters/language-models/language-model-process';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { completedRecording } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';
@@ -54,7 +57,7 @@ const french = transcriptOf('fr', [
 describe.skipIf(!languageModelInstalled())(
   'summaries and translations: written by the local model as jobs, versioned, edited, exported',
   () => {
-    let llm: EngineForTests;
+    let llm: LanguageModelProcess;
     let app: TestApp;
     let pro: { client: TestClient };
     let premium: { client: TestClient };
@@ -63,7 +66,7 @@ describe.skipIf(!languageModelInstalled())(
     const summary = (client: TestClient, id = meetingId) => client.get(`/api/recordings/${id}/summary`);
 
     beforeAll(async () => {
-      llm = await languageModelForTests();
+      llm = await startLanguageModel();
       app = await startTestApp({
         // No speech worker races the hand-completed transcripts; summaries and translations run in process.
         SCRIVO_IN_PROCESS_JOB_WORKER: 'false',

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
-import { type EngineForTests, languageModelForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type LanguageModelProcess,
+  languageModelInstalled,
+  startLanguageModel,
+} from '@scrivo/adapters/language-models/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Completion, CompletionRequest, LanguageModel } from '@scrivo/domain';
 import { splitIntoParts, SummaryFormatError, summarizeTranscript } from '../../src/summaries/summarizer';
@@ -148,9 +151,9 @@ describe('summaries of transcripts', () => {
   });
 
   describe.skipIf(!languageModelInstalled())('with the local model (Qwen2.5-Coder-1.5B on the CPU)', () => {
-    let service: EngineForTests;
+    let service: LanguageModelProcess;
     beforeAll(async () => {
-      service = await languageModelForTests();
+      service = await startLanguageModel();
     }, 180_000);
     afterAll(async () => {
       await service?.stop();

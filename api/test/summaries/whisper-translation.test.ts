@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { until } from './support/until';
@@ -12,10 +15,10 @@ const CLIPS = sharedAudio('picovoice-leopard-tests');
 
 /** Whisper's own speech-to-English, from the recording's audio, as a translation engine (no language model). */
 describe.skipIf(!speechWorkerInstalled())('translation into English by the speech engine', () => {
-  let speech: EngineForTests;
+  let speech: SpeechWorkerProcess;
   let app: TestApp;
   beforeAll(async () => {
-    speech = await speechWorkerForTests();
+    speech = await startSpeechWorker();
     app = await startTestApp({
       SCRIVO_IN_PROCESS_JOB_WORKER: 'true',
       SCRIVO_SPEECH_URL: speech.url,

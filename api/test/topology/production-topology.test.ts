@@ -3,8 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
 import { mongoForTests } from '@scrivo/adapters/testing/mongo-for-tests';
 import { latestVerificationCode } from '../accounts/support/outbox';
 import { registration } from '../accounts/support/flows';
@@ -48,7 +51,7 @@ describe.skipIf(!ready)(
   `the production topology (projector, two replicas, job and speech workers; ${mongo.available ? 'MongoDB' : 'embedded'} job queue)`,
   () => {
     let dataDir: string;
-    let speech: EngineForTests;
+    let speech: SpeechWorkerProcess;
     let projector: ApiProcess;
     let replicas: ApiProcess[];
     let jobWorker: JobWorkerProcess;
@@ -65,7 +68,7 @@ describe.skipIf(!ready)(
     beforeAll(async () => {
       ensureServerBuild();
       dataDir = mkdtempSync(join(tmpdir(), 'scrivo-topology-'));
-      speech = await speechWorkerForTests();
+      speech = await startSpeechWorker();
       const shared = {
         SCRIVO_DATA_DIR: dataDir,
         SCRIVO_SPEECH_URL: speech.url,

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '@scrivo/adapters/speech/speech-worker-process';
 import type { RecordedEvent } from '@scrivo/domain';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
@@ -49,7 +52,7 @@ const allEvents = async (dataDir: string): Promise<RecordedEvent[]> => {
  * Real processes throughout: the built API, two job worker processes, the speech worker.
  */
 describe.skipIf(!speechWorkerInstalled())('webhooks across crashes', () => {
-  let speech: EngineForTests;
+  let speech: SpeechWorkerProcess;
   let receiver: WebhookReceiver;
   let api: ApiProcess | null = null;
   const workers: JobWorkerProcess[] = [];
@@ -80,7 +83,7 @@ describe.skipIf(!speechWorkerInstalled())('webhooks across crashes', () => {
 
   beforeAll(async () => {
     ensureServerBuild();
-    speech = await speechWorkerForTests();
+    speech = await startSpeechWorker();
     receiver = await startReceiver();
   }, 300_000);
   afterAll(async () => {

@@ -1,4 +1,7 @@
-import { type EngineForTests, languageModelForTests } from '@scrivo/adapters/testing/shared-engines';
+import {
+  type LanguageModelProcess,
+  startLanguageModel,
+} from '@scrivo/adapters/language-models/language-model-process';
 import { appBeside } from '../../support/app-beside';
 
 /** A server in front of the local model that speaks a hosted engine's protocol (Ollama's, Hugging Face's). */
@@ -7,18 +10,17 @@ export interface ModelFront {
 }
 
 /**
- * The app of one describe block whose summaries and translations are written by the local language model (the run's
- * shared one: shared-engines.ts), reached
+ * The app of one describe block whose summaries and translations are written by the local language model, reached
  * through `startFront` (started on the model, stopped before it): language jobs run in process, transcription jobs
  * do not (the tests give their recordings a finished transcript). `env` says which engine the app is set to use.
  */
 export const appWithLanguageModel = <Front extends ModelFront>(
-  startFront: (llm: EngineForTests) => Promise<Front>,
-  env: (started: { llm: EngineForTests; front: Front }) => Record<string, string>,
+  startFront: (llm: LanguageModelProcess) => Promise<Front>,
+  env: (started: { llm: LanguageModelProcess; front: Front }) => Record<string, string>,
 ) =>
   appBeside(
     async () => {
-      const llm = await languageModelForTests();
+      const llm = await startLanguageModel();
       const front = await startFront(llm).catch(async (failure: unknown) => {
         await llm.stop();
         throw failure;
