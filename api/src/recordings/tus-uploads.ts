@@ -78,7 +78,11 @@ export class TusUploads {
       onUploadCreate: async (_req, upload) => {
         const { user, res } = caller.getStore() ?? {};
         if (!user) throw refuse(401, 'Please sign in to continue.', 'UNAUTHORIZED');
-        const meta = UploadMetadata.safeParse(upload.metadata ?? {});
+        // A key sent without a value (tus allows it) arrives as null: the same as not sent.
+        const sent = Object.entries(upload.metadata ?? {}).filter(
+          ([, value]) => value !== null && value !== undefined,
+        );
+        const meta = UploadMetadata.safeParse(Object.fromEntries(sent));
         if (!meta.success)
           throw refuse(400, 'Upload-Metadata needs at least a filename.', 'VALIDATION_FAILED');
         const max = this.access.maxUploadBytes(user);

@@ -56,6 +56,17 @@ describe('tus upload URLs: ownership and cancelling', () => {
     return { url, recordingId };
   };
 
+  it('takes a metadata key sent without a value (as tus-js-client sends an empty field) as not sent', async () => {
+    const { client } = await signedInClient(app);
+    await client.get('/api/health');
+    const filename = Buffer.from('no-terms.wav').toString('base64');
+    const created = await tus(client, `${app.url}/api/uploads`, 'POST', {
+      'Upload-Length': String(1024),
+      'Upload-Metadata': `filename ${filename},terms,context,speakers ${Buffer.from('auto').toString('base64')}`,
+    });
+    expect(created.status, await created.text()).toBe(201);
+  });
+
   it("answers 404 to someone else's HEAD, PATCH and DELETE, and their upload is untouched", async () => {
     const owner = await signedInClient(app);
     const stranger = await signedInClient(app);

@@ -262,8 +262,9 @@ export class UploadQueue {
       language: saved.language || 'auto',
       translate: String(saved.translate),
       speakers: saved.speakers || 'auto',
-      terms: saved.terms ?? '',
-      context: saved.context ?? '',
+      // tus sends an empty value as a key alone, which the server reads as null: left out instead.
+      ...(saved.terms ? { terms: saved.terms } : {}),
+      ...(saved.context ? { context: saved.context } : {}),
     };
     const upload = new Upload(file, {
       endpoint: TUS_ENDPOINT,
