@@ -188,10 +188,10 @@ def parse_options(query: str) -> Dict[str, Any]:
         if not raw.isdigit() or not 0 <= int(raw) <= 20:
             raise HttpError(HTTPStatus.BAD_REQUEST, f"{name} must be a number of people from 1 to 20 (0 or absent: none)")
     least, most = (int(bounds_raw[name]) or None for name in ("min_speakers", "max_speakers"))
-    if least is not None and most is not None and least > most:
-        raise HttpError(HTTPStatus.BAD_REQUEST, "min_speakers must not be more than max_speakers")
-    if int(speakers_raw) and (least or most):
-        raise HttpError(HTTPStatus.BAD_REQUEST, "Give either speakers (exact) or min_speakers/max_speakers, not both")
+    try:
+        bounds = speakers_mod.speaker_bounds(int(speakers_raw) or None, least, most)
+    except speakers_mod.ProfilesError as exc:
+        raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
     prompt = {}
     for name in ("initial_prompt", "hotwords"):
         text = params.get(name, "")
@@ -210,7 +210,7 @@ def parse_options(query: str) -> Dict[str, Any]:
         "vad": vad_raw in ("1", "true"),
         "diarize": diarize_raw in ("1", "true"),
         "num_speakers": int(speakers_raw) or None,
-        "speaker_bounds": speakers_mod.SpeakerBounds(least, most) if least or most else None,
+        "speaker_bounds": bounds,
         **prompt,
         "speaker_profiles": speaker_profiles,
     }

@@ -702,6 +702,16 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and bool(np.isfinite(value))
 
 
+def speaker_bounds(count: Optional[int], least: Optional[int], most: Optional[int]) -> Optional[SpeakerBounds]:
+    """The bounds a request gives beside its exact ``count`` (each already a number of people, or None); raises
+    :class:`ProfilesError` when they contradict each other or the count. Shared by ``/asr`` and ``/speakers/cluster``."""
+    if least is not None and most is not None and least > most:
+        raise ProfilesError("min_speakers must not be more than max_speakers")
+    if count is not None and (least is not None or most is not None):
+        raise ProfilesError("Give either speakers (exact) or min_speakers/max_speakers, not both")
+    return SpeakerBounds(least, most) if least is not None or most is not None else None
+
+
 def _people(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 20
 
@@ -721,11 +731,7 @@ def read_pieces(body: Any) -> Tuple[List[Dict[str, Any]], Optional[int], Optiona
     for name, value in (("min_speakers", least), ("max_speakers", most)):
         if value is not None and not _people(value):
             raise ProfilesError(f"{name} must be a number of people from 1 to 20")
-    if least is not None and most is not None and least > most:
-        raise ProfilesError("min_speakers must not be more than max_speakers")
-    if count is not None and (least is not None or most is not None):
-        raise ProfilesError("Give either speakers (exact) or min_speakers/max_speakers, not both")
-    bounds = SpeakerBounds(least, most) if least is not None or most is not None else None
+    bounds = speaker_bounds(count, least, most)
     dimension: Optional[int] = None
     total = 0
     for p, piece in enumerate(pieces):
