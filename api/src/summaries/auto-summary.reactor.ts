@@ -11,6 +11,7 @@ import {
   summaryDecider,
   summarySettingsDecider,
   summarySettingsStream,
+  MEETING_TEMPLATE,
   summaryStream,
 } from '@scrivo/domain/summaries';
 import type { StreamRunner } from '../infrastructure/stream-runner';
@@ -52,6 +53,9 @@ export const autoSummaryReactor = (deps: {
         jobId: `auto-${recorded.metadata.eventId}`,
         language: transcript.language,
         transcriptVersion: 1,
+        // Automatic summaries are of meetings, as they were before templates.
+        template: MEETING_TEMPLATE,
+        templateId: MEETING_TEMPLATE.id,
         now: deps.runner.now(),
       },
       {

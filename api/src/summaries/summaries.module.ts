@@ -7,13 +7,15 @@ import { summaryQueryHandlers } from './queries/summary.queries';
 import { summarySettingsHandlers } from './commands/summary-settings.commands';
 import { SummariesController } from './summaries.controller';
 import { SummaryAccess } from './support/summary-access';
+import { SummaryTemplatesController } from './templates/summary-templates.controller';
 
 registerErrorStatus('SUMMARY_STATE_CONFLICT', 409);
 registerErrorStatus('SUMMARY_VERSION_CONFLICT', 409);
+registerErrorStatus('TEMPLATE_BUILT_IN', 409);
 
 @Module({
   imports: [RecordingsModule, ApiKeysModule],
-  controllers: [SummariesController],
+  controllers: [SummariesController, SummaryTemplatesController],
   providers: [SummaryAccess, ...summaryCommandHandlers, ...summaryQueryHandlers, ...summarySettingsHandlers],
   exports: [SummaryAccess],
 })

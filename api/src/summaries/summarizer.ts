@@ -1,5 +1,6 @@
 import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
+import { MEETING_TEMPLATE, type SummaryTemplate } from '@scrivo/domain/summaries';
 import type { z } from 'zod/v4';
 import { DECISION, FIGURE_STATED, selectLines, TASK } from './line-selection';
 import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
@@ -87,6 +88,8 @@ const MAX_TOKENS = { outcomes: 700, outline: 700, overview: 300 } as const;
 export interface SummarizeOptions {
   /** The language to write in (ISO 639-1): the transcript's own unless the user picks another. */
   readonly language: string;
+  /** What the summary is for (its instructions are read with the transcript); a meeting unless chosen. */
+  readonly template?: SummaryTemplate;
   /** The transcript's language, when the summary is written in another: points are then not checked word by word. */
   readonly transcriptLanguage?: string;
   readonly maxPartWords?: number;
@@ -108,13 +111,19 @@ export interface SummaryChecks {
   readonly wordsRead: number;
 }
 
-const systemPrompt = (language: string) =>
+const systemPrompt = (language: string, template: SummaryTemplate) =>
   [
-    'You read a meeting transcript and report what it says, in JSON.',
+    // The meeting template's words are the ones the quality sets were measured with.
+    template.instructions
+      ? 'You read a transcript and report what it says, in JSON.'
+      : 'You read a meeting transcript and report what it says, in JSON.',
     'Each line starts with the second of the recording it was said at, in brackets, then who speaks.',
     `Write in ${language}. Use only what the lines say; never invent names, dates or numbers, and never give one`,
     "person's words to another. Every item has `at`: the second of the line it comes from.",
-  ].join(' ');
+    template.instructions,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 const OUTCOMES_QUESTION = [
   'First, what came out of it.',
@@ -180,6 +189,7 @@ export const summarizeTranscript = async (
   const parts = splitIntoParts(chosen, options.maxPartWords);
   const steps = parts.length + (parts.length > 1 ? 1 : 0);
   const language = languageName(options.language);
+  const template = options.template ?? MEETING_TEMPLATE;
   // Word by word only in the language the lines are in.
   const checking = (options.transcriptLanguage ?? options.language) === options.language;
   const results: Draft[] = [];
@@ -189,9 +199,10 @@ export const summarizeTranscript = async (
   for (const [index, part] of parts.entries()) {
     const first = part[0]!.start;
     const last = part.at(-1)!.end;
-    const of = parts.length > 1 ? `Part ${index + 1} of ${parts.length} of the meeting. ` : '';
+    const whole = template.instructions ? 'recording' : 'meeting';
+    const of = parts.length > 1 ? `Part ${index + 1} of ${parts.length} of the ${whole}. ` : '';
     const reading: Message[] = [
-      { role: 'system', content: systemPrompt(language) },
+      { role: 'system', content: systemPrompt(language, template) },
       {
         role: 'user',
         content: `${of}Transcript:\n${part.map(line).join('\n')}\n\n${OUTCOMES_QUESTION}${candidates(part)}`,

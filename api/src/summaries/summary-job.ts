@@ -65,6 +65,8 @@ export const summaryJobHandler = (deps: {
       if (!transcript || transcript.segments.length === 0)
         throw new DomainError('NO_TRANSCRIPT', 'There is no transcript to summarise.');
       const requested = typeof job.payload['language'] === 'string' ? job.payload['language'] : null;
+      // The template as it was when the summary was asked for (a later change of it is for later summaries).
+      const { template } = await deps.runner.state(summaryDecider, stream(job));
       const startedAt = deps.runner.now();
       // The summarizer's steps: each part, then joining the overviews when there are several.
       const partsTotal = summaryParts(transcript.segments).length;
@@ -74,6 +76,7 @@ export const summaryJobHandler = (deps: {
       const summary = await summarizeTranscript(deps.model, transcript.segments, {
         language: requested ?? transcript.language,
         transcriptLanguage: transcript.language,
+        template,
         signal,
         onProgress: throttledProgress((progress) =>
           run(job, { type: 'ProgressSummary', jobId: job.jobId, progress, now: deps.runner.now() }),

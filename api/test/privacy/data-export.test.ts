@@ -105,6 +105,15 @@ describe('Download my data', () => {
     });
     expect(anonymous.status).toBe(201);
 
+    const template = await client.api.summaries.createTemplate({
+      body: {
+        name: 'Client calls',
+        instructions: 'What the client asked for.',
+        sections: { keyPoints: 'Asked', decisions: null, actionItems: 'Next', chapters: null },
+      },
+    });
+    expect(template.status).toBe(201);
+
     const asked = await client.post('/api/account/exports');
     expect(asked.status, asked.text).toBe(202);
     const exportId = (asked.body as unknown as ExportView).id;
@@ -133,6 +142,7 @@ describe('Download my data', () => {
         'recordings.json',
         'chats.json',
         'vocabulary.json',
+        'summary-templates.json',
         'README.txt',
       ]),
     );
@@ -147,6 +157,9 @@ describe('Download my data', () => {
     // Signing up with a verified address signed them in: that first session is in their sign-in history.
     expect(JSON.parse(strFromU8(files['sign-ins.json']!))).toEqual([
       expect.objectContaining({ type: 'UserSignedIn', data: expect.objectContaining({ method: 'sign_up' }) }),
+    ]);
+    expect(JSON.parse(strFromU8(files['summary-templates.json']!))).toEqual([
+      expect.objectContaining({ name: 'Client calls', instructions: 'What the client asked for.' }),
     ]);
     const folder = `recordings/jfk-${recordingId}`;
     expect(Buffer.from(files[`${folder}/original.wav`]!).equals(JFK)).toBe(true);

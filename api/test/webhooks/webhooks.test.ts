@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
+import { summaryDecider, summaryStream, MEETING_TEMPLATE } from '@scrivo/domain/summaries';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { completedRecording, JFK } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';
@@ -148,6 +148,8 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
         jobId: 'summary-job-1',
         language: 'en',
         transcriptVersion: 1,
+        template: MEETING_TEMPLATE,
+        templateId: MEETING_TEMPLATE.id,
         now: runner.now(),
       },
       worker,

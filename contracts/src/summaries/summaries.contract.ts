@@ -35,6 +35,35 @@ export const SummaryContent = z.object({
 });
 export type SummaryContent = z.infer<typeof SummaryContent>;
 
+const Heading = z.string().max(40);
+/** Which sections a template keeps, each under its heading; null leaves the section out (a lecture has no decisions). */
+export const SummarySections = z.object({
+  keyPoints: Heading.nullable(),
+  decisions: Heading.nullable(),
+  actionItems: Heading.nullable(),
+  chapters: Heading.nullable(),
+});
+/** The template a summary was written with, as the page shows it. */
+export const SummaryTemplateUsed = z.object({ id: z.string(), name: z.string(), sections: SummarySections });
+
+/**
+ * What a summary is for: meeting (the default), interview, lecture notes, sales call, stand-up, or one of the
+ * account's own. `instructions` are read by the model with the transcript; built-in templates cannot be changed.
+ */
+export const SummaryTemplate = SummaryTemplateUsed.extend({
+  instructions: z.string().max(1000),
+  builtIn: z.boolean(),
+});
+export type SummaryTemplate = z.infer<typeof SummaryTemplate>;
+export const SummaryTemplates = z.object({ templates: z.array(SummaryTemplate) });
+export type SummaryTemplates = z.infer<typeof SummaryTemplates>;
+export const SummaryTemplateBody = z.object({
+  name: z.string().min(1).max(60),
+  instructions: z.string().max(1000),
+  sections: SummarySections,
+});
+export type SummaryTemplateBody = z.infer<typeof SummaryTemplateBody>;
+
 export const Summary = z.object({
   recordingId: z.string(),
   /** `none`: never requested; `running`: being written (an earlier `content` stays readable meanwhile). */
@@ -57,6 +86,8 @@ export const Summary = z.object({
   updatedAt: z.string().nullable(),
   /** The caller's plan includes summaries (Business Pro). */
   planAllows: z.boolean(),
+  /** The template `content` was written with (a meeting for summaries from before templates). */
+  template: SummaryTemplateUsed,
   /**
    * While the summary waits for the language model: how many summaries and translations go first (those being
    * written now included). Null once it is being written, when not running, or when the queue cannot tell.
@@ -73,6 +104,8 @@ export const Summary = z.object({
       partsTotal: z.number().int().positive(),
       /** About how long the rest takes, from the time the parts done took. */
       secondsLeft: z.number().int().nonnegative(),
+      /** The template being written with. */
+      template: SummaryTemplateUsed,
     })
     .nullable(),
 });
@@ -81,6 +114,8 @@ export type Summary = z.infer<typeof Summary>;
 export const RequestSummaryBody = z.object({
   /** The language to write in; absent = the transcript's own. */
   language: LanguageCode.optional(),
+  /** The id of the template to write with (`GET /api/summaries/templates`); absent = `meeting`. */
+  template: z.string().min(1).max(100).optional(),
 });
 export type RequestSummaryBody = z.infer<typeof RequestSummaryBody>;
 
@@ -99,6 +134,7 @@ export type SummarySettings = z.infer<typeof SummarySettings>;
 export const SummarySettingsBody = z.object({ autoSummarize: z.boolean() });
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
+const TemplateParams = z.object({ templateId: z.string().min(1).max(100) });
 const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody };
 
 export const summariesContract = c.router({
@@ -114,6 +150,35 @@ export const summariesContract = c.router({
     body: SummarySettingsBody,
     responses: { 200: SummarySettings, ...errors },
     summary: 'Turn automatic summaries of new transcripts on or off (turning on needs Business Pro)',
+  },
+  templates: {
+    method: 'GET',
+    path: '/api/summaries/templates',
+    responses: { 200: SummaryTemplates, 401: ErrorBody },
+    summary: "The templates a summary can be written with: the built-in ones, then the account's own",
+  },
+  createTemplate: {
+    method: 'POST',
+    path: '/api/summaries/templates',
+    body: SummaryTemplateBody,
+    responses: { 201: SummaryTemplate, 400: ErrorBody, 401: ErrorBody },
+    summary: 'Save a template of your own (at most 20): its name, instructions and the sections it keeps',
+  },
+  changeTemplate: {
+    method: 'PUT',
+    path: '/api/summaries/templates/:templateId',
+    pathParams: TemplateParams,
+    body: SummaryTemplateBody,
+    responses: { 200: SummaryTemplate, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    summary: 'Change one of your templates (a built-in one answers 409 TEMPLATE_BUILT_IN)',
+  },
+  removeTemplate: {
+    method: 'DELETE',
+    path: '/api/summaries/templates/:templateId',
+    pathParams: TemplateParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), 401: ErrorBody, 404: ErrorBody },
+    summary: 'Remove one of your templates (summaries written with it keep it)',
   },
   get: {
     method: 'GET',

@@ -30,6 +30,9 @@ const SEGMENTS = (at: string): PersonalDataPath[] => [
 /** An upload's own terms and the line of context its owner wrote. */
 const VOCABULARY = (at: string): PersonalDataPath[] => [`${at}.terms[]`, `${at}.context`];
 
+/** A summary template's name, instructions and section headings. */
+const TEMPLATE = (at: string): PersonalDataPath[] => [`${at}.name`, `${at}.instructions`, `${at}.sections**`];
+
 export const PERSONAL_DATA: Readonly<Record<string, PersonalDataFields>> = {
   // The person.
   UserRegistered: { key: 'user', paths: ['email', 'firstName', 'lastName', 'industry', 'hearAboutUs'] },
@@ -63,6 +66,8 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalDataFields>> = {
   // The owner's comments on passages (a highlight's is null and stays so).
   TranscriptAnnotated: { key: 'owner', paths: ['comment'] },
   TranscriptAnnotationEdited: { key: 'owner', paths: ['comment'] },
+  // The template a summary was asked for: an account's own holds what its owner wrote about their work.
+  SummaryRequested: { key: 'owner', paths: TEMPLATE('template') },
   // Written from a transcript: theirs too, every string of the content.
   SummaryWritten: { key: 'owner', paths: ['content**'] },
   SummaryEdited: { key: 'owner', paths: ['content**'] },
@@ -74,6 +79,7 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalDataFields>> = {
   TagCreated: { key: 'user', paths: ['name'] },
   TagRenamed: { key: 'user', paths: ['name'] },
   ApiKeyCreated: { key: 'user', paths: ['name'] },
+  SummaryTemplateSaved: { key: 'user', paths: TEMPLATE('template') },
   // The account's glossary: names of people, products, clients.
   VocabularySet: { key: 'user', paths: ['terms[].text', 'terms[].soundsLike'] },
   // The receiver's address and the signing secret (kept to sign, never readable after creation).

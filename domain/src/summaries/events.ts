@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../kernel/events';
 import type { SummaryContent } from './summary';
+import type { SummaryTemplate } from './templates/summary-template';
 
 // ---- summary stream: `summary-{recordingId}` (one summary per recording, regenerated in place) ----
 export type SummaryRequested = DomainEvent<
@@ -13,6 +14,8 @@ export type SummaryRequested = DomainEvent<
     language: string;
     /** The transcript version it summarises: a later edit makes the summary out of date. */
     transcriptVersion: number;
+    /** What the summary is for, as the template read when it was asked for (absent before templates: a meeting). */
+    template?: SummaryTemplate;
     requestedAt: string;
   }
 >;

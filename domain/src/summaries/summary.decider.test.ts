@@ -1,10 +1,11 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DomainError } from '../kernel/errors';
 import { DeciderSpecification } from '../testing';
 import type { SummaryEvent } from './events';
 import type { SummaryContent } from './summary';
 import { summarySettingsDecider } from './summary-settings.decider';
 import { type SummaryCommand, summaryDecider } from './summary.decider';
+import { builtInTemplate, MEETING_TEMPLATE, type SummaryTemplate } from './templates/summary-template';
 
 const spec = DeciderSpecification.for(summaryDecider);
 const now = '2026-03-01T10:00:00.000Z';
@@ -26,11 +27,21 @@ const request: SummaryCommand = {
   jobId: 'j1',
   language: 'en',
   transcriptVersion: 1,
+  template: MEETING_TEMPLATE,
+  templateId: 'meeting',
   now,
 };
-const requested = (jobId = 'j1'): SummaryEvent => ({
+const requested = (jobId = 'j1', template: SummaryTemplate = MEETING_TEMPLATE): SummaryEvent => ({
   type: 'SummaryRequested',
-  data: { recordingId: 'r1', ownerId: 'u1', jobId, language: 'en', transcriptVersion: 1, requestedAt: now },
+  data: {
+    recordingId: 'r1',
+    ownerId: 'u1',
+    jobId,
+    language: 'en',
+    transcriptVersion: 1,
+    template,
+    requestedAt: now,
+  },
 });
 const written = (jobId = 'j1'): SummaryEvent => ({
   type: 'SummaryWritten',
@@ -84,6 +95,68 @@ describe('summary', () => {
         .given([])
         .when({ ...request, language: 'english' })
         .thenThrows(code('VALIDATION_FAILED')));
+
+    it('records the template it is asked for with what it says, so a later change of the template cannot alter it', () => {
+      const lecture = builtInTemplate('lecture')!;
+      spec
+        .given([])
+        .when({ ...request, template: lecture, templateId: 'lecture' })
+        .then([requested('j1', lecture)]);
+    });
+
+    it('refuses a template the account does not have', () =>
+      spec
+        .given([])
+        .when({ ...request, template: undefined, templateId: 'gone' })
+        .thenThrows(code('VALIDATION_FAILED')));
+  });
+
+  describe('templates', () => {
+    const lecture = builtInTemplate('lecture')!;
+
+    it('keeps only the sections its template keeps: a lecture has no decisions', () =>
+      spec
+        .given([requested('j1', lecture)])
+        .when(complete)
+        .then([
+          {
+            type: 'SummaryWritten',
+            data: {
+              recordingId: 'r1',
+              jobId: 'j1',
+              content: { ...content, decisions: [] },
+              language: 'en',
+              transcriptVersion: 1,
+              engine: 'local:test',
+              writtenAt: later,
+            },
+          },
+        ]));
+
+    it('shows the content under the template it was written with until another is written', () => {
+      const states = [requested(), written(), requested('j2', lecture)].reduce(
+        (state, event) => summaryDecider.evolve(state, event),
+        summaryDecider.initialState(),
+      );
+      expect(states.template.id).toBe('lecture');
+      expect(states.contentTemplate.id).toBe('meeting');
+      expect(summaryDecider.evolve(states, written('j2')).contentTemplate.id).toBe('lecture');
+    });
+
+    it('reads a request from before templates as a meeting', () => {
+      const old: SummaryEvent = {
+        type: 'SummaryRequested',
+        data: {
+          recordingId: 'r1',
+          ownerId: 'u1',
+          jobId: 'j1',
+          language: 'en',
+          transcriptVersion: 1,
+          requestedAt: now,
+        },
+      };
+      expect(summaryDecider.evolve(summaryDecider.initialState(), old).template).toEqual(MEETING_TEMPLATE);
+    });
   });
 
   describe('writing', () => {

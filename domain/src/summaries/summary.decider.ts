@@ -5,6 +5,7 @@ import { DomainError, NotFoundError } from '../kernel/errors';
 import type { SummaryEvent } from './events';
 import type { SummaryContent } from './summary';
 import { cleanSummaryContent } from './summary-content';
+import { MEETING_TEMPLATE, type SummaryTemplate } from './templates/summary-template';
 
 export type SummaryStatus = 'none' | 'running' | 'ready' | 'failed' | 'cancelled';
 
@@ -27,6 +28,10 @@ export interface SummaryState {
   readonly updatedAt: string | null;
   /** While a summary is written: the parts done so far, merged; null otherwise. */
   readonly draft: SummaryDraft | null;
+  /** The template of the summary asked for last (the one being written, while running). */
+  readonly template: SummaryTemplate;
+  /** The template the content shown was written with. */
+  readonly contentTemplate: SummaryTemplate;
 }
 
 export interface SummaryDraft {
@@ -47,6 +52,9 @@ export type SummaryCommand =
       jobId: string;
       language: string;
       transcriptVersion: number;
+      /** The template asked for, as the account's templates hold it; undefined when it has none of that id. */
+      template: SummaryTemplate | undefined;
+      templateId: string;
       now: string;
     }
   | { type: 'ProgressSummary'; jobId: string; progress: number; now: string }
@@ -90,6 +98,17 @@ const initialState = (): SummaryState => ({
   failure: null,
   updatedAt: null,
   draft: null,
+  template: MEETING_TEMPLATE,
+  contentTemplate: MEETING_TEMPLATE,
+});
+
+/** A section the template leaves out stays empty, whatever the model wrote there. */
+const keptBy = (template: SummaryTemplate, content: SummaryContent): SummaryContent => ({
+  overview: content.overview,
+  keyPoints: template.sections.keyPoints === null ? [] : content.keyPoints,
+  decisions: template.sections.decisions === null ? [] : content.decisions,
+  actionItems: template.sections.actionItems === null ? [] : content.actionItems,
+  chapters: template.sections.chapters === null ? [] : content.chapters,
 });
 
 const conflict = (message: string) => new DomainError('SUMMARY_STATE_CONFLICT', message);
@@ -110,6 +129,11 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
         throw conflict('A summary is already being written for this recording. Cancel it or wait for it.');
       if (!LANGUAGE_CODE.test(command.language))
         throw new DomainError('VALIDATION_FAILED', 'The language must be a two-letter code such as "en".');
+      if (!command.template)
+        throw new DomainError(
+          'VALIDATION_FAILED',
+          `There is no summary template "${command.templateId}": GET /api/summaries/templates lists them.`,
+        );
       return [
         {
           type: 'SummaryRequested',
@@ -119,6 +143,7 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
             jobId: command.jobId,
             language: command.language,
             transcriptVersion: command.transcriptVersion,
+            template: command.template,
             requestedAt: command.now,
           },
         },
@@ -150,7 +175,7 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
             data: {
               recordingId,
               jobId: command.jobId,
-              draft: cleanSummaryContent(command.draft),
+              draft: cleanSummaryContent(keptBy(state.template, command.draft)),
               partsDone,
               partsTotal,
               progress: Math.max(Math.min(Math.max(command.progress, 0), 1), state.progress),
@@ -168,7 +193,7 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
             data: {
               recordingId,
               jobId: command.jobId,
-              content: cleanSummaryContent(command.content),
+              content: cleanSummaryContent(keptBy(state.template, command.content)),
               language: command.language,
               transcriptVersion: command.transcriptVersion,
               engine: command.engine,
@@ -224,6 +249,7 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
           failure: null,
           updatedAt: event.data.requestedAt,
           draft: null,
+          template: event.data.template ?? MEETING_TEMPLATE,
         };
       case 'SummaryProgressed':
         return { ...state, progress: event.data.progress, updatedAt: event.data.at };
@@ -252,6 +278,7 @@ export const summaryDecider: Decider<SummaryCommand, SummaryEvent, SummaryState>
           revision: state.revision + 1,
           updatedAt: event.data.writtenAt,
           draft: null,
+          contentTemplate: state.template,
         };
       case 'SummaryFailed':
         return {

@@ -16,6 +16,12 @@ import {
   type VocabularySet,
   vocabularyStream,
 } from '@scrivo/domain/vocabulary';
+import {
+  type SummaryTemplateEvent,
+  type SummaryTemplates,
+  summaryTemplatesDecider,
+  summaryTemplatesStream,
+} from '@scrivo/domain/summaries';
 import { mediaExtensionOf } from './media-file-name';
 import { ZipStream } from './zip-stream';
 
@@ -141,6 +147,13 @@ export const buildArchive = async (
     vocabularyDecider.initialState(),
   );
   zip.addText('vocabulary.json', json(glossary));
+  // Stored events are untyped; this stream holds only the templates decider's own.
+  const templates = (await deps.events.readStream(summaryTemplatesStream(userId))).reduce<SummaryTemplates>(
+    (state, e) =>
+      summaryTemplatesDecider.evolve(state, { type: e.type, data: e.data } as SummaryTemplateEvent),
+    summaryTemplatesDecider.initialState(),
+  );
+  zip.addText('summary-templates.json', json(templates.own));
   zip.addText(
     'README.txt',
     [
@@ -153,6 +166,7 @@ export const buildArchive = async (
       "chats.json              the support chats you had signed in, every message (yours, the assistant's",
       "                        and our team's) in order",
       'vocabulary.json         your glossary of names and terms (the Vocabulary page)',
+      'summary-templates.json  the summary templates you wrote (name, instructions, sections)',
       'recordings/<title-id>/  recording.json, original.<ext> (the file you uploaded, or the audio of a live',
       '                        recording as Ogg Opus; recordings.json names its type),',
       '                        transcript.json, transcript.txt (with times), transcript-plain.txt,',

@@ -2,7 +2,14 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EditSummaryBody, RequestSummaryBody, Summary } from '@scrivo/contracts';
 import type { Ids } from '@scrivo/domain';
-import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
+import {
+  DEFAULT_TEMPLATE_ID,
+  findTemplate,
+  summaryDecider,
+  summaryStream,
+  summaryTemplatesDecider,
+  summaryTemplatesStream,
+} from '@scrivo/domain/summaries';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
@@ -36,6 +43,8 @@ export class RequestSummaryHandler implements ICommandHandler<RequestSummaryComm
     this.summaries.assertPlanAllows(user);
     if (this.config.SCRIVO_LLM_ENGINE === 'none')
       throw new ApiError(501, 'SUMMARIES_NOT_CONFIGURED', 'Summaries are turned off on this server.');
+    const templateId = body.template ?? DEFAULT_TEMPLATE_ID;
+    const templates = await this.runner.state(summaryTemplatesDecider, summaryTemplatesStream(user.id));
     await this.runner.run(
       summaryDecider,
       summaryStream(recordingId),
@@ -47,6 +56,8 @@ export class RequestSummaryHandler implements ICommandHandler<RequestSummaryComm
         jobId: this.ids.next(),
         language: body.language ?? recording.language ?? 'en',
         transcriptVersion: await this.summaries.transcriptVersion(recordingId),
+        template: findTemplate(templates, templateId),
+        templateId,
         now: this.runner.now(),
       },
       { actor: this.recordings.actor(user) },

@@ -1,5 +1,5 @@
 import type { Summary } from '@scrivo/contracts';
-import type { SummaryContent, SummaryState } from '@scrivo/domain/summaries';
+import type { SummaryContent, SummaryState, SummaryTemplate } from '@scrivo/domain/summaries';
 
 const contentOf = (content: SummaryContent): NonNullable<Summary['content']> => ({
   overview: content.overview,
@@ -7,6 +7,12 @@ const contentOf = (content: SummaryContent): NonNullable<Summary['content']> => 
   decisions: [...content.decisions],
   actionItems: [...content.actionItems],
   chapters: [...content.chapters],
+});
+
+const templateOf = (template: SummaryTemplate): Summary['template'] => ({
+  id: template.id,
+  name: template.name,
+  sections: { ...template.sections },
 });
 
 /**
@@ -42,6 +48,7 @@ export const toSummary = (
   failure: state.failure,
   updatedAt: state.updatedAt,
   planAllows,
+  template: templateOf(state.contentTemplate),
   ahead,
   draft:
     state.status === 'running' && state.draft
@@ -50,6 +57,7 @@ export const toSummary = (
           partsDone: state.draft.partsDone,
           partsTotal: state.draft.partsTotal,
           secondsLeft: secondsLeft(state, now),
+          template: templateOf(state.template),
         }
       : null,
 });

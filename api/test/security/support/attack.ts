@@ -55,6 +55,11 @@ export const requestFor = (
       content: { overview: 'Taken over', keyPoints: [], decisions: [], actionItems: [], chapters: [] },
       revision: 1,
     },
+    'PUT /api/summaries/templates/:templateId': {
+      name: 'Taken over',
+      instructions: 'Taken over',
+      sections: { keyPoints: 'Taken', decisions: null, actionItems: null, chapters: null },
+    },
     'POST /api/recordings/:id/translations': { target: 'de', engine: 'local' },
     'POST /api/recordings/:id/questions': { question: 'What was decided about the price?' },
     'POST /api/shared/:token/unlock': { password: 'visitor-password' },

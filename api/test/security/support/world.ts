@@ -148,6 +148,12 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
   });
   expect(note.status, note.text).toBe(201);
   const annotationId = (note.body.annotations as { id: string }[])[0]!.id;
+  const template = await owner.client.post('/api/summaries/templates', {
+    name: 'Owner template',
+    instructions: 'Owner instructions',
+    sections: { keyPoints: 'Points', decisions: null, actionItems: 'Tasks', chapters: null },
+  });
+  expect(template.status, template.text).toBe(201);
   const folder = await owner.client.post('/api/library/folders', { name: 'Owner folder' });
   expect(folder.status, folder.text).toBe(201);
   const tag = await owner.client.post('/api/library/tags', { name: 'owner-tag' });
@@ -192,6 +198,7 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
       folderId: folder.body.id as string,
       tagId: tag.body.id as string,
       annotationId,
+      templateId: template.body.id as string,
       // A translation's language (the routes of a recording's translations).
       target: 'de',
     },
@@ -215,6 +222,7 @@ export const ownerView = async (world: World) => {
   const filed = await owner.client.get(`/api/recordings?folder=${ids.folderId}`);
   const deliveries = await owner.client.get(`/api/account/webhooks/${ids.webhookId}/deliveries`);
   const notes = await owner.client.get(`/api/recordings/${ids.id}/annotations`);
+  const templates = await owner.client.get('/api/summaries/templates');
   const r = recording.body as Record<string, unknown>;
   const t = transcript.body as Record<string, unknown>;
   const c = chat.body as { session: Record<string, unknown>; messages: unknown[] };
@@ -231,5 +239,6 @@ export const ownerView = async (world: World) => {
     library: [library.status, library.body, filed.status, (filed.body as { total?: number }).total],
     webhooks: [hooks.status, hooks.body, deliveries.status, (deliveries.body as { items?: unknown[] }).items],
     annotations: [notes.status, notes.body],
+    summaryTemplates: [templates.status, templates.body],
   };
 };

@@ -1,0 +1,3 @@
+export * from './events';
+export * from './summary-template';
+export * from './summary-templates.decider';
