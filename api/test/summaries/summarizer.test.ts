@@ -6,6 +6,7 @@ import {
 } from '@scrivo/adapters/language-models/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Completion, CompletionRequest, LanguageModel } from '@scrivo/domain';
+import { builtInTemplate, MEETING_TEMPLATE, type SummaryTemplate } from '@scrivo/domain/summaries';
 import { splitIntoParts, SummaryFormatError, summarizeTranscript } from '../../src/summaries/summarizer';
 import { type Line, transcript } from './support/transcript';
 
@@ -148,6 +149,27 @@ describe('summaries of transcripts', () => {
       SummaryFormatError,
     );
     expect(model.calls).toBe(2);
+  });
+
+  it('reads a template’s instructions with the transcript, and a meeting as it always did', async () => {
+    const asked = async (template?: SummaryTemplate) => {
+      const model = scripted([valid]);
+      const requests: CompletionRequest[] = [];
+      const complete = model.complete.bind(model);
+      model.complete = (request) => {
+        requests.push(request);
+        return complete(request);
+      };
+      await summarizeTranscript(model, segments, { language: 'en', ...(template ? { template } : {}) });
+      return requests[0]!.messages[0]!.content;
+    };
+    const meeting = await asked();
+    expect(meeting).toMatch(/^You read a meeting transcript/);
+    expect(await asked(MEETING_TEMPLATE)).toBe(meeting);
+    const lecture = builtInTemplate('lecture')!;
+    const system = await asked(lecture);
+    expect(system).toMatch(/^You read a transcript/);
+    expect(system).toContain(lecture.instructions);
   });
 
   describe.skipIf(!languageModelInstalled())('with the local model (Qwen2.5-Coder-1.5B on the CPU)', () => {

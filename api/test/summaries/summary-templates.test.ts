@@ -3,6 +3,7 @@ import { summaryStream } from '@scrivo/domain/summaries';
 import { completedRecording } from '../recordings/support/completed-recording';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { writtenAsTheJobWould } from './support/written-summary';
 
 const retro = {
   name: 'Sprint retro',
@@ -133,5 +134,30 @@ describe('summary templates: what a summary is for', () => {
     expect(events.find((e) => e.type === 'SummaryRequested')?.data).toMatchObject({
       template: { id: 'meeting' },
     });
+  });
+
+  it('shows and exports a summary under its template’s headings, without the sections it leaves out', async () => {
+    const { client } = await signedInClient(app, { plan: 'business_pro' });
+    const id = await completedRecording(app, client);
+    expect(
+      (await client.api.summaries.request({ params: { id }, body: { template: 'lecture' } })).status,
+    ).toBe(202);
+    await writtenAsTheJobWould(app, id, {
+      overview: 'Kennedy asks Americans to serve their country.',
+      keyPoints: [{ text: 'Ask what you can do for your country.', at: 7 }],
+      decisions: [{ text: 'A model may still list a decision.', at: 1 }],
+      actionItems: [{ text: 'Serve the country.', owner: null, at: 8 }],
+      chapters: [{ title: 'The call', start: 0 }],
+    });
+    const summary = await client.api.summaries.get({ params: { id } });
+    expect(summary.status === 200 && summary.body).toMatchObject({
+      template: { id: 'lecture', name: 'Lecture notes', sections: { keyPoints: 'Notes', decisions: null } },
+      content: { decisions: [] },
+    });
+    const txt = await client.get(`/api/recordings/${id}/export?format=txt&summary=true`);
+    expect(txt.status).toBe(200);
+    expect(txt.text).toContain('Notes\n- Ask what you can do for your country. (0:07)');
+    expect(txt.text).toContain('Assignments\n- Serve the country. (0:08)');
+    expect(txt.text).not.toContain('Decisions');
   });
 });

@@ -43,6 +43,7 @@ export const SummarySections = z.object({
   actionItems: Heading.nullable(),
   chapters: Heading.nullable(),
 });
+export type SummarySections = z.infer<typeof SummarySections>;
 /** The template a summary was written with, as the page shows it. */
 export const SummaryTemplateUsed = z.object({ id: z.string(), name: z.string(), sections: SummarySections });
 

@@ -1,4 +1,5 @@
 import { DomainError } from '../kernel/errors';
+import type { SummarySections } from './templates/summary-template';
 import {
   MAX_SUMMARY_ITEMS,
   MAX_SUMMARY_TEXT_LENGTH,
@@ -92,3 +93,12 @@ export const SUMMARY_LABELS = {
   actionItems: 'Action items',
   chapters: 'Chapters',
 };
+
+/** A summary's headings as its template names them (a section it leaves out is empty, so never printed). */
+export const summaryLabels = (sections: SummarySections): typeof SUMMARY_LABELS => ({
+  overview: SUMMARY_LABELS.overview,
+  keyPoints: sections.keyPoints ?? SUMMARY_LABELS.keyPoints,
+  decisions: sections.decisions ?? SUMMARY_LABELS.decisions,
+  actionItems: sections.actionItems ?? SUMMARY_LABELS.actionItems,
+  chapters: sections.chapters ?? SUMMARY_LABELS.chapters,
+});

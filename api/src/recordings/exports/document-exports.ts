@@ -34,22 +34,27 @@ export interface DocumentMeta {
   readonly recordedAt?: string;
   /** Put before the transcript when the export asks for it. */
   readonly summary?: SummaryContent | null;
+  /** The summary's headings, as its template names them. */
+  readonly summaryLabels?: typeof SUMMARY_LABELS;
   /** The owner's highlights and comments to print after each paragraph (by its index), when asked for. */
   readonly notes?: ReadonlyMap<number, readonly string[]>;
 }
 
 /** The summary as headed sections of lines, shared by the DOCX and the PDF. */
-const summarySections = (summary: SummaryContent): { heading: string; lines: string[] }[] => {
+const summarySections = (
+  summary: SummaryContent,
+  labels = SUMMARY_LABELS,
+): { heading: string; lines: string[] }[] => {
   const at = (seconds: number) => `[${readableTimestamp(seconds)}]`;
   return [
-    { heading: SUMMARY_LABELS.overview, lines: summary.overview ? [summary.overview] : [] },
-    { heading: SUMMARY_LABELS.keyPoints, lines: summary.keyPoints.map((p) => `• ${p.text} ${at(p.at)}`) },
-    { heading: SUMMARY_LABELS.decisions, lines: summary.decisions.map((p) => `• ${p.text} ${at(p.at)}`) },
+    { heading: labels.overview, lines: summary.overview ? [summary.overview] : [] },
+    { heading: labels.keyPoints, lines: summary.keyPoints.map((p) => `• ${p.text} ${at(p.at)}`) },
+    { heading: labels.decisions, lines: summary.decisions.map((p) => `• ${p.text} ${at(p.at)}`) },
     {
-      heading: SUMMARY_LABELS.actionItems,
+      heading: labels.actionItems,
       lines: summary.actionItems.map((p) => `• ${p.owner ? `${p.owner}: ` : ''}${p.text} ${at(p.at)}`),
     },
-    { heading: SUMMARY_LABELS.chapters, lines: summary.chapters.map((c) => `${at(c.start)} ${c.title}`) },
+    { heading: labels.chapters, lines: summary.chapters.map((c) => `${at(c.start)} ${c.title}`) },
   ].filter((s) => s.lines.length > 0);
 };
 
@@ -144,7 +149,7 @@ export const toDocx = async (
           ...(meta.summary
             ? [
                 new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Summary')] }),
-                ...summarySections(meta.summary).flatMap((section) => [
+                ...summarySections(meta.summary, meta.summaryLabels).flatMap((section) => [
                   new Paragraph({
                     heading: HeadingLevel.HEADING_3,
                     children: [new TextRun(section.heading)],
@@ -223,7 +228,7 @@ export const toPdf = (
 
     if (meta.summary) {
       pdf.font('bold').fontSize(14).fillColor('#000000').text('Summary');
-      for (const section of summarySections(meta.summary)) {
+      for (const section of summarySections(meta.summary, meta.summaryLabels)) {
         pdf.moveDown(0.4).font('bold').fontSize(11).text(section.heading);
         for (const line of section.lines) pdf.font(fontFor(line)).fontSize(10.5).text(line, { lineGap: 2 });
       }

@@ -9,7 +9,7 @@ import {
   toSrt,
   toVtt,
 } from '@scrivo/domain/recordings';
-import { summaryText } from '@scrivo/domain/summaries';
+import { summaryLabels, summaryText } from '@scrivo/domain/summaries';
 import { translatedTranscript } from '@scrivo/domain/translations';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
@@ -76,10 +76,10 @@ export class TranscriptExporter {
       transcript = translatedTranscript(original, translation.segments, translation.target);
     }
     // JSON carries the summary whenever there is one; the documents only when asked.
-    const summary =
-      request.summary || format === 'json'
-        ? (await this.queries.execute(new GetSummaryQuery(user, id))).content
-        : null;
+    const summarised =
+      request.summary || format === 'json' ? await this.queries.execute(new GetSummaryQuery(user, id)) : null;
+    const summary = summarised?.content ?? null;
+    const labels = summarised ? summaryLabels(summarised.template.sections) : undefined;
     if (request.summary && !summary)
       throw new ApiError(409, 'SUMMARY_NOT_READY', 'This recording has no summary yet.');
     const annotations: ExportAnnotation[] =
@@ -100,11 +100,12 @@ export class TranscriptExporter {
       durationSeconds: transcript.durationSeconds,
       recordedAt: doc.createdAt,
       summary: request.summary ? summary : null,
+      ...(labels ? { summaryLabels: labels } : {}),
       notes,
     };
     let body: string | Buffer;
     if (format === 'txt')
-      body = `${summary && request.summary ? `${summaryText(summary)}\n\n---\n\n` : ''}${toPlainText(transcript, options, notes)}`;
+      body = `${summary && request.summary ? `${summaryText(summary, labels)}\n\n---\n\n` : ''}${toPlainText(transcript, options, notes)}`;
     else if (format === 'srt') body = toSrt(transcript, options);
     else if (format === 'vtt') body = toVtt(transcript, options);
     else if (format === 'json')

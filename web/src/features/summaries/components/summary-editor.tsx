@@ -1,4 +1,4 @@
-import type { SummaryContent } from '@scrivo/contracts/summaries/summaries.contract';
+import type { SummaryContent, SummarySections } from '@scrivo/contracts/summaries/summaries.contract';
 import { useState } from 'react';
 
 type PointList = 'keyPoints' | 'decisions';
@@ -9,9 +9,12 @@ const input =
 /** The summary as a form: every text editable, items removable; each change goes to autosave. */
 export function SummaryEditor({
   initial,
+  sections,
   onChange,
 }: {
   initial: SummaryContent;
+  /** The template's headings; a section it leaves out is not offered. */
+  sections: SummarySections;
   onChange: (content: SummaryContent) => void;
 }) {
   const [content, setContent] = useState(initial);
@@ -53,73 +56,77 @@ export function SummaryEditor({
           onChange={(e) => update({ ...content, overview: e.currentTarget.value })}
         />
       </label>
-      {points('keyPoints', 'Key points')}
-      {points('decisions', 'Decisions')}
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-semibold text-slate-900">Action items</legend>
-        {content.actionItems.map((item, i) => (
-          <div key={i} className="flex items-start gap-2">
-            <input
-              aria-label={`Owner of action item ${i + 1}`}
-              placeholder="Who"
-              className={`${input} w-32 shrink-0`}
-              value={item.owner ?? ''}
-              onChange={(e) => {
-                const owner = e.currentTarget.value;
-                update({
-                  ...content,
-                  actionItems: content.actionItems.map((a, j) =>
-                    j === i ? { ...a, owner: owner.trim() ? owner : null } : a,
-                  ),
-                });
-              }}
-            />
-            <input
-              aria-label={`Action item ${i + 1}`}
-              className={input}
-              value={item.text}
-              onChange={(e) =>
-                update({
-                  ...content,
-                  actionItems: content.actionItems.map((a, j) =>
-                    j === i ? { ...a, text: e.currentTarget.value } : a,
-                  ),
-                })
-              }
-            />
-            <RemoveButton
-              label={`Remove action item ${i + 1}`}
-              onClick={() =>
-                update({ ...content, actionItems: content.actionItems.filter((_, j) => j !== i) })
-              }
-            />
-          </div>
-        ))}
-      </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-semibold text-slate-900">Chapters</legend>
-        {content.chapters.map((chapter, i) => (
-          <div key={i} className="flex items-start gap-2">
-            <input
-              aria-label={`Chapter ${i + 1}`}
-              className={input}
-              value={chapter.title}
-              onChange={(e) =>
-                update({
-                  ...content,
-                  chapters: content.chapters.map((c, j) =>
-                    j === i ? { ...c, title: e.currentTarget.value } : c,
-                  ),
-                })
-              }
-            />
-            <RemoveButton
-              label={`Remove chapter ${i + 1}`}
-              onClick={() => update({ ...content, chapters: content.chapters.filter((_, j) => j !== i) })}
-            />
-          </div>
-        ))}
-      </fieldset>
+      {sections.keyPoints && points('keyPoints', sections.keyPoints)}
+      {sections.decisions && points('decisions', sections.decisions)}
+      {sections.actionItems && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold text-slate-900">{sections.actionItems}</legend>
+          {content.actionItems.map((item, i) => (
+            <div key={i} className="flex items-start gap-2">
+              <input
+                aria-label={`Owner of action item ${i + 1}`}
+                placeholder="Who"
+                className={`${input} w-32 shrink-0`}
+                value={item.owner ?? ''}
+                onChange={(e) => {
+                  const owner = e.currentTarget.value;
+                  update({
+                    ...content,
+                    actionItems: content.actionItems.map((a, j) =>
+                      j === i ? { ...a, owner: owner.trim() ? owner : null } : a,
+                    ),
+                  });
+                }}
+              />
+              <input
+                aria-label={`Action item ${i + 1}`}
+                className={input}
+                value={item.text}
+                onChange={(e) =>
+                  update({
+                    ...content,
+                    actionItems: content.actionItems.map((a, j) =>
+                      j === i ? { ...a, text: e.currentTarget.value } : a,
+                    ),
+                  })
+                }
+              />
+              <RemoveButton
+                label={`Remove action item ${i + 1}`}
+                onClick={() =>
+                  update({ ...content, actionItems: content.actionItems.filter((_, j) => j !== i) })
+                }
+              />
+            </div>
+          ))}
+        </fieldset>
+      )}
+      {sections.chapters && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold text-slate-900">{sections.chapters}</legend>
+          {content.chapters.map((chapter, i) => (
+            <div key={i} className="flex items-start gap-2">
+              <input
+                aria-label={`Chapter ${i + 1}`}
+                className={input}
+                value={chapter.title}
+                onChange={(e) =>
+                  update({
+                    ...content,
+                    chapters: content.chapters.map((c, j) =>
+                      j === i ? { ...c, title: e.currentTarget.value } : c,
+                    ),
+                  })
+                }
+              />
+              <RemoveButton
+                label={`Remove chapter ${i + 1}`}
+                onClick={() => update({ ...content, chapters: content.chapters.filter((_, j) => j !== i) })}
+              />
+            </div>
+          ))}
+        </fieldset>
+      )}
     </div>
   );
 }

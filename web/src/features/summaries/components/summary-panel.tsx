@@ -11,6 +11,7 @@ import {
   useSummary,
   useSummarySettings,
 } from '../api/summaries';
+import { useSummaryTemplates } from '../api/summary-templates';
 import { useSummaryAutosave } from './summary-autosave';
 import { SummaryEditor } from './summary-editor';
 import { SummaryView } from './summary-view';
@@ -96,6 +97,8 @@ export function SummaryPanel({
   const cancel = useCancelSummary(recordingId);
   const saveSummary = useSaveSummary(recordingId);
   const [language, setLanguage] = useState(transcriptLanguage);
+  const templates = useSummaryTemplates();
+  const [templateId, setTemplateId] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const save = useCallback(
     (content: SummaryContent, revision: number) => saveSummary.mutateAsync({ content, revision }),
@@ -108,7 +111,28 @@ export function SummaryPanel({
   const s = summary.data;
   if (!s.planAllows && !s.content) return <SummaryUpsell />;
 
-  const start = () => request.mutate({ language });
+  // Until the user picks one, a new summary is written with the template of the one shown (a meeting at first).
+  const template = templateId ?? s.template.id;
+  const start = () => request.mutate({ language, template });
+  const templatePicker = (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      Template
+      <select
+        value={template}
+        onChange={(e) => setTemplateId(e.currentTarget.value)}
+        className="rounded-md border border-slate-300 px-2 py-1"
+      >
+        {(templates.data?.templates ?? [s.template]).map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+      <Link to="/summary-templates" className="text-xs text-brand-700 hover:underline">
+        Manage
+      </Link>
+    </label>
+  );
   const languagePicker = (
     <label className="flex items-center gap-2 text-sm text-slate-700">
       Write in
@@ -162,7 +186,7 @@ export function SummaryPanel({
                 So far ({s.draft.partsDone} of {s.draft.partsTotal} parts); the rest is added as it is
                 written.
               </p>
-              <SummaryView content={s.draft.content} onSeek={onSeek} />
+              <SummaryView content={s.draft.content} sections={s.draft.template.sections} onSeek={onSeek} />
             </section>
           )}
         </div>
@@ -177,6 +201,7 @@ export function SummaryPanel({
           <button type="button" className={primary} onClick={start} disabled={request.isPending}>
             {s.status === 'none' ? 'Summarize' : 'Try again'}
           </button>
+          {templatePicker}
           {languagePicker}
         </div>
       )}
@@ -196,7 +221,8 @@ export function SummaryPanel({
           )}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-xs text-slate-500">
-              Written by {s.engine ?? 'the summary engine'} in {languageName(s.language ?? '') ?? s.language}
+              {s.template.name} summary, written by {s.engine ?? 'the summary engine'} in{' '}
+              {languageName(s.language ?? '') ?? s.language}
               {s.revision > 1 ? ' · edited' : ''}
             </p>
             <div className="flex items-center gap-2">
@@ -226,9 +252,12 @@ export function SummaryPanel({
                 </button>
               )}
               {!editing && s.planAllows && s.status !== 'running' && !s.outOfDate && (
-                <button type="button" className={button} onClick={start}>
-                  Regenerate
-                </button>
+                <>
+                  {templatePicker}
+                  <button type="button" className={button} onClick={start}>
+                    Regenerate
+                  </button>
+                </>
               )}
             </div>
           </div>
@@ -243,9 +272,9 @@ export function SummaryPanel({
             </p>
           )}
           {editing ? (
-            <SummaryEditor initial={s.content} onChange={autosave.change} />
+            <SummaryEditor initial={s.content} sections={s.template.sections} onChange={autosave.change} />
           ) : (
-            <SummaryView content={s.content} onSeek={onSeek} />
+            <SummaryView content={s.content} sections={s.template.sections} onSeek={onSeek} />
           )}
         </>
       )}

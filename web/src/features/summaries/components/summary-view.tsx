@@ -1,4 +1,4 @@
-import type { SummaryContent } from '@scrivo/contracts/summaries/summaries.contract';
+import type { SummaryContent, SummarySections } from '@scrivo/contracts/summaries/summaries.contract';
 import { formatClock } from '../../../lib/time';
 
 /** A time that seeks the player to where the point was said. */
@@ -24,8 +24,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** The summary as written: every point and chapter links to its moment in the recording. */
-export function SummaryView({ content, onSeek }: { content: SummaryContent; onSeek: (s: number) => void }) {
+/** The summary as written, under its template's headings: every point and chapter links to its moment. */
+export function SummaryView({
+  content,
+  sections,
+  onSeek,
+}: {
+  content: SummaryContent;
+  sections: SummarySections;
+  onSeek: (s: number) => void;
+}) {
   const points = (items: SummaryContent['keyPoints']) => (
     <ul className="list-disc space-y-1 pl-5 text-slate-800">
       {items.map((p, i) => (
@@ -45,8 +53,8 @@ export function SummaryView({ content, onSeek }: { content: SummaryContent; onSe
           </p>
         </Section>
       )}
-      {content.chapters.length > 0 && (
-        <Section title="Chapters">
+      {sections.chapters && content.chapters.length > 0 && (
+        <Section title={sections.chapters}>
           <ol className="flex flex-col gap-1" data-testid="summary-chapters">
             {content.chapters.map((c, i) => (
               <li key={i}>
@@ -63,10 +71,14 @@ export function SummaryView({ content, onSeek }: { content: SummaryContent; onSe
           </ol>
         </Section>
       )}
-      {content.keyPoints.length > 0 && <Section title="Key points">{points(content.keyPoints)}</Section>}
-      {content.decisions.length > 0 && <Section title="Decisions">{points(content.decisions)}</Section>}
-      {content.actionItems.length > 0 && (
-        <Section title="Action items">
+      {sections.keyPoints && content.keyPoints.length > 0 && (
+        <Section title={sections.keyPoints}>{points(content.keyPoints)}</Section>
+      )}
+      {sections.decisions && content.decisions.length > 0 && (
+        <Section title={sections.decisions}>{points(content.decisions)}</Section>
+      )}
+      {sections.actionItems && content.actionItems.length > 0 && (
+        <Section title={sections.actionItems}>
           <ul className="space-y-1 text-slate-800">
             {content.actionItems.map((a, i) => (
               <li key={i} className="flex gap-2">
