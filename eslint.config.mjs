@@ -129,6 +129,22 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // A route builds a command or asks a query; reading read models or streams is a query's or a reader's job, and
+    // writing goes through the stream runner (docs/conventions.md).
+    files: ['api/src/**/*.controller.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportSpecifier[imported.name=/^(READ_MODELS|EVENT_STORE)$/]',
+          message:
+            'Controllers do not reach the read models or the event store: ask a query or a reader in the feature, ' +
+            'and write through the StreamRunner.',
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlyRelative] }] },
   },

@@ -81,6 +81,21 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     },
   );
 
+  it.each([
+    ['READ_MODELS', 'api/src/recordings/probe.controller.ts'],
+    ['EVENT_STORE', 'api/src/audit/probe.controller.ts'],
+  ])(
+    'a controller importing %s fails: routes ask a query or a reader, and write through the runner',
+    async (name, path) => {
+      const source = `import { ${name} } from '../infrastructure/tokens';\nexport const probe = ${name};\n`;
+      expect(await messagesOf('no-restricted-syntax', path, source)).not.toEqual([]);
+      // A reader beside it may.
+      expect(
+        await messagesOf('no-restricted-syntax', path.replace('.controller', '-reader'), source),
+      ).toEqual([]);
+    },
+  );
+
   it('an import cycle fails, also between modules in different files', async () => {
     // api-client.ts imports client-for.ts: client-for importing api-client back closes a cycle.
     const source = "import { api } from './api-client';\nexport const probe = api;\n";

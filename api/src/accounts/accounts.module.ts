@@ -66,6 +66,7 @@ import { registerAccountErrorCodes } from './support/error-codes';
 import { createMailer } from './support/mailer.factory';
 import { AuthRateLimiter, AuthRateLimitGuard } from './support/rate-limit';
 import { AccountSessions } from './support/sessions';
+import { StaffDirectory } from './support/staff-directory';
 import { createPaymentProvider } from './support/payments.factory';
 import { exemptFromCsrf } from '../common/csrf';
 import { VerificationMail } from './support/verification-mail';
@@ -93,6 +94,7 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
   ],
   providers: [
     AccountSessions,
+    StaffDirectory,
     VerificationMail,
     AuthRateLimiter,
     AuthRateLimitGuard,
@@ -149,7 +151,7 @@ exemptFromCsrf(/^\/api\/billing\/stripe\/webhook$/);
     RevokeSessionHandler,
     ...adminUsersCommandHandlers,
   ],
-  exports: [VerificationMail, PASSWORD_HASHER, MAILER],
+  exports: [VerificationMail, PASSWORD_HASHER, MAILER, StaffDirectory],
 })
 export class AccountsModule implements OnModuleInit, OnModuleDestroy {
   constructor(

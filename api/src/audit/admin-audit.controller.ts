@@ -1,19 +1,14 @@
-import { Controller, Inject, UseGuards } from '@nestjs/common';
+import { Controller, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
-import type { EventStore, ReadModelStore } from '@scrivo/domain';
-import { AUDITORS, type AuditorDoc } from '@scrivo/domain/accounts';
-import { type AuditorReadStream, AuditStreams } from '@scrivo/domain/audit';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import { UpsertAuditorCommand } from '../accounts/commands/auditor.commands';
 import type { AuthenticatedAdmin } from '../common/auth/authenticated';
 import { AdminGuard, CurrentAdmin } from '../common/auth/guards';
-import { EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
+import { StaffDirectory } from '../accounts/support/staff-directory';
+import { AuditorReads } from './auditor-reads';
 
 const c = contract.adminAudit;
-
-const isRead = (data: unknown): data is AuditorReadStream['data'] =>
-  typeof data === 'object' && data !== null && 'auditorId' in data && 'view' in data;
 
 /** Admins create auditors and see what they read; they do not replay histories themselves. */
 @Controller()
@@ -21,21 +16,15 @@ const isRead = (data: unknown): data is AuditorReadStream['data'] =>
 export class AdminAuditController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
-    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly staff: StaffDirectory,
+    private readonly auditors: AuditorReads,
   ) {}
-
-  private auditors() {
-    return this.readModels
-      .collection<AuditorDoc>(AUDITORS)
-      .find({}, { sort: [{ field: 'email', direction: 'asc' }] });
-  }
 
   @TsRestHandler(c.listAuditors)
   list() {
     return tsRestHandler(c.listAuditors, async () => ({
       status: 200 as const,
-      body: { auditors: await this.auditors() },
+      body: { auditors: await this.staff.auditors() },
     }));
   }
 
@@ -45,7 +34,7 @@ export class AdminAuditController {
       const { auditorId } = await this.commands.execute(
         new UpsertAuditorCommand(body.email, body.password, { kind: 'admin', adminId: admin.id }, 'create'),
       );
-      const doc = await this.readModels.collection<AuditorDoc>(AUDITORS).get(auditorId);
+      const doc = await this.staff.auditor(auditorId);
       return {
         status: 201 as const,
         body: doc ?? {
@@ -61,18 +50,9 @@ export class AdminAuditController {
   /** Read from the audit-log streams themselves (strongly consistent), newest first across auditors. */
   @TsRestHandler(c.auditReads)
   reads() {
-    return tsRestHandler(c.auditReads, async ({ query }) => {
-      const perAuditor = await Promise.all(
-        (await this.auditors()).map((a) =>
-          this.events.readStream(AuditStreams.log(a.id), { direction: 'backwards', maxCount: query.limit }),
-        ),
-      );
-      const reads = perAuditor
-        .flat()
-        .flatMap((e) => (isRead(e.data) ? [{ eventId: e.metadata.eventId, ...e.data }] : []))
-        .sort((a, b) => b.at.localeCompare(a.at))
-        .slice(0, query.limit);
-      return { status: 200 as const, body: { reads } };
-    });
+    return tsRestHandler(c.auditReads, async ({ query }) => ({
+      status: 200 as const,
+      body: { reads: await this.auditors.reads(query.limit) },
+    }));
   }
 }

@@ -1,8 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { correlationIndexProjection, streamIndexProjection } from '@scrivo/domain/audit';
+import { AccountsModule } from '../accounts/accounts.module';
 import { Projections } from '../infrastructure/projection-registry';
 import { AdminAuditController } from './admin-audit.controller';
+import { AuditorReads } from './auditor-reads';
 import { AuditExportController } from './audit-export.controller';
 import { AuditTrail } from './audit-trail';
 import { AuditController } from './audit.controller';
@@ -17,8 +19,10 @@ import { StreamReader } from './stream-reader';
  * (docs/audit.md). Auditor accounts and sign-in live with the other accounts (api/src/accounts).
  */
 @Module({
+  imports: [AccountsModule],
   controllers: [AuditController, AuditExportController, AdminAuditController],
   providers: [
+    AuditorReads,
     { provide: APP_GUARD, useClass: AuditorsReadOnlyGuard },
     AuditTrail,
     StreamReader,

@@ -20,6 +20,7 @@ import { ChatRateLimiter } from './support/chat-rate-limiter';
 import { registerChatErrorCodes } from './support/error-codes';
 import { SiteRegistry } from './support/site-registry';
 import { UserContextReader } from './support/user-context';
+import { VisitorSessions } from './support/visitor-sessions';
 import { VisitorTokens } from './support/visitor-tokens';
 import { WidgetRoutes } from './support/widget-routes';
 import { exemptFromCsrf } from '../common/csrf';
@@ -50,6 +51,7 @@ exemptFromCsrf(/^\/api\/chat\//);
     AdminPresence,
     UserContextReader,
     VisitorTokens,
+    VisitorSessions,
     SiteRegistry,
     WidgetRoutes,
     ...visitorChatCommandHandlers,

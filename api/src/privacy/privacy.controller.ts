@@ -1,8 +1,6 @@
-import { Controller, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
-import type { ReadModelStore } from '@scrivo/domain';
-import { ERASED_ACCOUNTS, type ErasedAccountDoc } from '@scrivo/domain/accounts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { Request, Response } from 'express';
 import { AccountSessions } from '../accounts/support/sessions';
@@ -10,8 +8,8 @@ import { AuthRateLimiter, tooManyAttempts } from '../accounts/support/rate-limit
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
 import { CurrentUser, UserGuard, UserResolver } from '../common/auth/guards';
-import { READ_MODELS } from '../infrastructure/tokens';
 import { DeleteAccountCommand, SendDeletionCodeCommand } from './delete-account.command';
+import { ErasedAccounts } from './erased-accounts';
 
 const c = contract.privacy;
 
@@ -23,7 +21,7 @@ export class PrivacyController {
     private readonly limiter: AuthRateLimiter,
     private readonly sessions: AccountSessions,
     private readonly resolver: UserResolver,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly erased: ErasedAccounts,
   ) {}
 
   @TsRestHandler(c.deleteAccount)
@@ -83,9 +81,7 @@ export class PrivacyController {
           throw new ApiError(403, 'FORBIDDEN', 'This area is for administrators and auditors only.');
         throw new ApiError(401, 'UNAUTHORIZED', 'Please sign in as an administrator or an auditor.');
       }
-      const docs = await this.readModels
-        .collection<ErasedAccountDoc>(ERASED_ACCOUNTS)
-        .find({}, { sort: [{ field: 'requestedAt', direction: 'desc' }], limit: 500 });
+      const docs = await this.erased.latest();
       return {
         status: 200 as const,
         body: {

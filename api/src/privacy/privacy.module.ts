@@ -33,6 +33,7 @@ import { PeriodicWork } from '../infrastructure/periodic-work';
 import { accountErasureReactor } from './account-erasure.reactor';
 import { sweepExpiredExports } from './data-export/expired-exports-sweep';
 import { DeleteAccountHandler, SendDeletionCodeHandler } from './delete-account.command';
+import { ErasedAccounts } from './erased-accounts';
 import { PrivacyController } from './privacy.controller';
 
 registerErrorStatus('SUBSCRIPTION_ACTIVE', 409);
@@ -50,6 +51,7 @@ registerErrorStatus('EXPORT_EXPIRED', 410);
     ...dataExportQueryHandlers,
     AccountSessions,
     AuthRateLimiter,
+    ErasedAccounts,
   ],
 })
 export class PrivacyModule implements OnModuleInit, OnModuleDestroy {

@@ -1,16 +1,14 @@
-import { Controller, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { Request, Response } from 'express';
-import type { ReadModelStore } from '@scrivo/domain';
-import { ADMINS, type AdminDoc } from '@scrivo/domain/accounts';
 import { UserResolver } from '../../common/auth/guards';
-import { READ_MODELS } from '../../infrastructure/tokens';
 import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { AdminSignInCommand } from '../commands/admin.commands';
 import { AuthRateLimitGuard, RateLimit } from '../support/rate-limit';
 import { AccountSessions } from '../support/sessions';
+import { StaffDirectory } from '../support/staff-directory';
 
 const c = contract.accounts;
 
@@ -22,7 +20,7 @@ export class AdminAuthController {
     private readonly commands: CommandBus,
     private readonly sessions: AccountSessions,
     private readonly resolver: UserResolver,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly staff: StaffDirectory,
   ) {}
 
   @TsRestHandler(c.adminLogin)
@@ -32,7 +30,7 @@ export class AdminAuthController {
       const adminId = await this.commands.execute(new AdminSignInCommand(body.username, body.password));
       if (!adminId) return { status: 401 as const, body: { success: false, error: 'Invalid credentials' } };
       await this.sessions.start(req, res, 'admin', adminId);
-      const doc = await this.readModels.collection<AdminDoc>(ADMINS).get(adminId);
+      const doc = await this.staff.admin(adminId);
       return {
         status: 200 as const,
         body: { success: true, ...(doc ? { admin: { id: doc.id, email: doc.email } } : {}) },

@@ -1,12 +1,10 @@
-import { Controller, Inject, Req, UseGuards } from '@nestjs/common';
+import { Controller, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
-import type { ReadModelStore } from '@scrivo/domain';
-import { type ChangedBy, INVITATIONS, type InvitationDoc } from '@scrivo/domain/accounts';
+import type { ChangedBy } from '@scrivo/domain/accounts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { AdminGuard } from '../../common/auth/guards';
-import { READ_MODELS } from '../../infrastructure/tokens';
 import {
   adminUserDetail,
   ChangeInvitationCommand,
@@ -17,6 +15,7 @@ import {
 } from '../commands/admin-users.commands';
 import { UserDirectory } from '../operator/user-directory';
 import { UserOperations } from '../operator/user-operations';
+import { StaffDirectory } from '../support/staff-directory';
 
 const c = contract.adminUsers;
 
@@ -28,7 +27,7 @@ export class AdminUsersController {
     private readonly directory: UserDirectory,
     private readonly operations: UserOperations,
     private readonly commands: CommandBus,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly staff: StaffDirectory,
   ) {}
 
   private by(req: AuthenticatedRequest): ChangedBy {
@@ -108,9 +107,7 @@ export class AdminUsersController {
   @TsRestHandler(c.listInvitations)
   listInvitations() {
     return tsRestHandler(c.listInvitations, async () => {
-      const docs = await this.readModels
-        .collection<InvitationDoc>(INVITATIONS)
-        .find({}, { sort: [{ field: 'invitedAt', direction: 'desc' }], limit: 200 });
+      const docs = await this.staff.invitations();
       const invitations = await Promise.all(
         docs.map(async (doc) => ({
           email: doc.email,

@@ -1,16 +1,14 @@
-import { Controller, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { contract } from '@scrivo/contracts';
-import type { ReadModelStore } from '@scrivo/domain';
-import { AUDITORS, type AuditorDoc } from '@scrivo/domain/accounts';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { Request, Response } from 'express';
 import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { UserResolver } from '../../common/auth/guards';
-import { READ_MODELS } from '../../infrastructure/tokens';
 import { AuditorSignInCommand } from '../commands/auditor.commands';
 import { AuthRateLimitGuard, RateLimit } from '../support/rate-limit';
 import { AccountSessions } from '../support/sessions';
+import { StaffDirectory } from '../support/staff-directory';
 
 const c = contract.audit;
 
@@ -22,7 +20,7 @@ export class AuditorAuthController {
     private readonly commands: CommandBus,
     private readonly sessions: AccountSessions,
     private readonly resolver: UserResolver,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly staff: StaffDirectory,
   ) {}
 
   @TsRestHandler(c.login)
@@ -32,7 +30,7 @@ export class AuditorAuthController {
       const auditorId = await this.commands.execute(new AuditorSignInCommand(body.username, body.password));
       if (!auditorId) return { status: 401 as const, body: { success: false, error: 'Invalid credentials' } };
       await this.sessions.start(req, res, 'auditor', auditorId);
-      const doc = await this.readModels.collection<AuditorDoc>(AUDITORS).get(auditorId);
+      const doc = await this.staff.auditor(auditorId);
       return {
         status: 200 as const,
         body: { success: true, ...(doc ? { auditor: { id: doc.id, email: doc.email } } : {}) },

@@ -1,13 +1,10 @@
-import { Controller, Get, Inject, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { ChatStreamUpdate } from '@scrivo/contracts';
-import { NotFoundError, type ReadModelStore } from '@scrivo/domain';
-import { CHAT_SESSIONS, type ChatSessionDoc } from '@scrivo/domain/chat';
 import type { Request, Response } from 'express';
 import { AdminGuard } from '../../common/auth/guards';
-import { READ_MODELS } from '../../infrastructure/tokens';
 import { AdminPresence } from '../support/admin-presence';
 import { ChatNotifier } from '../support/chat-notifier';
-import { VisitorTokens } from '../support/visitor-tokens';
+import { VisitorSessions } from '../support/visitor-sessions';
 
 const HEARTBEAT_MS = 20_000;
 
@@ -39,9 +36,8 @@ const stream = (
 export class ChatEventsController {
   constructor(
     private readonly notifier: ChatNotifier,
-    private readonly tokens: VisitorTokens,
+    private readonly sessions: VisitorSessions,
     private readonly presence: AdminPresence,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
   ) {}
 
   /** EventSource cannot send headers, so the session token comes as `?token=`. */
@@ -52,10 +48,7 @@ export class ChatEventsController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    const doc = this.tokens.verify(sessionId, token)
-      ? await this.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).get(sessionId)
-      : null;
-    if (!doc) throw new NotFoundError('Chat session', sessionId);
+    await this.sessions.owned(sessionId, token);
     stream(req, res, (send) => this.notifier.onSession(sessionId, send));
   }
 

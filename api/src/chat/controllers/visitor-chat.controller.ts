@@ -1,14 +1,13 @@
-import { Controller, Inject, Req, UseGuards } from '@nestjs/common';
+import { Controller, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { contract, CHAT_TOKEN_HEADER } from '@scrivo/contracts';
-import { NotFoundError, type ReadModelStore } from '@scrivo/domain';
-import { CHAT_SESSIONS, type ChatSessionDoc } from '@scrivo/domain/chat';
+import { NotFoundError } from '@scrivo/domain';
+import type { ChatSessionDoc } from '@scrivo/domain/chat';
 import { TsRestHandler, tsRestHandler } from '@ts-rest/nest';
 import type { Request } from 'express';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { OptionalUserGuard } from '../../common/auth/guards';
-import { READ_MODELS } from '../../infrastructure/tokens';
 import {
   ChangeVisitorChatCommand,
   PostVisitorMessageCommand,
@@ -20,6 +19,7 @@ import { AdminPresence } from '../support/admin-presence';
 import { ChatRateLimiter } from '../support/chat-rate-limiter';
 import { clientIp } from '../support/request-origin';
 import { SiteRegistry } from '../support/site-registry';
+import { VisitorSessions } from '../support/visitor-sessions';
 import { signIdentity, VisitorTokens } from '../support/visitor-tokens';
 
 const c = contract.chat;
@@ -34,15 +34,11 @@ export class VisitorChatController {
     private readonly tokens: VisitorTokens,
     private readonly limiter: ChatRateLimiter,
     private readonly presence: AdminPresence,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly sessions: VisitorSessions,
   ) {}
 
-  private async owned(sessionId: string, token: string | undefined): Promise<ChatSessionDoc> {
-    const doc = this.tokens.verify(sessionId, token)
-      ? await this.readModels.collection<ChatSessionDoc>(CHAT_SESSIONS).get(sessionId)
-      : null;
-    if (!doc) throw new NotFoundError('Chat session', sessionId);
-    return doc;
+  private owned(sessionId: string, token: string | undefined): Promise<ChatSessionDoc> {
+    return this.sessions.owned(sessionId, token);
   }
 
   private change(doc: ChatSessionDoc, change: VisitorChange) {
