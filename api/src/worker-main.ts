@@ -12,6 +12,7 @@ import { DataDirError } from './infrastructure/data-dir';
 import { startJobWorkerHeartbeat } from './infrastructure/job-worker-heartbeat';
 import { createJobQueue } from './recordings/job-queue-factory';
 import { ownerPlanLookup } from './recordings/support/owner-plan';
+import { crashPointsFrom } from './common/crash-points';
 import { createMinutesLedger } from './recordings/minutes-ledger';
 import { createSpeech } from './recordings/speech-factory';
 import { JobWorker } from './jobs/job-worker';
@@ -37,7 +38,7 @@ const main = async () => {
     ids: uuidIds,
     upcasters: new UpcasterRegistry(),
   });
-  const minutes = createMinutesLedger(runner, uuidIds, adapters.readModels);
+  const minutes = createMinutesLedger(runner, uuidIds, adapters.readModels, crashPointsFrom(process.env));
   const workerId = process.env.SCRIVO_WORKER_ID ?? `worker-${hostname()}-${process.pid}`;
   const speech = createSpeech(config);
   const worker = new JobWorker({

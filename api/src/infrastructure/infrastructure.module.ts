@@ -3,6 +3,7 @@ import { systemClock } from '@scrivo/adapters/system/system-clock';
 import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
 import { UpcasterRegistry } from '@scrivo/domain';
 import { EmailStreamNames } from '@scrivo/domain/accounts';
+import { CRASH_POINTS, crashPointsFrom } from '../common/crash-points';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { Adapters } from './adapters.factory';
@@ -43,6 +44,7 @@ export class InfrastructureModule {
         { provide: CLOCK, useValue: systemClock },
         { provide: IDS, useValue: uuidIds },
         { provide: UPCASTERS, useValue: upcasters },
+        { provide: CRASH_POINTS, useValue: crashPointsFrom(process.env) },
         Projections,
         {
           provide: StreamRunner,
@@ -74,6 +76,7 @@ export class InfrastructureModule {
         CLOCK,
         IDS,
         UPCASTERS,
+        CRASH_POINTS,
         Projections,
         StreamRunner,
         BACKGROUND_STREAM_RUNNER,

@@ -12,7 +12,7 @@ import {
 } from '@scrivo/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { ApiError } from '../common/api-error';
-import { crashPoint } from '../common/crash-point';
+import { CRASH_POINTS, type CrashPoints } from '../common/crash-points';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { CheckpointWatcher } from './checkpoint-watcher';
 import { CLOCK, EVENT_STORE, READ_MODELS, UPCASTERS } from './tokens';
@@ -49,6 +49,7 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(UPCASTERS) private readonly upcasters: UpcasterRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    @Inject(CRASH_POINTS) private readonly crash: CrashPoints,
   ) {
     this.checkpoints = new CheckpointWatcher(readModels, () => [
       ...this.registered.map((p) => p.name),
@@ -95,7 +96,7 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
       checkpoints: this.readModels,
       reactors: this.reactors,
       upcasters: this.upcasters,
-      afterReaction: (reactor) => crashPoint(`reacted:${reactor}`),
+      afterReaction: (reactor) => this.crash.reached(`reacted:${reactor}`),
       onFailure: (reactor, event, error) =>
         this.logger.error(
           { err: error, reactor, event: event.type, position: event.globalPosition },

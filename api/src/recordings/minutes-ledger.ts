@@ -13,7 +13,7 @@ import {
   usageStream,
 } from '@scrivo/domain/recordings';
 
-import { crashPoint } from '../common/crash-point';
+import type { CrashPoints } from '../common/crash-points';
 import type { RunContext, StreamRunner } from '../infrastructure/stream-runner';
 import { ownerWeeklyAnchorLookup } from './support/owner-plan';
 
@@ -33,6 +33,8 @@ export class MinutesLedger {
       readonly ids: Ids;
       /** A weekly subscriber's billing anchor: their usage periods are billing weeks (null = calendar months). */
       readonly weeklyAnchorOf?: (ownerId: string) => Promise<string | null>;
+      /** The crash tests' steps (api/src/common/crash-points.ts); none outside them. */
+      readonly crash?: CrashPoints;
     },
   ) {}
 
@@ -96,7 +98,7 @@ export class MinutesLedger {
       },
       { actor, correlationId },
     );
-    crashPoint('reserved');
+    this.deps.crash?.reached('reserved');
     try {
       return await runner.run(recordingDecider, recordingStream(recordingId), request, {
         actor,
@@ -244,5 +246,15 @@ export class MinutesLedger {
  * The one way to build the ledger (the API's providers and worker-main.ts): over a runner, with the accounts'
  * billing anchors from the users read model.
  */
-export const createMinutesLedger = (runner: StreamRunner, ids: Ids, readModels: ReadModelStore) =>
-  new MinutesLedger({ runner, ids, weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels) });
+export const createMinutesLedger = (
+  runner: StreamRunner,
+  ids: Ids,
+  readModels: ReadModelStore,
+  crash?: CrashPoints,
+) =>
+  new MinutesLedger({
+    runner,
+    ids,
+    weeklyAnchorOf: ownerWeeklyAnchorLookup(readModels),
+    ...(crash ? { crash } : {}),
+  });

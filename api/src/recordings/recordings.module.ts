@@ -33,6 +33,7 @@ import { BulkExportController } from './bulk-export.controller';
 import { TranscriptExporter } from './exports/transcript-export';
 import { MediaController } from './media.controller';
 import { BACKGROUND_MINUTES_LEDGER, createMinutesLedger, MinutesLedger } from './minutes-ledger';
+import { CRASH_POINTS } from '../common/crash-points';
 import { RecordingEventsController } from './recording-events.controller';
 import { RecordingFeed } from './recording-feed';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -88,10 +89,14 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
     },
     // One ledger per runner, both from the one factory (worker-main.ts uses it too): requests wait for the
     // read models, reactions must not (they may be keeping them).
-    { provide: MinutesLedger, inject: [StreamRunner, IDS, READ_MODELS], useFactory: createMinutesLedger },
+    {
+      provide: MinutesLedger,
+      inject: [StreamRunner, IDS, READ_MODELS, CRASH_POINTS],
+      useFactory: createMinutesLedger,
+    },
     {
       provide: BACKGROUND_MINUTES_LEDGER,
-      inject: [BACKGROUND_STREAM_RUNNER, IDS, READ_MODELS],
+      inject: [BACKGROUND_STREAM_RUNNER, IDS, READ_MODELS, CRASH_POINTS],
       useFactory: createMinutesLedger,
     },
     RecordingAccess,

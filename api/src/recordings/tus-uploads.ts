@@ -7,7 +7,7 @@ import { DomainError } from '@scrivo/domain';
 import type { Request, Response } from 'express';
 import { ApiError, statusForDomainCode } from '../common/api-error';
 import type { AuthenticatedRequest, AuthenticatedUser } from '../common/auth/authenticated';
-import { crashPoint } from '../common/crash-point';
+import { CRASH_POINTS, type CrashPoints } from '../common/crash-points';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { currentRequest } from '../common/request-context';
 import { APP_CONFIG, type AppConfig, ownOrigins } from '../config/config';
@@ -49,6 +49,7 @@ export class TusUploads {
     private readonly access: RecordingAccess,
     private readonly commands: CommandBus,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    @Inject(CRASH_POINTS) private readonly crash: CrashPoints,
   ) {
     this.server = new TusServer({
       path: '/api/uploads',
@@ -69,7 +70,7 @@ export class TusUploads {
           throw refuse(404, 'Upload not found.', 'NOT_FOUND');
         context.upload = upload;
         // Test-only (SCRIVO_TEST_CRASH_AT): dies as a PATCH continues an upload that has some of its bytes.
-        if (req.method === 'PATCH' && upload.offset > 0) crashPoint('mid-write');
+        if (req.method === 'PATCH' && upload.offset > 0) this.crash.reached('mid-write');
       },
       maxSize: () => {
         const user = caller.getStore()?.user;
@@ -112,7 +113,7 @@ export class TusUploads {
             size: upload.size ?? null,
           }),
         );
-        crashPoint('created');
+        this.crash.reached('created');
         // The library cannot add headers to the creation response; Node merges this one into it.
         res?.setHeader('X-Recording-Id', recordingId);
         return { metadata: { ...upload.metadata, recordingId, ownerId: user.id } };
@@ -122,7 +123,7 @@ export class TusUploads {
         const recordingId = upload.metadata?.recordingId;
         if (!user || !recordingId || upload.metadata?.ownerId !== user.id)
           throw refuse(404, 'Upload not found.', 'NOT_FOUND');
-        crashPoint('last-byte');
+        this.crash.reached('last-byte');
         try {
           await this.finish(user, recordingId, upload, upload.metadata?.filename ?? null);
         } catch (error) {

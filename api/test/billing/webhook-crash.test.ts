@@ -11,7 +11,7 @@ import {
 import { User } from '@scrivo/contracts';
 import { AccountStreams } from '@scrivo/domain/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CrashStep } from '../../src/common/crash-point';
+import type { CrashStep } from '../../src/common/crash-points';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
 import { mailsTo } from '../accounts/support/outbox';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CrashStep } from '../../src/common/crash-point';
+import type { CrashStep } from '../../src/common/crash-points';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
 import { rawTus } from './support/raw-tus';
@@ -45,7 +45,7 @@ const sameUserOn = (url: string, client: TestClient) => {
 
 /**
  * kill -9 of the API at each step of a multipart and of a tus upload (a test-only crash point, see
- * api/src/common/crash-point.ts, makes the real API process SIGKILL itself exactly there), then a restart:
+ * api/src/common/crash-points.ts, makes the real API process SIGKILL itself exactly there), then a restart:
  * every upload must end queued or refused with a reason, with the minutes right and no temp file left.
  */
 describe('the API killed at each step of an upload', () => {

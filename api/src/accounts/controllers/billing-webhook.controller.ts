@@ -2,7 +2,7 @@ import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { PaymentProvider } from '@scrivo/domain/accounts';
 import type { Request } from 'express';
-import { crashPoint } from '../../common/crash-point';
+import { CRASH_POINTS, type CrashPoints } from '../../common/crash-points';
 import { ApplyBillingNoticeCommand } from '../commands/billing.commands';
 import { PAYMENT_PROVIDER } from '../tokens';
 
@@ -18,6 +18,7 @@ export class BillingWebhookController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
+    @Inject(CRASH_POINTS) private readonly crash: CrashPoints,
   ) {}
 
   /** 200 once applied or deliberately ignored; 400 for a bad signature (nothing changes); 5xx makes Stripe retry. */
@@ -27,9 +28,9 @@ export class BillingWebhookController {
     const body: unknown = req.body;
     const raw = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
     const notice = this.payments.readWebhook(raw, req.header('stripe-signature'));
-    crashPoint('billing-verified');
+    this.crash.reached('billing-verified');
     await this.commands.execute(new ApplyBillingNoticeCommand(notice));
-    crashPoint('billing-applied');
+    this.crash.reached('billing-applied');
     return { received: true };
   }
 }

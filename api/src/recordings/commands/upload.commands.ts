@@ -13,7 +13,7 @@ import {
   type TranscriptionOptions,
 } from '@scrivo/domain/recordings';
 import { ApiError } from '../../common/api-error';
-import { crashMidway, crashPoint } from '../../common/crash-point';
+import { CRASH_POINTS, type CrashPoints } from '../../common/crash-points';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { BLOB_STORE, IDS } from '../../infrastructure/tokens';
 import { StreamRunner } from '../../infrastructure/stream-runner';
@@ -26,22 +26,22 @@ import { type IncomingFile, STATUS_FOR_MEDIA_CODE, titleFromFilename } from '../
 
 /** Stores the probed original and requests its transcription (reserving minutes, or QUOTA_EXCEEDED). */
 const storeAndRequest = async (
-  deps: { runner: StreamRunner; minutes: MinutesLedger; blobs: BlobStore },
+  deps: { runner: StreamRunner; minutes: MinutesLedger; blobs: BlobStore; crash: CrashPoints },
   user: AuthenticatedUser,
   recordingId: string,
   file: IncomingFile,
   probed: ProbedMedia,
   context: { actor: Actor; correlationId: string },
 ) => {
-  const { runner, minutes, blobs } = deps;
+  const { runner, minutes, blobs, crash } = deps;
   await runner.run(
     recordingDecider,
     recordingStream(recordingId),
     { type: 'RecordProbe', media: probed, now: runner.now() },
     context,
   );
-  crashPoint('probed');
-  await blobs.put(originalKey(recordingId), crashMidway(createReadStream(file.path)), {
+  crash.reached('probed');
+  await blobs.put(originalKey(recordingId), crash.midway(createReadStream(file.path)), {
     contentType: probed.mimeType,
     size: file.size,
   });
@@ -51,7 +51,7 @@ const storeAndRequest = async (
     { type: 'CompleteUpload', blobKey: originalKey(recordingId), sizeBytes: file.size, now: runner.now() },
     context,
   );
-  crashPoint('stored');
+  crash.reached('stored');
   return minutes.requestTranscription(recordingId, user.plan, context.actor, context.correlationId);
 };
 
@@ -82,6 +82,7 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(MEDIA_TOOLKIT) private readonly media: MediaToolkit,
+    @Inject(CRASH_POINTS) private readonly crash: CrashPoints,
   ) {}
 
   async execute({ user, file, meta }: CreateRecordingFromFileCommand): Promise<Recording> {
@@ -114,12 +115,12 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
       },
       context,
     );
-    crashPoint('created');
+    this.crash.reached('created');
     try {
       if (probed instanceof MediaRejectedError) await this.keepAsFile(recordingId, file, probed, context);
       else
         await storeAndRequest(
-          { runner: this.runner, minutes: this.minutes, blobs: this.blobs },
+          { runner: this.runner, minutes: this.minutes, blobs: this.blobs, crash: this.crash },
           user,
           recordingId,
           file,
@@ -234,6 +235,7 @@ export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCo
     private readonly minutes: MinutesLedger,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(MEDIA_TOOLKIT) private readonly media: MediaToolkit,
+    @Inject(CRASH_POINTS) private readonly crash: CrashPoints,
   ) {}
 
   async execute({ user, recordingId, file }: FinishTusUploadCommand): Promise<void> {
@@ -248,7 +250,7 @@ export class FinishTusUploadHandler implements ICommandHandler<FinishTusUploadCo
     try {
       const probed = await this.media.probe(file.path);
       await storeAndRequest(
-        { runner: this.runner, minutes: this.minutes, blobs: this.blobs },
+        { runner: this.runner, minutes: this.minutes, blobs: this.blobs, crash: this.crash },
         user,
         recordingId,
         file,
