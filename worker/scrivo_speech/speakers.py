@@ -2,8 +2,8 @@
 
 :mod:`diarize` runs the segmentation model over overlapping 10 s windows; each local speaker of a window is a
 *unit* here, and its clean speech (frames where it speaks alone) gets a 192-dimensional CAM++ embedding
-(3D-Speaker, Apache-2.0, ONNX; 80-bin fbank from ``kaldi-native-fbank``), computed once per stretch of audio and
-shared by the four windows that cover it (:class:`EmbeddingSession`). The units are clustered by cosine similarity:
+(3D-Speaker, Apache-2.0, ONNX; 80-bin fbank from ``kaldi-native-fbank``), computed from that window's own audio
+(:class:`EmbeddingSession`). The units are clustered by cosine similarity:
 average linkage, merged while the closest clusters are more alike than ``threshold`` (so the number
 of speakers is estimated), or until ``num_speakers`` remain when the caller knows it. Two units
 heard at the same time in one window are never merged. Overlap and word alignment come from the
@@ -15,7 +15,6 @@ pyannote pipeline can replace this one where PyTorch is available.
 
 from __future__ import annotations
 
-import bisect
 import hashlib
 import os
 from pathlib import Path
@@ -35,12 +34,10 @@ SAME_SPEAKER = 0.55
 # Two clusters whose centroids are this alike are one voice (see join_split_voices).
 ONE_VOICE = 0.8
 SPLIT_SHARE = 0.1  # ... when the one has at most this share of the other's speech
+# A voice heard alone for less than this in the whole file is not a speaker of its own (see fold_small_voices).
+MIN_VOICE_SECONDS = 2.0
 MIN_EMBED_SECONDS = 1.0  # units with less clean speech join the nearest speaker, never start one
-EMBED_SECONDS = 6.0  # speech alone counted per local speaker and window (10 s windows), as when each was embedded
-# Each window (10 s, every 2.5 s) embeds its speech from where the previous window's pieces end up to frame PIECE_END:
-# its third 2.5 s (frames 296-444 of 589; the first window from its start), so the pieces tile the audio. Pieces of
-# 5 s (every other window) mixed two voices the segmentation took for one local speaker too often (bench/README.md).
-PIECE_END = 3 * diarize_mod.STEP_FRAMES
+EMBED_SECONDS = 6.0  # speech alone embedded per local speaker and window (10 s windows)
 
 
 class Session(Protocol):
@@ -291,6 +288,33 @@ def nearest_voices(
     return [order.setdefault(label, len(order)) for label in labels]
 
 
+def fold_small_voices(
+    embeddings: np.ndarray, labels: List[int], seconds: Sequence[float], cannot_link: Iterable[Tuple[int, int]] = ()
+) -> List[int]:
+    """Voices with under MIN_VOICE_SECONDS of speech alone, smallest first, join the voice whose centroid is nearest
+    (one not heard at the same moment when there is one), as pyannote's clustering folds clusters under its minimum
+    size. Each window's unit has its own embedding of at most 6 s, so a lone unit of 1-2 s can stand apart from its
+    own voice: on a three-reader conversation one unit of 1.1 s of a reader who spoke 25 s came out as a fifth
+    speaker (tests/test_word_span_speakers.py). Someone who says only one short thing in a whole file loses their
+    own label; their words go to the nearest voice. Not applied when the caller gives the count."""
+    labels = list(labels)
+    pairs = [(a, b) for a, b in cannot_link]
+    while len(set(labels)) > 1:
+        voices = sorted(set(labels))
+        speech = {v: sum(t for t, label in zip(seconds, labels) if label == v) for v in voices}
+        small = min(voices, key=lambda v: (speech[v], v))
+        if speech[small] >= MIN_VOICE_SECONDS:
+            break
+        means = centroids(embeddings, labels, weights=seconds)  # rows in the order of ``voices``
+        row = means @ means[voices.index(small)]
+        heard_with = {labels[b] for a, b in pairs if labels[a] == small} | {labels[a] for a, b in pairs if labels[b] == small}
+        others = sorted((v for v in voices if v != small), key=lambda v: -row[voices.index(v)])
+        into = next((v for v in others if v not in heard_with), others[0])
+        labels = [into if label == small else label for label in labels]
+    order: Dict[int, int] = {}
+    return [order.setdefault(label, len(order)) for label in labels]
+
+
 def link_units(
     vectors: Dict[int, np.ndarray],
     solo: Dict[int, float],
@@ -319,6 +343,7 @@ def link_units(
     if num_speakers is None:  # a given count is the caller's: moving units could empty one of its speakers
         seconds = [solo[u] for u in strong]
         labels = nearest_voices(embeddings, join_split_voices(embeddings, labels, seconds), seconds, links)
+        labels = fold_small_voices(embeddings, labels, seconds, links)
         held = bounds.hold(len(set(labels))) if bounds else len(set(labels))
         if held != len(set(labels)):
             labels = cluster(embeddings, links, threshold=threshold, num_speakers=held)
@@ -333,11 +358,11 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
     """Every local speaker of every window is a unit with its own embedding (pyannote's approach: no stitching
     between windows, so two people who follow each other are never one track).
 
-    A stretch of audio is embedded once, not in each of the four windows that cover it: each window embeds, per
-    local speaker, its speech alone in the window's third 2.5 s (:meth:`_embed_pieces`); these pieces tile the
-    audio. A unit's embedding is the mean of the pieces under its own speech alone, weighted by how much of that
-    speech each holds, so a unit still stands for what its window heard (a window that takes two voices for one
-    local speaker gets a mix of both, as it did when each window was embedded on its own)."""
+    Each unit is embedded from its own speech alone in its own window, so a stretch of audio is embedded once per
+    window that covers it (up to four). 469dcb9 embedded each stretch once and gave a unit the mean of the pieces
+    under its speech: the same DER on sets built from read speech, but on real conversation a piece mixes what
+    neighbouring windows heard, and held-out recordings lost speakers (4 people found as 2, 3 as 2) and went from
+    29 to 41 % DER (bench/README.md, "Diarization: each window's own embedding again")."""
 
     def __init__(
         self,
@@ -353,9 +378,6 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         self.vectors: Dict[int, np.ndarray] = {}
         self.solo: Dict[int, float] = {}  # unit -> seconds of speech alone
         self.speaker_of: Dict[int, int] = {}  # unit -> linked speaker, once finished
-        self.pieces: List[Tuple[int, np.ndarray, np.ndarray]] = []  # (first frame, speech alone there, embedding)
-        self.embedded_to = 0  # frame up to which the pieces cover the audio
-        self.newest: Optional[Tuple[np.ndarray, np.ndarray]] = None  # (activity, audio) of the newest window
 
     def _stitch(self, start: int, act: np.ndarray, audio: np.ndarray) -> None:
         F, S = diarize_mod.FIELD, diarize_mod.SHIFT
@@ -364,65 +386,36 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         act = act.copy()
         act[valid:] = False
         active = act.sum(axis=0) >= diarize_mod.MIN_LOCAL_FRAMES
+        alone = act & (act.sum(axis=1, keepdims=True) == 1)
         units = [-1, -1, -1]
         for i in range(3):
-            if active[i]:
-                units[i] = self.track_count
-                self.track_count += 1
+            if not active[i]:
+                continue
+            unit = units[i] = self.track_count
+            self.track_count += 1
+            self._embed_unit(unit, np.flatnonzero(alone[:, i]), audio)
         present = [u for u in units if u >= 0]
         for a in present:
             for b in present:
                 if a < b:
                     self.cannot_link.add((a, b))
-        self._embed_pieces(frame0, act, audio, PIECE_END)
         self.windows.append(diarize_mod._Window(frame0, act, units))
-        self.newest = (act, audio)
 
-    def _embed_pieces(self, frame0: int, act: np.ndarray, audio: np.ndarray, end: int) -> None:
-        """Embeds each local speaker's speech alone in the window's frames from where the last pieces end to
-        ``end`` (at least 0.5 s of it; less says too little about a voice)."""
+    def _embed_unit(self, unit: int, frames: np.ndarray, audio: np.ndarray) -> None:
+        """Embeds the unit from its window's ``frames`` of speech alone (up to EMBED_SECONDS, at least 0.5 s:
+        less says too little about a voice; such a unit follows its neighbours, :meth:`_follow_neighbours`)."""
         F, S = diarize_mod.FIELD, diarize_mod.SHIFT
-        begin = max(0, self.embedded_to - frame0)
-        if end <= begin:
+        if frames.size < diarize_mod.MIN_LOCAL_FRAMES:
             return
-        alone = act[begin:end] & (act[begin:end].sum(axis=1, keepdims=True) == 1)
-        for i in range(3):
-            frames = np.flatnonzero(alone[:, i])
-            if frames.size * S < diarize_mod.SAMPLE_RATE // 2:
-                continue
-            mask = np.zeros(diarize_mod.WINDOW, dtype=bool)
-            for f in frames + begin:
-                mask[f * S + F // 2 - S // 2 : f * S + F // 2 + S // 2] = True
-            self.pieces.append((frame0 + begin, alone[:, i].copy(), self.embedder(audio[mask])))
-        self.embedded_to = frame0 + end
-
-    def _embed_units(self) -> None:
-        """Each unit with at least 0.5 s of speech alone: the mean of the pieces under that speech."""
-        N, S = diarize_mod.FRAMES, diarize_mod.SHIFT
-        if self.newest is not None:  # the end of the audio, after the last window's third 2.5 s
-            self._embed_pieces(self.windows[-1].frame0, *self.newest, N)
-            self.newest = None
-        starts = [p[0] for p in self.pieces]
-        for window in self.windows:
-            f0 = window.frame0
-            alone = window.act & (window.act.sum(axis=1, keepdims=True) == 1)
-            near = self.pieces[bisect.bisect_right(starts, f0 - N) : bisect.bisect_left(starts, f0 + N)]
-            for i, unit in enumerate(window.tracks):
-                frames = int(np.count_nonzero(alone[:, i]))
-                if unit < 0 or frames * S < diarize_mod.SAMPLE_RATE // 2:
-                    continue
-                total = np.zeros(self.pieces[0][2].shape if self.pieces else 1, dtype=np.float32)
-                for begin, heard, vector in near:
-                    a, b = max(f0, begin), min(f0 + N, begin + heard.size)
-                    if a < b:
-                        total += np.count_nonzero(alone[a - f0 : b - f0, i] & heard[a - begin : b - begin]) * vector
-                norm = float(np.linalg.norm(total))
-                if norm > 0:
-                    self.vectors[unit] = total / norm
-                    self.solo[unit] = min(frames * S / diarize_mod.SAMPLE_RATE, EMBED_SECONDS)
+        mask = np.zeros(diarize_mod.WINDOW, dtype=bool)
+        for f in frames:
+            mask[f * S + F // 2 - S // 2 : f * S + F // 2 + S // 2] = True
+        speech = audio[mask][: int(EMBED_SECONDS * diarize_mod.SAMPLE_RATE)]
+        if speech.size >= diarize_mod.SAMPLE_RATE // 2:
+            self.vectors[unit] = self.embedder(speech)
+            self.solo[unit] = speech.size / diarize_mod.SAMPLE_RATE
 
     def _link_tracks(self) -> Dict[int, int]:
-        self._embed_units()
         speaker_of = link_units(self.vectors, self.solo, self.cannot_link, self.num_speakers, bounds=self.bounds)
         self._follow_neighbours(speaker_of)
         self.speaker_of = dict(speaker_of)

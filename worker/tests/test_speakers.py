@@ -141,6 +141,21 @@ def test_the_pieces_of_one_file_are_clustered_within_the_bounds_their_request_gi
             speakers.read_pieces(body)
 
 
+def test_a_voice_heard_alone_under_two_seconds_joins_the_nearest_voice_not_one_heard_at_the_same_moment():
+    rng = np.random.default_rng(2)
+    a, b, c = np.eye(3, 16)
+    units = np.stack([a, a, b, b, 0.8 * a + 0.6 * c]) + 0.02 * rng.standard_normal((5, 16))
+    units /= np.linalg.norm(units, axis=1, keepdims=True)
+    # A lone unit of 1.1 s stands apart (voice 2): it is folded into the voice it is nearest to.
+    assert speakers.fold_small_voices(units, [0, 0, 1, 1, 2], [3.0, 3.0, 3.0, 3.0, 1.1]) == [0, 0, 1, 1, 0]
+    # ... unless that voice speaks at the same moment: then the next nearest.
+    assert speakers.fold_small_voices(units, [0, 0, 1, 1, 2], [3.0, 3.0, 3.0, 3.0, 1.1], [(0, 4)]) == [0, 0, 1, 1, 1]
+    # Two seconds of speech alone keep their own voice, and one voice stays one.
+    assert speakers.fold_small_voices(units, [0, 0, 1, 1, 2], [3.0, 3.0, 3.0, 3.0, 2.0]) == [0, 0, 1, 1, 2]
+    assert speakers.fold_small_voices(units[:1], [0], [0.5]) == [0]
+    assert speakers.MIN_VOICE_SECONDS == 2.0
+
+
 def test_a_speaker_change_inside_a_sentence_splits_it_at_the_right_word(transcriber, sets):
     wav, rttm = sets["two-speakers"]
     reference = read_rttm(rttm)
