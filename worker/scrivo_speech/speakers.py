@@ -49,7 +49,9 @@ class Session(Protocol):
 class Diarizer(Protocol):
     """Who spoke when: a new :class:`Session` per recording."""
 
-    def session(self, num_speakers: Optional[int] = None, bounds: Optional["SpeakerBounds"] = None) -> Session: ...
+    def session(
+        self, num_speakers: Optional[int] = None, bounds: Optional["SpeakerBounds"] = None, whole_file: bool = True
+    ) -> Session: ...
 
 
 class SpeakerBounds(NamedTuple):
@@ -296,7 +298,8 @@ def fold_small_voices(
     size. Each window's unit has its own embedding of at most 6 s, so a lone unit of 1-2 s can stand apart from its
     own voice: on a three-reader conversation one unit of 1.1 s of a reader who spoke 25 s came out as a fifth
     speaker (tests/test_word_span_speakers.py). Someone who says only one short thing in a whole file loses their
-    own label; their words go to the nearest voice. Not applied when the caller gives the count."""
+    own label; their words go to the nearest voice. Not applied when the caller gives the count, nor to one piece
+    of a file (:func:`link_units`' ``whole_file``)."""
     labels = list(labels)
     pairs = [(a, b) for a, b in cannot_link]
     while len(set(labels)) > 1:
@@ -322,13 +325,21 @@ def link_units(
     num_speakers: Optional[int] = None,
     threshold: float = SAME_SPEAKER,
     bounds: Optional[SpeakerBounds] = None,
+    whole_file: bool = True,
 ) -> Dict[int, int]:
     """Speaker per unit (units with a voice embedding, one file or every piece of one file together).
 
     Units with at least ``MIN_EMBED_SECONDS`` of speech alone are clustered (:func:`cluster`); the others
     join the nearest speaker's centroid, never start one. With ``bounds`` the count is estimated as without, and
     when it falls outside them the units are clustered again to the nearest bound (as pyannote does with
-    ``min_speakers``/``max_speakers``)."""
+    ``min_speakers``/``max_speakers``).
+
+    ``whole_file=False``: the units are one piece of a file whose pieces are clustered together afterwards
+    (:func:`cluster_pieces`), so voices short here are not folded (:func:`fold_small_voices`): the rule is about
+    speech in the whole file, and a voice folded in its piece is gone for good, as its speech then votes under
+    another person's label. In the speech conformance case of two pieces, a man's 1.8 s at the end of a 7.5 s
+    piece was folded into the woman heard before him, and the file-wide clustering gave his words to her; left
+    his own label, his unit is 0.78-0.79 alike to his units of the other piece and joins them there."""
     strong = [u for u in sorted(vectors) if solo[u] >= MIN_EMBED_SECONDS]
     weak = [u for u in sorted(vectors) if solo[u] < MIN_EMBED_SECONDS]
     if not strong:  # only scraps of speech: the longest scrap is the one speaker
@@ -343,7 +354,8 @@ def link_units(
     if num_speakers is None:  # a given count is the caller's: moving units could empty one of its speakers
         seconds = [solo[u] for u in strong]
         labels = nearest_voices(embeddings, join_split_voices(embeddings, labels, seconds), seconds, links)
-        labels = fold_small_voices(embeddings, labels, seconds, links)
+        if whole_file:
+            labels = fold_small_voices(embeddings, labels, seconds, links)
         held = bounds.hold(len(set(labels))) if bounds else len(set(labels))
         if held != len(set(labels)):
             labels = cluster(embeddings, links, threshold=threshold, num_speakers=held)
@@ -370,9 +382,11 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         embedder: Embedder,
         num_speakers: Optional[int] = None,
         bounds: Optional[SpeakerBounds] = None,
+        whole_file: bool = True,
     ):
         super().__init__(segmenter)
         self.bounds = bounds
+        self.whole_file = whole_file
         self.embedder = embedder
         self.num_speakers = num_speakers
         self.vectors: Dict[int, np.ndarray] = {}
@@ -416,7 +430,9 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
             self.solo[unit] = speech.size / diarize_mod.SAMPLE_RATE
 
     def _link_tracks(self) -> Dict[int, int]:
-        speaker_of = link_units(self.vectors, self.solo, self.cannot_link, self.num_speakers, bounds=self.bounds)
+        speaker_of = link_units(
+            self.vectors, self.solo, self.cannot_link, self.num_speakers, bounds=self.bounds, whole_file=self.whole_file
+        )
         self._follow_neighbours(speaker_of)
         self.speaker_of = dict(speaker_of)
         return speaker_of
@@ -451,8 +467,10 @@ class EmbeddingDiarizer:
         self.segmenter = segmenter
         self.embedder = embedder
 
-    def session(self, num_speakers: Optional[int] = None, bounds: Optional[SpeakerBounds] = None) -> Session:
-        return EmbeddingSession(self.segmenter, self.embedder, num_speakers, bounds)
+    def session(
+        self, num_speakers: Optional[int] = None, bounds: Optional[SpeakerBounds] = None, whole_file: bool = True
+    ) -> Session:
+        return EmbeddingSession(self.segmenter, self.embedder, num_speakers, bounds, whole_file)
 
 
 class SegmentationDiarizer:
@@ -462,7 +480,9 @@ class SegmentationDiarizer:
     def __init__(self, segmenter: diarize_mod.Segmenter):
         self.segmenter = segmenter
 
-    def session(self, num_speakers: Optional[int] = None, bounds: Optional[SpeakerBounds] = None) -> Session:
+    def session(
+        self, num_speakers: Optional[int] = None, bounds: Optional[SpeakerBounds] = None, whole_file: bool = True
+    ) -> Session:
         return diarize_mod.DiarizationSession(self.segmenter)
 
 
@@ -554,17 +574,21 @@ def word_span_speakers(
     embedder: Embedder,
     num_speakers: Optional[int] = None,
     bounds: Optional[SpeakerBounds] = None,
+    whole_file: bool = True,
 ) -> WordSpanSpeakers:
     """Each span's audio (``pieces``, one per span) embedded with CAM++ and clustered as the diarizer's units are
     (:func:`link_units` at WORD_SPAN_SAME_SPEAKER, then :func:`join_split_voices`); spans of 1 s or more start
-    speakers, shorter ones join the nearest. No cannot-links: the words' spans never overlap."""
+    speakers, shorter ones join the nearest. No cannot-links: the words' spans never overlap. ``whole_file`` as
+    for :func:`link_units`."""
     vectors: Dict[int, np.ndarray] = {}
     solo: Dict[int, float] = {}
     for k, ((a, b), piece) in enumerate(zip(spans, pieces)):
         if len(piece) >= int(MIN_SPAN_SECONDS * diarize_mod.SAMPLE_RATE):
             vectors[k] = embedder(piece)
             solo[k] = min(b - a, EMBED_SECONDS)
-    speaker_of = link_units(vectors, solo, (), num_speakers, WORD_SPAN_SAME_SPEAKER, bounds) if vectors else {}
+    speaker_of: Dict[int, int] = {}
+    if vectors:
+        speaker_of = link_units(vectors, solo, (), num_speakers, WORD_SPAN_SAME_SPEAKER, bounds, whole_file)
     turns = [(spans[k][0], spans[k][1], speaker) for k, speaker in sorted(speaker_of.items())]
     return WordSpanSpeakers(turns, vectors, solo, speaker_of)
 
@@ -769,10 +793,11 @@ def read_pieces(body: Any) -> Tuple[List[Dict[str, Any]], Optional[int], Optiona
 def cluster_pieces(
     pieces: Sequence[Dict[str, Any]], num_speakers: Optional[int] = None, bounds: Optional[SpeakerBounds] = None
 ) -> List[Dict[str, str]]:
-    """One clustering over the tracks of every piece of one file (the same :func:`link_units` a whole file
-    gets), then each piece's label takes the file-wide speaker most of its speech went to. Answers, per piece,
-    its label -> "Speaker N", numbered by first appearance in the file (pieces in file order, each piece's
-    labels in its own order); a label without tracks gets a speaker of its own."""
+    """One clustering over the tracks of every piece of one file (the same :func:`link_units` a whole file gets;
+    small voices are folded here, over the whole file, not in each piece), then each piece's label takes the
+    file-wide speaker most of its speech went to. Answers, per piece, its label -> "Speaker N", numbered by first
+    appearance in the file (pieces in file order, each piece's labels in its own order); a label without tracks
+    gets a speaker of its own."""
     vectors: Dict[int, np.ndarray] = {}
     solo: Dict[int, float] = {}
     links: List[Tuple[int, int]] = []
