@@ -2,7 +2,8 @@
 collapse three voices into one).
 
     flock /work/wt/heavy.lock worker/.venv/bin/python bench/speakers/conversation_voices.py \
-        [--only NAME ...] [--one-voice] [--channels] [--telephone] [--sets] [--long MINUTES VOICES] [--dump DIR]
+        [--only NAME ...] [--one-voice] [--channels] [--telephone] [--sets] [--long MINUTES VOICES] [--dump DIR] \
+        [--before REV]
 
 Builds the conversations of bench/speech/conversations.py (cached in ``--cache``: the wav and its reference turns,
 so the bare engine hears each source once), runs the diarizer alone on each and prints one JSON line per file:
@@ -15,7 +16,9 @@ collar of the diarizer's turns, with its missed speech (what the segmentation gi
 More files: ``--one-voice`` one reader alone (clean, telephone band, reverb: what must stay one speaker);
 ``--channels`` 3p-telephone and 3p-reverb without their channel (``-dry``) and with the other one (``-swapped``);
 ``--telephone`` six more conversations through telephone band (1-6 voices); ``--sets`` bench/speakers/run.py's
-sets and the pyannote sample; ``--long`` bench/speakers/long.py's file. ``--dump`` keeps each file's units
+sets and the pyannote sample; ``--long`` bench/speakers/long.py's file. ``--before REV`` also runs the diarizer of git
+revision REV (loaded as bench/speakers/long.py does) on each file right after this one, each line naming its
+``diarizer``, and ends with a Markdown table of the two side by side. ``--dump`` keeps each file's units
 (vectors, true speakers, seconds, cannot-links) to try clusterings on without the models.
 """
 
@@ -28,7 +31,7 @@ import sys
 import time
 from functools import partial
 from pathlib import Path
-from typing import Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 import numpy as np
 
@@ -141,6 +144,7 @@ def main() -> int:
     parser.add_argument("--ecapa", default=None, help="embed the units with SpeechBrain's ECAPA-TDNN from this checkpoint "
                         "(bench/speakers/ecapa_numpy.py) instead of CAM++: compare the similarities and pairEer; the "
                         "clusters and speakers found still use CAM++'s thresholds, so they mean nothing then")
+    parser.add_argument("--before", default=None, help="git revision whose diarizer runs beside this one on each file")
     args = parser.parse_args()
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
@@ -192,46 +196,68 @@ def main() -> int:
 
         minutes, count = args.long
         cases.append((f"long-{minutes}min-{count}", partial(assemble, Path(args.audio), minutes, count, 26)))
+    # Each diarizer with the module its session and clustering come from (another revision's speakers.py with --before).
+    runs: List[Tuple[str, Any, Any]] = [("now", diarizer, speakers)]
+    if args.before:
+        import tempfile
+
+        from long import revision
+
+        old, commit = revision(args.before, Path(tempfile.mkdtemp(prefix="scrivo-before-")))
+        model = speakers.find_embedding_model()
+        embedder = old.Embedder(model, threads=2)
+        runs.append((f"before ({commit})", old.EmbeddingDiarizer(diarize_mod.Segmenter(threads=2), embedder), old))
+    rows: List[Dict[str, Any]] = []
     for name, load in cases:
         samples, turns = load()
-        t = time.monotonic()
-        session = diarizer.session()
-        assert isinstance(session, speakers.EmbeddingSession)
-        session.feed(samples)
-        hyp = session.finish()
-        took = time.monotonic() - t
-        who_of = truth(session, turns)
-        units = sorted(session.vectors)
-        strong = [u for u in units if session.solo[u] >= speakers.MIN_EMBED_SECONDS]
-        vectors = np.stack([session.vectors[u] for u in strong])
-        who = [who_of[u] for u in strong]
-        seconds = [session.solo[u] for u in strong]
-        index = {u: i for i, u in enumerate(strong)}
-        links = [(index[a], index[b]) for a, b in session.cannot_link if a in index and b in index]
-        linked = speakers.cluster(vectors, links)
-        joined = speakers.join_split_voices(vectors, linked, seconds)
-        score = der(turns, [(a, b, str(s)) for a, b, s in hyp], collar=0.0)
-        if args.dump:
-            Path(args.dump).mkdir(parents=True, exist_ok=True)
-            np.savez(Path(args.dump) / f"{name}.npz", vectors=vectors, who=np.array(who), seconds=np.array(seconds),
-                     links=np.array(links, dtype=np.int64).reshape(-1, 2))
-        print(json.dumps({
-            "name": name,
-            "seconds": round(len(samples) / RATE, 1),
-            "diarizeSeconds": round(took, 2),
-            "speakers": len({s for _, _, s in turns}),
-            "found": len({s for _, _, s in hyp}),
-            "der": round(score["der"], 3),
-            # Reference speech the segmentation leaves to nobody, and speech given to the wrong person.
-            "missed": round(score["missed"] / score["total"], 3),
-            "confusion": round(score["confusion"] / score["total"], 3),
-            "similarity": table(vectors, who),
-            # Equal error rate of one threshold on unit pairs, same reference speaker or not: scale-free, so it
-            # compares encoders whose cosine scores sit on different scales.
-            "pairEer": pair_eer(vectors, who),
-            "afterLinkage": shares(linked, who, seconds),
-            "afterJoin": shares(joined, who, seconds),
-        }), flush=True)
+        for label, diarizer, module in runs:
+            t = time.monotonic()
+            session = diarizer.session()
+            assert isinstance(session, module.EmbeddingSession)
+            session.feed(samples)
+            hyp = session.finish()
+            took = time.monotonic() - t
+            who_of = truth(session, turns)
+            units = sorted(session.vectors)
+            strong = [u for u in units if session.solo[u] >= module.MIN_EMBED_SECONDS]
+            vectors = np.stack([session.vectors[u] for u in strong])
+            who = [who_of[u] for u in strong]
+            seconds = [session.solo[u] for u in strong]
+            index = {u: i for i, u in enumerate(strong)}
+            links = [(index[a], index[b]) for a, b in session.cannot_link if a in index and b in index]
+            linked = module.cluster(vectors, links)
+            joined = module.join_split_voices(vectors, linked, seconds)
+            score = der(turns, [(a, b, str(s)) for a, b, s in hyp], collar=0.0)
+            if args.dump and module is speakers:  # this revision's units only: the files are named by case
+                Path(args.dump).mkdir(parents=True, exist_ok=True)
+                np.savez(Path(args.dump) / f"{name}.npz", vectors=vectors, who=np.array(who), seconds=np.array(seconds),
+                         links=np.array(links, dtype=np.int64).reshape(-1, 2))
+            row = {
+                "name": name,
+                "diarizer": label,
+                "seconds": round(len(samples) / RATE, 1),
+                "diarizeSeconds": round(took, 2),
+                "speakers": len({s for _, _, s in turns}),
+                "found": len({s for _, _, s in hyp}),
+                "der": round(score["der"], 3),
+                # Reference speech the segmentation leaves to nobody, and speech given to the wrong person.
+                "missed": round(score["missed"] / score["total"], 3),
+                "confusion": round(score["confusion"] / score["total"], 3),
+                "similarity": table(vectors, who),
+                # Equal error rate of one threshold on unit pairs, same reference speaker or not: scale-free, so it
+                # compares encoders whose cosine scores sit on different scales.
+                "pairEer": pair_eer(vectors, who),
+                "afterLinkage": shares(linked, who, seconds),
+                "afterJoin": shares(joined, who, seconds),
+            }
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    if args.before:
+        print("\n| file | diarizer | audio s | speakers (ref / found) | DER no collar | confusion | time s |")
+        print("|---|---|---|---|---|---|---|")
+        for row in rows:
+            print(f"| {row['name']} | {row['diarizer']} | {row['seconds']} | {row['speakers']} / {row['found']} | "
+                  f"{100 * row['der']:.1f} % | {100 * row['confusion']:.1f} % | {row['diarizeSeconds']} |")
     return 0
 
 

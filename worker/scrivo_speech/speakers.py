@@ -2,8 +2,8 @@
 
 :mod:`diarize` runs the segmentation model over overlapping 10 s windows; each local speaker of a window is a
 *unit* here, and its clean speech (frames where it speaks alone) gets a 192-dimensional CAM++ embedding
-(3D-Speaker, Apache-2.0, ONNX; 80-bin fbank from ``kaldi-native-fbank``), computed once per stretch of audio and
-shared by the four windows that cover it (:class:`EmbeddingSession`). The units are clustered by cosine similarity:
+(3D-Speaker, Apache-2.0, ONNX; 80-bin fbank from ``kaldi-native-fbank``), computed from that window's own audio
+(:class:`EmbeddingSession`). The units are clustered by cosine similarity:
 average linkage, merged while the closest clusters are more alike than ``threshold`` (so the number
 of speakers is estimated), or until ``num_speakers`` remain when the caller knows it. Two units
 heard at the same time in one window are never merged. Overlap and word alignment come from the
@@ -15,7 +15,6 @@ pyannote pipeline can replace this one where PyTorch is available.
 
 from __future__ import annotations
 
-import bisect
 import hashlib
 import os
 from pathlib import Path
@@ -35,12 +34,10 @@ SAME_SPEAKER = 0.55
 # Two clusters whose centroids are this alike are one voice (see join_split_voices).
 ONE_VOICE = 0.8
 SPLIT_SHARE = 0.1  # ... when the one has at most this share of the other's speech
+# A voice heard alone for less than this in the whole file is not a speaker of its own (see fold_small_voices).
+MIN_VOICE_SECONDS = 2.0
 MIN_EMBED_SECONDS = 1.0  # units with less clean speech join the nearest speaker, never start one
-EMBED_SECONDS = 6.0  # speech alone counted per local speaker and window (10 s windows), as when each was embedded
-# Each window (10 s, every 2.5 s) embeds its speech from where the previous window's pieces end up to frame PIECE_END:
-# its third 2.5 s (frames 296-444 of 589; the first window from its start), so the pieces tile the audio. Pieces of
-# 5 s (every other window) mixed two voices the segmentation took for one local speaker too often (bench/README.md).
-PIECE_END = 3 * diarize_mod.STEP_FRAMES
+EMBED_SECONDS = 6.0  # speech alone embedded per local speaker and window (10 s windows)
 
 
 class Session(Protocol):
@@ -52,7 +49,9 @@ class Session(Protocol):
 class Diarizer(Protocol):
     """Who spoke when: a new :class:`Session` per recording."""
 
-    def session(self, num_speakers: Optional[int] = None, bounds: Optional["SpeakerBounds"] = None) -> Session: ...
+    def session(
+        self, num_speakers: Optional[int] = None, bounds: Optional["SpeakerBounds"] = None, whole_file: bool = True
+    ) -> Session: ...
 
 
 class SpeakerBounds(NamedTuple):
@@ -291,6 +290,34 @@ def nearest_voices(
     return [order.setdefault(label, len(order)) for label in labels]
 
 
+def fold_small_voices(
+    embeddings: np.ndarray, labels: List[int], seconds: Sequence[float], cannot_link: Iterable[Tuple[int, int]] = ()
+) -> List[int]:
+    """Voices with under MIN_VOICE_SECONDS of speech alone, smallest first, join the voice whose centroid is nearest
+    (one not heard at the same moment when there is one), as pyannote's clustering folds clusters under its minimum
+    size. Each window's unit has its own embedding of at most 6 s, so a lone unit of 1-2 s can stand apart from its
+    own voice: on a three-reader conversation one unit of 1.1 s of a reader who spoke 25 s came out as a fifth
+    speaker (tests/test_word_span_speakers.py). Someone who says only one short thing in a whole file loses their
+    own label; their words go to the nearest voice. Not applied when the caller gives the count, nor to one piece
+    of a file (:func:`link_units`' ``whole_file``)."""
+    labels = list(labels)
+    pairs = [(a, b) for a, b in cannot_link]
+    while len(set(labels)) > 1:
+        voices = sorted(set(labels))
+        speech = {v: sum(t for t, label in zip(seconds, labels) if label == v) for v in voices}
+        small = min(voices, key=lambda v: (speech[v], v))
+        if speech[small] >= MIN_VOICE_SECONDS:
+            break
+        means = centroids(embeddings, labels, weights=seconds)  # rows in the order of ``voices``
+        row = means @ means[voices.index(small)]
+        heard_with = {labels[b] for a, b in pairs if labels[a] == small} | {labels[a] for a, b in pairs if labels[b] == small}
+        others = sorted((v for v in voices if v != small), key=lambda v: -row[voices.index(v)])
+        into = next((v for v in others if v not in heard_with), others[0])
+        labels = [into if label == small else label for label in labels]
+    order: Dict[int, int] = {}
+    return [order.setdefault(label, len(order)) for label in labels]
+
+
 def link_units(
     vectors: Dict[int, np.ndarray],
     solo: Dict[int, float],
@@ -298,13 +325,21 @@ def link_units(
     num_speakers: Optional[int] = None,
     threshold: float = SAME_SPEAKER,
     bounds: Optional[SpeakerBounds] = None,
+    whole_file: bool = True,
 ) -> Dict[int, int]:
     """Speaker per unit (units with a voice embedding, one file or every piece of one file together).
 
     Units with at least ``MIN_EMBED_SECONDS`` of speech alone are clustered (:func:`cluster`); the others
     join the nearest speaker's centroid, never start one. With ``bounds`` the count is estimated as without, and
     when it falls outside them the units are clustered again to the nearest bound (as pyannote does with
-    ``min_speakers``/``max_speakers``)."""
+    ``min_speakers``/``max_speakers``).
+
+    ``whole_file=False``: the units are one piece of a file whose pieces are clustered together afterwards
+    (:func:`cluster_pieces`), so voices short here are not folded (:func:`fold_small_voices`): the rule is about
+    speech in the whole file, and a voice folded in its piece is gone for good, as its speech then votes under
+    another person's label. In the speech conformance case of two pieces, a man's 1.8 s at the end of a 7.5 s
+    piece was folded into the woman heard before him, and the file-wide clustering gave his words to her; left
+    his own label, his unit is 0.78-0.79 alike to his units of the other piece and joins them there."""
     strong = [u for u in sorted(vectors) if solo[u] >= MIN_EMBED_SECONDS]
     weak = [u for u in sorted(vectors) if solo[u] < MIN_EMBED_SECONDS]
     if not strong:  # only scraps of speech: the longest scrap is the one speaker
@@ -319,6 +354,8 @@ def link_units(
     if num_speakers is None:  # a given count is the caller's: moving units could empty one of its speakers
         seconds = [solo[u] for u in strong]
         labels = nearest_voices(embeddings, join_split_voices(embeddings, labels, seconds), seconds, links)
+        if whole_file:
+            labels = fold_small_voices(embeddings, labels, seconds, links)
         held = bounds.hold(len(set(labels))) if bounds else len(set(labels))
         if held != len(set(labels)):
             labels = cluster(embeddings, links, threshold=threshold, num_speakers=held)
@@ -333,11 +370,11 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
     """Every local speaker of every window is a unit with its own embedding (pyannote's approach: no stitching
     between windows, so two people who follow each other are never one track).
 
-    A stretch of audio is embedded once, not in each of the four windows that cover it: each window embeds, per
-    local speaker, its speech alone in the window's third 2.5 s (:meth:`_embed_pieces`); these pieces tile the
-    audio. A unit's embedding is the mean of the pieces under its own speech alone, weighted by how much of that
-    speech each holds, so a unit still stands for what its window heard (a window that takes two voices for one
-    local speaker gets a mix of both, as it did when each window was embedded on its own)."""
+    Each unit is embedded from its own speech alone in its own window, so a stretch of audio is embedded once per
+    window that covers it (up to four). 469dcb9 embedded each stretch once and gave a unit the mean of the pieces
+    under its speech: the same DER on sets built from read speech, but on real conversation a piece mixes what
+    neighbouring windows heard, and held-out recordings lost speakers (4 people found as 2, 3 as 2) and went from
+    29 to 41 % DER (bench/README.md, "Diarization: each window's own embedding again")."""
 
     def __init__(
         self,
@@ -345,17 +382,16 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         embedder: Embedder,
         num_speakers: Optional[int] = None,
         bounds: Optional[SpeakerBounds] = None,
+        whole_file: bool = True,
     ):
         super().__init__(segmenter)
         self.bounds = bounds
+        self.whole_file = whole_file
         self.embedder = embedder
         self.num_speakers = num_speakers
         self.vectors: Dict[int, np.ndarray] = {}
         self.solo: Dict[int, float] = {}  # unit -> seconds of speech alone
         self.speaker_of: Dict[int, int] = {}  # unit -> linked speaker, once finished
-        self.pieces: List[Tuple[int, np.ndarray, np.ndarray]] = []  # (first frame, speech alone there, embedding)
-        self.embedded_to = 0  # frame up to which the pieces cover the audio
-        self.newest: Optional[Tuple[np.ndarray, np.ndarray]] = None  # (activity, audio) of the newest window
 
     def _stitch(self, start: int, act: np.ndarray, audio: np.ndarray) -> None:
         F, S = diarize_mod.FIELD, diarize_mod.SHIFT
@@ -364,66 +400,39 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         act = act.copy()
         act[valid:] = False
         active = act.sum(axis=0) >= diarize_mod.MIN_LOCAL_FRAMES
+        alone = act & (act.sum(axis=1, keepdims=True) == 1)
         units = [-1, -1, -1]
         for i in range(3):
-            if active[i]:
-                units[i] = self.track_count
-                self.track_count += 1
+            if not active[i]:
+                continue
+            unit = units[i] = self.track_count
+            self.track_count += 1
+            self._embed_unit(unit, np.flatnonzero(alone[:, i]), audio)
         present = [u for u in units if u >= 0]
         for a in present:
             for b in present:
                 if a < b:
                     self.cannot_link.add((a, b))
-        self._embed_pieces(frame0, act, audio, PIECE_END)
         self.windows.append(diarize_mod._Window(frame0, act, units))
-        self.newest = (act, audio)
 
-    def _embed_pieces(self, frame0: int, act: np.ndarray, audio: np.ndarray, end: int) -> None:
-        """Embeds each local speaker's speech alone in the window's frames from where the last pieces end to
-        ``end`` (at least 0.5 s of it; less says too little about a voice)."""
+    def _embed_unit(self, unit: int, frames: np.ndarray, audio: np.ndarray) -> None:
+        """Embeds the unit from its window's ``frames`` of speech alone (up to EMBED_SECONDS, at least 0.5 s:
+        less says too little about a voice; such a unit follows its neighbours, :meth:`_follow_neighbours`)."""
         F, S = diarize_mod.FIELD, diarize_mod.SHIFT
-        begin = max(0, self.embedded_to - frame0)
-        if end <= begin:
+        if frames.size < diarize_mod.MIN_LOCAL_FRAMES:
             return
-        alone = act[begin:end] & (act[begin:end].sum(axis=1, keepdims=True) == 1)
-        for i in range(3):
-            frames = np.flatnonzero(alone[:, i])
-            if frames.size * S < diarize_mod.SAMPLE_RATE // 2:
-                continue
-            mask = np.zeros(diarize_mod.WINDOW, dtype=bool)
-            for f in frames + begin:
-                mask[f * S + F // 2 - S // 2 : f * S + F // 2 + S // 2] = True
-            self.pieces.append((frame0 + begin, alone[:, i].copy(), self.embedder(audio[mask])))
-        self.embedded_to = frame0 + end
-
-    def _embed_units(self) -> None:
-        """Each unit with at least 0.5 s of speech alone: the mean of the pieces under that speech."""
-        N, S = diarize_mod.FRAMES, diarize_mod.SHIFT
-        if self.newest is not None:  # the end of the audio, after the last window's third 2.5 s
-            self._embed_pieces(self.windows[-1].frame0, *self.newest, N)
-            self.newest = None
-        starts = [p[0] for p in self.pieces]
-        for window in self.windows:
-            f0 = window.frame0
-            alone = window.act & (window.act.sum(axis=1, keepdims=True) == 1)
-            near = self.pieces[bisect.bisect_right(starts, f0 - N) : bisect.bisect_left(starts, f0 + N)]
-            for i, unit in enumerate(window.tracks):
-                frames = int(np.count_nonzero(alone[:, i]))
-                if unit < 0 or frames * S < diarize_mod.SAMPLE_RATE // 2:
-                    continue
-                total = np.zeros(self.pieces[0][2].shape if self.pieces else 1, dtype=np.float32)
-                for begin, heard, vector in near:
-                    a, b = max(f0, begin), min(f0 + N, begin + heard.size)
-                    if a < b:
-                        total += np.count_nonzero(alone[a - f0 : b - f0, i] & heard[a - begin : b - begin]) * vector
-                norm = float(np.linalg.norm(total))
-                if norm > 0:
-                    self.vectors[unit] = total / norm
-                    self.solo[unit] = min(frames * S / diarize_mod.SAMPLE_RATE, EMBED_SECONDS)
+        mask = np.zeros(diarize_mod.WINDOW, dtype=bool)
+        for f in frames:
+            mask[f * S + F // 2 - S // 2 : f * S + F // 2 + S // 2] = True
+        speech = audio[mask][: int(EMBED_SECONDS * diarize_mod.SAMPLE_RATE)]
+        if speech.size >= diarize_mod.SAMPLE_RATE // 2:
+            self.vectors[unit] = self.embedder(speech)
+            self.solo[unit] = speech.size / diarize_mod.SAMPLE_RATE
 
     def _link_tracks(self) -> Dict[int, int]:
-        self._embed_units()
-        speaker_of = link_units(self.vectors, self.solo, self.cannot_link, self.num_speakers, bounds=self.bounds)
+        speaker_of = link_units(
+            self.vectors, self.solo, self.cannot_link, self.num_speakers, bounds=self.bounds, whole_file=self.whole_file
+        )
         self._follow_neighbours(speaker_of)
         self.speaker_of = dict(speaker_of)
         return speaker_of
@@ -458,8 +467,10 @@ class EmbeddingDiarizer:
         self.segmenter = segmenter
         self.embedder = embedder
 
-    def session(self, num_speakers: Optional[int] = None, bounds: Optional[SpeakerBounds] = None) -> Session:
-        return EmbeddingSession(self.segmenter, self.embedder, num_speakers, bounds)
+    def session(
+        self, num_speakers: Optional[int] = None, bounds: Optional[SpeakerBounds] = None, whole_file: bool = True
+    ) -> Session:
+        return EmbeddingSession(self.segmenter, self.embedder, num_speakers, bounds, whole_file)
 
 
 class SegmentationDiarizer:
@@ -469,7 +480,9 @@ class SegmentationDiarizer:
     def __init__(self, segmenter: diarize_mod.Segmenter):
         self.segmenter = segmenter
 
-    def session(self, num_speakers: Optional[int] = None, bounds: Optional[SpeakerBounds] = None) -> Session:
+    def session(
+        self, num_speakers: Optional[int] = None, bounds: Optional[SpeakerBounds] = None, whole_file: bool = True
+    ) -> Session:
         return diarize_mod.DiarizationSession(self.segmenter)
 
 
@@ -561,17 +574,21 @@ def word_span_speakers(
     embedder: Embedder,
     num_speakers: Optional[int] = None,
     bounds: Optional[SpeakerBounds] = None,
+    whole_file: bool = True,
 ) -> WordSpanSpeakers:
     """Each span's audio (``pieces``, one per span) embedded with CAM++ and clustered as the diarizer's units are
     (:func:`link_units` at WORD_SPAN_SAME_SPEAKER, then :func:`join_split_voices`); spans of 1 s or more start
-    speakers, shorter ones join the nearest. No cannot-links: the words' spans never overlap."""
+    speakers, shorter ones join the nearest. No cannot-links: the words' spans never overlap. ``whole_file`` as
+    for :func:`link_units`."""
     vectors: Dict[int, np.ndarray] = {}
     solo: Dict[int, float] = {}
     for k, ((a, b), piece) in enumerate(zip(spans, pieces)):
         if len(piece) >= int(MIN_SPAN_SECONDS * diarize_mod.SAMPLE_RATE):
             vectors[k] = embedder(piece)
             solo[k] = min(b - a, EMBED_SECONDS)
-    speaker_of = link_units(vectors, solo, (), num_speakers, WORD_SPAN_SAME_SPEAKER, bounds) if vectors else {}
+    speaker_of: Dict[int, int] = {}
+    if vectors:
+        speaker_of = link_units(vectors, solo, (), num_speakers, WORD_SPAN_SAME_SPEAKER, bounds, whole_file)
     turns = [(spans[k][0], spans[k][1], speaker) for k, speaker in sorted(speaker_of.items())]
     return WordSpanSpeakers(turns, vectors, solo, speaker_of)
 
@@ -776,10 +793,11 @@ def read_pieces(body: Any) -> Tuple[List[Dict[str, Any]], Optional[int], Optiona
 def cluster_pieces(
     pieces: Sequence[Dict[str, Any]], num_speakers: Optional[int] = None, bounds: Optional[SpeakerBounds] = None
 ) -> List[Dict[str, str]]:
-    """One clustering over the tracks of every piece of one file (the same :func:`link_units` a whole file
-    gets), then each piece's label takes the file-wide speaker most of its speech went to. Answers, per piece,
-    its label -> "Speaker N", numbered by first appearance in the file (pieces in file order, each piece's
-    labels in its own order); a label without tracks gets a speaker of its own."""
+    """One clustering over the tracks of every piece of one file (the same :func:`link_units` a whole file gets;
+    small voices are folded here, over the whole file, not in each piece), then each piece's label takes the
+    file-wide speaker most of its speech went to. Answers, per piece, its label -> "Speaker N", numbered by first
+    appearance in the file (pieces in file order, each piece's labels in its own order); a label without tracks
+    gets a speaker of its own."""
     vectors: Dict[int, np.ndarray] = {}
     solo: Dict[int, float] = {}
     links: List[Tuple[int, int]] = []

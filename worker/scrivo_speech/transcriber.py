@@ -285,7 +285,10 @@ class Transcriber:
         info_sent = False
         first_language: List[Tuple[str, float]] = []
         segments: List[Dict[str, Any]] = []
-        speakers = self.diarizer.session(num_speakers, speaker_bounds) if diarize else None
+        # Voice prints are asked for the pieces of one file (issue 29): the rules about the whole file's speech are
+        # then left to /speakers/cluster, which sees every piece (speakers.link_units, ``whole_file``).
+        whole_file = not speaker_profiles
+        speakers = self.diarizer.session(num_speakers, speaker_bounds, whole_file) if diarize else None
 
         stop = should_stop or (lambda: False)
         decode_options = self.decode_options.prompted(initial_prompt, hotwords)
@@ -338,7 +341,9 @@ class Transcriber:
             labels: Dict[int, str] = {}
             turns = speakers.finish()
             voices: Union[speakers_mod.Session, speakers_mod.WordSpanSpeakers] = speakers
-            from_words = self._speakers_from_words(path, segments, turns, speakers, num_speakers, speaker_bounds)
+            from_words = self._speakers_from_words(
+                path, segments, turns, speakers, num_speakers, speaker_bounds, whole_file
+            )
             in_overlap: Dict[Tuple[float, float], int] = {}
             if from_words is not None:
                 turns, voices = from_words.turns, from_words
@@ -367,6 +372,7 @@ class Transcriber:
         session: speakers_mod.Session,
         num_speakers: Optional[int],
         speaker_bounds: Optional[speakers_mod.SpeakerBounds],
+        whole_file: bool = True,
     ) -> Optional[speakers_mod.WordSpanSpeakers]:
         """Speakers from the words' own spans when the diarizer's turns cover under WORD_SPAN_TRIGGER of the words'
         time (reverberant rooms: the segmentation hears almost nothing and every word would go to one speaker); None
@@ -378,7 +384,9 @@ class Transcriber:
             return None
         spans = speakers_mod.word_spans(segments)
         pieces = audio_mod.read_spans(path, spans)
-        found = speakers_mod.word_span_speakers(spans, pieces, session.embedder, num_speakers, speaker_bounds)
+        found = speakers_mod.word_span_speakers(
+            spans, pieces, session.embedder, num_speakers, speaker_bounds, whole_file
+        )
         if not found.turns:
             return None
         metrics.speakers_from_word_spans(covered, len(spans), len(set(found.speaker_of.values())))

@@ -141,6 +141,49 @@ def test_the_pieces_of_one_file_are_clustered_within_the_bounds_their_request_gi
             speakers.read_pieces(body)
 
 
+def test_a_voice_heard_alone_under_two_seconds_joins_the_nearest_voice_not_one_heard_at_the_same_moment():
+    rng = np.random.default_rng(2)
+    a, b, c = np.eye(3, 16)
+    units = np.stack([a, a, b, b, 0.8 * a + 0.6 * c]) + 0.02 * rng.standard_normal((5, 16))
+    units /= np.linalg.norm(units, axis=1, keepdims=True)
+    # A lone unit of 1.1 s stands apart (voice 2): it is folded into the voice it is nearest to.
+    assert speakers.fold_small_voices(units, [0, 0, 1, 1, 2], [3.0, 3.0, 3.0, 3.0, 1.1]) == [0, 0, 1, 1, 0]
+    # ... unless that voice speaks at the same moment: then the next nearest.
+    assert speakers.fold_small_voices(units, [0, 0, 1, 1, 2], [3.0, 3.0, 3.0, 3.0, 1.1], [(0, 4)]) == [0, 0, 1, 1, 1]
+    # Two seconds of speech alone keep their own voice, and one voice stays one.
+    assert speakers.fold_small_voices(units, [0, 0, 1, 1, 2], [3.0, 3.0, 3.0, 3.0, 2.0]) == [0, 0, 1, 1, 2]
+    assert speakers.fold_small_voices(units[:1], [0], [0.5]) == [0]
+    assert speakers.MIN_VOICE_SECONDS == 2.0
+
+
+def test_a_short_voice_in_one_piece_of_a_file_keeps_its_label_until_the_whole_file_is_clustered():
+    # The speech conformance case of two pieces, in voice prints: piece 1 is a man (4 s, 1.8 s) then a woman; piece 2
+    # the woman (4.2 s) then the end of the man's sentence, 1.8 s of speech alone in one window beside her.
+    rng = np.random.default_rng(5)
+    man, woman = np.eye(2, 16)
+
+    def track(label, voice, seconds):
+        vector = voice + 0.1 * rng.standard_normal(16)
+        return {"speaker": label, "embedding": (vector / np.linalg.norm(vector)).tolist(), "seconds": seconds}
+
+    first = {"speakers": ["Speaker 1", "Speaker 2"], "cannotLink": [[0, 1], [2, 3]],
+             "tracks": [track("Speaker 1", man, 4.0), track("Speaker 2", woman, 4.6), track("Speaker 1", man, 1.8),
+                        track("Speaker 2", woman, 6.0), track("Speaker 2", woman, 6.0)]}
+    second = {"speakers": ["Speaker 1", "Speaker 2"], "cannotLink": [[0, 1]],
+              "tracks": [track("Speaker 1", woman, 4.2), track("Speaker 2", man, 1.8)]}
+    vectors = {u: np.asarray(t["embedding"]) for u, t in enumerate(second["tracks"])}
+    solo = {u: t["seconds"] for u, t in enumerate(second["tracks"])}
+    # As a whole file, the second piece has one voice: under 2 s of the man in all of it.
+    assert len(set(speakers.link_units(vectors, solo, [(0, 1)]).values())) == 1
+    # As a piece, his voice keeps its own label: the file may hold more of him.
+    assert len(set(speakers.link_units(vectors, solo, [(0, 1)], whole_file=False).values())) == 2
+    # The file-wide clustering then finds him in both pieces (he spoke 7.6 s in the file).
+    assert speakers.cluster_pieces([first, second]) == [
+        {"Speaker 1": "Speaker 1", "Speaker 2": "Speaker 2"},
+        {"Speaker 1": "Speaker 2", "Speaker 2": "Speaker 1"},
+    ]
+
+
 def test_a_speaker_change_inside_a_sentence_splits_it_at_the_right_word(transcriber, sets):
     wav, rttm = sets["two-speakers"]
     reference = read_rttm(rttm)
