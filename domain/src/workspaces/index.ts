@@ -1,0 +1,3 @@
+export * from './events';
+export * from './permissions';
+export * from './workspace.decider';
