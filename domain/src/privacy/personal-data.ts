@@ -82,6 +82,9 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalDataFields>> = {
   SummaryTemplateSaved: { key: 'user', paths: TEMPLATE('template') },
   // The account's glossary: names of people, products, clients.
   VocabularySet: { key: 'user', paths: ['terms[].text', 'terms[].soundsLike'] },
+  // A remembered person: their name and their voice print (biometric data).
+  VoiceRemembered: { key: 'user', paths: ['name', 'print'] },
+  VoiceRenamed: { key: 'user', paths: ['name'] },
   // The receiver's address and the signing secret (kept to sign, never readable after creation).
   WebhookCreated: { key: 'user', paths: ['url', 'secret'] },
   // The body holds the recording's title and, for a summary, its text.
