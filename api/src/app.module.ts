@@ -24,6 +24,7 @@ import { TranslationsModule } from './translations/translations.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { LiveModule } from './live/live.module';
 import { VocabularyModule } from './vocabulary/vocabulary.module';
+import { VoicesModule } from './voices/voices.module';
 
 /** The feature modules; each owns a folder under api/src. */
 const features = [
@@ -44,6 +45,7 @@ const features = [
   PrivacyModule,
   LiveModule,
   VocabularyModule,
+  VoicesModule,
 ];
 
 @Module({})

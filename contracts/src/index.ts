@@ -14,6 +14,7 @@ import { shareLinksContract } from './share-links/share-links.contract';
 import { summariesContract } from './summaries/summaries.contract';
 import { translationsContract } from './translations/translations.contract';
 import { vocabularyContract } from './vocabulary/vocabulary.contract';
+import { voicesContract } from './voices/voices.contract';
 import { webhooksContract } from './webhooks/webhooks.contract';
 
 export * from './accounts/accounts.contract';
@@ -41,6 +42,7 @@ export * from './share-links/share-links.contract';
 export * from './summaries/summaries.contract';
 export * from './translations/translations.contract';
 export * from './vocabulary/vocabulary.contract';
+export * from './voices/voices.contract';
 export * from './webhooks/webhooks.contract';
 
 const c = initContract();
@@ -67,6 +69,7 @@ export const contract = c.router({
   summaries: summariesContract,
   translations: translationsContract,
   vocabulary: vocabularyContract,
+  voices: voicesContract,
   webhooks: webhooksContract,
 });
 export type Contract = typeof contract;

@@ -8,7 +8,11 @@ Endpoints (see README.md for the shapes):
 * ``POST /transcribe``  same input, NDJSON stream of ``info``, ``progress``..., ``result``;
 * ``POST /live``        live captions: chunked PCM in, NDJSON partial/final text out (see live/route.py);
 * ``POST /speakers/cluster``  the voice prints of every piece of one file (``speaker_profiles=1``) in, one
-  file-wide label per piece's label out (issue 29).
+  file-wide label per piece's label out (issue 29);
+* ``POST /speakers/print``  audio and the spans one person speaks in (``?spans=1.5-4.2,7-9.75``) in, that person's
+  voice print out (remembered voices, issue 40);
+* ``POST /speakers/name``   one recording's voice prints (``speaker_profiles=1``) and remembered voices in, the
+  remembered voice each label is out.
 
 The model is loaded once, in the background; transcriptions run one at a time (others wait in a
 bounded queue) so memory stays bounded.
@@ -31,13 +35,14 @@ import traceback
 from datetime import datetime, timezone
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, BinaryIO, Dict, Optional, Tuple
+from typing import Any, BinaryIO, Dict, List, Optional, Tuple
 from urllib.parse import parse_qs, urlsplit
 
 from . import __version__, metrics
 from . import speakers as speakers_mod
+from . import voices as voices_mod
 from .live import vosk_engine
-from .audio import AudioDecodeError, probe
+from .audio import AudioDecodeError, probe, read_spans
 from .config import Settings
 from .http_body import BodyEndedEarly, MalformedBody, chunked_body
 from .models import ModelNotAvailable, ResolvedModel, resolve_model
@@ -216,6 +221,14 @@ def parse_options(query: str) -> Dict[str, Any]:
     }
 
 
+def parse_print_options(query: str) -> List[Tuple[float, float]]:
+    params = {k: v[-1].strip() for k, v in parse_qs(query, keep_blank_values=True).items()}
+    try:
+        return voices_mod.parse_spans(params.get("spans", ""))
+    except ValueError as exc:
+        raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
+
+
 def _log_options(options: Dict[str, Any]) -> Dict[str, Any]:
     return {
         "requestedLanguage": options["language"],
@@ -352,7 +365,7 @@ class Handler(BaseHTTPRequestHandler):
             status = HTTPStatus.SERVICE_UNAVAILABLE if body["status"] == "error" else HTTPStatus.OK
             self._send_json(status, body)
             self._log(status)
-        elif route in ("/asr", "/transcribe", "/live", "/speakers/cluster"):
+        elif route in ("/asr", "/transcribe", "/live", "/speakers/cluster", "/speakers/print", "/speakers/name"):
             self._error(HTTPStatus.METHOD_NOT_ALLOWED, "Use POST with the audio as the body", {"Allow": "POST"})
         else:
             self._error(HTTPStatus.NOT_FOUND, "Not found")
@@ -370,14 +383,18 @@ class Handler(BaseHTTPRequestHandler):
         if route == "/speakers/cluster":
             self._cluster_speakers()
             return
-        if route not in ("/asr", "/transcribe"):
+        if route == "/speakers/name":
+            self._name_speakers()
+            return
+        if route not in ("/asr", "/transcribe", "/speakers/print"):
             self.close_connection = True
             self._error(HTTPStatus.NOT_FOUND, "Not found")
             return
         body: Optional[BinaryIO] = None
         try:
             self._check_auth()
-            options = parse_options(url.query)
+            spans = parse_print_options(url.query) if route == "/speakers/print" else []
+            options = parse_options(url.query) if route != "/speakers/print" else {}
             transcriber = self._wait_for_model()
             body, size = self._read_body()
             if size == 0:
@@ -386,7 +403,9 @@ class Handler(BaseHTTPRequestHandler):
                 info = probe(body)
             except AudioDecodeError as exc:
                 raise HttpError(HTTPStatus.UNPROCESSABLE_ENTITY, f"Could not decode audio: {exc}") from None
-            if route == "/asr":
+            if route == "/speakers/print":
+                self._voice_print(transcriber, body, spans, info.duration)
+            elif route == "/asr":
                 self._asr(transcriber, body, size, options, info.duration)
             else:
                 self._stream(transcriber, body, size, options, info.duration)
@@ -423,26 +442,71 @@ class Handler(BaseHTTPRequestHandler):
                 return
             remaining -= len(chunk)
 
+    def _json_body(self) -> Any:
+        """The request's JSON body (with a Content-Length, at most MAX_CLUSTER_BODY), or an HttpError saying why not."""
+        length_header = self.headers.get("Content-Length")
+        if length_header is None or "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            raise HttpError(HTTPStatus.LENGTH_REQUIRED, "Send the JSON body with a Content-Length")
+        try:
+            length = int(length_header)
+        except ValueError:
+            raise HttpError(HTTPStatus.BAD_REQUEST, "Bad Content-Length") from None
+        if length > MAX_CLUSTER_BODY:
+            raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Speaker profiles larger than {MAX_CLUSTER_BODY} bytes")
+        raw = self.rfile.read(length)
+        if len(raw) < length:
+            raise HttpError(HTTPStatus.BAD_REQUEST, "Request body ended early")
+        try:
+            return json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise HttpError(HTTPStatus.BAD_REQUEST, "The body is not JSON") from None
+
+    def _name_speakers(self) -> None:
+        # Like clustering: plain arithmetic on voice prints, no model and no queue.
+        try:
+            self._check_auth()
+            try:
+                profiles, voices = voices_mod.read_naming(self._json_body())
+            except speakers_mod.ProfilesError as exc:
+                raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
+            names = voices_mod.name_speakers(profiles, voices)
+        except HttpError as exc:
+            self.close_connection = True  # the body may be unread
+            self._error(exc.status, exc.message, exc.headers)
+            return
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+            self._log(499, error="client disconnected")
+            return
+        except Exception as exc:  # noqa: BLE001 - never a stack trace to the client
+            traceback.print_exc(file=sys.stderr)
+            self.close_connection = True
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"Naming failed: {type(exc).__name__}")
+            return
+        self._send_json(HTTPStatus.OK, {"names": names})
+        self._log(HTTPStatus.OK, voices=len(voices), named=len(names))
+
+    def _voice_print(self, transcriber: Transcriber, body: BinaryIO, spans: List[Tuple[float, float]], duration: float) -> None:
+        # Not in the transcription queue: a few embeddings take a second or two, and the person who asked waits.
+        diarizer = transcriber.diarizer
+        if not isinstance(diarizer, speakers_mod.EmbeddingDiarizer):
+            raise HttpError(HTTPStatus.SERVICE_UNAVAILABLE, f"No voice prints: {speakers_mod.diarizer_status()['degraded']}")
+        inside = [(a, min(b, duration)) for a, b in spans if a < duration]
+        try:
+            pieces = read_spans(body, inside)
+            vector, seconds = voices_mod.voice_print(pieces, diarizer.embedder)
+        except voices_mod.TooLittleSpeech as exc:
+            raise HttpError(HTTPStatus.UNPROCESSABLE_ENTITY, f"Too little speech for a voice print: {exc}") from None
+        except AudioDecodeError as exc:
+            raise HttpError(HTTPStatus.UNPROCESSABLE_ENTITY, f"Could not decode audio: {exc}") from None
+        self._send_json(HTTPStatus.OK, {"embedding": [round(float(x), 6) for x in vector], "seconds": round(seconds, 3)})
+        self._log(HTTPStatus.OK, spans=len(spans), seconds=round(seconds, 1))
+
     def _cluster_speakers(self) -> None:
         # Clustering needs neither the Whisper model nor its queue: a join waits for no one's transcription.
         try:
             self._check_auth()
-            length_header = self.headers.get("Content-Length")
-            if length_header is None or "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-                raise HttpError(HTTPStatus.LENGTH_REQUIRED, "Send the JSON body with a Content-Length")
-            try:
-                length = int(length_header)
-            except ValueError:
-                raise HttpError(HTTPStatus.BAD_REQUEST, "Bad Content-Length") from None
-            if length > MAX_CLUSTER_BODY:
-                raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Speaker profiles larger than {MAX_CLUSTER_BODY} bytes")
-            raw = self.rfile.read(length)
-            if len(raw) < length:
-                raise HttpError(HTTPStatus.BAD_REQUEST, "Request body ended early")
-            try:
-                body = json.loads(raw)
-            except (UnicodeDecodeError, json.JSONDecodeError):
-                raise HttpError(HTTPStatus.BAD_REQUEST, "The body is not JSON") from None
+            body = self._json_body()
             try:
                 pieces, count, bounds = speakers_mod.read_pieces(body)
             except speakers_mod.ProfilesError as exc:

@@ -1,11 +1,15 @@
 import {
+  type CancelSignal,
   type ClusterSpeakersOptions,
+  type KnownVoice,
   type SpeakerProfiles,
   SpeechInputError,
   type SpeechRecognizer,
   SpeechUnavailableError,
   type SpeechRequest,
   type SpeechTranscript,
+  type VoicePrint,
+  type VoicePrintRequest,
 } from '@scrivo/domain/recordings';
 import type { IncomingMessage } from 'node:http';
 import { readText, streamingPost } from './streaming-post';
@@ -143,6 +147,53 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
     });
   }
 
+  /** `POST /speakers/print?spans=...`: the voice print of the person who speaks in the spans (see the port). */
+  async voicePrint(request: VoicePrintRequest): Promise<VoicePrint> {
+    const spans = request.spans.map(([a, b]) => `${a.toFixed(3)}-${b.toFixed(3)}`).join(',');
+    const headers: Record<string, string> = { 'content-type': request.contentType, 'x-wait-for-model': '1' };
+    if (request.sizeBytes !== undefined) headers['content-length'] = String(request.sizeBytes);
+    const response = await this.post(
+      `${this.base()}/speakers/print?spans=${spans}`,
+      headers,
+      request.audio,
+      request.signal,
+    );
+    await refuseUnlessOk(response, 'audio');
+    const parsed: unknown = JSON.parse(await readText(response));
+    const embedding: unknown =
+      typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'embedding') : null;
+    const seconds: unknown =
+      typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'seconds') : null;
+    if (!isNumbers(embedding) || embedding.length === 0 || typeof seconds !== 'number')
+      throw new Error('The speech worker answered a voice print that is not one');
+    return { embedding, seconds };
+  }
+
+  /** `POST /speakers/name`: which remembered voice each label of one recording is (see the port). */
+  async nameSpeakers(
+    profiles: SpeakerProfiles,
+    voices: readonly KnownVoice[],
+    options: { readonly signal?: CancelSignal } = {},
+  ): Promise<Record<string, string>> {
+    const body = new TextEncoder().encode(JSON.stringify({ profiles, voices }));
+    const headers = { 'content-type': 'application/json', 'content-length': String(body.byteLength) };
+    const response = await this.post(`${this.base()}/speakers/name`, headers, body, options.signal);
+    await refuseUnlessOk(response, 'voices');
+    const parsed: unknown = JSON.parse(await readText(response));
+    const names: unknown =
+      typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'names') : null;
+    if (typeof names !== 'object' || names === null)
+      throw new Error('The speech worker answered no names for the speakers');
+    const ids = new Set(voices.map((v) => v.id));
+    // Only labels of this recording and voices that were sent: anything else is not the worker's to invent.
+    return Object.fromEntries(
+      Object.entries(names).filter(
+        (entry): entry is [string, string] =>
+          profiles.speakers.includes(entry[0]) && typeof entry[1] === 'string' && ids.has(entry[1]),
+      ),
+    );
+  }
+
   private base(): string {
     return this.options.baseUrl.replace(/\/$/, '');
   }
@@ -159,6 +210,9 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
     });
   }
 }
+
+const isNumbers = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((n) => typeof n === 'number' && Number.isFinite(n));
 
 /**
  * A refusal of what was sent is SpeechInputError (no retry); an unreachable or overloaded worker is

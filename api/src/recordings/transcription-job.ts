@@ -23,6 +23,7 @@ import { transcribeWhenAvailable } from './speech-availability';
 import { type PieceSettings, storePieces } from './transcription-pieces';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { ownerVocabulary } from './support/owner-vocabulary';
+import { ownerVoices, withOwnerVoices } from './support/owner-voices';
 import type { MinutesLedger } from './minutes-ledger';
 
 export interface TranscriptionJobDeps {
@@ -124,6 +125,8 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
     const sizeBytes = (await stat(wav)).size;
     // A fresh request (and audio stream) for each try while the speech engine is unavailable.
     const words = await ownerVocabulary(runner, ownerId, state.options.vocabulary);
+    // Remembered voices are looked for where speakers are labelled: the engine then answers the labels' voice prints.
+    const voices = diarize && deps.speech.nameSpeakers ? await ownerVoices(runner, ownerId) : [];
     const speechRequest = (): SpeechRequest => ({
       audio: createReadStream(wav),
       contentType: 'audio/wav',
@@ -133,6 +136,7 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
       diarize,
       speakers: state.options.speakers ?? null,
       vocabulary: words.engine,
+      speakerProfiles: voices.length > 0,
       signal,
       onProgress: (progress) => {
         const now = Date.now();
@@ -149,13 +153,15 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
         ]).catch(() => undefined); // a lost lease shows at the next heartbeat, which aborts the job
       },
     });
+    const context = { jobId: job.jobId, recordingId };
+    const heard = await transcribeWhenAvailable(deps.speech, speechRequest, {
+      signal,
+      maxWaitMs: deps.speechOutageMaxMs ?? 1_800_000,
+      logger,
+      context,
+    });
     const transcript = words.spell(
-      await transcribeWhenAvailable(deps.speech, speechRequest, {
-        signal,
-        maxWaitMs: deps.speechOutageMaxMs ?? 1_800_000,
-        logger,
-        context: { jobId: job.jobId, recordingId },
-      }),
+      await withOwnerVoices(deps.speech, heard, voices, { signal, logger, context }),
     );
     if (signal.aborted) return;
     await runner.run(

@@ -72,6 +72,31 @@ export interface ClusterSpeakersOptions {
   readonly signal?: CancelSignal;
 }
 
+/** One person's speech in a recording, to make their voice print from (remembered voices). */
+export interface VoicePrintRequest {
+  /** The recording's audio (the worker sends 16 kHz mono WAV). */
+  readonly audio: Uint8Array | AsyncIterable<Uint8Array>;
+  readonly contentType: string;
+  readonly sizeBytes?: number;
+  /** Where the person speaks, [start, end] in seconds of `audio`, in time order. */
+  readonly spans: readonly (readonly [number, number])[];
+  readonly signal?: CancelSignal;
+}
+
+/** A voice print: biometric data, to be sealed with its owner's key wherever it is kept. */
+export interface VoicePrint {
+  /** Unit-length embedding, comparable with the same engine's `SpeakerTrack.embedding` only. */
+  readonly embedding: readonly number[];
+  /** Seconds of speech behind it. */
+  readonly seconds: number;
+}
+
+/** A remembered voice as the engine is given it to name a recording's speakers. */
+export interface KnownVoice {
+  readonly id: string;
+  readonly embedding: readonly number[];
+}
+
 /** Speech recognition: one canonical transcript whatever the engine. */
 export interface SpeechRecognizer {
   /** Engine and model, e.g. "local-whisper:base"; stored on the transcript. */
@@ -86,6 +111,20 @@ export interface SpeechRecognizer {
     pieces: readonly SpeakerProfiles[],
     options?: ClusterSpeakersOptions,
   ): Promise<Record<string, string>[]>;
+  /**
+   * The voice print of the person who speaks in `spans` of the audio. SpeechInputError when there is too little
+   * speech there to make one. Engines without voice prints leave it out.
+   */
+  voicePrint?(request: VoicePrintRequest): Promise<VoicePrint>;
+  /**
+   * Which of `voices` each of one recording's labels is (label -> voice id), for the labels that are one of them:
+   * a label gets one voice at most, a voice one label at most, and a voice not heard in the recording none.
+   */
+  nameSpeakers?(
+    profiles: SpeakerProfiles,
+    voices: readonly KnownVoice[],
+    options?: { readonly signal?: CancelSignal },
+  ): Promise<Record<string, string>>;
 }
 
 /**

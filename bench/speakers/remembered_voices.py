@@ -1,0 +1,219 @@
+"""Remembered voices (issue 40 item 5): is a remembered person named where they speak, and a stranger never?
+
+    flock /tmp/heavy.lock worker/.venv/bin/python bench/speakers/remembered_voices.py [--cache DIR] [--threshold T]
+
+Built from ../shared/audio/librispeech-voices (251 readers, one utterance each). Each utterance is cut at the pause
+nearest its middle. 20 readers (utterances of 8 s or more, chosen with --seed) are remembered: their voice print is
+made from their first half alone (:func:`voices.voice_print`, as ``POST /speakers/print`` makes it). Test recordings
+hold 2-4 people, each of them a remembered reader (their second half: speech the print never heard) or a stranger
+(another reader's whole utterance), each person's speech in two turns at a pause, turns interleaved with 0.5 s gaps.
+The other 231 readers are split in two halves of strangers: the development recordings (--dev, where the threshold
+is chosen) and the test recordings (--test, reported) share no stranger.
+
+Each recording is diarized as ``/asr?diarize=1&speaker_profiles=1`` does (CAM++ over pyannote segmentation), its
+labels' voice prints kept (:func:`speakers.profiles`, cached in --cache), then named with
+:func:`voices.name_speakers` at each threshold. Scored on the diarizer's turns (not on Whisper's words):
+
+* named: the share of (recording, remembered person in it) where the person's voice id is given to a label and at
+  least 80 % of their speech time is under that label;
+* time under name: the share of remembered people's speech time under their own name;
+* wrongly named: the share of recordings where some label gets a voice id whose person is not the one who speaks
+  most under that label (a stranger named, or one remembered person named as another).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Dict, List, Tuple
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+sys.path[:0] = [str(REPO / "worker")]
+
+from scrivo_speech import speakers, voices  # noqa: E402
+from scrivo_speech import diarize as diarize_mod  # noqa: E402
+from tests.bench.conversations import read_audio  # noqa: E402
+
+RATE = 16000
+GAP = 0.5
+Reference = List[Tuple[float, float, str]]
+
+
+def halves(samples: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """The utterance cut at the pause nearest its middle (Silero VAD, as the worker's tests cut them)."""
+    from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+    found = get_speech_timestamps(samples, VadOptions(min_silence_duration_ms=150, speech_pad_ms=0))
+    gaps = [(found[i]["end"] + found[i + 1]["start"]) // 2 for i in range(len(found) - 1)]
+    if not gaps:
+        return samples[: samples.size // 2], samples[samples.size // 2 :]
+    cut = min(gaps, key=lambda g: abs(g - samples.size // 2))
+    return samples[:cut], samples[cut:]
+
+
+def recording(parts: List[Tuple[str, np.ndarray]]) -> Tuple[np.ndarray, Reference]:
+    """Each person's speech in two turns (cut at a pause), first turns then second turns, with GAP between."""
+    split = [(who, halves(samples)) for who, samples in parts]
+    order = [(who, h[0]) for who, h in split] + [(who, h[1]) for who, h in split]
+    audio: List[np.ndarray] = []
+    reference: Reference = []
+    t = 0.0
+    for who, samples in order:
+        reference.append((t, t + samples.size / RATE, who))
+        audio += [samples, np.zeros(int(GAP * RATE), dtype=np.float32)]
+        t += samples.size / RATE + GAP
+    return np.concatenate(audio), reference
+
+
+def overlap(a: Tuple[float, float], b: Tuple[float, float]) -> float:
+    return max(0.0, min(a[1], b[1]) - max(a[0], b[0]))
+
+
+def score(reference: Reference, turns: List[Tuple[float, float, str]], names: Dict[str, str], known: set) -> Dict[str, Any]:
+    """Per remembered person present: (named, share of their time under their name); whether any label is wrongly
+    named."""
+    people = {who for _a, _b, who in reference}
+    present = sorted(people & known)
+    out: Dict[str, Any] = {"people": {}, "wrong": False}
+    for label, voice in names.items():
+        under: Dict[str, float] = {}
+        for a, b, lab in turns:
+            if lab == label:
+                for ra, rb, who in reference:
+                    under[who] = under.get(who, 0.0) + overlap((a, b), (ra, rb))
+        top = max(under, key=under.__getitem__) if under else None
+        if top != voice:
+            out["wrong"] = True
+    for person in present:
+        total = sum(b - a for a, b, who in reference if who == person)
+        label = next((lab for lab, voice in names.items() if voice == person), None)
+        mine = sum(
+            overlap((a, b), (ra, rb))
+            for a, b, lab in turns
+            if lab == label
+            for ra, rb, who in reference
+            if who == person
+        )
+        share = mine / total if label is not None and total else 0.0
+        out["people"][person] = {"named": label is not None and share >= 0.8, "share": share, "seconds": total}
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--audio", default=str(REPO.parent / "shared" / "audio" / "librispeech-voices"))
+    parser.add_argument("--cache", default="/tmp/scrivo-remembered-voices")
+    parser.add_argument("--seed", type=int, default=40)
+    parser.add_argument("--dev", type=int, default=60)
+    parser.add_argument("--test", type=int, default=140)
+    parser.add_argument("--threshold", type=float, default=None, help="report this one (else the chosen one)")
+    args = parser.parse_args()
+    cache = Path(args.cache)
+    cache.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(args.seed)
+
+    files = sorted(Path(args.audio).glob("*.flac"))
+    audio = {f.name.split("-")[0]: read_audio(f) for f in files}
+    long_enough = sorted(r for r, s in audio.items() if s.size >= 8 * RATE)
+    known = sorted(rng.choice(long_enough, size=20, replace=False).tolist())
+    strangers = [r for r in sorted(audio) if r not in known]
+    rng.shuffle(strangers)
+    pools = {"dev": strangers[: len(strangers) // 2], "test": strangers[len(strangers) // 2 :]}
+    enrol = {r: halves(audio[r]) for r in known}
+
+    model = speakers.find_embedding_model()
+    if model is None:
+        raise SystemExit("CAM++ model not found (SCRIVO_SPEAKER_MODEL)")
+    embedder = speakers.Embedder(model, threads=2)
+    diarizer = speakers.EmbeddingDiarizer(diarize_mod.Segmenter(threads=2), embedder)
+    prints = [(r, voices.voice_print([enrol[r][0]], embedder)[0].tolist()) for r in known]
+    enrol_seconds = [enrol[r][0].size / RATE for r in known]
+    print(f"enrolled 20 readers, {min(enrol_seconds):.1f}-{max(enrol_seconds):.1f} s each", file=sys.stderr)
+
+    runs: Dict[str, List[Dict[str, Any]]] = {}
+    started = time.monotonic()
+    for split, count in (("dev", args.dev), ("test", args.test)):
+        runs[split] = []
+        for k in range(count):
+            size = int(rng.integers(2, 5))
+            remembered = int(rng.integers(0, size + 1))
+            people = rng.choice(known, size=remembered, replace=False).tolist() + rng.choice(
+                pools[split], size=size - remembered, replace=False
+            ).tolist()
+            rng.shuffle(people)
+            parts = [(p, enrol[p][1] if p in known else audio[p]) for p in people]
+            samples, reference = recording(parts)
+            path = cache / f"{split}-{args.seed}-{k}.json"
+            if path.is_file():
+                kept = json.loads(path.read_text())
+            else:
+                session = diarizer.session()
+                for i in range(0, samples.size, 300 * RATE):
+                    session.feed(samples[i : i + 300 * RATE])
+                found = session.finish()
+                labels = {s: f"Speaker {s + 1}" for s in sorted({t[2] for t in found})}
+                kept = {
+                    "people": people,
+                    "turns": [(a, b, labels[s]) for a, b, s in found],
+                    "profiles": speakers.profiles(session, labels),
+                }
+                path.write_text(json.dumps(kept))
+            kept["reference"] = reference
+            runs[split].append(kept)
+            print(f"{split} {k + 1}/{count} ({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
+
+    known_set = set(known)
+
+    def measure(split: str, threshold: float) -> Dict[str, Any]:
+        named = present = wrong = 0
+        mine = total = 0.0
+        for run in runs[split]:
+            names = voices.name_speakers(run["profiles"], prints, threshold) if run["profiles"] else {}
+            scored = score(run["reference"], [tuple(t) for t in run["turns"]], names, known_set)
+            wrong += scored["wrong"]
+            for person in scored["people"].values():
+                present += 1
+                named += person["named"]
+                mine += person["share"] * person["seconds"]
+                total += person["seconds"]
+        recordings = len(runs[split])
+        return {
+            "split": split,
+            "threshold": threshold,
+            "recordings": recordings,
+            "remembered_present": present,
+            "named": named / max(present, 1),
+            "time_under_name": mine / max(total, 1e-9),
+            "wrongly_named": wrong / max(recordings, 1),
+            "wrong_recordings": wrong,
+        }
+
+    grid = [round(t, 2) for t in np.arange(0.30, 0.86, 0.05)]
+    dev = [measure("dev", t) for t in grid]
+    # The lowest threshold that names no one wrongly on the development recordings, plus a margin of 0.05.
+    clean = [r["threshold"] for r in dev if r["wrong_recordings"] == 0]
+    chosen = args.threshold if args.threshold is not None else (round(min(clean) + 0.05, 2) if clean else grid[-1])
+    rows = dev + [measure("test", t) for t in grid]
+    for row in rows:
+        print(json.dumps(row))
+    print(f"\nchosen threshold: {chosen} (current voices.SAME_PERSON {voices.SAME_PERSON})\n")
+    print("| recordings | threshold | recordings (remembered people in them) | named (>= 80 % of their time) | time under their name | wrongly named recordings |")
+    print("|---|---|---|---|---|---|")
+    for row in rows:
+        mark = " **(chosen)**" if row["threshold"] == chosen else ""
+        print(
+            f"| {row['split']} | {row['threshold']:.2f}{mark} | {row['recordings']} ({row['remembered_present']}) "
+            f"| {100 * row['named']:.1f} % | {100 * row['time_under_name']:.1f} % "
+            f"| {row['wrong_recordings']} ({100 * row['wrongly_named']:.1f} %) |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
