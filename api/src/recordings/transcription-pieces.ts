@@ -23,6 +23,7 @@ import type { WorkerLogger } from '../jobs/worker-logger';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { transcribeWhenAvailable } from './speech-availability';
 import { ownerVocabulary } from './support/owner-vocabulary';
+import { ownerVoices, piecesWithOwnerVoices } from './support/owner-voices';
 
 export const TRANSCRIPTION_PIECE_JOB = 'transcription-piece';
 
@@ -328,10 +329,19 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
       for await (const chunk of blob.body) chunks.push(chunk);
       profiles.push(parseProfiles(Buffer.concat(chunks).toString('utf8')));
     }
-    const speakers = await deps.speech.clusterSpeakers(profiles, {
+    const clustered = await deps.speech.clusterSpeakers(profiles, {
       speakers: state.options.speakers ?? null,
       signal,
     });
+    if (signal.aborted) return;
+    // The names go into the join's labels only: the transcript it completes is sealed, the join itself not stored.
+    const speakers = await piecesWithOwnerVoices(
+      deps.speech,
+      profiles,
+      clustered,
+      await ownerVoices(runner, state.ownerId!),
+      { signal, logger, context: { recordingId, jobId: piece.fileJobId } },
+    );
     if (signal.aborted) return;
     await runner.run(
       recordingDecider,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore, ReadModelStore } from '@scrivo/domain';
 import { DATA_EXPORTS, type DataExportDoc, dataExportStream } from '@scrivo/domain/privacy';
 import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
+import { encodeVoicePrint, voicesDecider, voicesStream } from '@scrivo/domain/voices';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { BLOB_STORE, READ_MODELS } from '../../src/infrastructure/tokens';
 import { sweepExpiredExports } from '../../src/privacy/data-export/expired-exports-sweep';
@@ -82,6 +83,22 @@ describe('Download my data', () => {
   it('builds a zip in the background with every part of the account, then emails its owner', async () => {
     const { client, email, userId } = await signedInClient(app);
     const recordingId = await transcribedUpload(client, userId);
+    // A voice they asked to remember (the print as the speech engine would have made it).
+    const print = [0.6, 0.8];
+    await app.scrivo.app.get(StreamRunner).run(
+      voicesDecider,
+      voicesStream(userId),
+      {
+        type: 'RememberVoice',
+        userId,
+        voiceId: 'voice-1',
+        name: 'Ada Lovelace',
+        print: encodeVoicePrint(print),
+        recordingId,
+        now: new Date().toISOString(),
+      },
+      { actor: { kind: 'user', id: userId } },
+    );
     // A support chat they had signed in to the app (the app signs who they are), and an anonymous one.
     const identity = (await client.get('/api/chat/identity')).body as Record<string, string>;
     const chat = await client.post('/api/chat/sessions', {
@@ -143,6 +160,7 @@ describe('Download my data', () => {
         'chats.json',
         'vocabulary.json',
         'summary-templates.json',
+        'voices.json',
         'README.txt',
       ]),
     );
@@ -160,6 +178,13 @@ describe('Download my data', () => {
     ]);
     expect(JSON.parse(strFromU8(files['summary-templates.json']!))).toEqual([
       expect.objectContaining({ name: 'Client calls', instructions: 'What the client asked for.' }),
+    ]);
+    expect(JSON.parse(strFromU8(files['voices.json']!))).toEqual([
+      expect.objectContaining({
+        id: 'voice-1',
+        name: 'Ada Lovelace',
+        voicePrint: expect.objectContaining({ numbers: [expect.closeTo(0.6, 6), expect.closeTo(0.8, 6)] }),
+      }),
     ]);
     const folder = `recordings/jfk-${recordingId}`;
     expect(Buffer.from(files[`${folder}/original.wav`]!).equals(JFK)).toBe(true);

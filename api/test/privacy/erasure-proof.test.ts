@@ -7,6 +7,8 @@ import { transcribedBeside } from '../recordings/support/worker-beside';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
 import { waitUntil as waitUntilAtMost } from '../support/wait-until';
+import { voiceRememberedBeside } from '../voices/voice-beside';
+import { encodeVoicePrint } from '@scrivo/domain/voices';
 
 const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
 const ADMIN = { email: 'support@scrivo.test', password: 'admin-secret-1' };
@@ -33,7 +35,12 @@ const HOOK_WORD = 'drizzlefont';
 const GLOSSARY_WORD = 'Quillendorf';
 const UPLOAD_TERM_WORD = 'Brastlewick';
 const CONTEXT_WORD = 'gobbleknot';
+/** A remembered voice: its name, and its voice print as the events keep it (base64 of float32 numbers). */
+const VOICE_WORD = 'Pemberwick';
+const VOICE_PRINT = encodeVoicePrint(Array.from({ length: 192 }, (_, i) => Math.sin(i + 0.5) / 10));
 const SECRETS = [
+  VOICE_WORD,
+  VOICE_PRINT,
   GLOSSARY_WORD,
   UPLOAD_TERM_WORD,
   CONTEXT_WORD,
@@ -151,6 +158,16 @@ describe('after deleting an account, none of its personal data is readable anywh
     await waitUntil('the transcript is served', async () =>
       (await client.get(`/api/recordings/${recordingId}/transcript`)).text.includes(TRANSCRIPT_WORD),
     );
+    // A voice they asked to remember: its name and voice print.
+    await voiceRememberedBeside(dataDir, {
+      userId,
+      recordingId,
+      name: `${VOICE_WORD} Jones`,
+      print: VOICE_PRINT,
+    });
+    expect((await client.get('/api/voices')).body).toMatchObject({
+      voices: [{ name: `${VOICE_WORD} Jones` }],
+    });
 
     // Their comment on a passage of it.
     const commented = await client.post(`/api/recordings/${recordingId}/annotations`, {
@@ -275,7 +292,7 @@ describe('after deleting an account, none of its personal data is readable anywh
       email: '[erased]',
       firstName: '[erased]',
     });
-    for (const streamId of [`recording-${recordingId}`, `chat-session-${chatId}`]) {
+    for (const streamId of [`recording-${recordingId}`, `chat-session-${chatId}`, `voices-${userId}`]) {
       const stream = await auditor.get(`/api/audit/events?streamId=${streamId}`);
       expect(stream.status, stream.text).toBe(200);
       expect(found(Buffer.from(stream.text)), streamId).toEqual([]);

@@ -30,30 +30,44 @@ export const speechOf = (segments: readonly Segment[], speaker: string): Span[] 
 export const secondsOf = (spans: readonly Span[]): number => spans.reduce((sum, [a, b]) => sum + b - a, 0);
 
 /**
- * The transcript with the remembered voices' names as the speakers they were recognised in (`names`: engine label
- * -> name); the other labels are numbered again "Speaker 1", "Speaker 2"... by first appearance, so no number is
- * missing where a named person's was.
+ * What each of a recording's labels (in order of first appearance) becomes: the remembered voice's name where the
+ * engine recognised one (`names`: label -> name), and "Speaker 1", "Speaker 2"... again for the others, by first
+ * appearance, so no number is missing where a named person's was and no one else gets a remembered name.
  */
+export const rememberedLabels = (
+  labels: readonly string[],
+  names: Readonly<Record<string, string>>,
+): Record<string, string> => {
+  const taken = new Set(Object.values(names));
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const label of labels) {
+    if (label in out) continue;
+    const named = names[label];
+    if (named !== undefined) out[label] = named;
+    else {
+      do n += 1;
+      while (taken.has(`Speaker ${n}`));
+      out[label] = `Speaker ${n}`;
+    }
+  }
+  return out;
+};
+
+/** The transcript with the remembered voices' names as the speakers they were recognised in (see rememberedLabels). */
 export const withRememberedNames = <T extends TranscriptBody>(
   transcript: T,
   names: Readonly<Record<string, string>>,
 ): T => {
   if (Object.keys(names).length === 0) return transcript;
-  const taken = new Set(Object.values(names));
-  const others = new Map<string, string>();
-  const label = (speaker: string): string => {
-    const named = names[speaker];
-    if (named !== undefined) return named;
-    if (!others.has(speaker)) {
-      let n = others.size + 1;
-      while (taken.has(`Speaker ${n}`)) n += 1;
-      others.set(speaker, `Speaker ${n}`);
-      taken.add(`Speaker ${n}`);
-    }
-    return others.get(speaker)!;
-  };
+  const labels = rememberedLabels(
+    transcript.segments.flatMap((s) => (s.speaker === null ? [] : [s.speaker])),
+    names,
+  );
   return {
     ...transcript,
-    segments: transcript.segments.map((s) => (s.speaker === null ? s : { ...s, speaker: label(s.speaker) })),
+    segments: transcript.segments.map((s) =>
+      s.speaker === null ? s : { ...s, speaker: labels[s.speaker]! },
+    ),
   };
 };

@@ -22,6 +22,8 @@ import {
   summaryTemplatesDecider,
   summaryTemplatesStream,
 } from '@scrivo/domain/summaries';
+import { foldEvents, toDomainEvent } from '@scrivo/domain';
+import { decodeVoicePrint, isVoiceEvent, voicesDecider, voicesStream } from '@scrivo/domain/voices';
 import { mediaExtensionOf } from './media-file-name';
 import { ZipStream } from './zip-stream';
 
@@ -154,6 +156,24 @@ export const buildArchive = async (
     summaryTemplatesDecider.initialState(),
   );
   zip.addText('summary-templates.json', json(templates.own));
+  const { voices } = foldEvents(
+    voicesDecider,
+    (await deps.events.readStream(voicesStream(userId))).map(toDomainEvent).filter(isVoiceEvent),
+  );
+  zip.addText(
+    'voices.json',
+    json(
+      voices.map((voice) => ({
+        id: voice.voiceId,
+        name: voice.name,
+        createdAt: voice.createdAt,
+        voicePrint: {
+          about: 'CAM++ speaker embedding of your voice (biometric data), made from one of your recordings',
+          numbers: decodeVoicePrint(voice.print),
+        },
+      })),
+    ),
+  );
   zip.addText(
     'README.txt',
     [
@@ -167,6 +187,7 @@ export const buildArchive = async (
       "                        and our team's) in order",
       'vocabulary.json         your glossary of names and terms (the Vocabulary page)',
       'summary-templates.json  the summary templates you wrote (name, instructions, sections)',
+      'voices.json             the voices you asked to remember (the Voices page): each name and its voice print',
       'recordings/<title-id>/  recording.json, original.<ext> (the file you uploaded, or the audio of a live',
       '                        recording as Ogg Opus; recordings.json names its type),',
       '                        transcript.json, transcript.txt (with times), transcript-plain.txt,',

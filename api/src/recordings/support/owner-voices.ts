@@ -1,11 +1,18 @@
 import type {
   CancelSignal,
   KnownVoice,
+  SpeakerProfiles,
   SpeechRecognizer,
   SpeechTranscript,
   TranscriptBody,
 } from '@scrivo/domain/recordings';
-import { decodeVoicePrint, voicesDecider, voicesStream, withRememberedNames } from '@scrivo/domain/voices';
+import {
+  decodeVoicePrint,
+  rememberedLabels,
+  voicesDecider,
+  voicesStream,
+  withRememberedNames,
+} from '@scrivo/domain/voices';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
 import type { WorkerLogger } from '../../jobs/worker-logger';
 
@@ -22,22 +29,18 @@ export const ownerVoices = async (runner: StreamRunner, ownerId: string): Promis
   });
 };
 
-/**
- * The transcript to store: the engine's labels named where it recognised a remembered voice, and the voice prints
- * it answered dropped (they are never stored with a transcript). A naming the engine fails at leaves the labels as
- * they are: a transcript without names is better than none.
- */
-export const withOwnerVoices = async (
+/** Label -> the remembered voice's name, for the labels the engine recognised as one (empty when it cannot tell). */
+const recognisedNames = async (
   speech: SpeechRecognizer,
-  heard: SpeechTranscript,
+  profiles: SpeakerProfiles,
   voices: readonly OwnerVoice[],
   run: { readonly signal: CancelSignal; readonly logger: WorkerLogger; readonly context: object },
-): Promise<TranscriptBody> => {
-  const { speakerProfiles, ...transcript } = heard;
-  if (!speakerProfiles || voices.length === 0 || !speech.nameSpeakers) return transcript;
+): Promise<Record<string, string>> => {
+  if (voices.length === 0 || !speech.nameSpeakers) return {};
+  // A naming the engine fails at leaves the labels as they are: a transcript without names is better than none.
   try {
     const known = voices.map(({ id, embedding }) => ({ id, embedding }));
-    const byLabel = await speech.nameSpeakers(speakerProfiles, known, { signal: run.signal });
+    const byLabel = await speech.nameSpeakers(profiles, known, { signal: run.signal });
     const nameOf = new Map(voices.map((voice) => [voice.id, voice.name]));
     const names = Object.fromEntries(
       Object.entries(byLabel).flatMap(([label, id]) => {
@@ -46,12 +49,53 @@ export const withOwnerVoices = async (
       }),
     );
     run.logger.info({ ...run.context, named: Object.keys(names).length }, 'remembered voices looked for');
-    return withRememberedNames(transcript, names);
+    return names;
   } catch (error) {
     run.logger.warn(
       { ...run.context, error: error instanceof Error ? error.message : String(error) },
       'remembered voices could not be looked for; the speakers keep their numbers',
     );
-    return transcript;
+    return {};
   }
+};
+
+/**
+ * The transcript to store: the engine's labels named where it recognised a remembered voice, and the voice prints
+ * it answered dropped (they are never stored with a transcript).
+ */
+export const withOwnerVoices = async (
+  speech: SpeechRecognizer,
+  heard: SpeechTranscript,
+  voices: readonly OwnerVoice[],
+  run: { readonly signal: CancelSignal; readonly logger: WorkerLogger; readonly context: object },
+): Promise<TranscriptBody> => {
+  const { speakerProfiles, ...transcript } = heard;
+  if (!speakerProfiles) return transcript;
+  return withRememberedNames(transcript, await recognisedNames(speech, speakerProfiles, voices, run));
+};
+
+/**
+ * A long recording's file-wide labels (`speakers`: per piece, its label -> file-wide label, as the engine clustered
+ * them) with the remembered voices' names: every piece's voice prints, under their file-wide label, are compared
+ * with the voices at once, so one person is named (or not) across the whole file.
+ */
+export const piecesWithOwnerVoices = async (
+  speech: SpeechRecognizer,
+  pieces: readonly SpeakerProfiles[],
+  speakers: readonly Record<string, string>[],
+  voices: readonly OwnerVoice[],
+  run: { readonly signal: CancelSignal; readonly logger: WorkerLogger; readonly context: object },
+): Promise<Record<string, string>[]> => {
+  const wide = [
+    ...new Set(pieces.flatMap((piece, p) => piece.speakers.map((label) => speakers[p]![label]!))),
+  ];
+  const tracks = pieces.flatMap((piece, p) =>
+    piece.tracks.map((track) => ({ ...track, speaker: speakers[p]![track.speaker]! })),
+  );
+  const names = await recognisedNames(speech, { speakers: wide, tracks, cannotLink: [] }, voices, run);
+  if (Object.keys(names).length === 0) return [...speakers];
+  const final = rememberedLabels(wide, names);
+  return speakers.map((mapping) =>
+    Object.fromEntries(Object.entries(mapping).map(([label, to]) => [label, final[to] ?? to])),
+  );
 };

@@ -6,6 +6,7 @@ const links = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/recordings', label: 'Recordings' },
   { to: '/vocabulary', label: 'Vocabulary' },
+  { to: '/voices', label: 'Voices' },
   { to: '/account', label: 'Account' },
 ] as const;
 

@@ -1,6 +1,7 @@
 import type { TranscriptSegment } from '@scrivo/contracts/recordings/recordings.contract';
 import { useEffect, useState } from 'react';
 import { formatClock } from '../../../lib/time';
+import { RememberVoice } from './remember-voice';
 import type { LineChange, TranscriptEditor } from './use-transcript-editor';
 import { selectedWords, wordAtCursor } from './word-range';
 
@@ -51,14 +52,23 @@ export function EditableTranscript({ segments, editor, onSeek }: Props) {
             </div>
             <div className="flex flex-col gap-1">
               {showSpeaker && label && (
-                <SpeakerName
-                  label={label}
-                  name={draft.speakers[label] ?? label}
-                  onRename={(name) => {
-                    editor.renameSpeaker(label, name);
-                    editor.flush();
-                  }}
-                />
+                <div className="flex flex-wrap items-center gap-2">
+                  <SpeakerName
+                    label={label}
+                    name={draft.speakers[label] ?? label}
+                    onRename={(name) => {
+                      editor.renameSpeaker(label, name);
+                      editor.flush();
+                    }}
+                  />
+                  {segments.findIndex((s) => s.speaker === label) === index && (
+                    <RememberVoice
+                      recordingId={editor.recordingId}
+                      label={label}
+                      name={draft.speakers[label] ?? label}
+                    />
+                  )}
+                </div>
               )}
               <SegmentField
                 id={fieldId}

@@ -15,6 +15,8 @@ const browserStorage = () => {
 };
 
 export interface TranscriptEditor {
+  /** The recording whose transcript this is ("Remember this voice" names a speaker of it). */
+  readonly recordingId: string;
   readonly draft: Draft;
   readonly status: SaveStatus;
   editSegment(index: number, text: string): void;
@@ -125,6 +127,7 @@ export function useTranscriptEditor(
       if (await send({ kind: 'undo' })) setUndoable((n) => Math.max(0, n - 1));
     },
     busy,
+    recordingId,
     draft: current?.draft ?? emptyDraft(transcript.version),
     status: current?.status ?? { kind: 'saved' },
     editSegment: (index, text) => current?.editSegment(index, text),
