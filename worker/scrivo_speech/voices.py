@@ -29,7 +29,7 @@ MAX_SPANS = 200
 # Cosine similarity between a remembered voice and a recording's speaker above which they are one person. Chosen on
 # bench/speakers/remembered_voices.py's development recordings (enrolled readers against other readers): see
 # bench/README.md, "Remembered voices".
-SAME_PERSON = 0.6
+SAME_PERSON = 0.75
 # A speaker with less speech alone behind its label is never named: its voice print is too noisy to tell.
 MIN_NAMED_SECONDS = 2.0
 MAX_VOICES = 200
