@@ -1,7 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '../../adapters/src/speech/speech-worker-process';
-import { type EngineForTests, speechWorkerForTests } from '../../adapters/src/testing/shared-engines';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../../adapters/src/speech/speech-worker-process';
 import type { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
@@ -15,7 +18,7 @@ const BERT = '1040-133433-0000';
 const CARL = '1034-121119-0000';
 
 describe.skipIf(!speechWorkerInstalled())('remembered voices in Chromium', () => {
-  let worker: EngineForTests;
+  let worker: SpeechWorkerProcess;
   let app: TestApp;
   let browser: Browser;
   let context: BrowserContext;
@@ -39,7 +42,7 @@ describe.skipIf(!speechWorkerInstalled())('remembered voices in Chromium', () =>
   };
 
   beforeAll(async () => {
-    worker = await speechWorkerForTests();
+    worker = await startSpeechWorker();
     app = await startTestApp({ SCRIVO_SPEECH_URL: worker.url });
     browser = await launchBrowser();
     ({ client } = await signedInClient(app, { plan: 'business_pro' }));
