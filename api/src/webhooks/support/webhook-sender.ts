@@ -24,6 +24,14 @@ export interface WebhookPost {
 const MAX_ERROR_LENGTH = 300;
 
 /**
+ * Node's messages name the host ("getaddrinfo ENOTFOUND acme-payroll.example"), and an attempt's error is kept in
+ * clear in the events, where erasure cannot reach it; the host is part of the address its owner typed, sealed with
+ * their key, so the message says `<host>` instead.
+ */
+const withoutHost = (message: string, host: string): string =>
+  host ? message.split(host).join('<host>') : message;
+
+/**
  * POSTs one signed delivery. Any 2xx is success; another status, a timeout, a refused connection or a private
  * address (unless allowed) is a failure to retry. Redirects are not followed (a 3xx is a failure): following
  * one would let a public receiver bounce the request to a private address.
@@ -33,19 +41,19 @@ export class WebhookSender {
 
   send(post: WebhookPost, now: Date): Promise<SendResult> {
     const started = Date.now();
-    const done = (ok: boolean, statusCode: number | null, error: string | null): SendResult => ({
-      ok,
-      statusCode,
-      error: error && error.slice(0, MAX_ERROR_LENGTH),
-      durationMs: Date.now() - started,
-    });
     let url: URL;
     try {
       url = new URL(post.url);
     } catch {
-      return Promise.resolve(done(false, null, 'The webhook address is not a valid URL.'));
+      return Promise.resolve(failed(started, 'The webhook address is not a valid URL.'));
     }
     const host = url.hostname.replace(/^\[|\]$/g, '');
+    const done = (ok: boolean, statusCode: number | null, error: string | null): SendResult => ({
+      ok,
+      statusCode,
+      error: error && withoutHost(error, host).slice(0, MAX_ERROR_LENGTH),
+      durationMs: Date.now() - started,
+    });
     // A literal IP never goes through the lookup, so it is checked here.
     if (!this.options.allowPrivate && isIP(host) !== 0 && isPrivateAddress(host))
       return Promise.resolve(done(false, null, new BlockedTargetError(host).message));
@@ -89,3 +97,10 @@ export class WebhookSender {
     });
   }
 }
+
+const failed = (started: number, error: string): SendResult => ({
+  ok: false,
+  statusCode: null,
+  error,
+  durationMs: Date.now() - started,
+});
