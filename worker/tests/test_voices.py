@@ -53,6 +53,15 @@ class TestTheNamingRule:
         found = voices.name_speakers(profiles, [("ada", unit(1, 0, 0)), ("bert", unit(0, 1, 0)), ("carl", unit(1, -0.5, 0))])
         assert found == {"Speaker 1": "ada", "Speaker 2": "bert"}
 
+    @pytest.mark.parametrize("margin, named", [(-0.01, False), (0.01, True)])
+    def test_a_speaker_is_named_only_when_more_alike_than_one_person_is(self, margin, named):
+        # The only remembered voice being the nearest is not enough: a stranger nearest to Ada is still a stranger.
+        similarity = voices.SAME_PERSON + margin
+        speaker = unit(similarity, float(np.sqrt(1 - similarity**2)), 0)
+        profiles = profiles_of(("Speaker 1", speaker, 30.0))
+        found = voices.name_speakers(profiles, [("ada", unit(1, 0, 0))])
+        assert found == ({"Speaker 1": "ada"} if named else {})
+
     def test_a_speaker_heard_too_briefly_is_never_named(self):
         profiles = profiles_of(("Speaker 1", unit(1, 0, 0), voices.MIN_NAMED_SECONDS - 0.5))
         assert voices.name_speakers(profiles, [("ada", unit(1, 0, 0))]) == {}
