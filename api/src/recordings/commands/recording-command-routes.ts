@@ -49,7 +49,7 @@ export class RecordingCommandRoutes {
       ) =>
       async (input: Input): Promise<{ status: 200; body: Recording }> => {
         const { id } = input.params;
-        await this.access.doc(user, id, options);
+        await this.access.owned(user, id, options);
         await this.runner.run(recordingDecider, recordingStream(id), command(input, this.runner.now()), {
           actor: this.access.actor(user),
         });

@@ -33,7 +33,7 @@ export class GetRecordingQuery extends Query<RecordingDoc> {
 export class GetRecordingHandler implements IQueryHandler<GetRecordingQuery> {
   constructor(private readonly access: RecordingAccess) {}
   execute({ user, id, options }: GetRecordingQuery): Promise<RecordingDoc> {
-    return this.access.doc(user, id, options);
+    return this.access.owned(user, id, options);
   }
 }
 
@@ -114,7 +114,7 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
   ) {}
 
   async execute({ user, id, soFar }: GetTranscriptQuery): Promise<TranscriptDoc> {
-    const doc = await this.access.doc(user, id);
+    const doc = await this.access.owned(user, id);
     const transcript = await this.readModels.collection<TranscriptDoc>(TRANSCRIPTS_COLLECTION).get(id);
     // A long recording is readable from its start while the rest of its pieces are transcribed.
     if (soFar && doc.status === 'transcribing' && doc.pieces && doc.pieces.done > 0) {

@@ -39,7 +39,11 @@ export class RecordingAccess {
   }
 
   /** The caller's recording, or 404 (also for another user's id and for deleted ones). */
-  async doc(user: AuthenticatedUser, id: string, options: { deleted?: boolean } = {}): Promise<RecordingDoc> {
+  async owned(
+    user: AuthenticatedUser,
+    id: string,
+    options: { deleted?: boolean } = {},
+  ): Promise<RecordingDoc> {
     const doc = await this.readModels.collection<RecordingDoc>(RECORDINGS_COLLECTION).get(id);
     if (!doc || doc.ownerId !== user.id || (doc.deletedAt !== null && !options.deleted))
       throw new NotFoundError('Recording', id);
