@@ -153,6 +153,8 @@ def main() -> int:
             "bareSeconds": round(bare_s, 1),
         }
         print(json.dumps(row), flush=True)
+        # Both transcripts beside the WAV, to see afterwards which words one kept and the other did not.
+        (out / f"{spec.name}.words.json").write_text(json.dumps({"worker": words, "bare": bare}))
         rows.append(row)
     if args.set == "users":
         print("\n| file | s | speakers ref / found | overlap | recall worker / bare | clear recall worker / bare | "
