@@ -28,13 +28,6 @@ MEASURED = 0.815
 
 
 @pytest.fixture(scope="module")
-def bare(resolved_model):
-    from faster_whisper import WhisperModel
-
-    return cv.bare_engine(WhisperModel(str(resolved_model.path), device="cpu", compute_type="int8", cpu_threads=2))
-
-
-@pytest.fixture(scope="module")
 def exchange(audio_dir: Path, bare, transcriber, tmp_path_factory) -> Dict[str, Any]:
     conversation = cv.build(audio_dir, SPEC, bare)
     path = cv.write_wav(tmp_path_factory.mktemp("users") / f"{SPEC.name}.wav", conversation.samples)
