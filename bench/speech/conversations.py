@@ -1,6 +1,6 @@
 """Conversations of 2-6 real voices: what the worker keeps of what the bare engine hears (issue 26).
 
-    flock /work/wt/heavy.lock worker/.venv/bin/python bench/speech/conversations.py [--only NAME ...]
+    flock /work/wt/heavy.lock worker/.venv/bin/python bench/speech/conversations.py [--set users] [--only NAME ...]
 
 Each conversation is built by worker/tests/bench/conversations.py from ../shared/audio/librispeech-voices (turns of
 0.3-20 s, backchannels, overlap, 12 dB between voices, laughter/noise bursts; variants with a music bed, room
@@ -8,8 +8,16 @@ reverb, telephone band). For each: the worker's ``Transcriber.transcribe(file, d
 ``/asr?diarize=1`` runs) and the bare call ``WhisperModel(base, int8, cpu_threads=2).transcribe(file)`` (defaults,
 plus word times) on the same mixture, both scored against what the bare call hears in each clean source utterance:
 recall of all words, recall of the words nobody talks over ("clear"), the worker's recall against the bare call on
-the same file, stretches > 2 s of placed speech with no word, speakers found, DER without collar. Prints JSON lines
-and a Markdown table.
+the same file, stretches > 2 s of placed speech with no word, speakers found, DER without collar, the segments the
+worker dropped and the stretches it decoded a second time (its process-wide counters, ``scrivo_speech.metrics``, read
+before and after each file), and the words of the bare call's own repetition loops. Prints JSON lines and a Markdown
+table.
+
+``--set users`` (issue 40 item 2) is the set that looks like users' audio: quick exchanges (turns of 0.5-3 s) with
+back-channels, 5-15 % overlap, laughter and applause (synthetic), a music bed and a TV bed, a phrase said six times
+over and a 20 s lull under music (where Whisper base invents or loops), and one recording of 30 minutes. What the bare
+call heard in each reader's utterance is kept in ``<out>/heard`` (the bare call samples at random on fallback: the
+same words make the same conversation on the next run).
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any, Dict, List
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -40,18 +49,48 @@ SET = [
     cv.Spec("6p", seed=208, speakers=6, seconds=80, overlap=0.2, backchannels=8),
 ]
 
+USERS = [
+    # Under 30 s: tests/test_users_conversation.py builds this one in npm test.
+    cv.Spec("u-quick-2p", seed=401, speakers=2, seconds=25, overlap=0.03, backchannels=3, bursts=2,
+            turn_range=(0.5, 3.0)),
+    cv.Spec("u-quick-3p-laughter", seed=402, speakers=3, seconds=60, overlap=0.03, backchannels=5, bursts=6,
+            applause=2, turn_range=(0.5, 3.0)),
+    cv.Spec("u-meeting-4p", seed=403, speakers=4, seconds=90, overlap=0.05, backchannels=5, bursts=3),
+    cv.Spec("u-meeting-6p", seed=404, speakers=6, seconds=90, overlap=0.05, backchannels=6, bursts=3),
+    cv.Spec("u-tv-3p", seed=405, speakers=3, seconds=60, overlap=0.03, backchannels=4, turn_range=(0.5, 3.0),
+            tv=True, bed_db=15),
+    cv.Spec("u-music-2p", seed=406, speakers=2, seconds=45, overlap=0.01, backchannels=3, turn_range=(0.5, 3.0),
+            music=True, bed_db=12),
+    cv.Spec("u-loop-bait-2p", seed=407, speakers=2, seconds=60, overlap=0.03, backchannels=2, repeats=6, lull=20,
+            music=True),
+    cv.Spec("u-30min", seed=408, speakers=0, seconds=1800, overlap=0.03, backchannels=3, bursts=2, applause=1,
+            blocks=True),
+]
+
+
+def loop_words(words: List[Any]) -> int:
+    """Words of the bare call that repeat a phrase back to back as Whisper's loops do (the worker's guard's rule)."""
+    from scrivo_speech.guards import _loop_spans
+
+    return sum(len(r) for r in _loop_spans([w[2] for w in words]))
+
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--audio", default=str(REPO.parent / "shared" / "audio"))
     parser.add_argument("--data-dir", default=str(REPO / "worker" / ".data"))
     parser.add_argument("--only", nargs="*", help="names of the set to run")
+    parser.add_argument("--worker-only", action="store_true", help="the worker's side alone (no bare call, no DER "
+                        "beyond 8 speakers): what fits when the bare call on 30 minutes does not")
+    parser.add_argument("--set", choices=["first", "users"], default="first",
+                        help="first: the issue-26 set; users: the set that looks like users' audio (issue 40)")
     parser.add_argument("--out", default="/tmp/conversations")
     parser.add_argument("--first-pass-only", action="store_true",
                         help="the worker as before issue 26: no second decode (for a before/after comparison)")
     args = parser.parse_args()
 
     from faster_whisper import WhisperModel
+    from scrivo_speech import metrics
     from scrivo_speech.models import resolve_model
     from scrivo_speech.transcriber import Transcriber
 
@@ -65,21 +104,36 @@ def main() -> int:
     worker = Transcriber(model.path, threads=2)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    sources = cv.remembered(hear, out / "heard") if args.set == "users" else hear
     rows = []
-    for spec in SET:
+    for spec in USERS if args.set == "users" else SET:
         if args.only and spec.name not in args.only:
             continue
-        conversation = cv.build(Path(args.audio), spec, hear)
+        conversation = cv.build(Path(args.audio), spec, sources)
         path = cv.write_wav(out / f"{spec.name}.wav", conversation.samples)
+        before = metrics.snapshot()
         t = time.monotonic()
         result = worker.transcribe(str(path), diarize=True)
         worker_s = time.monotonic() - t
+        counted = {k: v - before.get(k, 0) for k, v in metrics.snapshot().items() if v != before.get(k, 0)}
+        # The worker's side on its own first: on 30 minutes the bare call may outlast the time there is to measure.
+        alone = cv.hypothesis_words(result)
+        print(json.dumps({"name": spec.name, "worker": True, "seconds": round(len(conversation.samples) / cv.SAMPLE_RATE, 1),
+                          "recall": round(cv.recall(conversation.words, alone), 3),
+                          "clearRecall": round(cv.recall(conversation.clear_words(), alone), 3),
+                          "empty": cv.empty_stretches(conversation, alone), "found": len({w[3] for w in alone}),
+                          # der() tries every pairing of speakers: not with 125 readers.
+                          "der": round(der(conversation.turns(), cv.speaker_turns(alone), collar=0.0)["der"], 3)
+                          if conversation.spec.speakers <= 8 else None,
+                          "counters": counted, "workerSeconds": round(worker_s, 1)}), file=sys.stderr, flush=True)
+        if args.worker_only:
+            continue
         t = time.monotonic()
         bare = [(w.start, w.end, w.text, None) for w in hear(conversation.samples)]
         bare_s = time.monotonic() - t
         words = cv.hypothesis_words(result)
         clear = conversation.clear_words()
-        row = {
+        row: Dict[str, Any] = {
             "name": spec.name,
             "seconds": round(len(conversation.samples) / cv.SAMPLE_RATE, 1),
             "speakers": spec.speakers,
@@ -92,13 +146,35 @@ def main() -> int:
             "againstBare": round(cv.recall([cv.Word(a, b, x) for a, b, x, _ in bare], words), 3),
             "empty": cv.empty_stretches(conversation, words),
             "bareEmpty": cv.empty_stretches(conversation, bare),
+            "emptyWhereBareHears": cv.empty_where_heard(conversation, words, bare),
             "found": len({w[3] for w in words}),
             "der": round(der(conversation.turns(), cv.speaker_turns(words), collar=0.0)["der"], 3),
+            "refSpeakers": conversation.spec.speakers,
+            "dropped": sum(v for k, v in counted.items() if k.startswith("dropped.")),
+            "secondDecodes": counted.get("secondDecode.stretches", 0),
+            "recovered": counted.get("secondDecode.wordsRecovered", 0),
+            "counters": counted,
+            "bareLoopWords": loop_words(bare),
             "workerSeconds": round(worker_s, 1),
             "bareSeconds": round(bare_s, 1),
         }
         print(json.dumps(row), flush=True)
+        # Both transcripts beside the WAV, to see afterwards which words one kept and the other did not.
+        (out / f"{spec.name}.words.json").write_text(json.dumps({"worker": words, "bare": bare}))
         rows.append(row)
+    if args.set == "users":
+        print("\n| file | s | speakers ref / found | overlap | recall worker / bare | clear recall worker / bare | "
+              "worker vs bare | empty > 2 s worker / bare / where bare hears words | dropped | second decodes (words back) | bare loop words | "
+              "DER | s worker / bare |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for r in rows:
+            print(f"| {r['name']} | {r['seconds']} | {r['refSpeakers']} / {r['found']} | {r['overlap']:.0%} | "
+                  f"{r['recall']:.3f} / {r['bareRecall']:.3f} | {r['clearRecall']:.3f} / {r['bareClearRecall']:.3f} | "
+                  f"{r['againstBare']:.3f} | {len(r['empty'])} / {len(r['bareEmpty'])} / {len(r['emptyWhereBareHears'])} | "
+                  f"{r['dropped']} | "
+                  f"{r['secondDecodes']} ({r['recovered']}) | {r['bareLoopWords']} | {r['der']:.0%} | "
+                  f"{r['workerSeconds']} / {r['bareSeconds']} |")
+        return 0
     print("\n| conversation | s | overlap | recall worker / bare | clear recall worker / bare | worker vs bare | empty > 2 s worker / bare | speakers ref / found | DER | s worker / bare |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:

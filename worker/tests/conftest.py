@@ -68,6 +68,15 @@ def transcriber(resolved_model):
 
 
 @pytest.fixture(scope="session")
+def bare(resolved_model):
+    """The bare call the conversations are measured against (faster-whisper's ``transcribe`` with its defaults, two
+    threads), loaded once for every test file that builds conversations."""
+    from faster_whisper import WhisperModel
+
+    return cv.bare_engine(WhisperModel(str(resolved_model.path), device="cpu", compute_type="int8", cpu_threads=2))
+
+
+@pytest.fixture(scope="session")
 def hear(transcriber):
     """Greedy word times of a reader's utterance, for cutting it into a conversation's turns (tests that build
     conversations score the speakers, so the bare call's beam search is not needed); each utterance is heard once

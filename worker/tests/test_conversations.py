@@ -53,13 +53,6 @@ SPEAKERS_WITHIN = 1
 
 
 @pytest.fixture(scope="module")
-def bare(resolved_model):
-    from faster_whisper import WhisperModel
-
-    return cv.bare_engine(WhisperModel(str(resolved_model.path), device="cpu", compute_type="int8", cpu_threads=2))
-
-
-@pytest.fixture(scope="module")
 def heard(audio_dir: Path, bare, transcriber, tmp_path_factory) -> Dict[str, Dict[str, Any]]:
     """Each conversation built, transcribed by the product path and scored (once for all the tests here)."""
     out = {}

@@ -18,7 +18,7 @@ nothing but the worker's venv.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -70,6 +70,16 @@ class Spec:
     telephone: bool = False
     reverb: bool = False
     music: bool = False
+    # What users' recordings have and the first set lacks (issue 40 item 2). Every default leaves a spec's random
+    # stream, and so its conversation, as it was.
+    turn_range: Optional[Tuple[float, float]] = None  # quick exchanges: every turn this many seconds long
+    applause: int = 0  # applause-like bursts (synthetic, like the laughter)
+    bed_db: float = 20.0  # the music or TV bed this many dB under the speech
+    tv: bool = False  # a TV on in the room: a reader who is not in the conversation, through a small speaker
+    repeats: int = 0  # one speaker says a short phrase this many times back to back ("yeah, yeah, yeah, yeah")
+    lull: float = 0.0  # seconds with nobody speaking (bed and bursts only) a third of the way in
+    readers: Optional[Tuple[int, ...]] = None  # these voices (indices into voices()) instead of a seeded choice
+    blocks: bool = False  # a long recording: one conversation of 2-6 new readers after another (build_long)
 
 
 @dataclass
@@ -86,7 +96,7 @@ class Conversation:
     def clear_words(self) -> List[Word]:
         """The reference words no other speaker talks over (nobody else's placed piece overlaps the word): what
         an engine can be held to hear as it heard it in the clean source. Overlapped words are scored apart."""
-        out = []
+        out: List[Word] = []
         for k, p in enumerate(self.placed):
             others = [(q.start, q.end) for j, q in enumerate(self.placed) if j != k and q.speaker != p.speaker]
             out.extend(w for w in p.words if not any(a < w.end and w.start < b for a, b in others))
@@ -139,6 +149,26 @@ def bare_engine(model: Any) -> BareEngine:
     return hear
 
 
+def remembered(hear: BareEngine, folder: Path) -> BareEngine:
+    """``hear``, with what it heard kept on disk by the samples' hash: the bare call's temperature fallback samples
+    at random, so a conversation built from remembered words is the same conversation on every run, and a 30-minute
+    one (a hundred readers) does not cost a hundred beam searches again."""
+    import hashlib
+    import json
+
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def words(samples: np.ndarray) -> List[Word]:
+        path = folder / f"{hashlib.sha1(samples.tobytes()).hexdigest()}.json"
+        if path.is_file():
+            return [Word(*w) for w in json.loads(path.read_text())]
+        heard = hear(samples)
+        path.write_text(json.dumps([[w.start, w.end, w.text] for w in heard]))
+        return heard
+
+    return words
+
+
 def voices(audio_dir: Path) -> List[Path]:
     return sorted((audio_dir / VOICES).glob("*.flac"))
 
@@ -147,7 +177,7 @@ def pick_sources(audio_dir: Path, spec: Spec, hear: BareEngine) -> List[Source]:
     """``spec.speakers`` different readers, chosen by the seed, each heard once on its own."""
     rng = np.random.default_rng(spec.seed)
     files = voices(audio_dir)
-    chosen = rng.choice(len(files), size=spec.speakers, replace=False)
+    chosen = spec.readers if spec.readers is not None else rng.choice(len(files), size=spec.speakers, replace=False)
     out = []
     for index in chosen:
         samples = read_audio(files[index])
@@ -166,8 +196,10 @@ def quiet_point(samples: np.ndarray, a: float, b: float) -> int:
     return lo + int(np.argmin(energy)) * 160 + 160
 
 
-def _turn_seconds(rng: np.random.Generator) -> float:
-    """Turn lengths of a conversation: many short, some long, none over 20 s."""
+def _turn_seconds(rng: np.random.Generator, turn_range: Optional[Tuple[float, float]] = None) -> float:
+    """Turn lengths of a conversation: many short, some long, none over 20 s (or all within ``turn_range``)."""
+    if turn_range is not None:
+        return float(rng.uniform(*turn_range))
     kind = rng.random()
     if kind < 0.35:
         return float(rng.uniform(0.3, 1.5))
@@ -184,13 +216,14 @@ class _Cut:
     backchannel: bool = False
 
 
-def cut_turns(source: Source, speaker: int, rng: np.random.Generator) -> List[_Cut]:
+def cut_turns(source: Source, speaker: int, rng: np.random.Generator,
+              turn_range: Optional[Tuple[float, float]] = None) -> List[_Cut]:
     """The utterance cut between words into consecutive turns of random length (at least one word each)."""
     words = source.words
     cuts: List[_Cut] = []
     start_sample, i = 0, 0
     while i < len(words):
-        target = _turn_seconds(rng)
+        target = _turn_seconds(rng, turn_range)
         j = i + 1
         while j < len(words) and words[j].end - words[i].start < target:
             j += 1
@@ -227,6 +260,27 @@ def backchannel(source: Source, speaker: int, rng: np.random.Generator) -> Optio
     return _Cut(speaker, audio, local, backchannel=True)
 
 
+def repeated_phrase(source: Source, speaker: int, times: int, rng: np.random.Generator) -> Optional[_Cut]:
+    """One to three words of the speaker (0.3-1.2 s) said ``times`` times back to back, as people say "yeah, yeah,
+    yeah" or "no no no no": real repetition, which a guard against Whisper's repetition loops must not take for one."""
+    words = source.words
+    fits = [(k, m) for m in (1, 2, 3) for k in range(len(words) - m + 1)
+            if 0.3 <= words[k + m - 1].end - words[k].start <= 1.2]
+    if not fits:
+        return None
+    k, m = fits[int(rng.integers(len(fits)))]
+    first, last = words[k], words[k + m - 1]
+    a = quiet_point(source.samples, first.start - 0.12, first.start + 0.02)
+    b = quiet_point(source.samples, last.end - 0.02, last.end + 0.12)
+    piece = source.samples[a:b]
+    gap = np.zeros(int(0.2 * SAMPLE_RATE), dtype=np.float32)
+    one = len(piece) + len(gap)
+    audio = np.concatenate([np.concatenate([piece, gap]) for _ in range(times)])
+    local = [Word((w.start * SAMPLE_RATE - a + n * one) / SAMPLE_RATE, (w.end * SAMPLE_RATE - a + n * one) / SAMPLE_RATE, w.text)
+             for n in range(times) for w in words[k : k + m]]
+    return _Cut(speaker, audio, local)
+
+
 def _interleave(per_speaker: List[List[_Cut]], rng: np.random.Generator) -> List[_Cut]:
     """Turns in conversation order: a random speaker with turns left speaks next, never twice in a row when
     another still has turns."""
@@ -246,7 +300,9 @@ def _place(order: List[_Cut], spec: Spec, rng: np.random.Generator) -> List[Tupl
     the shorter of the two) often enough to reach about ``spec.overlap`` of the speech time."""
     placed: List[Tuple[int, _Cut]] = []
     end = int(0.5 * SAMPLE_RATE)
-    for cut in order:
+    for n, cut in enumerate(order):
+        if spec.lull and n == len(order) // 3:
+            end += int(spec.lull * SAMPLE_RATE)
         if placed and rng.random() < min(1.0, spec.overlap * 3):
             previous = placed[-1][1]
             most = min(len(cut.audio), len(previous.audio))
@@ -262,7 +318,9 @@ def _backchannels(
     sources: List[Source], placed: List[Tuple[int, _Cut]], spec: Spec, rng: np.random.Generator
 ) -> List[Tuple[int, _Cut]]:
     """Backchannels said over long turns of someone else ("yeah", while the other goes on)."""
-    long = [(s, c) for s, c in placed if len(c.audio) >= 3 * SAMPLE_RATE and not c.backchannel]
+    # In quick exchanges (turns of at most 3 s) a 2 s turn is a long one: the listener still says "yeah" over it.
+    least = 2.0 if spec.turn_range is not None and spec.turn_range[1] <= 3.0 else 3.0
+    long = [(s, c) for s, c in placed if len(c.audio) >= least * SAMPLE_RATE and not c.backchannel]
     out = []
     for _ in range(spec.backchannels if long else 0):
         start, host = long[int(rng.integers(len(long)))]
@@ -322,6 +380,29 @@ def music_bed(n: int, rng: np.random.Generator) -> np.ndarray:
     return out.astype(np.float32)
 
 
+def applause(seconds: float, rng: np.random.Generator) -> np.ndarray:
+    """An applause-like burst: 15-30 claps a second (5-15 ms of decaying noise each, random loudness), swelling in
+    0.3 s and dying away over the last second."""
+    n = int(seconds * SAMPLE_RATE)
+    out = np.zeros(n + SAMPLE_RATE // 50, dtype=np.float64)
+    for at in rng.uniform(0, n, size=int(seconds * rng.uniform(15, 30))).astype(int):
+        size = int(rng.uniform(0.005, 0.015) * SAMPLE_RATE)
+        out[at : at + size] += rng.standard_normal(size) * np.exp(-np.arange(size) / (size / 4)) * rng.uniform(0.3, 1.0)
+    t = np.arange(len(out)) / SAMPLE_RATE
+    envelope = np.minimum(1.0, t / 0.3) * np.clip((seconds - t) / 1.0, 0.0, 1.0)
+    return (out * envelope).astype(np.float32)[:n]
+
+
+def tv_bed(samples: np.ndarray, n: int, rng: np.random.Generator) -> np.ndarray:
+    """A TV in the room: a voice looped to ``n`` samples through a small speaker (200-5000 Hz) in the room
+    (scaled by the caller)."""
+    looped = np.tile(samples, n // max(len(samples), 1) + 1)[:n]
+    spectrum = np.fft.rfft(looped)
+    freqs = np.fft.rfftfreq(n, 1.0 / SAMPLE_RATE)
+    spectrum[(freqs < 200) | (freqs > 5000)] = 0
+    return reverb(np.fft.irfft(spectrum, n).astype(np.float32), rng, rt60=0.4)
+
+
 def reverb(audio: np.ndarray, rng: np.random.Generator, rt60: float = 0.5) -> np.ndarray:
     """Room reverb: convolution with exponentially decaying noise (RT60 ``rt60`` s), direct sound kept."""
     n = int(rt60 * SAMPLE_RATE)
@@ -363,11 +444,18 @@ def _bursts(mix: np.ndarray, spec: Spec, placed: List["Placed"], rng: np.random.
 
 
 def build(audio_dir: Path, spec: Spec, hear: BareEngine) -> Conversation:
+    if spec.blocks:
+        return build_long(audio_dir, spec, hear)
     rng = np.random.default_rng(spec.seed)
     sources = pick_sources(audio_dir, spec, hear)
-    per_speaker = [cut_turns(src, k, rng) for k, src in enumerate(sources)]
+    per_speaker = [cut_turns(src, k, rng, spec.turn_range) for k, src in enumerate(sources)]
     # Long conversations ask for more than one utterance per speaker: trim to about the asked length instead.
     order = _interleave(per_speaker, rng)
+    if spec.repeats:
+        speaker = int(rng.integers(spec.speakers))
+        said = repeated_phrase(sources[speaker], speaker, spec.repeats, rng)
+        if said is not None:
+            order.insert(len(order) // 2, said)
     layout = _place(order, spec, rng)
     layout = [(s, c) for s, c in layout if s < spec.seconds * SAMPLE_RATE] or layout[:1]
     layout += _backchannels(sources, layout, spec, rng)
@@ -382,10 +470,25 @@ def build(audio_dir: Path, spec: Spec, hear: BareEngine) -> Conversation:
         placed.append(Placed(cut.speaker, t0, t0 + len(cut.audio) / SAMPLE_RATE, words, cut.backchannel))
     for at, sound in _bursts(mix, spec, placed, rng):
         mix[at : at + len(sound)] += sound[: len(mix) - at]
-    if spec.music:  # 20 dB under the speech
-        bed = music_bed(total, rng)
+    if spec.applause:
+        # In the pauses, as loud as the speech or up to 6 dB louder: a room applauding drowns its speakers out.
+        speech = np.concatenate([mix[int(p.start * SAMPLE_RATE) : int(p.end * SAMPLE_RATE)] for p in placed])
+        level = float(np.sqrt(np.mean(np.square(speech)))) + 1e-9
+        for _ in range(spec.applause):
+            sound = applause(float(rng.uniform(2.0, 5.0)), rng)
+            sound *= level / (float(np.sqrt(np.mean(np.square(sound)))) + 1e-9) * 10 ** (rng.uniform(0, 6) / 20)
+            at = int(placed[int(rng.integers(len(placed)))].end * SAMPLE_RATE)
+            at = min(max(0, at), max(0, len(mix) - len(sound)))
+            mix[at : at + len(sound)] += sound[: len(mix) - at]
+    if spec.music or spec.tv:  # ``bed_db`` under the speech
         speech_rms = float(np.sqrt(np.mean(np.square(mix[np.abs(mix) > 1e-4])))) if np.any(np.abs(mix) > 1e-4) else 0.1
-        mix += bed * (speech_rms * 0.1 / (float(np.sqrt(np.mean(np.square(bed)))) + 1e-9))
+        if spec.tv:
+            others = [k for k in range(len(voices(audio_dir))) if k not in {int(i) for i in (spec.readers or ())}
+                      and voices(audio_dir)[k].stem not in {s.name for s in sources}]
+            bed = tv_bed(read_audio(voices(audio_dir)[int(rng.choice(others))]), total, rng)
+        else:
+            bed = music_bed(total, rng)
+        mix += bed * (speech_rms * 10 ** (-spec.bed_db / 20) / (float(np.sqrt(np.mean(np.square(bed)))) + 1e-9))
     if spec.reverb:
         mix = reverb(mix, rng)
     if spec.telephone:
@@ -394,6 +497,32 @@ def build(audio_dir: Path, spec: Spec, hear: BareEngine) -> Conversation:
     if peak > 0.95:  # a limiter would change levels over time; one gain keeps the designed differences
         mix *= 0.95 / peak
     return Conversation(spec, mix.astype(np.float32), placed, sources)
+
+
+def build_long(audio_dir: Path, spec: Spec, hear: BareEngine) -> Conversation:
+    """A recording of about ``spec.seconds`` made of one conversation after another, each of 2-6 readers nobody
+    heard before in it (a seeded permutation of the voices: one utterance per reader cannot fill 30 minutes for a
+    few speakers). Each block is :func:`build` of ``spec`` with its own readers and seed; speakers are numbered
+    across blocks, so the reference has every reader as their own speaker."""
+    rng = np.random.default_rng(spec.seed)
+    order = [int(k) for k in rng.permutation(len(voices(audio_dir)))]
+    audio: List[np.ndarray] = []
+    placed: List[Placed] = []
+    sources: List[Source] = []
+    offset, used, k = 0.0, 0, 0
+    while offset < spec.seconds and used < len(order):
+        size = min(int(rng.integers(2, 7)), len(order) - used)
+        block = build(audio_dir, replace(spec, name=f"{spec.name}-{k}", seed=spec.seed * 1000 + k, speakers=size,
+                                          seconds=1e9, readers=tuple(order[used : used + size]), blocks=False), hear)
+        audio.append(block.samples)
+        placed.extend(Placed(p.speaker + used, p.start + offset, p.end + offset,
+                             [Word(round(w.start + offset, 3), round(w.end + offset, 3), w.text) for w in p.words],
+                             p.backchannel) for p in block.placed)
+        sources.extend(block.sources)
+        offset += len(block.samples) / SAMPLE_RATE
+        used += size
+        k += 1
+    return Conversation(replace(spec, speakers=used), np.concatenate(audio), placed, sources)
 
 
 def write_wav(path: Path, samples: np.ndarray) -> Path:
@@ -470,6 +599,15 @@ def empty_stretches(conversation: Conversation, hypothesis: Sequence[HypWord], l
         else:
             k += 1
     return out
+
+
+def empty_where_heard(
+    conversation: Conversation, hypothesis: Sequence[HypWord], bare: Sequence[HypWord], longest: float = 2.0
+) -> List[Tuple[float, float]]:
+    """The :func:`empty_stretches` of ``hypothesis`` in which the bare call on the same file heard a word: what the
+    worker lost of what the engine hears there (a stretch the bare call hears nothing in is the engine's loss)."""
+    return [(a, b) for a, b in empty_stretches(conversation, hypothesis, longest)
+            if any(a <= (w[0] + w[1]) / 2 <= b for w in bare)]
 
 
 def speaker_turns(hypothesis: Sequence[HypWord]) -> List[Tuple[float, float, str]]:
