@@ -49,7 +49,9 @@ describe.skipIf(!speechWorkerInstalled())('the speaker timeline (GET .../transcr
     expect(renamed.status, renamed.text).toBe(200);
     const after = (await client.get(`/api/recordings/${id}/transcript`)).body.speakerTimeline as Turn[];
     expect(new Set(after.map((t) => t.speaker))).toEqual(new Set(['Diane Smith', 'Speaker 2']));
-    expect(after.map(({ start, end }) => [start, end])).toEqual(timeline.map(({ start, end }) => [start, end]));
+    expect(after.map(({ start, end }) => [start, end])).toEqual(
+      timeline.map(({ start, end }) => [start, end]),
+    );
 
     const json = await client.get(`/api/recordings/${id}/export?format=json`);
     expect(JSON.parse(json.text).speakerTimeline).toEqual(after);
@@ -69,6 +71,13 @@ describe.skipIf(!speechWorkerInstalled())('the speaker timeline (GET .../transcr
     expect((await client.get(`/api/recordings/${id}/transcript`)).body).not.toHaveProperty('speakerTimeline');
     const rttm = await client.get(`/api/recordings/${id}/export?format=rttm`);
     expect(rttm.status).toBe(200);
-    expect(new Set(rttm.text.trim().split('\n').map((l) => l.split(' ')[7]))).toEqual(new Set(['unknown']));
+    expect(
+      new Set(
+        rttm.text
+          .trim()
+          .split('\n')
+          .map((l) => l.split(' ')[7]),
+      ),
+    ).toEqual(new Set(['unknown']));
   }, 600_000);
 });
