@@ -69,6 +69,7 @@ const LaneBars = memo(function LaneBars({ speaker, turns, colour, length, onSeek
       onClick={() => onSeek(turn.start)}
       onKeyDown={moveFocus}
       data-start={turn.start}
+      data-end={turn.end}
       // A turn of a few hundredths still shows, and can still be clicked.
       style={{
         left: place(turn.start, length),
