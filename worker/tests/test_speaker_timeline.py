@@ -4,12 +4,14 @@ Measured with pyannote's protocol (tests/bench/der.py at collar 0: no collar, ov
 the per-word labels (each word's span under its segment's speaker, what the transcript showed before it):
 
 - on the pyannote sample (its own reference, sample.rttm, has overlap) the timeline must score no worse than the
-  words; measured 12.9 % against 19.1 % (missed speech 1.0 s against 3.1 s);
+  words; measured 12.9 % against 19.1 % (missed speech 4.2 % of the reference against 12.6 %);
 - on a two-person conversation assembled from LibriSpeech readers with 15 % overlap (tests/bench/conversations.py)
-  the timeline measured 21.6 % against the words' 20.1 %: no confusion at all (1.4 s for the words), but 4.0 s of
+  the timeline measured 21.6 % against the words' 20.1 %: no confusion at all (4.5 % for the words), but 13.1 %
   false alarm where the reference, cut at the first and last word heard in each turn, has nobody (the set also
-  holds laughter- and noise-like bursts the reference does not count). It is held to a floor above what was
+  holds laughter- and noise-like bursts the reference does not count). It is held to a ceiling above what was
   measured, as tests/test_conversations.py holds its figures.
+
+The figures are bench/speakers/timeline_der.py's (bench/README.md, "Who speaks when").
 
 Both must hold two speakers at once somewhere.
 """
@@ -24,7 +26,7 @@ from scrivo_speech.timeline import speaker_timeline
 from .bench import conversations as cv
 from .bench.der import der, read_rttm
 
-# Measured 0.216 on an AMD EPYC (2 cores), 2026-12-05.
+# Measured 0.216 on an Intel Xeon (2 vCPUs), 2026-12-05 (bench/speakers/timeline_der.py).
 TWO_PEOPLE_MAX_DER = 0.26
 TWO_PEOPLE = cv.Spec("two-people", seed=101, speakers=2, seconds=40, overlap=0.15, backchannels=5, bursts=4)
 
