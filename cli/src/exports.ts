@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Session } from './client';
 import { refusal } from './errors';
 
-export const EXPORT_FORMATS = ['srt', 'vtt', 'txt', 'docx', 'pdf', 'json'] as const;
+export const EXPORT_FORMATS = ['srt', 'vtt', 'txt', 'docx', 'pdf', 'json', 'rttm'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const isExportFormat = (value: string): value is ExportFormat =>

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completedRecording } from '../../api/test/recordings/support/completed-recording';
+import { completedRecording, JFK_WITH_TIMELINE } from '../../api/test/recordings/support/completed-recording';
 import type { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
@@ -19,7 +19,7 @@ describe('a share link in Chromium: an anonymous visitor reads and plays it unti
     app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
     browser = await launchBrowser();
     ({ client: owner } = await signedInClient(app, { plan: 'premium' }));
-    recordingId = await completedRecording(app, owner);
+    recordingId = await completedRecording(app, owner, JFK_WITH_TIMELINE);
     const named = await owner.patch(`/api/recordings/${recordingId}/transcript`, {
       version: 1,
       speakers: { SPEAKER_00: 'President Kennedy' },
@@ -64,6 +64,15 @@ describe('a share link in Chromium: an anonymous visitor reads and plays it unti
     await visitor.getByRole('button', { name: 'Play', exact: true }).click();
     await visitor.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.3);
     await visitor.getByRole('button', { name: 'Pause', exact: true }).click();
+    // Who speaks when, as on the owner's page: a lane per person under the owner's names, and a bar seeks.
+    await visitor.getByRole('region', { name: 'Who speaks when' }).waitFor();
+    const lanes = visitor.getByTestId('speaker-lane');
+    expect(await lanes.locator('span.font-medium').allInnerTexts()).toEqual([
+      'President Kennedy',
+      'SPEAKER_01',
+    ]);
+    await lanes.nth(1).locator('button[data-start]').first().click();
+    await visitor.waitForFunction(() => Math.abs(document.querySelector('audio')!.currentTime - 4.3) < 0.05);
     expect(await seriousA11yViolations(visitor)).toEqual([]);
 
     // The owner sees the view and turns the link off.

@@ -9,6 +9,8 @@
 With ``diarize=True`` every segment of the result carries ``"speaker"`` ("Speaker 1", "Speaker 2"…
 in order of first appearance; see :mod:`diarize`); progress segments never do, because speakers
 are only known once the whole recording has been heard. Without it ``speaker`` is ``None``.
+With it the result also carries ``speakerTimeline``: who speaks when, two people at once included, under the
+segments' labels (:mod:`timeline`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from . import decoding, guards, metrics, redecode
 from . import diarize as diarize_mod
 from . import speakers as speakers_mod
 from .engine import LANGUAGE_CODES, Engine, Segment
+from .timeline import speaker_timeline
 
 __all__ = ["LANGUAGE_CODES", "TASKS", "Cancelled", "Transcriber", "assign_speakers", "segment_dict"]
 
@@ -337,6 +340,7 @@ class Transcriber:
         if not info_sent:  # no speech anywhere
             yield {"type": "info", "language": main_language, "languageProbability": 0.0, "duration": _r(duration)}
         profiles: Optional[Dict[str, Any]] = None
+        timeline: List[Dict[str, object]] = []
         if speakers is not None:
             labels: Dict[int, str] = {}
             turns = speakers.finish()
@@ -350,9 +354,12 @@ class Transcriber:
             else:
                 in_overlap = self._speakers_in_overlap(path, segments, turns, speakers)
             segments = assign_speakers(segments, turns, labels, in_overlap)
+            timeline = speaker_timeline(turns, labels)
             if speaker_profiles:
                 profiles = speakers_mod.profiles(voices, labels)
-        extra = {"speakerProfiles": profiles} if speaker_profiles and diarize else {}
+        extra: Dict[str, Any] = {"speakerTimeline": timeline} if diarize else {}
+        if speaker_profiles and diarize:
+            extra["speakerProfiles"] = profiles
         yield {
             "type": "result",
             "text": " ".join(s["text"] for s in segments).strip(),

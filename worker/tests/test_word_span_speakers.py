@@ -76,6 +76,7 @@ def through_the_worker(
         "speakers": {s["speaker"] for s in result["segments"]},
         "fallback": metrics.snapshot().get(FALLBACK, 0) - before,
         "profiles": result.get("speakerProfiles"),
+        "timeline": {t["speaker"] for t in result["speakerTimeline"]},
     }
 
 
@@ -86,6 +87,8 @@ def test_three_people_in_a_reverberant_room_are_three_speakers(transcriber, audi
     assert len(heard["speakers"]) == 3, sorted(heard["speakers"])
     # The voice prints behind the labels are the spans' (speaker_profiles=1 still answers who is who).
     assert {t["speaker"] for t in heard["profiles"]["tracks"]} == heard["speakers"]
+    # The timeline is drawn from the words' spans too, under the same labels.
+    assert heard["timeline"] == heard["speakers"]
 
 
 def test_without_the_room_the_segmentation_keeps_the_speakers(transcriber, audio_dir, hear, tmp_path):

@@ -68,5 +68,12 @@ describe.skipIf(!speechWorkerInstalled())('LocalWhisperSpeech against the Python
     expect(diane?.speaker).toBeTruthy();
     expect(sheila?.speaker).toBeTruthy();
     expect(diane!.speaker).not.toBe(sheila!.speaker);
+    // Who speaks when comes along under the same labels, and the two talk at once somewhere in this call.
+    const timeline = t.speakerTimeline ?? [];
+    expect(new Set(timeline.map((turn) => turn.speaker))).toEqual(speakers);
+    const overlaps = timeline.some((a) =>
+      timeline.some((b) => a.speaker !== b.speaker && a.start < b.end && b.start < a.end),
+    );
+    expect(overlaps).toBe(true);
   });
 });

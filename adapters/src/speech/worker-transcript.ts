@@ -1,4 +1,11 @@
-import type { Segment, SpeakerCount, SpeakerProfiles, TranscriptBody } from '@scrivo/domain/recordings';
+import {
+  normalizeTimeline,
+  type Segment,
+  type SpeakerCount,
+  type SpeakerProfiles,
+  type SpeakerTurn,
+  type TranscriptBody,
+} from '@scrivo/domain/recordings';
 
 /** The transcript JSON the Python speech worker answers (`/asr`) and streams last (`/transcribe`). */
 export interface WorkerResult {
@@ -19,6 +26,8 @@ export interface WorkerResult {
   }[];
   /** The Hugging Face protocol's own field: [{ text, timestamp: [start, end] }]. */
   readonly chunks?: readonly { text: string; timestamp: readonly [number, number | null] }[];
+  /** With `diarize=1`: who speaks when, overlaps included, under the segments' labels. */
+  readonly speakerTimeline?: readonly { speaker?: unknown; start?: unknown; end?: unknown }[] | null;
   /** With `speaker_profiles=1`: the voice prints behind the labels (null when the worker has no embeddings). */
   readonly speakerProfiles?: WorkerSpeakerProfiles | null;
 }
@@ -60,6 +69,28 @@ export const toSpeakerProfiles = (
     links.push([a, b]);
   }
   return { speakers, tracks: out, cannotLink: links };
+};
+
+const isSeconds = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * The worker's timeline, turn by turn: a turn that is not a labelled stretch of time is left out rather than failing
+ * the transcript (the lines are what was paid for). Absent when the worker sent none (no speaker labels, an HF
+ * endpoint).
+ */
+const toSpeakerTimeline = (timeline: WorkerResult['speakerTimeline']): SpeakerTurn[] | undefined => {
+  if (!Array.isArray(timeline)) return undefined;
+  const turns: SpeakerTurn[] = [];
+  for (const turn of timeline as readonly unknown[]) {
+    if (typeof turn !== 'object' || turn === null) continue;
+    const speaker: unknown = Reflect.get(turn, 'speaker');
+    const start: unknown = Reflect.get(turn, 'start');
+    const end: unknown = Reflect.get(turn, 'end');
+    if (isLabel(speaker) && isSeconds(start) && isSeconds(end) && end > start)
+      turns.push({ speaker, start, end });
+  }
+  return normalizeTimeline(turns);
 };
 
 const clamp01 = (n: number) => Math.min(1, Math.max(0, Number.isFinite(n) ? n : 0));
@@ -112,12 +143,14 @@ export const toTranscript = (
   }
   segments = segments.filter((s) => s.text.length > 0);
   const lastEnd = segments.at(-1)?.end ?? 0;
+  const speakerTimeline = toSpeakerTimeline(result.speakerTimeline);
   return {
     language: result.language ?? fallback.language ?? 'und',
     languageProbability: clamp01(result.languageProbability ?? (result.language ? 1 : 0)),
     durationSeconds: result.duration ?? lastEnd,
     text: (result.text ?? segments.map((s) => s.text).join(' ')).trim(),
     segments,
+    ...(speakerTimeline ? { speakerTimeline } : {}),
     engine,
   };
 };

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { BulkExportQuery, MAX_BULK_EXPORT } from '@scrivo/contracts';
+import { BulkExportQuery, ExportFormat, MAX_BULK_EXPORT } from '@scrivo/contracts';
 import type { Response } from 'express';
 import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 import { ApiError } from '../common/api-error';
@@ -48,7 +48,7 @@ export class BulkExportController {
       throw new ApiError(
         400,
         'VALIDATION_FAILED',
-        `ids must list 1 to ${MAX_BULK_EXPORT} recording ids separated by commas; format one of txt, srt, vtt, docx, pdf, json; timestamps and speakers true or false.`,
+        `ids must list 1 to ${MAX_BULK_EXPORT} recording ids separated by commas; format one of ${ExportFormat.options.join(', ')}; timestamps and speakers true or false.`,
       );
     const { ids, ...request } = parsed.data;
     // Each id is looked up as the caller's: another user's is a 404 like an unknown one.

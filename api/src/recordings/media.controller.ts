@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ExportQuery } from '@scrivo/contracts';
+import { ExportFormat, ExportQuery } from '@scrivo/contracts';
 import type { BlobStore } from '@scrivo/domain';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error';
@@ -73,7 +73,7 @@ export class MediaController {
       throw new ApiError(
         400,
         'VALIDATION_FAILED',
-        'format must be one of txt, srt, vtt, docx, pdf, json; timestamps, speakers and summary true or false; language a two-letter code.',
+        `format must be one of ${ExportFormat.options.join(', ')}; timestamps, speakers and summary true or false; language a two-letter code.`,
       );
     const { format } = parsed.data;
     const { baseName, body } = await this.exporter.render(user, id, parsed.data);

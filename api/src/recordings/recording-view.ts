@@ -8,9 +8,15 @@ import type { RecordingDoc, TranscriptDoc } from '@scrivo/domain/recordings';
 export const toRecording = (d: RecordingDoc): Recording =>
   Recording.parse({ ...d, pieces: d.pieces ?? null });
 
-export const toTranscript = ({ id: _id, ownerId: _owner, ...t }: TranscriptDoc): Transcript => ({
+export const toTranscript = ({
+  id: _id,
+  ownerId: _owner,
+  speakerTimeline,
+  ...t
+}: TranscriptDoc): Transcript => ({
   ...t,
   segments: t.segments.map((seg) => ({ ...seg, words: [...seg.words] })),
+  ...(speakerTimeline ? { speakerTimeline: [...speakerTimeline] } : {}),
   // Transcripts stored before the editor existed are at their first version.
   version: t.version ?? 1,
   editedAt: t.editedAt ?? null,

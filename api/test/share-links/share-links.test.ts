@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SharedRecording } from '@scrivo/contracts';
 import { shareLinkStream } from '@scrivo/domain/share-links';
-import { completedRecording, JFK } from '../recordings/support/completed-recording';
+import { completedRecording, JFK, JFK_WITH_TIMELINE } from '../recordings/support/completed-recording';
 import { adminClient } from '../chat/admin-session';
 import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
@@ -77,6 +78,30 @@ describe('share links: a read-only transcript for anyone with the link, for as l
       'President Kennedy',
     ]);
     expect(res.body.media).toMatchObject({ kind: 'audio', downloadAllowed: false });
+  });
+
+  it('shows the visitor who speaks when under the owner’s names, where the transcript has a timeline', async () => {
+    const id = await completedRecording(app, owner.client, JFK_WITH_TIMELINE, 'Two at once');
+    const named = await owner.client.patch(`/api/recordings/${id}/transcript`, {
+      version: 1,
+      speakers: { SPEAKER_00: 'President Kennedy' },
+    });
+    expect(named.status, named.text).toBe(200);
+    const { token } = await create({ includeMedia: true }, owner.client, id);
+    const res = await visitor().get(`/api/shared/${token}`);
+    expect(res.status, res.text).toBe(200);
+    expect(SharedRecording.parse(res.body).transcript.speakerTimeline).toEqual([
+      { speaker: 'President Kennedy', start: 0, end: 4.6 },
+      { speaker: 'SPEAKER_01', start: 4.3, end: 7.9 },
+      { speaker: 'President Kennedy', start: 7.9, end: 11 },
+    ]);
+  });
+
+  it('sends no timeline for a transcript that has none', async () => {
+    const { token } = await create();
+    const res = await visitor().get(`/api/shared/${token}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.transcript).not.toHaveProperty('speakerTimeline');
   });
 
   it('leaks nothing else of the owner: no email, no user id, no recording id, no link id', async () => {

@@ -3,7 +3,7 @@ import { CliError } from '../errors';
 import { EXPORT_FORMATS, isExportFormat, writeExport } from '../exports';
 import { getRecording } from '../wait';
 
-/** Writes a finished transcript as srt, vtt, txt, docx, pdf or json; `-o -` writes text formats to stdout. */
+/** Writes a finished transcript as srt, vtt, txt, docx, pdf, json or rttm; `-o -` writes text formats to stdout. */
 export const exportTranscript = async (id: string, options: { format: string; output?: string }) => {
   if (!isExportFormat(options.format))
     throw new CliError(`--format must be one of ${EXPORT_FORMATS.join(', ')}.`, 2);

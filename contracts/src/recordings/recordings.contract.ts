@@ -97,6 +97,18 @@ export const TranscriptSegment = z.object({
 });
 export type TranscriptSegment = z.infer<typeof TranscriptSegment>;
 
+/**
+ * One stretch of one person's speech, in seconds. One speaker's turns never overlap, two speakers' may: the
+ * diarizer hears up to two voices at once.
+ */
+export const SpeakerTurn = z.object({
+  /** The same label as the segments' `speaker`, renamed with them. */
+  speaker: z.string(),
+  start: z.number().nonnegative(),
+  end: z.number().nonnegative(),
+});
+export type SpeakerTurn = z.infer<typeof SpeakerTurn>;
+
 /** A long recording is cut into pieces transcribed one by one: how many are done of how many. */
 export const PiecesDone = z.object({
   done: z.number().int().nonnegative(),
@@ -112,6 +124,11 @@ export const Transcript = z.object({
   durationSeconds: z.number().nonnegative(),
   text: z.string(),
   segments: z.array(TranscriptSegment),
+  /**
+   * Who speaks when, overlaps included, sorted by start. Present when speakers were labelled (since issue 40);
+   * absent without speaker labels, on engines that cannot tell and on older transcripts.
+   */
+  speakerTimeline: z.array(SpeakerTurn).optional(),
   /** Which engine and model produced it, e.g. "local-whisper:base". */
   engine: z.string(),
   createdAt: z.string(),
@@ -311,7 +328,8 @@ export const DeletedRecording = z.object({
 });
 export type DeletedRecording = z.infer<typeof DeletedRecording>;
 
-export const ExportFormat = z.enum(['txt', 'srt', 'vtt', 'docx', 'pdf', 'json']);
+/** `rttm`: who speaks when (NIST RTTM, one `SPEAKER` line per turn), for diarization scorers. */
+export const ExportFormat = z.enum(['txt', 'srt', 'vtt', 'docx', 'pdf', 'json', 'rttm']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
 const queryBool = z
@@ -323,7 +341,7 @@ export const ExportQuery = z.object({
   format: ExportFormat,
   /** Include timestamps (txt, docx, pdf). Default true. */
   timestamps: queryBool,
-  /** Include speaker names when known (all formats). Default true. */
+  /** Include speaker names when known (all formats; rttm numbers the people instead). Default true. */
   speakers: queryBool,
   /** Put the summary first (txt, docx, pdf; json always carries it when there is one). Default false. */
   summary: queryBool,
@@ -596,7 +614,7 @@ export const recordingsContract = c.router({
       409: ErrorBody,
       ...errors,
     },
-    summary: 'Download the transcript as txt, srt, vtt, docx, pdf or json (attachment)',
+    summary: 'Download the transcript as txt, srt, vtt, docx, pdf, json or rttm (attachment)',
   },
   usage: {
     method: 'GET',

@@ -27,6 +27,9 @@ const SEGMENTS = (at: string): PersonalDataPath[] => [
   `${at}[].speaker`,
 ];
 
+/** Who speaks when: each turn's speaker is a label of the lines, and renamed with them into a person's name. */
+const TIMELINE = (at: string): PersonalDataPath[] => [`${at}[].speaker`];
+
 /** An upload's own terms and the line of context its owner wrote. */
 const VOCABULARY = (at: string): PersonalDataPath[] => [`${at}.terms[]`, `${at}.context`];
 
@@ -57,8 +60,14 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalDataFields>> = {
   TranscriptionRequested: { key: 'owner', paths: VOCABULARY('options.vocabulary') },
   RecordingRenamed: { key: 'owner', paths: ['title'] },
   LiveSessionStarted: { key: 'owner', paths: ['title'] },
-  TranscriptionCompleted: { key: 'owner', paths: ['transcript.text', ...SEGMENTS('transcript.segments')] },
-  TranscriptPieceTranscribed: { key: 'owner', paths: SEGMENTS('segments') },
+  TranscriptionCompleted: {
+    key: 'owner',
+    paths: ['transcript.text', ...SEGMENTS('transcript.segments'), ...TIMELINE('transcript.speakerTimeline')],
+  },
+  TranscriptPieceTranscribed: {
+    key: 'owner',
+    paths: [...SEGMENTS('segments'), ...TIMELINE('speakerTimeline')],
+  },
   TranscriptEdited: {
     key: 'owner',
     paths: [...SEGMENTS('segments'), 'speakers{}', ...SEGMENTS('restructure.insert')],

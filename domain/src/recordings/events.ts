@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../kernel/events';
 import type { PieceSpan } from './pieces';
 import { recordingSlices, type SliceEvent } from './recording/slices';
-import type { Segment, TranscriptBody } from './transcript';
+import type { Segment, SpeakerTurn, TranscriptBody } from './transcript';
 import type { EditedSegment, TranscriptSplice } from './transcript-edit';
 
 /** How many people speak, when the uploader said: exactly (`min === max`) or a range (1-20). */
@@ -145,6 +145,11 @@ export type TranscriptPieceTranscribed = DomainEvent<
     language: string;
     languageProbability: number;
     segments: Segment[];
+    /**
+     * Who speaks when in the piece (overlaps included), times in seconds of the whole file, under the piece's own
+     * labels (relabelled file-wide when the pieces are joined). Absent without speaker labels and on older events.
+     */
+    speakerTimeline?: readonly SpeakerTurn[];
     engine: string;
     at: string;
   }

@@ -1,5 +1,6 @@
 export * from './events';
 export * from './transcript';
+export * from './speaker-timeline';
 export * from './transcript-edit';
 export * from './plans';
 export * from './ports';
@@ -10,6 +11,7 @@ export * from './projections/annotations.projection';
 export * from './usage.decider';
 export * from './export/subtitles';
 export * from './export/plain-text';
+export * from './export/rttm';
 export * from './export/annotation-notes';
 export * from './export/text-layout';
 export * from './projections/recordings.projection';

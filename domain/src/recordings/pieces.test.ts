@@ -170,4 +170,44 @@ describe('joining the pieces', () => {
     );
     expect(joined.segments.map((s) => s.speaker)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 2']);
   });
+
+  it('moves each piece’s speaker timeline onto the file’s clock under the file-wide labels, overlaps kept', () => {
+    const timed = (timeline: TranscriptBody['speakerTimeline']): TranscriptBody => ({
+      ...body('en', [{ ...segment(0, 1, ' hi'), speaker: 'Speaker 1' }]),
+      speakerTimeline: timeline,
+    });
+    const joined = joinPieces(
+      [
+        offsetPiece(
+          timed([
+            { speaker: 'Speaker 1', start: 0, end: 4 },
+            { speaker: 'Speaker 2', start: 3.5, end: 6 },
+          ]),
+          0,
+        ),
+        offsetPiece(timed([{ speaker: 'Speaker 1', start: 0.25, end: 2 }]), 150.1),
+      ],
+      200,
+      [{ 'Speaker 1': 'Speaker 1', 'Speaker 2': 'Speaker 2' }, { 'Speaker 1': 'Speaker 2' }],
+    );
+    expect(joined.speakerTimeline).toEqual([
+      { speaker: 'Speaker 1', start: 0, end: 4 },
+      { speaker: 'Speaker 2', start: 3.5, end: 6 },
+      { speaker: 'Speaker 2', start: 150.35, end: 152.1 },
+    ]);
+  });
+
+  it('leaves the timeline out when a piece has none, rather than showing a hole in it', () => {
+    const joined = joinPieces(
+      [
+        {
+          ...offsetPiece(body('en', [segment(0, 1, ' hi')]), 0),
+          speakerTimeline: [{ speaker: 'A', start: 0, end: 1 }],
+        },
+        offsetPiece(body('en', [segment(0, 1, ' hi')]), 150),
+      ],
+      200,
+    );
+    expect(joined).not.toHaveProperty('speakerTimeline');
+  });
 });

@@ -1,4 +1,5 @@
-import type { Segment, TranscriptBody } from './transcript';
+import { relabelTimeline, shiftTimeline } from './speaker-timeline';
+import type { Segment, SpeakerTurn, TranscriptBody } from './transcript';
 import { transcriptText } from './transcript';
 
 /** One piece of a long recording, in seconds of the whole file. */
@@ -155,6 +156,8 @@ export interface PieceTranscript {
   readonly language: string;
   readonly languageProbability: number;
   readonly segments: readonly Segment[];
+  /** Who speaks when in the piece, times in seconds of the whole file, under the piece's own labels. */
+  readonly speakerTimeline?: readonly SpeakerTurn[];
   readonly engine: string;
 }
 
@@ -162,7 +165,8 @@ export interface PieceTranscript {
  * One transcript from the pieces' transcripts, in piece order: segments renumbered from 0, their times as they
  * are (each piece's were offset to the whole file when it was recorded), each segment's language kept (a piece
  * in another language marks its segments with it), each speaker label mapped to its file-wide one when given.
- * The transcript's language is the one spoken longest.
+ * The pieces' speaker timelines are joined the same way, when every piece has one. The transcript's language is
+ * the one spoken longest.
  */
 export const joinPieces = (
   pieces: readonly PieceTranscript[],
@@ -181,6 +185,10 @@ export const joinPieces = (
       segments.push({ ...segment, id: segments.length, language, speaker });
     }
   });
+  // A piece without a timeline (an engine that cannot tell) would leave a hole no lane could explain.
+  const timelines = pieces.every((piece) => piece.speakerTimeline)
+    ? pieces.flatMap((piece, p) => relabelTimeline(piece.speakerTimeline ?? [], speakerMaps?.[p] ?? {}))
+    : null;
   const [first] = pieces;
   const language = [...spoken.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? first?.language ?? 'en';
   const sameLanguage = pieces.filter((piece) => piece.language === language);
@@ -194,6 +202,7 @@ export const joinPieces = (
     durationSeconds,
     text: transcriptText(segments),
     segments,
+    ...(timelines && pieces.length > 0 ? { speakerTimeline: relabelTimeline(timelines, {}) } : {}),
     engine: first?.engine ?? 'unknown',
   };
 };
@@ -213,4 +222,7 @@ export const offsetPiece = (transcript: TranscriptBody, offsetSeconds: number): 
       end: word.end + offsetSeconds,
     })),
   })),
+  ...(transcript.speakerTimeline
+    ? { speakerTimeline: shiftTimeline(transcript.speakerTimeline, offsetSeconds) }
+    : {}),
 });

@@ -1,5 +1,6 @@
 import { DomainError } from '../kernel/errors';
-import type { Segment, TranscriptBody, Word } from './transcript';
+import { relabelTimeline, timelineAfterRestructure } from './speaker-timeline';
+import type { Segment, SpeakerTurn, TranscriptBody, Word } from './transcript';
 import { transcriptText } from './transcript';
 
 /** Long enough for any real segment (Whisper's are a sentence or two), short enough to refuse pasted books. */
@@ -250,15 +251,38 @@ export const applySegmentEdit = (
   return edit.restructure ? applySplice(edited, edit.restructure) : edited;
 };
 
+interface AcceptedEdit {
+  segments: readonly EditedSegment[];
+  speakers: Readonly<Record<string, string>>;
+  restructure?: TranscriptSplice;
+}
+
+/** The speaker timeline after an edit: renamed with the lines, and following words given to another speaker. */
+const editedTimeline = (
+  timeline: readonly SpeakerTurn[],
+  segments: readonly Segment[],
+  edit: AcceptedEdit,
+): SpeakerTurn[] => {
+  const renamed =
+    Object.keys(edit.speakers).length > 0 ? relabelTimeline(timeline, edit.speakers) : [...timeline];
+  const splice = edit.restructure;
+  if (!splice) return renamed;
+  const before = applySegmentEdit(segments, { segments: edit.segments, speakers: edit.speakers });
+  return timelineAfterRestructure(
+    renamed,
+    before.slice(splice.index, splice.index + splice.remove),
+    splice.insert,
+  );
+};
+
 /** Applies an accepted edit to a transcript (read models and anything else that holds the full body). */
-export const applyTranscriptEdit = <T extends TranscriptBody>(
-  transcript: T,
-  edit: {
-    segments: readonly EditedSegment[];
-    speakers: Readonly<Record<string, string>>;
-    restructure?: TranscriptSplice;
-  },
-): T => {
+export const applyTranscriptEdit = <T extends TranscriptBody>(transcript: T, edit: AcceptedEdit): T => {
   const segments = applySegmentEdit(transcript.segments, edit);
-  return { ...transcript, segments, text: transcriptText(segments) };
+  const timeline = transcript.speakerTimeline;
+  return {
+    ...transcript,
+    segments,
+    text: transcriptText(segments),
+    ...(timeline ? { speakerTimeline: editedTimeline(timeline, transcript.segments, edit) } : {}),
+  };
 };

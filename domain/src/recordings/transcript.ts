@@ -25,6 +25,17 @@ export interface Segment {
   readonly lowConfidence?: boolean;
 }
 
+/**
+ * One stretch of one person's speech (seconds). A speaker's turns never overlap one another, but two speakers'
+ * turns may: the diarizer hears up to two voices at once.
+ */
+export interface SpeakerTurn {
+  /** The same label as the segments' `speaker` (renamed with them). */
+  readonly speaker: string;
+  readonly start: number;
+  readonly end: number;
+}
+
 export interface TranscriptBody {
   /** ISO 639-1 code. */
   readonly language: string;
@@ -32,6 +43,11 @@ export interface TranscriptBody {
   readonly durationSeconds: number;
   readonly text: string;
   readonly segments: readonly Segment[];
+  /**
+   * Who speaks when, overlaps included, sorted by start: the diarizer's turns under the segments' labels. Absent
+   * when speakers were not labelled, on engines that cannot tell, and on transcripts made before it existed.
+   */
+  readonly speakerTimeline?: readonly SpeakerTurn[];
   /** Which engine and model produced it, e.g. "local-whisper:base". */
   readonly engine: string;
 }

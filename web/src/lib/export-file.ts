@@ -12,8 +12,8 @@ export interface ExportChoice {
   annotations?: boolean;
 }
 
-/** Highlights and comments go into the documents and JSON; subtitles stay as they are. */
-export const annotationsApply = (format: ExportFormat): boolean => format !== 'srt' && format !== 'vtt';
+/** Highlights and comments go into the documents and JSON; subtitles and RTTM are timings alone. */
+export const annotationsApply = (format: ExportFormat): boolean => !['srt', 'vtt', 'rttm'].includes(format);
 
 /** The summary can go into the document formats; subtitles are timed text only. */
 export const summaryApplies = (format: ExportFormat): boolean => ['txt', 'docx', 'pdf'].includes(format);
@@ -25,10 +25,12 @@ export const EXPORT_FORMATS: readonly { format: ExportFormat; label: string; hin
   { format: 'docx', label: 'Word document (.docx)', hint: 'For editing in Word or Docs' },
   { format: 'pdf', label: 'PDF document (.pdf)', hint: 'For sharing and printing' },
   { format: 'json', label: 'JSON with word timings (.json)', hint: 'For developers' },
+  { format: 'rttm', label: 'Speaker timeline (.rttm)', hint: 'Who speaks when, for diarization tools' },
 ];
 
-/** Subtitles always carry timings: the toggle only applies to the document formats. */
-export const timestampsApply = (format: ExportFormat): boolean => !['srt', 'vtt', 'json'].includes(format);
+/** Subtitles, JSON and RTTM always carry timings: the toggle only applies to the document formats. */
+export const timestampsApply = (format: ExportFormat): boolean =>
+  !['srt', 'vtt', 'json', 'rttm'].includes(format);
 
 export const exportUrl = (recordingId: string, choice: ExportChoice): string => {
   const query = new URLSearchParams({

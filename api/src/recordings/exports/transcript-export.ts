@@ -6,6 +6,7 @@ import {
   notesByParagraph,
   toJson,
   toPlainText,
+  toRttm,
   toSrt,
   toVtt,
 } from '@scrivo/domain/recordings';
@@ -27,6 +28,8 @@ export const CONTENT_TYPES = {
   json: 'application/json; charset=utf-8',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pdf: 'application/pdf',
+  // RTTM has no media type of its own: it is plain text, one line per turn.
+  rttm: 'text/plain; charset=utf-8',
 } as const;
 
 export interface ExportRequest {
@@ -83,7 +86,7 @@ export class TranscriptExporter {
     if (request.summary && !summary)
       throw new ApiError(409, 'SUMMARY_NOT_READY', 'This recording has no summary yet.');
     const annotations: ExportAnnotation[] =
-      request.annotations && format !== 'srt' && format !== 'vtt'
+      request.annotations && format !== 'srt' && format !== 'vtt' && format !== 'rttm'
         ? (await this.queries.execute(new GetAnnotationsQuery(user, id))).annotations.map((a) => ({
             kind: a.kind,
             start: a.start,
@@ -108,6 +111,7 @@ export class TranscriptExporter {
       body = `${summary && request.summary ? `${summaryText(summary, labels)}\n\n---\n\n` : ''}${toPlainText(transcript, options, notes)}`;
     else if (format === 'srt') body = toSrt(transcript, options);
     else if (format === 'vtt') body = toVtt(transcript, options);
+    else if (format === 'rttm') body = toRttm(transcript, safeFilename(doc.title), options);
     else if (format === 'json')
       body = toJson({
         ...transcript,

@@ -106,6 +106,16 @@ export class GetSharedRecordingHandler implements IQueryHandler<GetSharedRecordi
           ...(s.confidence === undefined ? {} : { confidence: s.confidence }),
           ...(s.lowConfidence === undefined ? {} : { lowConfidence: s.lowConfidence }),
         })),
+        // Who speaks when, for the same lanes as the owner's page; only on transcripts that have one.
+        ...(transcript.speakerTimeline
+          ? {
+              speakerTimeline: transcript.speakerTimeline.map((t) => ({
+                speaker: t.speaker,
+                start: t.start,
+                end: t.end,
+              })),
+            }
+          : {}),
         engine: transcript.engine,
         createdAt: transcript.createdAt,
       },

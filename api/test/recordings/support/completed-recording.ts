@@ -44,6 +44,16 @@ export const JFK_TRANSCRIPT: TranscriptBody = {
   engine: 'test:fixed',
 };
 
+/** The same lines with who speaks when as the diarizer would give it: the two voices at once from 4.3 s to 4.6 s. */
+export const JFK_WITH_TIMELINE: TranscriptBody = {
+  ...JFK_TRANSCRIPT,
+  speakerTimeline: [
+    { speaker: 'SPEAKER_00', start: 0, end: 4.6 },
+    { speaker: 'SPEAKER_01', start: 4.3, end: 7.9 },
+    { speaker: 'SPEAKER_00', start: 7.9, end: 11 },
+  ],
+};
+
 /**
  * A completed recording without waiting for speech: the real upload (probe, minutes, job), then the job's
  * completion through the same write side the job worker uses, with a known transcript. Needs the app started

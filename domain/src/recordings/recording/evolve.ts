@@ -55,10 +55,16 @@ export const evolve = (state: RecordingState, event: RecordingEvent): RecordingS
         pieceTranscripts: {},
       };
     case 'TranscriptPieceTranscribed': {
-      const { index, language, languageProbability, segments, engine } = event.data;
+      const { index, language, languageProbability, segments, speakerTimeline, engine } = event.data;
       const pieceTranscripts = {
         ...state.pieceTranscripts,
-        [index]: { language, languageProbability, segments, engine },
+        [index]: {
+          language,
+          languageProbability,
+          segments,
+          engine,
+          ...(speakerTimeline ? { speakerTimeline } : {}),
+        },
       };
       const total = state.split?.pieces.length ?? 1;
       return { ...state, pieceTranscripts, lastProgress: Object.keys(pieceTranscripts).length / total };

@@ -178,6 +178,46 @@ describe('a long recording transcribed in pieces', () => {
         .thenNothingHappens();
     });
 
+    it('keeps each piece’s speaker timeline and joins them under the file-wide labels', () => {
+      const timed = (index: number, speaker: string): PieceTranscript => ({
+        ...piece(index, 'Hi.', speaker),
+        speakerTimeline: [{ speaker, start: spans[index]!.start + 1, end: spans[index]!.start + 3 }],
+      });
+      const recorded = (index: number, speaker: string): RecordingEvent => {
+        const { segments, ...rest } = timed(index, speaker);
+        return {
+          type: 'TranscriptPieceTranscribed',
+          data: { recordingId: 'r1', jobId: 'j1', index, ...rest, segments: [...segments], at: now },
+        };
+      };
+      spec
+        .given([...ready, splitWithSpeakers])
+        .when({
+          type: 'RecordPieceTranscript',
+          jobId: 'j1',
+          index: 0,
+          transcript: timed(0, 'SPEAKER_00'),
+          now,
+        })
+        .then([recorded(0, 'SPEAKER_00')]);
+      spec
+        .given([...ready, splitWithSpeakers, recorded(0, 'SPEAKER_00'), recorded(1, 'SPEAKER_00')])
+        .when({
+          type: 'JoinPieceSpeakers',
+          jobId: 'j1',
+          speakers: [{ SPEAKER_00: 'Speaker 1' }, { SPEAKER_00: 'Speaker 2' }],
+          now,
+        })
+        .then((events) => {
+          const [event] = events;
+          if (event?.type !== 'TranscriptionCompleted') throw new Error('not completed');
+          expect(event.data.transcript.speakerTimeline).toEqual([
+            { speaker: 'Speaker 1', start: 1, end: 3 },
+            { speaker: 'Speaker 2', start: 152.2, end: 154.2 },
+          ]);
+        });
+    });
+
     it('joins nothing before every piece is in', () => {
       spec
         .given([...ready, splitWithSpeakers, transcribed(0, 'Hello.', 'SPEAKER_00')])

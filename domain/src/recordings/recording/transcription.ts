@@ -131,6 +131,7 @@ export const recordPieceTranscript = (
       language: transcript.language,
       languageProbability: transcript.languageProbability,
       segments: [...transcript.segments],
+      ...(transcript.speakerTimeline ? { speakerTimeline: [...transcript.speakerTimeline] } : {}),
       engine: transcript.engine,
       at: command.now,
     },

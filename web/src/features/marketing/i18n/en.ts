@@ -154,7 +154,7 @@ export const en: LandingCopy = {
       {
         icon: 'document',
         title: 'Exports',
-        description: 'PDF, DOCX, TXT, SRT, VTT and JSON with timestamps.',
+        description: 'PDF, DOCX, TXT, SRT, VTT, JSON and RTTM with timestamps.',
       },
     ],
   },

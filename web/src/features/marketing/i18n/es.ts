@@ -158,7 +158,7 @@ export const es: LandingCopy = {
       {
         icon: 'document',
         title: 'Exportación',
-        description: 'PDF, DOCX, TXT, SRT, VTT y JSON con marcas de tiempo.',
+        description: 'PDF, DOCX, TXT, SRT, VTT, JSON y RTTM con marcas de tiempo.',
       },
     ],
   },

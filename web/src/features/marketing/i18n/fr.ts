@@ -155,7 +155,11 @@ export const fr: LandingCopy = {
         title: 'Recherche',
         description: 'Retrouvez un mot dans un long enregistrement et allez à ce moment.',
       },
-      { icon: 'document', title: 'Exports', description: 'PDF, DOCX, TXT, SRT, VTT et JSON horodatés.' },
+      {
+        icon: 'document',
+        title: 'Exports',
+        description: 'PDF, DOCX, TXT, SRT, VTT, JSON et RTTM horodatés.',
+      },
     ],
   },
   why: {

@@ -33,7 +33,7 @@ export const languagePage = (language: LanguagePage): InfoPageContent => ({
       heading: 'Review and export',
       bullets: [
         'Click any line to play it back.',
-        'Export PDF, DOCX, TXT, SRT, VTT or JSON.',
+        'Export PDF, DOCX, TXT, SRT, VTT, JSON or RTTM.',
         'Search every transcript in your library.',
       ],
     },
@@ -53,7 +53,7 @@ export const productPage = (product: ProductPage): InfoPageContent => ({
       bullets: [
         `Upload your file (${formats}).`,
         'Scrivo detects the language (about 100 supported) and transcribes with timestamps.',
-        'Play it back, search it, and export PDF, DOCX, TXT, SRT, VTT or JSON.',
+        'Play it back, search it, and export PDF, DOCX, TXT, SRT, VTT, JSON or RTTM.',
       ],
     },
     { heading: 'Tips for better results', bullets: product.tips },

@@ -6,7 +6,7 @@ export const features: InfoPageContent = {
   title: 'Everything Scrivo does',
   lead: 'Upload audio or video, transcribe it in about 100 languages or translate it to English, then play it back, search it and export it.',
   description:
-    'Scrivo features: resumable audio and video upload up to 1 GB, ~100 languages, translation to English, click-to-play transcripts, library search, PDF/DOCX/TXT/SRT/VTT/JSON export.',
+    'Scrivo features: resumable audio and video upload up to 1 GB, ~100 languages, translation to English, click-to-play transcripts, library search, PDF/DOCX/TXT/SRT/VTT/JSON/RTTM export.',
   cta: { label: 'Start free', href: '/signup' },
   sections: [
     {
@@ -36,7 +36,7 @@ export const features: InfoPageContent = {
         'Search across the titles and transcripts of your whole library.',
         'The transcript editor (Premium and Business Pro): fix words and rename speakers everywhere; changes save as you type.',
         'Share a transcript by link, with or without a password and an expiry date.',
-        'Export PDF, DOCX, TXT, SRT, VTT and JSON.',
+        'Export PDF, DOCX, TXT, SRT, VTT, JSON and RTTM (who speaks when).',
       ],
     },
     {
@@ -113,7 +113,7 @@ export const howto: InfoPageContent = {
       bullets: [
         'Click a line to hear it and check the wording.',
         'On Premium and Business Pro, choose Edit transcript to correct words and rename speakers; changes save as you type.',
-        'Choose Export and pick PDF, DOCX, TXT, SRT, VTT or JSON.',
+        'Choose Export and pick PDF, DOCX, TXT, SRT, VTT, JSON or RTTM.',
       ],
     },
   ],

@@ -10,6 +10,7 @@ import { useMediaPlayer } from '../lib/use-media-player';
 import { useWaveform } from '../lib/use-waveform';
 import { Icon } from '../../../components/ui/icons';
 import { PlayerControls } from './player-controls';
+import { SpeakerLanes } from './speaker-lanes';
 import { findMatches } from '../lib/search';
 import { ShortcutsHelp } from './shortcuts-help';
 import { TranscriptSearch } from './transcript-search';
@@ -22,7 +23,7 @@ import type { TranscriptEditor } from '../editor/use-transcript-editor';
 /** What the workspace reads of a transcript: a shared page has no version or recording id. */
 type WorkspaceTranscript = Pick<
   Transcript,
-  'segments' | 'durationSeconds' | 'language' | 'languageProbability'
+  'segments' | 'durationSeconds' | 'language' | 'languageProbability' | 'speakerTimeline'
 >;
 
 interface Props {
@@ -240,6 +241,14 @@ export function TranscriptWorkspace({
             onShowShortcuts={() => setHelpOpen(true)}
           />
         </div>
+      )}
+      {mediaUrl !== null && transcript.speakerTimeline && (
+        <SpeakerLanes
+          timeline={transcript.speakerTimeline}
+          durationSeconds={transcript.durationSeconds || recording.durationSeconds || 0}
+          currentTime={state.currentTime}
+          onSeek={seek}
+        />
       )}
 
       {panels.length > 0 && (
