@@ -55,6 +55,7 @@ export const requestFor = (
       content: { overview: 'Taken over', keyPoints: [], decisions: [], actionItems: [], chapters: [] },
       revision: 1,
     },
+    'PATCH /api/voices/:voiceId': { name: 'Taken over' },
     'PUT /api/summaries/templates/:templateId': {
       name: 'Taken over',
       instructions: 'Taken over',

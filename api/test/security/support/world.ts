@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
+import { encodeVoicePrint, voicesDecider, voicesStream } from '@scrivo/domain/voices';
 import { StreamRunner } from '../../../src/infrastructure/stream-runner';
 import { adminClient } from '../../chat/admin-session';
 import { TestClient } from '../../support/http-client';
@@ -154,6 +155,24 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
     sections: { keyPoints: 'Points', decisions: null, actionItems: 'Tasks', chapters: null },
   });
   expect(template.status, template.text).toBe(201);
+  // A remembered voice, written as POST /api/voices writes it once the speech worker has made the print (this
+  // world runs no speech worker; the routes under attack only name the voice).
+  const runner = app.scrivo.app.get(StreamRunner);
+  const voiceId = 'owner-voice';
+  await runner.run(
+    voicesDecider,
+    voicesStream(owner.userId),
+    {
+      type: 'RememberVoice',
+      userId: owner.userId,
+      voiceId,
+      name: 'Owner voice',
+      print: encodeVoicePrint(Array.from({ length: 192 }, (_, i) => Math.sin(i))),
+      recordingId,
+      now: runner.now(),
+    },
+    { actor: { kind: 'user', id: owner.userId } },
+  );
   const folder = await owner.client.post('/api/library/folders', { name: 'Owner folder' });
   expect(folder.status, folder.text).toBe(201);
   const tag = await owner.client.post('/api/library/tags', { name: 'owner-tag' });
@@ -199,6 +218,7 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
       tagId: tag.body.id as string,
       annotationId,
       templateId: template.body.id as string,
+      voiceId,
       // A translation's language (the routes of a recording's translations).
       target: 'de',
     },
@@ -223,6 +243,7 @@ export const ownerView = async (world: World) => {
   const deliveries = await owner.client.get(`/api/account/webhooks/${ids.webhookId}/deliveries`);
   const notes = await owner.client.get(`/api/recordings/${ids.id}/annotations`);
   const templates = await owner.client.get('/api/summaries/templates');
+  const voices = await owner.client.get('/api/voices');
   const r = recording.body as Record<string, unknown>;
   const t = transcript.body as Record<string, unknown>;
   const c = chat.body as { session: Record<string, unknown>; messages: unknown[] };
@@ -240,5 +261,6 @@ export const ownerView = async (world: World) => {
     webhooks: [hooks.status, hooks.body, deliveries.status, (deliveries.body as { items?: unknown[] }).items],
     annotations: [notes.status, notes.body],
     summaryTemplates: [templates.status, templates.body],
+    voices: [voices.status, voices.body],
   };
 };
