@@ -35,7 +35,7 @@ import traceback
 from datetime import datetime, timezone
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, BinaryIO, Dict, List, Optional, Tuple
+from typing import Any, BinaryIO, Callable, Dict, List, Optional, Tuple
 from urllib.parse import parse_qs, urlsplit
 
 from . import __version__, metrics
@@ -463,28 +463,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def _name_speakers(self) -> None:
         # Like clustering: plain arithmetic on voice prints, no model and no queue.
-        try:
-            self._check_auth()
+        def name(body: Any) -> Tuple[Dict[str, Any], Dict[str, Any]]:
             try:
-                profiles, voices = voices_mod.read_naming(self._json_body())
+                profiles, voices = voices_mod.read_naming(body)
             except speakers_mod.ProfilesError as exc:
                 raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
             names = voices_mod.name_speakers(profiles, voices)
-        except HttpError as exc:
-            self.close_connection = True  # the body may be unread
-            self._error(exc.status, exc.message, exc.headers)
-            return
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True
-            self._log(499, error="client disconnected")
-            return
-        except Exception as exc:  # noqa: BLE001 - never a stack trace to the client
-            traceback.print_exc(file=sys.stderr)
-            self.close_connection = True
-            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"Naming failed: {type(exc).__name__}")
-            return
-        self._send_json(HTTPStatus.OK, {"names": names})
-        self._log(HTTPStatus.OK, voices=len(voices), named=len(names))
+            return {"names": names}, {"voices": len(voices), "named": len(names)}
+
+        self._json_endpoint("Naming", name)
 
     def _voice_print(self, transcriber: Transcriber, body: BinaryIO, spans: List[Tuple[float, float]], duration: float) -> None:
         # Not in the transcription queue: a few embeddings take a second or two, and the person who asked waits.
@@ -504,14 +491,24 @@ class Handler(BaseHTTPRequestHandler):
 
     def _cluster_speakers(self) -> None:
         # Clustering needs neither the Whisper model nor its queue: a join waits for no one's transcription.
-        try:
-            self._check_auth()
-            body = self._json_body()
+        def cluster(body: Any) -> Tuple[Dict[str, Any], Dict[str, Any]]:
             try:
                 pieces, count, bounds = speakers_mod.read_pieces(body)
             except speakers_mod.ProfilesError as exc:
                 raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
             labels = speakers_mod.cluster_pieces(pieces, count, bounds)
+            found = {name for mapping in labels for name in mapping.values()}
+            return {"labels": labels, "speakers": len(found)}, {"pieces": len(pieces), "speakers": len(found)}
+
+        self._json_endpoint("Clustering", cluster)
+
+    def _json_endpoint(
+        self, what: str, answer: Callable[[Any], Tuple[Dict[str, Any], Dict[str, Any]]]
+    ) -> None:
+        """A JSON request answered from its body alone: the checks, the errors and the log every such endpoint has."""
+        try:
+            self._check_auth()
+            body, logged = answer(self._json_body())
         except HttpError as exc:
             self.close_connection = True  # the body may be unread
             self._error(exc.status, exc.message, exc.headers)
@@ -523,11 +520,10 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as exc:  # noqa: BLE001 - never a stack trace to the client
             traceback.print_exc(file=sys.stderr)
             self.close_connection = True
-            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"Clustering failed: {type(exc).__name__}")
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"{what} failed: {type(exc).__name__}")
             return
-        found = {name for mapping in labels for name in mapping.values()}
-        self._send_json(HTTPStatus.OK, {"labels": labels, "speakers": len(found)})
-        self._log(HTTPStatus.OK, pieces=len(pieces), speakers=len(found))
+        self._send_json(HTTPStatus.OK, body)
+        self._log(HTTPStatus.OK, **logged)
 
     def _live(self, query: str) -> None:
         # Streams both ways for the whole session, in this request's own thread: sessions share the
