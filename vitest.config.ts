@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { globSync } from 'tinyglobby';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
@@ -18,33 +20,59 @@ const decorators = swc.vite({
   module: { type: 'es6' },
 });
 
+const SERVER_TESTS = [
+  'contracts/**/*.test.ts',
+  'adapters/**/*.test.ts',
+  'api/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'cli/**/*.test.ts',
+  'bench/**/*.test.ts',
+  // Pact: consumer tests and, in the same file, their verification against the real API.
+  'web/pact/**/*.test.ts',
+  'widget/pact/**/*.test.ts',
+];
+/**
+ * Files that drive a real engine (the Python speech worker, the local language model, a whole `npm start`) use
+ * both cores by themselves and time real work: they run one at a time, after the light files. The rest (the API in
+ * process, MinIO, FerretDB, stripe-mock) run two at a time. Read from the files, so a new test lands in the right
+ * lane without a list to keep; a file that measures something another file beside it would disturb says
+ * `// vitest lane: engines` at its top.
+ */
+const DRIVES_AN_ENGINE =
+  /startSpeechWorker|appWithSpeechWorker|startLanguageModel|appWithLanguageModel|worker\/\.venv|vitest lane: engines/;
+const engineTests = globSync(SERVER_TESTS, { cwd: root, ignore: ['**/node_modules/**'] }).filter((file) =>
+  DRIVES_AN_ENGINE.test(readFileSync(`${root}/${file}`, 'utf8')),
+);
+/** Two cores: the light lane uses both. */
+const LIGHT_WORKERS = 2;
+
 export default defineConfig({
   test: {
     reporters: ['default'],
     projects: [
       {
         resolve: { alias },
-        test: { name: 'domain', include: ['domain/src/**/*.test.ts'] },
+        test: {
+          name: 'domain',
+          include: ['domain/src/**/*.test.ts'],
+          maxWorkers: LIGHT_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         resolve: { alias },
         plugins: [decorators],
         test: {
           name: 'server',
-          include: [
-            'contracts/**/*.test.ts',
-            'adapters/**/*.test.ts',
-            'api/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'cli/**/*.test.ts',
-            'bench/**/*.test.ts',
-            // Pact: consumer tests and, in the same file, their verification against the real API.
-            'web/pact/**/*.test.ts',
-            'widget/pact/**/*.test.ts',
-          ],
+          include: SERVER_TESTS,
+          exclude: [...engineTests, '**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // One module graph per worker instead of one per file: loading the Nest app's modules was 280 s a run.
+          isolate: false,
+          maxWorkers: LIGHT_WORKERS,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -52,6 +80,22 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'widget/src/**/*.test.{ts,tsx}'],
+          maxWorkers: LIGHT_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        resolve: { alias },
+        plugins: [decorators],
+        test: {
+          name: 'engines',
+          include: engineTests,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -63,7 +107,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          fileParallelism: false,
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -2,20 +2,24 @@
 // speech worker's tests. Prints one closing line with the totals.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fail, log, root, run } from './lib.mjs';
+import { fail, log, root, run, runLanes } from './lib.mjs';
 
 const started = Date.now();
 // Each step says when it began, so a CI log shows where the time goes (issue 42: the suite under 40 minutes).
 const step = (name) => log(`${name} (at ${((Date.now() - started) / 60000).toFixed(1)} min)`);
 step('build');
 run('node', ['scripts/build.mjs']);
-step('lint');
-run('npx', ['eslint', '.', '--max-warnings=0']);
-run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
-// Exports nothing imports (knip.json): a name nobody uses is dead code or belongs inside its file.
-run('npx', ['knip', '--no-progress', '--no-config-hints']);
-step('typecheck');
-run('node', ['scripts/typecheck.mjs']);
+// Lint and the type checks are each one process on one core: on two cores they run side by side.
+step('lint and typecheck, side by side');
+await runLanes([
+  [
+    ['npx', ['eslint', '.', '--max-warnings=0']],
+    ['npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+    // Exports nothing imports (knip.json): a name nobody uses is dead code or belongs inside its file.
+    ['npx', ['knip', '--no-progress', '--no-config-hints']],
+  ],
+  [['node', ['scripts/typecheck.mjs']]],
+]);
 
 mkdirSync(join(root, '.tmp'), { recursive: true });
 const report = join(root, '.tmp', 'vitest.json');
