@@ -27,10 +27,9 @@ const SERVER_TESTS = [
   'scripts/**/*.test.ts',
   'cli/**/*.test.ts',
   'bench/**/*.test.ts',
-  // Pact: consumer tests and, in the same file, their verification against the real API.
-  'web/pact/**/*.test.ts',
-  'widget/pact/**/*.test.ts',
 ];
+// Pact: consumer tests and, in the same file, their verification against the real API.
+const PACT_TESTS = ['web/pact/**/*.test.ts', 'widget/pact/**/*.test.ts'];
 /**
  * Files that drive a real engine (the Python speech worker, the local language model, a whole `npm start`) use
  * both cores by themselves and time real work: they run one at a time, after the light files. The rest (the API in
@@ -40,9 +39,10 @@ const SERVER_TESTS = [
  */
 const DRIVES_AN_ENGINE =
   /startSpeechWorker|appWithSpeechWorker|startLanguageModel|appWithLanguageModel|worker\/\.venv|vitest lane: engines/;
-const engineTests = globSync(SERVER_TESTS, { cwd: root, ignore: ['**/node_modules/**'] }).filter((file) =>
-  DRIVES_AN_ENGINE.test(readFileSync(`${root}/${file}`, 'utf8')),
-);
+const engineTests = globSync(SERVER_TESTS, {
+  cwd: root,
+  ignore: ['**/node_modules/**'],
+}).filter((file) => DRIVES_AN_ENGINE.test(readFileSync(`${root}/${file}`, 'utf8')));
 /** Two cores: the light lane uses both. */
 const LIGHT_WORKERS = 2;
 
@@ -110,6 +110,21 @@ export default defineConfig({
           isolate: false,
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        resolve: { alias },
+        plugins: [decorators],
+        test: {
+          name: 'pact',
+          include: PACT_TESTS,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          // Each file's client points at its own mock server through module state, and the consumers of one
+          // provider write one pact file: one file at a time, each in a fresh worker.
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

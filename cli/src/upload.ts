@@ -20,10 +20,21 @@ export interface UploadChoices {
   readonly chunkSize?: number;
 }
 
+/**
+ * tus's file store with a lock that outlasts a killed run: a process killed while it held the lock leaves it for
+ * the lock's staleness time (10 s), and tus's own retries give up after about half a second, so a watcher restarted
+ * at once crashed with "Lock file is already being held". These retries wait past the staleness, then take it over.
+ */
+class ResumeStore extends FileUrlStorage {
+  _lockfileOptions() {
+    return { realpath: false, stale: 10_000, retries: { retries: 12, minTimeout: 100, maxTimeout: 2_000 } };
+  }
+}
+
 /** tus keeps each file's upload address here, by path, size and modification time, so a new run resumes it. */
 const resumeStore = async () => {
   await mkdir(configDir(), { recursive: true, mode: 0o700 });
-  return new FileUrlStorage(join(configDir(), 'uploads.json'));
+  return new ResumeStore(join(configDir(), 'uploads.json'));
 };
 
 const bodyOf = (text: string): unknown => {
