@@ -1,4 +1,3 @@
-// vitest lane: engines (its memory probe measures a child's growth, which another file beside it disturbed).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
