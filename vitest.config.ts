@@ -34,17 +34,19 @@ const PACT_TESTS = ['web/pact/**/*.test.ts', 'widget/pact/**/*.test.ts'];
  * Files that drive a real engine (the Python speech worker, the local language model, a whole `npm start`) use
  * both cores by themselves and time real work: they run one at a time, after the light files. The rest (the API in
  * process, MinIO, FerretDB, stripe-mock) run two at a time. Read from the files, so a new test lands in the right
- * lane without a list to keep; a file that measures something another file beside it would disturb says
- * `// vitest lane: engines` at its top.
+ * lane without a list to keep.
  */
 const DRIVES_AN_ENGINE =
-  /startSpeechWorker|appWithSpeechWorker|startLanguageModel|appWithLanguageModel|worker\/\.venv|vitest lane: engines/;
+  /startSpeechWorker|appWithSpeechWorker|startLanguageModel|appWithLanguageModel|worker\/\.venv/;
 const engineTests = globSync(SERVER_TESTS, {
   cwd: root,
   ignore: ['**/node_modules/**'],
 }).filter((file) => DRIVES_AN_ENGINE.test(readFileSync(`${root}/${file}`, 'utf8')));
 /** Two cores: the light lane uses both. */
 const LIGHT_WORKERS = 2;
+/** What every project of Node test files (API, adapters, browser, Pact) shares. */
+const nodeFiles = { resolve: { alias }, plugins: [decorators] };
+const nodeTimeouts = { testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' } as const;
 
 export default defineConfig({
   test: {
@@ -60,15 +62,12 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
-        plugins: [decorators],
+        ...nodeFiles,
         test: {
           name: 'server',
           include: SERVER_TESTS,
           exclude: [...engineTests, '**/node_modules/**'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
+          ...nodeTimeouts,
           // One module graph per worker instead of one per file: loading the Nest app's modules was 280 s a run.
           isolate: false,
           maxWorkers: LIGHT_WORKERS,
@@ -85,14 +84,11 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
-        plugins: [decorators],
+        ...nodeFiles,
         test: {
           name: 'engines',
           include: engineTests,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
+          ...nodeTimeouts,
           isolate: false,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
@@ -113,14 +109,11 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
-        plugins: [decorators],
+        ...nodeFiles,
         test: {
           name: 'pact',
           include: PACT_TESTS,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
+          ...nodeTimeouts,
           // Each file's client points at its own mock server through module state, and the consumers of one
           // provider write one pact file: one file at a time, each in a fresh worker.
           maxWorkers: 1,

@@ -149,13 +149,7 @@ describe('cutting a decoded recording into stored pieces', () => {
     const probe = spawnSync(
       process.execPath,
       ['--expose-gc', '--conditions=source', '--import', 'tsx', MEMORY_PROBE, hour, join(dir, 'blobs-hour')],
-      // Its own environment, not this worker's, which earlier files in the same worker may have added to.
-      {
-        cwd: REPO,
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME },
-      },
+      { cwd: REPO, encoding: 'utf8', timeout: 60_000 },
     );
     expect(probe.status, probe.stderr).toBe(0);
     const measured = probeAnswer.parse(JSON.parse(probe.stdout.trim().split('\n').at(-1)!));
