@@ -113,7 +113,7 @@ export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand>
     const { userId, exists } = await accountOfAddress(opening, profile.email);
     const context: RunContext = { actor: { kind: 'visitor', id: userId } };
     if (!exists) {
-      await this.signups.assertMaySignUp(profile.email);
+      await this.signups.admit(profile.email, false);
       await openAccount(
         opening,
         {

@@ -37,13 +37,9 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
   async execute({ email, language }: SendVerificationCodeCommand): Promise<void> {
     const userId = await userIdByEmail(this.runner, this.emails, email);
     const user = userId ? await loadUser(this.runner, userId) : null;
-    if (user?.exists && user.emailVerified)
-      throw new DomainError(
-        'EMAIL_TAKEN',
-        'An account with this email already exists. Please sign in instead.',
-      );
-    // The first step of signing up: say at once when this address may not create an account here.
-    if (!user?.exists) await this.signups.assertMaySignUp(email);
+    // The first step of signing up: say at once when this address may not create an account here. An account that
+    // exists unverified is no sign-up: it gets its code whatever the policy says.
+    if (!user?.exists || user.emailVerified) await this.signups.admit(email, user?.exists ?? false);
     await this.mail.send(email, language ?? user?.language ?? 'en');
   }
 }
