@@ -4,3 +4,4 @@ export { MAX_GRANTED_MINUTES, MAX_REASON_LENGTH } from './operator';
 export { type ResetLink, usableResetLink } from './password';
 export { ACCOUNT_SUSPENDED_MESSAGE } from './sign-in';
 export type { UserAccountState } from './state';
+export { erasureCodeRecipient } from './erasure';
