@@ -5,3 +5,4 @@ export { type ResetLink, usableResetLink } from './password';
 export { ACCOUNT_SUSPENDED_MESSAGE, passwordSignInRefusal, requireAddressVerifiedByGoogle } from './sign-in';
 export type { UserAccountState } from './state';
 export { erasureCodeRecipient } from './erasure';
+export { billingPortalCustomer } from './plan-choice';
