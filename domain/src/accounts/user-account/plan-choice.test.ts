@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../kernel/decider';
 import { DomainError } from '../../kernel/errors';
 import type { UserEvent } from '../events';
-import type { SubscriptionSnapshot } from '../subscription';
+import type { PaymentsHere, SubscriptionSnapshot } from '../subscription';
 import { userAccountDecider } from './decider';
 import { at, registeredWith, spec, verified } from './decider.fixtures';
 import { billingPortalCustomer } from './plan-choice';
@@ -30,8 +30,8 @@ const subscribed = (status: SubscriptionSnapshot['status']): UserEvent => ({
     changedAt: at,
   },
 });
-const configured = { configured: true, supportEmail: null };
-const none = { configured: false, supportEmail: null };
+const configured: PaymentsHere = { configured: true, supportEmail: null };
+const none: PaymentsHere = { configured: false, supportEmail: null };
 const choose = (plan: 'free' | 'premium', payments = configured) => ({
   type: 'ChoosePlan' as const,
   plan,
