@@ -96,6 +96,17 @@ const dataLayerFileNames = {
     ],
   },
 };
+/**
+ * The rules are the domain's (issue 42): a handler gathers the facts (is sign-up open, did the password match, are
+ * payments configured) and puts them on the command, and the domain's decider throws the DomainError or returns the
+ * refusal. A failure of the infrastructure (a mail server, an engine not configured) is no DomainError at all.
+ */
+const domainErrorInApi = {
+  selector: "NewExpression[callee.name='DomainError']",
+  message:
+    'The API does not make DomainErrors: put the facts on the command and let the decider in domain/src/<feature>/ ' +
+    'refuse it (or return the refusal from the domain). An infrastructure failure is an ApiError or a plain Error.',
+};
 export default tseslint.config(
   {
     ignores: [
@@ -129,12 +140,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', domainErrorInApi] },
+  },
+  {
     // A route builds a command or asks a query; reading read models or streams is a query's or a reader's job, and
     // writing goes through the stream runner (docs/conventions.md).
     files: ['api/src/**/*.controller.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        domainErrorInApi,
         {
           selector: 'ImportSpecifier[imported.name=/^(READ_MODELS|EVENT_STORE)$/]',
           message:

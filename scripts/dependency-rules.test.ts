@@ -96,6 +96,32 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     },
   );
 
+  it.each([
+    'api/src/accounts/commands/probe.commands.ts',
+    'api/src/recordings/probe.controller.ts',
+    'api/src/accounts/support/probe.ts',
+  ])(
+    '%s making a DomainError fails: the rule belongs to the domain, the facts travel on the command',
+    async (path) => {
+      const source =
+        "import { DomainError } from '@scrivo/domain';\n" +
+        "export const probe = (open: boolean) => { if (!open) throw new DomainError('SIGNUPS_CLOSED', 'closed'); };\n";
+      expect(await messagesOf('no-restricted-syntax', path, source)).not.toEqual([]);
+      // A test may make one (a fake handler's refusal), and the domain is where they are made.
+      expect(await messagesOf('no-restricted-syntax', path.replace(/\.ts$/, '.test.ts'), source)).toEqual([]);
+      expect(await messagesOf('no-restricted-syntax', 'domain/src/accounts/probe.ts', source)).toEqual([]);
+    },
+  );
+
+  it('a controller keeps both of its rules: no DomainError and no read models', async () => {
+    const source =
+      "import { DomainError } from '@scrivo/domain';\nimport { READ_MODELS } from '../infrastructure/tokens';\n" +
+      "export const probe = () => { throw new DomainError('X', String(READ_MODELS)); };\n";
+    expect(
+      await messagesOf('no-restricted-syntax', 'api/src/audit/probe.controller.ts', source),
+    ).toHaveLength(2);
+  });
+
   it('an import cycle fails, also between modules in different files', async () => {
     // api-client.ts imports client-for.ts: client-for importing api-client back closes a cycle.
     const source = "import { api } from './api-client';\nexport const probe = api;\n";

@@ -11,10 +11,10 @@ export interface WorkflowContext {
 }
 
 /**
- * Runs a pure workflow as a reactor: folds the input's stream (upcast) into the workflow's state, asks it what
- * to send, and hands each output to `send`, which runs it through the stream runner (or the mailer). The reactor's
- * checkpoint moves on only after every output was sent, so a crash in between sends them again: each output must
- * be one a repeat leaves unchanged, or one meant to go at least once.
+ * Runs a pure workflow as a reactor: folds the input's stream (upcast), then any other stream it reads, into the
+ * workflow's state, asks it what to send, and hands each output to `send`, which runs it through the stream runner
+ * (or the mailer). The reactor's checkpoint moves on only after every output was sent, so a crash in between sends
+ * them again: each output must be one a repeat leaves unchanged, or one meant to go at least once.
  */
 export const workflowReactor = <Input extends StreamEvent, State, Output, StreamEvent extends DomainEvent>(
   workflow: Workflow<Input, State, Output, StreamEvent>,
@@ -25,14 +25,17 @@ export const workflowReactor = <Input extends StreamEvent, State, Output, Stream
   },
 ): Reactor => {
   const isInput = (event: DomainEvent): event is Input => workflow.inputs.some((type) => type === event.type);
-  const folding = { decide: () => [], evolve: workflow.evolve, initialState: workflow.initialState };
+  /** Folds a stream into the state so far: the input's own from the start, then the others it reads. */
+  const folding = (from: State) => ({ decide: () => [], evolve: workflow.evolve, initialState: () => from });
   return {
     name: workflow.name,
     eventTypes: workflow.inputs,
     async react(recorded: RecordedEvent) {
       const input: DomainEvent = { type: recorded.type, data: recorded.data };
       if (!isInput(input)) return;
-      const { state } = await deps.runner.load(folding, recorded.streamId);
+      let { state } = await deps.runner.load(folding(workflow.initialState()), recorded.streamId);
+      for (const stream of workflow.alsoReads?.(input) ?? [])
+        ({ state } = await deps.runner.load(folding(state), stream));
       const context: WorkflowContext = {
         actor: { kind: 'system', id: workflow.name },
         correlationId: recorded.metadata.correlationId,

@@ -27,3 +27,11 @@ export interface JobHandler {
   /** Errors that mean the job is no longer current (its subject refused the result): dropped, not failed. */
   isSuperseded?(error: unknown): boolean;
 }
+
+/**
+ * This server cannot do the job at all: the engine it needs is not configured here. A fact of the set-up, not a
+ * rule of the domain, and no later attempt changes it; its message, written for the owner, is the job's failure.
+ */
+export class EngineNotConfiguredError extends Error {
+  override name = 'EngineNotConfiguredError';
+}

@@ -1,32 +1,72 @@
 import { type Actor, DomainError } from '@scrivo/domain';
-import { allowanceMinutesFor, allowanceSecondsWithGrants, type PlanId } from '@scrivo/domain/recordings';
+import {
+  type LiveStartAsked,
+  type LiveStartFailed,
+  type LiveStartStep,
+  liveSessionDecider,
+  liveSessionStream,
+  liveStartWorkflow,
+} from '@scrivo/domain/live';
+import type { RunContext, StreamRunner } from '../infrastructure/stream-runner';
 import type { MinutesLedger } from '../recordings/minutes-ledger';
 
-/** Headroom kept when a session's allowance is fixed: an encoded file can probe a few ms longer than its PCM. */
-const ENCODING_HEADROOM_SECONDS = 1;
+/** How often a hold lost to another session's is decided again with what is left then. */
+const HOLD_ATTEMPTS = 3;
 
 /**
- * What a session that is starting may record, held for it on the usage stream before it starts: sessions opened
- * at once share what the plan has left (the first holds it, the next find nothing left) instead of each being
- * given all of it. A hold lost to a concurrent one is tried again with what is left then. Null = unlimited.
+ * Runs the live-start workflow (domain/src/live/workflows) in the socket's request: its steps in order, from the
+ * owner's usage now. A hold lost to a concurrent one (QUOTA_EXCEEDED while holding) is decided again with what is
+ * left then; when a step fails for good, the workflow's give-back is sent and the failure is the answer.
  */
-export const reserveLiveAllowance = async (
-  ledger: MinutesLedger,
-  ownerId: string,
-  plan: PlanId,
-  sessionId: string,
-  actor: Actor,
-  correlationId: string,
-): Promise<number | null> => {
-  for (let attempt = 1; ; attempt += 1) {
-    const seconds = await liveAllowanceSeconds(ledger, ownerId, plan);
-    if (seconds === null || seconds <= 0) return seconds;
-    try {
-      await ledger.holdLiveMinutes(ownerId, sessionId, seconds, plan, actor, correlationId);
-      return seconds;
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'QUOTA_EXCEEDED' || attempt >= 3) throw error;
+export const startLiveSession = async (
+  deps: { readonly runner: StreamRunner; readonly minutes: MinutesLedger },
+  asked: Omit<LiveStartAsked['data'], 'period'>,
+  context: RunContext & { readonly actor: Actor; readonly correlationId: string },
+): Promise<void> => {
+  const send = (step: LiveStartStep) => sendStartStep(deps, step, context);
+  try {
+    attempts: for (let attempt = 1; ; attempt += 1) {
+      const { period, usage } = await deps.minutes.currentPeriodUsage(asked.ownerId);
+      const asking: LiveStartAsked = { type: 'LiveStartAsked', data: { ...asked, period: period.id } };
+      for (const step of liveStartWorkflow.decide(asking, usage)) {
+        try {
+          await send(step);
+        } catch (error) {
+          const lost = error instanceof DomainError && error.code === 'QUOTA_EXCEEDED';
+          if (step.type === 'HoldLiveMinutes' && lost && attempt < HOLD_ATTEMPTS) continue attempts;
+          throw error;
+        }
+      }
+      return;
     }
+  } catch (error) {
+    const { sessionId, ownerId, at } = asked;
+    const failed: LiveStartFailed = { type: 'LiveStartFailed', data: { sessionId, ownerId, at } };
+    for (const step of liveStartWorkflow.decide(failed, liveStartWorkflow.initialState())) await send(step);
+    throw error;
+  }
+};
+
+const sendStartStep = async (
+  { runner, minutes }: { readonly runner: StreamRunner; readonly minutes: MinutesLedger },
+  step: LiveStartStep,
+  context: RunContext & { readonly actor: Actor; readonly correlationId: string },
+): Promise<void> => {
+  switch (step.type) {
+    case 'HoldLiveMinutes':
+      return minutes.holdLiveMinutes(
+        step.ownerId,
+        step.sessionId,
+        step.seconds,
+        step.plan,
+        context.actor,
+        context.correlationId,
+      );
+    case 'StartLiveSession':
+      await runner.run(liveSessionDecider, liveSessionStream(step.sessionId), step, context);
+      return;
+    case 'GiveBackLiveHold':
+      return settleLiveAllowance(minutes, step.ownerId, step.sessionId, step.startedAt, 0, context.actor);
   }
 };
 
@@ -39,16 +79,3 @@ export const settleLiveAllowance = (
   recordedSeconds: number,
   actor: Actor,
 ) => ledger.settleLiveMinutes(ownerId, sessionId, startedAt, recordedSeconds, actor, sessionId);
-
-/** Seconds of audio the owner's plan has left in this period (null = unlimited), less the encoding headroom. */
-export const liveAllowanceSeconds = async (
-  ledger: MinutesLedger,
-  ownerId: string,
-  plan: PlanId,
-): Promise<number | null> => {
-  const { period, usage } = await ledger.currentPeriodUsage(ownerId);
-  const minutes = allowanceMinutesFor(plan, period.id);
-  if (minutes === null) return null;
-  const allowance = allowanceSecondsWithGrants(minutes * 60, usage.grantedSeconds) ?? 0;
-  return Math.max(0, Math.floor(allowance - usage.usedSeconds - ENCODING_HEADROOM_SECONDS));
-};

@@ -17,7 +17,7 @@ import type { AuthenticatedUser } from '../common/auth/authenticated';
 import type { RunContext, StreamRunner } from '../infrastructure/stream-runner';
 import type { MinutesLedger } from '../recordings/minutes-ledger';
 import type { LiveRecognitionStream, OpenLiveRecognition, WorkerLiveEvent } from './live-recognition';
-import { reserveLiveAllowance, settleLiveAllowance } from './live-allowance';
+import { startLiveSession } from './live-allowance';
 
 /** Frames are stored (one blob, one event) about once a second: a crash loses at most that much. */
 const STORE_EVERY_MS = 1000;
@@ -214,33 +214,20 @@ export class LiveConnection {
     if (this.sessionId)
       return this.refuse('LIVE_SESSION_OPEN', 'This connection already has a live session.');
     const sessionId = this.deps.newId();
-    const now = this.deps.runner.now();
     try {
-      const allowanceSeconds = await reserveLiveAllowance(
-        this.deps.minutes,
-        this.user.id,
-        this.user.plan,
-        sessionId,
-        this.actor,
-        this.deps.correlationId,
-      );
-      await this.deps.runner.run(
-        liveSessionDecider,
-        liveSessionStream(sessionId),
+      await startLiveSession(
+        this.deps,
         {
-          type: 'StartLiveSession',
           sessionId,
           ownerId: this.user.id,
-          title: title?.trim() || `Live recording ${now.slice(0, 16).replace('T', ' ')}`,
+          plan: this.user.plan,
+          title: title ?? null,
           language,
-          allowanceSeconds,
-          now,
+          at: this.deps.runner.now(),
         },
-        this.context,
+        { actor: this.actor, correlationId: this.deps.correlationId },
       );
     } catch (error) {
-      // A hold made for a session that did not start is given back.
-      await settleLiveAllowance(this.deps.minutes, this.user.id, sessionId, now, 0, this.actor);
       if (error instanceof DomainError) return this.fatal(error.code, error.message);
       throw error;
     }

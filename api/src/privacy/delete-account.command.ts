@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '@scrivo/domain';
 import {
   AccountStreams,
   accountDeletionCodeEmail,
   emailVerificationDecider,
+  erasureCodeRecipient,
   type PasswordHasher,
   userAccountDecider,
   EmailStreamNames,
@@ -47,9 +47,8 @@ export class SendDeletionCodeHandler implements ICommandHandler<SendDeletionCode
   ) {}
 
   async execute({ userId }: SendDeletionCodeCommand): Promise<void> {
-    const user = await loadUser(this.runner, userId);
-    if (!user.exists || !user.email) throw new DomainError('USER_NOT_FOUND', 'This account does not exist.');
-    await this.mail.send(user.email, user.language, accountDeletionCodeEmail);
+    const { email, language } = erasureCodeRecipient(await loadUser(this.runner, userId));
+    await this.mail.send(email, language, accountDeletionCodeEmail);
   }
 }
 
@@ -88,17 +87,16 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     await this.sessions.revokeAllFor('user', userId);
   }
 
-  /** Checks the code on the address's verification stream (a wrong one counts as one of its 5 tries). */
+  /**
+   * Checks the code on the address's verification stream (a wrong one counts as one of its 5 tries; only a code
+   * still waiting counts, which the decider sees to).
+   */
   private async codeMatches(email: string | null, code: string): Promise<boolean> {
     if (!email) return false;
-    const stream = this.emails.emailVerification(email);
-    // Only a code still waiting counts: one used before (at sign-up, say) proves nothing now.
-    if (!(await this.runner.state(emailVerificationDecider, stream)).code)
-      throw new DomainError('VERIFICATION_CODE_MISSING', 'Please ask for a new code first.');
     const result = await this.runner.run(
       emailVerificationDecider,
-      stream,
-      { type: 'CheckCode', email, codeHash: hashVerificationCode(email, code), at: this.runner.now() },
+      this.emails.emailVerification(email),
+      { type: 'CheckPendingCode', email, codeHash: hashVerificationCode(email, code), at: this.runner.now() },
       {},
     );
     return !result.newEvents.some((e) => e.type === 'VerificationCodeRejected');

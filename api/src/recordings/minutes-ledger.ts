@@ -1,9 +1,10 @@
-import { type Actor, DomainError, type Ids, NotFoundError, type ReadModelStore } from '@scrivo/domain';
+import { type Actor, type Ids, NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import {
   allowanceSecondsFor,
   decodeBudgetSeconds,
   PLAN_LIMITS,
   type PlanId,
+  readableAudio,
   type RecordingCommand,
   recordingDecider,
   recordingStream,
@@ -67,8 +68,7 @@ export class MinutesLedger {
     const { runner } = this.deps;
     const { state, events } = await runner.load(recordingDecider, recordingStream(recordingId));
     if (!state.exists || !state.ownerId) throw new NotFoundError('Recording', recordingId);
-    if (!state.media)
-      throw new DomainError('RECORDING_STATE_CONFLICT', 'This recording has no readable audio.');
+    const media = readableAudio(state);
     // A retry after a failure: the failed attempt's minutes must be given back before this one reserves, or the
     // release, arriving late, would take this attempt's reservation with it.
     if (state.status === 'failed' || state.status === 'cancelled')
@@ -92,7 +92,7 @@ export class MinutesLedger {
         userId: ownerId,
         period,
         recordingId,
-        seconds: state.media.durationSeconds,
+        seconds: media.durationSeconds,
         allowanceSeconds: allowanceSecondsFor(plan, period),
         now: now.toISOString(),
       },

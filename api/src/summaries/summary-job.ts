@@ -1,6 +1,11 @@
 import { type Actor, DomainError, type LanguageModel, LanguageModelRequestError } from '@scrivo/domain';
 import type { ClaimedJob } from '@scrivo/domain/jobs';
-import { recordingDecider, recordingStream, transcriptDocFrom } from '@scrivo/domain/recordings';
+import {
+  recordingDecider,
+  recordingStream,
+  requireTranscriptLines,
+  transcriptDocFrom,
+} from '@scrivo/domain/recordings';
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { JobHandler } from '../jobs/job-handler';
@@ -59,11 +64,10 @@ export const summaryJobHandler = (deps: {
       });
     },
     async run(job, signal) {
-      const transcript = transcriptDocFrom(
-        (await deps.runner.load(recordingDecider, recordingStream(job.subjectId))).events,
+      const transcript = requireTranscriptLines(
+        transcriptDocFrom((await deps.runner.load(recordingDecider, recordingStream(job.subjectId))).events),
+        'summarise',
       );
-      if (!transcript || transcript.segments.length === 0)
-        throw new DomainError('NO_TRANSCRIPT', 'There is no transcript to summarise.');
       const requested = typeof job.payload['language'] === 'string' ? job.payload['language'] : null;
       // The template as it was when the summary was asked for (a later change of it is for later summaries).
       const { template } = await deps.runner.state(summaryDecider, stream(job));

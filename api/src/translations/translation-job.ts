@@ -17,19 +17,20 @@ import {
   type MediaToolkit,
   recordingDecider,
   recordingStream,
+  requireTranscriptLines,
   SpeechInputError,
   type SpeechRecognizer,
   transcriptDocFrom,
-  transcriptionSourceKey,
 } from '@scrivo/domain/recordings';
 import {
+  speechTranslationSource,
   type TranslatedSegment,
   type TranslationCommand,
   translationDecider,
   translationStream,
 } from '@scrivo/domain/translations';
 import type { StreamRunner } from '../infrastructure/stream-runner';
-import type { JobHandler } from '../jobs/job-handler';
+import { EngineNotConfiguredError, type JobHandler } from '../jobs/job-handler';
 import { standingOnStream } from '../jobs/job-standing';
 import { throttledProgress } from '../language-jobs/throttled-progress';
 
@@ -62,10 +63,9 @@ export const translationJobHandler = (deps: {
 
   const fromAudio = async (job: ClaimedJob, signal: AbortSignal): Promise<TranslatedSegment[]> => {
     const engine = deps.speechToEnglish;
-    if (!engine) throw new DomainError('ENGINE_UNAVAILABLE', 'Speech translation is not available here.');
+    if (!engine) throw new EngineNotConfiguredError('Speech translation is not available here.');
     const { state } = await recording(job);
-    const source = transcriptionSourceKey(state);
-    if (!source) throw new DomainError('NO_MEDIA', 'The recording’s audio is no longer kept.');
+    const source = speechTranslationSource(state);
     const dir = await mkdtemp(join(tmpdir(), `scrivo-job-${process.pid}-`));
     try {
       const original = join(dir, 'original');
@@ -103,21 +103,22 @@ export const translationJobHandler = (deps: {
       error instanceof LanguageModelRequestError ||
       error instanceof SpeechInputError ||
       error instanceof MediaRejectedError ||
-      (error instanceof DomainError &&
-        ['NO_TRANSCRIPT', 'NO_MEDIA', 'ENGINE_UNAVAILABLE'].includes(error.code)),
+      error instanceof EngineNotConfiguredError ||
+      (error instanceof DomainError && ['NO_TRANSCRIPT', 'NO_MEDIA'].includes(error.code)),
     async failed(job, error, final) {
       // Another attempt follows: the last good content stays, and the owner hears of the outcome only then.
       if (!final) return;
       const reason =
-        error instanceof DomainError
+        error instanceof DomainError || error instanceof EngineNotConfiguredError
           ? error.message
           : 'The translation could not be made after several attempts (the engine is unavailable). Please try again later.';
       await run(job, { type: 'FailTranslation', jobId: job.jobId, reason, now: deps.runner.now() });
     },
     async run(job, signal) {
-      const transcript = transcriptDocFrom((await recording(job)).events);
-      if (!transcript || transcript.segments.length === 0)
-        throw new DomainError('NO_TRANSCRIPT', 'There is no transcript to translate.');
+      const transcript = requireTranscriptLines(
+        transcriptDocFrom((await recording(job)).events),
+        'translate',
+      );
       const { state } = await deps.runner.load(translationDecider, stream(job));
       let segments: TranslatedSegment[];
       let engineName: string;
@@ -127,7 +128,7 @@ export const translationJobHandler = (deps: {
       } else {
         const translator = deps.translator;
         if (!translator)
-          throw new DomainError('ENGINE_UNAVAILABLE', 'Text translation is not configured on this server.');
+          throw new EngineNotConfiguredError('Text translation is not configured on this server.');
         const texts = await translator.translate({
           texts: transcript.segments.map((s) => s.text),
           source: state.source,

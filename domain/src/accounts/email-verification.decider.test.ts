@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../kernel/errors';
 import { DeciderSpecification } from '../testing';
-import { emailVerificationDecider } from './email-verification.decider';
-import type { EmailVerificationEvent } from './events';
+import { emailVerificationDecider, rejectedCodeRefusal } from './email-verification.decider';
+import type { EmailVerificationEvent, VerificationCodeRejected } from './events';
 
 const spec = DeciderSpecification.for(emailVerificationDecider);
 const t0 = '2026-01-01T10:00:00.000Z';
@@ -126,6 +127,59 @@ describe('email verification decider', () => {
         .given([issued, verifiedEvent, consumed])
         .when(consume(plus(5000)))
         .thenThrows({ code: 'EMAIL_NOT_VERIFIED' });
+    });
+  });
+  describe('what a recorded wrong code answers', () => {
+    const rejection = (attemptsLeft: number): VerificationCodeRejected => ({
+      type: 'VerificationCodeRejected',
+      data: { email: 'ada@example.com', attempt: 5 - attemptsLeft, attemptsLeft, at: t0 },
+    });
+    it('the same words for every wrong code, with the tries left', () => {
+      expect(rejectedCodeRefusal(rejection(3))).toMatchObject({
+        code: 'INVALID_VERIFICATION_CODE',
+        message: 'The verification code is incorrect. Please check it and try again.',
+        details: { attemptsLeft: 3 },
+      });
+    });
+    it('too many attempts once no try is left', () => {
+      expect(rejectedCodeRefusal(rejection(0))).toMatchObject({
+        code: 'TOO_MANY_ATTEMPTS',
+        message: 'Too many incorrect codes. Please request a new verification code.',
+      });
+    });
+  });
+  describe('a deletion is confirmed only by a code still waiting', () => {
+    const checkPending = (codeHash: string) => ({ ...check(codeHash), type: 'CheckPendingCode' as const });
+    const verifiedEvent: EmailVerificationEvent = {
+      type: 'EmailAddressVerified',
+      data: { email: 'ada@example.com', verifiedAt: t0 },
+    };
+    it('takes the right waiting code, and counts a wrong one', () => {
+      spec
+        .given([issued])
+        .when(checkPending('h-123456'))
+        .then([{ type: 'EmailAddressVerified', data: { email: 'ada@example.com', verifiedAt: plus(1000) } }]);
+      spec
+        .given([issued])
+        .when(checkPending('h-000000'))
+        .then((events) => expect(events[0]?.type).toBe('VerificationCodeRejected'));
+    });
+    it('refuses the code that verified the address at sign-up, and asks for a new one', () => {
+      spec
+        .given([issued, verifiedEvent])
+        .when(checkPending('h-123456'))
+        .thenThrows(
+          (error) =>
+            error instanceof DomainError &&
+            error.code === 'VERIFICATION_CODE_MISSING' &&
+            error.message === 'Please ask for a new code first.',
+        );
+    });
+    it('keeps the tries and the expiry of any code', () => {
+      spec
+        .given([issued, rejected(1), rejected(2), rejected(3), rejected(4), rejected(5)])
+        .when(checkPending('h-123456'))
+        .thenThrows({ code: 'TOO_MANY_ATTEMPTS' });
     });
   });
 });

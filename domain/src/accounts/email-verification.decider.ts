@@ -1,7 +1,7 @@
 import type { Decider } from '../kernel/decider';
 import { DomainError } from '../kernel/errors';
 import { normalizeEmail } from './email-address';
-import type { EmailVerificationEvent } from './events';
+import type { EmailVerificationEvent, VerificationCodeRejected } from './events';
 import { AccountRules } from './rules';
 
 export interface EmailVerificationState {
@@ -15,6 +15,16 @@ export interface EmailVerificationState {
 export type EmailVerificationCommand =
   | { readonly type: 'IssueCode'; readonly email: string; readonly codeHash: string; readonly at: string }
   | { readonly type: 'CheckCode'; readonly email: string; readonly codeHash: string; readonly at: string }
+  /**
+   * Confirms an account's deletion: only a code still waiting proves it is the owner asking, so the code that
+   * verified the address at sign-up, which CheckCode would take again, proves nothing here.
+   */
+  | {
+      readonly type: 'CheckPendingCode';
+      readonly email: string;
+      readonly codeHash: string;
+      readonly at: string;
+    }
   /** Registration uses up a verified address, once. */
   | {
       readonly type: 'ConsumeVerification';
@@ -25,8 +35,42 @@ export type EmailVerificationCommand =
 
 const ms = (iso: string) => Date.parse(iso);
 
-export const WRONG_CODE = 'The verification code is incorrect. Please check it and try again.';
-export const TOO_MANY_WRONG_CODES = 'Too many incorrect codes. Please request a new verification code.';
+const WRONG_CODE = 'The verification code is incorrect. Please check it and try again.';
+const TOO_MANY_WRONG_CODES = 'Too many incorrect codes. Please request a new verification code.';
+
+/**
+ * What a wrong code answers once its rejection is recorded (the rejection counts, so it is an event, not a throw):
+ * the same words for every wrong code, so nothing tells how close a guess was, and none once no try is left.
+ */
+export const rejectedCodeRefusal = ({ data }: VerificationCodeRejected): DomainError =>
+  data.attemptsLeft <= 0
+    ? new DomainError('TOO_MANY_ATTEMPTS', TOO_MANY_WRONG_CODES)
+    : new DomainError('INVALID_VERIFICATION_CODE', WRONG_CODE, { attemptsLeft: data.attemptsLeft });
+
+/** A waiting code checked against the one given: its tries, its expiry, then a match or a counted rejection. */
+const checkWaitingCode = (
+  email: string,
+  code: NonNullable<EmailVerificationState['code']>,
+  command: { readonly codeHash: string; readonly at: string },
+): EmailVerificationEvent[] => {
+  if (code.wrongTries >= AccountRules.maxWrongCodes)
+    throw new DomainError('TOO_MANY_ATTEMPTS', TOO_MANY_WRONG_CODES);
+  if (ms(code.expiresAt) <= ms(command.at))
+    throw new DomainError(
+      'VERIFICATION_CODE_EXPIRED',
+      'This verification code has expired. Please request a new code.',
+    );
+  if (code.hash !== command.codeHash) {
+    const attempt = code.wrongTries + 1;
+    return [
+      {
+        type: 'VerificationCodeRejected',
+        data: { email, attempt, attemptsLeft: AccountRules.maxWrongCodes - attempt, at: command.at },
+      },
+    ];
+  }
+  return [{ type: 'EmailAddressVerified', data: { email, verifiedAt: command.at } }];
+};
 
 export const emailVerificationDecider: Decider<
   EmailVerificationCommand,
@@ -71,23 +115,13 @@ export const emailVerificationDecider: Decider<
             'No verification code is pending for this email. Please request a new code.',
           );
         }
-        if (state.code.wrongTries >= AccountRules.maxWrongCodes)
-          throw new DomainError('TOO_MANY_ATTEMPTS', TOO_MANY_WRONG_CODES);
-        if (ms(state.code.expiresAt) <= ms(command.at))
-          throw new DomainError(
-            'VERIFICATION_CODE_EXPIRED',
-            'This verification code has expired. Please request a new code.',
-          );
-        if (state.code.hash !== command.codeHash) {
-          const attempt = state.code.wrongTries + 1;
-          return [
-            {
-              type: 'VerificationCodeRejected',
-              data: { email, attempt, attemptsLeft: AccountRules.maxWrongCodes - attempt, at: command.at },
-            },
-          ];
-        }
-        return [{ type: 'EmailAddressVerified', data: { email, verifiedAt: command.at } }];
+        return checkWaitingCode(email, state.code, command);
+      }
+
+      case 'CheckPendingCode': {
+        if (!state.code)
+          throw new DomainError('VERIFICATION_CODE_MISSING', 'Please ask for a new code first.');
+        return checkWaitingCode(email, state.code, command);
       }
 
       case 'ConsumeVerification': {

@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import { DomainError } from '../kernel/errors';
 import { DeciderSpecification } from '../testing';
 import type { ChangedBy, InvitationEvent } from './events';
 import { invitationDecider } from './invitation.decider';
@@ -33,5 +34,55 @@ describe('sign-up invitations', () => {
       .given([invited, revoked])
       .when({ type: 'InviteUser', email: 'ada@example.com', by, at })
       .then([invited]);
+  });
+});
+
+describe('opening an account for an address', () => {
+  const visitor = (signups: 'open' | 'invite' | 'closed') => ({
+    type: 'AdmitAccount' as const,
+    accountExists: false,
+    opener: { kind: 'visitor' as const, signups },
+  });
+  const refused = (code: string, message: string) => (error: unknown) =>
+    error instanceof DomainError && error.code === code && error.message === message;
+
+  it('lets anyone in on an open server, recording nothing', () => {
+    spec.given([]).when(visitor('open')).thenNothingHappens();
+  });
+  it('lets in, on an invite-only server, only an address still invited', () => {
+    spec.given([invited]).when(visitor('invite')).thenNothingHappens();
+    spec.given([]).when(visitor('invite')).thenThrows({ code: 'SIGNUP_NOT_INVITED' });
+    spec.given([invited, revoked]).when(visitor('invite')).thenThrows({ code: 'SIGNUP_NOT_INVITED' });
+  });
+  it('lets no visitor in on a closed server, invited or not', () => {
+    spec
+      .given([invited])
+      .when(visitor('closed'))
+      .thenThrows(
+        refused(
+          'SIGNUPS_CLOSED',
+          'Sign-ups are closed on this server: only its administrators create accounts. Please ask them for one.',
+        ),
+      );
+  });
+  it('refuses an address that has an account before any policy, and tells a visitor to sign in', () => {
+    spec
+      .given([])
+      .when({ ...visitor('closed'), accountExists: true })
+      .thenThrows(
+        refused('EMAIL_TAKEN', 'An account with this email already exists. Please sign in instead.'),
+      );
+  });
+  it('lets an operator open an account whatever the policy, but not a second one for the address', () => {
+    const operator = {
+      type: 'AdmitAccount' as const,
+      accountExists: false,
+      opener: { kind: 'operator' as const },
+    };
+    spec.given([]).when(operator).thenNothingHappens();
+    spec
+      .given([])
+      .when({ ...operator, accountExists: true })
+      .thenThrows(refused('EMAIL_TAKEN', 'An account with this email already exists.'));
   });
 });

@@ -82,7 +82,7 @@ export type BillingNotice =
 export interface PaymentProvider {
   /** 'none' when nothing can be bought here. */
   readonly name: string;
-  /** A page where the user pays; throws DomainError('PAYMENTS_NOT_CONFIGURED') when there is no provider. */
+  /** A page where the user pays (with no provider here, the account refuses a paid plan before asking for one). */
   startCheckout(request: CheckoutRequest): Promise<{ checkoutUrl: string }>;
   /** The provider's own page where a customer changes card, cancels or sees invoices. */
   openBillingPortal(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;

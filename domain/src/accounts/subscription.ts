@@ -39,6 +39,12 @@ export interface SubscriptionState extends SubscriptionSnapshot {
   readonly graceUntil: string | null;
 }
 
+/** Whether paid plans can be bought on this server, and else whom to ask for one (SCRIVO_SUPPORT_EMAIL). */
+export interface PaymentsHere {
+  readonly configured: boolean;
+  readonly supportEmail: string | null;
+}
+
 /** Days a failed renewal keeps the paid plan while the provider retries the card. */
 export const PAYMENT_GRACE_DAYS = 7;
 /**

@@ -22,7 +22,12 @@ export interface Workflow<
   /** The event types it decides on; the others of the stream still fold into its state through `evolve`. */
   readonly inputs: readonly Input['type'][];
   decide(input: Input, state: State): readonly Output[];
-  /** Folds every event of the input's stream (`StreamEvent`: the stream's own event union, when it has one). */
+  /**
+   * Streams whose events fold into the state after the input's own, in order: for a process that follows one
+   * thing across two streams (a live session, then the recording it becomes). None when it reads only its own.
+   */
+  readonly alsoReads?: (input: Input) => readonly string[];
+  /** Folds every event of the streams it reads (`StreamEvent`: their own event union, when they have one). */
   evolve(state: State, event: StreamEvent): State;
   initialState(): State;
 }

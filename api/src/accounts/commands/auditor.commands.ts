@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type Ids } from '@scrivo/domain';
+import type { Ids } from '@scrivo/domain';
 import {
   AccountStreams,
   type AuditorCreatedBy,
@@ -89,9 +89,8 @@ export class UpsertAuditorHandler implements ICommandHandler<UpsertAuditorComman
     const auditor = existing
       ? await this.runner.state(auditorAccountDecider, AccountStreams.auditor(existing))
       : null;
-    if (existing && auditor?.exists) {
-      if (mode === 'create')
-        throw new DomainError('AUDITOR_EXISTS', 'An auditor with this email already exists.');
+    // In 'create' mode an existing auditor goes on to CreateAuditor, which refuses it (AUDITOR_EXISTS).
+    if (existing && auditor?.exists && mode === 'upsert') {
       if (auditor.passwordHash && (await this.hasher.verify(auditor.passwordHash, password)))
         return { auditorId: existing, created: false };
       await this.runner.run(

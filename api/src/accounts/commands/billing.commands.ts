@@ -1,34 +1,21 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type ReadModelStore } from '@scrivo/domain';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   AccountStreams,
   type BillingNotice,
   type BillingPeriod,
-  isEnded,
+  billingPortalCustomer,
   type PaymentProvider,
   type PlanId,
-  type SubscriptionState,
-  USERS,
   type UserAccountCommand,
-  type UserDoc,
   userAccountDecider,
-  withUserDocDefaults,
 } from '@scrivo/domain/accounts';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { StreamRunner } from '../../infrastructure/stream-runner';
-import { READ_MODELS } from '../../infrastructure/tokens';
 import { loadUser } from '../support/account-lookups';
+import { paymentsHere } from '../support/payments.factory';
 import { PAYMENT_PROVIDER } from '../tokens';
-import { SetPlanCommand } from './account.commands';
-
-const SUBSCRIPTION_EXISTS =
-  'Your plan is a subscription: change or cancel it with "Manage billing" on your account page.';
-
-/** A subscription that still bills (or may bill again): a second checkout would charge twice. */
-const billsStill = (subscription: SubscriptionState | null): boolean =>
-  subscription !== null && !isEnded(subscription.status) && subscription.status !== 'incomplete';
 
 export class ChoosePlanCommand extends Command<{ checkoutUrl: string | null }> {
   constructor(
@@ -41,34 +28,33 @@ export class ChoosePlanCommand extends Command<{ checkoutUrl: string | null }> {
 }
 
 /**
- * What the plan page asks for: Free at once; a paid plan only through the payment provider's checkout, the plan
- * changing when its signed webhook confirms the payment. A user who already has a subscription manages it in the
- * provider's portal instead (choosing Free there would not stop the billing).
+ * What the plan page asks for, decided by the account (ChoosePlan): Free at once; a paid plan only through the
+ * payment provider's checkout, the plan changing when its signed webhook confirms the payment. A user who already
+ * has a subscription manages it in the provider's portal instead (choosing Free there would not stop the billing).
  */
 @CommandHandler(ChoosePlanCommand)
 export class ChoosePlanHandler implements ICommandHandler<ChoosePlanCommand> {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly runner: StreamRunner,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ user, plan, billingPeriod }: ChoosePlanCommand): Promise<{ checkoutUrl: string | null }> {
-    const stored = await this.readModels.collection<UserDoc>(USERS).get(user.id);
-    const subscription = stored ? withUserDocDefaults(stored).subscription : null;
-    if (billsStill(subscription)) throw new DomainError('SUBSCRIPTION_EXISTS', SUBSCRIPTION_EXISTS);
-    if (plan === 'free') {
-      await this.commands.execute(new SetPlanCommand(user.id, 'free'));
-      return { checkoutUrl: null };
-    }
+    const { state } = await this.runner.run(userAccountDecider, AccountStreams.user(user.id), {
+      type: 'ChoosePlan',
+      plan,
+      payments: paymentsHere(this.payments, this.config),
+      at: this.runner.now(),
+    });
+    if (plan === 'free') return { checkoutUrl: null };
     const base = this.config.SCRIVO_PUBLIC_URL;
     const { checkoutUrl } = await this.payments.startCheckout({
       userId: user.id,
       email: user.email,
       plan,
       billingPeriod,
-      customerId: subscription?.customerId ?? null,
+      customerId: state.subscription?.customerId ?? null,
       successUrl: `${base}/account?checkout=done`,
       cancelUrl: `${base}/plan-selection?checkout=cancelled`,
     });
@@ -85,18 +71,16 @@ export class OpenBillingPortalCommand extends Command<{ url: string }> {
 @CommandHandler(OpenBillingPortalCommand)
 export class OpenBillingPortalHandler implements ICommandHandler<OpenBillingPortalCommand> {
   constructor(
+    private readonly runner: StreamRunner,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ userId }: OpenBillingPortalCommand): Promise<{ url: string }> {
-    const stored = await this.readModels.collection<UserDoc>(USERS).get(userId);
-    const customerId = stored ? withUserDocDefaults(stored).subscription?.customerId : undefined;
-    if (this.payments.name === 'none')
-      return this.payments.openBillingPortal({ customerId: '', returnUrl: '' });
-    if (!customerId)
-      throw new DomainError('NO_SUBSCRIPTION', 'You have no subscription to manage: choose a plan first.');
+    const customerId = billingPortalCustomer(
+      await loadUser(this.runner, userId),
+      paymentsHere(this.payments, this.config),
+    );
     return this.payments.openBillingPortal({
       customerId,
       returnUrl: `${this.config.SCRIVO_PUBLIC_URL}/account`,

@@ -8,19 +8,18 @@ import {
   Query,
   QueryHandler,
 } from '@nestjs/cqrs';
-import { DomainError } from '@scrivo/domain';
 import {
   AccountRules,
   AccountStreams,
-  INVALID_RESET_LINK,
   type Language,
   type Mailer,
   type PasswordHasher,
   passwordResetEmail,
-  resetTokenProblem,
+  usableResetLink,
   userAccountDecider,
   EmailStreamNames,
 } from '@scrivo/domain/accounts';
+import { ApiError } from '../../common/api-error';
 import { SessionStore } from '../../common/auth/session-store';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { loadUser, userIdByEmail } from '../support/account-lookups';
@@ -73,7 +72,9 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       await this.mailer.send(passwordResetEmail(user.email!, link, language ?? user.language));
     } catch (error) {
       this.logger.error({ err: error }, 'password reset email could not be sent');
-      throw new DomainError(
+      // The mail server failed, not a rule: asking again sends a new link.
+      throw new ApiError(
+        502,
         'EMAIL_SEND_FAILED',
         'We could not send the reset email. Please try again in a moment.',
       );
@@ -81,6 +82,15 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     return resetRequestedMessage(email);
   }
 }
+
+/** The account a reset link names, once the domain found the link usable (INVALID_RESET_TOKEN otherwise). */
+const resetLinkOf = async (runner: StreamRunner, token: string) => {
+  const parsed = parseResetToken(token);
+  return usableResetLink(
+    parsed && { ...parsed, account: await loadUser(runner, parsed.userId) },
+    runner.now(),
+  );
+};
 
 export class ValidateResetTokenQuery extends Query<{ email: string }> {
   constructor(readonly token: string) {
@@ -93,12 +103,8 @@ export class ValidateResetTokenHandler implements IQueryHandler<ValidateResetTok
   constructor(private readonly runner: StreamRunner) {}
 
   async execute({ token }: ValidateResetTokenQuery): Promise<{ email: string }> {
-    const parsed = parseResetToken(token);
-    if (!parsed) throw new DomainError('INVALID_RESET_TOKEN', INVALID_RESET_LINK);
-    const user = await loadUser(this.runner, parsed.userId);
-    const problem = resetTokenProblem(user, parsed.hash, this.runner.now());
-    if (problem) throw new DomainError('INVALID_RESET_TOKEN', problem);
-    return { email: user.email! };
+    const { account } = await resetLinkOf(this.runner, token);
+    return { email: account.email! };
   }
 }
 
@@ -120,20 +126,16 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
   ) {}
 
   async execute({ token, newPassword }: ResetPasswordCommand): Promise<void> {
-    const parsed = parseResetToken(token);
-    if (!parsed) throw new DomainError('INVALID_RESET_TOKEN', INVALID_RESET_LINK);
-    const user = await loadUser(this.runner, parsed.userId);
     // Refuse before the slow hash when the token is already known to be unusable.
-    const problem = resetTokenProblem(user, parsed.hash, this.runner.now());
-    if (problem) throw new DomainError('INVALID_RESET_TOKEN', problem);
+    const link = await resetLinkOf(this.runner, token);
     const newPasswordHash = await this.hasher.hash(newPassword);
     await this.runner.run(
       userAccountDecider,
-      AccountStreams.user(parsed.userId),
-      { type: 'ResetPassword', tokenHash: parsed.hash, newPasswordHash, at: this.runner.now() },
-      { actor: { kind: 'visitor', id: parsed.userId } },
+      AccountStreams.user(link.userId),
+      { type: 'ResetPassword', tokenHash: link.hash, newPasswordHash, at: this.runner.now() },
+      { actor: { kind: 'visitor', id: link.userId } },
     );
     // Whoever knew the old password is signed out everywhere.
-    await this.sessions.revokeAllFor('user', parsed.userId);
+    await this.sessions.revokeAllFor('user', link.userId);
   }
 }

@@ -3,7 +3,7 @@ import { IDS } from '../../infrastructure/tokens';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RegisterBody } from '@scrivo/contracts';
-import { DomainError, type Ids } from '@scrivo/domain';
+import type { Ids } from '@scrivo/domain';
 import { type PasswordHasher, EmailStreamNames } from '@scrivo/domain/accounts';
 
 import { accountOfAddress, openAccount } from '../support/account-opening';
@@ -43,12 +43,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     const email = body.email;
     const opening = { runner: this.runner, emails: this.emails, ids: this.ids };
     const account = await accountOfAddress(opening, email);
-    if (account.exists)
-      throw new DomainError(
-        'EMAIL_TAKEN',
-        'An account with this email already exists. Please sign in instead.',
-      );
-    await this.signups.assertMaySignUp(email);
+    await this.signups.admit(email, account.exists);
     const { userId } = account;
     const passwordHash = await this.hasher.hash(body.password);
     const context: RunContext = { actor: { kind: 'visitor', id: userId } };

@@ -2,12 +2,13 @@ import { type RunContext, StreamRunner } from '../../infrastructure/stream-runne
 import { IDS } from '../../infrastructure/tokens';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type Ids } from '@scrivo/domain';
+import type { Ids } from '@scrivo/domain';
 import {
-  ACCOUNT_SUSPENDED_MESSAGE,
   AccountStreams,
   type Language,
+  passwordSignInRefusal,
   type PasswordHasher,
+  requireAddressVerifiedByGoogle,
   userAccountDecider,
   EmailStreamNames,
 } from '@scrivo/domain/accounts';
@@ -16,8 +17,6 @@ import { accountOfAddress, openAccount } from '../support/account-opening';
 import { SignupGate } from '../support/signup-gate';
 import { VerificationMail } from '../support/verification-mail';
 import { PASSWORD_HASHER } from '../tokens';
-
-export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /** Compared against when the account does not exist, so the answer takes as long as a real check. */
 let dummyHash: Promise<string> | null = null;
@@ -46,7 +45,7 @@ export class PasswordSignInHandler implements ICommandHandler<PasswordSignInComm
     if (!userId || !user?.exists) {
       dummyHash ??= this.hasher.hash('scrivo-timing-equaliser');
       await this.hasher.verify(await dummyHash, password);
-      throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+      throw passwordSignInRefusal('no_account');
     }
     const passwordMatched = user.passwordHash ? await this.hasher.verify(user.passwordHash, password) : false;
     const result = await this.runner.run(
@@ -57,21 +56,9 @@ export class PasswordSignInHandler implements ICommandHandler<PasswordSignInComm
     );
     const outcome = result.newEvents[0]!;
     if (outcome.type === 'UserSignInFailed') {
-      if (outcome.data.reason === 'suspended')
-        throw new DomainError('ACCOUNT_SUSPENDED', ACCOUNT_SUSPENDED_MESSAGE);
-      if (outcome.data.reason === 'email_not_verified') {
+      if (outcome.data.reason === 'email_not_verified')
         await this.mail.sendUnlessRecent(email, user.language);
-        throw new DomainError(
-          'EMAIL_NOT_VERIFIED',
-          'Please verify your email address. We sent a new verification code to your email.',
-        );
-      }
-      if (outcome.data.reason === 'no_password')
-        throw new DomainError(
-          'INVALID_CREDENTIALS',
-          'This account signs in with Google. Use the Google button, or reset your password to set one.',
-        );
-      throw new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+      throw passwordSignInRefusal(outcome.data.reason);
     }
     return userId;
   }
@@ -103,17 +90,13 @@ export class GoogleSignInHandler implements ICommandHandler<GoogleSignInCommand>
   ) {}
 
   async execute({ profile }: GoogleSignInCommand): Promise<{ userId: string; isNew: boolean }> {
-    if (!profile.emailVerified)
-      throw new DomainError(
-        'GOOGLE_EMAIL_NOT_VERIFIED',
-        'Google has not verified this email address, so it cannot be used to sign in.',
-      );
+    requireAddressVerifiedByGoogle(profile.emailVerified);
     const at = this.runner.now();
     const opening = { runner: this.runner, emails: this.emails, ids: this.ids };
     const { userId, exists } = await accountOfAddress(opening, profile.email);
     const context: RunContext = { actor: { kind: 'visitor', id: userId } };
     if (!exists) {
-      await this.signups.assertMaySignUp(profile.email);
+      await this.signups.admit(profile.email, false);
       await openAccount(
         opening,
         {

@@ -1,11 +1,9 @@
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '@scrivo/domain';
 import {
   AccountStreams,
   type Language,
-  TOO_MANY_WRONG_CODES,
-  WRONG_CODE,
+  rejectedCodeRefusal,
   userAccountDecider,
   emailVerificationDecider,
   EmailStreamNames,
@@ -37,13 +35,9 @@ export class SendVerificationCodeHandler implements ICommandHandler<SendVerifica
   async execute({ email, language }: SendVerificationCodeCommand): Promise<void> {
     const userId = await userIdByEmail(this.runner, this.emails, email);
     const user = userId ? await loadUser(this.runner, userId) : null;
-    if (user?.exists && user.emailVerified)
-      throw new DomainError(
-        'EMAIL_TAKEN',
-        'An account with this email already exists. Please sign in instead.',
-      );
-    // The first step of signing up: say at once when this address may not create an account here.
-    if (!user?.exists) await this.signups.assertMaySignUp(email);
+    // The first step of signing up: say at once when this address may not create an account here. An account that
+    // exists unverified is no sign-up: it gets its code whatever the policy says.
+    if (!user?.exists || user.emailVerified) await this.signups.admit(email, user?.exists ?? false);
     await this.mail.send(email, language ?? user?.language ?? 'en');
   }
 }
@@ -72,13 +66,8 @@ export class VerifyEmailCodeHandler implements ICommandHandler<VerifyEmailCodeCo
       {},
     );
     const rejected = result.newEvents.find((e) => e.type === 'VerificationCodeRejected');
-    if (rejected) {
-      // The same message for every wrong code: nothing tells how close a guess was.
-      if (rejected.data.attemptsLeft <= 0) throw new DomainError('TOO_MANY_ATTEMPTS', TOO_MANY_WRONG_CODES);
-      throw new DomainError('INVALID_VERIFICATION_CODE', WRONG_CODE, {
-        attemptsLeft: rejected.data.attemptsLeft,
-      });
-    }
+    // Recorded, so the wrong code counts; then answered with the domain's refusal.
+    if (rejected) throw rejectedCodeRefusal(rejected);
     // An account that exists already (signed up earlier, never verified) becomes verified now.
     const userId = await userIdByEmail(this.runner, this.emails, email);
     if (!userId) return;

@@ -1,4 +1,4 @@
-import { DomainError, type Ids } from '@scrivo/domain';
+import type { Ids } from '@scrivo/domain';
 import {
   AccountStreams,
   type ChangedBy,
@@ -106,7 +106,12 @@ export class UserOperations {
     by: ChangedBy,
   ): Promise<string> {
     const { userId, exists } = await accountOfAddress(this.deps, person.email);
-    if (exists) throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists.');
+    await this.deps.runner.run(
+      invitationDecider,
+      this.deps.emails.invitation(person.email),
+      { type: 'AdmitAccount', accountExists: exists, opener: { kind: 'operator' } },
+      { actor: actorOf(by) },
+    );
     await openAccount(
       this.deps,
       {

@@ -21,7 +21,6 @@ export const registerAccountErrorCodes = (): void => {
   registerErrorStatus('ADMIN_NOT_FOUND', 404);
   registerErrorStatus('ADMIN_EXISTS', 409);
   registerErrorStatus('AUDITOR_EXISTS', 409);
-  registerErrorStatus('EMAIL_SEND_FAILED', 502);
   registerErrorStatus('ACCOUNT_SUSPENDED', 403);
   registerErrorStatus('SIGNUPS_CLOSED', 403);
   registerErrorStatus('SIGNUP_NOT_INVITED', 403);

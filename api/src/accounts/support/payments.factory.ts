@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '@scrivo/domain/accounts';
+import type { PaymentProvider, PaymentsHere } from '@scrivo/domain/accounts';
 import type { AppConfig } from '../../config/config';
 import { unconfiguredPayments } from './unconfigured-payments';
 
@@ -23,7 +23,7 @@ export const createPaymentProvider = async (config: AppConfig): Promise<PaymentP
     !STRIPE_PRICE_BUSINESS_PRO_WEEKLY ||
     !STRIPE_PRICE_BUSINESS_PRO_MONTHLY
   )
-    return unconfiguredPayments(config.SCRIVO_SUPPORT_EMAIL);
+    return unconfiguredPayments();
   const { StripePayments } = await import('@scrivo/adapters/payments/stripe-payments');
   return new StripePayments({
     secretKey: STRIPE_SECRET_KEY,
@@ -35,3 +35,9 @@ export const createPaymentProvider = async (config: AppConfig): Promise<PaymentP
     ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
   });
 };
+
+/** What the domain is told of the payment set-up: whether anything can be bought here, and else whom to ask. */
+export const paymentsHere = (payments: PaymentProvider, config: AppConfig): PaymentsHere => ({
+  configured: payments.name !== 'none',
+  supportEmail: config.SCRIVO_SUPPORT_EMAIL ?? null,
+});

@@ -1,27 +1,20 @@
-import { DomainError } from '@scrivo/domain';
 import type { BillingNotice, CheckoutRequest, PaymentProvider } from '@scrivo/domain/accounts';
-
-/** What the pricing buttons say for a paid plan when nothing can be bought here. */
-export const paidPlansGrantedMessage = (supportEmail: string | undefined): string =>
-  `Paid plans cannot be bought on this server: they are granted by its administrator. ${
-    supportEmail
-      ? `Please write to ${supportEmail} to ask for one.`
-      : 'Please ask the administrator of this Scrivo server for one.'
-  }`;
+import { ApiError } from '../../common/api-error';
 
 /**
- * The embedded default: there is no payment provider, so a paid plan is refused plainly (never a fake charge),
- * saying who gives paid plans here instead (SCRIVO_SUPPORT_EMAIL when set).
+ * The embedded default: there is no payment provider. The account refuses a paid plan and the billing page before
+ * either reaches a provider (ChoosePlan, billingPortalCustomer: PAYMENTS_NOT_CONFIGURED, saying who gives paid plans
+ * here), so being asked for one is a bug. A webhook is the set-up's answer, not a rule: nothing here receives it.
  */
-export const unconfiguredPayments = (supportEmail?: string): PaymentProvider => ({
+export const unconfiguredPayments = (): PaymentProvider => ({
   name: 'none',
   async startCheckout(_request: CheckoutRequest): Promise<{ checkoutUrl: string }> {
-    throw new DomainError('PAYMENTS_NOT_CONFIGURED', paidPlansGrantedMessage(supportEmail));
+    throw new Error('No payment provider: the account refuses a paid plan before a checkout is started.');
   },
   async openBillingPortal(): Promise<{ url: string }> {
-    throw new DomainError('PAYMENTS_NOT_CONFIGURED', paidPlansGrantedMessage(supportEmail));
+    throw new Error('No payment provider: the account refuses the billing page before it is opened.');
   },
   readWebhook(): BillingNotice {
-    throw new DomainError('PAYMENTS_NOT_CONFIGURED', 'No payment provider is configured on this server.');
+    throw new ApiError(501, 'PAYMENTS_NOT_CONFIGURED', 'No payment provider is configured on this server.');
   },
 });

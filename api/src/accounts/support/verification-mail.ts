@@ -9,6 +9,7 @@ import {
   emailVerificationDecider,
   EmailStreamNames,
 } from '@scrivo/domain/accounts';
+import { ApiError } from '../../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { MAILER } from '../tokens';
 import { hashVerificationCode, newVerificationCode } from './secrets';
@@ -40,7 +41,9 @@ export class VerificationMail {
       await this.mailer.send(compose(email, code, language));
     } catch (error) {
       this.logger.error({ err: error }, 'verification email could not be sent');
-      throw new DomainError(
+      // The mail server failed, not a rule: the code is issued, only its delivery is to be tried again.
+      throw new ApiError(
+        502,
         'EMAIL_SEND_FAILED',
         'We could not send the verification email. Please try again in a moment.',
       );

@@ -1,5 +1,5 @@
 import type { ChangedBy, Language, PlanId, VerificationMethod } from '../events';
-import type { BillingPeriod, PaidPlanId, SubscriptionSnapshot } from '../subscription';
+import type { BillingPeriod, PaidPlanId, PaymentsHere, SubscriptionSnapshot } from '../subscription';
 
 export type UserAccountCommand =
   | {
@@ -75,6 +75,13 @@ export type UserAccountCommand =
       readonly at: string;
     }
   | { readonly type: 'ChangePlan'; readonly plan: PlanId; readonly at: string }
+  | {
+      /** The plan page's choice; the API says whether anything can be bought on this server. */
+      readonly type: 'ChoosePlan';
+      readonly plan: PlanId;
+      readonly payments: PaymentsHere;
+      readonly at: string;
+    }
   // ---- an operator's changes (the console and the CLI); each carries who and why ----
   | {
       readonly type: 'SetPlanByAdmin';

@@ -5,6 +5,7 @@ import type { UserAccountCommand } from './commands';
 import { completeAccountErasure, requestAccountErasure } from './erasure';
 import { grantMinutes, reactivateUser, setPlanByAdmin, suspendUser } from './operator';
 import { changePassword, requestPasswordReset, resetPassword } from './password';
+import { choosePlan } from './plan-choice';
 import { changePlan, updateProfile } from './profile';
 import { registerUser, verifyUserEmail } from './registration';
 import { recordPasswordSignIn, signInWithGoogle } from './sign-in';
@@ -35,6 +36,8 @@ const decide = (command: UserAccountCommand, state: UserAccountState): UserEvent
       return updateProfile(command, liveAccount(state));
     case 'ChangePlan':
       return changePlan(command, liveAccount(state));
+    case 'ChoosePlan':
+      return choosePlan(command, liveAccount(state));
     case 'SetPlanByAdmin':
       return setPlanByAdmin(command, liveAccount(state));
     case 'GrantMinutes':

@@ -1,6 +1,23 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { foldEvents } from '../../kernel/decider';
 import type { UserEvent } from '../events';
+import { userAccountDecider } from './decider';
 import { spec, at, registered, verified } from './decider.fixtures';
+import { erasureCodeRecipient } from './erasure';
+
+describe('the code that confirms a deletion', () => {
+  it('goes to the account’s own address, in its language', () => {
+    expect(erasureCodeRecipient(foldEvents(userAccountDecider, [registered, verified]))).toEqual({
+      email: 'ada@example.com',
+      language: 'en',
+    });
+  });
+  it('goes nowhere for an account that does not exist', () => {
+    expect(() => erasureCodeRecipient(foldEvents(userAccountDecider, []))).toThrow(
+      expect.objectContaining({ code: 'USER_NOT_FOUND', message: 'This account does not exist.' }),
+    );
+  });
+});
 
 describe('deleting the account', () => {
   const requested: UserEvent = {

@@ -1,8 +1,16 @@
 import { DomainError } from '../../kernel/errors';
-import type { UserEvent } from '../events';
+import type { Language, UserEvent } from '../events';
 import { isEnded } from '../subscription';
 import type { UserAccountCommandOf } from './commands';
 import { accountNotFound, type LiveAccount, type UserAccountState } from './state';
+
+/** Where the code that confirms a deletion goes: the account's own address, while there is an account. */
+export const erasureCodeRecipient = (
+  state: UserAccountState,
+): { readonly email: string; readonly language: Language } => {
+  if (!state.exists || !state.email) throw new DomainError('USER_NOT_FOUND', 'This account does not exist.');
+  return { email: state.email, language: state.language };
+};
 
 /** Delete my account: the owner proved it is them, and nothing will go on charging it. */
 export const requestAccountErasure = (

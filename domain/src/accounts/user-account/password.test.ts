@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { foldEvents } from '../../kernel/decider';
 import type { UserEvent } from '../events';
+import { userAccountDecider } from './decider';
 import { spec, at, registered, verified } from './decider.fixtures';
+import { usableResetLink } from './password';
 
 describe('password reset', () => {
   const requested: UserEvent = {
@@ -59,6 +62,31 @@ describe('password reset', () => {
       .given([registered, verified, requested, newer])
       .when(reset)
       .thenThrows({ code: 'INVALID_RESET_TOKEN' });
+  });
+});
+
+describe('a reset link, checked before the new password is hashed', () => {
+  const requested: UserEvent = {
+    type: 'PasswordResetRequested',
+    data: { userId: 'u1', tokenHash: 't1', expiresAt: '2026-01-01T11:00:00.000Z', requestedAt: at },
+  };
+  const account = foldEvents(userAccountDecider, [registered, verified, requested]);
+  const refusal = (message: string) => expect.objectContaining({ code: 'INVALID_RESET_TOKEN', message });
+
+  it('is handed back while its token is the outstanding one', () => {
+    const link = { account, hash: 't1', userId: 'u1' };
+    expect(usableResetLink(link, at)).toBe(link);
+  });
+  it('refuses a link this server never made as it refuses an unknown one', () => {
+    expect(() => usableResetLink(null, at)).toThrow(refusal('This reset link is invalid or has expired'));
+    expect(() => usableResetLink({ account, hash: 't9' }, at)).toThrow(
+      refusal('This reset link is invalid or has expired'),
+    );
+  });
+  it('refuses an expired link', () => {
+    expect(() => usableResetLink({ account, hash: 't1' }, '2026-01-01T11:00:00.000Z')).toThrow(
+      refusal('This reset link has expired'),
+    );
   });
 });
 

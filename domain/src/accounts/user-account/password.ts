@@ -3,15 +3,32 @@ import type { UserEvent } from '../events';
 import type { UserAccountCommandOf } from './commands';
 import type { LiveAccount, UserAccountState } from './state';
 
-export const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
+const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
 
 /** Why a reset token cannot be used, or null when it can. */
-export const resetTokenProblem = (state: UserAccountState, tokenHash: string, now: string): string | null => {
+const resetTokenProblem = (state: UserAccountState, tokenHash: string, now: string): string | null => {
   if (state.usedResetTokens.includes(tokenHash)) return 'This reset link has already been used';
   if (!state.exists || !state.resetToken) return INVALID_RESET_LINK;
   if (state.resetToken.hash !== tokenHash) return INVALID_RESET_LINK;
   if (Date.parse(state.resetToken.expiresAt) <= Date.parse(now)) return 'This reset link has expired';
   return null;
+};
+
+/** A reset link as the API read it: the account it names and the hash of its secret. */
+export interface ResetLink {
+  readonly account: UserAccountState;
+  readonly hash: string;
+}
+
+/**
+ * The link, when it can still reset a password; INVALID_RESET_TOKEN when it cannot. `null`: the link is not one
+ * this server makes at all, which says no more than an unknown one.
+ */
+export const usableResetLink = <Link extends ResetLink>(link: Link | null, now: string): Link => {
+  if (!link) throw new DomainError('INVALID_RESET_TOKEN', INVALID_RESET_LINK);
+  const problem = resetTokenProblem(link.account, link.hash, now);
+  if (problem) throw new DomainError('INVALID_RESET_TOKEN', problem);
+  return link;
 };
 
 export const requestPasswordReset = (
@@ -33,8 +50,7 @@ export const resetPassword = (
   command: UserAccountCommandOf<'ResetPassword'>,
   account: LiveAccount,
 ): UserEvent[] => {
-  const problem = resetTokenProblem(account, command.tokenHash, command.at);
-  if (problem) throw new DomainError('INVALID_RESET_TOKEN', problem);
+  usableResetLink({ account, hash: command.tokenHash }, command.at);
   const { userId } = account;
   const events: UserEvent[] = [
     {

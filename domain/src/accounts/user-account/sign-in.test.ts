@@ -1,6 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserEvent } from '../events';
 import { spec, at, registered, verified } from './decider.fixtures';
+import { passwordSignInRefusal, requireAddressVerifiedByGoogle } from './sign-in';
 
 describe('password sign-in', () => {
   it('signs a verified user in when the password matched', () => {
@@ -81,5 +82,35 @@ describe('Google sign-in', () => {
       .given([registered, verified, linked])
       .when({ type: 'SignInWithGoogle', googleSubject: 'g-2', at })
       .thenThrows({ code: 'GOOGLE_ACCOUNT_MISMATCH' });
+  });
+});
+
+describe('what a failed password sign-in answers', () => {
+  const invalid = { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' };
+  it('an unknown address answers as a wrong password does', () => {
+    expect(passwordSignInRefusal('no_account')).toMatchObject(invalid);
+    expect(passwordSignInRefusal('wrong_password')).toMatchObject(invalid);
+  });
+  it('an account without a password is sent to Google or a reset', () => {
+    expect(passwordSignInRefusal('no_password')).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: 'This account signs in with Google. Use the Google button, or reset your password to set one.',
+    });
+  });
+  it('a suspended account, or one whose address is not proven, is told so (the password matched)', () => {
+    expect(passwordSignInRefusal('suspended')).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    expect(passwordSignInRefusal('email_not_verified')).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      message: 'Please verify your email address. We sent a new verification code to your email.',
+    });
+  });
+});
+
+describe('an address Google did not verify', () => {
+  it('signs no one in', () => {
+    expect(() => requireAddressVerifiedByGoogle(false)).toThrow(
+      expect.objectContaining({ code: 'GOOGLE_EMAIL_NOT_VERIFIED' }),
+    );
+    expect(() => requireAddressVerifiedByGoogle(true)).not.toThrow();
   });
 });

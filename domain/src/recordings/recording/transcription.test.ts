@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordingEvent } from '../events';
+import { DomainError } from '../../kernel/errors';
 import { spec, now, transcript, created, uploaded, requested, started, ready } from './decider.fixtures';
 
 describe('a recording is transcribed', () => {
@@ -14,7 +15,12 @@ describe('a recording is transcribed', () => {
     spec
       .given([created, uploaded])
       .when({ type: 'RequestTranscription', jobId: 'j1', speakerLabels: false, period: '2026-03', now })
-      .thenThrows({ code: 'RECORDING_STATE_CONFLICT' });
+      .thenThrows(
+        (error) =>
+          error instanceof DomainError &&
+          error.code === 'RECORDING_STATE_CONFLICT' &&
+          error.message === 'This recording has no readable audio.',
+      );
   });
 
   it('completes once: a second completion of the same job (a restarted worker) adds no second transcript', () => {

@@ -1,17 +1,25 @@
 import type { RecordingEvent } from '../events';
 import { joinPieces } from '../pieces';
+import type { ProbedMedia } from '../events';
 import type { RecordingCommandOf } from './commands';
 import { conflict, type RecordingState } from './state';
 
 // The worker's messages (start, progress, complete, fail) carry the job id, so a late one from an abandoned attempt
 // (its lease expired and another worker took over, or the user cancelled) changes nothing.
 
+/** Only what the probe could read as audio is transcribed (and its length is what the minutes are charged for). */
+export const readableAudio = (state: RecordingState): ProbedMedia => {
+  if (!state.media) throw conflict('This recording has no readable audio.');
+  return state.media;
+};
+
 export const requestTranscription = (
   command: RecordingCommandOf<'RequestTranscription'>,
   state: RecordingState,
 ): RecordingEvent[] => {
   if (state.jobId === command.jobId) return [];
-  if (!state.media || !state.blobKey)
+  const media = readableAudio(state);
+  if (!state.blobKey)
     throw conflict('This recording has no readable audio yet, so it cannot be transcribed.');
   if (state.status === 'queued' || state.status === 'transcribing')
     throw conflict('This recording is already being transcribed.');
@@ -23,7 +31,7 @@ export const requestTranscription = (
         recordingId: state.id,
         jobId: command.jobId,
         options: state.options,
-        durationSeconds: state.media.durationSeconds,
+        durationSeconds: media.durationSeconds,
         requestedAt: command.now,
         speakerLabels: command.speakerLabels,
         period: command.period,
