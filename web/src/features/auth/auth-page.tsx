@@ -16,6 +16,7 @@ import { VerificationView } from './components/verification-view';
 import { errorCode, isNetworkError, serverMessage } from '../../lib/errors';
 import { registrationPayload, safeRedirect, type SignUpValues } from './validation';
 import { SignupPolicyNotice } from '../../components/signup-policy-notice';
+import { Button } from '../../components/ui/button';
 
 /** After sign-in and registration the app moves on after 100 ms (spec section 9), once the toast is up. */
 const REDIRECT_DELAY_MS = 100;
@@ -258,9 +259,9 @@ export function AuthPage({ path, search }: AuthPageProps) {
               className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
             >
               {(['signup', 'signin'] as const).map((tab) => (
-                <button
+                <Button
+                  variant="unstyled"
                   key={tab}
-                  type="button"
                   role="tab"
                   aria-selected={view === tab}
                   onClick={() => setView(tab)}
@@ -269,7 +270,7 @@ export function AuthPage({ path, search }: AuthPageProps) {
                   }`}
                 >
                   {tab === 'signup' ? 'Sign Up' : 'Sign In'}
-                </button>
+                </Button>
               ))}
             </div>
           )}

@@ -15,6 +15,8 @@ import { BulkBar } from './library/bulk-bar';
 import { useBulkDelete, useLibrary } from './api/library';
 import { LibraryFilter } from './library/library-filter';
 import { LibraryOrganizer } from './library/library-organizer';
+import { Button } from '../../components/ui/button';
+import { Checkbox, Input } from '../../components/ui/input';
 
 const PAGE_SIZE = 20;
 
@@ -113,14 +115,14 @@ export function LibraryPage({ search, onSearch }: Props) {
         <h1 className="text-2xl font-bold tracking-tight">Recordings</h1>
         <div className="flex items-center gap-4">
           <LiveIndicator state={live} />
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             aria-expanded={organizing}
             onClick={() => setOrganizing((o) => !o)}
             className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
           >
             Folders and tags
-          </button>
+          </Button>
           <Link
             to="/dashboard"
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
@@ -137,7 +139,7 @@ export function LibraryPage({ search, onSearch }: Props) {
           <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
             Search titles and transcripts
           </label>
-          <input
+          <Input
             id={searchId}
             type="search"
             value={typed}
@@ -236,8 +238,7 @@ export function LibraryPage({ search, onSearch }: Props) {
               title={
                 <div className="flex min-w-0 flex-col gap-1">
                   <div className="flex min-w-0 items-center gap-2">
-                    <input
-                      type="checkbox"
+                    <Checkbox
                       checked={selected.includes(recording.id)}
                       onChange={(event) => toggle(recording.id, event.currentTarget.checked)}
                       aria-label={`Select “${recording.title}”`}
@@ -259,14 +260,14 @@ export function LibraryPage({ search, onSearch }: Props) {
                 </div>
               }
               actions={
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   onClick={() => setConfirming(recording)}
                   className="rounded-lg px-3 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                   aria-label={`Delete “${recording.title}”`}
                 >
                   Delete
-                </button>
+                </Button>
               }
             />
           ))}
@@ -275,25 +276,25 @@ export function LibraryPage({ search, onSearch }: Props) {
 
       {totalPages > 1 && (
         <nav aria-label="Pages" className="flex items-center justify-center gap-3">
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={search.page <= 1}
             onClick={() => onSearch({ page: search.page - 1 })}
             className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium disabled:opacity-50"
           >
             Previous
-          </button>
+          </Button>
           <span className="text-sm text-slate-700">
             Page {search.page} of {totalPages}
           </span>
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={search.page >= totalPages}
             onClick={() => onSearch({ page: search.page + 1 })}
             className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium disabled:opacity-50"
           >
             Next
-          </button>
+          </Button>
         </nav>
       )}
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/error-message';
 import { useForgetVoice, useRenameVoice, useVoices } from '../../lib/voices-api';
+import { Input } from '../../components/ui/input';
 
 /** /voices: the people the account's transcripts know by voice, to rename or forget. */
 export function VoicesPage() {
@@ -44,7 +45,7 @@ function VoiceRow({ voice }: { voice: VoiceListItem }) {
   const failed = rename.error ?? forget.error;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
-      <input
+      <Input
         type="text"
         value={name}
         maxLength={MAX_VOICE_NAME}

@@ -19,6 +19,7 @@ import { EditableTranscript } from '../editor/editable-transcript';
 import { SelectionAssign, type SelectionNotes } from '../editor/selection-assign';
 import { EditorNotices, EditorUpsell, SaveStatusText } from '../editor/editor-bar';
 import type { TranscriptEditor } from '../editor/use-transcript-editor';
+import { Button } from '../../../components/ui/button';
 
 /** What the workspace reads of a transcript: a shared page has no version or recording id. */
 type WorkspaceTranscript = Pick<
@@ -254,9 +255,9 @@ export function TranscriptWorkspace({
       {panels.length > 0 && (
         <div role="tablist" aria-label="Views" className="flex gap-1 border-b border-slate-200">
           {[{ id: 'transcript', label: 'Transcript' }, ...panels].map((p) => (
-            <button
+            <Button
+              variant="unstyled"
               key={p.id}
-              type="button"
               role="tab"
               aria-selected={tab === p.id}
               onClick={() => {
@@ -267,7 +268,7 @@ export function TranscriptWorkspace({
               className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === p.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
             >
               {p.label}
-            </button>
+            </Button>
           ))}
         </div>
       )}
@@ -297,8 +298,8 @@ export function TranscriptWorkspace({
                 <SaveStatusText status={editor.status} />
               )}
               {editor && (
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   aria-pressed={editing}
                   onClick={() => {
                     if (editing) editor.flush();
@@ -307,10 +308,10 @@ export function TranscriptWorkspace({
                   className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
                 >
                   {editing ? 'Done editing' : 'Edit transcript'}
-                </button>
+                </Button>
               )}
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 aria-expanded={searching}
                 onClick={() => {
                   setSearching(true);
@@ -321,16 +322,16 @@ export function TranscriptWorkspace({
               >
                 <Icon name="search" className="h-4 w-4" />
                 {editing ? 'Find and replace' : 'Find'}
-              </button>
+              </Button>
               {!editing && (
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   aria-pressed={autoScroll}
                   onClick={() => setAutoScroll((on) => !on)}
                   className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
                 >
                   Auto-scroll {autoScroll ? 'on' : 'off'}
-                </button>
+                </Button>
               )}
             </div>
           </div>
