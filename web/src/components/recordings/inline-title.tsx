@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/error-message';
-import { useRename } from '../../lib/recordings/recordings-queries';
+import { useRename } from '../../lib/api/recordings';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 

@@ -4,8 +4,8 @@ import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-ro
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
-import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
-import { authApi, browserLanguage } from '../../lib/auth-api';
+import { currentUserQueryKey, useCurrentUser } from '../../lib/api/current-user';
+import { authApi, browserLanguage } from '../../lib/api/auth';
 import { type AuthSearch, type AuthView, GOOGLE_ERRORS, initialView } from './auth-state';
 import { ForgotPasswordView } from './components/forgot-password-view';
 import { GoogleButton } from './components/google-button';

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { useCurrentUser } from '../../lib/current-user';
-import { useRecordingList, useRetry, useUsage } from '../../lib/recordings/recordings-queries';
+import { useCurrentUser } from '../../lib/api/current-user';
+import { useRecordingList, useRetry, useUsage } from '../../lib/api/recordings';
 import { errorMessage } from '../../lib/error-message';
-import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
+import { useRecordingEvents } from '../../lib/api/recording-events';
 import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { RecordingListItem } from './components/recording-list-item';
 import { UploadPanel } from './components/upload-panel';

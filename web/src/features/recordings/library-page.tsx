@@ -2,8 +2,8 @@ import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/rec
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
-import { useRecordingList, useRemove, useRestore, useRetry } from '../../lib/recordings/recordings-queries';
-import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
+import { useRecordingList, useRemove, useRestore, useRetry } from '../../lib/api/recordings';
+import { useRecordingEvents } from '../../lib/api/recording-events';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { Highlight } from './components/highlight';
 import { InlineTitle } from '../../components/recordings/inline-title';

@@ -11,8 +11,8 @@ import {
   useTranscript,
   useTranscriptSoFar,
   useUsage,
-} from '../../lib/recordings/recordings-queries';
-import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
+} from '../../lib/api/recordings';
+import { useRecordingEvents } from '../../lib/api/recording-events';
 import { isWorking } from '../../lib/recordings/is-working';
 import { InlineTitle } from '../../components/recordings/inline-title';
 import { KeptFile } from '../../components/recordings/kept-file';

@@ -2,7 +2,7 @@ import { MAX_VOICE_NAME, type VoiceListItem } from '@scrivo/contracts/voices/voi
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/error-message';
-import { useForgetVoice, useRenameVoice, useVoices } from '../../lib/voices-api';
+import { useForgetVoice, useRenameVoice, useVoices } from '../../lib/api/voices';
 import { Input } from '../../components/ui/input';
 
 /** /voices: the people the account's transcripts know by voice, to rename or forget. */

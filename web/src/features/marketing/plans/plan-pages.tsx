@@ -10,7 +10,7 @@ import { AppLink } from '../shared/app-link';
 import { PLANS, type BillingPeriod, type PlanId } from '../../../lib/plan-catalog';
 import { PlanCard, planButtonClass } from './plan-card';
 import { PlanSelection } from './plan-selection';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/api/current-user';
 import { useAuthProviders } from '../../../components/signup-policy-notice';
 import { PaidPlansNote, PlanChoiceMessage, usePlanChoice } from './use-plan-choice';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/api/current-user';
 import { en } from '../i18n/en';
 import { AppLink } from '../shared/app-link';
 import { PLANS, type BillingPeriod } from '../../../lib/plan-catalog';

@@ -2,9 +2,9 @@ import { MAX_QUESTION_CHARS } from '@scrivo/contracts/questions/questions.contra
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../../lib/http';
-import { useUsage } from '../../../lib/recordings/recordings-queries';
+import { useUsage } from '../../../lib/api/recordings';
 import { formatClock } from '../../../lib/time';
-import { askQuestion, type FinishedAnswer } from '../api/ask-question';
+import { askQuestion, type FinishedAnswer } from '../api/questions';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
-import { recordingKeys } from '../../../lib/recordings/recordings-queries';
+import { recordingKeys } from '../../../lib/api/recordings';
 
 const libraryKey = ['library'] as const;
 

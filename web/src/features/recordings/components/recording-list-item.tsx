@@ -6,7 +6,7 @@ import { formatClock } from '../../../lib/time';
 import { Highlight } from './highlight';
 import { KeptFile } from '../../../components/recordings/kept-file';
 import { Button } from '../../../components/ui/button';
-import { usePinRecording } from '../api/use-pin-recording';
+import { usePinRecording } from '../api/recordings';
 import { StatusBadge } from '../../../components/recordings/status-badge';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { HttpError } from '../../../lib/http';
 import { errorMessage } from '../../../lib/error-message';
-import { useRememberVoice } from '../../../lib/voices-api';
+import { useRememberVoice } from '../../../lib/api/voices';
 import { Button } from '../../../components/ui/button';
 
 const NUMBERED = /^Speaker \d+$/;
