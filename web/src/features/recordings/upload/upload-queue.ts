@@ -1,11 +1,8 @@
-import {
-  Recording,
-  TUS_ENDPOINT,
-  type UploadMetadata,
-} from '@scrivo/contracts/recordings/recordings.contract';
+import { TUS_ENDPOINT, type UploadMetadata } from '@scrivo/contracts/recordings/recordings.contract';
 import { DetailedError, Upload, defaultOptions } from 'tus-js-client';
 import { errorMessage } from '../../../lib/error-message';
-import { HttpError, readCookie } from '../../../lib/http';
+import { readCookie } from '../../../lib/http';
+import { keepUnreadable } from '../api/recordings';
 import { refusalFromServer, type Refusal } from './refusals';
 import { savedUploads, type SavedUpload } from './saved-uploads';
 import { TransferRate } from './transfer-rate';
@@ -207,25 +204,7 @@ export class UploadQueue {
     const { file, saved } = refused;
     this.patch(key, { phase: 'keeping' });
     try {
-      // FormData built here: the typed client would send each text field JSON-quoted.
-      const form = new FormData();
-      form.set('file', file);
-      form.set('title', saved.title);
-      form.set('language', saved.language || 'auto');
-      form.set('translate', String(saved.translate));
-      form.set('speakers', saved.speakers || 'auto');
-      form.set('terms', saved.terms ?? '');
-      form.set('context', saved.context ?? '');
-      form.set('keep', 'unreadable');
-      const csrf = readCookie('scrivo_csrf');
-      const response = await fetch('/api/recordings', {
-        method: 'POST',
-        body: form,
-        credentials: 'include',
-        headers: csrf ? { 'X-CSRF-Token': csrf } : {},
-      });
-      if (!response.ok) throw new HttpError(response.status, await response.text());
-      const recording = Recording.parse(await response.json());
+      const recording = await keepUnreadable(file, saved);
       this.patch(key, {
         phase: 'kept',
         recordingId: recording.id,

@@ -5,13 +5,13 @@ import {
   annotationsApply,
   EXPORT_FORMATS,
   exportFileName,
-  exportUrl,
-  fileNameFromDisposition,
+  saveFile,
   summaryApplies,
   timestampsApply,
   type ExportChoice,
 } from '../../../lib/export-file';
 import { Button } from '../../../components/ui/button';
+import { fetchExport } from '../api/export';
 import { Checkbox, Radio } from '../../../components/ui/input';
 
 interface Props {
@@ -26,22 +26,9 @@ interface Props {
   hasAnnotations?: boolean;
 }
 
-/** Fetches the file (so a refusal shows as a message, not a broken download) and saves it under a clear name. */
 const download = async (recordingId: string, title: string, choice: ExportChoice) => {
-  const response = await fetch(exportUrl(recordingId, choice), { credentials: 'include' });
-  if (!response.ok) throw new HttpError(response.status, await response.text());
-  const blob = await response.blob();
-  const name =
-    fileNameFromDisposition(response.headers.get('content-disposition')) ??
-    exportFileName(title, choice.format);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const file = await fetchExport(recordingId, choice);
+  saveFile(file.blob, file.name ?? exportFileName(title, choice.format));
 };
 
 /** "Export": pick a format and what to include, then download. A disclosure panel, closed by Esc or outside click. */

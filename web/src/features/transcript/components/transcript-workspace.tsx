@@ -7,7 +7,7 @@ import { languageName } from '../../../lib/language';
 import { handleShortcut } from '../lib/shortcuts';
 import { formatClock } from '../../../lib/time';
 import { useMediaPlayer } from '../lib/use-media-player';
-import { useWaveform } from '../lib/use-waveform';
+import { useWaveform } from '../api/waveform';
 import { Icon } from '../../../components/ui/icons';
 import { PlayerControls } from './player-controls';
 import { SpeakerLanes } from './speaker-lanes';
