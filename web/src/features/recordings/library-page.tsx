@@ -1,113 +1,50 @@
-import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/recordings.contract';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { errorMessage } from '../../lib/error-message';
-import { useRecordingList, useRemove, useRestore, useRetry } from '../../lib/api/recordings';
-import { useRecordingEvents } from '../../lib/api/recording-events';
-import { ConfirmDialog } from './components/confirm-dialog';
-import { Highlight } from './components/highlight';
+import { useId } from 'react';
 import { InlineTitle } from '../../components/recordings/inline-title';
 import { LiveIndicator } from '../../components/recordings/live-indicator';
+import { Button } from '../../components/ui/button';
+import { Checkbox, Input } from '../../components/ui/input';
+import { errorMessage } from '../../lib/error-message';
+import { ConfirmDialog } from './components/confirm-dialog';
+import { Highlight } from './components/highlight';
 import { RecordingListItem } from './components/recording-list-item';
 import { UndoBar } from './components/undo-bar';
 import { SORTS, type LibrarySearch } from './library-search';
 import { BulkBar } from './library/bulk-bar';
-import { useBulkDelete, useLibrary } from './api/library';
 import { LibraryFilter } from './library/library-filter';
 import { LibraryOrganizer } from './library/library-organizer';
-import { Button } from '../../components/ui/button';
-import { Checkbox, Input } from '../../components/ui/input';
+import { type LibraryPageProps, useLibraryPage } from './use-library-page';
 
-const PAGE_SIZE = 20;
-
-interface Props {
-  search: LibrarySearch;
-  onSearch(change: Partial<LibrarySearch>): void;
-}
-
-export function LibraryPage({ search, onSearch }: Props) {
-  const live = useRecordingEvents();
-  const [typed, setTyped] = useState(search.q);
-  const list = useRecordingList({
-    ...search,
-    q: search.q || undefined,
-    folder: search.folder || undefined,
-    tag: search.tag || undefined,
-    pageSize: PAGE_SIZE,
-  });
-  const library = useLibrary();
-  const [organizing, setOrganizing] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
-  const folderName = (id: string | null | undefined) => library.data?.folders.find((f) => f.id === id)?.name;
-  const tagName = (id: string) => library.data?.tags.find((t) => t.id === id)?.name;
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => (on ? [...current, id] : current.filter((s) => s !== id)));
-  const retry = useRetry();
-  const remove = useRemove();
-  const restore = useRestore();
-  const [confirming, setConfirming] = useState<Item | null>(null);
-  const [deleted, setDeleted] = useState<{ ids: string[]; message: string; until: Date } | null>(null);
-  const [confirmingBulk, setConfirmingBulk] = useState(false);
-  const bulkDelete = useBulkDelete();
-  const titleOf = (id: string) => list.data?.items.find((r) => r.id === id)?.title;
-  const [notice, setNotice] = useState<string | null>(null);
+export function LibraryPage({ search, onSearch }: LibraryPageProps) {
+  const {
+    live,
+    typed,
+    setTyped,
+    list,
+    library,
+    organizing,
+    setOrganizing,
+    selected,
+    setSelected,
+    toggle,
+    folderName,
+    tagName,
+    retry,
+    restore,
+    confirming,
+    setConfirming,
+    confirmDelete,
+    confirmingBulk,
+    setConfirmingBulk,
+    confirmBulkDelete,
+    deleted,
+    endUndo,
+    undo,
+    notice,
+    totalPages,
+    sortValue,
+  } = useLibraryPage({ search, onSearch });
   const searchId = useId();
-
-  // Searching as people type, once they pause.
-  useEffect(() => {
-    if (typed === search.q) return;
-    const timer = setTimeout(() => onSearch({ q: typed, page: 1 }), 300);
-    return () => clearTimeout(timer);
-  }, [typed, search.q, onSearch]);
-
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
-  const sortValue = `${search.sort}:${search.order}`;
-  const endUndo = useCallback(() => setDeleted(null), []);
-
-  const confirmDelete = () => {
-    const target = confirming;
-    setConfirming(null);
-    if (!target) return;
-    remove.mutate(target.id, {
-      onSuccess: (result) =>
-        setDeleted({
-          ids: [target.id],
-          message: `“${target.title}” deleted.`,
-          until: new Date(result.restorableUntil),
-        }),
-      onError: (error) => setNotice(errorMessage(error, 'The recording could not be deleted.')),
-    });
-  };
-
-  // One delete per recording on the server: those that could not be deleted stay selected, with why.
-  const confirmBulkDelete = () => {
-    setConfirmingBulk(false);
-    bulkDelete.mutate(selected, {
-      onSuccess: ({ deleted: gone, failed }) => {
-        setSelected(failed.map((f) => f.id));
-        setNotice(
-          failed.length
-            ? failed.map((f) => `“${titleOf(f.id) ?? f.id}” was not deleted: ${f.message}`).join(' ')
-            : null,
-        );
-        if (gone.length === 0) return;
-        const until = new Date(Math.min(...gone.map((d) => Date.parse(d.restorableUntil))));
-        setDeleted({
-          ids: gone.map((d) => d.id),
-          message:
-            gone.length === 1
-              ? `“${titleOf(gone[0]!.id) ?? 'The recording'}” deleted.`
-              : `${gone.length} recordings deleted.`,
-          until,
-        });
-      },
-      onError: (error) => setNotice(errorMessage(error, 'The recordings could not be deleted.')),
-    });
-  };
-
-  const undoDelete = async (ids: readonly string[]) => {
-    for (const id of ids) await restore.mutateAsync(id);
-  };
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-6 sm:px-6">
@@ -324,12 +261,7 @@ export function LibraryPage({ search, onSearch }: Props) {
           until={deleted.until}
           busy={restore.isPending}
           onExpire={endUndo}
-          onUndo={() =>
-            undoDelete(deleted.ids).then(endUndo, (error: unknown) => {
-              endUndo();
-              setNotice(errorMessage(error, 'The recording could not be restored.'));
-            })
-          }
+          onUndo={() => undo(deleted.ids)}
         />
       )}
       {retry.isError && (
