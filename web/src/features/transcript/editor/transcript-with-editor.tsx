@@ -5,7 +5,7 @@ import { TranscriptWorkspace } from '../components/transcript-workspace';
 import { useTranscriptEditor } from './use-transcript-editor';
 import { errorMessage } from '../../../lib/error-message';
 import { useAddAnnotation, useAnnotations, useEditAnnotation, useRemoveAnnotation } from '../api/annotations';
-import type { WorkspaceNotes, WorkspacePanel } from '../components/transcript-workspace';
+import type { WorkspaceNotes, WorkspacePanel } from '../components/use-transcript-workspace';
 import type { LoadedTranscript } from '../transcript-page';
 
 interface Props extends LoadedTranscript {
