@@ -81,17 +81,89 @@ const featureBoundaries = features.flatMap((feature) => [
     rules: { 'no-restricted-imports': ['error', { patterns: [noServerCode, otherFeatures(1, feature)] }] },
   },
 ]);
-/** A data-layer file named the old ways (`x-api.ts`, `x-queries.ts`) fails wherever it is put in a feature. */
+/**
+ * The web kit (issue 42 item 4): buttons and inputs come from web/src/components/ui, so their behaviour (a button
+ * that never submits by accident, the busy state) and any later change to them is in one place.
+ */
+const rawElements = [
+  {
+    selector: "JSXOpeningElement[name.name='button']",
+    message:
+      "Use Button from components/ui/button (variant 'unstyled' keeps a look of its own) instead of a raw <button>.",
+  },
+  {
+    selector: "JSXOpeningElement[name.name='input']",
+    message:
+      'Use Field (a labelled form field) or Input, Checkbox or Radio from components/ui instead of a raw <input>.',
+  },
+];
+const webKit = {
+  files: ['web/src/**/*.{ts,tsx}'],
+  ignores: ['web/src/components/ui/**'],
+  rules: { 'no-restricted-syntax': ['error', ...rawElements] },
+};
+/** The data layer's folders: each feature's api/ and, for what several features share, web/src/lib/api/. */
+const dataLayer = ['web/src/features/*/api/**', 'web/src/lib/api/**'];
+const dataLayerMessage =
+  'Server calls live in the data layer (web/src/features/<feature>/api/<resource>.ts, or web/src/lib/api/ when ' +
+  'features share them): call the function or hook from there. See docs/conventions.md.';
+/** A raw fetch anywhere else would be a server call outside the data layer. */
+const fetchOutsideDataLayer = {
+  files: ['web/src/**/*.{ts,tsx}'],
+  ignores: dataLayer,
+  rules: {
+    'no-restricted-globals': ['error', { name: 'fetch', message: dataLayerMessage }],
+    'no-restricted-properties': [
+      'error',
+      ...['window', 'globalThis', 'self'].map((object) => ({
+        object,
+        property: 'fetch',
+        message: dataLayerMessage,
+      })),
+    ],
+  },
+};
+/**
+ * Outside the features the API client is the data layer's too: hooks, shared components, routes and lib/ helpers
+ * use the hooks in web/src/lib/api/. Inside lib/ the client is imported as `./api-client` or `../api-client`.
+ */
+const apiClientBesideLib = {
+  regex: '^(?:\\./|(?:\\.\\./)+)(?:api-client|client-for)$',
+  message: apiClientOutsideApi.message,
+};
+const apiClientOutsideFeatures = [
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/**', 'web/src/lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServerCode, apiClientOutsideApi] }] },
+  },
+  {
+    files: ['web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/api/**', 'web/src/lib/api-client.ts', 'web/src/lib/client-for.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServerCode, apiClientBesideLib] }] },
+  },
+];
+/**
+ * One data-layer naming style: a file per resource (`api/webhooks.ts`, `lib/api/recordings.ts`) holding its
+ * request functions and query/mutation hooks. A file named the old ways (`x-api.ts`, `x-queries.ts`) or for one
+ * hook (`api/use-x.ts`) fails wherever it is put in a feature or in lib/.
+ */
 const dataLayerFileNames = {
-  files: ['web/src/features/**/*{-api,-queries}.{ts,tsx}'],
+  files: [
+    'web/src/features/**/*{-api,-queries}.{ts,tsx}',
+    'web/src/lib/**/*{-api,-queries}.{ts,tsx}',
+    ...dataLayer.map((folder) => `${folder.replace('/**', '')}/use-*.{ts,tsx}`),
+  ],
   rules: {
     'no-restricted-syntax': [
       'error',
+      // The kit's rule holds here too (one rule's options replace another's for the same file).
+      ...rawElements,
       {
         selector: 'Program',
         message:
-          "A feature's data layer is web/src/features/<feature>/api/<endpoint-or-resource>.ts (no -api or -queries " +
-          'suffix). See docs/conventions.md.',
+          'A data-layer file is web/src/features/<feature>/api/<resource>.ts or web/src/lib/api/<resource>.ts (no ' +
+          '-api or -queries suffix, no file per hook). See docs/conventions.md.',
       },
     ],
   },
@@ -106,6 +178,15 @@ const domainErrorInApi = {
   message:
     'The API does not make DomainErrors: put the facts on the command and let the decider in domain/src/<feature>/ ' +
     'refuse it (or return the refusal from the domain). An infrastructure failure is an ApiError or a plain Error.',
+};
+/**
+ * A file over 300 lines (blank lines and comments aside) does too much to read at once: split it, a page into a
+ * `use-<page>.ts` hook (state, queries, mutations) and its view. Tests count too; web/e2e and the generated route
+ * tree do not.
+ */
+const maxLines = {
+  files: ['web/src/**/*.{ts,tsx}', 'domain/src/**/*.ts'],
+  rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
 };
 export default tseslint.config(
   {
@@ -227,7 +308,11 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...featureBoundaries,
+  ...apiClientOutsideFeatures,
+  webKit,
+  fetchOutsideDataLayer,
   dataLayerFileNames,
+  maxLines,
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**', 'bench/**', 'scripts/**'],
     rules: { 'no-restricted-imports': 'off' },

@@ -48,6 +48,10 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
       'web/src/features/transcript/editor/transcript-with-editor.tsx',
       "import { RecordPanel } from '../../live/record-panel';",
     ],
+    ['web/src/hooks/use-admin-gate.ts', "import { api } from '../lib/api-client';"],
+    ['web/src/components/recordings/probe.tsx', "import { api } from '../../lib/api-client';"],
+    ['web/src/lib/recordings/is-working.ts', "import { api } from '../api-client';"],
+    ['web/src/lib/export-file.ts', "import { clientFor } from './client-for';"],
   ])('%s may not say %s', async (path, source) => {
     expect(await restricted(path, `${source}\nexport const probe = 1;\n`)).not.toEqual([]);
   });
@@ -66,6 +70,8 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     ['web/src/routes/probe.tsx', "import { RecordPanel } from '../features/live/record-panel';"],
     ['web/src/features/webhooks/api/webhooks.ts', "import { api } from '../../../lib/api-client';"],
     ['web/src/features/account/api/account.ts', "import { clientFor } from '../../../lib/client-for';"],
+    ['web/src/lib/api/voices.ts', "import { api } from '../api-client';"],
+    ['web/src/lib/api/auth.ts', "import { clientFor } from '../client-for';"],
   ])('%s may say %s', async (path, source) => {
     expect(await restricted(path, `${source}\nexport const probe = 1;\n`)).toEqual([]);
   });
@@ -74,12 +80,98 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     'web/src/features/webhooks/webhooks-queries.ts',
     'web/src/features/account/account-api.ts',
     'web/src/features/summaries/api/summaries-queries.ts',
+    'web/src/features/transcript/api/use-add-annotation.ts',
+    'web/src/lib/voices-api.ts',
+    'web/src/lib/recordings/recordings-queries.ts',
+    'web/src/lib/api/use-voices.ts',
   ])(
-    'a data-layer file named %s fails: the layout is <feature>/api/<endpoint-or-resource>.ts',
+    'a data-layer file named %s fails: the layout is <feature>/api/<resource>.ts or lib/api/<resource>.ts',
     async (path) => {
       expect(await messagesOf('no-restricted-syntax', path, 'export const probe = 1;\n')).not.toEqual([]);
     },
   );
+
+  it.each(['web/src/features/transcript/api/annotations.ts', 'web/src/lib/api/recordings.ts'])(
+    'a data-layer file named for its resource, %s, passes',
+    async (path) => {
+      expect(await messagesOf('no-restricted-syntax', path, 'export const probe = 1;\n')).toEqual([]);
+    },
+  );
+
+  describe('the web kit: no raw <button> or <input> outside web/src/components/ui', () => {
+    const button = 'export const Probe = () => <button type="button">Go</button>;\n';
+    const input = 'export const Probe = () => <input aria-label="Search" />;\n';
+    const kit =
+      "import { Button } from '../../components/ui/button';\n" +
+      'export const Probe = () => <Button variant="unstyled">Go</Button>;\n';
+
+    it.each([
+      ['web/src/features/webhooks/webhooks-section.tsx', button],
+      ['web/src/features/recordings/library/probe.tsx', button],
+      ['web/src/components/recordings/probe.tsx', button],
+      ['web/src/routes/probe.tsx', button],
+      ['web/src/features/admin-users/admin-users-page.tsx', input],
+      ['web/src/features/webhooks/api/webhooks.tsx', input],
+      // A file named the old way fails for its name and for its raw button both.
+      ['web/src/features/account/account-api.tsx', button],
+    ])('a raw element in %s fails', async (path, source) => {
+      const messages = await messagesOf('no-restricted-syntax', path, source);
+      expect(messages.some((m) => /components\/ui/.test(m))).toBe(true);
+    });
+
+    it.each([
+      ['web/src/components/ui/button.tsx', button],
+      ['web/src/components/ui/input.tsx', input],
+      ['web/src/features/webhooks/webhooks-section.tsx', kit],
+    ])('%s may use it', async (path, source) => {
+      expect(await messagesOf('no-restricted-syntax', path, source)).toEqual([]);
+    });
+  });
+
+  describe('no raw fetch outside the data layer (features/<feature>/api/, lib/api/)', () => {
+    it.each([
+      [
+        'web/src/features/transcript/components/export-menu.tsx',
+        "export const probe = () => fetch('/api/x');\n",
+      ],
+      ['web/src/features/recordings/upload/upload-queue.ts', 'export const probe = fetch;\n'],
+      ['web/src/components/ui/probe.tsx', "export const probe = () => fetch('/api/x');\n"],
+      ['web/src/lib/export-file.ts', "export const probe = () => window.fetch('/api/x');\n"],
+      ['web/src/hooks/probe.ts', "export const probe = () => globalThis.fetch('/api/x');\n"],
+    ])('%s may not say %s', async (path, source) => {
+      const [result] = await eslint.lintText(source, { filePath: join(root, path) });
+      const fetchRules = ['no-restricted-globals', 'no-restricted-properties'];
+      expect(result!.messages.filter((m) => fetchRules.includes(m.ruleId ?? ''))).not.toEqual([]);
+    });
+
+    it.each(['web/src/features/transcript/api/export.ts', 'web/src/lib/api/download.ts'])(
+      '%s may fetch',
+      async (path) => {
+        const source = "export const probe = () => fetch('/api/x');\n";
+        expect(await messagesOf('no-restricted-globals', path, source)).toEqual([]);
+      },
+    );
+  });
+
+  describe('max-lines: 300 in web/src and domain/src, blank lines and comments aside', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const line${i} = ${i};`);
+
+    it.each([
+      'domain/src/recordings/probe.ts',
+      'domain/src/recordings/probe.test.ts',
+      'web/src/features/recordings/probe.tsx',
+      'web/src/lib/probe.ts',
+    ])('a 301-line file at %s fails', async (path) => {
+      expect(await messagesOf('max-lines', path, `${lines(301).join('\n')}\n`)).not.toEqual([]);
+    });
+
+    it('300 lines of code with blank lines and comments between them pass', async () => {
+      const source = lines(300)
+        .map((line) => `// why this line\n${line}\n`)
+        .join('\n');
+      expect(await messagesOf('max-lines', 'web/src/features/recordings/probe.tsx', source)).toEqual([]);
+    });
+  });
 
   it.each([
     ['READ_MODELS', 'api/src/recordings/probe.controller.ts'],

@@ -5,7 +5,7 @@ import { latestResetLink, latestVerificationCode } from '../../api/test/accounts
 import { registration } from '../../api/test/accounts/support/flows';
 import { TestClient } from '../../api/test/support/http-client';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
-import { adminApi, authApi } from '../src/lib/auth-api';
+import { adminApi, authApi } from '../src/lib/api/auth';
 import { HttpError } from '../src/lib/http';
 
 const { like, boolean, string, fromProviderState, regex } = MatchersV3;
@@ -33,7 +33,7 @@ const user = (email: string) => ({
 const errorBody = (code: string, error: string) => ({ code, error: like(error), message: like(error) });
 
 /**
- * Runs the web app's own account calls (lib/auth-api.ts) against the Pact mock server: relative URLs
+ * Runs the web app's own account calls (lib/api/auth.ts) against the Pact mock server: relative URLs
  * go to the mock, and the CSRF cookie the browser would hold is there.
  */
 const withMockServer = async <T>(url: string, run: () => Promise<T>): Promise<T> => {
@@ -67,7 +67,7 @@ describe('Pact: scrivo-web consumes the account calls of scrivo-api', () => {
       .withRequest('GET', '/api/user')
       .willRespondWith(200, (b) => b.headers(json).jsonBody(user('ada@example.com')))
       .executeTest(async (mock) => {
-        const { fetchCurrentUser } = await import('../src/lib/current-user');
+        const { fetchCurrentUser } = await import('../src/lib/api/current-user');
         expect(await withMockServer(mock.url, fetchCurrentUser)).toMatchObject({ email: 'ada@example.com' });
       });
     await pact
@@ -79,7 +79,7 @@ describe('Pact: scrivo-web consumes the account calls of scrivo-api', () => {
         b.headers(json).jsonBody(errorBody('UNAUTHORIZED', 'Please sign in to continue.')),
       )
       .executeTest(async (mock) => {
-        const { fetchCurrentUser } = await import('../src/lib/current-user');
+        const { fetchCurrentUser } = await import('../src/lib/api/current-user');
         expect(await withMockServer(mock.url, fetchCurrentUser)).toBeNull();
       });
   });

@@ -3,7 +3,6 @@ import { DomainError } from '../kernel/errors';
 import { DeciderSpecification } from '../testing';
 import type { SummaryEvent } from './events';
 import type { SummaryContent } from './summary';
-import { summarySettingsDecider } from './summary-settings.decider';
 import { type SummaryCommand, summaryDecider } from './summary.decider';
 import { builtInTemplate, MEETING_TEMPLATE, type SummaryTemplate } from './templates/summary-template';
 
@@ -325,21 +324,4 @@ describe('summary', () => {
         if (state.status !== 'ready' || state.content === null || state.failure !== 'engine down')
           throw new Error(`unexpected state ${JSON.stringify(state)}`);
       }));
-});
-
-describe('summary settings', () => {
-  const settings = DeciderSpecification.for(summarySettingsDecider);
-  const turnOn = { type: 'ChangeSummarySettings', userId: 'u1', autoSummarize: true, now } as const;
-
-  it('turns automatic summaries on', () =>
-    settings
-      .given([])
-      .when(turnOn)
-      .then([{ type: 'SummarySettingsChanged', data: { userId: 'u1', autoSummarize: true, at: now } }]));
-
-  it('changes nothing when the setting already is so', () =>
-    settings
-      .given([{ type: 'SummarySettingsChanged', data: { userId: 'u1', autoSummarize: true, at: now } }])
-      .when(turnOn)
-      .thenNothingHappens());
 });

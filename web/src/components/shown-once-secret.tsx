@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Input } from './ui/input';
 
 /**
  * A secret the server shows only in the answer that created it (an API key, a webhook's signing secret): the
@@ -20,7 +21,7 @@ export function ShownOnceSecret({
   return (
     <div className="mb-4 flex flex-col gap-2 rounded-lg bg-brand-50 p-3" data-testid={testId}>
       <p className="text-sm font-medium">{children}</p>
-      <input
+      <Input
         readOnly
         aria-label={label}
         value={secret}

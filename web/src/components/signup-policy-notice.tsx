@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { authApi } from '../lib/auth-api';
+import { authApi } from '../lib/api/auth';
 
 type NoticeLang = 'en' | 'es' | 'fr';
 

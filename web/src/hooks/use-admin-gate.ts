@@ -1,15 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { api, ok } from '../lib/api-client';
-
-/** The admin session check every admin page starts from. */
-export const useAdminAuth = () =>
-  useQuery({
-    queryKey: ['admin', 'check-auth'],
-    queryFn: () => ok(api.accounts.adminCheckAuth()),
-    staleTime: 0,
-  });
+import { useAdminAuth } from '../lib/api/admin-auth';
 
 /** True once the admin session is confirmed; sends anyone else to the admin sign-in page. */
 export const useAdminGate = (): boolean => {

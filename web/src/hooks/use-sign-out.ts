@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useToast } from '../components/ui/toast';
-import { authApi } from '../lib/auth-api';
+import { authApi } from '../lib/api/auth';
 import { serverMessage } from '../lib/errors';
 
 /** Sign-out (spec section 4): clear all cached data and reload after 100 ms, also when the call fails. */

@@ -75,3 +75,16 @@ export const fileNameFromDisposition = (header: string | null): string | null =>
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
   return plain ? plain[1]!.trim() : null;
 };
+
+/** Hands a fetched file to the browser's download, under `name`. */
+export const saveFile = (blob: Blob, name: string): void => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by then; the URL only holds the blob in memory.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};

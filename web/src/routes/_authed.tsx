@@ -2,7 +2,7 @@ import { createFileRoute, Outlet, useRouter, useRouterState } from '@tanstack/re
 import { useEffect, useRef } from 'react';
 import { Spinner } from '../components/ui/spinner';
 import { AppHeader } from '../features/app-shell/app-header';
-import { useCurrentUser } from '../lib/current-user';
+import { useCurrentUser } from '../lib/api/current-user';
 
 /**
  * The guard of the signed-in pages (/dashboard, /recordings, /transcription/{id}, /account, /data-privacy):

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useAdminSignOut } from './use-admin-sign-out';
+import { Button } from '../ui/button';
 
 const linkClass = 'rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100';
 const activeClass = 'bg-slate-900 text-white hover:bg-slate-900';
@@ -19,13 +20,13 @@ export function AdminNav() {
       <Link to="/admin/auditors" className={linkClass} activeProps={{ className: activeClass }}>
         Auditors
       </Link>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         onClick={() => void signOut()}
         className="ml-auto rounded-lg border border-slate-300 px-3 py-1 text-sm"
       >
         Sign out
-      </button>
+      </Button>
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ADMIN_FLAG, adminApi } from '../../lib/auth-api';
+import { ADMIN_FLAG, adminApi } from '../../lib/api/auth';
 
 /** Signs the admin out (even when the call fails: the local session is dropped) and goes to the admin login. */
 export const useAdminSignOut = () => {

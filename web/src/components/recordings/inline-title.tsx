@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/error-message';
-import { useRename } from '../../lib/recordings/recordings-queries';
+import { useRename } from '../../lib/api/recordings';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
 
 interface Props {
   id: string;
@@ -37,9 +39,9 @@ export function InlineTitle({ id, title, children }: Props) {
     return (
       <div className="flex min-w-0 items-center gap-2">
         <div className="min-w-0">{children}</div>
-        <button
+        <Button
+          variant="unstyled"
           ref={button}
-          type="button"
           onClick={() => {
             setDraft(title);
             setEditing(true);
@@ -48,7 +50,7 @@ export function InlineTitle({ id, title, children }: Props) {
           aria-label={`Rename “${title}”`}
         >
           Rename
-        </button>
+        </Button>
       </div>
     );
   }
@@ -61,7 +63,7 @@ export function InlineTitle({ id, title, children }: Props) {
       }}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <input
+        <Input
           ref={input}
           value={draft}
           maxLength={200}
@@ -76,20 +78,21 @@ export function InlineTitle({ id, title, children }: Props) {
           }}
           className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 px-2"
         />
-        <button
+        <Button
+          variant="unstyled"
           type="submit"
           disabled={!draft.trim() || rename.isPending}
           className="h-9 rounded-lg bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
         >
           {rename.isPending ? 'Saving…' : 'Save'}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="unstyled"
           onClick={stop}
           className="h-9 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
           Cancel
-        </button>
+        </Button>
       </div>
       {!draft.trim() && <p className="text-sm text-red-800">A title cannot be empty.</p>}
       {rename.isError && (

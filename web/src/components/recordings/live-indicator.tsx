@@ -1,4 +1,4 @@
-import type { LiveState } from '../../lib/recordings/use-recording-events';
+import type { LiveState } from '../../lib/api/recording-events';
 
 /** Tells people whether statuses update by themselves right now. */
 export function LiveIndicator({ state }: { state: LiveState }) {

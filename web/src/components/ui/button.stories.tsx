@@ -17,3 +17,11 @@ export const Danger: Story = { args: { variant: 'danger', size: 'compact', child
 export const LinkLike: Story = { args: { variant: 'link', children: 'Forgot password?' } };
 /** While its request runs: disabled, aria-busy, and saying what it is doing. */
 export const Busy: Story = { args: { busy: true, busyLabel: 'Saving...' } };
+/** The caller's classes are its whole look (a tab, a timestamp, a toolbar icon). */
+export const Unstyled: Story = {
+  args: {
+    variant: 'unstyled',
+    className: 'rounded px-1 font-mono text-xs text-brand-700 hover:bg-brand-50',
+    children: '01:23',
+  },
+};

@@ -33,4 +33,17 @@ describe('Button', () => {
     expect(renderToStaticMarkup(<Button size="compact">Save</Button>)).not.toContain('w-full');
     expect(renderToStaticMarkup(<Button variant="link">Forgot password?</Button>)).not.toContain('px-4');
   });
+
+  it('when unstyled wears only the classes it is given, and still never submits by accident', () => {
+    expect(
+      renderToStaticMarkup(
+        <Button variant="unstyled" className="underline">
+          Open
+        </Button>,
+      ),
+    ).toBe('<button type="button" class="underline">Open</button>');
+    expect(renderToStaticMarkup(<Button variant="unstyled">Open</Button>)).toBe(
+      '<button type="button">Open</button>',
+    );
+  });
 });

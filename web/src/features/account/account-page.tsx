@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
-import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
+import { currentUserQueryKey, useCurrentUser } from '../../lib/api/current-user';
 import { Field } from '../../components/ui/field';
 import { Button } from '../../components/ui/button';
 import { serverMessage } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser } from '../../lib/api/current-user';
 import { DeleteAccountSection } from './delete-account-section';
 import { DownloadDataSection } from './download-data-section';
 

@@ -4,6 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { Field } from '../../components/ui/field';
 import { serverMessage } from '../../lib/errors';
 import { deleteAccount, sendDeletionCode } from './api/privacy';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/input';
 
 /**
  * Delete my account (/data-privacy and /account): the password, or a code emailed to the owner (the only way
@@ -68,14 +70,14 @@ export function DeleteAccountSection({ user }: { user: User }) {
               {!user.hasPassword ? (
                 <p>Your account signs in with Google only: confirm with a code sent to {user.email}.</p>
               ) : null}
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 onClick={() => send.mutate()}
                 disabled={send.isPending}
                 className="rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-50 disabled:opacity-50"
               >
                 {send.isPending ? 'Sending...' : codeSent ? 'Send me a new code' : 'Send me a code'}
-              </button>
+              </Button>
               {codeSent ? (
                 <p role="status" className="text-slate-600">
                   {codeSent}
@@ -101,8 +103,8 @@ export function DeleteAccountSection({ user }: { user: User }) {
             />
           )}
           {user.hasPassword ? (
-            <button
-              type="button"
+            <Button
+              variant="unstyled"
               onClick={() => {
                 setByCode(!byCode);
                 setError(undefined);
@@ -110,24 +112,25 @@ export function DeleteAccountSection({ user }: { user: User }) {
               className="font-medium text-brand-600 hover:underline"
             >
               {byCode ? 'Confirm with my password instead' : 'Confirm with a code sent to my email instead'}
-            </button>
+            </Button>
           ) : null}
           <label className="flex items-center gap-2">
-            <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />I
-            understand that my recordings and transcripts are erased for good
+            <Checkbox checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />I understand
+            that my recordings and transcripts are erased for good
           </label>
           {error ? (
             <p role="alert" className="text-red-600">
               {error}
             </p>
           ) : null}
-          <button
+          <Button
+            variant="unstyled"
             type="submit"
             disabled={!understood || erase.isPending}
             className="rounded-lg bg-red-700 px-4 py-2.5 font-medium text-white hover:bg-red-800 disabled:opacity-50"
           >
             {erase.isPending ? 'Deleting...' : 'Delete my account'}
-          </button>
+          </Button>
         </form>
       )}
     </section>

@@ -2,11 +2,11 @@ import type { User, UserSubscription } from '@scrivo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { currentUserQueryKey } from '../../lib/current-user';
+import { currentUserQueryKey } from '../../lib/api/current-user';
 import { Button, buttonClass } from '../../components/ui/button';
 import { serverMessage } from '../../lib/errors';
-import { openBillingPortal } from '../../lib/plan-api';
-import { useUsage } from '../../lib/recordings/recordings-queries';
+import { openBillingPortal } from '../../lib/api/plan';
+import { useUsage } from '../../lib/api/recordings';
 
 const PLAN_NAMES: Record<User['plan'], string> = {
   free: 'Free',

@@ -6,8 +6,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { HttpError } from '../../lib/http';
 import { AdminNav } from '../../components/admin/admin-nav';
-import { ADMIN_FLAG } from '../../lib/auth-api';
-import { useAdminAuth } from '../../hooks/use-admin-gate';
+import { ADMIN_FLAG } from '../../lib/api/auth';
+import { useAdminAuth } from '../../lib/api/admin-auth';
 import {
   adminChatKeys,
   type StatusFilter,

@@ -13,6 +13,8 @@ import {
 import { ActionForm } from './components/action-form';
 import { describeChange, formatDate, minutesLabel, planLabel, untilEndOfDay } from './labels';
 import { useAdminGate } from '../../hooks/use-admin-gate';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
 
 const PLANS: readonly PlanId[] = PlanIds.options;
 
@@ -96,14 +98,14 @@ export function AdminUserPage({ userId }: { userId: string }) {
           </dl>
           {user.emailVerified ? null : (
             <div className="mt-3 flex items-center gap-2">
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 disabled={resend.isPending}
                 onClick={() => resend.mutate()}
                 className="rounded-lg border border-slate-300 px-3 py-1"
               >
                 Resend verification email
-              </button>
+              </Button>
               {resend.isSuccess ? <span role="status">Sent.</span> : null}
               {resend.error ? <span role="alert">{describeError(resend.error)}</span> : null}
             </div>
@@ -138,7 +140,7 @@ export function AdminUserPage({ userId }: { userId: string }) {
             <label className="block text-slate-700" htmlFor="plan-until">
               Until (optional; then back to the previous plan)
             </label>
-            <input
+            <Input
               id="plan-until"
               type="date"
               value={until}
@@ -157,7 +159,7 @@ export function AdminUserPage({ userId }: { userId: string }) {
             <label className="block text-slate-700" htmlFor="grant-minutes">
               Extra minutes for this month
             </label>
-            <input
+            <Input
               id="grant-minutes"
               type="number"
               min={1}

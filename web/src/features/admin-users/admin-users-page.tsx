@@ -8,6 +8,8 @@ import { InvitationsList } from './components/invitations-list';
 import { InviteForm } from './components/invite-form';
 import { formatDate, minutesLabel, planLabel, STATUS_OPTIONS } from './labels';
 import { useAdminGate } from '../../hooks/use-admin-gate';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
 
 const useDebounced = (value: string, ms: number) => {
   const [debounced, setDebounced] = useState(value);
@@ -36,7 +38,7 @@ export function AdminUsersPage() {
       <main className="mx-auto max-w-6xl space-y-4 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="mr-auto text-xl font-bold text-slate-900">Users</h1>
-          <input
+          <Input
             type="search"
             value={search}
             onChange={(e) => {
@@ -134,22 +136,22 @@ export function AdminUsersPage() {
           <span className="text-slate-600">
             {total} user{total === 1 ? '' : 's'} · page {page} of {pages}
           </span>
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={page <= 1}
             onClick={() => setPage(page - 1)}
             className="ml-auto rounded-lg border border-slate-300 px-3 py-1 disabled:opacity-50"
           >
             Previous
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="unstyled"
             disabled={page >= pages}
             onClick={() => setPage(page + 1)}
             className="rounded-lg border border-slate-300 px-3 py-1 disabled:opacity-50"
           >
             Next
-          </button>
+          </Button>
         </div>
         <InviteForm />
         <InvitationsList />

@@ -5,6 +5,8 @@ import { QueryList } from '../../components/query-list';
 import { ShownOnceSecret } from '../../components/shown-once-secret';
 import { errorMessage } from '../../lib/error-message';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api/api-keys';
+import { Button } from '../../components/ui/button';
+import { Checkbox, Input } from '../../components/ui/input';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'never';
@@ -51,7 +53,7 @@ export function DeveloperSection({ children }: { children?: ReactNode }) {
       <form onSubmit={submit} className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium" htmlFor={`${id}-name`}>
           Key name
-          <input
+          <Input
             id={`${id}-name`}
             required
             maxLength={100}
@@ -62,16 +64,17 @@ export function DeveloperSection({ children }: { children?: ReactNode }) {
           />
         </label>
         <label className="flex items-center gap-2 text-sm sm:pb-2.5">
-          <input type="checkbox" checked={write} onChange={(e) => setWrite(e.target.checked)} />
+          <Checkbox checked={write} onChange={(e) => setWrite(e.target.checked)} />
           Can upload and change (write)
         </label>
-        <button
+        <Button
+          variant="unstyled"
           type="submit"
           disabled={create.isPending}
           className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
         >
           {create.isPending ? 'Creating…' : 'Create key'}
-        </button>
+        </Button>
       </form>
       {create.isError && (
         <p role="alert" className="mb-3 text-sm text-red-900">
@@ -114,14 +117,14 @@ function KeyRow({ apiKey, onRevoke, busy }: { apiKey: ApiKey; onRevoke(): void; 
         </p>
       </div>
       {!apiKey.revokedAt && (
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           onClick={onRevoke}
           disabled={busy}
           className="shrink-0 rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
         >
           Revoke
-        </button>
+        </Button>
       )}
     </li>
   );

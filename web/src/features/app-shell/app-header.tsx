@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSignOut } from '../../hooks/use-sign-out';
+import { Button } from '../../components/ui/button';
 
 const links = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -46,12 +47,12 @@ export function AppHeader() {
               {label}
             </Link>
           ))}
-          <button type="button" onClick={leave} disabled={leaving} className={`${linkClass} ml-2`}>
+          <Button variant="unstyled" onClick={leave} disabled={leaving} className={`${linkClass} ml-2`}>
             {leaving ? 'Signing out…' : 'Sign out'}
-          </button>
+          </Button>
         </nav>
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={open}
           aria-controls="app-menu"
@@ -61,7 +62,7 @@ export function AppHeader() {
           <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-        </button>
+        </Button>
       </div>
       {open && (
         <nav
@@ -80,9 +81,9 @@ export function AppHeader() {
               {label}
             </Link>
           ))}
-          <button type="button" onClick={leave} disabled={leaving} className={`${linkClass} text-left`}>
+          <Button variant="unstyled" onClick={leave} disabled={leaving} className={`${linkClass} text-left`}>
             {leaving ? 'Signing out…' : 'Sign out'}
-          </button>
+          </Button>
         </nav>
       )}
     </header>

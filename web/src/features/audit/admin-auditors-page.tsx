@@ -3,6 +3,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useAuditReads, useAuditors, useCreateAuditor } from './api/auditors';
 import { AdminNav } from '../../components/admin/admin-nav';
 import { useAdminGate } from '../../hooks/use-admin-gate';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
 
 /** /admin/auditors: create read-only auditors and see what every auditor read (who, which stream, when). */
 export function AdminAuditorsPage() {
@@ -31,7 +33,7 @@ export function AdminAuditorsPage() {
         <form onSubmit={submit} aria-label="Create auditor" className="flex flex-wrap items-end gap-2">
           <label className="text-sm">
             <span className="block text-slate-600">Email</span>
-            <input
+            <Input
               type="email"
               required
               value={email}
@@ -41,7 +43,7 @@ export function AdminAuditorsPage() {
           </label>
           <label className="text-sm">
             <span className="block text-slate-600">Password (12 characters or more)</span>
-            <input
+            <Input
               type="password"
               required
               minLength={12}
@@ -50,13 +52,14 @@ export function AdminAuditorsPage() {
               className="rounded-lg border border-slate-300 px-3 py-2"
             />
           </label>
-          <button
+          <Button
+            variant="unstyled"
             type="submit"
             disabled={create.isPending}
             className="rounded-lg bg-slate-900 px-4 py-2 text-sm text-white"
           >
             Create auditor
-          </button>
+          </Button>
           {create.isError && (
             <p role="alert" className="w-full text-sm text-red-600">
               The auditor could not be created (is the address already an auditor?).

@@ -11,6 +11,8 @@ import {
 } from './api/audit';
 import { CorrelatedEvents } from './components/correlated-events';
 import { StreamView } from './stream-view';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
 
 const SEARCH_LABELS: Record<SearchBy, { label: string; placeholder: string }> = {
   stream: { label: 'Stream kind and id', placeholder: 'the id after the kind, e.g. a recording id' },
@@ -50,13 +52,13 @@ export function AuditPage() {
       >
         <span className="font-bold text-slate-900">Scrivo audit</span>
         <span className="text-xs text-slate-500">read-only · your reads are recorded</span>
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           onClick={() => void signOut()}
           className="ml-auto rounded-lg border border-slate-300 px-3 py-1 text-sm"
         >
           Sign out
-        </button>
+        </Button>
       </nav>
       <main className="mx-auto max-w-7xl space-y-4 p-4">
         <form onSubmit={submit} aria-label="Find streams" className="flex flex-wrap items-end gap-2">
@@ -94,7 +96,7 @@ export function AuditPage() {
           )}
           <label className="min-w-64 flex-1 text-sm">
             <span className="block text-slate-600">{SEARCH_LABELS[by].label}</span>
-            <input
+            <Input
               aria-label="Search for"
               value={text}
               onChange={(e) => setText(e.target.value)}
@@ -102,9 +104,13 @@ export function AuditPage() {
               className="w-full rounded-lg border border-slate-300 px-3 py-2"
             />
           </label>
-          <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white">
+          <Button
+            variant="unstyled"
+            type="submit"
+            className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-medium text-white"
+          >
             Find
-          </button>
+          </Button>
         </form>
         {results.isError && (
           <p role="alert" className="text-sm text-red-600">
@@ -149,14 +155,14 @@ function StreamRow({
       <span className="text-xs text-slate-500">
         {stream.eventCount} events · last {stream.lastType}
       </span>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         onClick={() => onOpen(stream.streamId)}
         className="rounded-lg border border-slate-300 px-3 py-1"
         aria-label={`Open ${stream.streamId}`}
       >
         Open
-      </button>
+      </Button>
     </li>
   );
 }

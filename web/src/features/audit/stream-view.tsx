@@ -2,6 +2,8 @@ import type { AuditEvent } from '@scrivo/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { exportHref, useStreamEvents, useStreamState } from './api/audit';
 import { MomentPanel } from './components/moment-panel';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? 'null';
 const short = (value: unknown) => {
@@ -90,39 +92,39 @@ export function StreamView({ streamId }: { streamId: string }) {
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-2" aria-label="Time travel">
-            <button
-              type="button"
+            <Button
+              variant="unstyled"
               className="rounded border px-2 py-1 text-sm"
               onClick={() => go(0)}
               disabled={step === 0}
             >
               First
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              variant="unstyled"
               className="rounded border px-2 py-1 text-sm"
               onClick={() => go(step - 1)}
               disabled={step === 0}
             >
               Previous
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              variant="unstyled"
               className="rounded border px-2 py-1 text-sm"
               onClick={() => go(step + 1)}
               disabled={step >= last}
             >
               Next
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              variant="unstyled"
               className="rounded border px-2 py-1 text-sm"
               onClick={() => go(last)}
               disabled={step >= last}
             >
               Last
-            </button>
-            <input
+            </Button>
+            <Input
               type="range"
               aria-label="Step"
               min={0}
@@ -158,13 +160,13 @@ export function StreamView({ streamId }: { streamId: string }) {
                 ))}
               </ol>
               {events.hasNextPage && (
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   className="w-full py-2 text-sm underline"
                   onClick={() => void events.fetchNextPage()}
                 >
                   {events.isFetchingNextPage ? 'Loading...' : 'Load more events'}
-                </button>
+                </Button>
               )}
             </div>
             <div className="space-y-3" aria-label="State at this step">

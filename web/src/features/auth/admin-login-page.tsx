@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { HttpError } from '../../lib/http';
-import { ADMIN_FLAG, adminApi } from '../../lib/auth-api';
+import { ADMIN_FLAG, adminApi } from '../../lib/api/auth';
 import { StaffSignInForm, type StaffCredentials } from '../../components/staff-sign-in-form';
 
 const adminLoginError = (error: unknown): string => {

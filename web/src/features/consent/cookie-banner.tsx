@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { OPEN_PREFERENCES_EVENT, saveConsent, takeOpenRequest, useConsent } from '../../lib/consent/consent';
 import { acceptAll, declineAll } from '../../lib/consent/consent-store';
 import { CookiePreferencesDialog } from './cookie-preferences-dialog';
+import { Button } from '../../components/ui/button';
 
 const BANNER_DELAY_MS = 1000;
 
@@ -41,27 +42,27 @@ export function CookieBanner({ delayMs = BANNER_DELAY_MS }: { delayMs?: number }
               </a>
             </p>
             <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 onClick={() => setEditing(true)}
                 className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 underline hover:bg-slate-100"
               >
                 Preferences
-              </button>
-              <button
-                type="button"
+              </Button>
+              <Button
+                variant="unstyled"
                 onClick={() => saveConsent(declineAll())}
                 className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
               >
                 Decline
-              </button>
-              <button
-                type="button"
+              </Button>
+              <Button
+                variant="unstyled"
                 onClick={() => saveConsent(acceptAll())}
                 className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
               >
                 Accept All
-              </button>
+              </Button>
             </div>
           </div>
         </section>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { saveConsent } from '../../lib/consent/consent';
 import { acceptAll, customize, type CookiePreferences } from '../../lib/consent/consent-store';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/input';
 
 type Optional = 'analytics' | 'marketing' | 'functional';
 
@@ -78,13 +80,7 @@ export function CookiePreferencesDialog({
                 Sign-in, security and remembering this choice. Always on.
               </p>
             </div>
-            <input
-              type="checkbox"
-              checked
-              disabled
-              aria-label="Necessary (always on)"
-              className="mt-1 h-5 w-5"
-            />
+            <Checkbox checked disabled aria-label="Necessary (always on)" className="mt-1 h-5 w-5" />
           </li>
           {CATEGORIES.map((category) => (
             <li
@@ -95,9 +91,8 @@ export function CookiePreferencesDialog({
                 <span className="block font-medium">{category.title}</span>
                 <span className="block text-sm text-slate-600">{category.description}</span>
               </label>
-              <input
+              <Checkbox
                 id={`cookie-${category.key}`}
-                type="checkbox"
                 checked={choices[category.key]}
                 onChange={(event) => setChoices({ ...choices, [category.key]: event.target.checked })}
                 className="mt-1 h-5 w-5 accent-brand-600"
@@ -106,26 +101,27 @@ export function CookiePreferencesDialog({
           ))}
         </ul>
         <div className="flex flex-wrap justify-end gap-2">
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={() => ref.current?.close()}
             className="rounded-lg px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
           >
             Cancel
-          </button>
-          <button
+          </Button>
+          <Button
+            variant="unstyled"
             type="submit"
             className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
           >
             Save preferences
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="unstyled"
             onClick={() => save(acceptAll())}
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
           >
             Accept All
-          </button>
+          </Button>
         </div>
       </form>
     </dialog>

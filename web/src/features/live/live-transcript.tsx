@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LiveSegment } from './live-recorder';
+import { Button } from '../../components/ui/button';
 
 const clock = (seconds: number) => {
   const s = Math.max(0, Math.floor(seconds));
@@ -81,13 +82,13 @@ export function LiveTranscript({
         )}
       </div>
       {!following && (
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           onClick={() => setFollowing(true)}
           className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-4 py-2 text-sm font-medium text-white shadow"
         >
           Jump to live
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { LiveRecorder, LiveState } from './live-recorder';
 import { clock, LiveTranscript } from './live-transcript';
 import { meterPercent } from './level-meter';
+import { Button } from '../../components/ui/button';
 
 const WARN_SECONDS = 60;
 
@@ -92,31 +93,31 @@ export function LiveView({
       <LiveTranscript finals={state.finals} partial={state.partial} />
       <footer className="flex flex-wrap gap-3">
         {state.phase === 'recording' && (
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={() => recorder.pause()}
             className="rounded-lg bg-white px-4 py-2 font-medium shadow"
           >
             Pause
-          </button>
+          </Button>
         )}
         {state.phase === 'paused' && (
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={() => recorder.unpause()}
             className="rounded-lg bg-white px-4 py-2 font-medium shadow"
           >
             Resume
-          </button>
+          </Button>
         )}
         {(active || state.phase === 'starting') && (
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={() => recorder.stop()}
             className="rounded-lg bg-red-700 px-4 py-2 font-medium text-white shadow"
           >
             Stop and save
-          </button>
+          </Button>
         )}
         {state.phase === 'saved' && state.recordingId && (
           <Link
@@ -128,13 +129,13 @@ export function LiveView({
           </Link>
         )}
         {(state.phase === 'saved' || state.phase === 'failed') && (
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={onClose}
             className="rounded-lg bg-white px-4 py-2 font-medium shadow"
           >
             Close
-          </button>
+          </Button>
         )}
       </footer>
     </div>

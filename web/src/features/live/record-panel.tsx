@@ -3,6 +3,8 @@ import { displayAudioSupported, type LiveSource, microphones } from './audio-cap
 import { interruptedSession } from './live-recorder';
 import { LiveView } from './live-view';
 import { useLiveRecorder } from './use-live-recorder';
+import { Button } from '../../components/ui/button';
+import { Input, Radio } from '../../components/ui/input';
 
 const LANGUAGES: readonly [string, string][] = [
   ['', 'Detect automatically'],
@@ -62,13 +64,13 @@ export function RecordPanel() {
           className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-amber-900"
         >
           A live recording was interrupted. Nothing recorded is lost.
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={resume}
             className="rounded-lg bg-amber-700 px-3 py-1 font-medium text-white"
           >
             Resume recording
-          </button>
+          </Button>
         </div>
       )}
       <fieldset className="flex flex-wrap gap-4">
@@ -81,8 +83,7 @@ export function RecordPanel() {
           ] as const
         ).map(([value, label]) => (
           <label key={value} className="flex items-center gap-2">
-            <input
-              type="radio"
+            <Radio
               name="live-source"
               value={value}
               checked={source === value}
@@ -133,20 +134,20 @@ export function RecordPanel() {
       </label>
       <label className="flex flex-col gap-1 text-sm">
         Title (optional)
-        <input
+        <Input
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           maxLength={200}
           className="rounded-lg border border-slate-300 p-2"
         />
       </label>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         onClick={start}
         className="self-start rounded-lg bg-red-700 px-5 py-2 font-semibold text-white"
       >
         Start recording
-      </button>
+      </Button>
       {open && state.phase !== 'idle' && (
         <LiveView recorder={recorder} state={state} onClose={() => setOpen(false)} />
       )}

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { useCurrentUser } from '../../lib/current-user';
-import { useRecordingList, useRetry, useUsage } from '../../lib/recordings/recordings-queries';
+import { useCurrentUser } from '../../lib/api/current-user';
+import { useRecordingList, useRetry, useUsage } from '../../lib/api/recordings';
 import { errorMessage } from '../../lib/error-message';
-import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
+import { useRecordingEvents } from '../../lib/api/recording-events';
 import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { RecordingListItem } from './components/recording-list-item';
 import { UploadPanel } from './components/upload-panel';
 import { UsageMeter } from './components/usage-meter';
+import { Button } from '../../components/ui/button';
 
 const RECENT = { page: 1, pageSize: 8, sort: 'date', order: 'desc' } as const;
 
@@ -36,16 +37,16 @@ export function DashboardPage({ recordPanel, resumable }: Props) {
         <div className="flex flex-col gap-3">
           <div role="tablist" aria-label="Add a recording" className="flex gap-2">
             {(['upload', 'record'] as const).map((name) => (
-              <button
+              <Button
+                variant="unstyled"
                 key={name}
-                type="button"
                 role="tab"
                 aria-selected={tab === name}
                 onClick={() => setTab(name)}
                 className={`rounded-lg px-4 py-2 text-sm font-medium ${tab === name ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 shadow-sm'}`}
               >
                 {name === 'upload' ? 'Upload' : 'Record'}
-              </button>
+              </Button>
             ))}
           </div>
           {tab === 'upload' && user && <UploadPanel userId={user.id} usage={usage.data} />}

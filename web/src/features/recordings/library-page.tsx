@@ -1,111 +1,50 @@
-import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/recordings.contract';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useState } from 'react';
-import { errorMessage } from '../../lib/error-message';
-import { useRecordingList, useRemove, useRestore, useRetry } from '../../lib/recordings/recordings-queries';
-import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
-import { ConfirmDialog } from './components/confirm-dialog';
-import { Highlight } from './components/highlight';
+import { useId } from 'react';
 import { InlineTitle } from '../../components/recordings/inline-title';
 import { LiveIndicator } from '../../components/recordings/live-indicator';
+import { Button } from '../../components/ui/button';
+import { Checkbox, Input } from '../../components/ui/input';
+import { errorMessage } from '../../lib/error-message';
+import { ConfirmDialog } from './components/confirm-dialog';
+import { Highlight } from './components/highlight';
 import { RecordingListItem } from './components/recording-list-item';
 import { UndoBar } from './components/undo-bar';
 import { SORTS, type LibrarySearch } from './library-search';
 import { BulkBar } from './library/bulk-bar';
-import { useBulkDelete, useLibrary } from './api/library';
 import { LibraryFilter } from './library/library-filter';
 import { LibraryOrganizer } from './library/library-organizer';
+import { type LibraryPageProps, useLibraryPage } from './use-library-page';
 
-const PAGE_SIZE = 20;
-
-interface Props {
-  search: LibrarySearch;
-  onSearch(change: Partial<LibrarySearch>): void;
-}
-
-export function LibraryPage({ search, onSearch }: Props) {
-  const live = useRecordingEvents();
-  const [typed, setTyped] = useState(search.q);
-  const list = useRecordingList({
-    ...search,
-    q: search.q || undefined,
-    folder: search.folder || undefined,
-    tag: search.tag || undefined,
-    pageSize: PAGE_SIZE,
-  });
-  const library = useLibrary();
-  const [organizing, setOrganizing] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
-  const folderName = (id: string | null | undefined) => library.data?.folders.find((f) => f.id === id)?.name;
-  const tagName = (id: string) => library.data?.tags.find((t) => t.id === id)?.name;
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => (on ? [...current, id] : current.filter((s) => s !== id)));
-  const retry = useRetry();
-  const remove = useRemove();
-  const restore = useRestore();
-  const [confirming, setConfirming] = useState<Item | null>(null);
-  const [deleted, setDeleted] = useState<{ ids: string[]; message: string; until: Date } | null>(null);
-  const [confirmingBulk, setConfirmingBulk] = useState(false);
-  const bulkDelete = useBulkDelete();
-  const titleOf = (id: string) => list.data?.items.find((r) => r.id === id)?.title;
-  const [notice, setNotice] = useState<string | null>(null);
+export function LibraryPage({ search, onSearch }: LibraryPageProps) {
+  const {
+    live,
+    typed,
+    setTyped,
+    list,
+    library,
+    organizing,
+    setOrganizing,
+    selected,
+    setSelected,
+    toggle,
+    folderName,
+    tagName,
+    retry,
+    restore,
+    confirming,
+    setConfirming,
+    confirmDelete,
+    confirmingBulk,
+    setConfirmingBulk,
+    confirmBulkDelete,
+    deleted,
+    endUndo,
+    undo,
+    notice,
+    totalPages,
+    sortValue,
+  } = useLibraryPage({ search, onSearch });
   const searchId = useId();
-
-  // Searching as people type, once they pause.
-  useEffect(() => {
-    if (typed === search.q) return;
-    const timer = setTimeout(() => onSearch({ q: typed, page: 1 }), 300);
-    return () => clearTimeout(timer);
-  }, [typed, search.q, onSearch]);
-
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
-  const sortValue = `${search.sort}:${search.order}`;
-  const endUndo = useCallback(() => setDeleted(null), []);
-
-  const confirmDelete = () => {
-    const target = confirming;
-    setConfirming(null);
-    if (!target) return;
-    remove.mutate(target.id, {
-      onSuccess: (result) =>
-        setDeleted({
-          ids: [target.id],
-          message: `“${target.title}” deleted.`,
-          until: new Date(result.restorableUntil),
-        }),
-      onError: (error) => setNotice(errorMessage(error, 'The recording could not be deleted.')),
-    });
-  };
-
-  // One delete per recording on the server: those that could not be deleted stay selected, with why.
-  const confirmBulkDelete = () => {
-    setConfirmingBulk(false);
-    bulkDelete.mutate(selected, {
-      onSuccess: ({ deleted: gone, failed }) => {
-        setSelected(failed.map((f) => f.id));
-        setNotice(
-          failed.length
-            ? failed.map((f) => `“${titleOf(f.id) ?? f.id}” was not deleted: ${f.message}`).join(' ')
-            : null,
-        );
-        if (gone.length === 0) return;
-        const until = new Date(Math.min(...gone.map((d) => Date.parse(d.restorableUntil))));
-        setDeleted({
-          ids: gone.map((d) => d.id),
-          message:
-            gone.length === 1
-              ? `“${titleOf(gone[0]!.id) ?? 'The recording'}” deleted.`
-              : `${gone.length} recordings deleted.`,
-          until,
-        });
-      },
-      onError: (error) => setNotice(errorMessage(error, 'The recordings could not be deleted.')),
-    });
-  };
-
-  const undoDelete = async (ids: readonly string[]) => {
-    for (const id of ids) await restore.mutateAsync(id);
-  };
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-6 sm:px-6">
@@ -113,14 +52,14 @@ export function LibraryPage({ search, onSearch }: Props) {
         <h1 className="text-2xl font-bold tracking-tight">Recordings</h1>
         <div className="flex items-center gap-4">
           <LiveIndicator state={live} />
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             aria-expanded={organizing}
             onClick={() => setOrganizing((o) => !o)}
             className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
           >
             Folders and tags
-          </button>
+          </Button>
           <Link
             to="/dashboard"
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
@@ -137,7 +76,7 @@ export function LibraryPage({ search, onSearch }: Props) {
           <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
             Search titles and transcripts
           </label>
-          <input
+          <Input
             id={searchId}
             type="search"
             value={typed}
@@ -236,8 +175,7 @@ export function LibraryPage({ search, onSearch }: Props) {
               title={
                 <div className="flex min-w-0 flex-col gap-1">
                   <div className="flex min-w-0 items-center gap-2">
-                    <input
-                      type="checkbox"
+                    <Checkbox
                       checked={selected.includes(recording.id)}
                       onChange={(event) => toggle(recording.id, event.currentTarget.checked)}
                       aria-label={`Select “${recording.title}”`}
@@ -259,14 +197,14 @@ export function LibraryPage({ search, onSearch }: Props) {
                 </div>
               }
               actions={
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   onClick={() => setConfirming(recording)}
                   className="rounded-lg px-3 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                   aria-label={`Delete “${recording.title}”`}
                 >
                   Delete
-                </button>
+                </Button>
               }
             />
           ))}
@@ -275,25 +213,25 @@ export function LibraryPage({ search, onSearch }: Props) {
 
       {totalPages > 1 && (
         <nav aria-label="Pages" className="flex items-center justify-center gap-3">
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={search.page <= 1}
             onClick={() => onSearch({ page: search.page - 1 })}
             className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium disabled:opacity-50"
           >
             Previous
-          </button>
+          </Button>
           <span className="text-sm text-slate-700">
             Page {search.page} of {totalPages}
           </span>
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={search.page >= totalPages}
             onClick={() => onSearch({ page: search.page + 1 })}
             className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium disabled:opacity-50"
           >
             Next
-          </button>
+          </Button>
         </nav>
       )}
 
@@ -323,12 +261,7 @@ export function LibraryPage({ search, onSearch }: Props) {
           until={deleted.until}
           busy={restore.isPending}
           onExpire={endUndo}
-          onUndo={() =>
-            undoDelete(deleted.ids).then(endUndo, (error: unknown) => {
-              endUndo();
-              setNotice(errorMessage(error, 'The recording could not be restored.'));
-            })
-          }
+          onUndo={() => undo(deleted.ids)}
         />
       )}
       {retry.isError && (

@@ -4,6 +4,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { HttpError } from '../../lib/http';
 import { errorMessage } from '../../lib/error-message';
 import { sharedMediaUrl, useSharedRecording, useUnlockShare } from './api/share-links';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
 
 /** Shared pages stay out of search engines (the server also answers X-Robots-Tag: noindex for /s/). */
 const useNoIndex = () => {
@@ -83,7 +85,7 @@ function PasswordForm({ token }: { token: string }) {
       >
         <label className="flex flex-col gap-1 text-sm font-medium">
           Password
-          <input
+          <Input
             type="password"
             autoComplete="off"
             required
@@ -92,13 +94,14 @@ function PasswordForm({ token }: { token: string }) {
             className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
           />
         </label>
-        <button
+        <Button
+          variant="unstyled"
           type="submit"
           disabled={unlock.isPending}
           className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
         >
           {unlock.isPending ? 'Checking…' : 'Open'}
-        </button>
+        </Button>
         {unlock.isError && (
           <p role="alert" className="text-sm text-red-900">
             {errorMessage(unlock.error)}

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useCurrentUser } from '../../lib/current-user';
+import { useCurrentUser } from '../../lib/api/current-user';
 import { useChatIdentity } from './api/chat-identity';
 
 interface ScrivoChatGlobal {

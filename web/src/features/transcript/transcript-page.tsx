@@ -11,14 +11,15 @@ import {
   useTranscript,
   useTranscriptSoFar,
   useUsage,
-} from '../../lib/recordings/recordings-queries';
-import { useRecordingEvents } from '../../lib/recordings/use-recording-events';
+} from '../../lib/api/recordings';
+import { useRecordingEvents } from '../../lib/api/recording-events';
 import { isWorking } from '../../lib/recordings/is-working';
 import { InlineTitle } from '../../components/recordings/inline-title';
 import { KeptFile } from '../../components/recordings/kept-file';
 import { LiveIndicator } from '../../components/recordings/live-indicator';
 import { StatusBadge } from '../../components/recordings/status-badge';
 import { TranscriptSoFar, workingMessage } from './components/transcript-so-far';
+import { Button } from '../../components/ui/button';
 
 const mediaUrl = (id: string) => `/api/recordings/${encodeURIComponent(id)}/media`;
 
@@ -127,14 +128,14 @@ export function TranscriptPage({
               />
             </div>
             {current.status !== 'uploading' && (
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 onClick={() => cancel.mutate(current.id)}
                 disabled={cancel.isPending}
                 className="self-start rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60"
               >
                 Cancel transcription
-              </button>
+              </Button>
             )}
           </>
         )}
@@ -147,14 +148,14 @@ export function TranscriptPage({
                 ? (current.error?.message ?? 'The transcription failed.')
                 : 'The transcription was cancelled.'}
             </p>
-            <button
-              type="button"
+            <Button
+              variant="unstyled"
               onClick={() => retry.mutate(current.id)}
               disabled={retry.isPending}
               className="self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
             >
               {retry.isPending ? 'Starting…' : 'Try again'}
-            </button>
+            </Button>
           </>
         )}
         {(retry.isError || cancel.isError) && (

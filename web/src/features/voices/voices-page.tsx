@@ -2,7 +2,8 @@ import { MAX_VOICE_NAME, type VoiceListItem } from '@scrivo/contracts/voices/voi
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/error-message';
-import { useForgetVoice, useRenameVoice, useVoices } from '../../lib/voices-api';
+import { useForgetVoice, useRenameVoice, useVoices } from '../../lib/api/voices';
+import { Input } from '../../components/ui/input';
 
 /** /voices: the people the account's transcripts know by voice, to rename or forget. */
 export function VoicesPage() {
@@ -44,7 +45,7 @@ function VoiceRow({ voice }: { voice: VoiceListItem }) {
   const failed = rename.error ?? forget.error;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
-      <input
+      <Input
         type="text"
         value={name}
         maxLength={MAX_VOICE_NAME}

@@ -18,6 +18,8 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from './api/webhooks';
+import { Button } from '../../components/ui/button';
+import { Checkbox, Input } from '../../components/ui/input';
 
 const EVENT_LABELS: Record<WebhookEventName, string> = {
   'transcription.completed': 'Transcription completed',
@@ -66,7 +68,7 @@ export function WebhooksSection() {
       <form onSubmit={submit} className="mb-3 flex flex-col gap-2">
         <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-url`}>
           Receiver address
-          <input
+          <Input
             id={`${id}-url`}
             type="url"
             required
@@ -81,22 +83,19 @@ export function WebhooksSection() {
           <legend className="sr-only">Events</legend>
           {WebhookEventNames.options.map((name) => (
             <label key={name} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                checked={events.includes(name)}
-                onChange={(e) => toggle(name, e.target.checked)}
-              />
+              <Checkbox checked={events.includes(name)} onChange={(e) => toggle(name, e.target.checked)} />
               {EVENT_LABELS[name]}
             </label>
           ))}
         </fieldset>
-        <button
+        <Button
+          variant="unstyled"
           type="submit"
           disabled={create.isPending || events.length === 0}
           className="self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
         >
           {create.isPending ? 'Adding…' : 'Add webhook'}
-        </button>
+        </Button>
       </form>
       {create.isError && (
         <p role="alert" className="mb-3 text-sm text-red-900">
@@ -127,8 +126,8 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
           <p className="text-slate-600">{webhook.events.map((e) => EVENT_LABELS[e]).join(' · ')}</p>
         </div>
         <div className="flex shrink-0 gap-2">
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={() => {
               setOpen(true);
               test.mutate();
@@ -137,23 +136,23 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
             className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-60"
           >
             Send test
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="unstyled"
             onClick={() => setOpen((o) => !o)}
             aria-expanded={open}
             className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
           >
             Deliveries
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="unstyled"
             onClick={() => remove.mutate(webhook.id)}
             disabled={remove.isPending}
             className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
           >
             Delete
-          </button>
+          </Button>
         </div>
       </div>
       {(test.isError || remove.isError) && (

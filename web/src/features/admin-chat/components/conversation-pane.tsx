@@ -4,6 +4,7 @@ import { tierLabel } from '../labels';
 import { MessageBubble } from './message-bubble';
 import { ReplyBox } from './reply-box';
 import { StatusBadge } from './session-list-item';
+import { Button } from '../../../components/ui/button';
 
 export function EmptyConversation() {
   return (
@@ -47,14 +48,14 @@ export function ConversationPane({
         <div className="ml-auto flex items-center gap-2">
           <StatusBadge status={session.status} />
           {session.status !== 'resolved' && (
-            <button
-              type="button"
+            <Button
+              variant="unstyled"
               onClick={onClose}
               disabled={closing}
               className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
             >
               Close Chat
-            </button>
+            </Button>
           )}
         </div>
       </header>

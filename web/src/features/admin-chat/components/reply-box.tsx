@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 
 /** 'Send Reply' and 'Send & Resolve', both disabled while the text is blank or a send is pending (spec 5). */
 export function ReplyBox({
@@ -32,21 +33,22 @@ export function ReplyBox({
         className="w-full resize-none rounded-lg border border-slate-300 p-2 focus:border-brand-500 focus:outline-none"
       />
       <div className="flex justify-end gap-2">
-        <button
+        <Button
+          variant="unstyled"
           type="submit"
           disabled={disabled}
           className="rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 disabled:opacity-50"
         >
           Send Reply
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="unstyled"
           disabled={disabled}
           onClick={() => void send(true)}
           className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white disabled:opacity-50"
         >
           Send &amp; Resolve
-        </button>
+        </Button>
       </div>
     </form>
   );

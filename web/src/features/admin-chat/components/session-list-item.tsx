@@ -1,5 +1,6 @@
 import type { AdminSessionListItem } from '@scrivo/contracts';
 import { formatTime, REASON_LABEL, STATUS_LABEL, STATUS_TONE, tierLabel } from '../labels';
+import { Button } from '../../../components/ui/button';
 
 export function StatusBadge({ status }: { status: AdminSessionListItem['session']['status'] }) {
   return (
@@ -22,8 +23,8 @@ export function SessionListItem({
   const { session } = item;
   return (
     <li>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         onClick={onSelect}
         aria-current={selected ? 'true' : undefined}
         data-session-id={session.sessionId}
@@ -54,7 +55,7 @@ export function SessionListItem({
             </span>
           )}
         </div>
-      </button>
+      </Button>
     </li>
   );
 }

@@ -1,6 +1,8 @@
 import type { AdminSessionListItem } from '@scrivo/contracts';
 import type { StatusFilter } from '../api/admin-chat';
 import { SessionListItem } from './session-list-item';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 /** The left pane: search, status filter, Refresh, the list and its pages (signing out is in the admin nav). */
 export function SessionList({
@@ -41,15 +43,15 @@ export function SessionList({
       <div className="space-y-2 border-b border-slate-200 p-4">
         <div className="flex items-center gap-2">
           <h1 className="text-lg font-bold text-slate-900">Support chat</h1>
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={onRefresh}
             className="ml-auto rounded-lg border border-slate-300 px-3 py-1 text-sm"
           >
             Refresh
-          </button>
+          </Button>
         </div>
-        <input
+        <Input
           type="search"
           value={search}
           onChange={(e) => onSearch(e.target.value)}
@@ -87,25 +89,25 @@ export function SessionList({
           className="flex items-center justify-between border-t border-slate-200 p-3 text-sm"
           aria-label="Pages"
         >
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={page <= 1}
             onClick={() => onPage(page - 1)}
             className="disabled:opacity-40"
           >
             Previous
-          </button>
+          </Button>
           <span>
             Page {page} of {pages}
           </span>
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={page >= pages}
             onClick={() => onPage(page + 1)}
             className="disabled:opacity-40"
           >
             Next
-          </button>
+          </Button>
         </nav>
       )}
     </aside>

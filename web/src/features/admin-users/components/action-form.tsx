@@ -1,4 +1,6 @@
 import { type ReactNode, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 /**
  * One action of the user page: its own fields, the reason every change must give, and a submit button. The
@@ -37,7 +39,7 @@ export function ActionForm({
       <label htmlFor={`${id}-reason`} className="block text-slate-700">
         Reason
       </label>
-      <input
+      <Input
         id={`${id}-reason`}
         required
         maxLength={500}
@@ -46,13 +48,14 @@ export function ActionForm({
         placeholder="Why? (kept in the history)"
         className="w-full rounded-lg border border-slate-300 px-3 py-2"
       />
-      <button
+      <Button
+        variant="unstyled"
         type="submit"
         disabled={busy}
         className={`rounded-lg px-3 py-2 text-white disabled:opacity-50 ${tone === 'danger' ? 'bg-red-700' : 'bg-slate-900'}`}
       >
         {submitLabel}
-      </button>
+      </Button>
       {error ? (
         <p role="alert" className="text-red-700">
           {error}

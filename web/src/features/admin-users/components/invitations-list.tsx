@@ -1,5 +1,6 @@
 import { describeError, useInvitations, useRevokeInvitation } from '../api/admin-users';
 import { formatDate } from '../labels';
+import { Button } from '../../../components/ui/button';
 
 /** The addresses invited to sign up (SCRIVO_SIGNUPS=invite), with who invited them, and a way to take it back. */
 export function InvitationsList() {
@@ -39,15 +40,15 @@ export function InvitationsList() {
                 </td>
                 <td className="py-1.5">{row.signedUp ? 'Yes' : 'Not yet'}</td>
                 <td className="py-1.5 text-right">
-                  <button
-                    type="button"
+                  <Button
+                    variant="unstyled"
                     aria-label={`Revoke the invitation of ${row.email}`}
                     disabled={revoke.isPending}
                     onClick={() => revoke.mutate(row.email)}
                     className="rounded-lg border border-slate-300 px-2 py-1 hover:bg-slate-50"
                   >
                     Revoke
-                  </button>
+                  </Button>
                 </td>
               </tr>
             ))}

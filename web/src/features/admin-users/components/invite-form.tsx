@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { describeError, useInvite } from '../api/admin-users';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 /** With SCRIVO_SIGNUPS=invite, only addresses invited here can sign up (through the normal verified flow). */
 export function InviteForm() {
@@ -16,7 +18,7 @@ export function InviteForm() {
       <label htmlFor="invite-email" className="font-medium text-slate-700">
         Invite an address to sign up
       </label>
-      <input
+      <Input
         id="invite-email"
         type="email"
         required
@@ -24,13 +26,14 @@ export function InviteForm() {
         onChange={(e) => setEmail(e.target.value)}
         className="w-64 rounded-lg border border-slate-300 px-3 py-2"
       />
-      <button
+      <Button
+        variant="unstyled"
         type="submit"
         disabled={invite.isPending}
         className="rounded-lg bg-slate-900 px-3 py-2 text-white"
       >
         Invite
-      </button>
+      </Button>
       {invite.isSuccess ? <span role="status">{invite.data.email} may now sign up.</span> : null}
       {invite.error ? (
         <span role="alert" className="text-red-700">

@@ -1,4 +1,5 @@
 import type { AuditEvent } from '@scrivo/contracts';
+import { Button } from '../../../components/ui/button';
 
 /** Every event of one request, in store order, across the streams it touched. */
 export function CorrelatedEvents({
@@ -13,9 +14,9 @@ export function CorrelatedEvents({
       {events.map((e) => (
         <li key={e.eventId} className="flex gap-2 py-0.5">
           <span className="text-slate-500">{e.occurredAt}</span>
-          <button type="button" className="underline" onClick={() => onOpen(e.streamId)}>
+          <Button variant="unstyled" className="underline" onClick={() => onOpen(e.streamId)}>
             {e.streamId}
-          </button>
+          </Button>
           <span>
             #{e.revision} {e.type}
           </span>

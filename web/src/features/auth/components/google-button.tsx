@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 interface GoogleButtonProps {
   readonly label: string;
   /** False when the server has no Google credentials: the button explains instead of navigating. */
@@ -9,8 +10,8 @@ interface GoogleButtonProps {
 export function GoogleButton({ label, available, onUnavailable }: GoogleButtonProps) {
   return (
     <div className="space-y-1">
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         onClick={() => (available ? window.location.assign('/api/auth/google') : onUnavailable())}
         aria-describedby={available ? undefined : 'google-unavailable'}
         className="inline-flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-700 shadow-sm hover:bg-slate-50"
@@ -34,7 +35,7 @@ export function GoogleButton({ label, available, onUnavailable }: GoogleButtonPr
           />
         </svg>
         {label}
-      </button>
+      </Button>
       {!available && (
         <p id="google-unavailable" className="text-center text-xs text-slate-500">
           Google sign-in is not set up on this server.

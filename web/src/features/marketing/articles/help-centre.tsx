@@ -5,6 +5,7 @@ import { PageHero, PublicLayout } from '../layout/public-layout';
 import { useSeo } from '../seo/use-seo';
 import { helpArticles } from './collections';
 import { Markdown } from './markdown';
+import { Input } from '../../../components/ui/input';
 
 /** /help: searchable help-centre articles (the same files the support assistant answers from). */
 export function HelpCentre() {
@@ -39,7 +40,7 @@ export function HelpCentre() {
           <label htmlFor="help-search" className="sr-only">
             Search help articles
           </label>
-          <input
+          <Input
             id="help-search"
             type="search"
             value={query}

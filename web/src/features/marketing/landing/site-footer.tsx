@@ -1,6 +1,7 @@
 import { openCookiePreferences } from '../../../lib/consent/consent';
 import type { LandingCopy } from '../i18n/landing-copy';
 import { AppLink } from '../shared/app-link';
+import { Button } from '../../../components/ui/button';
 
 const COLUMNS = [
   [
@@ -64,9 +65,9 @@ export default function SiteFooter({ copy }: { copy: LandingCopy }) {
           <p>
             © {new Date().getFullYear()} {copy.footer.rights}
           </p>
-          <button type="button" onClick={openCookiePreferences} className="underline hover:text-white">
+          <Button variant="unstyled" onClick={openCookiePreferences} className="underline hover:text-white">
             {copy.footer.cookieSettings}
-          </button>
+          </Button>
         </div>
       </div>
     </footer>

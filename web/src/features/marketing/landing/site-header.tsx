@@ -1,6 +1,6 @@
 import type { LandingCopy } from '../i18n/landing-copy';
 import { AppLink } from '../shared/app-link';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/api/current-user';
 import { LanguageMenu } from './language-menu';
 
 /**

@@ -2,6 +2,7 @@ import { Icon } from '../../../components/ui/icons';
 import { useEffect, useState } from 'react';
 import type { LandingCopy } from '../i18n/landing-copy';
 import { Section, Stars } from './section';
+import { Button } from '../../../components/ui/button';
 
 const ROTATION_MS = 5000;
 
@@ -47,18 +48,18 @@ export function TestimonialCarousel({
           </figcaption>
         </figure>
         <div className="mt-6 flex items-center justify-center gap-3">
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             aria-label={copy.carousel.previous}
             onClick={() => setIndex((index - 1 + items.length) % items.length)}
             className="grid h-10 w-10 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-100"
           >
             <Icon name="chevronLeft" className="h-5 w-5" />
-          </button>
+          </Button>
           {items.map((entry, i) => (
-            <button
+            <Button
+              variant="unstyled"
               key={entry.name}
-              type="button"
               aria-label={`${copy.carousel.pick} ${i + 1}`}
               aria-current={i === index}
               onClick={() => setIndex(i)}
@@ -67,16 +68,16 @@ export function TestimonialCarousel({
               <span
                 className={`block h-2.5 w-2.5 rounded-full ${i === index ? 'bg-brand-600' : 'bg-slate-300'}`}
               />
-            </button>
+            </Button>
           ))}
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             aria-label={copy.carousel.next}
             onClick={() => setIndex((index + 1) % items.length)}
             className="grid h-10 w-10 place-items-center rounded-full border border-slate-300 bg-white hover:bg-slate-100"
           >
             <Icon name="chevronRight" className="h-5 w-5" />
-          </button>
+          </Button>
         </div>
       </div>
     </Section>

@@ -1,6 +1,7 @@
 import { InfoPage } from './info-page';
 import { cookies } from './legal';
 import { openCookiePreferences, useConsent } from '../../../lib/consent/consent';
+import { Button } from '../../../components/ui/button';
 
 const CHOICE_LABEL = {
   accepted: 'All cookies accepted',
@@ -17,13 +18,13 @@ export function CookiePolicyPage() {
         <p className="text-slate-700" role="status">
           Your current choice: <strong>{choice ? CHOICE_LABEL[choice] : 'not chosen yet'}</strong>
         </p>
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           onClick={openCookiePreferences}
           className="rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
         >
           Change cookie preferences
-        </button>
+        </Button>
       </div>
     </InfoPage>
   );

@@ -2,12 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { en } from '../i18n/en';
 import { PlanCard, planButtonClass } from './plan-card';
 import { PLANS, type PlanFacts } from '../../../lib/plan-catalog';
+import { Button } from '../../../components/ui/button';
 
 const plan = (id: PlanFacts['id']) => PLANS.find((p) => p.id === id)!;
 const button = (label: string, popular = false) => (
-  <button type="button" className={planButtonClass(popular)}>
+  <Button variant="unstyled" className={planButtonClass(popular)}>
     {label}
-  </button>
+  </Button>
 );
 
 const meta = {

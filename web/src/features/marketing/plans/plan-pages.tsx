@@ -10,9 +10,10 @@ import { AppLink } from '../shared/app-link';
 import { PLANS, type BillingPeriod, type PlanId } from '../../../lib/plan-catalog';
 import { PlanCard, planButtonClass } from './plan-card';
 import { PlanSelection } from './plan-selection';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/api/current-user';
 import { useAuthProviders } from '../../../components/signup-policy-notice';
 import { PaidPlansNote, PlanChoiceMessage, usePlanChoice } from './use-plan-choice';
+import { Button } from '../../../components/ui/button';
 
 /** /plan-selection and /plans: reached after registration, and from the account menu later. */
 export function PlanSelectionPage() {
@@ -135,8 +136,8 @@ function SinglePlan({ id, path }: { id: PlanId; path: string }) {
             locale={en.locale}
             action={
               user ? (
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   disabled={current || choice.pendingPlan !== undefined}
                   onClick={() => choice.choose(id, period)}
                   className={`${planButtonClass(true)} disabled:cursor-not-allowed disabled:opacity-60`}
@@ -146,7 +147,7 @@ function SinglePlan({ id, path }: { id: PlanId; path: string }) {
                     : choice.pendingPlan === id
                       ? 'Saving...'
                       : en.pricing.plans[id].cta}
-                </button>
+                </Button>
               ) : (
                 <AppLink href="/signup" className={planButtonClass(true)}>
                   {en.pricing.plans[id].cta}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { SegmentedToggle } from '../../../components/ui/segmented-toggle';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/api/current-user';
 import { en } from '../i18n/en';
 import { AppLink } from '../shared/app-link';
 import { PLANS, type BillingPeriod } from '../../../lib/plan-catalog';
 import { PlanCard, planButtonClass } from './plan-card';
 import { PaidPlansNote, PlanChoiceMessage, usePlanChoice } from './use-plan-choice';
+import { Button } from '../../../components/ui/button';
 
 const pricing = en.pricing;
 
@@ -48,14 +49,14 @@ export function PlanSelection() {
               action={
                 user ? (
                   <>
-                    <button
-                      type="button"
+                    <Button
+                      variant="unstyled"
                       disabled={current || choice.pendingPlan !== undefined}
                       onClick={() => choice.choose(plan.id, period)}
                       className={`${planButtonClass(plan.popular)} disabled:cursor-not-allowed disabled:opacity-60`}
                     >
                       {current ? 'Current plan' : choice.pendingPlan === plan.id ? 'Saving...' : copy.cta}
-                    </button>
+                    </Button>
                     {/* Beside the button, not above the cards: the answer to a click lower down stays in sight. */}
                     {choice.messagePlan === plan.id && (
                       <div className="mt-4">

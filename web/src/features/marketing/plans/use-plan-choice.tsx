@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { currentUserQueryKey } from '../../../lib/current-user';
+import { currentUserQueryKey } from '../../../lib/api/current-user';
 import { HttpError } from '../../../lib/http';
 import { useAuthProviders } from '../../../components/signup-policy-notice';
-import { choosePlan } from '../../../lib/plan-api';
+import { choosePlan } from '../../../lib/api/plan';
 import type { BillingPeriod, PlanId } from '../../../lib/plan-catalog';
 
 export type PlanMessage = { tone: 'ok' | 'error'; text: string } | null;

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/api/current-user';
 
 /** The main call to action: a signed-in user goes to their dashboard, anyone else to sign-up. */
 export const useMainCtaHref = (): string => {

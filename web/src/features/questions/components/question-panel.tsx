@@ -2,9 +2,11 @@ import { MAX_QUESTION_CHARS } from '@scrivo/contracts/questions/questions.contra
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../../lib/http';
-import { useUsage } from '../../../lib/recordings/recordings-queries';
+import { useUsage } from '../../../lib/api/recordings';
 import { formatClock } from '../../../lib/time';
-import { askQuestion, type FinishedAnswer } from '../api/ask-question';
+import { askQuestion, type FinishedAnswer } from '../api/questions';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 const primary =
   'rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60';
@@ -95,7 +97,7 @@ export function QuestionPanel({
           Ask about this recording
         </label>
         <div className="flex gap-2">
-          <input
+          <Input
             id="question"
             type="text"
             value={question}
@@ -104,9 +106,14 @@ export function QuestionPanel({
             placeholder="What was decided about the budget?"
             className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
           />
-          <button type="submit" className={primary} disabled={!question.trim() || asked.state === 'asking'}>
+          <Button
+            variant="unstyled"
+            type="submit"
+            className={primary}
+            disabled={!question.trim() || asked.state === 'asking'}
+          >
             {asked.state === 'asking' ? 'Answering…' : 'Ask'}
-          </button>
+          </Button>
         </div>
         <p className="text-xs text-slate-500">
           Answered from this recording&rsquo;s transcript only, by the language model on this server.
@@ -128,14 +135,14 @@ export function QuestionPanel({
             <ul aria-label="Moments" className="flex flex-col gap-1">
               {asked.answer.citations.map((c) => (
                 <li key={c.line} className="flex items-baseline gap-2 text-sm text-slate-700">
-                  <button
-                    type="button"
+                  <Button
+                    variant="unstyled"
                     onClick={() => onPlayFrom(c.start)}
                     className="rounded px-1 font-mono text-xs text-brand-700 hover:bg-brand-50"
                     aria-label={`Play from ${formatClock(c.start)}`}
                   >
                     {formatClock(c.start)}
-                  </button>
+                  </Button>
                   <span>{c.text}</span>
                 </li>
               ))}

@@ -1,6 +1,8 @@
+import type { ExportFormat } from '@scrivo/contracts/recordings/recordings.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
-import { recordingKeys } from '../../../lib/recordings/recordings-queries';
+import { type DownloadedFile, fetchFile } from '../../../lib/api/download';
+import { recordingKeys } from '../../../lib/api/recordings';
 
 const libraryKey = ['library'] as const;
 
@@ -90,3 +92,10 @@ export const useBulkDelete = () => {
     onSuccess: () => client.invalidateQueries({ queryKey: recordingKeys.all }),
   });
 };
+
+/** GET /api/library/export: the chosen recordings' transcripts in one zip. */
+export const fetchLibraryExport = (
+  recordingIds: readonly string[],
+  format: ExportFormat,
+): Promise<DownloadedFile> =>
+  fetchFile(`/api/library/export?${new URLSearchParams({ ids: recordingIds.join(','), format })}`);

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { ACCEPT_ATTRIBUTE } from '../upload/refusals';
+import { Input } from '../../../components/ui/input';
 
 interface Props {
   onFiles(files: File[]): void;
@@ -50,7 +51,7 @@ export function Dropzone({ onFiles, disabled, maxSizeLabel }: Props) {
       </p>
       <label className="mt-2 cursor-pointer rounded-lg bg-brand-600 px-4 py-2 font-medium text-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 hover:bg-brand-700">
         Choose files
-        <input
+        <Input
           ref={input}
           type="file"
           multiple

@@ -6,7 +6,7 @@ import { formatClock } from '../../../lib/time';
 import { Highlight } from './highlight';
 import { KeptFile } from '../../../components/recordings/kept-file';
 import { Button } from '../../../components/ui/button';
-import { usePinRecording } from '../api/use-pin-recording';
+import { usePinRecording } from '../api/recordings';
 import { StatusBadge } from '../../../components/recordings/status-badge';
 
 interface Props {
@@ -108,14 +108,14 @@ export function RecordingListItem({ recording, query = '', title, actions, onRet
         <div className="flex flex-wrap items-center gap-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
           <span className="flex-1">{recording.error?.message ?? 'The transcription failed.'}</span>
           {onRetry && !unreadable && (
-            <button
-              type="button"
+            <Button
+              variant="unstyled"
               onClick={() => onRetry(recording.id)}
               disabled={retrying}
               className="rounded-lg border border-red-300 bg-white px-3 py-1 font-medium text-red-900 hover:bg-red-100 disabled:opacity-60"
             >
               {retrying ? 'Retrying…' : 'Retry'}
-            </button>
+            </Button>
           )}
         </div>
       )}

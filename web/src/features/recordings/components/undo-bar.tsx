@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 
 interface Props {
   message: string;
@@ -29,15 +30,15 @@ export function UndoBar({ message, until, onUndo, onExpire, busy }: Props) {
       className="fixed inset-x-4 bottom-24 z-[60] mx-auto sm:bottom-28 flex max-w-md items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-white shadow-xl"
     >
       <span className="flex-1 text-sm">{message}</span>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         onClick={onUndo}
         disabled={busy}
         className="rounded-lg px-3 py-1 text-sm font-semibold text-brand-100 tabular-nums hover:bg-white/10 disabled:opacity-60"
         aria-label={`Undo, ${left} seconds left`}
       >
         Undo <span aria-hidden="true">({left})</span>
-      </button>
+      </Button>
     </div>
   );
 }

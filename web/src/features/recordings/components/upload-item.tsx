@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { formatBytes } from '../upload/refusals';
 import { timeLeftLabel } from '../upload/transfer-rate';
 import type { UploadItem as Item } from '../upload/upload-queue';
+import { Button } from '../../../components/ui/button';
 
 interface Props {
   item: Item;
@@ -58,24 +59,24 @@ export function UploadItem({ item, onCancel, onRetry, onDismiss, onKeep }: Props
           </p>
         </div>
         {active && (
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={() => onCancel(item.key)}
             className="rounded-lg border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50"
             aria-label={`Cancel upload of ${item.fileName}`}
           >
             Cancel
-          </button>
+          </Button>
         )}
         {!active && item.phase !== 'done' && item.phase !== 'keeping' && item.phase !== 'kept' && (
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={() => (item.phase === 'failed' ? onCancel(item.key) : onDismiss(item.key))}
             className="rounded-lg px-2 py-1 text-sm text-slate-700 hover:bg-white"
             aria-label={`Remove ${item.fileName} from the list`}
           >
             <span aria-hidden="true">✕</span>
-          </button>
+          </Button>
         )}
       </div>
       {(active || item.phase === 'done' || item.phase === 'failed') && (
@@ -116,26 +117,26 @@ export function UploadItem({ item, onCancel, onRetry, onDismiss, onKeep }: Props
       )}
       {item.phase === 'refused' && item.refusal?.keepable && (
         <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={() => onKeep(item.key)}
             className="rounded-lg border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100"
           >
             Keep the file anyway
-          </button>
+          </Button>
           <span className="text-xs text-slate-700">
             Stored in your recordings to download later; it will not be transcribed.
           </span>
         </div>
       )}
       {item.phase === 'failed' && (
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           onClick={() => onRetry(item.key)}
           className="self-start rounded-lg border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-900 hover:bg-red-100"
         >
           Try again
-        </button>
+        </Button>
       )}
     </li>
   );

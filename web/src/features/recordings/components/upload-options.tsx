@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { UploadOptions } from '../upload/upload-queue';
+import { Checkbox, Input } from '../../../components/ui/input';
 
 /** Whisper's most used languages first; the rest are detected automatically anyway. */
 const LANGUAGES: readonly { code: string; name: string }[] = [
@@ -52,7 +53,7 @@ export function UploadOptionsForm({ value, onChange }: Props) {
         <label htmlFor={`${id}-title`} className="text-sm font-medium text-slate-800">
           Title <span className="font-normal text-slate-600">(optional)</span>
         </label>
-        <input
+        <Input
           id={`${id}-title`}
           value={value.title}
           maxLength={200}
@@ -99,8 +100,7 @@ export function UploadOptionsForm({ value, onChange }: Props) {
         </select>
       </div>
       <label className="flex h-10 items-center gap-2 text-sm text-slate-800">
-        <input
-          type="checkbox"
+        <Checkbox
           checked={value.translate}
           onChange={(event) => onChange({ ...value, translate: event.currentTarget.checked })}
           className="h-4 w-4 accent-brand-600"
@@ -111,7 +111,7 @@ export function UploadOptionsForm({ value, onChange }: Props) {
         <label htmlFor={`${id}-terms`} className="text-sm font-medium text-slate-800">
           Terms <span className="font-normal text-slate-600">(optional: names and words said in it)</span>
         </label>
-        <input
+        <Input
           id={`${id}-terms`}
           value={value.terms}
           maxLength={5000}
@@ -124,7 +124,7 @@ export function UploadOptionsForm({ value, onChange }: Props) {
         <label htmlFor={`${id}-context`} className="text-sm font-medium text-slate-800">
           Context <span className="font-normal text-slate-600">(optional: a line about the recording)</span>
         </label>
-        <input
+        <Input
           id={`${id}-context`}
           value={value.context}
           maxLength={500}

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { EXPORT_FORMATS } from '../../../lib/export-file';
 import { downloadZip } from './bulk-export';
 import { useMoveRecordings, useTagRecordings } from '../api/library';
+import { Button } from '../../../components/ui/button';
 
 const NO_FOLDER = '__none__';
 
@@ -65,8 +66,8 @@ export function BulkBar({
           ))}
         </select>
       </label>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         disabled={!folder || move.isPending}
         onClick={() =>
           move.mutate({ recordingIds, folderId: folder === NO_FOLDER ? null : folder }, { onSuccess: onDone })
@@ -74,7 +75,7 @@ export function BulkBar({
         className="h-9 rounded-lg bg-brand-600 px-3 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
       >
         Move
-      </button>
+      </Button>
       <label className="flex flex-col gap-1">
         Tag
         <select
@@ -91,22 +92,22 @@ export function BulkBar({
           ))}
         </select>
       </label>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         disabled={!tagId || tag.isPending}
         onClick={() => tag.mutate({ recordingIds, add: [tagId], remove: [] }, { onSuccess: onDone })}
         className="h-9 rounded-lg bg-brand-600 px-3 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
       >
         Add tag
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        variant="unstyled"
         disabled={!tagId || tag.isPending}
         onClick={() => tag.mutate({ recordingIds, add: [], remove: [tagId] }, { onSuccess: onDone })}
         className="h-9 rounded-lg border border-slate-300 bg-white px-3 font-medium hover:bg-slate-50 disabled:opacity-60"
       >
         Remove tag
-      </button>
+      </Button>
       <label className="flex flex-col gap-1">
         Export as
         <select
@@ -125,21 +126,21 @@ export function BulkBar({
           ))}
         </select>
       </label>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         disabled={exporting.busy || tooMany}
         onClick={() => void exportZip()}
         className="h-9 rounded-lg border border-slate-300 bg-white px-3 font-medium hover:bg-slate-50 disabled:opacity-60"
       >
         {exporting.busy ? 'Preparing zip…' : 'Download zip'}
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        variant="unstyled"
         onClick={onDelete}
         className="h-9 rounded-lg border border-red-300 bg-white px-3 font-medium text-red-800 hover:bg-red-50"
       >
         Delete
-      </button>
+      </Button>
       {tooMany && (
         <p className="w-full text-slate-700">
           A zip holds at most {MAX_BULK_EXPORT} recordings: select fewer to download them.

@@ -2,6 +2,8 @@ import type { Label } from '@scrivo/contracts/library/library.contract';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { type LabelKind, useCreateLabel, useDeleteLabel, useRenameLabel } from '../api/library';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 const NOUN: Record<LabelKind, { one: string; many: string }> = {
   folder: { one: 'folder', many: 'Folders' },
@@ -27,7 +29,7 @@ export function LabelManager({ kind, labels }: { kind: LabelKind; labels: readon
         <label className="sr-only" htmlFor={`${id}-new`}>
           New {noun.one}
         </label>
-        <input
+        <Input
           id={`${id}-new`}
           required
           maxLength={60}
@@ -36,13 +38,14 @@ export function LabelManager({ kind, labels }: { kind: LabelKind; labels: readon
           placeholder={`New ${noun.one}`}
           className="h-9 flex-1 rounded-lg border border-slate-300 px-2 text-sm"
         />
-        <button
+        <Button
+          variant="unstyled"
           type="submit"
           disabled={create.isPending}
           className="rounded-lg bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
         >
           Add {noun.one}
-        </button>
+        </Button>
       </form>
       {create.isError && (
         <p role="alert" className="text-sm text-red-900">
@@ -74,7 +77,7 @@ function LabelRow({ kind, label }: { kind: LabelKind; label: Label }) {
             rename.mutate({ id: label.id, name }, { onSuccess: () => setEditing(false) });
           }}
         >
-          <input
+          <Input
             aria-label={`New name of ${noun} “${label.name}”`}
             value={name}
             maxLength={60}
@@ -82,30 +85,34 @@ function LabelRow({ kind, label }: { kind: LabelKind; label: Label }) {
             onChange={(e) => setName(e.target.value)}
             className="h-8 flex-1 rounded border border-slate-300 px-2"
           />
-          <button type="submit" className="rounded px-2 font-medium text-brand-700 hover:bg-brand-50">
+          <Button
+            variant="unstyled"
+            type="submit"
+            className="rounded px-2 font-medium text-brand-700 hover:bg-brand-50"
+          >
             Save
-          </button>
+          </Button>
         </form>
       ) : (
         <>
           <span className="flex-1 truncate">{label.name}</span>
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={() => setEditing(true)}
             aria-label={`Rename ${noun} “${label.name}”`}
             className="rounded px-2 py-1 text-slate-700 hover:bg-slate-100"
           >
             Rename
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="unstyled"
             onClick={() => remove.mutate(label.id)}
             disabled={remove.isPending}
             aria-label={`Delete ${noun} “${label.name}”`}
             className="rounded px-2 py-1 text-red-700 hover:bg-red-50"
           >
             Delete
-          </button>
+          </Button>
         </>
       )}
       {(rename.isError || remove.isError) && (

@@ -1,14 +1,9 @@
-import {
-  Recording,
-  TUS_ENDPOINT,
-  type UploadMetadata,
-} from '@scrivo/contracts/recordings/recordings.contract';
-import { DetailedError, Upload, defaultOptions } from 'tus-js-client';
+import type { Upload } from 'tus-js-client';
 import { errorMessage } from '../../../lib/error-message';
-import { HttpError, readCookie } from '../../../lib/http';
 import { refusalFromServer, type Refusal } from './refusals';
 import { savedUploads, type SavedUpload } from './saved-uploads';
 import { TransferRate } from './transfer-rate';
+import { keepUnreadable, tusUpload } from '../api/uploads';
 
 type UploadPhase =
   /** Sending bytes. */
@@ -63,8 +58,6 @@ interface Running {
   rate: TransferRate;
 }
 
-const CHUNK_SIZE = 8 * 1024 * 1024;
-const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000];
 const DONE_LINGER_MS = 4000;
 
 const newKey = () =>
@@ -207,25 +200,7 @@ export class UploadQueue {
     const { file, saved } = refused;
     this.patch(key, { phase: 'keeping' });
     try {
-      // FormData built here: the typed client would send each text field JSON-quoted.
-      const form = new FormData();
-      form.set('file', file);
-      form.set('title', saved.title);
-      form.set('language', saved.language || 'auto');
-      form.set('translate', String(saved.translate));
-      form.set('speakers', saved.speakers || 'auto');
-      form.set('terms', saved.terms ?? '');
-      form.set('context', saved.context ?? '');
-      form.set('keep', 'unreadable');
-      const csrf = readCookie('scrivo_csrf');
-      const response = await fetch('/api/recordings', {
-        method: 'POST',
-        body: form,
-        credentials: 'include',
-        headers: csrf ? { 'X-CSRF-Token': csrf } : {},
-      });
-      if (!response.ok) throw new HttpError(response.status, await response.text());
-      const recording = Recording.parse(await response.json());
+      const recording = await keepUnreadable(file, saved);
       this.patch(key, {
         phase: 'kept',
         recordingId: recording.id,
@@ -255,42 +230,13 @@ export class UploadQueue {
 
   private begin(key: string, file: File, saved: SavedUpload): void {
     const rate = new TransferRate();
-    const metadata: UploadMetadata & Record<string, string> = {
-      filename: file.name,
-      filetype: file.type,
-      title: saved.title,
-      language: saved.language || 'auto',
-      translate: String(saved.translate),
-      speakers: saved.speakers || 'auto',
-      // tus sends an empty value as a key alone, which the server reads as null: left out instead.
-      ...(saved.terms ? { terms: saved.terms } : {}),
-      ...(saved.context ? { context: saved.context } : {}),
-    };
-    const upload = new Upload(file, {
-      endpoint: TUS_ENDPOINT,
-      metadata,
-      chunkSize: CHUNK_SIZE,
-      retryDelays: RETRY_DELAYS,
-      storeFingerprintForResuming: true,
-      removeFingerprintOnSuccess: true,
-      // Per person, so two accounts in one browser never continue each other's uploads.
-      fingerprint: async (f, options) => `${await defaultOptions.fingerprint(f, options)}-${this.userId}`,
-      onBeforeRequest: (request) => {
-        const csrf = readCookie('scrivo_csrf');
-        if (csrf) request.setHeader('X-CSRF-Token', csrf);
+    const upload = tusUpload(file, saved, this.userId, {
+      created: (recordingId) => {
+        this.patch(key, { recordingId });
+        void savedUploads.update(key, { recordingId });
       },
-      onAfterResponse: (request, response) => {
-        const recordingId = response.getHeader('X-Recording-Id');
-        if (request.getMethod() === 'POST' && recordingId) {
-          this.patch(key, { recordingId });
-          void savedUploads.update(key, { recordingId });
-        }
-        if (request.getMethod() === 'HEAD' && response.getStatus() < 300) {
-          const offset = Number(response.getHeader('Upload-Offset'));
-          if (Number.isFinite(offset)) this.patch(key, { bytesSent: offset });
-        }
-      },
-      onProgress: (sent, total) => {
+      resumedAt: (offset) => this.patch(key, { bytesSent: offset }),
+      progress: (sent, total) => {
         rate.add(sent, performance.now());
         this.patch(key, {
           phase: 'uploading',
@@ -299,40 +245,31 @@ export class UploadQueue {
           secondsLeft: rate.secondsLeft(total),
         });
       },
-      onShouldRetry: (error, _attempt, options) => {
-        const status = error.originalResponse?.getStatus() ?? 0;
-        const retrying = status === 0 || status >= 500 || status === 409 || status === 423;
-        if (retrying) {
-          rate.reset();
-          this.patch(key, { phase: 'offline', bytesPerSecond: null, secondsLeft: null });
-        }
-        return retrying && !!options.retryDelays;
+      retrying: () => {
+        rate.reset();
+        this.patch(key, { phase: 'offline', bytesPerSecond: null, secondsLeft: null });
       },
-      onSuccess: () => {
+      done: () => {
         this.running.delete(key);
         this.patch(key, { phase: 'done', bytesSent: file.size, secondsLeft: 0 });
         void savedUploads.remove(key);
         setTimeout(() => this.remove(key), DONE_LINGER_MS);
       },
-      onError: (error) => {
-        const response = error instanceof DetailedError ? error.originalResponse : null;
-        const status = response?.getStatus() ?? 0;
-        if (status === 0 || status >= 500) {
-          // Network trouble that outlasted the retries: keep everything and continue when back online.
-          this.patch(key, {
-            phase: navigator.onLine ? 'failed' : 'offline',
-            refusal: {
-              message: navigator.onLine
-                ? 'The upload stopped: the server could not be reached. It will continue from where it stopped.'
-                : 'You are offline. The upload will continue when the connection is back.',
-              upgrade: false,
-            },
-          });
-          return;
-        }
+      stalled: () =>
+        // Network trouble that outlasted the retries: keep everything and continue when back online.
+        this.patch(key, {
+          phase: navigator.onLine ? 'failed' : 'offline',
+          refusal: {
+            message: navigator.onLine
+              ? 'The upload stopped: the server could not be reached. It will continue from where it stopped.'
+              : 'You are offline. The upload will continue when the connection is back.',
+            upgrade: false,
+          },
+        }),
+      refused: (status, message) => {
         this.running.delete(key);
         void savedUploads.remove(key);
-        const refusal = refusalFromServer(status, serverMessage(response?.getBody()), file.name);
+        const refusal = refusalFromServer(status, message, file.name);
         if (refusal.keepable) this.unreadable.set(key, { file, saved });
         this.patch(key, { phase: 'refused', refusal });
       },
@@ -377,18 +314,6 @@ export class UploadQueue {
     for (const listener of this.listeners) listener();
   }
 }
-
-const serverMessage = (body: string | undefined): string | null => {
-  if (!body) return null;
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
-    if (typeof parsed.error === 'string') return parsed.error;
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // tus servers may answer plain text
-  }
-  return body.length < 300 ? body : null;
-};
 
 const queues = new Map<string, UploadQueue>();
 

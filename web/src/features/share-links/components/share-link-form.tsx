@@ -5,6 +5,8 @@ import {
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateShareLink } from '../api/share-links';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, Input } from '../../../components/ui/input';
 
 const EXPIRIES = [
   { label: 'Never (until you turn it off)', days: null },
@@ -49,12 +51,11 @@ export function ShareLinkForm({ recordingId }: { recordingId: string }) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={includeMedia} onChange={(e) => setIncludeMedia(e.target.checked)} />
+        <Checkbox checked={includeMedia} onChange={(e) => setIncludeMedia(e.target.checked)} />
         Include the recording (visitors can play it)
       </label>
       <label className={`flex items-center gap-2 text-sm ${includeMedia ? '' : 'text-slate-400'}`}>
-        <input
-          type="checkbox"
+        <Checkbox
           checked={includeMedia && allowDownload}
           disabled={!includeMedia}
           onChange={(e) => setAllowDownload(e.target.checked)}
@@ -83,7 +84,7 @@ export function ShareLinkForm({ recordingId }: { recordingId: string }) {
         </label>
         <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-password`}>
           Password (optional, at least {MIN_SHARE_PASSWORD_LENGTH} characters besides spaces)
-          <input
+          <Input
             id={`${id}-password`}
             type="password"
             autoComplete="new-password"
@@ -95,13 +96,14 @@ export function ShareLinkForm({ recordingId }: { recordingId: string }) {
           />
         </label>
       </div>
-      <button
+      <Button
+        variant="unstyled"
         type="submit"
         disabled={create.isPending}
         className="self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
       >
         {create.isPending ? 'Creating…' : 'Create link'}
-      </button>
+      </Button>
       {create.isError && (
         <p role="alert" className="text-sm text-red-900">
           {errorMessage(create.error)}
@@ -113,15 +115,15 @@ export function ShareLinkForm({ recordingId }: { recordingId: string }) {
             Copy the link now: for your visitors’ safety it is shown only this once.
           </p>
           <div className="flex gap-2">
-            <input
+            <Input
               readOnly
               aria-label="Share link"
               value={created.url}
               onFocus={(e) => e.target.select()}
               className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
             />
-            <button
-              type="button"
+            <Button
+              variant="unstyled"
               onClick={() =>
                 navigator.clipboard.writeText(created.url).then(
                   () => setCopied(true),
@@ -131,7 +133,7 @@ export function ShareLinkForm({ recordingId }: { recordingId: string }) {
               className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
             >
               <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
-            </button>
+            </Button>
           </div>
         </div>
       )}

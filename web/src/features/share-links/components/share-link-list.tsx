@@ -2,6 +2,7 @@ import type { ShareLink } from '@scrivo/contracts/share-links/share-links.contra
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
 import { useRevokeShareLink, useShareLinks } from '../api/share-links';
+import { Button } from '../../../components/ui/button';
 
 const date = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -49,14 +50,14 @@ export function ShareLinkList({ recordingId }: { recordingId: string }) {
               </p>
             </div>
             {link.status === 'active' && (
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 onClick={() => revoke.mutate(link.id)}
                 disabled={revoke.isPending}
                 className="shrink-0 rounded-lg border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
               >
                 Turn off
-              </button>
+              </Button>
             )}
           </li>
         ))}

@@ -2,19 +2,20 @@ import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { ShareLinkForm } from './share-link-form';
 import { ShareLinkList } from './share-link-list';
+import { Button } from '../../../components/ui/button';
 
 /** "Share" beside the transcript: a dialog to make a link and to see and revoke the recording's links. */
 export function ShareLinksButton({ recordingId }: { recordingId: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         onClick={() => setOpen(true)}
         className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 font-medium text-slate-800 hover:bg-slate-50"
       >
         Share
-      </button>
+      </Button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}

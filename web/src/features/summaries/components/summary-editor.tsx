@@ -1,5 +1,7 @@
 import type { SummaryContent, SummarySections } from '@scrivo/contracts/summaries/summaries.contract';
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 type PointList = 'keyPoints' | 'decisions';
 
@@ -27,7 +29,7 @@ export function SummaryEditor({
       <legend className="mb-1 text-sm font-semibold text-slate-900">{title}</legend>
       {content[list].map((point, i) => (
         <div key={i} className="flex items-start gap-2">
-          <input
+          <Input
             aria-label={`${title} ${i + 1}`}
             className={input}
             value={point.text}
@@ -63,7 +65,7 @@ export function SummaryEditor({
           <legend className="mb-1 text-sm font-semibold text-slate-900">{sections.actionItems}</legend>
           {content.actionItems.map((item, i) => (
             <div key={i} className="flex items-start gap-2">
-              <input
+              <Input
                 aria-label={`Owner of action item ${i + 1}`}
                 placeholder="Who"
                 className={`${input} w-32 shrink-0`}
@@ -78,7 +80,7 @@ export function SummaryEditor({
                   });
                 }}
               />
-              <input
+              <Input
                 aria-label={`Action item ${i + 1}`}
                 className={input}
                 value={item.text}
@@ -106,7 +108,7 @@ export function SummaryEditor({
           <legend className="mb-1 text-sm font-semibold text-slate-900">{sections.chapters}</legend>
           {content.chapters.map((chapter, i) => (
             <div key={i} className="flex items-start gap-2">
-              <input
+              <Input
                 aria-label={`Chapter ${i + 1}`}
                 className={input}
                 value={chapter.title}
@@ -133,13 +135,13 @@ export function SummaryEditor({
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <button
-      type="button"
+    <Button
+      variant="unstyled"
       aria-label={label}
       onClick={onClick}
       className="rounded-md px-2 py-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
     >
       ×
-    </button>
+    </Button>
   );
 }

@@ -15,6 +15,8 @@ import { useSummaryTemplates } from '../api/summary-templates';
 import { useSummaryAutosave } from './summary-autosave';
 import { SummaryEditor } from './summary-editor';
 import { SummaryView } from './summary-view';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/input';
 
 const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl'];
 
@@ -60,8 +62,7 @@ function AutoSummarySwitch() {
   if (!settings.data?.planAllows) return null;
   return (
     <label className="flex items-center gap-2 border-t border-slate-100 pt-3 text-sm text-slate-700">
-      <input
-        type="checkbox"
+      <Checkbox
         className="accent-brand-600"
         checked={settings.data.autoSummarize}
         disabled={change.isPending}
@@ -177,9 +178,9 @@ export function SummaryPanel({
               style={{ width: `${s.progress * 100}%` }}
             />
           </div>
-          <button type="button" className={`${button} self-start`} onClick={() => cancel.mutate()}>
+          <Button variant="unstyled" className={`${button} self-start`} onClick={() => cancel.mutate()}>
             Cancel
-          </button>
+          </Button>
           {s.draft && (
             <section aria-label="Summary so far" className="border-t border-slate-100 pt-3">
               <p className="mb-2 text-xs text-slate-500">
@@ -198,9 +199,9 @@ export function SummaryPanel({
       )}
       {!s.content && s.status !== 'running' && (
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className={primary} onClick={start} disabled={request.isPending}>
+          <Button variant="unstyled" className={primary} onClick={start} disabled={request.isPending}>
             {s.status === 'none' ? 'Summarize' : 'Try again'}
-          </button>
+          </Button>
           {templatePicker}
           {languagePicker}
         </div>
@@ -214,9 +215,9 @@ export function SummaryPanel({
               data-testid="summary-out-of-date"
             >
               The transcript was edited after this summary was written.
-              <button type="button" className={button} onClick={start}>
+              <Button variant="unstyled" className={button} onClick={start}>
                 Regenerate
-              </button>
+              </Button>
             </div>
           )}
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -238,8 +239,8 @@ export function SummaryPanel({
                 </span>
               )}
               {s.planAllows && s.status !== 'running' && (
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   aria-pressed={editing}
                   className={button}
                   onClick={() => {
@@ -249,14 +250,14 @@ export function SummaryPanel({
                   }}
                 >
                   {editing ? 'Done editing' : 'Edit summary'}
-                </button>
+                </Button>
               )}
               {!editing && s.planAllows && s.status !== 'running' && !s.outOfDate && (
                 <>
                   {templatePicker}
-                  <button type="button" className={button} onClick={start}>
+                  <Button variant="unstyled" className={button} onClick={start}>
                     Regenerate
-                  </button>
+                  </Button>
                 </>
               )}
             </div>

@@ -1,17 +1,18 @@
 import type { SummaryContent, SummarySections } from '@scrivo/contracts/summaries/summaries.contract';
 import { formatClock } from '../../../lib/time';
+import { Button } from '../../../components/ui/button';
 
 /** A time that seeks the player to where the point was said. */
 function At({ seconds, onSeek }: { seconds: number; onSeek: (s: number) => void }) {
   return (
-    <button
-      type="button"
+    <Button
+      variant="unstyled"
       onClick={() => onSeek(seconds)}
       className="ml-2 rounded px-1 font-mono text-xs text-brand-700 hover:bg-brand-50"
       aria-label={`Play from ${formatClock(seconds)}`}
     >
       {formatClock(seconds)}
-    </button>
+    </Button>
   );
 }
 
@@ -58,14 +59,14 @@ export function SummaryView({
           <ol className="flex flex-col gap-1" data-testid="summary-chapters">
             {content.chapters.map((c, i) => (
               <li key={i}>
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   onClick={() => onSeek(c.start)}
                   className="flex w-full items-baseline gap-3 rounded-lg px-2 py-1 text-left hover:bg-slate-50"
                 >
                   <span className="font-mono text-xs text-brand-700">{formatClock(c.start)}</span>
                   <span className="text-slate-900">{c.title}</span>
-                </button>
+                </Button>
               </li>
             ))}
           </ol>

@@ -2,6 +2,7 @@ import type { SummarySections, SummaryTemplateBody } from '@scrivo/contracts/sum
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/field';
+import { Checkbox, Input } from '../../../components/ui/input';
 
 const SECTIONS: { key: keyof SummarySections; label: string; example: string }[] = [
   { key: 'keyPoints', label: 'Key points', example: 'Key points' },
@@ -78,8 +79,7 @@ export function TemplateForm({
           return (
             <div key={key} className="flex flex-wrap items-center gap-3">
               <label className="flex w-64 items-center gap-2 text-sm text-slate-700">
-                <input
-                  type="checkbox"
+                <Checkbox
                   className="accent-brand-600"
                   checked={heading !== null}
                   onChange={(e) => setSection(key, e.currentTarget.checked ? example : null)}
@@ -87,7 +87,7 @@ export function TemplateForm({
                 {label}
               </label>
               {heading !== null && (
-                <input
+                <Input
                   aria-label={`Heading for ${label}`}
                   maxLength={40}
                   value={heading}

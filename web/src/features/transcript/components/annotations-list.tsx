@@ -1,6 +1,7 @@
 import type { Annotation, TranscriptSegment } from '@scrivo/contracts/recordings/recordings.contract';
 import { useState } from 'react';
 import { formatClock } from '../../../lib/time';
+import { Button } from '../../../components/ui/button';
 
 /** The words of a passage as the transcript says them now (the words whose middle lies in its times). */
 const passageText = (
@@ -47,15 +48,15 @@ export function AnnotationsList({ annotations, segments, busy, onPlayFrom, onEdi
             data-testid="annotation"
             className={`rounded-lg border-l-4 px-3 py-2 text-sm ${a.kind === 'comment' ? 'border-sky-400 bg-sky-50' : 'border-yellow-400 bg-yellow-50'}`}
           >
-            <button
-              type="button"
+            <Button
+              variant="unstyled"
               onClick={() => onPlayFrom(a.start)}
               className="text-left text-slate-700 hover:underline"
               aria-label={`Play from ${formatClock(a.start)}`}
             >
               <span className="mr-2 font-mono text-xs text-brand-700">{formatClock(a.start)}</span>“
               {passageText(segments, a)}”
-            </button>
+            </Button>
             {a.kind === 'comment' && editing?.id !== a.id && (
               <p className="mt-1 whitespace-pre-wrap text-slate-900">{a.comment}</p>
             )}
@@ -79,16 +80,17 @@ export function AnnotationsList({ annotations, segments, busy, onPlayFrom, onEdi
                   className="rounded border border-slate-300 bg-white px-2 py-1"
                 />
                 <div className="flex gap-2">
-                  <button
+                  <Button
+                    variant="unstyled"
                     type="submit"
                     disabled={busy || !editing.text.trim()}
                     className="h-8 rounded bg-brand-600 px-3 font-medium text-white disabled:opacity-50"
                   >
                     Save
-                  </button>
-                  <button type="button" className="h-8 px-2" onClick={() => setEditing(null)}>
+                  </Button>
+                  <Button variant="unstyled" className="h-8 px-2" onClick={() => setEditing(null)}>
                     Cancel
-                  </button>
+                  </Button>
                 </div>
               </form>
             )}
@@ -99,24 +101,24 @@ export function AnnotationsList({ annotations, segments, busy, onPlayFrom, onEdi
                 {a.editedAt ? ' (edited)' : ''}
               </span>
               {a.kind === 'comment' && editing?.id !== a.id && (
-                <button
-                  type="button"
+                <Button
+                  variant="unstyled"
                   disabled={busy}
                   onClick={() => setEditing({ id: a.id, text: a.comment ?? '' })}
                   className="font-medium text-brand-700 hover:underline"
                 >
                   Edit
-                </button>
+                </Button>
               )}
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 disabled={busy}
                 onClick={() => onRemove(a.id)}
                 aria-label={a.kind === 'comment' ? 'Delete comment' : 'Remove highlight'}
                 className="font-medium text-red-700 hover:underline"
               >
                 {a.kind === 'comment' ? 'Delete' : 'Remove'}
-              </button>
+              </Button>
             </p>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import type { Transcript } from '@scrivo/contracts/recordings/recordings.contract';
 import { useEffect, useState } from 'react';
 import { formatClock } from '../../../lib/time';
+import { Button } from '../../../components/ui/button';
 
 /** Paragraphs with their start time and speaker: what people paste into notes and emails. */
 const transcriptAsText = (transcript: Pick<Transcript, 'segments'>): string =>
@@ -16,8 +17,8 @@ export function CopyAllButton({ transcript }: { transcript: Pick<Transcript, 'se
     return () => clearTimeout(timer);
   }, [status]);
   return (
-    <button
-      type="button"
+    <Button
+      variant="unstyled"
       onClick={() =>
         navigator.clipboard.writeText(transcriptAsText(transcript)).then(
           () => setStatus('copied'),
@@ -29,6 +30,6 @@ export function CopyAllButton({ transcript }: { transcript: Pick<Transcript, 'se
       <span aria-live="polite">
         {status === 'copied' ? 'Copied' : status === 'failed' ? 'Copy failed' : 'Copy all'}
       </span>
-    </button>
+    </Button>
   );
 }

@@ -5,12 +5,14 @@ import {
   annotationsApply,
   EXPORT_FORMATS,
   exportFileName,
-  exportUrl,
-  fileNameFromDisposition,
+  saveFile,
   summaryApplies,
   timestampsApply,
   type ExportChoice,
 } from '../../../lib/export-file';
+import { Button } from '../../../components/ui/button';
+import { fetchExport } from '../api/export';
+import { Checkbox, Radio } from '../../../components/ui/input';
 
 interface Props {
   recordingId: string;
@@ -24,22 +26,9 @@ interface Props {
   hasAnnotations?: boolean;
 }
 
-/** Fetches the file (so a refusal shows as a message, not a broken download) and saves it under a clear name. */
 const download = async (recordingId: string, title: string, choice: ExportChoice) => {
-  const response = await fetch(exportUrl(recordingId, choice), { credentials: 'include' });
-  if (!response.ok) throw new HttpError(response.status, await response.text());
-  const blob = await response.blob();
-  const name =
-    fileNameFromDisposition(response.headers.get('content-disposition')) ??
-    exportFileName(title, choice.format);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const file = await fetchExport(recordingId, choice);
+  saveFile(file.blob, file.name ?? exportFileName(title, choice.format));
 };
 
 /** "Export": pick a format and what to include, then download. A disclosure panel, closed by Esc or outside click. */
@@ -97,9 +86,9 @@ export function ExportMenu({
 
   return (
     <div className="relative">
-      <button
+      <Button
+        variant="unstyled"
         ref={button}
-        type="button"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
@@ -107,7 +96,7 @@ export function ExportMenu({
       >
         Export
         <span aria-hidden="true">▾</span>
-      </button>
+      </Button>
       {open && (
         <div
           ref={panel}
@@ -122,8 +111,7 @@ export function ExportMenu({
                   key={format}
                   className="flex cursor-pointer items-start gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-50"
                 >
-                  <input
-                    type="radio"
+                  <Radio
                     name={`${panelId}-format`}
                     value={format}
                     checked={choice.format === format}
@@ -141,8 +129,7 @@ export function ExportMenu({
           <fieldset className="mt-3 border-t border-slate-200 pt-3">
             <legend className="sr-only">Include</legend>
             <label className="flex items-center gap-2 px-2 py-1 text-sm">
-              <input
-                type="checkbox"
+              <Checkbox
                 checked={timestampsApply(choice.format) ? choice.timestamps : true}
                 disabled={!timestampsApply(choice.format)}
                 onChange={(event) => {
@@ -157,8 +144,7 @@ export function ExportMenu({
               )}
             </label>
             <label className="flex items-center gap-2 px-2 py-1 text-sm">
-              <input
-                type="checkbox"
+              <Checkbox
                 checked={choice.speakers}
                 onChange={(event) => {
                   const speakers = event.currentTarget.checked;
@@ -171,8 +157,7 @@ export function ExportMenu({
             </label>
             {hasSummary && (
               <label className="flex items-center gap-2 px-2 py-1 text-sm">
-                <input
-                  type="checkbox"
+                <Checkbox
                   checked={summaryApplies(choice.format) && (choice.summary ?? false)}
                   disabled={!summaryApplies(choice.format)}
                   onChange={(event) => {
@@ -189,8 +174,7 @@ export function ExportMenu({
             )}
             {hasAnnotations && (
               <label className="flex items-center gap-2 px-2 py-1 text-sm">
-                <input
-                  type="checkbox"
+                <Checkbox
                   checked={annotationsApply(choice.format) && (choice.annotations ?? false)}
                   disabled={!annotationsApply(choice.format)}
                   onChange={(event) => {
@@ -232,14 +216,14 @@ export function ExportMenu({
               {state.error}
             </p>
           )}
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={start}
             disabled={state.busy}
             className="mt-4 w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
           >
             {state.busy ? 'Preparing…' : `Download ${choice.format.toUpperCase()}`}
-          </button>
+          </Button>
         </div>
       )}
     </div>

@@ -2,6 +2,8 @@ import { Icon } from '../../../components/ui/icons';
 import { Waveform } from './waveform';
 import { formatClock, spokenDuration } from '../../../lib/time';
 import { SKIP_SECONDS, SPEEDS, type MediaActions, type MediaState } from '../lib/use-media-player';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 interface Props {
   state: MediaState;
@@ -18,7 +20,7 @@ const buttonClass =
 export function PlayerControls({ state, actions, onShowShortcuts, peaks }: Props) {
   const { currentTime, duration, paused, rate } = state;
   const slider = (className: string) => (
-    <input
+    <Input
       type="range"
       min={0}
       max={Math.max(duration, 0.01)}
@@ -52,8 +54,8 @@ export function PlayerControls({ state, actions, onShowShortcuts, peaks }: Props
         <span className="w-14 font-mono text-sm tabular-nums text-slate-500">{formatClock(duration)}</span>
       </div>
       <div className="flex flex-wrap items-center justify-center gap-2">
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           className={buttonClass}
           onClick={() => actions.skip(-SKIP_SECONDS)}
           aria-label={`Back ${SKIP_SECONDS} seconds`}
@@ -63,9 +65,9 @@ export function PlayerControls({ state, actions, onShowShortcuts, peaks }: Props
           <span aria-hidden="true" className="ml-1 text-xs tabular-nums">
             {SKIP_SECONDS}
           </span>
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="unstyled"
           className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700"
           onClick={actions.toggle}
           aria-label={paused ? 'Play' : 'Pause'}
@@ -80,9 +82,9 @@ export function PlayerControls({ state, actions, onShowShortcuts, peaks }: Props
               <path d="M6 5h4v14H6zM14 5h4v14h-4z" fill="currentColor" />
             </svg>
           )}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="unstyled"
           className={buttonClass}
           onClick={() => actions.skip(SKIP_SECONDS)}
           aria-label={`Forward ${SKIP_SECONDS} seconds`}
@@ -92,7 +94,7 @@ export function PlayerControls({ state, actions, onShowShortcuts, peaks }: Props
             {SKIP_SECONDS}
           </span>
           <Icon name="fastForward" />
-        </button>
+        </Button>
         <label className="ml-2 flex items-center gap-2 text-sm text-slate-700">
           Speed
           <select
@@ -107,15 +109,15 @@ export function PlayerControls({ state, actions, onShowShortcuts, peaks }: Props
             ))}
           </select>
         </label>
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           className={buttonClass}
           onClick={onShowShortcuts}
           aria-label="Keyboard shortcuts"
           title="Keyboard shortcuts (?)"
         >
           <Icon name="keyboard" />
-        </button>
+        </Button>
       </div>
     </div>
   );

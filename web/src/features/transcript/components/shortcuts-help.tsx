@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
 
 const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['Space', 'K'], action: 'Play or pause' },
@@ -46,13 +47,13 @@ export function ShortcutsHelp({ open, onClose }: { open: boolean; onClose(): voi
           </div>
         ))}
       </dl>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         onClick={onClose}
         className="mt-6 w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
       >
         Close
-      </button>
+      </Button>
     </dialog>
   );
 }

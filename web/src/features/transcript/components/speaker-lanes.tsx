@@ -60,9 +60,9 @@ interface BarsProps {
 /** A lane's bars: kept out of the playhead's renders, many times a second, for a recording of a thousand turns. */
 const LaneBars = memo(function LaneBars({ speaker, turns, colour, length, onSeek }: BarsProps) {
   return turns.map((turn, i) => (
-    <button
+    <Button
+      variant="unstyled"
       key={`${turn.start}-${turn.end}`}
-      type="button"
       tabIndex={i === 0 ? 0 : -1}
       aria-label={`${speaker}, ${formatClock(turn.start)} to ${formatClock(turn.end)}: play from here`}
       title={`${speaker} · ${formatClock(turn.start)}–${formatClock(turn.end)}`}

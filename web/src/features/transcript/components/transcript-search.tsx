@@ -1,5 +1,7 @@
 import { forwardRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icons';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 interface Props {
   query: string;
@@ -28,7 +30,7 @@ export const TranscriptSearch = forwardRef<HTMLInputElement, Props>(function Tra
       aria-label="Search in this transcript"
       className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-2 py-1.5 shadow-sm"
     >
-      <input
+      <Input
         ref={ref}
         type="search"
         value={query}
@@ -50,8 +52,8 @@ export const TranscriptSearch = forwardRef<HTMLInputElement, Props>(function Tra
       >
         {query.trim() ? (count === 0 ? 'No matches' : `${current + 1} of ${count}`) : ''}
       </span>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         className={iconButton}
         disabled={count === 0}
         onClick={() => onStep(-1)}
@@ -59,9 +61,9 @@ export const TranscriptSearch = forwardRef<HTMLInputElement, Props>(function Tra
         title="Previous match (Shift+Enter)"
       >
         <Icon name="chevronUp" />
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        variant="unstyled"
         className={iconButton}
         disabled={count === 0}
         onClick={() => onStep(1)}
@@ -69,10 +71,10 @@ export const TranscriptSearch = forwardRef<HTMLInputElement, Props>(function Tra
         title="Next match (Enter)"
       >
         <Icon name="chevronDown" />
-      </button>
+      </Button>
       {onReplaceAll && (
         <>
-          <input
+          <Input
             type="text"
             value={replacement}
             onChange={(event) => setReplacement(event.target.value)}
@@ -80,19 +82,19 @@ export const TranscriptSearch = forwardRef<HTMLInputElement, Props>(function Tra
             placeholder="Replace with"
             className="h-8 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
           />
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={count === 0}
             onClick={() => onReplaceAll(replacement)}
             className="h-8 rounded border border-slate-300 px-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-40"
           >
             Replace all
-          </button>
+          </Button>
         </>
       )}
-      <button type="button" className={iconButton} onClick={onClose} aria-label="Close search">
+      <Button variant="unstyled" className={iconButton} onClick={onClose} aria-label="Close search">
         <Icon name="close" />
-      </button>
+      </Button>
     </div>
   );
 });

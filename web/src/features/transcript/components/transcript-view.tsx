@@ -6,6 +6,7 @@ import type { SearchMatch } from '../lib/search';
 import { LOW_CONFIDENCE_TIP, segmentMarks } from '../lib/segment-marks';
 import { formatClock } from '../../../lib/time';
 import { SegmentBadges } from './segment-badges';
+import { Button } from '../../../components/ui/button';
 
 interface Props {
   segments: readonly TranscriptSegment[];
@@ -156,8 +157,8 @@ const ParagraphView = memo(function ParagraphView({
       aria-label={`From ${formatClock(paragraph.start)}`}
     >
       <div className="pt-0.5">
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           onClick={(event) => {
             event.stopPropagation();
             onSeek(paragraph.start);
@@ -166,7 +167,7 @@ const ParagraphView = memo(function ParagraphView({
           aria-label={`Play from ${formatClock(paragraph.start)}`}
         >
           {formatClock(paragraph.start)}
-        </button>
+        </Button>
       </div>
       <div>
         {paragraph.speaker && (

@@ -4,6 +4,8 @@ import { formatClock } from '../../../lib/time';
 import { RememberVoice } from './remember-voice';
 import type { LineChange, TranscriptEditor } from './use-transcript-editor';
 import { selectedWords, wordAtCursor } from './word-range';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 interface Props {
   segments: readonly TranscriptSegment[];
@@ -23,14 +25,14 @@ export function EditableTranscript({ segments, editor, onSeek }: Props) {
     <div className="flex flex-col gap-4" data-testid="transcript-editor">
       {editor.canUndo && (
         <div className="flex justify-end">
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={editor.busy}
             onClick={() => void editor.undo()}
             className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
           >
             Undo line change
-          </button>
+          </Button>
         </div>
       )}
       {segments.map((segment, index) => {
@@ -41,14 +43,14 @@ export function EditableTranscript({ segments, editor, onSeek }: Props) {
         return (
           <section key={segment.id} className="grid grid-cols-[4.5rem_1fr] gap-x-3 sm:grid-cols-[5.5rem_1fr]">
             <div className="pt-2">
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 onClick={() => onSeek(segment.start)}
                 className="rounded px-1 font-mono text-xs tabular-nums text-brand-700 hover:bg-brand-50 hover:underline"
                 aria-label={`Play from ${formatClock(segment.start)}`}
               >
                 {formatClock(segment.start)}
-              </button>
+              </Button>
             </div>
             <div className="flex flex-col gap-1">
               {showSpeaker && label && (
@@ -162,7 +164,7 @@ function SpeakerName({
     else setValue(name);
   };
   return (
-    <input
+    <Input
       type="text"
       value={value}
       maxLength={100}
@@ -244,7 +246,7 @@ function LineTools({
             setNewName('');
           }}
         >
-          <input
+          <Input
             autoFocus
             type="text"
             maxLength={100}
@@ -257,9 +259,9 @@ function LineTools({
             placeholder="New speaker name"
             className="h-7 rounded border border-slate-300 px-2 text-xs focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
           />
-          <button type="submit" className={toolClass}>
+          <Button variant="unstyled" type="submit" className={toolClass}>
             Assign
-          </button>
+          </Button>
         </form>
       ) : (
         <select
@@ -283,18 +285,18 @@ function LineTools({
         </select>
       )}
       {index > 0 && (
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           disabled={busy}
           className={toolClass}
           aria-label={`Merge the line from ${at} with the line before it`}
           onClick={() => onChange({ kind: 'mergeWithPrevious', index })}
         >
           Merge with previous
-        </button>
+        </Button>
       )}
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         disabled={busy}
         className={toolClass}
         aria-label={`Split the line from ${at} at the cursor`}
@@ -306,7 +308,7 @@ function LineTools({
         }}
       >
         Split at cursor
-      </button>
+      </Button>
     </div>
   );
 }

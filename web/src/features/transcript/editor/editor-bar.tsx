@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { SaveStatusText } from './save-status';
 import type { TranscriptEditor } from './use-transcript-editor';
+import { Button } from '../../../components/ui/button';
 
 /** Above the transcript: the save state and what to do when saving cannot go on by itself. */
 export function EditorNotices({ editor }: { editor: TranscriptEditor }) {
@@ -16,20 +17,20 @@ export function EditorNotices({ editor }: { editor: TranscriptEditor }) {
           kept on this device.
         </p>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             onClick={() => void editor.reloadLatest()}
             className="rounded-lg bg-brand-600 px-3 py-1.5 font-medium text-white hover:bg-brand-700"
           >
             Load the latest version
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="unstyled"
             onClick={editor.keepMine}
             className="rounded-lg border border-amber-300 px-3 py-1.5 font-medium hover:bg-amber-100"
           >
             Keep my edits and save them
-          </button>
+          </Button>
         </div>
       </div>
     );

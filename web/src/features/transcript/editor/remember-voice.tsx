@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { HttpError } from '../../../lib/http';
 import { errorMessage } from '../../../lib/error-message';
-import { useRememberVoice } from '../../../lib/voices-api';
+import { useRememberVoice } from '../../../lib/api/voices';
+import { Button } from '../../../components/ui/button';
 
 const NUMBERED = /^Speaker \d+$/;
 
@@ -42,15 +43,15 @@ export function RememberVoice({
   };
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         disabled={remember.isPending}
         onClick={() => void send().catch(() => undefined)}
         className="rounded px-1.5 py-0.5 text-xs text-brand-700 hover:bg-brand-50 disabled:opacity-50"
         title="Give this name to this voice in your later transcripts"
       >
         {remember.isPending ? 'Remembering…' : 'Remember this voice'}
-      </button>
+      </Button>
       {remember.error ? (
         <span role="alert" className="text-xs text-red-600">
           {errorMessage(remember.error)}

@@ -2,6 +2,8 @@ import type { TranscriptSegment } from '@scrivo/contracts/recordings/recordings.
 import { type RefObject, useEffect, useState } from 'react';
 import { selectionTimes } from '../lib/annotated-words';
 import type { LineChange } from './use-transcript-editor';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 /** What the owner can do with selected words besides naming the speaker: mark them, or comment on them. */
 export interface SelectionNotes {
@@ -97,15 +99,16 @@ export function SelectionAssign({
           className="rounded border border-slate-300 bg-white px-2 py-1"
         />
         <div className="flex gap-2">
-          <button
+          <Button
+            variant="unstyled"
             type="submit"
             disabled={notes.busy || !comment.trim()}
             className="h-8 rounded bg-brand-600 px-3 font-medium text-white disabled:opacity-50"
           >
             Save comment
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="unstyled"
             className="h-8 px-2"
             onClick={() => {
               setCommenting(null);
@@ -113,7 +116,7 @@ export function SelectionAssign({
             }}
           >
             Cancel
-          </button>
+          </Button>
         </div>
       </form>
     );
@@ -146,8 +149,8 @@ export function SelectionAssign({
       <span>{run ? `${run.words} ${run.words === 1 ? 'word' : 'words'} selected.` : ''}</span>
       {notes && passage && !naming && (
         <>
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             disabled={notes.busy}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => {
@@ -158,16 +161,16 @@ export function SelectionAssign({
             className="h-8 rounded border border-yellow-300 bg-yellow-100 px-2 font-medium hover:bg-yellow-200 disabled:opacity-50"
           >
             Highlight
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="unstyled"
             disabled={notes.busy}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => setCommenting(passage)}
             className="h-8 rounded border border-sky-300 bg-white px-2 font-medium hover:bg-sky-50 disabled:opacity-50"
           >
             Comment…
-          </button>
+          </Button>
         </>
       )}
       {onAssign && <span>Who said {run?.words === 1 ? 'it' : 'them'}?</span>}
@@ -180,7 +183,7 @@ export function SelectionAssign({
             if (tidy) assign(tidy);
           }}
         >
-          <input
+          <Input
             autoFocus
             type="text"
             maxLength={100}
@@ -190,11 +193,15 @@ export function SelectionAssign({
             placeholder="New speaker name"
             className="h-8 rounded border border-slate-300 bg-white px-2"
           />
-          <button type="submit" className="h-8 rounded bg-brand-600 px-3 font-medium text-white">
+          <Button
+            variant="unstyled"
+            type="submit"
+            className="h-8 rounded bg-brand-600 px-3 font-medium text-white"
+          >
             Assign
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="unstyled"
             className="h-8 px-2"
             onClick={() => {
               setNaming(false);
@@ -202,15 +209,15 @@ export function SelectionAssign({
             }}
           >
             Cancel
-          </button>
+          </Button>
         </form>
       ) : (
         onAssign && (
           <>
             {speakers.map((speaker) => (
-              <button
+              <Button
+                variant="unstyled"
                 key={speaker}
-                type="button"
                 disabled={busy}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => assign(speaker)}
@@ -218,10 +225,10 @@ export function SelectionAssign({
                 className="h-8 rounded border border-slate-300 bg-white px-2 font-medium hover:bg-slate-50 disabled:opacity-50"
               >
                 {speaker}
-              </button>
+              </Button>
             ))}
-            <button
-              type="button"
+            <Button
+              variant="unstyled"
               disabled={busy}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => setNaming(true)}
@@ -229,7 +236,7 @@ export function SelectionAssign({
               className="h-8 rounded border border-dashed border-slate-400 bg-white px-2 hover:bg-slate-50 disabled:opacity-50"
             >
               New speaker…
-            </button>
+            </Button>
           </>
         )
       )}

@@ -4,11 +4,8 @@ import { ExportMenu } from '../components/export-menu';
 import { TranscriptWorkspace } from '../components/transcript-workspace';
 import { useTranscriptEditor } from './use-transcript-editor';
 import { errorMessage } from '../../../lib/error-message';
-import { useAddAnnotation } from '../api/use-add-annotation';
-import { useAnnotations } from '../api/use-annotations';
-import { useEditAnnotation } from '../api/use-edit-annotation';
-import { useRemoveAnnotation } from '../api/use-remove-annotation';
-import type { WorkspaceNotes, WorkspacePanel } from '../components/transcript-workspace';
+import { useAddAnnotation, useAnnotations, useEditAnnotation, useRemoveAnnotation } from '../api/annotations';
+import type { WorkspaceNotes, WorkspacePanel } from '../components/use-transcript-workspace';
 import type { LoadedTranscript } from '../transcript-page';
 
 interface Props extends LoadedTranscript {

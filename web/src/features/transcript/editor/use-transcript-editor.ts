@@ -2,7 +2,7 @@ import type { RestructureTranscriptBody, Transcript } from '@scrivo/contracts/re
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { editTranscript, fetchTranscript, restructureTranscript } from '../api/transcript-edits';
-import { recordingKeys } from '../../../lib/recordings/recordings-queries';
+import { recordingKeys } from '../../../lib/api/recordings';
 import { type SaveStatus, TranscriptAutosave } from './autosave';
 import { type Draft, emptyDraft } from './draft';
 

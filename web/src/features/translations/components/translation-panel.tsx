@@ -7,6 +7,8 @@ import { languageName } from '../../../lib/language';
 import { formatClock } from '../../../lib/time';
 import { useCancelTranslation, useRequestTranslation, useTranslations } from '../api/translations';
 import { targetChoices, unavailableReason } from '../lib/engine-choice';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 
 const button =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60';
@@ -140,9 +142,14 @@ export function TranslationPanel({
             ))}
           </select>
         </label>
-        <button type="submit" className={primary} disabled={request.isPending || !chosen?.engine}>
+        <Button
+          variant="unstyled"
+          type="submit"
+          className={primary}
+          disabled={request.isPending || !chosen?.engine}
+        >
           Translate
-        </button>
+        </Button>
         <div id={hintId} className="flex w-full flex-col gap-1 text-sm text-slate-600" aria-live="polite">
           {chosen?.engine && (
             <p data-testid="translation-engine-hint">
@@ -163,9 +170,9 @@ export function TranslationPanel({
       {data.items.length > 0 && (
         <div className="flex flex-wrap items-center gap-2" role="tablist" aria-label="Translations">
           {data.items.map((t) => (
-            <button
+            <Button
+              variant="unstyled"
               key={t.target}
-              type="button"
               role="tab"
               aria-selected={current?.target === t.target}
               onClick={() => setShown(t.target)}
@@ -173,7 +180,7 @@ export function TranslationPanel({
             >
               {languageName(t.target)}
               {t.status === 'running' ? ` ${Math.round(t.progress * 100)}%` : ''}
-            </button>
+            </Button>
           ))}
         </div>
       )}
@@ -183,9 +190,9 @@ export function TranslationPanel({
           {current.status === 'running' && (
             <div className="flex items-center gap-3 text-sm text-slate-700" aria-live="polite">
               Translating into {languageName(current.target)}… {Math.round(current.progress * 100)}%
-              <button type="button" className={button} onClick={() => cancel.mutate(current.target)}>
+              <Button variant="unstyled" className={button} onClick={() => cancel.mutate(current.target)}>
                 Cancel
-              </button>
+              </Button>
             </div>
           )}
           {current.failure && current.status !== 'running' && (
@@ -201,7 +208,7 @@ export function TranslationPanel({
                   {current.outOfDate ? ' · the transcript was edited since: translate again to catch up' : ''}
                 </p>
                 <div className="flex items-center gap-2">
-                  <input
+                  <Input
                     type="search"
                     placeholder="Search"
                     aria-label="Search the transcript and its translation"
@@ -209,14 +216,14 @@ export function TranslationPanel({
                     onChange={(e) => setQuery(e.currentTarget.value)}
                     className="rounded-md border border-slate-300 px-2 py-1 text-sm"
                   />
-                  <button
-                    type="button"
+                  <Button
+                    variant="unstyled"
                     className={button}
                     aria-pressed={sideBySide}
                     onClick={() => setSideBySide((v) => !v)}
                   >
                     {sideBySide ? 'Translation only' : 'Side by side'}
-                  </button>
+                  </Button>
                 </div>
               </div>
               <ol className="flex flex-col divide-y divide-slate-100" data-testid="translation-segments">
@@ -225,13 +232,13 @@ export function TranslationPanel({
                     key={key}
                     className={`grid gap-3 py-2 ${sideBySide ? 'sm:grid-cols-[auto_1fr_1fr]' : 'grid-cols-[auto_1fr]'}`}
                   >
-                    <button
-                      type="button"
+                    <Button
+                      variant="unstyled"
                       onClick={() => onSeek(start)}
                       className="self-start rounded px-1 font-mono text-xs text-brand-700 hover:bg-brand-50"
                     >
                       {formatClock(start)}
-                    </button>
+                    </Button>
                     {sideBySide && <p className="text-slate-600">{original}</p>}
                     <p lang={current.target} className="text-slate-900">
                       {translated}

@@ -1,7 +1,7 @@
 /** The account's remembered voices: the Voices page and "Remember this voice" on the transcript page. */
 import type { RememberVoiceBody } from '@scrivo/contracts/voices/voices.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from './api-client';
+import { api, ok } from '../api-client';
 
 const voicesKey = ['voices'] as const;
 

@@ -7,7 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, ok } from '../api-client';
-import { isWorking, WORKING_REFETCH_MS } from './is-working';
+import { isWorking, WORKING_REFETCH_MS } from '../recordings/is-working';
 
 export interface ListParams {
   page: number;

@@ -5,7 +5,7 @@ import {
 } from '@scrivo/contracts/recordings/recordings.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { applyRecording, recordingKeys } from './recordings-queries';
+import { applyRecording, recordingKeys } from './recordings';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 

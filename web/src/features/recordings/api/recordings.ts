@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
-import { recordingKeys } from '../../../lib/recordings/recordings-queries';
+import { recordingKeys } from '../../../lib/api/recordings';
 
 /** Pins a recording to the top of the library (or unpins it); the lists are read again in their new order. */
 export const usePinRecording = () => {

@@ -1,6 +1,6 @@
 import { accountsContract } from '@scrivo/contracts';
-import { clientFor, ok } from './client-for';
-import type { BillingPeriod, PlanId } from './plan-catalog';
+import { clientFor, ok } from '../client-for';
+import type { BillingPeriod, PlanId } from '../plan-catalog';
 
 // Only this feature's routes: the module is on the landing page's first download.
 const accountsApi = clientFor(accountsContract);

@@ -1,10 +1,10 @@
 import { accountsContract, type User } from '@scrivo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { clientFor, ok } from './client-for';
+import { clientFor, ok } from '../client-for';
 
 // Only the accounts routes: this module is on the landing page's first download.
 const accounts = clientFor(accountsContract);
-import { HttpError } from './http';
+import { HttpError } from '../http';
 
 /** The signed-in user as GET /api/user returns it (schema: `User` in the accounts contract). */
 export type CurrentUser = User;

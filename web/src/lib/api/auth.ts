@@ -1,5 +1,5 @@
 import { accountsContract, type RegisterBody } from '@scrivo/contracts';
-import { clientFor, ok } from './client-for';
+import { clientFor, ok } from '../client-for';
 
 // Only the accounts routes: this module is on the landing page's first download.
 const accounts = clientFor(accountsContract);

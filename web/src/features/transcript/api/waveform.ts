@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { peaksOf } from './peaks';
+import { peaksOf } from '../lib/peaks';
 
 /** Above this the media is not fetched a second time just to draw it: the plain progress bar shows instead. */
 const MAX_BYTES = 25 * 1024 * 1024;
