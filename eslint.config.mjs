@@ -184,6 +184,17 @@ const domainErrorInApi = {
  * `use-<page>.ts` hook (state, queries, mutations) and its view. Tests count too; web/e2e and the generated route
  * tree do not.
  */
+/**
+ * Every write goes through the StreamRunner (one metadata, one concurrency rule, read-your-writes): a hand-written
+ * `events.append(stream, events, options)` in the API is a second path. Migrations, which copy stored events as
+ * they are, are the exception.
+ */
+const appendByHand = {
+  selector: "CallExpression[callee.property.name='append'][arguments.length=3]",
+  message:
+    'The API appends through the StreamRunner (run for a decider, record for a log decider), not by hand: ' +
+    'see docs/conventions.md. Only migrations copy events with events.append.',
+};
 const maxLines = {
   files: ['web/src/**/*.{ts,tsx}', 'domain/src/**/*.ts'],
   rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
@@ -223,6 +234,10 @@ export default tseslint.config(
   {
     files: ['api/src/**/*.ts'],
     ignores: ['api/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', domainErrorInApi, appendByHand] },
+  },
+  {
+    files: ['api/src/**/*-migration.ts'],
     rules: { 'no-restricted-syntax': ['error', domainErrorInApi] },
   },
   {
@@ -233,6 +248,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         domainErrorInApi,
+        appendByHand,
         {
           selector: 'ImportSpecifier[imported.name=/^(READ_MODELS|EVENT_STORE)$/]',
           message:

@@ -205,6 +205,22 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     },
   );
 
+  it.each(['api/src/audit/probe.ts', 'api/src/recordings/probe.controller.ts'])(
+    '%s appending events by hand fails: writes go through the StreamRunner',
+    async (path) => {
+      const source =
+        "import type { EventStore, NewEvent } from '@scrivo/domain';\n" +
+        "export const probe = (events: EventStore, entry: NewEvent) => events.append('log-1', [entry], { expectedRevision: 'any' });\n";
+      expect(await messagesOf('no-restricted-syntax', path, source)).not.toEqual([]);
+      // A migration copies stored events as they are, and a form or a list may append what it likes.
+      expect(await messagesOf('no-restricted-syntax', 'api/src/privacy/probe-migration.ts', source)).toEqual(
+        [],
+      );
+      const form = "export const probe = (form: FormData) => form.append('file', 'x');\n";
+      expect(await messagesOf('no-restricted-syntax', path, form)).toEqual([]);
+    },
+  );
+
   it('a controller keeps both of its rules: no DomainError and no read models', async () => {
     const source =
       "import { DomainError } from '@scrivo/domain';\nimport { READ_MODELS } from '../infrastructure/tokens';\n" +

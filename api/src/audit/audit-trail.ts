@@ -1,23 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Clock, EventStore, Ids, UpcasterRegistry } from '@scrivo/domain';
-import { type AuditorReadStream, AuditStreams, type AuditView } from '@scrivo/domain/audit';
+import { Injectable } from '@nestjs/common';
+import { type AuditView, AuditStreams, auditLogDecider } from '@scrivo/domain/audit';
 import type { AuthenticatedAuditor } from '../common/auth/authenticated';
-import { currentRequest } from '../common/request-context';
-import { CLOCK, EVENT_STORE, IDS, UPCASTERS } from '../infrastructure/tokens';
+import { StreamRunner } from '../infrastructure/stream-runner';
 
 /**
- * Records every auditor read on the auditor's own `audit-log-{auditorId}` stream. Appended without a decider
- * (a read has no rule to refuse it) and with no expected revision, so two tabs reading at once never conflict,
- * and before the answer leaves: a read that could not be recorded is not served.
+ * Records every auditor read on the auditor's own `audit-log-{auditorId}` stream, before the answer leaves: a read
+ * that could not be recorded is not served. The log's decider needs no history, so two tabs reading at once never
+ * conflict and a long log is not read back on every look.
  */
 @Injectable()
 export class AuditTrail {
-  constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(IDS) private readonly ids: Ids,
-    @Inject(UPCASTERS) private readonly upcasters: UpcasterRegistry,
-  ) {}
+  constructor(private readonly runner: StreamRunner) {}
 
   async record(
     auditor: AuthenticatedAuditor,
@@ -25,28 +18,19 @@ export class AuditTrail {
     streamId: string | null,
     query: string | null = null,
   ): Promise<void> {
-    const at = this.clock.now().toISOString();
-    const request = currentRequest();
-    const event: AuditorReadStream = {
-      type: 'AuditorReadStream',
-      data: { auditorId: auditor.id, auditorEmail: auditor.email, streamId, view, query, at },
-    };
-    await this.events.append(
+    await this.runner.record(
+      auditLogDecider,
       AuditStreams.log(auditor.id),
-      [
-        {
-          ...event,
-          schemaVersion: this.upcasters.currentVersion(event.type),
-          metadata: {
-            eventId: this.ids.next(),
-            correlationId: request?.correlationId ?? this.ids.next(),
-            causationId: request?.requestId ?? null,
-            actor: { kind: 'auditor', id: auditor.id },
-            occurredAt: at,
-          },
-        },
-      ],
-      { expectedRevision: 'any' },
+      {
+        type: 'RecordAuditorRead',
+        auditorId: auditor.id,
+        auditorEmail: auditor.email,
+        streamId,
+        view,
+        query,
+        now: this.runner.now(),
+      },
+      { actor: { kind: 'auditor', id: auditor.id } },
     );
   }
 }

@@ -1,11 +1,13 @@
 import {
   type Actor,
+  appendToLog,
   type CommandContext,
   CommandHandler,
   type CommandHandlerDeps,
   type Decider,
   type DomainEvent,
   type HandleResult,
+  type LogDecider,
 } from '@scrivo/domain';
 import { currentRequest } from '../common/request-context';
 
@@ -47,6 +49,19 @@ export class StreamRunner {
     );
     await this.deps.settle?.(result.lastPosition);
     return result;
+  }
+
+  /**
+   * Runs a log decider's command: appended without reading the stream and with no expected revision (see
+   * LogDecider). It does not wait for the read models: nothing reads a log entry back in the request that wrote it.
+   */
+  async record<Command, Event extends DomainEvent>(
+    decider: LogDecider<Command, Event>,
+    streamId: string,
+    command: Command,
+    context: RunContext = {},
+  ): Promise<void> {
+    await appendToLog(decider, this.deps, streamId, command, this.metadata(context));
   }
 
   /** Resolves once the read models and reactors hold the event at `position` (at once outside the API). */

@@ -1,4 +1,5 @@
 export * from './events';
+export * from './audit-log.decider';
 export * from './stream-kinds';
 export * from './state-diff';
 export * from './moment-views';

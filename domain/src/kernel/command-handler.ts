@@ -1,7 +1,7 @@
 import type { Clock } from '../ports/clock';
 import type { EventStore, ExpectedRevision } from '../ports/event-store';
 import type { Ids } from '../ports/ids';
-import { type Decider, foldEvents } from './decider';
+import { type Decider, foldEvents, type LogDecider } from './decider';
 import { ConcurrencyError } from './errors';
 import type { Actor, DomainEvent, EventMetadata, NewEvent, RecordedEvent } from './events';
 import type { UpcasterRegistry } from './upcasters';
@@ -86,21 +86,49 @@ export class CommandHandler<Command, Event extends DomainEvent, State> {
   }
 
   private envelope(events: readonly Event[], context: CommandContext): NewEvent[] {
-    const occurredAt = this.deps.clock.now().toISOString();
-    return events.map((event) => {
-      const metadata: EventMetadata = {
-        eventId: this.deps.ids.next(),
-        correlationId: context.correlationId,
-        causationId: context.causationId ?? null,
-        actor: context.actor,
-        occurredAt,
-      };
-      return {
-        type: event.type,
-        data: event.data,
-        schemaVersion: this.deps.upcasters?.currentVersion(event.type) ?? 1,
-        metadata,
-      };
-    });
+    return envelope(events, context, this.deps);
   }
 }
+
+/**
+ * Appends a log decider's entries with no expected revision and without reading the stream (see LogDecider).
+ * Returns the position of the last entry.
+ */
+export const appendToLog = async <Command, Event extends DomainEvent>(
+  decider: LogDecider<Command, Event>,
+  deps: CommandHandlerDeps,
+  streamId: string,
+  command: Command,
+  context: CommandContext,
+): Promise<number | null> => {
+  const events = decider.decide(command, decider.initialState());
+  if (events.length === 0) return null;
+  const result = await deps.store.append(streamId, envelope(events, context, deps), {
+    expectedRevision: 'any',
+  });
+  return result.lastPosition;
+};
+
+/** The same metadata on every event, whichever way it is appended. */
+const envelope = (
+  events: readonly DomainEvent[],
+  context: CommandContext,
+  deps: CommandHandlerDeps,
+): NewEvent[] => {
+  const occurredAt = deps.clock.now().toISOString();
+  return events.map((event) => {
+    const metadata: EventMetadata = {
+      eventId: deps.ids.next(),
+      correlationId: context.correlationId,
+      causationId: context.causationId ?? null,
+      actor: context.actor,
+      occurredAt,
+    };
+    return {
+      type: event.type,
+      data: event.data,
+      schemaVersion: deps.upcasters?.currentVersion(event.type) ?? 1,
+      metadata,
+    };
+  });
+};

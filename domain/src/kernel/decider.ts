@@ -11,6 +11,15 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   initialState(): State;
 }
 
+/**
+ * A log's rules: every entry is decided from the command alone, whatever the stream already holds (an auditor's
+ * reads). Its state is nothing, so the runner appends without reading the stream: a long log costs nothing to add
+ * to, and two writers (two tabs, two replicas) never conflict.
+ */
+export interface LogDecider<Command, Event extends DomainEvent> extends Decider<Command, Event, null> {
+  readonly kind: 'log';
+}
+
 /** Folds events into state. `evolve` is called through the decider so a class-based decider keeps its `this`. */
 export const foldEvents = <Event extends DomainEvent, State>(
   decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
