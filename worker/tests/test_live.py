@@ -13,6 +13,9 @@ from scrivo_speech.live import vosk_engine
 from scrivo_speech.live.session import LiveSession
 from tests.bench.wer import wer
 
+# Fed at the speed of speech and timed: `npm test` runs these apart, with nothing else beside them.
+pytestmark = pytest.mark.realtime
+
 CHUNK = 16000 // 5 * 2  # 200 ms of s16le mono 16 kHz
 
 
