@@ -1,7 +1,12 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { EmbeddedAssistant } from '@scrivo/adapters/assistant/embedded-assistant';
 import { HuggingFaceAssistant } from '@scrivo/adapters/assistant/hugging-face-assistant';
-import { chatSessionsProjection, chatSitesProjection, userUsageProjection } from '@scrivo/domain/chat';
+import {
+  adminPresenceProjection,
+  chatSessionsProjection,
+  chatSitesProjection,
+  userUsageProjection,
+} from '@scrivo/domain/chat';
 import { Projections } from '../infrastructure/projection-registry';
 import { adminChatCommandHandlers } from './commands/admin-chat.commands';
 import { visitorChatCommandHandlers } from './commands/visitor-chat.commands';
@@ -65,6 +70,11 @@ export class ChatModule implements OnModuleInit {
   constructor(private readonly projections: Projections) {}
 
   onModuleInit(): void {
-    this.projections.register(chatSessionsProjection, chatSitesProjection, userUsageProjection);
+    this.projections.register(
+      chatSessionsProjection,
+      chatSitesProjection,
+      userUsageProjection,
+      adminPresenceProjection,
+    );
   }
 }

@@ -6,6 +6,7 @@ import { invitationDecider } from '../accounts/invitation.decider';
 import { userAccountDecider } from '../accounts/user-account';
 import { chatSessionDecider } from '../chat/chat-session';
 import { chatSiteDecider } from '../chat/chat-site.decider';
+import { adminPresenceDecider } from '../chat/presence/admin-presence.decider';
 import { apiKeyDecider } from '../api-keys/api-key.decider';
 import { jobDecider } from '../jobs/job.decider';
 import { libraryDecider } from '../library/library.decider';
@@ -77,6 +78,7 @@ export const STREAM_KINDS: readonly StreamKind[] = [
     ),
   },
   { kind: 'chat-site', prefix: 'chat-site-', decider: replayer(chatSiteDecider) },
+  { kind: 'chat-presence', prefix: 'chat-presence-', decider: replayer(adminPresenceDecider) },
   { kind: 'library', prefix: 'library-', decider: replayer(libraryDecider) },
   { kind: 'live', prefix: 'live-', decider: replayer(liveSessionDecider) },
   { kind: 'translation', prefix: 'translation-', decider: replayer(translationDecider) },

@@ -8,3 +8,5 @@ export * from './projections/chat-read-models';
 export * from './projections/chat-sessions.projection';
 export * from './projections/chat-sites.projection';
 export * from './projections/user-usage.projection';
+export * from './presence/admin-presence.decider';
+export * from './presence/admin-presence.projection';

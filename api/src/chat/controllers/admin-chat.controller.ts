@@ -30,7 +30,7 @@ export class AdminChatController {
 
   private admin(req: AuthenticatedRequest) {
     const admin = req.admin!;
-    void this.presence.seen();
+    void this.presence.seen(admin.id);
     return admin;
   }
 

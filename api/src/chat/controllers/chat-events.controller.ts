@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { ChatStreamUpdate } from '@scrivo/contracts';
 import type { Request, Response } from 'express';
+import type { AuthenticatedRequest } from '../../common/auth/authenticated';
 import { AdminGuard } from '../../common/auth/guards';
 import { AdminPresence } from '../support/admin-presence';
 import { ChatNotifier } from '../support/chat-notifier';
@@ -55,13 +56,14 @@ export class ChatEventsController {
   /** An open admin pane also counts as the admin being available. */
   @Get('/api/admin/chat/events')
   @UseGuards(AdminGuard)
-  admin(@Req() req: Request, @Res() res: Response) {
-    void this.presence.seen();
+  admin(@Req() req: AuthenticatedRequest, @Res() res: Response) {
+    const adminId = req.admin!.id;
+    void this.presence.seen(adminId);
     stream(
       req,
       res,
       (send) => this.notifier.onAny(send),
-      () => void this.presence.seen(),
+      () => void this.presence.seen(adminId),
     );
   }
 }

@@ -1,43 +1,58 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Clock, ReadModelStore } from '@scrivo/domain';
-import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
+import type { ReadModelStore } from '@scrivo/domain';
+import {
+  ADMIN_PRESENCE_STREAM,
+  CHAT_PRESENCE,
+  type ChatPresenceDoc,
+  adminPresenceDecider,
+  adminsAvailable,
+  presenceWorthNoting,
+} from '@scrivo/domain/chat';
+import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
+import { StreamRunner } from '../../infrastructure/stream-runner';
+import { READ_MODELS } from '../../infrastructure/tokens';
 import { CHAT_CONFIG, type ChatConfig } from './chat-config';
-
-const PRESENCE = 'chat_presence';
-/** Writes are throttled: the admin pane polls every 5 s and that need not be a write every time. */
-const WRITE_EVERY_MS = 15_000;
 
 /**
  * Whether a person is around to answer. An admin who used the queue recently (it polls every 5 s while open)
- * counts as available; otherwise the widget offers to leave an email. Kept in the read-model store so every
- * replica sees it.
+ * counts as available; otherwise the widget offers to leave an email. Sightings are events on one stream
+ * (`adminPresenceDecider`), projected into `chat_presence`, so every replica sees them.
  */
 @Injectable()
 export class AdminPresence {
-  private lastWrite = 0;
-
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CHAT_CONFIG) private readonly config: ChatConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    private readonly runner: StreamRunner,
   ) {}
 
-  async seen(): Promise<void> {
-    const now = this.clock.now().getTime();
-    if (now - this.lastWrite < WRITE_EVERY_MS) return;
-    this.lastWrite = now;
-    await this.readModels.collection<{ id: string; lastSeenAt: string }>(PRESENCE).upsert({
-      id: 'admins',
-      lastSeenAt: new Date(now).toISOString(),
-    });
+  /** Best effort: a sighting that cannot be noted never fails the admin's request (it is noted at the next). */
+  async seen(adminId: string): Promise<void> {
+    try {
+      const now = this.runner.now();
+      if (!presenceWorthNoting(await this.lastSeenAt(), now, this.awaySeconds)) return;
+      await this.runner.record(
+        adminPresenceDecider,
+        ADMIN_PRESENCE_STREAM,
+        { type: 'NoteAdminPresent', adminId, now },
+        { actor: { kind: 'admin', id: adminId } },
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'admin presence not noted');
+    }
   }
 
   async available(): Promise<boolean> {
-    const doc = await this.readModels.collection<{ id: string; lastSeenAt: string }>(PRESENCE).get('admins');
-    if (!doc) return false;
-    return (
-      this.clock.now().getTime() - Date.parse(doc.lastSeenAt) <
-      this.config.SCRIVO_CHAT_ADMIN_AWAY_SECONDS * 1000
-    );
+    return adminsAvailable(await this.lastSeenAt(), this.runner.now(), this.awaySeconds);
+  }
+
+  private get awaySeconds(): number {
+    return this.config.SCRIVO_CHAT_ADMIN_AWAY_SECONDS;
+  }
+
+  private async lastSeenAt(): Promise<string | null> {
+    const doc = await this.readModels.collection<ChatPresenceDoc>(CHAT_PRESENCE).get('admins');
+    return doc?.lastSeenAt ?? null;
   }
 }
