@@ -1,8 +1,8 @@
 /**
- * Work done at start and then every `intervalMs` by the process that runs the projections (due lists: media to
- * erase, webhook attempts to send, live sessions nobody came back to). A tick never overlaps the one before it, a
- * failure waits for the next tick, and stop() waits for the tick in progress. The timers extend it and hold only
- * their sweep.
+ * Work done at start and then every `intervalMs`: sweeps of due lists the read models keep (media to erase, webhook
+ * attempts to send, live sessions nobody came back to, uploads a crash left unfinished). A tick never overlaps the
+ * one before it, a failure waits for the next tick, and stop() waits for the tick in progress. The timers extend it
+ * and hold only their sweep.
  */
 export class PeriodicWork {
   private timer: NodeJS.Timeout | null = null;

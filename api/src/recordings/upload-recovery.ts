@@ -27,6 +27,7 @@ import type { UserDocCore } from '../common/auth/authenticated';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { removeStaleSpool } from '../common/stale-temp';
 import { BLOB_STORE, CLOCK, EVENT_STORE, READ_MODELS } from '../infrastructure/tokens';
+import { PeriodicWork } from '../infrastructure/periodic-work';
 import { StreamRunner } from '../infrastructure/stream-runner';
 import { MinutesLedger } from './minutes-ledger';
 import type { RecordingsConfig } from './recordings-config';
@@ -49,9 +50,7 @@ import { ApiError } from '../common/api-error';
  * than one would.
  */
 @Injectable()
-export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+export class UploadRecovery extends PeriodicWork implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly actor: Actor = { kind: 'system', id: 'upload-recovery' };
 
   constructor(
@@ -64,24 +63,20 @@ export class UploadRecovery implements OnApplicationBootstrap, OnApplicationShut
     private readonly runner: StreamRunner,
     private readonly minutes: MinutesLedger,
     private readonly tus: TusUploads,
-  ) {}
+  ) {
+    super({
+      intervalMs: config.SCRIVO_UPLOAD_RECOVERY_INTERVAL_MS,
+      run: () => this.run(),
+      onError: (error) => logger.error({ err: error }, 'upload recovery failed'),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    const tick = () => {
-      this.running = this.run()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'upload recovery failed'))
-        .finally(() => {
-          this.running = null;
-          if (this.timer) this.timer = setTimeout(tick, this.config.SCRIVO_UPLOAD_RECOVERY_INTERVAL_MS);
-        });
-    };
-    this.timer = setTimeout(tick, 0);
+    this.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.stop();
   }
 
   /** One pass: every stuck upload, then the resumable-upload files no upload needs any more. */
