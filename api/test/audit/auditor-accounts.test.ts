@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { AUDITOR, AUDITOR_ENV, q } from './support';
+import { expectStatus } from '../support/expect-status';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
 
@@ -61,21 +62,28 @@ describe('auditor accounts are made like admins: environment, command line, cons
   it('an admin signed in to the console creates an auditor, who can read and whose reads the admin sees', async () => {
     const admin = new TestClient(app.url);
     expect(
-      (await admin.post('/api/admin/login', { username: ADMIN.email, password: ADMIN.password })).status,
+      (await admin.api.accounts.adminLogin({ body: { username: ADMIN.email, password: ADMIN.password } }))
+        .status,
     ).toBe(200);
-    const made = await admin.post('/api/admin/auditors', {
-      email: 'console-auditor@scrivo.test',
-      password: 'console-secret-12',
+    const made = await admin.api.adminAudit.createAuditor({
+      body: {
+        email: 'console-auditor@scrivo.test',
+        password: 'console-secret-12',
+      },
     });
-    expect(made.status, made.text).toBe(201);
-    const short = await admin.post('/api/admin/auditors', { email: 'x@scrivo.test', password: 'short' });
-    expect(short.status).toBe(400);
+    expectStatus(made, 201);
+    const short = await admin.api.adminAudit.createAuditor({
+      body: { email: 'x@scrivo.test', password: 'short' },
+    });
+    expectStatus(short, 400);
     const auditor = new TestClient(app.url);
     expect(
       (
-        await auditor.post('/api/audit/login', {
-          username: 'console-auditor@scrivo.test',
-          password: 'console-secret-12',
+        await auditor.api.audit.login({
+          body: {
+            username: 'console-auditor@scrivo.test',
+            password: 'console-secret-12',
+          },
         })
       ).status,
     ).toBe(200);

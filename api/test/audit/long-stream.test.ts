@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { signedInClient } from '../support/sessions';
 import { toneWav } from '../security/support/world';
 import { AUDITOR_ENV, auditorClient, q } from './support';
+import { expectStatus } from '../support/expect-status';
 
 const PROGRESS_EVENTS = 10_000;
 
@@ -17,8 +18,8 @@ describe('a recording with 10,000 progress events opens fast for an auditor', ()
     const owner = await signedInClient(app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(toneWav(2))]), 'tone.wav');
-    const created = await owner.client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
+    const created = await owner.client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
     streamId = recordingStream(created.body.id as string);
     const events = app.scrivo.adapters.events;
     const [requested] = (await events.readStream(streamId)).filter(
