@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { AUDITOR, AUDITOR_ENV, q } from './support';
+import { AUDITOR, AUDITOR_ENV } from './support';
 import { expectStatus } from '../support/expect-status';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
@@ -88,7 +88,7 @@ describe('auditor accounts are made like admins: environment, command line, cons
       ).status,
     ).toBe(200);
     const streamId = `audit-log-${String(made.body.id)}`;
-    expect((await auditor.get(`/api/audit/events${q({ streamId })}`)).status).toBe(200);
+    expect((await auditor.api.audit.events({ query: { streamId } })).status).toBe(200);
     const reads = await admin.get('/api/admin/audit-reads');
     expect(reads.body.reads).toEqual(
       expect.arrayContaining([

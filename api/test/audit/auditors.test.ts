@@ -143,10 +143,10 @@ describe('auditors replay any history, read-only, and are audited themselves', (
     it('records every read on the auditor’s audit-log stream; an admin lists who read which stream, when', async () => {
       const streamId = recordingStream(recordingId);
       const started = new Date().toISOString();
-      await auditor.get(`/api/audit/events${q({ streamId })}`);
-      await auditor.get(`/api/audit/state${q({ streamId, step: 1 })}`);
-      const answer = await world.admin.get(`/api/admin/audit-reads${q({ limit: 50 })}`);
-      expect(answer.status).toBe(200);
+      await auditor.api.audit.events({ query: { streamId } });
+      await auditor.api.audit.state({ query: { streamId, step: 1 } });
+      const answer = await world.admin.api.adminAudit.auditReads({ query: { limit: 50 } });
+      expectStatus(answer, 200);
       const reads = (answer.body.reads as Json[]).filter((r) => String(r.at) >= started);
       expect(reads.map((r) => [r.view, r.streamId, r.auditorEmail])).toEqual(
         expect.arrayContaining([
@@ -186,8 +186,8 @@ describe('auditors replay any history, read-only, and are audited themselves', (
           eventCount: (await stored(recordingStream(recordingId))).length,
         }),
       ]);
-      const unknown = await auditor.get(`/api/audit/search${q({ by: 'stream', kind: 'nonsense', q: 'x' })}`);
-      expect(unknown.status).toBe(400);
+      const unknown = await auditor.api.audit.search({ query: { by: 'stream', kind: 'nonsense', q: 'x' } });
+      expectStatus(unknown, 400);
     });
 
     it("finds a user's streams by email: account, usage periods, recordings and chat sessions", async () => {
@@ -220,7 +220,7 @@ describe('auditors replay any history, read-only, and are audited themselves', (
         (r) => (r.body.streams as Json[]).length > 0,
       );
       expect((found.body.streams as Json[]).map((s) => s.streamId)).toEqual([`chat-session-${sessionId}`]);
-      expect((await auditor.get(`/api/audit/search${q({ by: 'chat', q: 'ab' })}`)).status).toBe(400);
+      expect((await auditor.api.audit.search({ query: { by: 'chat', q: 'ab' } })).status).toBe(400);
     });
 
     it('finds every event of one request across streams by its correlation id', async () => {
@@ -250,8 +250,8 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       const seen: Json[] = [];
       let from: number | null = 0;
       while (from !== null) {
-        const page = await auditor.get(`/api/audit/events${q({ streamId, from, limit: 2 })}`);
-        expect(page.status).toBe(200);
+        const page = await auditor.api.audit.events({ query: { streamId, from, limit: 2 } });
+        expectStatus(page, 200);
         expect(page.body.total).toBe(all.length);
         seen.push(...(page.body.events as Json[]));
         from = page.body.nextFrom as number | null;
@@ -276,8 +276,8 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       const streamId = recordingStream(recordingId);
       const all = await stored(streamId);
       for (let step = 0; step < all.length; step += 1) {
-        const answer = await auditor.get(`/api/audit/state${q({ streamId, step })}`);
-        expect(answer.status).toBe(200);
+        const answer = await auditor.api.audit.state({ query: { streamId, step } });
+        expectStatus(answer, 200);
         expect(answer.body.state).toEqual(fold(recordingDecider, all.slice(0, step + 1)));
         expect(answer.body.previous).toEqual(fold(recordingDecider, all.slice(0, step)));
         expect((answer.body.event as Json).type).toBe(all[step]!.type);
@@ -293,7 +293,7 @@ describe('auditors replay any history, read-only, and are audited themselves', (
         transcriptVersion: 1,
         minutes: 1,
       });
-      expect((await auditor.get(`/api/audit/state${q({ streamId, step: all.length })}`)).status).toBe(404);
+      expect((await auditor.api.audit.state({ query: { streamId, step: all.length } })).status).toBe(404);
     });
 
     it('shows a chat session’s state by chatSessionDecider and the conversation as the visitor and the admin saw it', async () => {

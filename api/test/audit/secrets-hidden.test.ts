@@ -83,8 +83,8 @@ describe('an auditor reads every history but never a secret', () => {
       expect(jsonl.status).toBe(200);
       expect(leaked(secrets, jsonl.text), `export of ${streamId}`).toEqual([]);
       expect(jsonl.text).toContain(SECRET_SHOWN_AS);
-      const pdf = await auditor.get(`/api/audit/export${q({ streamId, format: 'pdf' })}`);
-      expect(pdf.status).toBe(200);
+      const pdf = await auditor.api.audit.export({ query: { streamId, format: 'pdf' } });
+      expectStatus(pdf, 200);
     }
   });
 
