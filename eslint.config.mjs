@@ -349,6 +349,14 @@ export default tseslint.config(
                 "Browser and contract tests reach the server through api/test/support/ (or the API's shared types " +
                 'in @scrivo/contracts), never through api/src.',
             },
+            {
+              // Only the adapters' test kit (adapters/src/testing: real servers, speech worker, shared audio), never an
+              // adapter itself: a browser test drives the running app, and what it needs to start is in the kit.
+              regex: '^@scrivo/adapters(?!/testing/)|(?:^|/)adapters/src/(?!testing/)',
+              message:
+                'Browser and contract tests import from adapters/ only its test kit (@scrivo/adapters/testing/*); ' +
+                'move what they need there, or reach it through the API.',
+            },
           ],
         },
       ],

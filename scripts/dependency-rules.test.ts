@@ -52,6 +52,19 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     ['web/src/components/recordings/probe.tsx', "import { api } from '../../lib/api-client';"],
     ['web/src/lib/recordings/is-working.ts', "import { api } from '../api-client';"],
     ['web/src/lib/export-file.ts', "import { clientFor } from './client-for';"],
+    // Browser and contract tests: from adapters/ only the test kit (issue 42 item 3).
+    [
+      'web/e2e/probe.test.ts',
+      "import { startSpeechWorker } from '../../adapters/src/speech/speech-worker-process';",
+    ],
+    [
+      'web/e2e/probe.test.ts',
+      "import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';",
+    ],
+    ['web/e2e/probe.test.ts', "import { createAdapters } from '@scrivo/adapters';"],
+    ['web/pact/probe.test.ts', "import { x } from '../../adapters/src/payments/stripe-payments';"],
+    ['widget/e2e/probe.test.ts', "import { x } from '@scrivo/adapters/mail/smtp-mailer';"],
+    ['web/e2e/probe.test.ts', "import { startTestApp } from '../../api/src/main';"],
   ])('%s may not say %s', async (path, source) => {
     expect(await restricted(path, `${source}\nexport const probe = 1;\n`)).not.toEqual([]);
   });
@@ -72,6 +85,12 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     ['web/src/features/account/api/account.ts', "import { clientFor } from '../../../lib/client-for';"],
     ['web/src/lib/api/voices.ts', "import { api } from '../api-client';"],
     ['web/src/lib/api/auth.ts', "import { clientFor } from '../client-for';"],
+    [
+      'web/e2e/probe.test.ts',
+      "import { startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';",
+    ],
+    ['web/e2e/probe.test.ts', "import { sharedAudio } from '../../adapters/src/testing/shared-audio';"],
+    ['web/e2e/probe.test.ts', "import { startTestApp } from '../../api/test/support/test-app';"],
   ])('%s may say %s', async (path, source) => {
     expect(await restricted(path, `${source}\nexport const probe = 1;\n`)).toEqual([]);
   });

@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
 import { LocalWhisperSpeech } from '@scrivo/adapters/speech/local-whisper-speech';
-import { startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
+import { startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
 import { signUpOver, startApiProcess } from '../../api/test/support/api-process';
 import type { TestClient } from '../../api/test/support/http-client';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';

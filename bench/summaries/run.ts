@@ -3,7 +3,7 @@
 //   node --conditions=source --import tsx bench/summaries/run.ts [--minutes=10,30,60] [--baseline=10] [--quality] [--quality-baseline]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startLanguageModel } from '@scrivo/adapters/language-models/language-model-process';
+import { startLanguageModel } from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Segment } from '@scrivo/domain/recordings';
 import { DECISION } from '../../api/src/summaries/line-selection';

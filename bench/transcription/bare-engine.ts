@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SPEECH_WORKER_PYTHON } from '@scrivo/adapters/speech/speech-worker-process';
+import { SPEECH_WORKER_PYTHON } from '@scrivo/adapters/testing/speech-worker-process';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
+import { startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp } from '../../api/test/support/test-app';
 import { bareEngineSeconds } from './bare-engine';

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
+import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
 import { wordErrorRate } from '@scrivo/adapters/speech/word-error-rate';
 import { PLAN_IDS } from '@scrivo/domain/recordings';
 import { type JobWorkerProcess, startJobWorker } from '../../api/test/recordings/support/job-worker-process';

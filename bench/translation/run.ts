@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startLanguageModel } from '@scrivo/adapters/language-models/language-model-process';
+import { startLanguageModel } from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import { LanguageModelTranslator } from '@scrivo/adapters/translation/language-model-translator';
 

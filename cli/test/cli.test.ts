@@ -13,7 +13,7 @@ import {
 import { createServer, connect, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
+import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../api/test/support/sessions';

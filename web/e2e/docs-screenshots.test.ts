@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { it } from 'vitest';
-import { startSpeechWorker } from '../../adapters/src/speech/speech-worker-process';
+import { startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
 import { startTestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { dropFiles, signedInContext } from './support/recordings-browser';

@@ -5,7 +5,7 @@ import {
   type SpeechWorkerProcess,
   speechWorkerInstalled,
   startSpeechWorker,
-} from '../../adapters/src/speech/speech-worker-process';
+} from '@scrivo/adapters/testing/speech-worker-process';
 import type { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';

@@ -8,7 +8,7 @@ import {
   type SpeechWorkerProcess,
   speechWorkerInstalled,
   startSpeechWorker,
-} from '../../adapters/src/speech/speech-worker-process';
+} from '@scrivo/adapters/testing/speech-worker-process';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { liveViewSeen, waitForLiveWords } from './support/live-text';

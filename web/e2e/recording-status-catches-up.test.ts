@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '../../adapters/src/speech/speech-worker-process';
+import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import type { TestClient } from '../../api/test/support/http-client';
 import { appWithSpeechWorker } from '../../api/test/support/speech-app';

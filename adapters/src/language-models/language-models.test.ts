@@ -5,7 +5,7 @@ import {
   type LanguageModelProcess,
   languageModelInstalled,
   startLanguageModel,
-} from './language-model-process';
+} from '../testing/language-model-process';
 import { LocalLanguageModel } from './local-language-model';
 
 /**

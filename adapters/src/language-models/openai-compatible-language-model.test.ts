@@ -12,7 +12,7 @@ import {
   type LanguageModelProcess,
   languageModelInstalled,
   startLanguageModel,
-} from './language-model-process';
+} from '../testing/language-model-process';
 import { JSON_MODES, OpenAiCompatibleLanguageModel } from './openai-compatible-language-model';
 
 const KEY = 'sk-local-test-key-0123456789';

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { HuggingFaceSpeech } from './huggingface-speech';
 import { speechConformance } from './speech.conformance';
-import { type SpeechWorkerProcess, speechWorkerInstalled, startSpeechWorker } from './speech-worker-process';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../testing/speech-worker-process';
 
 // The round trip is real: @huggingface/inference posts to the worker's /asr, which speaks the same
 // automatic-speech-recognition protocol as the hosted Inference API and Inference Endpoints.

@@ -4,7 +4,11 @@ import { SpeechInputError } from '@scrivo/domain/recordings';
 import { LocalWhisperSpeech } from './local-whisper-speech';
 import { speechConformance } from './speech.conformance';
 import { sharedAudio } from '../testing/shared-audio';
-import { type SpeechWorkerProcess, speechWorkerInstalled, startSpeechWorker } from './speech-worker-process';
+import {
+  type SpeechWorkerProcess,
+  speechWorkerInstalled,
+  startSpeechWorker,
+} from '../testing/speech-worker-process';
 
 let worker: SpeechWorkerProcess;
 describe.skipIf(!speechWorkerInstalled())('LocalWhisperSpeech against the Python worker', () => {

@@ -3,7 +3,7 @@ import {
   type LanguageModelProcess,
   languageModelInstalled,
   startLanguageModel,
-} from '../language-models/language-model-process';
+} from '../testing/language-model-process';
 import { LocalLanguageModel } from '../language-models/local-language-model';
 import { startTranslationServer, type TranslationServer } from '../testing/hf-translation-server';
 import { HuggingFaceTranslator } from './huggingface-translator';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 describe('/api/account and plans', () => {
   let app: TestApp;
@@ -12,43 +13,52 @@ describe('/api/account and plans', () => {
 
   it('needs a signed-in user', async () => {
     const client = new TestClient(app.url);
-    expect((await client.get('/api/account')).status).toBe(401);
-    expect((await client.patch('/api/account', { firstName: 'Zed' })).status).toBe(401);
-    expect((await client.post('/api/account/plan', { plan: 'free' })).status).toBe(401);
+    expect((await client.api.accounts.getAccount()).status).toBe(401);
+    expect((await client.api.accounts.updateAccount({ body: { firstName: 'Zed' } })).status).toBe(401);
+    expect((await client.api.accounts.changePlan({ body: { plan: 'free' } })).status).toBe(401);
   });
 
   it('reads and updates the own profile', async () => {
     const { client, email } = await signedInClient(app);
-    expect((await client.get('/api/account')).body).toMatchObject({ email, plan: 'free', language: 'en' });
-    const updated = await client.patch('/api/account', {
-      firstName: '  Grace ',
-      lastName: 'Hopper',
+    expect((await client.api.accounts.getAccount()).body).toMatchObject({
+      email,
+      plan: 'free',
+      language: 'en',
+    });
+    const updated = await client.api.accounts.updateAccount({
+      body: {
+        firstName: '  Grace ',
+        lastName: 'Hopper',
+        language: 'es',
+      },
+    });
+    expectStatus(updated, 200);
+    expect(updated.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', language: 'es' });
+    expect((await client.api.accounts.currentUser()).body).toMatchObject({
+      firstName: 'Grace',
       language: 'es',
     });
-    expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', language: 'es' });
-    expect((await client.get('/api/user')).body).toMatchObject({ firstName: 'Grace', language: 'es' });
   });
 
   it('refuses a one-letter name and unknown fields, changing nothing', async () => {
     const { client } = await signedInClient(app);
-    const before = (await client.get('/api/account')).body;
-    const short = await client.patch('/api/account', { firstName: 'G' });
-    expect(short.status).toBe(400);
+    const before = (await client.api.accounts.getAccount()).body;
+    const short = await client.api.accounts.updateAccount({ body: { firstName: 'G' } });
+    expectStatus(short, 400);
     expect(short.body.error).toContain('First name must be at least 2 characters');
     const extra = await client.patch('/api/account', { firstName: 'Grace', plan: 'business_pro' });
     expect(extra.status).toBe(400);
-    expect((await client.get('/api/account')).body).toEqual(before);
+    expect((await client.api.accounts.getAccount()).body).toEqual(before);
   });
 
   it('Free applies at once; a paid plan is refused plainly because payments are not configured', async () => {
     const { client } = await signedInClient(app, { plan: 'premium' });
     expect((await client.get('/api/user')).body.plan).toBe('premium');
-    const free = await client.post('/api/account/plan', { plan: 'free' });
-    expect(free.status).toBe(200);
+    const free = await client.api.accounts.changePlan({ body: { plan: 'free' } });
+    expectStatus(free, 200);
     expect(free.body).toMatchObject({ user: { plan: 'free' }, checkoutUrl: null });
-    const paid = await client.post('/api/account/plan', { plan: 'business_pro' });
-    expect(paid.status).toBe(501);
+    const paid = await client.api.accounts.changePlan({ body: { plan: 'business_pro' } });
+    expectStatus(paid, 501);
     expect(paid.body).toMatchObject({
       code: 'PAYMENTS_NOT_CONFIGURED',
       error:
@@ -59,7 +69,11 @@ describe('/api/account and plans', () => {
 
   it('signedInClient goes through the real registration: the account has its events and can sign in', async () => {
     const { client, userId, email } = await signedInClient(app, { email: 'helper@example.com' });
-    expect((await client.get('/api/user')).body).toMatchObject({ id: userId, email, emailVerified: true });
+    expect((await client.api.accounts.currentUser()).body).toMatchObject({
+      id: userId,
+      email,
+      emailVerified: true,
+    });
     const events = await app.scrivo.adapters.events.readStream(`user-${userId}`);
     // The verified sign-up started a session: that is the account's first sign-in.
     expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'UserEmailVerified', 'UserSignedIn']);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE =
@@ -28,18 +29,19 @@ describe('/account security: password and sessions', () => {
     return { browser, status: answer.status };
   };
   const sessionsOf = async (client: TestClient) => {
-    const answer = await client.get('/api/account/sessions');
-    expect(answer.status).toBe(200);
+    const answer = await client.api.privacy.listSessions();
+    expectStatus(answer, 200);
     return answer.body.sessions as ListedSession[];
   };
 
   it('needs a signed-in user', async () => {
     const anonymous = new TestClient(app.url);
-    expect((await anonymous.get('/api/account/sessions')).status).toBe(401);
+    expect((await anonymous.api.privacy.listSessions()).status).toBe(401);
     expect(
-      (await anonymous.post('/api/account/password', { currentPassword: 'x', newPassword: 'abcdef' })).status,
+      (await anonymous.api.privacy.changePassword({ body: { currentPassword: 'x', newPassword: 'abcdef' } }))
+        .status,
     ).toBe(401);
-    expect((await anonymous.post('/api/account/sessions/revoke-others')).status).toBe(401);
+    expect((await anonymous.api.privacy.revokeOtherSessions()).status).toBe(401);
   });
 
   it('lists the sessions with their device and last use, the current one marked', async () => {
@@ -60,31 +62,33 @@ describe('/account security: password and sessions', () => {
     const laptop = await signIn(email, 'test-password', FIREFOX);
     const phone = await signIn(email, 'test-password', SAFARI_IPHONE);
     const phoneSession = (await sessionsOf(laptop.browser)).find((s) => s.device === 'Safari on iOS')!;
-    const revoked = await laptop.browser.delete(`/api/account/sessions/${phoneSession.id}`);
-    expect(revoked.status).toBe(200);
+    const revoked = await laptop.browser.api.privacy.revokeSession({ params: { id: phoneSession.id } });
+    expectStatus(revoked, 200);
     expect(revoked.body).toEqual({ revoked: 1 });
-    expect((await phone.browser.get('/api/user')).status).toBe(401);
-    expect((await laptop.browser.get('/api/user')).status).toBe(200);
-    expect((await laptop.browser.delete(`/api/account/sessions/${phoneSession.id}`)).status).toBe(404);
+    expect((await phone.browser.api.accounts.currentUser()).status).toBe(401);
+    expect((await laptop.browser.api.accounts.currentUser()).status).toBe(200);
+    expect((await laptop.browser.api.privacy.revokeSession({ params: { id: phoneSession.id } })).status).toBe(
+      404,
+    );
   });
 
   it("cannot end another user's session: it answers as one that does not exist", async () => {
     const victim = await signedInClient(app);
     const victimSession = (await sessionsOf(victim.client))[0]!;
     const { client: other } = await signedInClient(app);
-    const attempt = await other.delete(`/api/account/sessions/${victimSession.id}`);
-    expect(attempt.status).toBe(404);
-    expect((await victim.client.get('/api/user')).status).toBe(200);
+    const attempt = await other.api.privacy.revokeSession({ params: { id: victimSession.id } });
+    expectStatus(attempt, 404);
+    expect((await victim.client.api.accounts.currentUser()).status).toBe(200);
   });
 
   it('revokes every other session, keeping this one', async () => {
     const { client, email } = await signedInClient(app);
     const laptop = await signIn(email, 'test-password', FIREFOX);
     const phone = await signIn(email, 'test-password', SAFARI_IPHONE);
-    const answer = await laptop.browser.post('/api/account/sessions/revoke-others');
+    const answer = await laptop.browser.api.privacy.revokeOtherSessions();
     expect(answer.body).toEqual({ revoked: 2 });
-    expect((await client.get('/api/user')).status).toBe(401);
-    expect((await phone.browser.get('/api/user')).status).toBe(401);
+    expect((await client.api.accounts.currentUser()).status).toBe(401);
+    expect((await phone.browser.api.accounts.currentUser()).status).toBe(401);
     expect((await sessionsOf(laptop.browser)).map((s) => s.current)).toEqual([true]);
   });
 
@@ -92,28 +96,34 @@ describe('/account security: password and sessions', () => {
     const { client, email } = await signedInClient(app);
     const laptop = await signIn(email, 'test-password', FIREFOX);
 
-    const wrong = await laptop.browser.post('/api/account/password', {
-      currentPassword: 'not-my-password',
-      newPassword: 'brand-new-secret',
+    const wrong = await laptop.browser.api.privacy.changePassword({
+      body: {
+        currentPassword: 'not-my-password',
+        newPassword: 'brand-new-secret',
+      },
     });
-    expect(wrong.status).toBe(403);
+    expectStatus(wrong, 403);
     expect(wrong.body).toMatchObject({ code: 'WRONG_CURRENT_PASSWORD' });
-    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await client.api.accounts.currentUser()).status).toBe(200);
 
-    const short = await laptop.browser.post('/api/account/password', {
-      currentPassword: 'test-password',
-      newPassword: 'abc',
+    const short = await laptop.browser.api.privacy.changePassword({
+      body: {
+        currentPassword: 'test-password',
+        newPassword: 'abc',
+      },
     });
-    expect(short.status).toBe(400);
+    expectStatus(short, 400);
 
-    const changed = await laptop.browser.post('/api/account/password', {
-      currentPassword: 'test-password',
-      newPassword: 'brand-new-secret',
+    const changed = await laptop.browser.api.privacy.changePassword({
+      body: {
+        currentPassword: 'test-password',
+        newPassword: 'brand-new-secret',
+      },
     });
-    expect(changed.status).toBe(200);
+    expectStatus(changed, 200);
     expect(changed.body).toEqual({ success: true, signedOutSessions: 1 });
-    expect((await client.get('/api/user')).status).toBe(401);
-    expect((await laptop.browser.get('/api/user')).status).toBe(200);
+    expect((await client.api.accounts.currentUser()).status).toBe(401);
+    expect((await laptop.browser.api.accounts.currentUser()).status).toBe(200);
     expect((await signIn(email, 'test-password', FIREFOX)).status).toBe(401);
     expect((await signIn(email, 'brand-new-secret', FIREFOX)).status).toBe(200);
   });
@@ -126,9 +136,11 @@ describe('/account security: password and sessions', () => {
       for (let i = 0; i < 11; i++)
         statuses.push(
           (
-            await client.post('/api/account/password', {
-              currentPassword: `guess-${i}`,
-              newPassword: 'abcdefg',
+            await client.api.privacy.changePassword({
+              body: {
+                currentPassword: `guess-${i}`,
+                newPassword: 'abcdefg',
+              },
             })
           ).status,
         );

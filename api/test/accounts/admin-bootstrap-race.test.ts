@@ -28,9 +28,11 @@ describe('several API processes starting at once with SCRIVO_ADMIN_EMAIL', () =>
     expect(starts.filter((s) => s.status === 'rejected')).toEqual([]);
 
     const client = new TestClient(app.url);
-    const signIn = await client.post('/api/admin/login', {
-      username: 'race@scrivo.test',
-      password: 'admin-secret-1',
+    const signIn = await client.api.accounts.adminLogin({
+      body: {
+        username: 'race@scrivo.test',
+        password: 'admin-secret-1',
+      },
     });
     expect(signIn.body).toMatchObject({ success: true, admin: { email: 'race@scrivo.test' } });
     const created = (await app.scrivo.adapters.events.readAll({ after: -1, maxCount: 100_000 })).filter(

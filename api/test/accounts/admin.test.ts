@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signUp } from './support/flows';
+import { expectStatus } from '../support/expect-status';
 
 const ADMIN = { SCRIVO_ADMIN_EMAIL: 'Support@Scrivo.test', SCRIVO_ADMIN_PASSWORD: 'admin-secret-1' };
 
@@ -16,22 +17,24 @@ describe('admin sign-in', () => {
 
   it('signs in the admin created from SCRIVO_ADMIN_EMAIL/PASSWORD with a separate session cookie', async () => {
     const client = new TestClient(app.url);
-    expect((await client.get('/api/admin/check-auth')).body).toEqual({ isAuthenticated: false });
-    const answer = await client.post('/api/admin/login', {
-      username: 'support@scrivo.test',
-      password: 'admin-secret-1',
+    expect((await client.api.accounts.adminCheckAuth()).body).toEqual({ isAuthenticated: false });
+    const answer = await client.api.accounts.adminLogin({
+      body: {
+        username: 'support@scrivo.test',
+        password: 'admin-secret-1',
+      },
     });
-    expect(answer.status).toBe(200);
+    expectStatus(answer, 200);
     expect(answer.body).toMatchObject({ success: true, admin: { email: 'support@scrivo.test' } });
     const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('scrivo_admin_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(client.cookie('scrivo_session')).toBeUndefined();
-    expect((await client.get('/api/admin/check-auth')).body).toMatchObject({ isAuthenticated: true });
+    expect((await client.api.accounts.adminCheckAuth()).body).toMatchObject({ isAuthenticated: true });
     // An admin session is not a user session.
-    expect((await client.get('/api/user')).status).toBe(401);
+    expect((await client.api.accounts.currentUser()).status).toBe(401);
 
-    expect((await client.post('/api/admin/logout')).status).toBe(200);
-    expect((await client.get('/api/admin/check-auth')).body).toEqual({ isAuthenticated: false });
+    expect((await client.api.accounts.adminLogout()).status).toBe(200);
+    expect((await client.api.accounts.adminCheckAuth()).body).toEqual({ isAuthenticated: false });
   });
 
   it('answers {success:false, error:"Invalid credentials"} for a wrong password or an unknown admin', async () => {
@@ -40,8 +43,8 @@ describe('admin sign-in', () => {
       { username: 'support@scrivo.test', password: 'wrong' },
       { username: 'nobody@scrivo.test', password: 'admin-secret-1' },
     ]) {
-      const answer = await client.post('/api/admin/login', body);
-      expect(answer.status).toBe(401);
+      const answer = await client.api.accounts.adminLogin({ body });
+      expectStatus(answer, 401);
       expect(answer.body).toEqual({ success: false, error: 'Invalid credentials' });
     }
   });
@@ -54,13 +57,15 @@ describe('admin sign-in', () => {
     expect(asUser.status).toBe(403);
     expect(asUser.body.error).toBe('This area is for administrators only.');
     const admin = new TestClient(app.url);
-    await admin.post('/api/admin/login', { username: 'support@scrivo.test', password: 'admin-secret-1' });
+    await admin.api.accounts.adminLogin({
+      body: { username: 'support@scrivo.test', password: 'admin-secret-1' },
+    });
     expect((await admin.get(path)).status).toBe(200);
   });
 
   it('a user session is never an admin session', async () => {
     const { client } = await signUp(app);
-    expect((await client.get('/api/admin/check-auth')).body).toEqual({ isAuthenticated: false });
+    expect((await client.api.accounts.adminCheckAuth()).body).toEqual({ isAuthenticated: false });
     const asAdmin = await client.post('/api/admin/login', {
       username: (await client.get('/api/user')).body.email,
       password: 'secret-pass',
@@ -84,14 +89,19 @@ describe('admin sign-in', () => {
     const url = `http://127.0.0.1:${(again.app.getHttpServer().address() as { port: number }).port}`;
     const client = new TestClient(url);
     expect(
-      (await client.post('/api/admin/login', { username: 'support@scrivo.test', password: 'admin-secret-1' }))
-        .status,
+      (
+        await client.api.accounts.adminLogin({
+          body: { username: 'support@scrivo.test', password: 'admin-secret-1' },
+        })
+      ).status,
     ).toBe(401);
     expect(
       (
-        await client.post('/api/admin/login', {
-          username: 'support@scrivo.test',
-          password: 'rotated-secret-2',
+        await client.api.accounts.adminLogin({
+          body: {
+            username: 'support@scrivo.test',
+            password: 'rotated-secret-2',
+          },
         })
       ).status,
     ).toBe(200);
@@ -114,18 +124,22 @@ describe('admin sign-in', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('Admin second@scrivo.test created.');
     const client = new TestClient(app.url);
-    let answer = await client.post('/api/admin/login', {
-      username: 'second@scrivo.test',
-      password: 'second-secret-3',
+    let answer = await client.api.accounts.adminLogin({
+      body: {
+        username: 'second@scrivo.test',
+        password: 'second-secret-3',
+      },
     });
     // The running server's projection picks the new admin up from the shared event store.
     for (let i = 0; i < 40 && answer.status !== 200; i += 1) {
       await new Promise((r) => setTimeout(r, 100));
-      answer = await client.post('/api/admin/login', {
-        username: 'second@scrivo.test',
-        password: 'second-secret-3',
+      answer = await client.api.accounts.adminLogin({
+        body: {
+          username: 'second@scrivo.test',
+          password: 'second-secret-3',
+        },
       });
     }
-    expect(answer.status).toBe(200);
+    expectStatus(answer, 200);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { registration, signUp, uniqueEmail } from './support/flows';
+import { expectStatus } from '../support/expect-status';
 
 describe('bad input on the account calls', () => {
   let app: TestApp;
@@ -36,8 +37,8 @@ describe('bad input on the account calls', () => {
   it('sends a verification code to the longest valid address (244 characters and more)', async () => {
     const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(46)}.test`;
     expect(email.length).toBe(244);
-    const answer = await client.post('/api/send-verification-code', { email });
-    expect(answer.status, answer.text).toBe(200);
+    const answer = await client.api.accounts.resendVerification({ body: { email } });
+    expectStatus(answer, 200);
   });
 
   it.each(calls)('%s answers a missing body with 400 VALIDATION_FAILED', async (path) => {
@@ -47,8 +48,8 @@ describe('bad input on the account calls', () => {
   });
 
   it('names the wrong fields: invalid email, short password, extra fields, over-long strings', async () => {
-    const invalid = await client.post('/api/check-user-exists', { email: 'not an email' });
-    expect(invalid.status).toBe(400);
+    const invalid = await client.api.accounts.checkUserExists({ body: { email: 'not an email' } });
+    expectStatus(invalid, 400);
     expect(invalid.body.error).toBe('email: Please enter a valid email address');
 
     const short = await client.post('/api/register', registration(uniqueEmail(), { password: '12345' }));
@@ -63,19 +64,23 @@ describe('bad input on the account calls', () => {
       registration(uniqueEmail(), { firstName: 'A'.repeat(101) }),
     );
     expect(long.body.error).toBe('firstName: First name must be at most 100 characters');
-    const longEmail = await client.post('/api/check-user-exists', { email: `${'a'.repeat(250)}@b.co` });
-    expect(longEmail.status).toBe(400);
+    const longEmail = await client.api.accounts.checkUserExists({
+      body: { email: `${'a'.repeat(250)}@b.co` },
+    });
+    expectStatus(longEmail, 400);
   });
 
   it('gives the spec texts for empty registration fields', async () => {
-    const answer = await client.post('/api/register', {
-      email: '',
-      password: 'secret-pass',
-      firstName: '  ',
-      lastName: '',
-      industry: '',
+    const answer = await client.api.accounts.register({
+      body: {
+        email: '',
+        password: 'secret-pass',
+        firstName: '  ',
+        lastName: '',
+        industry: '',
+      },
     });
-    expect(answer.status).toBe(400);
+    expectStatus(answer, 400);
     expect(answer.body.error).toContain('email: Email is required');
     expect(answer.body.error).toContain('firstName: First name is required');
     expect(answer.body.error).toContain('lastName: Last name is required');
@@ -83,16 +88,22 @@ describe('bad input on the account calls', () => {
   });
 
   it('refuses a code that is not 6 digits', async () => {
-    const answer = await client.post('/api/verify-email-code', { email: uniqueEmail(), code: '12ab' });
-    expect(answer.status).toBe(400);
+    const answer = await client.api.accounts.verifyEmailCode({
+      body: { email: uniqueEmail(), code: '12ab' },
+    });
+    expectStatus(answer, 400);
     expect(answer.body.error).toBe('code: The verification code is 6 digits');
   });
 
   it('a refused registration loses nothing: the existing account still signs in with its password', async () => {
     const { email } = await signUp(app);
-    await client.post('/api/register', registration(email, { password: 'other-pass', firstName: 'Mallory' }));
-    const signedIn = await new TestClient(app.url).post('/api/login', { email, password: 'secret-pass' });
-    expect(signedIn.status).toBe(200);
+    await client.api.accounts.register({
+      body: registration(email, { password: 'other-pass', firstName: 'Mallory' }),
+    });
+    const signedIn = await new TestClient(app.url).api.accounts.login({
+      body: { email, password: 'secret-pass' },
+    });
+    expectStatus(signedIn, 200);
     expect(signedIn.body.firstName).toBe('Ada');
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { uniqueEmail } from './support/flows';
+import { expectStatus } from '../support/expect-status';
 
 describe('rate limits on the account calls (default limits)', () => {
   let app: TestApp;
@@ -14,9 +15,9 @@ describe('rate limits on the account calls (default limits)', () => {
     const client = new TestClient(app.url);
     const email = uniqueEmail();
     for (let i = 0; i < 10; i += 1)
-      expect((await client.post('/api/login', { email, password: 'guess' })).status).toBe(401);
-    const limited = await client.post('/api/login', { email, password: 'guess' });
-    expect(limited.status).toBe(429);
+      expect((await client.api.accounts.login({ body: { email, password: 'guess' } })).status).toBe(401);
+    const limited = await client.api.accounts.login({ body: { email, password: 'guess' } });
+    expectStatus(limited, 429);
     expect(limited.body).toMatchObject({
       code: 'RATE_LIMITED',
       error: 'Too many attempts. Please try again in 15 minutes.',
@@ -44,7 +45,7 @@ describe('rate limits on the account calls (default limits)', () => {
     const client = new TestClient(app.url);
     const answers = [];
     for (let i = 0; i < 31; i += 1)
-      answers.push((await client.post('/api/check-user-exists', { email: uniqueEmail() })).status);
+      answers.push((await client.api.accounts.checkUserExists({ body: { email: uniqueEmail() } })).status);
     expect(answers.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(answers[30]).toBe(429);
   });
@@ -53,8 +54,8 @@ describe('rate limits on the account calls (default limits)', () => {
     const client = new TestClient(app.url);
     const email = uniqueEmail();
     for (let i = 0; i < 3; i += 1)
-      expect((await client.post('/api/password-reset/request', { email })).status).toBe(200);
-    expect((await client.post('/api/password-reset/request', { email })).status).toBe(429);
+      expect((await client.api.accounts.requestPasswordReset({ body: { email } })).status).toBe(200);
+    expect((await client.api.accounts.requestPasswordReset({ body: { email } })).status).toBe(429);
   });
 
   it('verification codes: 5 sends per account in 10 minutes, whatever the cooldown says', async () => {
@@ -62,7 +63,7 @@ describe('rate limits on the account calls (default limits)', () => {
     const email = uniqueEmail();
     const statuses = [];
     for (let i = 0; i < 6; i += 1)
-      statuses.push((await client.post('/api/send-verification-code', { email })).status);
+      statuses.push((await client.api.accounts.resendVerification({ body: { email } })).status);
     expect(statuses[0]).toBe(200);
     expect(statuses[5]).toBe(429);
   });

@@ -3,6 +3,7 @@ import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { latestVerificationCode, mailsTo } from './support/outbox';
 import { registration, signUp, uniqueEmail } from './support/flows';
+import { expectStatus } from '../support/expect-status';
 
 describe('sign-up through the real API', () => {
   let app: TestApp;
@@ -14,17 +15,17 @@ describe('sign-up through the real API', () => {
   it('checks, sends a code, verifies it and registers: the user is signed in and sent to /plan-selection', async () => {
     const client = new TestClient(app.url);
     const email = uniqueEmail();
-    expect((await client.post('/api/check-user-exists', { email })).body).toEqual({ exists: false });
+    expect((await client.api.accounts.checkUserExists({ body: { email } })).body).toEqual({ exists: false });
 
-    const sent = await client.post('/api/send-verification', { email });
-    expect(sent.status).toBe(200);
+    const sent = await client.api.accounts.sendVerification({ body: { email } });
+    expectStatus(sent, 200);
     expect(sent.body).toEqual({ success: true, message: 'Verification code sent' });
     const code = await latestVerificationCode(app.dataDir, email);
     expect(code).toMatch(/^\d{6}$/);
 
-    expect((await client.post('/api/verify-email-code', { email, code })).status).toBe(200);
-    const registered = await client.post('/api/register', registration(email));
-    expect(registered.status).toBe(201);
+    expect((await client.api.accounts.verifyEmailCode({ body: { email, code } })).status).toBe(200);
+    const registered = await client.api.accounts.register({ body: registration(email) });
+    expectStatus(registered, 201);
     expect(registered.body.redirectTo).toBe('/plan-selection');
     expect(registered.body.user).toMatchObject({
       email,
@@ -42,10 +43,10 @@ describe('sign-up through the real API', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/);
 
-    const me = await client.get('/api/user');
-    expect(me.status).toBe(200);
+    const me = await client.api.accounts.currentUser();
+    expectStatus(me, 200);
     expect(me.body).toMatchObject({ email, emailVerified: true });
-    expect((await client.post('/api/check-user-exists', { email })).body).toEqual({ exists: true });
+    expect((await client.api.accounts.checkUserExists({ body: { email } })).body).toEqual({ exists: true });
   });
 
   it('compares emails case-insensitively after trimming', async () => {
@@ -53,10 +54,10 @@ describe('sign-up through the real API', () => {
     await signUp(app, email);
     const client = new TestClient(app.url);
     expect(
-      (await client.post('/api/check-user-exists', { email: `  ${email.toUpperCase()} ` })).body,
+      (await client.api.accounts.checkUserExists({ body: { email: `  ${email.toUpperCase()} ` } })).body,
     ).toEqual({ exists: true });
-    const again = await client.post('/api/register', registration(email.toUpperCase()));
-    expect(again.status).toBe(409);
+    const again = await client.api.accounts.register({ body: registration(email.toUpperCase()) });
+    expectStatus(again, 409);
     expect(again.body).toMatchObject({
       code: 'EMAIL_TAKEN',
       error: 'An account with this email already exists. Please sign in instead.',
@@ -65,14 +66,14 @@ describe('sign-up through the real API', () => {
 
   it('refuses to send a sign-up code for an address that already has a verified account', async () => {
     const { email } = await signUp(app);
-    const sent = await new TestClient(app.url).post('/api/send-verification', { email });
-    expect(sent.status).toBe(409);
+    const sent = await new TestClient(app.url).api.accounts.sendVerification({ body: { email } });
+    expectStatus(sent, 409);
     expect(sent.body.error).toBe('An account with this email already exists. Please sign in instead.');
   });
 
   it('sends the code in the language asked for', async () => {
     const email = uniqueEmail();
-    await new TestClient(app.url).post('/api/send-verification', { email, language: 'fr' });
+    await new TestClient(app.url).api.accounts.sendVerification({ body: { email, language: 'fr' } });
     const [mail] = await mailsTo(app.dataDir, email);
     expect(mail?.subject).toMatch(/^Votre code de vérification Scrivo : \d{6}$/);
     expect(mail?.html).toContain('Confirmez votre adresse e-mail');
@@ -81,9 +82,9 @@ describe('sign-up through the real API', () => {
   it('rate-limits resends: a second code within 30 seconds is refused with 429 and how long to wait', async () => {
     const client = new TestClient(app.url);
     const email = uniqueEmail();
-    expect((await client.post('/api/send-verification', { email })).status).toBe(200);
-    const again = await client.post('/api/send-verification-code', { email });
-    expect(again.status).toBe(429);
+    expect((await client.api.accounts.sendVerification({ body: { email } })).status).toBe(200);
+    const again = await client.api.accounts.resendVerification({ body: { email } });
+    expectStatus(again, 429);
     expect(again.body).toMatchObject({
       code: 'RATE_LIMITED',
       error: expect.stringMatching(/^Please wait \d+ seconds? before requesting another code\.$/),
@@ -93,31 +94,33 @@ describe('sign-up through the real API', () => {
   it('refuses a wrong code without saying how close it was, and needs a new code after 5 wrong tries', async () => {
     const client = new TestClient(app.url);
     const email = uniqueEmail();
-    await client.post('/api/send-verification', { email });
+    await client.api.accounts.sendVerification({ body: { email } });
     const code = await latestVerificationCode(app.dataDir, email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i += 1) {
-      const answer = await client.post('/api/verify-email-code', { email, code: wrong });
-      expect(answer.status).toBe(400);
+      const answer = await client.api.accounts.verifyEmailCode({ body: { email, code: wrong } });
+      expectStatus(answer, 400);
       expect(answer.body).toMatchObject({
         code: 'INVALID_VERIFICATION_CODE',
         error: 'The verification code is incorrect. Please check it and try again.',
       });
     }
-    const fifth = await client.post('/api/verify-email-code', { email, code: wrong });
-    expect(fifth.status).toBe(429);
+    const fifth = await client.api.accounts.verifyEmailCode({ body: { email, code: wrong } });
+    expectStatus(fifth, 429);
     expect(fifth.body.error).toBe('Too many incorrect codes. Please request a new verification code.');
-    const right = await client.post('/api/verify-email-code', { email, code });
-    expect(right.status).toBe(429);
+    const right = await client.api.accounts.verifyEmailCode({ body: { email, code } });
+    expectStatus(right, 429);
     expect(right.body.code).toBe('TOO_MANY_ATTEMPTS');
   });
 
   it('refuses a code for an address that was never sent one', async () => {
-    const answer = await new TestClient(app.url).post('/api/verify-email-code', {
-      email: uniqueEmail(),
-      code: '123456',
+    const answer = await new TestClient(app.url).api.accounts.verifyEmailCode({
+      body: {
+        email: uniqueEmail(),
+        code: '123456',
+      },
     });
-    expect(answer.status).toBe(400);
+    expectStatus(answer, 400);
     expect(answer.body.error).toBe(
       'No verification code is pending for this email. Please request a new code.',
     );
@@ -126,13 +129,13 @@ describe('sign-up through the real API', () => {
   it('accepts the same right code twice (a double-click) and registers once', async () => {
     const client = new TestClient(app.url);
     const email = uniqueEmail();
-    await client.post('/api/send-verification', { email });
+    await client.api.accounts.sendVerification({ body: { email } });
     const code = await latestVerificationCode(app.dataDir, email);
-    expect((await client.post('/api/verify-email-code', { email, code })).status).toBe(200);
-    expect((await client.post('/api/verify-email-code', { email, code })).status).toBe(200);
+    expect((await client.api.accounts.verifyEmailCode({ body: { email, code } })).status).toBe(200);
+    expect((await client.api.accounts.verifyEmailCode({ body: { email, code } })).status).toBe(200);
     const [a, b] = await Promise.all([
-      client.post('/api/register', registration(email)),
-      client.post('/api/register', registration(email)),
+      client.api.accounts.register({ body: registration(email) }),
+      client.api.accounts.register({ body: registration(email) }),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
   });
@@ -140,12 +143,12 @@ describe('sign-up through the real API', () => {
   it('without a verified address creates the account unverified, emails a code and signs nobody in (202)', async () => {
     const client = new TestClient(app.url);
     const email = uniqueEmail();
-    const answer = await client.post('/api/register', registration(email));
-    expect(answer.status).toBe(202);
+    const answer = await client.api.accounts.register({ body: registration(email) });
+    expectStatus(answer, 202);
     expect(answer.body.user).toMatchObject({ email, emailVerified: false });
     expect(answer.body.redirectTo).toBe(`/signin?email=${encodeURIComponent(email)}`);
     expect(answer.headers.getSetCookie().some((c) => c.startsWith('scrivo_session='))).toBe(false);
     expect((await mailsTo(app.dataDir, email, 'verification-code')).length).toBe(1);
-    expect((await client.get('/api/user')).status).toBe(401);
+    expect((await client.api.accounts.currentUser()).status).toBe(401);
   });
 });

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { latestVerificationCode, mailsTo } from '../accounts/support/outbox';
 import { toneWav, tusFetch } from '../security/support/world';
 import { ADMIN_ENV, adminClient } from './support';
+import { expectStatus } from '../support/expect-status';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -93,8 +94,8 @@ describe('the operator console: users and plans', () => {
       const made = [];
       for (let i = 0; i < 21; i += 1)
         made.push(await signedInClient(app, { email: `${tag}-${i}@example.com` }));
-      const first = await admin.get(`/api/admin/users?q=${tag}`);
-      expect(first.status).toBe(200);
+      const first = await admin.api.adminUsers.listUsers({ query: { q: tag } });
+      expectStatus(first, 200);
       expect(first.body).toMatchObject({ total: 21, page: 1, pageSize: 20 });
       expect(first.body.users as unknown[]).toHaveLength(20);
       const second = await admin.get(`/api/admin/users?q=${tag}&page=2`);
@@ -128,7 +129,10 @@ describe('the operator console: users and plans', () => {
       const byName = await admin.get(`/api/admin/users?q=user`);
       expect(byName.body.total as number).toBeGreaterThanOrEqual(21);
 
-      await admin.post(`/api/admin/users/${made[0]!.userId}/suspend`, { reason: 'List filter test' });
+      await admin.api.adminUsers.suspend({
+        params: { userId: made[0]!.userId },
+        body: { reason: 'List filter test' },
+      });
       const suspended = await admin.get(`/api/admin/users?q=${tag}&status=suspended`);
       expect((suspended.body.users as { id: string }[]).map((u) => u.id)).toEqual([made[0]!.userId]);
       const active = await admin.get(`/api/admin/users?q=${tag}&status=active`);
@@ -141,12 +145,15 @@ describe('the operator console: users and plans', () => {
   describe('changing the plan', () => {
     it('the user, still signed in, sees the new plan on the next GET /api/user and /api/usage', async () => {
       const { client, userId } = await signedInClient(app);
-      expect((await client.get('/api/usage')).body).toMatchObject({ plan: 'free', minutesAllowed: 5 });
-      const answer = await admin.post(`/api/admin/users/${userId}/plan`, {
-        plan: 'business_pro',
-        reason: 'Team pilot',
+      expect((await client.api.recordings.usage()).body).toMatchObject({ plan: 'free', minutesAllowed: 5 });
+      const answer = await admin.api.adminUsers.setPlan({
+        params: { userId },
+        body: {
+          plan: 'business_pro',
+          reason: 'Team pilot',
+        },
       });
-      expect(answer.status).toBe(200);
+      expectStatus(answer, 200);
       expect(answer.body.user).toMatchObject({ plan: 'business_pro', planUntil: null, minutesAllowed: null });
       expect(answer.body.history).toEqual([
         {
@@ -160,8 +167,11 @@ describe('the operator console: users and plans', () => {
           thenPlan: null,
         },
       ]);
-      expect((await client.get('/api/user')).body).toMatchObject({ plan: 'business_pro', planUntil: null });
-      expect((await client.get('/api/usage')).body).toMatchObject({
+      expect((await client.api.accounts.currentUser()).body).toMatchObject({
+        plan: 'business_pro',
+        planUntil: null,
+      });
+      expect((await client.api.recordings.usage()).body).toMatchObject({
         plan: 'business_pro',
         minutesAllowed: null,
         maxUploadBytes: 1024 * 1024 * 1024,
@@ -170,27 +180,39 @@ describe('the operator console: users and plans', () => {
 
     it('a plan given until a date ends by itself and the lasting plan comes back', async () => {
       const { client, userId } = await signedInClient(app);
-      await admin.post(`/api/admin/users/${userId}/plan`, { plan: 'premium', reason: 'Paid by invoice' });
-      const until = new Date(Date.now() + 1500).toISOString();
-      const answer = await admin.post(`/api/admin/users/${userId}/plan`, {
-        plan: 'business_pro',
-        until,
-        reason: 'Trial of speaker labels',
+      await admin.api.adminUsers.setPlan({
+        params: { userId },
+        body: { plan: 'premium', reason: 'Paid by invoice' },
       });
-      expect(answer.status).toBe(200);
+      const until = new Date(Date.now() + 1500).toISOString();
+      const answer = await admin.api.adminUsers.setPlan({
+        params: { userId },
+        body: {
+          plan: 'business_pro',
+          until,
+          reason: 'Trial of speaker labels',
+        },
+      });
+      expectStatus(answer, 200);
       expect(answer.body.user).toMatchObject({
         plan: 'business_pro',
         planUntil: until,
         planAfter: 'premium',
       });
-      expect((await client.get('/api/user')).body).toMatchObject({
+      expect((await client.api.accounts.currentUser()).body).toMatchObject({
         plan: 'business_pro',
         planUntil: until,
         planAfter: 'premium',
       });
       await sleep(Date.parse(until) - Date.now() + 100);
-      expect((await client.get('/api/user')).body).toMatchObject({ plan: 'premium', planUntil: null });
-      expect((await client.get('/api/usage')).body).toMatchObject({ plan: 'premium', minutesAllowed: 120 });
+      expect((await client.api.accounts.currentUser()).body).toMatchObject({
+        plan: 'premium',
+        planUntil: null,
+      });
+      expect((await client.api.recordings.usage()).body).toMatchObject({
+        plan: 'premium',
+        minutesAllowed: 120,
+      });
       expect((await admin.get(`/api/admin/users/${userId}`)).body.user).toMatchObject({ plan: 'premium' });
     });
   });
@@ -198,7 +220,7 @@ describe('the operator console: users and plans', () => {
   describe('recordings', () => {
     it("counts the user's recordings on the row", async () => {
       const { client, userId, email } = await signedInClient(app);
-      await client.get('/api/health');
+      await client.api.health.health();
       const started = await tusFetch(client, `${app.url}/api/uploads`, 'POST', {
         'Upload-Length': String(64 * 1024),
         'Upload-Metadata': `filename ${Buffer.from('interview.wav').toString('base64')}`,
@@ -212,11 +234,14 @@ describe('the operator console: users and plans', () => {
   describe('granting minutes', () => {
     it("raises this period's allowance on the user's page and records who and why", async () => {
       const { userId } = await signedInClient(app);
-      const answer = await admin.post(`/api/admin/users/${userId}/minutes`, {
-        minutes: 30,
-        reason: 'Refund',
+      const answer = await admin.api.adminUsers.grantMinutes({
+        params: { userId },
+        body: {
+          minutes: 30,
+          reason: 'Refund',
+        },
       });
-      expect(answer.status).toBe(200);
+      expectStatus(answer, 200);
       expect(answer.body.user).toMatchObject({ minutesAllowed: 35, minutesGranted: 30 });
       expect(answer.body.history).toEqual([
         expect.objectContaining({ type: 'minutes_granted', minutes: 30, reason: 'Refund' }),
@@ -249,27 +274,34 @@ describe('the operator console: users and plans', () => {
     it('ends every session at once, refuses sign-in, keeps the data; reactivating lets the user back in', async () => {
       const { client, userId, email } = await signedInClient(app);
       const otherSession = await signedInClient(app, { email: `second-${email}` });
-      expect((await client.get('/api/user')).status).toBe(200);
+      expect((await client.api.accounts.currentUser()).status).toBe(200);
       const upload = await tusFetch(client, `${app.url}/api/uploads`, 'POST', {
         'Upload-Length': String(64 * 1024),
         'Upload-Metadata': `filename ${Buffer.from('kept.wav').toString('base64')}`,
       });
       expect(upload.status).toBe(201);
-      const suspended = await admin.post(`/api/admin/users/${userId}/suspend`, {
-        reason: 'Abuse report #12',
+      const suspended = await admin.api.adminUsers.suspend({
+        params: { userId },
+        body: {
+          reason: 'Abuse report #12',
+        },
       });
-      expect(suspended.status).toBe(200);
+      expectStatus(suspended, 200);
       expect(suspended.body.user).toMatchObject({ suspended: true });
-      expect((await client.get('/api/user')).status).toBe(401);
-      expect((await client.get('/api/recordings')).status).toBe(401);
-      expect((await otherSession.client.get('/api/user')).status).toBe(200); // only that user's sessions
+      expect((await client.api.accounts.currentUser()).status).toBe(401);
+      expect((await client.api.recordings.list()).status).toBe(401);
+      expect((await otherSession.client.api.accounts.currentUser()).status).toBe(200); // only that user's sessions
 
-      const signIn = await new TestClient(app.url).post('/api/login', { email, password: 'test-password' });
-      expect(signIn.status).toBe(403);
+      const signIn = await new TestClient(app.url).api.accounts.login({
+        body: { email, password: 'test-password' },
+      });
+      expectStatus(signIn, 403);
       expect(signIn.body).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
       expect(signIn.body.message).toContain('suspended');
-      const wrong = await new TestClient(app.url).post('/api/login', { email, password: 'not-the-password' });
-      expect(wrong.status).toBe(401);
+      const wrong = await new TestClient(app.url).api.accounts.login({
+        body: { email, password: 'not-the-password' },
+      });
+      expectStatus(wrong, 401);
 
       const reactivated = await admin.post(`/api/admin/users/${userId}/reactivate`, { reason: 'Resolved' });
       expect(reactivated.body.user).toMatchObject({ suspended: false, email });
@@ -280,10 +312,12 @@ describe('the operator console: users and plans', () => {
         ['suspended', 'Abuse report #12'],
       ]);
       const again = new TestClient(app.url);
-      expect((await again.post('/api/login', { email, password: 'test-password' })).status).toBe(200);
-      expect((await again.get('/api/user')).body).toMatchObject({ id: userId });
+      expect((await again.api.accounts.login({ body: { email, password: 'test-password' } })).status).toBe(
+        200,
+      );
+      expect((await again.api.accounts.currentUser()).body).toMatchObject({ id: userId });
       // The data stayed through the suspension.
-      const recordings = await again.get('/api/recordings');
+      const recordings = await again.api.recordings.list();
       expect(JSON.stringify(recordings.body)).toContain('kept');
     });
   });
@@ -296,15 +330,19 @@ describe('the operator console: users and plans', () => {
       await given(app).emailClaim(email, [
         { type: 'EmailClaimed', data: { email, ownerId: claimedFor, at: new Date().toISOString() } },
       ]);
-      expect((await admin.get(`/api/admin/users/${claimedFor}`)).status).toBe(404);
+      expect((await admin.api.adminUsers.getUser({ params: { userId: claimedFor } })).status).toBe(404);
 
-      const created = await admin.post('/api/admin/users', { email, firstName: 'Hal', lastName: 'Made' });
-      expect(created.status, created.text).toBe(201);
+      const created = await admin.api.adminUsers.createUser({
+        body: { email, firstName: 'Hal', lastName: 'Made' },
+      });
+      expectStatus(created, 201);
       expect(created.body).toEqual({ id: claimedFor, email });
       const detail = await admin.get(`/api/admin/users/${claimedFor}`);
       expect(detail.body.user).toMatchObject({ email, suspended: false });
-      const again = await admin.post('/api/admin/users', { email, firstName: 'Hal', lastName: 'Made' });
-      expect(again.status).toBe(409);
+      const again = await admin.api.adminUsers.createUser({
+        body: { email, firstName: 'Hal', lastName: 'Made' },
+      });
+      expectStatus(again, 409);
       expect(again.body).toMatchObject({ code: 'EMAIL_TAKEN' });
     });
   });
@@ -312,17 +350,21 @@ describe('the operator console: users and plans', () => {
   describe('verification', () => {
     it('resends a code to an unverified user and refuses for a verified one', async () => {
       const email = `unverified-${Date.now().toString(36)}@example.com`;
-      const created = await admin.post('/api/admin/users', { email, firstName: 'Una', lastName: 'Verified' });
-      expect(created.status).toBe(201);
+      const created = await admin.api.adminUsers.createUser({
+        body: { email, firstName: 'Una', lastName: 'Verified' },
+      });
+      expectStatus(created, 201);
       const userId = (created.body as { id: string }).id;
       const before = (await mailsTo(app.dataDir, email)).length;
-      const answer = await admin.post(`/api/admin/users/${userId}/resend-verification`);
-      expect(answer.status).toBe(200);
+      const answer = await admin.api.adminUsers.resendVerification({ params: { userId } });
+      expectStatus(answer, 200);
       expect((await mailsTo(app.dataDir, email)).length).toBe(before + 1);
       expect(await latestVerificationCode(app.dataDir, email)).toMatch(/^\d{6}$/);
 
       const { userId: verified } = await signedInClient(app);
-      expect((await admin.post(`/api/admin/users/${verified}/resend-verification`)).status).toBe(409);
+      expect((await admin.api.adminUsers.resendVerification({ params: { userId: verified } })).status).toBe(
+        409,
+      );
     });
   });
 });

@@ -89,7 +89,7 @@ describe('the users CLI', () => {
     expect(
       (
         await eventually(
-          () => client.get('/api/user'),
+          () => client.api.accounts.currentUser(),
           (a) => a.status === 401,
         )
       ).status,

@@ -6,6 +6,7 @@ import { completedRecording, JFK } from '../recordings/support/completed-recordi
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { withKey } from './support';
+import { expectStatus } from '../support/expect-status';
 
 type Party = Awaited<ReturnType<typeof signedInClient>>;
 const RATE_LIMIT = 25;
@@ -89,8 +90,8 @@ describe('API keys: scripts act as their owner on the recordings API, within the
     expect(renamed.status, renamed.text).toBe(200);
     expect(await titleOf(recordingId)).toBe('Renamed by key');
     // The upload is the owner's, in their library.
-    const mine = await owner.client.get(`/api/recordings/${uploaded.body.id as string}`);
-    expect(mine.status).toBe(200);
+    const mine = await owner.client.api.recordings.get({ params: { id: uploaded.body.id as string } });
+    expectStatus(mine, 200);
     // tus, too.
     const tus = await call(writeKey, 'POST', '/api/uploads', undefined, {
       'Tus-Resumable': '1.0.0',
@@ -124,7 +125,7 @@ describe('API keys: scripts act as their owner on the recordings API, within the
     }
     expect(await titleOf(recordingId)).toBe(before);
     // Not deleted either: still there for its owner.
-    expect((await owner.client.get(`/api/recordings/${recordingId}`)).status).toBe(200);
+    expect((await owner.client.api.recordings.get({ params: { id: recordingId } })).status).toBe(200);
   });
 
   it('reaches nobody else’s recordings', async () => {
@@ -203,8 +204,8 @@ describe('API keys: scripts act as their owner on the recordings API, within the
       expect((await call(secret, 'GET', '/api/recordings', undefined, { cookie })).status).toBe(401);
     const doomed = await createKey('Short-lived', ['read']);
     expect((await call(doomed.secret, 'GET', '/api/recordings')).status).toBe(200);
-    const revoked = await owner.client.delete(`/api/account/api-keys/${doomed.key.id}`);
-    expect(revoked.status, revoked.text).toBe(200);
+    const revoked = await owner.client.api.apiKeys.revoke({ params: { keyId: doomed.key.id } });
+    expectStatus(revoked, 200);
     expect(revoked.body.revokedAt).toEqual(expect.any(String));
     const refused = await call(doomed.secret, 'GET', '/api/recordings');
     expect(refused.status).toBe(401);
@@ -233,14 +234,17 @@ describe('API keys: scripts act as their owner on the recordings API, within the
     const { secret } = await createKey('Soon suspended', ['read'], suspendable);
     expect((await call(secret, 'GET', '/api/recordings')).status).toBe(200);
     const { client: admin } = await adminClient(app);
-    const suspended = await admin.post(`/api/admin/users/${suspendable.userId}/suspend`, { reason: 'Abuse' });
-    expect(suspended.status, suspended.text).toBe(200);
+    const suspended = await admin.api.adminUsers.suspend({
+      params: { userId: suspendable.userId },
+      body: { reason: 'Abuse' },
+    });
+    expectStatus(suspended, 200);
     expect((await call(secret, 'GET', '/api/recordings')).status).toBe(401);
   });
 
   it('lets nobody else revoke a key', async () => {
     const { key } = await createKey('Mine', ['read']);
-    expect((await other.client.delete(`/api/account/api-keys/${key.id}`)).status).toBe(404);
+    expect((await other.client.api.apiKeys.revoke({ params: { keyId: key.id } })).status).toBe(404);
     const mine = (await owner.client.get('/api/account/api-keys')).body.items as {
       id: string;
       revokedAt: null;
@@ -273,7 +277,7 @@ describe('API keys: scripts act as their owner on the recordings API, within the
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await call(readKey, 'GET', '/api/usage')).status).toBe(200);
     // The owner's own session is not slowed by their script.
-    expect((await owner.client.get('/api/usage')).status).toBe(200);
+    expect((await owner.client.api.recordings.usage()).status).toBe(200);
   });
 
   it('is described in the OpenAPI document: a bearer scheme on every recordings route', () => {

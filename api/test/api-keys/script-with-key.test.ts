@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
+import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { signedInClient } from '../support/sessions';
 import { appWithSpeechWorker } from '../support/speech-app';
 import { withKey } from './support';

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { AUDITOR, AUDITOR_ENV, q } from './support';
+import { AUDITOR, AUDITOR_ENV } from './support';
+import { expectStatus } from '../support/expect-status';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
 
@@ -61,26 +62,33 @@ describe('auditor accounts are made like admins: environment, command line, cons
   it('an admin signed in to the console creates an auditor, who can read and whose reads the admin sees', async () => {
     const admin = new TestClient(app.url);
     expect(
-      (await admin.post('/api/admin/login', { username: ADMIN.email, password: ADMIN.password })).status,
+      (await admin.api.accounts.adminLogin({ body: { username: ADMIN.email, password: ADMIN.password } }))
+        .status,
     ).toBe(200);
-    const made = await admin.post('/api/admin/auditors', {
-      email: 'console-auditor@scrivo.test',
-      password: 'console-secret-12',
+    const made = await admin.api.adminAudit.createAuditor({
+      body: {
+        email: 'console-auditor@scrivo.test',
+        password: 'console-secret-12',
+      },
     });
-    expect(made.status, made.text).toBe(201);
-    const short = await admin.post('/api/admin/auditors', { email: 'x@scrivo.test', password: 'short' });
-    expect(short.status).toBe(400);
+    expectStatus(made, 201);
+    const short = await admin.api.adminAudit.createAuditor({
+      body: { email: 'x@scrivo.test', password: 'short' },
+    });
+    expectStatus(short, 400);
     const auditor = new TestClient(app.url);
     expect(
       (
-        await auditor.post('/api/audit/login', {
-          username: 'console-auditor@scrivo.test',
-          password: 'console-secret-12',
+        await auditor.api.audit.login({
+          body: {
+            username: 'console-auditor@scrivo.test',
+            password: 'console-secret-12',
+          },
         })
       ).status,
     ).toBe(200);
     const streamId = `audit-log-${String(made.body.id)}`;
-    expect((await auditor.get(`/api/audit/events${q({ streamId })}`)).status).toBe(200);
+    expect((await auditor.api.audit.events({ query: { streamId } })).status).toBe(200);
     const reads = await admin.get('/api/admin/audit-reads');
     expect(reads.body.reads).toEqual(
       expect.arrayContaining([

@@ -11,6 +11,7 @@ import { attack } from '../security/support/attack';
 import { allRoutes, fill, SAFE_METHODS } from '../security/support/routes';
 import { buildWorld, ownerView, type World } from '../security/support/world';
 import { AUDITOR, AUDITOR_ENV, auditorClient, eventually, q } from './support';
+import { expectStatus } from '../support/expect-status';
 
 type Json = Record<string, unknown>;
 
@@ -50,19 +51,21 @@ describe('auditors replay any history, read-only, and are audited themselves', (
     recordingId = world.ids.id!;
     sessionId = world.ids.sessionId!;
     auditor = await auditorClient(app);
-    const identity = await world.owner.client.get('/api/chat/identity');
-    expect(identity.status, identity.text).toBe(200);
-    const started = await world.owner.client.post('/api/chat/sessions', {
-      siteKey: 'scrivo-app',
-      contextPage: '/dashboard',
-      hostOrigin: app.url,
-      identity: {
-        userId: identity.body.userId,
-        email: identity.body.email,
-        signature: identity.body.signature,
+    const identity = await world.owner.client.api.chat.myIdentity();
+    expectStatus(identity, 200);
+    const started = await world.owner.client.api.chat.start({
+      body: {
+        siteKey: 'scrivo-app',
+        contextPage: '/dashboard',
+        hostOrigin: app.url,
+        identity: {
+          userId: identity.body.userId,
+          email: identity.body.email,
+          signature: identity.body.signature,
+        },
       },
     });
-    expect(started.status, started.text).toBe(201);
+    expectStatus(started, 201);
     identifiedChat = (started.body.session as { sessionId: string }).sessionId;
   }, 120_000);
   afterAll(() => app?.close());
@@ -85,24 +88,28 @@ describe('auditors replay any history, read-only, and are audited themselves', (
     });
 
     it('is a sign-in of its own: an auditor session is not an admin session (admin routes answer 403)', async () => {
-      expect((await auditor.get('/api/audit/check-auth')).body).toMatchObject({
+      expect((await auditor.api.audit.checkAuth()).body).toMatchObject({
         isAuthenticated: true,
         auditor: { email: AUDITOR.email },
       });
-      expect((await auditor.get('/api/admin/check-auth')).body).toEqual({ isAuthenticated: false });
-      expect((await auditor.get('/api/admin/users')).status).toBe(403);
-      expect((await auditor.get('/api/admin/audit-reads')).status).toBe(403);
-      const wrong = await new TestClient(app.url).post('/api/audit/login', {
-        username: AUDITOR.email,
-        password: 'not-the-password',
+      expect((await auditor.api.accounts.adminCheckAuth()).body).toEqual({ isAuthenticated: false });
+      expect((await auditor.api.adminUsers.listUsers()).status).toBe(403);
+      expect((await auditor.api.adminAudit.auditReads()).status).toBe(403);
+      const wrong = await new TestClient(app.url).api.audit.login({
+        body: {
+          username: AUDITOR.email,
+          password: 'not-the-password',
+        },
       });
-      expect(wrong.status).toBe(401);
+      expectStatus(wrong, 401);
       // An admin's credentials do not open an auditor session either.
       expect(
         (
-          await new TestClient(app.url).post('/api/audit/login', {
-            username: world.owner.email,
-            password: 'test-password',
+          await new TestClient(app.url).api.audit.login({
+            body: {
+              username: world.owner.email,
+              password: 'test-password',
+            },
           })
         ).status,
       ).toBe(401);
@@ -136,10 +143,10 @@ describe('auditors replay any history, read-only, and are audited themselves', (
     it('records every read on the auditor’s audit-log stream; an admin lists who read which stream, when', async () => {
       const streamId = recordingStream(recordingId);
       const started = new Date().toISOString();
-      await auditor.get(`/api/audit/events${q({ streamId })}`);
-      await auditor.get(`/api/audit/state${q({ streamId, step: 1 })}`);
-      const answer = await world.admin.get(`/api/admin/audit-reads${q({ limit: 50 })}`);
-      expect(answer.status).toBe(200);
+      await auditor.api.audit.events({ query: { streamId } });
+      await auditor.api.audit.state({ query: { streamId, step: 1 } });
+      const answer = await world.admin.api.adminAudit.auditReads({ query: { limit: 50 } });
+      expectStatus(answer, 200);
       const reads = (answer.body.reads as Json[]).filter((r) => String(r.at) >= started);
       expect(reads.map((r) => [r.view, r.streamId, r.auditorEmail])).toEqual(
         expect.arrayContaining([
@@ -147,7 +154,7 @@ describe('auditors replay any history, read-only, and are audited themselves', (
           ['state', streamId, AUDITOR.email],
         ]),
       );
-      expect((await world.owner.client.get('/api/admin/audit-reads')).status).toBe(403);
+      expect((await world.owner.client.api.adminAudit.auditReads()).status).toBe(403);
       const auditorId = (await auditor.get('/api/audit/check-auth')).body.auditor as { id: string };
       const log = await stored(`audit-log-${auditorId.id}`);
       expect(log.at(-1)?.metadata.actor).toEqual({ kind: 'auditor', id: auditorId.id });
@@ -155,11 +162,11 @@ describe('auditors replay any history, read-only, and are audited themselves', (
 
     it('lets an admin create an auditor in the console, who then signs in; users cannot', async () => {
       const body = { email: 'second-auditor@example.com', password: 'second-password-12' };
-      expect((await world.owner.client.post('/api/admin/auditors', body)).status).toBe(403);
-      const created = await world.admin.post('/api/admin/auditors', body);
-      expect(created.status, created.text).toBe(201);
+      expect((await world.owner.client.api.adminAudit.createAuditor({ body })).status).toBe(403);
+      const created = await world.admin.api.adminAudit.createAuditor({ body });
+      expectStatus(created, 201);
       expect(created.body.email).toBe(body.email);
-      expect((await world.admin.post('/api/admin/auditors', body)).status).toBe(409);
+      expect((await world.admin.api.adminAudit.createAuditor({ body })).status).toBe(409);
       const listed = await world.admin.get('/api/admin/auditors');
       expect((listed.body.auditors as Json[]).map((a) => a.email)).toContain(body.email);
       const second = await auditorClient(app, body);
@@ -179,8 +186,8 @@ describe('auditors replay any history, read-only, and are audited themselves', (
           eventCount: (await stored(recordingStream(recordingId))).length,
         }),
       ]);
-      const unknown = await auditor.get(`/api/audit/search${q({ by: 'stream', kind: 'nonsense', q: 'x' })}`);
-      expect(unknown.status).toBe(400);
+      const unknown = await auditor.api.audit.search({ query: { by: 'stream', kind: 'nonsense', q: 'x' } });
+      expectStatus(unknown, 400);
     });
 
     it("finds a user's streams by email: account, usage periods, recordings and chat sessions", async () => {
@@ -213,7 +220,7 @@ describe('auditors replay any history, read-only, and are audited themselves', (
         (r) => (r.body.streams as Json[]).length > 0,
       );
       expect((found.body.streams as Json[]).map((s) => s.streamId)).toEqual([`chat-session-${sessionId}`]);
-      expect((await auditor.get(`/api/audit/search${q({ by: 'chat', q: 'ab' })}`)).status).toBe(400);
+      expect((await auditor.api.audit.search({ query: { by: 'chat', q: 'ab' } })).status).toBe(400);
     });
 
     it('finds every event of one request across streams by its correlation id', async () => {
@@ -243,8 +250,8 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       const seen: Json[] = [];
       let from: number | null = 0;
       while (from !== null) {
-        const page = await auditor.get(`/api/audit/events${q({ streamId, from, limit: 2 })}`);
-        expect(page.status).toBe(200);
+        const page = await auditor.api.audit.events({ query: { streamId, from, limit: 2 } });
+        expectStatus(page, 200);
         expect(page.body.total).toBe(all.length);
         seen.push(...(page.body.events as Json[]));
         from = page.body.nextFrom as number | null;
@@ -269,8 +276,8 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       const streamId = recordingStream(recordingId);
       const all = await stored(streamId);
       for (let step = 0; step < all.length; step += 1) {
-        const answer = await auditor.get(`/api/audit/state${q({ streamId, step })}`);
-        expect(answer.status).toBe(200);
+        const answer = await auditor.api.audit.state({ query: { streamId, step } });
+        expectStatus(answer, 200);
         expect(answer.body.state).toEqual(fold(recordingDecider, all.slice(0, step + 1)));
         expect(answer.body.previous).toEqual(fold(recordingDecider, all.slice(0, step)));
         expect((answer.body.event as Json).type).toBe(all[step]!.type);
@@ -286,7 +293,7 @@ describe('auditors replay any history, read-only, and are audited themselves', (
         transcriptVersion: 1,
         minutes: 1,
       });
-      expect((await auditor.get(`/api/audit/state${q({ streamId, step: all.length })}`)).status).toBe(404);
+      expect((await auditor.api.audit.state({ query: { streamId, step: all.length } })).status).toBe(404);
     });
 
     it('shows a chat session’s state by chatSessionDecider and the conversation as the visitor and the admin saw it', async () => {

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { signedInClient } from '../support/sessions';
 import { toneWav } from '../security/support/world';
 import { AUDITOR_ENV, auditorClient, q } from './support';
+import { expectStatus } from '../support/expect-status';
 
 const PROGRESS_EVENTS = 10_000;
 
@@ -17,8 +18,8 @@ describe('a recording with 10,000 progress events opens fast for an auditor', ()
     const owner = await signedInClient(app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(toneWav(2))]), 'tone.wav');
-    const created = await owner.client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
+    const created = await owner.client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
     streamId = recordingStream(created.body.id as string);
     const events = app.scrivo.adapters.events;
     const [requested] = (await events.readStream(streamId)).filter(
@@ -49,9 +50,9 @@ describe('a recording with 10,000 progress events opens fast for an auditor', ()
   it('answers the first page in under 300 ms on the embedded store, then pages to the end', async () => {
     const auditor = await auditorClient(app);
     const started = performance.now();
-    const first = await auditor.get(`/api/audit/events${q({ streamId, from: 0, limit: 100 })}`);
+    const first = await auditor.api.audit.events({ query: { streamId, from: 0, limit: 100 } });
     const elapsed = performance.now() - started;
-    expect(first.status).toBe(200);
+    expectStatus(first, 200);
     expect(first.body.total).toBeGreaterThan(PROGRESS_EVENTS);
     expect((first.body.events as unknown[]).length).toBe(100);
     expect(first.body.nextFrom).toBe(100);
@@ -64,8 +65,8 @@ describe('a recording with 10,000 progress events opens fast for an auditor', ()
     expect(lastPage.body.nextFrom).toBeNull();
 
     // The state at the last step folds every one of the 10,000 events, and still answers.
-    const state = await auditor.get(`/api/audit/state${q({ streamId, step: total - 1 })}`);
-    expect(state.status).toBe(200);
+    const state = await auditor.api.audit.state({ query: { streamId, step: total - 1 } });
+    expectStatus(state, 200);
     expect(state.body.changes).toEqual([
       expect.objectContaining({ path: 'lastProgress', after: PROGRESS_EVENTS / (PROGRESS_EVENTS + 1) }),
     ]);

@@ -6,6 +6,7 @@ import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../security/support/world';
 import { AUDITOR_ENV, auditorClient, q } from './support';
+import { expectStatus } from '../support/expect-status';
 
 interface StoredSecret {
   readonly streamId: string;
@@ -82,8 +83,8 @@ describe('an auditor reads every history but never a secret', () => {
       expect(jsonl.status).toBe(200);
       expect(leaked(secrets, jsonl.text), `export of ${streamId}`).toEqual([]);
       expect(jsonl.text).toContain(SECRET_SHOWN_AS);
-      const pdf = await auditor.get(`/api/audit/export${q({ streamId, format: 'pdf' })}`);
-      expect(pdf.status).toBe(200);
+      const pdf = await auditor.api.audit.export({ query: { streamId, format: 'pdf' } });
+      expectStatus(pdf, 200);
     }
   });
 
@@ -103,8 +104,8 @@ describe('an auditor reads every history but never a secret', () => {
 
   it("leaves no hash or secret in the owner's own data export", async () => {
     const { client } = world.owner;
-    const asked = await client.post('/api/account/exports');
-    expect(asked.status, asked.text).toBe(202);
+    const asked = await client.api.privacy.requestDataExport();
+    expectStatus(asked, 202);
     const exportId = asked.body.id as string;
     const deadline = Date.now() + 30_000;
     let url: string | null = null;

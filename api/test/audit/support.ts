@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { TestClient } from '../support/http-client';
 import type { TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 export const AUDITOR = { email: 'auditor@example.com', password: 'auditor-password-1' };
 /** The environment that makes the auditor at start-up, as an operator would set it. */
@@ -9,8 +10,8 @@ export const AUDITOR_ENV = { SCRIVO_AUDITOR_EMAIL: AUDITOR.email, SCRIVO_AUDITOR
 /** An auditor signed in through the real sign-in route (its own cookie). */
 export const auditorClient = async (app: TestApp, who = AUDITOR): Promise<TestClient> => {
   const client = new TestClient(app.url);
-  const login = await client.post('/api/audit/login', { username: who.email, password: who.password });
-  expect(login.status, login.text).toBe(200);
+  const login = await client.api.audit.login({ body: { username: who.email, password: who.password } });
+  expectStatus(login, 200);
   expect(client.cookie('scrivo_auditor_session')).toBeTruthy();
   return client;
 };

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { signedInClient } from '../support/sessions';
 import { toneWav } from '../security/support/world';
 import { AUDITOR_ENV, auditorClient, q } from './support';
+import { expectStatus } from '../support/expect-status';
 
 describe('time travel reads old event shapes through the upcasters, the export keeps them as stored', () => {
   let app: TestApp;
@@ -17,8 +18,8 @@ describe('time travel reads old event shapes through the upcasters, the export k
     const owner = await signedInClient(app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(toneWav(2))]), 'tone.wav');
-    const created = await owner.client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
+    const created = await owner.client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
     const recordingId = created.body.id as string;
     streamId = recordingStream(recordingId);
     const events = app.scrivo.adapters.events;

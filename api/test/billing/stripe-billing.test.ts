@@ -9,6 +9,7 @@ import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { appWithStripeMock, DAY, deliver, STRIPE_MOCK, stripeEnv, unix, WEBHOOK_PATH } from './support';
+import { expectStatus } from '../support/expect-status';
 
 /**
  * Billing with Stripe end to end: the real API with its Stripe adapter pointed at stripe-mock (Stripe's official
@@ -22,7 +23,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
 
   const userStream = async (userId: string) =>
     running.app.scrivo.adapters.events.readStream(AccountStreams.user(userId));
-  const account = async (client: TestClient) => User.parse((await client.get('/api/user')).body);
+  const account = async (client: TestClient) => User.parse((await client.api.accounts.currentUser()).body);
   /** A user who bought Premium weekly: the checkout completed and Stripe sent the subscription. */
   const subscriber = async (period: { start: number; end: number }, extra: { created?: number } = {}) => {
     const user = await signedInClient(running.app);
@@ -47,11 +48,13 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
 
   it('answers a paid plan with the Stripe Checkout page, and changes nothing until Stripe confirms', async () => {
     const { client } = await signedInClient(running.app);
-    const answer = await client.post('/api/account/plan', { plan: 'premium', billingPeriod: 'weekly' });
-    expect(answer.status, answer.text).toBe(200);
+    const answer = await client.api.accounts.changePlan({
+      body: { plan: 'premium', billingPeriod: 'weekly' },
+    });
+    expectStatus(answer, 200);
     expect(new URL(ChangePlanAnswer.parse(answer.body).checkoutUrl ?? '').protocol).toBe('https:');
     expect(answer.body.user).toMatchObject({ plan: 'free', subscription: null });
-    const providers = await client.get('/api/auth/providers');
+    const providers = await client.api.accounts.authProviders();
     expect(providers.body).toMatchObject({ payments: true });
   });
 
@@ -226,8 +229,8 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
     // Minutes used on Free this month...
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(toneWav(30))]), 'before.wav');
-    expect((await client.post('/api/recordings', form)).status).toBe(201);
-    expect((await client.get('/api/usage')).body).toMatchObject({ minutesUsed: 0.5, minutesAllowed: 5 });
+    expect((await client.api.recordings.create({ body: form })).status).toBe(201);
+    expect((await client.api.recordings.usage()).body).toMatchObject({ minutesUsed: 0.5, minutesAllowed: 5 });
     // ...do not count in the billing week the subscription starts.
     const userId = (await account(client)).id;
     const period = { start: unix(now - DAY), end: unix(now + 6 * DAY) };
@@ -241,7 +244,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
         periodEnd: period.end,
       }),
     );
-    const usage = (await client.get('/api/usage')).body;
+    const usage = (await client.api.recordings.usage()).body;
     expect(usage).toMatchObject({
       plan: 'premium',
       minutesUsed: 0,
@@ -251,8 +254,8 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
     });
     const weekly = new FormData();
     weekly.set('file', new Blob([new Uint8Array(toneWav(60))]), 'week.wav');
-    expect((await client.post('/api/recordings', weekly)).status).toBe(201);
-    expect((await client.get('/api/usage')).body).toMatchObject({ minutesUsed: 1, minutesAllowed: 28 });
+    expect((await client.api.recordings.create({ body: weekly })).status).toBe(201);
+    expect((await client.api.recordings.usage()).body).toMatchObject({ minutesUsed: 1, minutesAllowed: 28 });
   });
 
   it('cancelling runs the plan to the end of the paid period, then Free, and deletes nothing', async () => {
@@ -261,7 +264,7 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
     const { client, userId, subscriptionId } = await subscriber(period);
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(toneWav(5))]), 'keep-me.wav');
-    expect((await client.post('/api/recordings', form)).status).toBe(201);
+    expect((await client.api.recordings.create({ body: form })).status).toBe(201);
 
     await deliver(
       running.app.url,
@@ -297,11 +300,13 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
       }),
     );
     expect(await account(client)).toMatchObject({ plan: 'free', subscription: { status: 'ended' } });
-    const recordings = (await client.get('/api/recordings')).body;
+    const recordings = (await client.api.recordings.list()).body;
     expect(JSON.stringify(recordings)).toContain('keep-me');
     // Free again, the user may buy again: a new checkout, for the same Stripe customer.
-    const again = await client.post('/api/account/plan', { plan: 'premium', billingPeriod: 'monthly' });
-    expect(again.status, again.text).toBe(200);
+    const again = await client.api.accounts.changePlan({
+      body: { plan: 'premium', billingPeriod: 'monthly' },
+    });
+    expectStatus(again, 200);
   });
 
   it('refuses a second checkout or Free while a subscription bills, and opens the customer portal instead', async () => {
@@ -312,11 +317,11 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
       expect(answer.status, answer.text).toBe(409);
       expect(answer.body).toMatchObject({ code: 'SUBSCRIPTION_EXISTS' });
     }
-    const portal = await client.post('/api/account/billing-portal');
-    expect(portal.status, portal.text).toBe(200);
+    const portal = await client.api.accounts.openBillingPortal();
+    expectStatus(portal, 200);
     expect(new URL(BillingPortalAnswer.parse(portal.body).url).protocol).toBe('https:');
     const { client: nobody } = await signedInClient(running.app);
-    expect((await nobody.post('/api/account/billing-portal')).status).toBe(409);
+    expect((await nobody.api.accounts.openBillingPortal()).status).toBe(409);
   });
 
   it('applies a notice for an account it does not hold as acknowledged, changing nothing', async () => {
@@ -349,11 +354,13 @@ describe('billing settings', () => {
 
     it('says that paid plans are granted by the administrator, and has no webhook', async () => {
       const { client } = await signedInClient(app);
-      const answer = await client.post('/api/account/plan', { plan: 'premium', billingPeriod: 'weekly' });
-      expect(answer.status).toBe(501);
+      const answer = await client.api.accounts.changePlan({
+        body: { plan: 'premium', billingPeriod: 'weekly' },
+      });
+      expectStatus(answer, 501);
       expect(answer.body.message).toContain('billing@scrivo.test');
-      expect((await client.get('/api/auth/providers')).body).toMatchObject({ payments: false });
-      expect((await client.post('/api/account/billing-portal')).status).toBe(501);
+      expect((await client.api.accounts.authProviders()).body).toMatchObject({ payments: false });
+      expect((await client.api.accounts.openBillingPortal()).status).toBe(501);
       const webhook = await deliver(app.url, stripeEvent.other('customer.created'));
       expect(webhook.status).toBe(501);
     });

@@ -53,7 +53,7 @@ describe.skipIf(!STRIPE_MOCK)('a Stripe webhook when the API dies while handling
       api = armed;
       const email = `crash-${step}@example.com`;
       const client = await signUpOver(armed.url, dataDir, email);
-      const userId = User.parse((await client.get('/api/user')).body).id;
+      const userId = User.parse((await client.api.accounts.currentUser()).body).id;
       const event = stripeEvent.checkoutCompleted({ userId, plan: 'premium', billingPeriod: 'weekly' });
       await expect(deliver(armed.url, event)).rejects.toThrow();
       expect(await armed.exited, `${step}:\n${armed.log()}`).toBe('SIGKILL');
@@ -68,8 +68,11 @@ describe.skipIf(!STRIPE_MOCK)('a Stripe webhook when the API dies while handling
       expect((await deliver(api.url, event)).status, step).toBe(200);
       expect((await deliver(api.url, event)).status, step).toBe(200);
       const client = new TestClient(api.url);
-      expect((await client.post('/api/login', { email, password: 'secret-pass' })).status, step).toBe(200);
-      expect(User.parse((await client.get('/api/user')).body), step).toMatchObject({
+      expect(
+        (await client.api.accounts.login({ body: { email, password: 'secret-pass' } })).status,
+        step,
+      ).toBe(200);
+      expect(User.parse((await client.api.accounts.currentUser()).body), step).toMatchObject({
         plan: 'premium',
         subscription: { billingPeriod: 'weekly', status: 'active' },
       });
@@ -97,7 +100,7 @@ describe.skipIf(!STRIPE_MOCK)('a Stripe webhook when the API dies while handling
     api = armed;
     const email = 'crash-mailed@example.com';
     const client = await signUpOver(armed.url, dataDir, email);
-    const userId = User.parse((await client.get('/api/user')).body).id;
+    const userId = User.parse((await client.api.accounts.currentUser()).body).id;
     const fields = {
       userId,
       subscriptionId: 'sub_crash_mailed',
@@ -125,8 +128,8 @@ describe.skipIf(!STRIPE_MOCK)('a Stripe webhook when the API dies while handling
     // Stripe's retries find the grace recorded: never a third email.
     expect(await mailsTo(dataDir, email, 'payment-failed')).toHaveLength(2);
     const user = new TestClient(api.url);
-    expect((await user.post('/api/login', { email, password: 'secret-pass' })).status).toBe(200);
-    expect(User.parse((await user.get('/api/user')).body)).toMatchObject({
+    expect((await user.api.accounts.login({ body: { email, password: 'secret-pass' } })).status).toBe(200);
+    expect(User.parse((await user.api.accounts.currentUser()).body)).toMatchObject({
       plan: 'premium',
       subscription: { status: 'payment_failed', endsAt: new Date(unix(now) * 1000 + 7 * DAY).toISOString() },
     });

@@ -6,6 +6,7 @@ import { MAX_PAGE } from '@scrivo/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { adminClient } from './admin-session';
+import { expectStatus } from '../support/expect-status';
 
 // Inputs a fuzzer (schemathesis) found answered with a 5xx; each must be the client's error, never ours.
 describe('support chat: bad input is a 4xx, not a server error', () => {
@@ -36,8 +37,8 @@ describe('support chat: bad input is a 4xx, not a server error', () => {
 
   it('the last allowed page is simply empty', async () => {
     const { client } = await adminClient(app);
-    const response = await client.get(`/api/admin/chat/sessions?page=${MAX_PAGE}`);
-    expect(response.status).toBe(200);
+    const response = await client.api.adminChat.listSessions({ query: { page: MAX_PAGE } });
+    expectStatus(response, 200);
     expect(response.body).toMatchObject({ sessions: [], page: MAX_PAGE });
   });
 

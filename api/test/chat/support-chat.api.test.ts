@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { TestClient } from '../support/http-client';
 import { adminClient } from './admin-session';
 import { startVisitor } from './visitor';
+import { expectStatus } from '../support/expect-status';
 
 const IDENTITY_SECRET = 'test-identity-secret-0123456789';
 /** What a site owner's server computes: HMAC of the user id, and of the email too when it is to be shown. */
@@ -64,8 +65,10 @@ describe('support chat API', () => {
       expect(messages[1]!.confidenceScore).toBeLessThan(0.5);
       expect(answer.body.session).toMatchObject({ status: 'escalated', escalationReason: 'low_confidence' });
 
-      const list = await admin.client.get(`/api/admin/chat/sessions?status=escalated&search=australia`);
-      expect(list.status).toBe(200);
+      const list = await admin.client.api.adminChat.listSessions({
+        query: { status: 'escalated', search: 'australia' },
+      });
+      expectStatus(list, 200);
       expect(list.body.sessions).toEqual([
         expect.objectContaining({
           session: expect.objectContaining({
@@ -183,34 +186,39 @@ describe('support chat API', () => {
 
     it('gives a signed-in user of the app a signed identity for the app’s own site', async () => {
       const { client, userId, email } = await signedInClient(app);
-      const identity = await client.get('/api/chat/identity');
+      const identity = await client.api.chat.myIdentity();
       expect(identity.body).toMatchObject({ siteKey: 'scrivo-app', userId, signature: sign(userId, email) });
-      expect((await new TestClient(app.url).get('/api/chat/identity')).status).toBe(401);
+      expect((await new TestClient(app.url).api.chat.myIdentity()).status).toBe(401);
     });
   });
 
   describe('the admin queue', () => {
     it('is for admins only', async () => {
-      expect((await new TestClient(app.url).get('/api/admin/chat/sessions')).status).toBe(401);
+      expect((await new TestClient(app.url).api.adminChat.listSessions()).status).toBe(401);
       const { client } = await signedInClient(app);
-      expect((await client.get('/api/admin/chat/sessions')).status).toBe(403);
+      expect((await client.api.adminChat.listSessions()).status).toBe(403);
     });
 
     it('opens a conversation (marking it read), replies, and sends & resolves; the visitor rates it', async () => {
       const visitor = await startVisitor(app.url);
       await visitor.say('I want to talk to a person about my invoice');
-      const detail = await admin.client.get(`/api/admin/chat/sessions/${visitor.sessionId}`);
-      expect(detail.status).toBe(200);
+      const detail = await admin.client.api.adminChat.getSession({
+        params: { sessionId: visitor.sessionId },
+      });
+      expectStatus(detail, 200);
       expect(detail.body.session).toMatchObject({ status: 'escalated', escalationReason: 'requested_human' });
       const list = await admin.client.get(`/api/admin/chat/sessions?search=invoice`);
       expect(list.body.sessions).toEqual([expect.objectContaining({ unreadCount: 0 })]);
 
-      const reply = await admin.client.post(`/api/admin/chat/sessions/${visitor.sessionId}/respond`, {
-        content: 'Hi! Ada here.',
-        noteType: 'admin_response',
-        markResolved: false,
+      const reply = await admin.client.api.adminChat.respond({
+        params: { sessionId: visitor.sessionId },
+        body: {
+          content: 'Hi! Ada here.',
+          noteType: 'admin_response',
+          markResolved: false,
+        },
       });
-      expect(reply.status).toBe(200);
+      expectStatus(reply, 200);
       expect(reply.body).toMatchObject({
         success: true,
         message: { role: 'admin', content: 'Hi! Ada here.' },
@@ -240,23 +248,28 @@ describe('support chat API', () => {
     it('closes a chat, and answers 404 for an unknown one', async () => {
       const visitor = await startVisitor(app.url);
       await visitor.say('hello there');
-      const closed = await admin.client.post(`/api/admin/chat/sessions/${visitor.sessionId}/close`);
+      const closed = await admin.client.api.adminChat.close({ params: { sessionId: visitor.sessionId } });
       expect(closed.body).toMatchObject({ success: true, session: { status: 'resolved' } });
-      expect((await admin.client.get('/api/admin/chat/sessions/nope')).status).toBe(404);
-      expect((await admin.client.post('/api/admin/chat/sessions/nope/close')).status).toBe(404);
+      expect((await admin.client.api.adminChat.getSession({ params: { sessionId: 'nope' } })).status).toBe(
+        404,
+      );
+      expect((await admin.client.api.adminChat.close({ params: { sessionId: 'nope' } })).status).toBe(404);
     });
 
     it('refuses a blank reply', async () => {
       const visitor = await startVisitor(app.url);
-      const blank = await admin.client.post(`/api/admin/chat/sessions/${visitor.sessionId}/respond`, {
-        content: '  ',
-        markResolved: true,
+      const blank = await admin.client.api.adminChat.respond({
+        params: { sessionId: visitor.sessionId },
+        body: {
+          content: '  ',
+          markResolved: true,
+        },
       });
-      expect(blank.status).toBe(400);
+      expectStatus(blank, 400);
     });
 
     it('pages by 20 and filters by status', async () => {
-      const page = await admin.client.get('/api/admin/chat/sessions');
+      const page = await admin.client.api.adminChat.listSessions();
       expect(page.body).toMatchObject({ page: 1, limit: 20 });
       const resolved = await admin.client.get('/api/admin/chat/sessions?status=resolved');
       expect(
@@ -267,19 +280,23 @@ describe('support chat API', () => {
     });
 
     it('registers another site whose origin may then start chats', async () => {
-      const created = await admin.client.post('/api/admin/chat/sites', {
-        name: 'Acme',
-        allowedOrigins: ['https://acme.test'],
+      const created = await admin.client.api.adminChat.createSite({
+        body: {
+          name: 'Acme',
+          allowedOrigins: ['https://acme.test'],
+        },
       });
-      expect(created.status).toBe(201);
+      expectStatus(created, 201);
       const siteKey = String(created.body.siteKey);
       const visitor = await startVisitor(app.url, { siteKey, hostOrigin: 'https://acme.test' });
       expect(visitor.started.status).toBe(201);
-      const bad = await admin.client.post('/api/admin/chat/sites', {
-        name: 'Bad',
-        allowedOrigins: ['https://*.acme.test'],
+      const bad = await admin.client.api.adminChat.createSite({
+        body: {
+          name: 'Bad',
+          allowedOrigins: ['https://*.acme.test'],
+        },
       });
-      expect(bad.status).toBe(400);
+      expectStatus(bad, 400);
     });
   });
 
@@ -302,9 +319,12 @@ describe('support chat API', () => {
         while (!text.includes(needle)) text += decoder.decode((await reader.read()).value);
       };
       await until('event: ready');
-      await admin.client.post(`/api/admin/chat/sessions/${visitor.sessionId}/respond`, {
-        content: 'Hello!',
-        markResolved: false,
+      await admin.client.api.adminChat.respond({
+        params: { sessionId: visitor.sessionId },
+        body: {
+          content: 'Hello!',
+          markResolved: false,
+        },
       });
       await until('event: update');
       expect(text).toContain(`"sessionId":"${visitor.sessionId}"`);

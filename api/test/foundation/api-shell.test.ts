@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 describe('the API shell', () => {
   let app: TestApp;
@@ -12,8 +13,8 @@ describe('the API shell', () => {
   });
 
   it('reports each adapter and projection on GET /api/health', async () => {
-    const res = await new TestClient(app.url).get('/api/health');
-    expect(res.status).toBe(200);
+    const res = await new TestClient(app.url).api.health.health();
+    expectStatus(res, 200);
     expect(res.body).toMatchObject({ status: 'ok' });
     const adapters = (res.body as { adapters: { port: string; adapter: string; ok: boolean }[] }).adapters;
     expect(adapters.map((a) => [a.port, a.adapter, a.ok])).toEqual([
@@ -29,7 +30,7 @@ describe('the API shell', () => {
   it('tags every response with a request id and keeps a caller-supplied one', async () => {
     const res = await new TestClient(app.url).get('/api/health', { 'x-request-id': 'abc-123' });
     expect(res.headers.get('x-request-id')).toBe('abc-123');
-    const generated = await new TestClient(app.url).get('/api/health');
+    const generated = await new TestClient(app.url).api.health.health();
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -13,7 +13,7 @@ describe.skipIf(!canMountTmpfs())('/api/health with a blob folder that cannot ta
   let app: TestApp;
   let disk: SmallDisk;
   const health = async () => {
-    const answer = await new TestClient(app.url).get('/api/health');
+    const answer = await new TestClient(app.url).api.health.health();
     const body = answer.body as unknown as Health;
     return { status: answer.status, body, blobs: body.adapters.find((a) => a.port === 'blobs')! };
   };

@@ -7,6 +7,7 @@ import { completedRecording, JFK } from '../recordings/support/completed-recordi
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 /** The names and texts inside a zip, read with Python's zipfile (a reader other than the writer). */
 const unzip = (dir: string, bytes: ArrayBuffer): Record<string, string> => {
@@ -97,20 +98,20 @@ describe('bulk export (a zip) and bulk delete of chosen recordings', () => {
 
   it('deletes each recording as a single delete would, and lists the ones it could not delete', async () => {
     const strangers = await completedRecording(app, stranger, undefined, 'Not yours');
-    const res = await owner.post('/api/library/delete', { recordingIds: [ids[1], strangers, ids[2]] });
-    expect(res.status, res.text).toBe(200);
+    const res = await owner.api.library.remove({ body: { recordingIds: [ids[1], strangers, ids[2]] } });
+    expectStatus(res, 200);
     expect((res.body.deleted as { id: string }[]).map((d) => d.id)).toEqual([ids[1], ids[2]]);
     expect(res.body.failed).toEqual([{ id: strangers, code: 'NOT_FOUND', message: expect.any(String) }]);
     expect(JSON.stringify(res.body.failed)).not.toContain('Not yours');
     // Only someone else's: the answer a single delete of it gets.
-    expect((await owner.post('/api/library/delete', { recordingIds: [strangers] })).status).toBe(404);
-    expect((await stranger.get(`/api/recordings/${strangers}`)).status).toBe(200);
-    const left = (await owner.get('/api/recordings')).body as { items: { id: string }[] };
+    expect((await owner.api.library.remove({ body: { recordingIds: [strangers] } })).status).toBe(404);
+    expect((await stranger.api.recordings.get({ params: { id: strangers } })).status).toBe(200);
+    const left = (await owner.api.recordings.list()).body as { items: { id: string }[] };
     expect(left.items.map((i) => i.id)).toEqual([ids[0]]);
     // Restorable one by one, like a single delete.
-    expect((await owner.post(`/api/recordings/${ids[1]}/restore`)).status).toBe(200);
+    expect((await owner.api.recordings.restore({ params: { id: ids[1] } })).status).toBe(200);
 
-    expect((await owner.post('/api/library/delete', { recordingIds: [] })).status).toBe(400);
+    expect((await owner.api.library.remove({ body: { recordingIds: [] } })).status).toBe(400);
     expect((await owner.post('/api/library/delete', {})).status).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ import { completedRecording, JFK } from '../recordings/support/completed-recordi
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 interface Item {
   id: string;
@@ -21,7 +22,7 @@ const titles = async (client: TestClient, query: string) =>
   (await list(client, query)).items.map((i) => i.title).sort();
 
 const rename = async (client: TestClient, id: string, title: string) =>
-  expect((await client.patch(`/api/recordings/${id}`, { title })).status).toBe(200);
+  expect((await client.api.recordings.update({ params: { id }, body: { title } })).status).toBe(200);
 
 describe('library: folders and tags, moved and tagged in bulk, filtering the list and search', () => {
   let app: TestApp;
@@ -47,11 +48,14 @@ describe('library: folders and tags, moved and tagged in bulk, filtering the lis
   it('creates, renames and lists folders and tags by name; names are unique whatever the case', async () => {
     const work = await create('folders', 'Work');
     await create('folders', 'Archive');
-    expect((await client.post('/api/library/folders', { name: 'work' })).status).toBe(409);
-    const renamed = await client.patch(`/api/library/folders/${work.id}`, { name: 'Work 2026' });
+    expect((await client.api.library.createFolder({ body: { name: 'work' } })).status).toBe(409);
+    const renamed = await client.api.library.renameFolder({
+      params: { folderId: work.id },
+      body: { name: 'Work 2026' },
+    });
     expect(renamed.body).toEqual({ id: work.id, name: 'Work 2026' });
     await create('tags', 'urgent');
-    const library = (await client.get('/api/library')).body as { folders: Label[]; tags: Label[] };
+    const library = (await client.api.library.get()).body as { folders: Label[]; tags: Label[] };
     expect(library.folders.map((f) => f.name)).toEqual(['Archive', 'Work 2026']);
     expect(library.tags.map((t) => t.name)).toEqual(['urgent']);
   });
@@ -63,17 +67,22 @@ describe('library: folders and tags, moved and tagged in bulk, filtering the lis
     const board = ids['Board meeting']!;
     const call = ids['Client call']!;
     const podcast = ids['Podcast intro']!;
-    const moved = await client.post('/api/library/move', {
-      recordingIds: [board, call],
-      folderId: folder.id,
+    const moved = await client.api.library.move({
+      body: {
+        recordingIds: [board, call],
+        folderId: folder.id,
+      },
     });
-    expect(moved.status, moved.text).toBe(204);
+    expectStatus(moved, 204);
     expect(
-      (await client.post('/api/library/tag', { recordingIds: [call, podcast], add: [followUp.id, quote.id] }))
-        .status,
+      (
+        await client.api.library.tag({
+          body: { recordingIds: [call, podcast], add: [followUp.id, quote.id] },
+        })
+      ).status,
     ).toBe(204);
     expect(
-      (await client.post('/api/library/tag', { recordingIds: [podcast], remove: [quote.id] })).status,
+      (await client.api.library.tag({ body: { recordingIds: [podcast], remove: [quote.id] } })).status,
     ).toBe(204);
 
     expect(await titles(client, `?folder=${folder.id}`)).toEqual(['Board meeting', 'Client call']);
@@ -87,30 +96,30 @@ describe('library: folders and tags, moved and tagged in bulk, filtering the lis
     expect(item.tagIds.sort()).toEqual([followUp.id, quote.id].sort());
 
     // Out of the folder again; deleting a tag takes it off its recordings.
-    expect((await client.post('/api/library/move', { recordingIds: [board], folderId: null })).status).toBe(
+    expect((await client.api.library.move({ body: { recordingIds: [board], folderId: null } })).status).toBe(
       204,
     );
     expect(await titles(client, `?folder=${folder.id}`)).toEqual(['Client call']);
-    expect((await client.delete(`/api/library/tags/${followUp.id}`)).status).toBe(204);
+    expect((await client.api.library.deleteTag({ params: { tagId: followUp.id } })).status).toBe(204);
     expect(await titles(client, `?tag=${followUp.id}`)).toEqual([]);
     expect((await list(client)).items.find((i) => i.id === podcast)!.tagIds).toEqual([]);
 
     // Deleting the folder keeps its recordings, out of any folder.
-    expect((await client.delete(`/api/library/folders/${folder.id}`)).status).toBe(204);
+    expect((await client.api.library.deleteFolder({ params: { folderId: folder.id } })).status).toBe(204);
     expect((await list(client)).items.find((i) => i.id === call)!.folderId).toBeNull();
     expect((await list(client)).total).toBe(3);
   });
 
   it('files new uploads in the default folder', async () => {
     const inbox = await create('folders', 'Inbox');
-    const set = await client.put('/api/library/default-folder', { folderId: inbox.id });
-    expect(set.status, set.text).toBe(200);
+    const set = await client.api.library.setDefaultFolder({ body: { folderId: inbox.id } });
+    expectStatus(set, 200);
     expect(set.body.defaultFolderId).toBe(inbox.id);
     const form = new FormData();
     form.set('file', new Blob([JFK]), 'jfk.wav');
     form.set('title', 'Fresh upload');
-    const uploaded = await client.post('/api/recordings', form);
-    expect(uploaded.status, uploaded.text).toBe(201);
+    const uploaded = await client.api.recordings.create({ body: form });
+    expectStatus(uploaded, 201);
     const deadline = Date.now() + 10_000;
     while (!(await titles(client, `?folder=${inbox.id}`)).includes('Fresh upload')) {
       if (Date.now() > deadline) throw new Error('the upload never reached the default folder');
@@ -125,23 +134,27 @@ describe('library: folders and tags, moved and tagged in bulk, filtering the lis
     const other = await signedInClient(app, { plan: 'premium' });
     const mine = await create('folders', 'Private');
     const board = ids['Board meeting']!;
-    expect((await client.post('/api/library/move', { recordingIds: [board], folderId: 'nope' })).status).toBe(
+    expect(
+      (await client.api.library.move({ body: { recordingIds: [board], folderId: 'nope' } })).status,
+    ).toBe(404);
+    expect((await client.api.library.tag({ body: { recordingIds: [board], add: ['nope'] } })).status).toBe(
       404,
     );
-    expect((await client.post('/api/library/tag', { recordingIds: [board], add: ['nope'] })).status).toBe(
-      404,
-    );
-    const theirFolder = (await other.client.post('/api/library/folders', { name: 'Theirs' })).body as Label;
+    const theirFolder = (await other.client.api.library.createFolder({ body: { name: 'Theirs' } }))
+      .body as Label;
     // Their recording into my folder, my recording into their folder: both 404.
     expect(
-      (await other.client.post('/api/library/move', { recordingIds: [board], folderId: theirFolder.id }))
+      (await other.client.api.library.move({ body: { recordingIds: [board], folderId: theirFolder.id } }))
         .status,
     ).toBe(404);
     expect(
-      (await client.post('/api/library/move', { recordingIds: [board], folderId: theirFolder.id })).status,
+      (await client.api.library.move({ body: { recordingIds: [board], folderId: theirFolder.id } })).status,
     ).toBe(404);
-    expect((await other.client.patch(`/api/library/folders/${mine.id}`, { name: 'x' })).status).toBe(404);
-    expect((await other.client.delete(`/api/library/folders/${mine.id}`)).status).toBe(404);
+    expect(
+      (await other.client.api.library.renameFolder({ params: { folderId: mine.id }, body: { name: 'x' } }))
+        .status,
+    ).toBe(404);
+    expect((await other.client.api.library.deleteFolder({ params: { folderId: mine.id } })).status).toBe(404);
     expect((await list(other.client, `?folder=${mine.id}`)).items).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { speechWorkerInstalled, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
+import { speechWorkerInstalled, startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
 import { signedInClient } from '../support/sessions';
 import { untilCompleted } from '../recordings/support/until-completed';
 import { appBeside } from '../support/app-beside';

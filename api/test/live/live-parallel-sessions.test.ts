@@ -50,7 +50,7 @@ describe('live sessions opened at once share the minutes the plan has left', () 
     const { client, userId } = await signedInClient(app, { plan: 'free' });
     const form = new FormData();
     form.set('file', new Blob([tone(290)], { type: 'audio/mpeg' }), 'most-of-the-month.mp3');
-    expect((await client.post('/api/recordings', form)).status).toBe(201);
+    expect((await client.api.recordings.create({ body: form })).status).toBe(201);
     const minutes = app.scrivo.app.get(MinutesLedger);
     const usedBefore = await minutes.usedSeconds(userId);
     const left = FREE_PLAN_SECONDS - usedBefore;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { LiveTestSocket, SAVED_WITHIN } from './live-client';
+import { expectStatus } from '../support/expect-status';
 
 /** 100 ms of a quiet tone, as the browser sends it. */
 const frameAudio = new Uint8Array(3200).map((_, i) => (i % 2 === 1 ? 0 : (i * 7) % 64));
@@ -75,8 +76,8 @@ describe('live recording socket: what it refuses', () => {
     // Three frames of 100 ms were accepted; the refused ones added nothing.
     expect(stopped.totalSeconds).toBeCloseTo(0.3, 3);
     const { recordingId } = await live.next('finalized', () => true, SAVED_WITHIN);
-    const recording = await client.get(`/api/recordings/${recordingId}`);
-    expect(recording.status).toBe(200);
+    const recording = await client.api.recordings.get({ params: { id: recordingId } });
+    expectStatus(recording, 200);
     expect(recording.body.durationSeconds).toBeCloseTo(0.3, 1);
     live.close();
   }, 180_000);
@@ -123,7 +124,7 @@ describe('live recording socket: what it refuses', () => {
     ]);
     const form = new FormData();
     form.set('file', new Blob([tone], { type: 'audio/mpeg' }), 'long.mp3');
-    expect((await client.post('/api/recordings', form)).status).toBe(201);
+    expect((await client.api.recordings.create({ body: form })).status).toBe(201);
 
     const live = await LiveTestSocket.open(app.url, client);
     live.send({ type: 'start', language: 'en' });

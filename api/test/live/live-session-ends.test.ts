@@ -4,6 +4,7 @@ import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { TestClient } from '../support/http-client';
 import { LiveTestSocket, SAVED_WITHIN } from './live-client';
+import { expectStatus } from '../support/expect-status';
 
 /** 100 ms of a quiet tone, as the browser sends it. */
 const frameAudio = new Uint8Array(3200).map((_, i) => (i % 2 === 1 ? 0 : (i * 7) % 64));
@@ -19,7 +20,7 @@ const reserve = async (client: TestClient, seconds: number) => {
   ]);
   const form = new FormData();
   form.set('file', new Blob([tone], { type: 'audio/mpeg' }), 'reserved.mp3');
-  expect((await client.post('/api/recordings', form)).status).toBe(201);
+  expect((await client.api.recordings.create({ body: form })).status).toBe(201);
 };
 
 describe('live recording: how a session ends without the stop button', () => {
@@ -75,8 +76,8 @@ describe('live recording: how a session ends without the stop button', () => {
     expect(session.status).not.toBe('recording');
     expect(session.lastSequence).toBe(5);
     const { recordingId } = await back.next('finalized', () => true, SAVED_WITHIN);
-    const recording = await client.get(`/api/recordings/${recordingId}`);
-    expect(recording.status).toBe(200);
+    const recording = await client.api.recordings.get({ params: { id: recordingId } });
+    expectStatus(recording, 200);
     expect(recording.body.title).toBe('Laptop closed');
     expect(recording.body.durationSeconds).toBeCloseTo(0.5, 1);
     back.close();

@@ -5,7 +5,7 @@ import {
   type SpeechWorkerProcess,
   speechWorkerInstalled,
   startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+} from '@scrivo/adapters/testing/speech-worker-process';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';

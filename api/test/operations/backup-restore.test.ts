@@ -7,6 +7,7 @@ import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { transcribedBeside } from '../recordings/support/worker-beside';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
+import { expectStatus } from '../support/expect-status';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const PEOPLE = ['ada.backup@example.com', 'grace.backup@example.com'];
@@ -35,8 +36,8 @@ const upload = async (client: TestClient, title: string) => {
   const form = new FormData();
   form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
   form.set('title', title);
-  const created = await client.post('/api/recordings', form);
-  expect(created.status, created.text).toBe(201);
+  const created = await client.api.recordings.create({ body: form });
+  expectStatus(created, 201);
   return created.body.id as string;
 };
 
@@ -50,8 +51,8 @@ const viewOf = async (client: TestClient, only?: ReadonlySet<string>) => {
   for (const { id, title } of list
     .filter((r) => !only || only.has(r.id))
     .sort((a, b) => a.id.localeCompare(b.id))) {
-    const transcript = await client.get(`/api/recordings/${id}/transcript`);
-    const annotations = await client.get(`/api/recordings/${id}/annotations`);
+    const transcript = await client.api.recordings.transcript({ params: { id } });
+    const annotations = await client.api.recordings.annotations({ params: { id } });
     recordings.push({
       id,
       title,
@@ -59,12 +60,12 @@ const viewOf = async (client: TestClient, only?: ReadonlySet<string>) => {
       annotations: annotations.body,
     });
   }
-  const library = (await client.get('/api/library')).body as { folders: unknown[] };
+  const library = (await client.api.library.get()).body as { folders: unknown[] };
   return { recordings, folders: library.folders };
 };
 
 const minutesUsed = async (client: TestClient) =>
-  ((await client.get('/api/usage')).body as { minutesUsed: number }).minutesUsed;
+  ((await client.api.recordings.usage()).body as { minutesUsed: number }).minutesUsed;
 
 /**
  * `npm run backup` of a running embedded install while people upload, then `npm run restore` into a fresh folder:
@@ -94,22 +95,28 @@ describe('backup and restore of an embedded install', () => {
     for (const [n, email] of PEOPLE.entries()) {
       const client = await signUpOver(api.url, source, email);
       clients.push(client);
-      expect((await client.post('/api/library/folders', { name: `Folder of ${n}` })).status).toBe(201);
+      expect((await client.api.library.createFolder({ body: { name: `Folder of ${n}` } })).status).toBe(201);
       for (const title of [`Talk ${n}a`, `Talk ${n}b`]) {
         const id = await upload(client, title);
         await transcribedBeside(source, id, { text: `words of ${title}`, word: title, speaker: 'Speaker 1' });
-        const edited = await client.patch(`/api/recordings/${id}/transcript`, {
-          version: 1,
-          segments: [{ index: 0, text: `edited words of ${title}` }],
+        const edited = await client.api.recordings.editTranscript({
+          params: { id },
+          body: {
+            version: 1,
+            segments: [{ index: 0, text: `edited words of ${title}` }],
+          },
         });
-        expect(edited.status, edited.text).toBe(200);
-        const comment = await client.post(`/api/recordings/${id}/annotations`, {
-          kind: 'comment',
-          start: 0,
-          end: 1,
-          comment: `note on ${title}`,
+        expectStatus(edited, 200);
+        const comment = await client.api.recordings.addAnnotation({
+          params: { id },
+          body: {
+            kind: 'comment',
+            start: 0,
+            end: 1,
+            comment: `note on ${title}`,
+          },
         });
-        expect(comment.status, comment.text).toBe(201);
+        expectStatus(comment, 201);
       }
     }
     const before = await Promise.all(clients.map((c) => viewOf(c)));
@@ -140,7 +147,9 @@ describe('backup and restore of an embedded install', () => {
     api = await startApiProcess(env(restored));
     for (const [n, email] of PEOPLE.entries()) {
       const client = new TestClient(api.url);
-      expect((await client.post('/api/login', { email, password: 'secret-pass' })).status).toBe(200);
+      expect((await client.api.accounts.login({ body: { email, password: 'secret-pass' } })).status).toBe(
+        200,
+      );
       const after = await viewOf(client, kept);
       expect(after).toEqual(before[n]);
       // The minutes of the uploads made while it ran: some, all or none of them, as the snapshot fell.

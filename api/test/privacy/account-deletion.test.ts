@@ -11,6 +11,7 @@ import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
+import { expectStatus } from '../support/expect-status';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
 const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
@@ -31,11 +32,12 @@ describe('Delete my account', () => {
     });
     admin = new TestClient(app.url);
     expect(
-      (await admin.post('/api/admin/login', { username: ADMIN.email, password: ADMIN.password })).status,
+      (await admin.api.accounts.adminLogin({ body: { username: ADMIN.email, password: ADMIN.password } }))
+        .status,
     ).toBe(200);
     auditor = new TestClient(app.url);
     expect(
-      (await auditor.post('/api/audit/login', { username: AUDITOR.email, password: AUDITOR.password }))
+      (await auditor.api.audit.login({ body: { username: AUDITOR.email, password: AUDITOR.password } }))
         .status,
     ).toBe(200);
   });
@@ -46,8 +48,8 @@ describe('Delete my account', () => {
   const upload = async (client: TestClient): Promise<string> => {
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
     return created.body.id as string;
   };
   const erasedAccounts = async (client: TestClient) =>
@@ -57,12 +59,14 @@ describe('Delete my account', () => {
     }[];
 
   it('needs a signed-in user and the right password; a wrong one changes nothing', async () => {
-    expect((await new TestClient(app.url).post('/api/account/delete', { password: 'x' })).status).toBe(401);
+    expect(
+      (await new TestClient(app.url).api.privacy.deleteAccount({ body: { password: 'x' } })).status,
+    ).toBe(401);
     const { client } = await signedInClient(app);
-    const wrong = await client.post('/api/account/delete', { password: 'not-my-password' });
-    expect(wrong.status).toBe(403);
+    const wrong = await client.api.privacy.deleteAccount({ body: { password: 'not-my-password' } });
+    expectStatus(wrong, 403);
     expect(wrong.body).toMatchObject({ code: 'WRONG_CURRENT_PASSWORD' });
-    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await client.api.accounts.currentUser()).status).toBe(200);
   });
 
   it('signs out everywhere, erases every recording with its media and documents, frees the address', async () => {
@@ -70,25 +74,27 @@ describe('Delete my account', () => {
     const otherBrowser = new TestClient(app.url);
     const other = await app.scrivo.app.get(SessionStore).create('user', userId);
     otherBrowser.setCookie(SESSION_COOKIE.user, other.id);
-    expect((await otherBrowser.get('/api/user')).status).toBe(200);
+    expect((await otherBrowser.api.accounts.currentUser()).status).toBe(200);
     const recordingId = await upload(client);
     // An invitation still open for the address (the console lists invitations by address).
-    expect((await admin.post('/api/admin/invitations', { email })).status).toBe(200);
+    expect((await admin.api.adminUsers.invite({ body: { email } })).status).toBe(200);
     expect(await readModels().collection('invitations').get(email)).not.toBeNull();
-    const asked = await client.post('/api/account/exports');
-    expect(asked.status).toBe(202);
+    const asked = await client.api.privacy.requestDataExport();
+    expectStatus(asked, 202);
     const exportId = asked.body.id as string;
     const archive = join(app.dataDir, 'blobs', 'exports', exportId, 'scrivo-data.zip');
     await waitUntil('the archive is built', async () => existsSync(archive));
     const blob = join(app.dataDir, 'blobs', 'recordings', recordingId, 'original');
     expect(existsSync(blob)).toBe(true);
 
-    const deleted = await client.post('/api/account/delete', { password: 'test-password' });
-    expect(deleted.status, deleted.text).toBe(200);
+    const deleted = await client.api.privacy.deleteAccount({ body: { password: 'test-password' } });
+    expectStatus(deleted, 200);
     expect(client.cookie('scrivo_session')).toBeUndefined();
-    expect((await otherBrowser.get('/api/user')).status).toBe(401);
-    const signIn = await new TestClient(app.url).post('/api/login', { email, password: 'test-password' });
-    expect(signIn.status).toBe(401);
+    expect((await otherBrowser.api.accounts.currentUser()).status).toBe(401);
+    const signIn = await new TestClient(app.url).api.accounts.login({
+      body: { email, password: 'test-password' },
+    });
+    expectStatus(signIn, 401);
 
     await waitUntil('the erasure is done', async () =>
       (await erasedAccounts(admin)).some((a) => a.userId === userId && a.erasedAt !== null),
@@ -112,7 +118,7 @@ describe('Delete my account', () => {
     expect(account.slice(-2)).toEqual(['AccountErasureRequested', 'AccountErased']);
 
     // The address is free again for a new sign-up.
-    const exists = await new TestClient(app.url).post('/api/check-user-exists', { email });
+    const exists = await new TestClient(app.url).api.accounts.checkUserExists({ body: { email } });
     expect(exists.body).toEqual({ exists: false });
     const claim = (await events().readStream(app.scrivo.app.get(EmailStreamNames).userEmail(email))).map(
       (e) => e.type,
@@ -122,9 +128,11 @@ describe('Delete my account', () => {
 
   it('admins and auditors see when an account was erased and by whom, never what it held', async () => {
     const { client, email, userId } = await signedInClient(app);
-    expect((await client.get('/api/admin/erased-accounts')).status).toBe(403);
-    expect((await new TestClient(app.url).get('/api/admin/erased-accounts')).status).toBe(401);
-    expect((await client.post('/api/account/delete', { password: 'test-password' })).status).toBe(200);
+    expect((await client.api.privacy.erasedAccounts()).status).toBe(403);
+    expect((await new TestClient(app.url).api.privacy.erasedAccounts()).status).toBe(401);
+    expect((await client.api.privacy.deleteAccount({ body: { password: 'test-password' } })).status).toBe(
+      200,
+    );
     await waitUntil('the erasure is done', async () =>
       (await erasedAccounts(auditor)).some((a) => a.userId === userId && a.erasedAt !== null),
     );

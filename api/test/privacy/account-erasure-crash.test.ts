@@ -11,6 +11,7 @@ import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
 import { waitUntil } from '../support/wait-until';
+import { expectStatus } from '../support/expect-status';
 
 const EMAIL = 'erase-me@example.com';
 
@@ -48,19 +49,21 @@ describe('the API killed between the account erasure and its checkpoint', () => 
   it('erases once: one erasure of the recording, one release of the address, one AccountErased', async () => {
     api = await startApiProcess({ ...baseEnv(dataDir), SCRIVO_TEST_CRASH_AT: 'reacted:account-erasure' });
     const client = await signUpOver(api.url, dataDir, EMAIL);
-    const userId = ((await client.get('/api/user')).body as { id: string }).id;
+    const userId = ((await client.api.accounts.currentUser()).body as { id: string }).id;
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
     const recordingId = created.body.id as string;
-    const hook = await client.post('/api/account/webhooks', {
-      url: 'https://receiver.example.com/hook',
-      events: ['transcription.completed'],
+    const hook = await client.api.webhooks.create({
+      body: {
+        url: 'https://receiver.example.com/hook',
+        events: ['transcription.completed'],
+      },
     });
-    expect(hook.status, hook.text).toBe(201);
+    expectStatus(hook, 201);
     // The answer waits for the reactions, so the crash cuts it off.
-    await client.post('/api/account/delete', { password: 'secret-pass' }).catch(() => undefined);
+    await client.api.privacy.deleteAccount({ body: { password: 'secret-pass' } }).catch(() => undefined);
     expect(await api.exited, api.log()).toBe('SIGKILL');
 
     api = await startApiProcess(baseEnv(dataDir));
@@ -75,7 +78,9 @@ describe('the API killed between the account erasure and its checkpoint', () => 
       return reactor !== undefined && reactor.checkpoint >= head;
     });
     const stranger = new TestClient(api.url);
-    expect((await stranger.post('/api/login', { email: EMAIL, password: 'secret-pass' })).status).toBe(401);
+    expect(
+      (await stranger.api.accounts.login({ body: { email: EMAIL, password: 'secret-pass' } })).status,
+    ).toBe(401);
     await api.stop();
     api = null;
 

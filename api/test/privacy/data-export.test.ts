@@ -13,6 +13,7 @@ import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 const JFK = readFileSync(JFK_PATH);
 const SENTENCE = 'ask not what your country can do for you';
@@ -46,8 +47,8 @@ describe('Download my data', () => {
   const transcribedUpload = async (client: TestClient, userId: string): Promise<string> => {
     const form = new FormData();
     form.set('file', new Blob([JFK]), 'jfk.wav');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
     const id = created.body.id as string;
     const runner = app.scrivo.app.get(StreamRunner);
     const { state } = await runner.load(recordingDecider, recordingStream(id));
@@ -100,14 +101,16 @@ describe('Download my data', () => {
       { actor: { kind: 'user', id: userId } },
     );
     // A support chat they had signed in to the app (the app signs who they are), and an anonymous one.
-    const identity = (await client.get('/api/chat/identity')).body as Record<string, string>;
-    const chat = await client.post('/api/chat/sessions', {
-      siteKey: 'scrivo-app',
-      contextPage: '/dashboard',
-      hostOrigin: app.url,
-      identity: { userId: identity.userId, email: identity.email, signature: identity.signature },
+    const identity = (await client.api.chat.myIdentity()).body as Record<string, string>;
+    const chat = await client.api.chat.start({
+      body: {
+        siteKey: 'scrivo-app',
+        contextPage: '/dashboard',
+        hostOrigin: app.url,
+        identity: { userId: identity.userId, email: identity.email, signature: identity.signature },
+      },
     });
-    expect(chat.status, chat.text).toBe(201);
+    expectStatus(chat, 201);
     const chatId = (chat.body.session as { sessionId: string }).sessionId;
     const said = await client.post(
       `/api/chat/sessions/${chatId}/messages`,
@@ -115,12 +118,14 @@ describe('Download my data', () => {
       { 'x-chat-token': String(chat.body.token) },
     );
     expect(said.status, said.text).toBe(200);
-    const anonymous = await new TestClient(app.url).post('/api/chat/sessions', {
-      siteKey: 'scrivo-app',
-      contextPage: '/pricing',
-      hostOrigin: app.url,
+    const anonymous = await new TestClient(app.url).api.chat.start({
+      body: {
+        siteKey: 'scrivo-app',
+        contextPage: '/pricing',
+        hostOrigin: app.url,
+      },
     });
-    expect(anonymous.status).toBe(201);
+    expectStatus(anonymous, 201);
 
     const template = await client.api.summaries.createTemplate({
       body: {
@@ -131,10 +136,10 @@ describe('Download my data', () => {
     });
     expect(template.status).toBe(201);
 
-    const asked = await client.post('/api/account/exports');
-    expect(asked.status, asked.text).toBe(202);
+    const asked = await client.api.privacy.requestDataExport();
+    expectStatus(asked, 202);
     const exportId = (asked.body as unknown as ExportView).id;
-    expect((await client.post('/api/account/exports')).status).toBeOneOf([202, 409]);
+    expect((await client.api.privacy.requestDataExport()).status).toBeOneOf([202, 409]);
 
     const ready = await waitUntil('the archive is ready', async () => {
       const items = (await client.get('/api/account/exports')).body.items as ExportView[];
@@ -201,7 +206,7 @@ describe('Download my data', () => {
 
   it("is its owner's alone: another user and a visitor get nothing", async () => {
     const { client } = await signedInClient(app);
-    const asked = await client.post('/api/account/exports');
+    const asked = await client.api.privacy.requestDataExport();
     const exportId = (asked.body as unknown as ExportView).id;
     const ready = await waitUntil('the archive is ready', async () => {
       const items = (await client.get('/api/account/exports')).body.items as ExportView[];
@@ -209,13 +214,13 @@ describe('Download my data', () => {
     });
     const { client: other } = await signedInClient(app);
     expect((await other.get(ready.downloadUrl!)).status).toBe(404);
-    expect((await other.get('/api/account/exports')).body).toEqual({ items: [] });
+    expect((await other.api.privacy.listDataExports()).body).toEqual({ items: [] });
     expect((await new TestClient(app.url).get(ready.downloadUrl!)).status).toBe(401);
   });
 
   it('deletes an archive from the blob store once its link has expired, and says so', async () => {
     const { client } = await signedInClient(app);
-    const exportId = ((await client.post('/api/account/exports')).body as unknown as ExportView).id;
+    const exportId = ((await client.api.privacy.requestDataExport()).body as unknown as ExportView).id;
     const ready = await waitUntil('the archive is ready', async () => {
       const items = (await client.get('/api/account/exports')).body.items as ExportView[];
       return items.find((e) => e.id === exportId && e.status === 'ready') ?? null;

@@ -7,6 +7,7 @@ import { GoogleSignInCommand } from '../../src/accounts/commands/sign-in.command
 import { SESSION_COOKIE, SessionStore } from '../../src/common/auth/session-store';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 /** A real SMTP server on 127.0.0.1: the API sends its mail there, as it would to the operator's relay. */
 const startSmtpServer = async () => {
@@ -90,39 +91,39 @@ describe('Delete my account, confirmed by an emailed code', () => {
     const email = 'grace.google@example.com';
     const { client } = await googleOnlyClient(email);
     // No password to give.
-    const withPassword = await client.post('/api/account/delete', { password: 'anything' });
-    expect(withPassword.status).toBe(409);
+    const withPassword = await client.api.privacy.deleteAccount({ body: { password: 'anything' } });
+    expectStatus(withPassword, 409);
     expect(withPassword.body.code).toBe('NO_PASSWORD');
     // No code asked for yet.
     expect((await client.post('/api/account/delete', { code: '123456' })).body.code).toBe(
       'VERIFICATION_CODE_MISSING',
     );
 
-    const sent = await client.post('/api/account/delete/code');
-    expect(sent.status, sent.text).toBe(200);
+    const sent = await client.api.privacy.sendDeletionCode();
+    expectStatus(sent, 200);
     const code = await codeFrom(email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const refused = await client.post('/api/account/delete', { code: wrong });
-    expect(refused.status).toBe(400);
+    const refused = await client.api.privacy.deleteAccount({ body: { code: wrong } });
+    expectStatus(refused, 400);
     expect(refused.body.code).toBe('INVALID_VERIFICATION_CODE');
-    expect((await client.get('/api/account')).status).toBe(200);
+    expect((await client.api.accounts.getAccount()).status).toBe(200);
 
-    const deleted = await client.post('/api/account/delete', { code });
-    expect(deleted.status, deleted.text).toBe(200);
-    expect((await client.get('/api/account')).status).toBe(401);
-    const again = await new TestClient(app.url).post('/api/check-user-exists', { email });
+    const deleted = await client.api.privacy.deleteAccount({ body: { code } });
+    expectStatus(deleted, 200);
+    expect((await client.api.accounts.getAccount()).status).toBe(401);
+    const again = await new TestClient(app.url).api.accounts.checkUserExists({ body: { email } });
     expect(again.body).toEqual({ exists: false });
   });
 
   it('a code is for the signed-in owner only: it does not delete another account', async () => {
-    expect((await new TestClient(app.url).post('/api/account/delete/code')).status).toBe(401);
+    expect((await new TestClient(app.url).api.privacy.sendDeletionCode()).status).toBe(401);
     const owner = await googleOnlyClient('owner.google@example.com');
     const other = await googleOnlyClient('other.google@example.com');
-    expect((await owner.client.post('/api/account/delete/code')).status).toBe(200);
+    expect((await owner.client.api.privacy.sendDeletionCode()).status).toBe(200);
     const code = await codeFrom('owner.google@example.com');
     const stolen = await other.client.post('/api/account/delete', { code });
     expect(stolen.body.code).toBe('VERIFICATION_CODE_MISSING');
-    expect((await other.client.get('/api/account')).status).toBe(200);
-    expect((await owner.client.post('/api/account/delete', { code })).status).toBe(200);
+    expect((await other.client.api.accounts.getAccount()).status).toBe(200);
+    expect((await owner.client.api.privacy.deleteAccount({ body: { code } })).status).toBe(200);
   });
 });

@@ -21,6 +21,7 @@ import { latestVerificationCode } from '../accounts/support/outbox';
 import { AUDITOR, AUDITOR_ENV, auditorClient } from '../audit/support';
 import { TestClient } from '../support/http-client';
 import type { TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 /** The addresses of the fixtures: an account, an address with a code waiting, an invited address. */
 const MEMBER = 'old.member@example.com';
@@ -187,9 +188,11 @@ describe('streams stored under the old email-holding names', () => {
 
   it('the old account still signs in with its password', async () => {
     const client = new TestClient(app!.url);
-    const login = await client.post('/api/login', { email: MEMBER.toUpperCase(), password: PASSWORD });
-    expect(login.status, login.text).toBe(200);
-    expect((await client.get('/api/account')).body).toMatchObject({ email: MEMBER, firstName: 'Old' });
+    const login = await client.api.accounts.login({
+      body: { email: MEMBER.toUpperCase(), password: PASSWORD },
+    });
+    expectStatus(login, 200);
+    expect((await client.api.accounts.getAccount()).body).toMatchObject({ email: MEMBER, firstName: 'Old' });
   });
 
   it('a code sent before the rename still verifies the address, which then signs up', async () => {
@@ -213,8 +216,8 @@ describe('streams stored under the old email-holding names', () => {
 
   it("the auditor's search by email still finds the account and its address streams", async () => {
     const auditor = await auditorClient(app!, AUDITOR);
-    const found = await auditor.get(`/api/audit/search?by=email&q=${encodeURIComponent(MEMBER)}`);
-    expect(found.status, found.text).toBe(200);
+    const found = await auditor.api.audit.search({ query: { by: 'email', q: MEMBER } });
+    expectStatus(found, 200);
     const ids = (found.body.streams as { streamId: string }[]).map((s) => s.streamId);
     const emails = app!.scrivo.app.get(EmailStreamNames);
     expect(ids).toEqual(expect.arrayContaining([`user-${userId}`, emails.userEmail(MEMBER)]));
@@ -232,7 +235,9 @@ describe('streams stored under the old email-holding names', () => {
     } finally {
       await store.close();
     }
-    const login = await new TestClient(app.url).post('/api/login', { email: MEMBER, password: PASSWORD });
-    expect(login.status).toBe(200);
+    const login = await new TestClient(app.url).api.accounts.login({
+      body: { email: MEMBER, password: PASSWORD },
+    });
+    expectStatus(login, 200);
   });
 });

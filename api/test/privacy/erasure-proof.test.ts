@@ -9,6 +9,7 @@ import { TestClient } from '../support/http-client';
 import { waitUntil as waitUntilAtMost } from '../support/wait-until';
 import { voiceRememberedBeside } from '../voices/voice-beside';
 import { encodeVoicePrint } from '@scrivo/domain/voices';
+import { expectStatus } from '../support/expect-status';
 
 const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
 const ADMIN = { email: 'support@scrivo.test', password: 'admin-secret-1' };
@@ -118,29 +119,36 @@ describe('after deleting an account, none of its personal data is readable anywh
   it('leaves none of it in the events, read models, blobs, keys or logs; rebuilds; replays as erased', async () => {
     api = await startApiProcess(env, { logFile });
     const client = await signUpOver(api.url, dataDir, EMAIL);
-    const userId = ((await client.get('/api/user')).body as { id: string }).id;
-    expect((await client.patch('/api/account', { firstName: FIRST_NAME, lastName: LAST_NAME })).status).toBe(
-      200,
-    );
+    const userId = ((await client.api.accounts.currentUser()).body as { id: string }).id;
+    expect(
+      (await client.api.accounts.updateAccount({ body: { firstName: FIRST_NAME, lastName: LAST_NAME } }))
+        .status,
+    ).toBe(200);
     const kept = await signUpOver(api.url, dataDir, KEPT_EMAIL);
-    expect((await kept.patch('/api/account', { firstName: KEPT_NAME })).status).toBe(200);
+    expect((await kept.api.accounts.updateAccount({ body: { firstName: KEPT_NAME } })).status).toBe(200);
 
     // Their folder, tag, API key and webhook: a delivery of the transcript's completion (its body holds the
     // title) waits to be retried, since the receiver cannot be reached from here.
-    expect((await client.post('/api/library/folders', { name: `${FOLDER_WORD} box` })).status).toBe(201);
-    expect((await client.post('/api/library/tags', { name: `${TAG_WORD} tag` })).status).toBe(201);
-    const key = await client.post('/api/account/api-keys', { name: `${KEY_WORD} key`, scopes: ['read'] });
-    expect(key.status, key.text).toBe(201);
-    const hook = await client.post('/api/account/webhooks', {
-      url: `https://${HOOK_WORD}.example.com/hook`,
-      events: ['transcription.completed'],
+    expect((await client.api.library.createFolder({ body: { name: `${FOLDER_WORD} box` } })).status).toBe(
+      201,
+    );
+    expect((await client.api.library.createTag({ body: { name: `${TAG_WORD} tag` } })).status).toBe(201);
+    const key = await client.api.apiKeys.create({ body: { name: `${KEY_WORD} key`, scopes: ['read'] } });
+    expectStatus(key, 201);
+    const hook = await client.api.webhooks.create({
+      body: {
+        url: `https://${HOOK_WORD}.example.com/hook`,
+        events: ['transcription.completed'],
+      },
     });
-    expect(hook.status, hook.text).toBe(201);
+    expectStatus(hook, 201);
     const webhookId = (hook.body.webhook as { id: string }).id;
-    const glossary = await client.put('/api/vocabulary', {
-      terms: [{ text: GLOSSARY_WORD, soundsLike: 'quill-en-dorf' }],
+    const glossary = await client.api.vocabulary.set({
+      body: {
+        terms: [{ text: GLOSSARY_WORD, soundsLike: 'quill-en-dorf' }],
+      },
     });
-    expect(glossary.status, glossary.text).toBe(200);
+    expectStatus(glossary, 200);
 
     // A recording with a title and a file name of theirs, and its transcript.
     const form = new FormData();
@@ -148,8 +156,8 @@ describe('after deleting an account, none of its personal data is readable anywh
     form.set('title', `${TITLE_WORD} meeting`);
     form.set('terms', UPLOAD_TERM_WORD);
     form.set('context', `Weekly ${CONTEXT_WORD} sync`);
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
     const recordingId = created.body.id as string;
     await transcribedBeside(dataDir, recordingId, {
       text: `my ${TRANSCRIPT_WORD} secret`,
@@ -165,54 +173,68 @@ describe('after deleting an account, none of its personal data is readable anywh
       name: `${VOICE_WORD} Jones`,
       print: VOICE_PRINT,
     });
-    expect((await client.get('/api/voices')).body).toMatchObject({
+    expect((await client.api.voices.list()).body).toMatchObject({
       voices: [{ name: `${VOICE_WORD} Jones` }],
     });
 
     // Their comment on a passage of it.
-    const commented = await client.post(`/api/recordings/${recordingId}/annotations`, {
-      kind: 'comment',
-      start: 0,
-      end: 1,
-      comment: `Ask about the ${COMMENT_WORD}`,
-    });
-    expect(commented.status, commented.text).toBe(201);
-
-    // The owner's corrections: a line's text, words given to a new speaker, that speaker renamed.
-    const edited = await client.patch(`/api/recordings/${recordingId}/transcript`, {
-      version: 1,
-      segments: [{ index: 0, text: `my ${EDIT_WORD} secret words` }],
-    });
-    expect(edited.status, edited.text).toBe(200);
-    const assigned = await client.post(`/api/recordings/${recordingId}/transcript/changes`, {
-      version: 2,
-      change: {
-        kind: 'assignSpeaker',
-        from: { segment: 0, word: 0 },
-        to: { segment: 0, word: 1 },
-        speaker: SPEAKER_WORD,
+    const commented = await client.api.recordings.addAnnotation({
+      params: { id: recordingId },
+      body: {
+        kind: 'comment',
+        start: 0,
+        end: 1,
+        comment: `Ask about the ${COMMENT_WORD}`,
       },
     });
-    expect(assigned.status, assigned.text).toBe(200);
-    const renamed = await client.patch(`/api/recordings/${recordingId}/transcript`, {
-      version: 3,
-      speakers: { [SPEAKER_WORD]: RENAMED_WORD },
+    expectStatus(commented, 201);
+
+    // The owner's corrections: a line's text, words given to a new speaker, that speaker renamed.
+    const edited = await client.api.recordings.editTranscript({
+      params: { id: recordingId },
+      body: {
+        version: 1,
+        segments: [{ index: 0, text: `my ${EDIT_WORD} secret words` }],
+      },
     });
-    expect(renamed.status, renamed.text).toBe(200);
+    expectStatus(edited, 200);
+    const assigned = await client.api.recordings.restructureTranscript({
+      params: { id: recordingId },
+      body: {
+        version: 2,
+        change: {
+          kind: 'assignSpeaker',
+          from: { segment: 0, word: 0 },
+          to: { segment: 0, word: 1 },
+          speaker: SPEAKER_WORD,
+        },
+      },
+    });
+    expectStatus(assigned, 200);
+    const renamed = await client.api.recordings.editTranscript({
+      params: { id: recordingId },
+      body: {
+        version: 3,
+        speakers: { [SPEAKER_WORD]: RENAMED_WORD },
+      },
+    });
+    expectStatus(renamed, 200);
     await waitUntil('the delivery is scheduled', async () => {
       const deliveries = await client.get(`/api/account/webhooks/${webhookId}/deliveries`);
       return ((deliveries.body.items as unknown[] | undefined) ?? []).length > 0;
     });
 
     // A support chat in which the app proved who they are; a person answers them.
-    const identity = (await client.get('/api/chat/identity')).body as Record<string, string>;
-    const started = await client.post('/api/chat/sessions', {
-      siteKey: 'scrivo-app',
-      contextPage: '/dashboard',
-      hostOrigin: api.url,
-      identity: { userId: identity.userId, email: identity.email, signature: identity.signature },
+    const identity = (await client.api.chat.myIdentity()).body as Record<string, string>;
+    const started = await client.api.chat.start({
+      body: {
+        siteKey: 'scrivo-app',
+        contextPage: '/dashboard',
+        hostOrigin: api.url,
+        identity: { userId: identity.userId, email: identity.email, signature: identity.signature },
+      },
     });
-    expect(started.status, started.text).toBe(201);
+    expectStatus(started, 201);
     const chatId = (started.body.session as { sessionId: string }).sessionId;
     const chatToken = { 'x-chat-token': String(started.body.token) };
     const said = await client.post(
@@ -223,14 +245,18 @@ describe('after deleting an account, none of its personal data is readable anywh
     expect(said.status, said.text).toBe(200);
     const admin = new TestClient(api.url);
     expect(
-      (await admin.post('/api/admin/login', { username: ADMIN.email, password: ADMIN.password })).status,
+      (await admin.api.accounts.adminLogin({ body: { username: ADMIN.email, password: ADMIN.password } }))
+        .status,
     ).toBe(200);
-    const replied = await admin.post(`/api/admin/chat/sessions/${chatId}/respond`, {
-      content: `Your ${ADMIN_REPLY_WORD} is fixed`,
-      noteType: 'admin_response',
-      markResolved: false,
+    const replied = await admin.api.adminChat.respond({
+      params: { sessionId: chatId },
+      body: {
+        content: `Your ${ADMIN_REPLY_WORD} is fixed`,
+        noteType: 'admin_response',
+        markResolved: false,
+      },
     });
-    expect(replied.status, replied.text).toBe(200);
+    expectStatus(replied, 200);
     const conversation = await client.get(`/api/chat/sessions/${chatId}?after=0`, chatToken);
     expect(conversation.text).toContain(ADMIN_REPLY_WORD);
 
@@ -253,7 +279,7 @@ describe('after deleting an account, none of its personal data is readable anywh
       EMAIL,
     );
 
-    expect((await client.post('/api/account/delete', { password: 'secret-pass' })).status).toBe(200);
+    expect((await client.api.privacy.deleteAccount({ body: { password: 'secret-pass' } })).status).toBe(200);
     const deletedAt = Date.now();
     // While the server runs, not only once it has closed its files: every file of the data folder (read models
     // and their write-ahead logs, events, keys, blobs, outbox), searched until clean, within 10 s of the answer.
@@ -269,7 +295,7 @@ describe('after deleting an account, none of its personal data is readable anywh
     expect(left, 'personal data on the running server 10 s after the deletion').toEqual([]);
     const auditor = new TestClient(api.url);
     expect(
-      (await auditor.post('/api/audit/login', { username: AUDITOR.email, password: AUDITOR.password }))
+      (await auditor.api.audit.login({ body: { username: AUDITOR.email, password: AUDITOR.password } }))
         .status,
     ).toBe(200);
     await waitUntil('the erasure is done', async () => {
@@ -335,10 +361,10 @@ describe('after deleting an account, none of its personal data is readable anywh
     });
     // Sessions live in the read models too: the kept user signs in again after the rebuild.
     const keptAgain = new TestClient(api.url);
-    expect((await keptAgain.post('/api/login', { email: KEPT_EMAIL, password: 'secret-pass' })).status).toBe(
-      200,
-    );
-    expect((await keptAgain.get('/api/account')).body).toMatchObject({ firstName: KEPT_NAME });
+    expect(
+      (await keptAgain.api.accounts.login({ body: { email: KEPT_EMAIL, password: 'secret-pass' } })).status,
+    ).toBe(200);
+    expect((await keptAgain.api.accounts.getAccount()).body).toMatchObject({ firstName: KEPT_NAME });
     await api.stop();
     api = null;
     expect(found(bytesOf(dataDir, 'read-models.db'))).toEqual([]);

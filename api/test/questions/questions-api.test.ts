@@ -4,7 +4,7 @@ import {
   type LanguageModelProcess,
   languageModelInstalled,
   startLanguageModel,
-} from '@scrivo/adapters/language-models/language-model-process';
+} from '@scrivo/adapters/testing/language-model-process';
 import { completedRecording } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';

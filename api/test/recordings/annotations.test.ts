@@ -4,6 +4,7 @@ import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { completedRecording } from './support/completed-recording';
+import { expectStatus } from '../support/expect-status';
 
 describe('highlights and comments on a transcript (/api/recordings/{id}/annotations)', () => {
   let app: TestApp;
@@ -53,11 +54,14 @@ describe('highlights and comments on a transcript (/api/recordings/{id}/annotati
     });
 
     // Notes hold on to their times: a correction of the words under them leaves them where they were.
-    const corrected = await client.patch(`/api/recordings/${id}/transcript`, {
-      version: 1,
-      segments: [{ index: 1, text: 'what your nation can do for you,' }],
+    const corrected = await client.api.recordings.editTranscript({
+      params: { id },
+      body: {
+        version: 1,
+        segments: [{ index: 1, text: 'what your nation can do for you,' }],
+      },
     });
-    expect(corrected.status, corrected.text).toBe(200);
+    expectStatus(corrected, 200);
     const read = await client.get(path());
     expect(notesOf(read).map((a) => a.comment)).toEqual([null, 'Use this quote']);
 
@@ -107,9 +111,15 @@ describe('highlights and comments on a transcript (/api/recordings/{id}/annotati
     ]);
     const srt = await client.get(`/api/recordings/${id}/export?format=srt&annotations=true`);
     expect(srt.text).not.toContain('Closing line');
-    const pdf = await client.get(`/api/recordings/${id}/export?format=pdf&annotations=true`);
-    expect(pdf.status).toBe(200);
-    const docx = await client.get(`/api/recordings/${id}/export?format=docx&annotations=true`);
-    expect(docx.status).toBe(200);
+    const pdf = await client.api.recordings.export({
+      params: { id },
+      query: { format: 'pdf', annotations: 'true' },
+    });
+    expectStatus(pdf, 200);
+    const docx = await client.api.recordings.export({
+      params: { id },
+      query: { format: 'docx', annotations: 'true' },
+    });
+    expectStatus(docx, 200);
   });
 });

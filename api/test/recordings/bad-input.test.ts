@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
+import { expectStatus } from '../support/expect-status';
 
 const JFK = readFileSync(sharedAudio('jfk/jfk.wav'));
 const upload = (bytes: Uint8Array, name: string) => {
@@ -59,14 +60,14 @@ describe('POST /api/recordings refuses bad input, checks ownership and quotas', 
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ code });
     expect((response.body.error as string).length).toBeGreaterThan(10);
-    expect((await client.get('/api/recordings')).body).toMatchObject({ total: 0 });
+    expect((await client.api.recordings.list()).body).toMatchObject({ total: 0 });
   });
 
   it("answers 404 for another user's recording on every route", async () => {
     const owner = await signedInClient(app, { plan: 'premium' });
     const other = await signedInClient(app, { plan: 'premium' });
-    const created = await owner.client.post('/api/recordings', upload(JFK, 'jfk.wav'));
-    expect(created.status).toBe(201);
+    const created = await owner.client.api.recordings.create({ body: upload(JFK, 'jfk.wav') });
+    expectStatus(created, 201);
     const id = created.body.id as string;
     for (const [method, path] of [
       ['GET', `/api/recordings/${id}`],
@@ -86,8 +87,8 @@ describe('POST /api/recordings refuses bad input, checks ownership and quotas', 
       );
       expect(response.status, `${method} ${path}`).toBe(404);
     }
-    expect((await other.client.get('/api/recordings')).body).toMatchObject({ total: 0 });
-    expect((await owner.client.get(`/api/recordings/${id}`)).body).toMatchObject({
+    expect((await other.client.api.recordings.list()).body).toMatchObject({ total: 0 });
+    expect((await owner.client.api.recordings.get({ params: { id } })).body).toMatchObject({
       title: 'jfk',
       status: 'queued',
     });
@@ -114,12 +115,12 @@ describe('POST /api/recordings refuses bad input, checks ownership and quotas', 
       'mp3',
       '-',
     ]);
-    const refused = await client.post('/api/recordings', upload(long, 'long.mp3'));
-    expect(refused.status).toBe(402);
+    const refused = await client.api.recordings.create({ body: upload(long, 'long.mp3') });
+    expectStatus(refused, 402);
     expect(refused.body).toMatchObject({ code: 'QUOTA_EXCEEDED' });
     expect(refused.body.error).toContain('5 of your 5 minutes left');
-    expect((await client.get('/api/recordings')).body).toMatchObject({ total: 0 });
-    expect((await client.get('/api/usage')).body).toMatchObject({
+    expect((await client.api.recordings.list()).body).toMatchObject({ total: 0 });
+    expect((await client.api.recordings.usage()).body).toMatchObject({
       plan: 'free',
       minutesUsed: 0,
       minutesAllowed: 5,
@@ -130,10 +131,10 @@ describe('POST /api/recordings refuses bad input, checks ownership and quotas', 
   it('cancels a queued transcription and gives the minutes back', async () => {
     const { client } = await signedInClient(app, { plan: 'free' });
     const id = (await client.post('/api/recordings', upload(JFK, 'jfk.wav'))).body.id as string;
-    expect((await client.get('/api/usage')).body).toMatchObject({ minutesUsed: 0.2 });
-    const cancelled = await client.post(`/api/recordings/${id}/cancel`);
+    expect((await client.api.recordings.usage()).body).toMatchObject({ minutesUsed: 0.2 });
+    const cancelled = await client.api.recordings.cancel({ params: { id } });
     expect(cancelled.body).toMatchObject({ status: 'cancelled' });
-    expect((await client.get('/api/usage')).body).toMatchObject({ minutesUsed: 0 });
-    expect((await client.post(`/api/recordings/${id}/cancel`)).status).toBe(200);
+    expect((await client.api.recordings.usage()).body).toMatchObject({ minutesUsed: 0 });
+    expect((await client.api.recordings.cancel({ params: { id } })).status).toBe(200);
   });
 });

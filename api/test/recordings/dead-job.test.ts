@@ -6,6 +6,7 @@ import { TRANSCRIPTION_JOB } from '../../src/recordings/transcription-job';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { JFK_PATH } from './support/stuck-upload';
+import { expectStatus } from '../support/expect-status';
 
 /**
  * A job worker that marked its job dead and then died before telling the recording (or one that stopped
@@ -25,10 +26,10 @@ describe('a transcription job that died without its recording being told', () =>
     const { client } = await signedInClient(app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
     const id = created.body.id as string;
-    expect(((await client.get('/api/usage')).body as { minutesUsed: number }).minutesUsed).toBe(0.2);
+    expect(((await client.api.recordings.usage()).body as { minutesUsed: number }).minutesUsed).toBe(0.2);
 
     const { events } = app.scrivo.adapters;
     const ids = { next: () => crypto.randomUUID() };
@@ -42,20 +43,20 @@ describe('a transcription job that died without its recording being told', () =>
     }
 
     const deadline = Date.now() + 10_000;
-    let recording = (await client.get(`/api/recordings/${id}`)).body as {
+    let recording = (await client.api.recordings.get({ params: { id } })).body as {
       status: string;
       error: { code: string; message: string } | null;
     };
     while (recording.status !== 'failed' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      recording = (await client.get(`/api/recordings/${id}`)).body as typeof recording;
+      recording = (await client.api.recordings.get({ params: { id } })).body as typeof recording;
     }
     expect(recording).toMatchObject({ status: 'failed', error: { code: 'TRANSCRIPTION_FAILED' } });
     expect(recording.error!.message).toMatch(/try again/i);
     const usageDeadline = Date.now() + 10_000;
     let used = 0.2;
     while (used !== 0 && Date.now() < usageDeadline) {
-      used = ((await client.get('/api/usage')).body as { minutesUsed: number }).minutesUsed;
+      used = ((await client.api.recordings.usage()).body as { minutesUsed: number }).minutesUsed;
       if (used !== 0) await new Promise((r) => setTimeout(r, 100));
     }
     expect(used).toBe(0);
@@ -63,9 +64,9 @@ describe('a transcription job that died without its recording being told', () =>
     expect(stream.filter((e) => e.type === 'TranscriptionFailed')).toHaveLength(1);
 
     // The owner retries: a new attempt reserves the minutes again, and nothing of the dead one is released late.
-    const retried = await client.post(`/api/recordings/${id}/retry`);
-    expect(retried.status, retried.text).toBe(202);
+    const retried = await client.api.recordings.retry({ params: { id } });
+    expectStatus(retried, 202);
     expect(retried.body).toMatchObject({ status: 'queued' });
-    expect(((await client.get('/api/usage')).body as { minutesUsed: number }).minutesUsed).toBe(0.2);
+    expect(((await client.api.recordings.usage()).body as { minutesUsed: number }).minutesUsed).toBe(0.2);
   });
 });

@@ -5,6 +5,7 @@ import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
+import { expectStatus } from '../support/expect-status';
 
 const JFK = readFileSync(sharedAudio('jfk/jfk.wav'));
 const GRACE_SECONDS = 3;
@@ -13,8 +14,8 @@ const uploadJfk = async (client: TestClient, title: string) => {
   const form = new FormData();
   form.set('file', new Blob([JFK]), 'jfk.wav');
   form.set('title', title);
-  const created = await client.post('/api/recordings', form);
-  expect(created.status, created.text).toBe(201);
+  const created = await client.api.recordings.create({ body: form });
+  expectStatus(created, 201);
   return created.body.id as string;
 };
 
@@ -99,14 +100,14 @@ describe('live status over server-sent events, and the bin (restore, then media 
       await mine.waitFor((e) => e.type === 'ready');
       const id = await uploadJfk(client, 'Live one');
       await mine.waitFor((e) => e.type === 'recording' && e.recording?.id === id);
-      await client.post(`/api/recordings/${id}/cancel`);
+      await client.api.recordings.cancel({ params: { id } });
       const cancelled = await mine.waitFor(
         (e) => e.type === 'recording' && e.recording?.id === id && e.recording.status === 'cancelled',
       );
       expect(cancelled.recording).toMatchObject({ title: 'Live one' });
-      await client.patch(`/api/recordings/${id}`, { title: 'Renamed live' });
+      await client.api.recordings.update({ params: { id }, body: { title: 'Renamed live' } });
       await mine.waitFor((e) => e.recording?.id === id && e.recording.title === 'Renamed live');
-      await client.delete(`/api/recordings/${id}`);
+      await client.api.recordings.remove({ params: { id } });
       await mine.waitFor((e) => e.type === 'removed' && e.id === id);
       await theirs.waitFor((e) => e.type === 'ready');
       expect(theirs.events.filter((e) => e.type !== 'ready')).toEqual([]);
@@ -119,23 +120,23 @@ describe('live status over server-sent events, and the bin (restore, then media 
   it('restores a deleted recording within the grace period and refuses after it; then erases its media', async () => {
     const { client } = await signedInClient(app, { plan: 'premium' });
     const id = await uploadJfk(client, 'Bin test');
-    await client.post(`/api/recordings/${id}/cancel`);
+    await client.api.recordings.cancel({ params: { id } });
 
-    const deleted = await client.delete(`/api/recordings/${id}`);
-    expect(deleted.status).toBe(200);
+    const deleted = await client.api.recordings.remove({ params: { id } });
+    expectStatus(deleted, 200);
     expect(
       Date.parse(deleted.body.restorableUntil as string) - Date.parse(deleted.body.deletedAt as string),
     ).toBe(GRACE_SECONDS * 1000);
-    expect((await client.get(`/api/recordings/${id}`)).status).toBe(404);
-    const restored = await client.post(`/api/recordings/${id}/restore`);
-    expect(restored.status, restored.text).toBe(200);
+    expect((await client.api.recordings.get({ params: { id } })).status).toBe(404);
+    const restored = await client.api.recordings.restore({ params: { id } });
+    expectStatus(restored, 200);
     expect(restored.body).toMatchObject({ id, title: 'Bin test' });
     expect((await client.get(`/api/recordings/${id}/media`, { range: 'bytes=0-9' })).status).toBe(206);
 
-    await client.delete(`/api/recordings/${id}`);
+    await client.api.recordings.remove({ params: { id } });
     await new Promise((r) => setTimeout(r, GRACE_SECONDS * 1000 + 500));
-    const late = await client.post(`/api/recordings/${id}/restore`);
-    expect(late.status).toBe(409);
+    const late = await client.api.recordings.restore({ params: { id } });
+    expectStatus(late, 409);
     expect(late.body).toMatchObject({ code: 'RESTORE_EXPIRED' });
 
     const blobKey = `recordings/${id}/original`;
@@ -145,6 +146,6 @@ describe('live status over server-sent events, and the bin (restore, then media 
     expect(await app.scrivo.adapters.blobs.stat(blobKey)).toBeNull();
     const events = await app.scrivo.adapters.events.readStream(recordingStream(id));
     expect(events.filter((e) => e.type === 'RecordingMediaPurged')).toHaveLength(1);
-    expect((await client.post(`/api/recordings/${id}/restore`)).status).toBe(409);
+    expect((await client.api.recordings.restore({ params: { id } })).status).toBe(409);
   });
 });

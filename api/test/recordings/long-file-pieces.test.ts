@@ -6,7 +6,7 @@ import {
   type SpeechWorkerProcess,
   speechWorkerInstalled,
   startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+} from '@scrivo/adapters/testing/speech-worker-process';
 import { recordingStream } from '@scrivo/domain/recordings';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 import type { TestClient } from '../support/http-client';

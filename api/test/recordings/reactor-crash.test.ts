@@ -12,6 +12,7 @@ import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from 
 import { TestClient } from '../support/http-client';
 import { JFK_PATH } from './support/stuck-upload';
 import { waitUntil } from '../support/wait-until';
+import { expectStatus } from '../support/expect-status';
 
 const JFK = readFileSync(JFK_PATH);
 const USERS_CLI = join(import.meta.dirname, '../../src/accounts/cli/users.ts');
@@ -66,8 +67,8 @@ const sameUserOn = (url: string, client: TestClient) => {
 const upload = async (client: TestClient): Promise<string> => {
   const form = new FormData();
   form.set('file', new Blob([JFK]), 'jfk.wav');
-  const created = await client.post('/api/recordings', form);
-  expect(created.status, created.text).toBe(201);
+  const created = await client.api.recordings.create({ body: form });
+  expectStatus(created, 201);
   return created.body.id as string;
 };
 
@@ -111,7 +112,7 @@ describe('the API killed between a reaction and its checkpoint', () => {
     const armed = await startApiProcess({ ...baseEnv(dataDir), SCRIVO_TEST_CRASH_AT: `reacted:${reactor}` });
     api = armed;
     const client = await signUpOver(armed.url, dataDir, `reactor-${reactor}@example.com`);
-    const userId = ((await client.get('/api/user')).body as { id: string }).id;
+    const userId = ((await client.api.accounts.currentUser()).body as { id: string }).id;
     let recordingId = '';
     await act(client, dataDir)
       .then((id) => {
@@ -136,9 +137,11 @@ describe('the API killed between a reaction and its checkpoint', () => {
 
     api = await startApiProcess(baseEnv(crashed.dataDir));
     const user = sameUserOn(api.url, crashed.client);
-    const recordings = (await user.get('/api/recordings')).body as { items: { status: string }[] };
+    const recordings = (await user.api.recordings.list()).body as { items: { status: string }[] };
     expect(recordings.items.map((r) => r.status)).toEqual(['queued']);
-    expect(((await user.get('/api/usage')).body as { minutesUsed: number }).minutesUsed).toBe(JFK_MINUTES);
+    expect(((await user.api.recordings.usage()).body as { minutesUsed: number }).minutesUsed).toBe(
+      JFK_MINUTES,
+    );
     await api.stop();
     api = null;
 
@@ -149,16 +152,16 @@ describe('the API killed between a reaction and its checkpoint', () => {
   it('gives back the minutes of a cancelled transcription once', async () => {
     const crashed = await crashAfter('minutes-release', async (client) => {
       const id = await upload(client);
-      await client.post(`/api/recordings/${id}/cancel`);
+      await client.api.recordings.cancel({ params: { id } });
       return id;
     });
     api = await startApiProcess(baseEnv(crashed.dataDir));
     const user = sameUserOn(api.url, crashed.client);
-    const recordings = (await user.get('/api/recordings')).body as {
+    const recordings = (await user.api.recordings.list()).body as {
       items: { id: string; status: string }[];
     };
     expect(recordings.items.map((r) => r.status)).toEqual(['cancelled']);
-    expect(((await user.get('/api/usage')).body as { minutesUsed: number }).minutesUsed).toBe(0);
+    expect(((await user.api.recordings.usage()).body as { minutesUsed: number }).minutesUsed).toBe(0);
     const recordingId = recordings.items[0]!.id;
     await api.stop();
     api = null;
@@ -176,16 +179,18 @@ describe('the API killed between a reaction and its checkpoint', () => {
   it('files a new upload in the default folder once', async () => {
     let folderId = '';
     const crashed = await crashAfter('default-folder', async (client) => {
-      const folder = await client.post('/api/library/folders', { name: 'Inbox' });
-      expect(folder.status, folder.text).toBe(201);
+      const folder = await client.api.library.createFolder({ body: { name: 'Inbox' } });
+      expectStatus(folder, 201);
       folderId = folder.body.id as string;
-      expect((await client.put('/api/library/default-folder', { folderId })).status).toBe(200);
+      expect((await client.api.library.setDefaultFolder({ body: { folderId } })).status).toBe(200);
       return upload(client);
     });
     api = await startApiProcess(baseEnv(crashed.dataDir));
     const user = sameUserOn(api.url, crashed.client);
     await waitUntil('the restarted API lists the upload in the default folder', async () => {
-      const listed = (await user.get(`/api/recordings?folder=${folderId}`)).body as { total: number };
+      const listed = (await user.api.recordings.list({ query: { folder: folderId } })).body as {
+        total: number;
+      };
       return listed.total === 1;
     });
     await api.stop();
@@ -198,7 +203,7 @@ describe('the API killed between a reaction and its checkpoint', () => {
     const crashed = await crashAfter('media-erasure', async (client) => {
       const id = await upload(client);
       // The grace period is 1 s; the purge timer then decides the erasure, the reactor erases: the crash.
-      await client.delete(`/api/recordings/${id}`);
+      await client.api.recordings.remove({ params: { id } });
       return id;
     });
     const [request] = await findRequests(crashed.dataDir, crashed.userId);
@@ -206,11 +211,11 @@ describe('the API killed between a reaction and its checkpoint', () => {
     api = await startApiProcess(baseEnv(crashed.dataDir));
     const user = sameUserOn(api.url, crashed.client);
     await waitUntil('the restarted API reports the media gone', async () => {
-      const media = await user.get(`/api/recordings/${recordingId}/media`);
+      const media = await user.api.recordings.media({ params: { id: recordingId } });
       return media.status === 404;
     });
-    const restore = await user.post(`/api/recordings/${recordingId}/restore`);
-    expect(restore.status).toBe(409);
+    const restore = await user.api.recordings.restore({ params: { id: recordingId } });
+    expectStatus(restore, 409);
     await api.stop();
     api = null;
 
@@ -227,8 +232,8 @@ describe('the API killed between a reaction and its checkpoint', () => {
     const email = 'reactor-suspended-sessions@example.com';
     const signIn = async (url: string) => {
       const client = new TestClient(url);
-      const answer = await client.post('/api/login', { email, password: 'secret-pass' });
-      expect(answer.status, answer.text).toBe(200);
+      const answer = await client.api.accounts.login({ body: { email, password: 'secret-pass' } });
+      expectStatus(answer, 200);
       return client;
     };
     const crashed = await crashAfter('suspended-sessions', async (_client, dataDir) => {
@@ -241,9 +246,9 @@ describe('the API killed between a reaction and its checkpoint', () => {
     expect(usersCli(crashed.dataDir, 'reactivate', email).status).toBe(0);
     await caughtUp(api.url, await headPosition(crashed.dataDir));
     const signedInBefore = sameUserOn(api.url, crashed.client);
-    expect((await signedInBefore.get('/api/user')).status, 'ended, not only refused').toBe(401);
+    expect((await signedInBefore.api.accounts.currentUser()).status, 'ended, not only refused').toBe(401);
     const signedInBetween = await signIn(api.url);
-    expect((await signedInBetween.get('/api/user')).status).toBe(200);
+    expect((await signedInBetween.api.accounts.currentUser()).status).toBe(200);
     await api.stop();
     api = null;
 
@@ -253,7 +258,7 @@ describe('the API killed between a reaction and its checkpoint', () => {
     expect(usersCli(crashed.dataDir, 'reactivate', email).status).toBe(0);
     api = await startApiProcess(baseEnv(crashed.dataDir));
     await caughtUp(api.url, await headPosition(crashed.dataDir));
-    expect((await sameUserOn(api.url, signedInBetween).get('/api/user')).status).toBe(401);
+    expect((await sameUserOn(api.url, signedInBetween).api.accounts.currentUser()).status).toBe(401);
     const signedInAfter = await signIn(api.url);
     await api.stop();
     api = null;
@@ -264,7 +269,7 @@ describe('the API killed between a reaction and its checkpoint', () => {
     await checkpoints.close();
     api = await startApiProcess(baseEnv(crashed.dataDir));
     await caughtUp(api.url, await headPosition(crashed.dataDir));
-    expect((await sameUserOn(api.url, signedInAfter).get('/api/user')).status).toBe(200);
+    expect((await sameUserOn(api.url, signedInAfter).api.accounts.currentUser()).status).toBe(200);
     await api.stop();
     api = null;
   }, 180_000);
@@ -272,7 +277,8 @@ describe('the API killed between a reaction and its checkpoint', () => {
   it("counts an operator's minutes grant once", async () => {
     let allowedBefore = 0;
     const crashed = await crashAfter('minutes-grants', async (client, dataDir) => {
-      allowedBefore = ((await client.get('/api/usage')).body as { minutesAllowed: number }).minutesAllowed;
+      allowedBefore = ((await client.api.recordings.usage()).body as { minutesAllowed: number })
+        .minutesAllowed;
       // The operator's command line, another process on the same data folder: the API reacts to its record.
       const grant = usersCli(dataDir, 'grant-minutes', 'reactor-minutes-grants@example.com', '45');
       expect(grant.status, grant.stderr).toBe(0);
@@ -280,7 +286,7 @@ describe('the API killed between a reaction and its checkpoint', () => {
     });
     api = await startApiProcess(baseEnv(crashed.dataDir));
     const user = sameUserOn(api.url, crashed.client);
-    expect(((await user.get('/api/usage')).body as { minutesAllowed: number }).minutesAllowed).toBe(
+    expect(((await user.api.recordings.usage()).body as { minutesAllowed: number }).minutesAllowed).toBe(
       allowedBefore + 45,
     );
     await api.stop();

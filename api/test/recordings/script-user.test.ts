@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import mammoth from 'mammoth';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
+import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { signedInClient } from '../support/sessions';
 import { appWithSpeechWorker } from '../support/speech-app';
 import type { TestClient } from '../support/http-client';

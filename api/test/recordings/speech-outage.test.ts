@@ -5,7 +5,7 @@ import {
   type SpeechWorkerProcess,
   speechWorkerInstalled,
   startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+} from '@scrivo/adapters/testing/speech-worker-process';
 import { jobStream } from '@scrivo/domain/jobs';
 import { recordingStream } from '@scrivo/domain/recordings';
 import type { TestClient } from '../support/http-client';

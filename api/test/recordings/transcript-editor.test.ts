@@ -3,6 +3,7 @@ import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { completedRecording, JFK } from './support/completed-recording';
+import { expectStatus } from '../support/expect-status';
 
 interface Segment {
   start: number;
@@ -165,8 +166,8 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
   it('refuses a transcript that is not finished yet', async () => {
     const form = new FormData();
     form.set('file', new Blob([JFK]), 'jfk.wav');
-    const queued = await client.post('/api/recordings', form);
-    expect(queued.status).toBe(201);
+    const queued = await client.api.recordings.create({ body: form });
+    expectStatus(queued, 201);
     const response = await client.patch(path(queued.body.id as string), {
       version: 1,
       segments: [{ index: 0, text: 'Too early' }],

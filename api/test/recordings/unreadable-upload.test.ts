@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 /** A whole file sent as the browser sends it: tus creation, then one PATCH with every byte. */
 const tusUpload = async (app: TestApp, client: TestClient, name: string, bytes: Uint8Array) => {
@@ -64,11 +65,11 @@ describe('a file with no audio we can read is refused when its upload completes,
   });
 
   const libraryIds = async (client: TestClient) =>
-    ((await client.get('/api/recordings')).body as { items: { id: string }[] }).items.map((r) => r.id);
+    ((await client.api.recordings.list()).body as { items: { id: string }[] }).items.map((r) => r.id);
 
   it('answers the last PATCH of a text file named .mp3 with 415 and why, and leaves no entry or bytes', async () => {
     const { client } = await signedInClient(app);
-    await client.get('/api/health');
+    await client.api.health.health();
     const text = new TextEncoder().encode('These are my meeting notes, not audio.\n'.repeat(40));
     const sent = await tusUpload(app, client, 'notes.mp3', text);
     expect(sent.status).toBe(415);
@@ -77,13 +78,13 @@ describe('a file with no audio we can read is refused when its upload completes,
       message: expect.stringMatching(/^This file has no audio we can read: /),
     });
     expect(await libraryIds(client)).not.toContain(sent.recordingId);
-    expect((await client.get(`/api/recordings/${sent.recordingId}`)).status).toBe(404);
+    expect((await client.api.recordings.get({ params: { id: sent.recordingId } })).status).toBe(404);
     expect((await fetch(sent.url, { method: 'HEAD', headers: sent.headers })).status).toBe(404);
   });
 
   it('says a 0 s WAV is 0 seconds long, never that it may be damaged (tus and one request)', async () => {
     const { client } = await signedInClient(app);
-    await client.get('/api/health');
+    await client.api.health.health();
     const sent = await tusUpload(app, client, 'empty-take.wav', zeroWav);
     expect(sent.status).toBe(422);
     expect(sent.body.code).toBe('ZERO_LENGTH');
@@ -93,21 +94,21 @@ describe('a file with no audio we can read is refused when its upload completes,
 
     const form = new FormData();
     form.set('file', new Blob([zeroWav]), 'empty-take.wav');
-    const posted = await client.post('/api/recordings', form);
-    expect(posted.status).toBe(422);
+    const posted = await client.api.recordings.create({ body: form });
+    expectStatus(posted, 422);
     expect(posted.body).toMatchObject({ code: 'ZERO_LENGTH' });
     expect(await libraryIds(client)).toEqual([]);
   });
 
   it('keeps the file when its owner asks after the refusal: stored, marked unreadable, never transcribed', async () => {
     const { client } = await signedInClient(app);
-    await client.get('/api/health');
+    await client.api.health.health();
     const text = new TextEncoder().encode('These are my meeting notes, not audio.\n'.repeat(40));
     const form = new FormData();
     form.set('file', new Blob([text]), 'notes.mp3');
     form.set('keep', 'unreadable');
-    const kept = await client.post('/api/recordings', form);
-    expect(kept.status).toBe(201);
+    const kept = await client.api.recordings.create({ body: form });
+    expectStatus(kept, 201);
     const recording = kept.body as { id: string; status: string; error: { code: string; message: string } };
     expect(recording).toMatchObject({
       status: 'unreadable',
@@ -130,22 +131,22 @@ describe('a file with no audio we can read is refused when its upload completes,
 
     // No job was made, and asking for one cannot help.
     expect((await client.post(`/api/recordings/${recording.id}/retry`, {})).status).toBe(409);
-    expect((await client.get(`/api/recordings/${recording.id}`)).body).toMatchObject({
+    expect((await client.api.recordings.get({ params: { id: recording.id } })).body).toMatchObject({
       status: 'unreadable',
     });
 
-    expect((await client.delete(`/api/recordings/${recording.id}`)).status).toBe(200);
+    expect((await client.api.recordings.remove({ params: { id: recording.id } })).status).toBe(200);
     expect(await libraryIds(client)).toEqual([]);
   });
 
   it('keeps a 0 s WAV as a file, said to be 0 seconds long', async () => {
     const { client } = await signedInClient(app);
-    await client.get('/api/health');
+    await client.api.health.health();
     const form = new FormData();
     form.set('file', new Blob([zeroWav]), 'empty-take.wav');
     form.set('keep', 'unreadable');
-    const kept = await client.post('/api/recordings', form);
-    expect(kept.status).toBe(201);
+    const kept = await client.api.recordings.create({ body: form });
+    expectStatus(kept, 201);
     expect(kept.body).toMatchObject({
       status: 'unreadable',
       error: { code: 'ZERO_LENGTH', message: expect.stringMatching(/^This recording is 0 seconds long/) },

@@ -88,10 +88,10 @@ describe('the API killed at each step of an upload', () => {
       if (scenario.kind === 'multipart') {
         const form = new FormData();
         form.set('file', new Blob([JFK]), 'jfk.wav');
-        await expect(client.post('/api/recordings', form)).rejects.toThrow();
+        await expect(client.api.recordings.create({ body: form })).rejects.toThrow();
       } else {
         const tus = rawTus(armed.url, client);
-        await client.get('/api/health');
+        await client.api.health.health();
         if (scenario.step === 'created') await expect(tus.create(JFK.length)).rejects.toThrow();
         else {
           const upload = await tus.create(JFK.length);
@@ -127,7 +127,7 @@ describe('the API killed at each step of an upload', () => {
       const deadline = Date.now() + 30_000;
       let recordings: { id: string; status: string; error: { code: string } | null }[] = [];
       for (;;) {
-        recordings = ((await user.get('/api/recordings')).body as { items: typeof recordings }).items;
+        recordings = ((await user.api.recordings.list()).body as { items: typeof recordings }).items;
         if (recordings.length === 1 && recordings[0]!.status !== 'uploading') break;
         if (Date.now() > deadline)
           throw new Error(`${label}: ${JSON.stringify(recordings)}\n${restarted.log().slice(-5000)}`);
@@ -136,7 +136,7 @@ describe('the API killed at each step of an upload', () => {
       const [recording] = recordings;
       expect(recording!.status, label).toBe(scenario.ends);
       if (scenario.ends === 'failed') expect(recording!.error?.code, label).toBe('UPLOAD_INTERRUPTED');
-      const usage = (await user.get('/api/usage')).body as { minutesUsed: number };
+      const usage = (await user.api.recordings.usage()).body as { minutesUsed: number };
       expect(usage.minutesUsed, label).toBe(scenario.ends === 'queued' ? JFK_MINUTES : 0);
     }
 

@@ -20,7 +20,7 @@ import { JFK_PATH, stuckMultipartUpload } from './support/stuck-upload';
 const JFK = readFileSync(JFK_PATH);
 
 const recordingOf = async (client: TestClient, id: string) =>
-  (await client.get(`/api/recordings/${id}`)).body as {
+  (await client.api.recordings.get({ params: { id } })).body as {
     status: string;
     error: { code: string; message: string } | null;
   };
@@ -36,7 +36,7 @@ const waitFor = async <T>(what: string, check: () => Promise<T | null | undefine
 };
 
 const minutesUsed = async (client: TestClient) =>
-  ((await client.get('/api/usage')).body as { minutesUsed: number }).minutesUsed;
+  ((await client.api.recordings.usage()).body as { minutesUsed: number }).minutesUsed;
 
 describe('uploads left unfinished by a crash or a storage failure', () => {
   let app: TestApp;
@@ -135,7 +135,7 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
   it('removes a resumable upload nobody continued (expiry) with its bytes and its half-made recording', async () => {
     const { client } = await signedInClient(app);
     const tus = rawTus(app.url, client);
-    await client.get('/api/health');
+    await client.api.health.health();
     const upload = await tus.create(JFK.length);
     expect(upload.status).toBe(201);
     expect((await tus.patch(upload.url, 0, JFK.subarray(0, 100_000))).status).toBe(204);
@@ -149,11 +149,11 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
 
     await waitFor(
       'removed',
-      async () => (await client.get(`/api/recordings/${upload.recordingId}`)).status === 404,
+      async () => (await client.api.recordings.get({ params: { id: upload.recordingId } })).status === 404,
     );
     expect(readdirSync(files).filter((f) => f.startsWith(uploadId))).toEqual([]);
     expect((await tus.head(upload.url)).status).toBe(404);
-    const list = (await client.get('/api/recordings')).body as { items: { id: string }[] };
+    const list = (await client.api.recordings.list()).body as { items: { id: string }[] };
     expect(list.items.map((r) => r.id)).not.toContain(upload.recordingId);
   });
 
@@ -171,7 +171,7 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
         expect(answer.body).toMatchObject({ code: 'STORAGE_UNAVAILABLE', requestId: expect.any(String) });
         expect(answer.text).not.toContain(app.dataDir);
         expect(answer.text).not.toMatch(/ENOSPC|EROFS/);
-        expect(((await client.get('/api/recordings')).body as { items: unknown[] }).items).toEqual([]);
+        expect(((await client.api.recordings.list()).body as { items: unknown[] }).items).toEqual([]);
         expect(await minutesUsed(client)).toBe(0);
       } finally {
         disk.unmount();
@@ -184,7 +184,7 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
     async () => {
       const { client } = await signedInClient(app);
       const tus = rawTus(app.url, client);
-      await client.get('/api/health');
+      await client.api.health.health();
       const disk = mountSmallDisk(join(app.dataDir, 'blobs'));
       try {
         disk.readOnly();

@@ -4,7 +4,7 @@ import {
   type SpeechWorkerProcess,
   speechWorkerInstalled,
   startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+} from '@scrivo/adapters/testing/speech-worker-process';
 import { JOB_INDEX_COLLECTION } from '@scrivo/adapters/jobs/mongodb-job-queue';
 import { mongoForTests } from '@scrivo/adapters/testing/mongo-for-tests';
 import { recordingStream } from '@scrivo/domain/recordings';

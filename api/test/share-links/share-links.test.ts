@@ -6,6 +6,7 @@ import { adminClient } from '../chat/admin-session';
 import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 type Owner = Awaited<ReturnType<typeof signedInClient>>;
 
@@ -18,13 +19,13 @@ describe('share links: a read-only transcript for anyone with the link, for as l
   const visitor = () => new TestClient(app.url);
 
   const create = async (body: Record<string, unknown> = {}, client = owner.client, id = recordingId) => {
-    const res = await client.post(`/api/recordings/${id}/share-links`, body);
-    expect(res.status, res.text).toBe(201);
+    const res = await client.api.shareLinks.create({ params: { id }, body });
+    expectStatus(res, 201);
     return res.body as { token: string; url: string; link: { id: string } & Record<string, unknown> };
   };
   const links = async () => {
-    const res = await owner.client.get(`/api/recordings/${recordingId}/share-links`);
-    expect(res.status, res.text).toBe(200);
+    const res = await owner.client.api.shareLinks.list({ params: { id: recordingId } });
+    expectStatus(res, 200);
     return (res.body as { items: ({ id: string } & Record<string, unknown>)[] }).items;
   };
 
@@ -34,11 +35,14 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     other = await signedInClient(app, { plan: 'premium' });
     recordingId = await completedRecording(app, owner.client);
     // The owner names a speaker: visitors see the owner's names, not the raw labels.
-    const named = await owner.client.patch(`/api/recordings/${recordingId}/transcript`, {
-      version: 1,
-      speakers: { SPEAKER_00: 'President Kennedy' },
+    const named = await owner.client.api.recordings.editTranscript({
+      params: { id: recordingId },
+      body: {
+        version: 1,
+        speakers: { SPEAKER_00: 'President Kennedy' },
+      },
     });
-    expect(named.status, named.text).toBe(200);
+    expectStatus(named, 200);
   }, 120_000);
   afterAll(() => app?.close());
 
@@ -66,8 +70,8 @@ describe('share links: a read-only transcript for anyone with the link, for as l
 
   it('shows an anonymous visitor the transcript with the owner’s speaker names, marked noindex', async () => {
     const { token } = await create({ includeMedia: true });
-    const res = await visitor().get(`/api/shared/${token}`);
-    expect(res.status, res.text).toBe(200);
+    const res = await visitor().api.shareLinks.get({ params: { token } });
+    expectStatus(res, 200);
     expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body.title).toBe('JFK inaugural');
@@ -82,14 +86,17 @@ describe('share links: a read-only transcript for anyone with the link, for as l
 
   it('shows the visitor who speaks when under the owner’s names, where the transcript has a timeline', async () => {
     const id = await completedRecording(app, owner.client, JFK_WITH_TIMELINE, 'Two at once');
-    const named = await owner.client.patch(`/api/recordings/${id}/transcript`, {
-      version: 1,
-      speakers: { SPEAKER_00: 'President Kennedy' },
+    const named = await owner.client.api.recordings.editTranscript({
+      params: { id },
+      body: {
+        version: 1,
+        speakers: { SPEAKER_00: 'President Kennedy' },
+      },
     });
-    expect(named.status, named.text).toBe(200);
+    expectStatus(named, 200);
     const { token } = await create({ includeMedia: true }, owner.client, id);
-    const res = await visitor().get(`/api/shared/${token}`);
-    expect(res.status, res.text).toBe(200);
+    const res = await visitor().api.shareLinks.get({ params: { token } });
+    expectStatus(res, 200);
     expect(SharedRecording.parse(res.body).transcript.speakerTimeline).toEqual([
       { speaker: 'President Kennedy', start: 0, end: 4.6 },
       { speaker: 'SPEAKER_01', start: 4.3, end: 7.9 },
@@ -99,8 +106,8 @@ describe('share links: a read-only transcript for anyone with the link, for as l
 
   it('sends no timeline for a transcript that has none', async () => {
     const { token } = await create();
-    const res = await visitor().get(`/api/shared/${token}`);
-    expect(res.status, res.text).toBe(200);
+    const res = await visitor().api.shareLinks.get({ params: { token } });
+    expectStatus(res, 200);
     expect(res.body.transcript).not.toHaveProperty('speakerTimeline');
   });
 
@@ -120,7 +127,8 @@ describe('share links: a read-only transcript for anyone with the link, for as l
 
   it('counts each view, and tells the owner', async () => {
     const { token, link } = await create();
-    for (let i = 0; i < 3; i += 1) expect((await visitor().get(`/api/shared/${token}`)).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await visitor().api.shareLinks.get({ params: { token } })).status).toBe(200);
     const listed = (await links()).find((l) => l.id === link.id)!;
     expect(listed.views).toBe(3);
     expect(listed.lastViewedAt).toEqual(expect.any(String));
@@ -136,8 +144,11 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     expect(part.headers.get('content-range')).toBe(`bytes 0-99/${JFK.length}`);
     expect(part.headers.get('x-robots-tag')).toMatch(/noindex/);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(JFK.subarray(0, 100));
-    const refused = await anonymous.get(`/api/shared/${playOnly.token}/media?download=true`);
-    expect(refused.status).toBe(403);
+    const refused = await anonymous.api.shareLinks.media({
+      params: { token: playOnly.token },
+      query: { download: 'true' },
+    });
+    expectStatus(refused, 403);
     expect(refused.body.code).toBe('SHARE_DOWNLOAD_NOT_ALLOWED');
 
     const downloadable = await create({ includeMedia: true, allowDownload: true });
@@ -151,54 +162,62 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     const { token } = await create({ includeMedia: false });
     const anonymous = visitor();
     expect((await anonymous.get(`/api/shared/${token}`)).body.media).toBeNull();
-    const media = await anonymous.get(`/api/shared/${token}/media`);
-    expect(media.status).toBe(403);
+    const media = await anonymous.api.shareLinks.media({ params: { token } });
+    expectStatus(media, 403);
     expect(media.body.code).toBe('SHARE_MEDIA_NOT_SHARED');
   });
 
   it('refuses a download without the media when the link is created', async () => {
-    const res = await owner.client.post(`/api/recordings/${recordingId}/share-links`, {
-      includeMedia: false,
-      allowDownload: true,
+    const res = await owner.client.api.shareLinks.create({
+      params: { id: recordingId },
+      body: {
+        includeMedia: false,
+        allowDownload: true,
+      },
     });
-    expect(res.status).toBe(400);
+    expectStatus(res, 400);
   });
 
   it('stops a revoked link at once, for the page and the media', async () => {
     const { token, link } = await create({ includeMedia: true });
     const anonymous = visitor();
-    expect((await anonymous.get(`/api/shared/${token}`)).status).toBe(200);
-    const revoked = await owner.client.delete(`/api/recordings/${recordingId}/share-links/${link.id}`);
-    expect(revoked.status, revoked.text).toBe(200);
+    expect((await anonymous.api.shareLinks.get({ params: { token } })).status).toBe(200);
+    const revoked = await owner.client.api.shareLinks.revoke({
+      params: { id: recordingId, linkId: link.id },
+    });
+    expectStatus(revoked, 200);
     expect(revoked.body.status).toBe('revoked');
-    const gone = await anonymous.get(`/api/shared/${token}`);
-    expect(gone.status).toBe(410);
+    const gone = await anonymous.api.shareLinks.get({ params: { token } });
+    expectStatus(gone, 410);
     expect(gone.body.code).toBe('SHARE_LINK_GONE');
     expect(gone.headers.get('x-robots-tag')).toMatch(/noindex/);
-    expect((await anonymous.get(`/api/shared/${token}/media`)).status).toBe(410);
+    expect((await anonymous.api.shareLinks.media({ params: { token } })).status).toBe(410);
   });
 
   it('stops an expired link the moment it expires', async () => {
     const expiresAt = new Date(Date.now() + 1500).toISOString();
     const { token, link } = await create({ expiresAt });
     const anonymous = visitor();
-    expect((await anonymous.get(`/api/shared/${token}`)).status).toBe(200);
+    expect((await anonymous.api.shareLinks.get({ params: { token } })).status).toBe(200);
     await new Promise((r) => setTimeout(r, Date.parse(expiresAt) - Date.now() + 50));
-    expect((await anonymous.get(`/api/shared/${token}`)).status).toBe(410);
+    expect((await anonymous.api.shareLinks.get({ params: { token } })).status).toBe(410);
     expect((await links()).find((l) => l.id === link.id)!.status).toBe('expired');
   });
 
   it('refuses an expiry in the past', async () => {
-    const res = await owner.client.post(`/api/recordings/${recordingId}/share-links`, {
-      expiresAt: new Date(Date.now() - 1000).toISOString(),
+    const res = await owner.client.api.shareLinks.create({
+      params: { id: recordingId },
+      body: {
+        expiresAt: new Date(Date.now() - 1000).toISOString(),
+      },
     });
-    expect(res.status).toBe(400);
+    expectStatus(res, 400);
   });
 
   it('answers 404 to a token that does not exist, however it is shaped', async () => {
     for (const token of ['A'.repeat(43), 'short', recordingId]) {
-      const res = await visitor().get(`/api/shared/${token}`);
-      expect(res.status, token).toBe(404);
+      const res = await visitor().api.shareLinks.get({ params: { token } });
+      expectStatus(res, 404, token);
       expect(res.body.code).toBe('SHARE_LINK_NOT_FOUND');
       expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
     }
@@ -208,28 +227,31 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     const { token, link } = await create({ includeMedia: true, password: 'open sesame' });
     expect(link.hasPassword).toBe(true);
     const anonymous = visitor();
-    const locked = await anonymous.get(`/api/shared/${token}`);
-    expect(locked.status).toBe(401);
+    const locked = await anonymous.api.shareLinks.get({ params: { token } });
+    expectStatus(locked, 401);
     expect(locked.body.code).toBe('SHARE_PASSWORD_REQUIRED');
     expect(locked.body).not.toHaveProperty('title');
-    expect((await anonymous.get(`/api/shared/${token}/media`)).status).toBe(401);
+    expect((await anonymous.api.shareLinks.media({ params: { token } })).status).toBe(401);
 
-    const wrong = await anonymous.post(`/api/shared/${token}/unlock`, { password: 'guess' });
-    expect(wrong.status).toBe(401);
+    const wrong = await anonymous.api.shareLinks.unlock({ params: { token }, body: { password: 'guess' } });
+    expectStatus(wrong, 401);
     expect(wrong.body.code).toBe('SHARE_PASSWORD_WRONG');
 
-    const right = await anonymous.post(`/api/shared/${token}/unlock`, { password: 'open sesame' });
-    expect(right.status, right.text).toBe(204);
+    const right = await anonymous.api.shareLinks.unlock({
+      params: { token },
+      body: { password: 'open sesame' },
+    });
+    expectStatus(right, 204);
     const cookie = right.headers.getSetCookie().find((c) => c.startsWith('scrivo_share_unlock='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toContain(`Path=/api/shared/${token}`);
     expect(cookie).toMatch(/Max-Age=3600/);
-    expect((await anonymous.get(`/api/shared/${token}`)).status).toBe(200);
-    expect((await anonymous.get(`/api/shared/${token}/media`)).status).toBe(200);
+    expect((await anonymous.api.shareLinks.get({ params: { token } })).status).toBe(200);
+    expect((await anonymous.api.shareLinks.media({ params: { token } })).status).toBe(200);
 
     // The cookie of one link opens no other link, even with the same password.
     const second = await create({ password: 'open sesame' });
-    expect((await anonymous.get(`/api/shared/${second.token}`)).status).toBe(401);
+    expect((await anonymous.api.shareLinks.get({ params: { token: second.token } })).status).toBe(401);
     // The password hash never leaves the server.
     expect(JSON.stringify(await links())).not.toContain('argon2');
   });
@@ -256,9 +278,10 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     expect(statuses[10]).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     // Even the right password waits out the window.
-    expect((await guesser.post(`/api/shared/${token}/unlock`, { password: 'correct horse' })).status).toBe(
-      429,
-    );
+    expect(
+      (await guesser.api.shareLinks.unlock({ params: { token }, body: { password: 'correct horse' } }))
+        .status,
+    ).toBe(429);
   });
 
   it('checks the origin and CSRF token on the anonymous unlock like on every other POST', async () => {
@@ -281,36 +304,44 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     }
     // Nor under a recording of their own.
     const theirs = await completedRecording(app, other.client);
-    expect((await other.client.delete(`/api/recordings/${theirs}/share-links/${link.id}`)).status).toBe(404);
+    expect(
+      (await other.client.api.shareLinks.revoke({ params: { id: theirs, linkId: link.id } })).status,
+    ).toBe(404);
     expect((await links()).find((l) => l.id === link.id)!.status).toBe('active');
   });
 
   it('refuses to share a transcript that is not finished', async () => {
     const form = new FormData();
     form.set('file', new Blob([JFK]), 'jfk.wav');
-    const queued = await owner.client.post('/api/recordings', form);
-    expect(queued.status).toBe(201);
-    const res = await owner.client.post(`/api/recordings/${queued.body.id as string}/share-links`, {});
-    expect(res.status).toBe(409);
+    const queued = await owner.client.api.recordings.create({ body: form });
+    expectStatus(queued, 201);
+    const res = await owner.client.api.shareLinks.create({
+      params: { id: queued.body.id as string },
+      body: {},
+    });
+    expectStatus(res, 409);
   });
 
   it('kills every link of a recording when the recording is deleted', async () => {
     const id = await completedRecording(app, owner.client);
     const { token } = await create({ includeMedia: true }, owner.client, id);
-    expect((await visitor().get(`/api/shared/${token}`)).status).toBe(200);
-    expect((await owner.client.delete(`/api/recordings/${id}`)).status).toBe(200);
-    expect((await visitor().get(`/api/shared/${token}`)).status).toBe(410);
-    expect((await visitor().get(`/api/shared/${token}/media`)).status).toBe(410);
+    expect((await visitor().api.shareLinks.get({ params: { token } })).status).toBe(200);
+    expect((await owner.client.api.recordings.remove({ params: { id } })).status).toBe(200);
+    expect((await visitor().api.shareLinks.get({ params: { token } })).status).toBe(410);
+    expect((await visitor().api.shareLinks.media({ params: { token } })).status).toBe(410);
   });
 
   it('stops the links of an owner an operator suspended', async () => {
     const suspendable = await signedInClient(app, { plan: 'premium' });
     const id = await completedRecording(app, suspendable.client);
     const { token } = await create({}, suspendable.client, id);
-    expect((await visitor().get(`/api/shared/${token}`)).status).toBe(200);
+    expect((await visitor().api.shareLinks.get({ params: { token } })).status).toBe(200);
     const { client: admin } = await adminClient(app);
-    const suspended = await admin.post(`/api/admin/users/${suspendable.userId}/suspend`, { reason: 'Abuse' });
-    expect(suspended.status, suspended.text).toBe(200);
-    expect((await visitor().get(`/api/shared/${token}`)).status).toBe(410);
+    const suspended = await admin.api.adminUsers.suspend({
+      params: { userId: suspendable.userId },
+      body: { reason: 'Abuse' },
+    });
+    expectStatus(suspended, 200);
+    expect((await visitor().api.shareLinks.get({ params: { token } })).status).toBe(410);
   });
 });

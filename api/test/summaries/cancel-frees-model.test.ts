@@ -6,7 +6,7 @@ import {
   type LanguageModelProcess,
   languageModelInstalled,
   startLanguageModel,
-} from '@scrivo/adapters/language-models/language-model-process';
+} from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import { completedRecording } from '../recordings/support/completed-recording';
 import { signedInClient } from '../support/sessions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
+import { languageModelInstalled } from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import { startTranslationServer } from '@scrivo/adapters/testing/hf-translation-server';
 import { LanguageModelTranslator } from '@scrivo/adapters/translation/language-model-translator';

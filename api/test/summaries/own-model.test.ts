@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageModelInstalled } from '@scrivo/adapters/language-models/language-model-process';
+import { languageModelInstalled } from '@scrivo/adapters/testing/language-model-process';
 import { forwardingTo, startOpenAiCompatibleServer } from '@scrivo/adapters/testing/openai-compatible-server';
 import { completedRecording } from '../recordings/support/completed-recording';
 import { signedInClient } from '../support/sessions';

@@ -6,7 +6,7 @@ import {
   type LanguageModelProcess,
   languageModelInstalled,
   startLanguageModel,
-} from '@scrivo/adapters/language-models/language-model-process';
+} from '@scrivo/adapters/testing/language-model-process';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { completedRecording } from '../recordings/support/completed-recording';
 import type { TestClient } from '../support/http-client';

@@ -3,7 +3,7 @@ import {
   type LanguageModelProcess,
   languageModelInstalled,
   startLanguageModel,
-} from '@scrivo/adapters/language-models/language-model-process';
+} from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Completion, CompletionRequest, LanguageModel } from '@scrivo/domain';
 import { builtInTemplate, MEETING_TEMPLATE, type SummaryTemplate } from '@scrivo/domain/summaries';

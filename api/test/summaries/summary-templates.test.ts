@@ -4,6 +4,7 @@ import { completedRecording } from '../recordings/support/completed-recording';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { writtenAsTheJobWould } from './support/written-summary';
+import { expectStatus } from '../support/expect-status';
 
 const retro = {
   name: 'Sprint retro',
@@ -77,11 +78,13 @@ describe('summary templates: what a summary is for', () => {
     expect((await client.api.summaries.removeTemplate({ params: { templateId: 'nope' } })).status).toBe(404);
     const sameName = await client.api.summaries.createTemplate({ body: { ...retro, name: 'interview' } });
     expect([sameName.status, sameName.body]).toMatchObject([400, { code: 'VALIDATION_FAILED' }]);
-    const tooLong = await client.post('/api/summaries/templates', {
-      ...retro,
-      instructions: 'x'.repeat(1001),
+    const tooLong = await client.api.summaries.createTemplate({
+      body: {
+        ...retro,
+        instructions: 'x'.repeat(1001),
+      },
     });
-    expect(tooLong.status).toBe(400);
+    expectStatus(tooLong, 400);
   });
 
   it('keeps each account’s templates to itself', async () => {

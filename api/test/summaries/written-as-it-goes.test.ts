@@ -32,7 +32,7 @@ describe('a long summary is written as it goes', () => {
 
   it('shows the chapters and points of each part once it is done, with the parts left and the time left', async () => {
     const id = await completedRecording(app, client, longMeeting);
-    expect((await client.post(`/api/recordings/${id}/summary`, {})).status).toBe(202);
+    expect((await client.api.summaries.request({ params: { id }, body: {} })).status).toBe(202);
     const seen: { partsDone: number; partsTotal: number; chapters: string[]; secondsLeft: number }[] = [];
     for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
       const view = await client.get(`/api/recordings/${id}/summary`);
@@ -76,13 +76,13 @@ describe('a long summary is written as it goes', () => {
       ...longMeeting,
       segments: longMeeting.segments.slice(0, 3),
     });
-    expect((await client.post(`/api/recordings/${first}/summary`, {})).status).toBe(202);
+    expect((await client.api.summaries.request({ params: { id: first }, body: {} })).status).toBe(202);
     const firstView = () => client.get(`/api/recordings/${first}/summary`);
     for (let view = await firstView(); view.body.draft === null; view = await firstView())
       await new Promise((r) => setTimeout(r, 200));
     expect((await firstView()).body.ahead).toBeNull();
 
-    const asked = await other.client.post(`/api/recordings/${second}/summary`, {});
+    const asked = await other.client.api.summaries.request({ params: { id: second }, body: {} });
     expect(asked.body).toMatchObject({ status: 'running', ahead: 1, draft: null });
     const secondView = () => other.client.get(`/api/recordings/${second}/summary`);
     let view = await secondView();

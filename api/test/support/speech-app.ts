@@ -1,4 +1,4 @@
-import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/speech/speech-worker-process';
+import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
 import { appBeside } from './app-beside';
 
 /**

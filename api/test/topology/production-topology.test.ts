@@ -7,7 +7,7 @@ import {
   type SpeechWorkerProcess,
   speechWorkerInstalled,
   startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+} from '@scrivo/adapters/testing/speech-worker-process';
 import { mongoForTests } from '@scrivo/adapters/testing/mongo-for-tests';
 import { latestVerificationCode } from '../accounts/support/outbox';
 import { registration } from '../accounts/support/flows';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completedRecording } from '../recordings/support/completed-recording';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 describe('"Best available" translation picks the engine that can do the pair, or says why none can', () => {
   describe('with the local language model set up', () => {
@@ -35,8 +36,8 @@ describe('"Best available" translation picks the engine that can do the pair, or
     it('refuses French with 422 and why, instead of "engine not configured"', async () => {
       const { client } = await signedInClient(app, { plan: 'premium' });
       const id = await completedRecording(app, client);
-      const refused = await client.post(`/api/recordings/${id}/translations`, { target: 'fr' });
-      expect(refused.status).toBe(422);
+      const refused = await client.api.translations.request({ params: { id }, body: { target: 'fr' } });
+      expectStatus(refused, 422);
       expect(refused.body).toMatchObject({
         code: 'TRANSLATION_PAIR_UNSUPPORTED',
         message: expect.stringMatching(

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
+import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 import { describe, expect, it } from 'vitest';
 import { untilCompleted } from '../recordings/support/until-completed';

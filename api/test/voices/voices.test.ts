@@ -1,4 +1,4 @@
-import { speechWorkerInstalled } from '@scrivo/adapters/speech/speech-worker-process';
+import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { describe, expect, it } from 'vitest';
 import { untilCompleted } from '../recordings/support/until-completed';
 import type { TestClient } from '../support/http-client';

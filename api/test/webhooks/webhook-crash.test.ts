@@ -7,7 +7,7 @@ import {
   type SpeechWorkerProcess,
   speechWorkerInstalled,
   startSpeechWorker,
-} from '@scrivo/adapters/speech/speech-worker-process';
+} from '@scrivo/adapters/testing/speech-worker-process';
 import type { RecordedEvent } from '@scrivo/domain';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';

@@ -3,6 +3,7 @@ import { isPrivateAddress } from '../../src/webhooks/support/safe-target';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startReceiver, type WebhookReceiver } from './support/receiver';
+import { expectStatus } from '../support/expect-status';
 
 describe('webhooks never reach private addresses unless the operator allows it (SSRF)', () => {
   it('knows loopback, private, link-local and mapped addresses from public ones', () => {
@@ -62,13 +63,15 @@ describe('webhooks never reach private addresses unless the operator allows it (
 
     const firstAttempt = async (url: string) => {
       const { client } = await signedInClient(app);
-      const created = await client.post('/api/account/webhooks', {
-        url,
-        events: ['transcription.completed'],
+      const created = await client.api.webhooks.create({
+        body: {
+          url,
+          events: ['transcription.completed'],
+        },
       });
-      expect(created.status, created.text).toBe(201);
+      expectStatus(created, 201);
       const id = (created.body as { webhook: { id: string } }).webhook.id;
-      expect((await client.post(`/api/account/webhooks/${id}/test`)).status).toBe(202);
+      expect((await client.api.webhooks.sendTest({ params: { webhookId: id } })).status).toBe(202);
       const deadline = Date.now() + 10_000;
       for (;;) {
         const items = (await client.get(`/api/account/webhooks/${id}/deliveries`)).body.items as {

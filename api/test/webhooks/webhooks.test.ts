@@ -12,6 +12,7 @@ import {
   type WebhookReceiver,
 } from './support/receiver';
 import { startedAsWorker } from '../recordings/support/test-worker';
+import { expectStatus } from '../support/expect-status';
 
 interface Delivery {
   id: string;
@@ -31,8 +32,8 @@ const waitForDelivery = async (
 ): Promise<Delivery[]> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await client.get(`/api/account/webhooks/${webhookId}/deliveries`);
-    expect(res.status, res.text).toBe(200);
+    const res = await client.api.webhooks.deliveries({ params: { webhookId } });
+    expectStatus(res, 200);
     const items = (res.body as { items: Delivery[] }).items;
     if (done(items)) return items;
     if (Date.now() > deadline) throw new Error(`deliveries never settled: ${JSON.stringify(items)}`);
@@ -81,10 +82,10 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
   it('refuses an address that is not http(s) and an empty event list', async () => {
     const { client } = await signedInClient(app);
     expect(
-      (await client.post('/api/account/webhooks', { url: 'ftp://x.test/', events: ['transcription.failed'] }))
+      (await client.api.webhooks.create({ body: { url: 'ftp://x.test/', events: ['transcription.failed'] } }))
         .status,
     ).toBe(400);
-    expect((await client.post('/api/account/webhooks', { url: receiver.url, events: [] })).status).toBe(400);
+    expect((await client.api.webhooks.create({ body: { url: receiver.url, events: [] } })).status).toBe(400);
     expect(
       (await client.post('/api/account/webhooks', { url: receiver.url, events: ['recording.exploded'] }))
         .status,
@@ -224,7 +225,9 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
     });
     expect(signatureIsValid(delivery!, both.secret)).toBe(true);
     await waitForDelivery(client, both.webhook.id, (d) => d[0]?.status === 'delivered');
-    expect((await client.get(`/api/account/webhooks/${completedOnly.webhook.id}/deliveries`)).body).toEqual({
+    expect(
+      (await client.api.webhooks.deliveries({ params: { webhookId: completedOnly.webhook.id } })).body,
+    ).toEqual({
       items: [],
     });
   });
@@ -232,8 +235,8 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
   it('"Send test" sends a signed sample that is listed like any delivery', async () => {
     const { client } = await signedInClient(app);
     const { secret, webhook } = await createWebhook(client, receiver.url, ['transcription.failed']);
-    const sent = await client.post(`/api/account/webhooks/${webhook.id}/test`);
-    expect(sent.status, sent.text).toBe(202);
+    const sent = await client.api.webhooks.sendTest({ params: { webhookId: webhook.id } });
+    expectStatus(sent, 202);
     expect(sent.body).toMatchObject({ event: 'webhook.test', status: 'pending', attempts: 0 });
     const [delivery] = await waitUntilReceived(() => deliveriesTo(webhook.id), 1);
     expect(delivery!.body).toMatchObject({ id: sent.body.id, type: 'webhook.test', data: { sample: true } });
@@ -246,14 +249,20 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
     const owner = await signedInClient(app);
     const other = await signedInClient(app);
     const { webhook } = await createWebhook(owner.client, receiver.url, ['transcription.completed']);
-    expect((await other.client.get(`/api/account/webhooks/${webhook.id}/deliveries`)).status).toBe(404);
-    expect((await other.client.post(`/api/account/webhooks/${webhook.id}/test`)).status).toBe(404);
-    expect((await other.client.delete(`/api/account/webhooks/${webhook.id}`)).status).toBe(404);
-    expect((await other.client.get('/api/account/webhooks')).body).toEqual({ items: [] });
+    expect((await other.client.api.webhooks.deliveries({ params: { webhookId: webhook.id } })).status).toBe(
+      404,
+    );
+    expect((await other.client.api.webhooks.sendTest({ params: { webhookId: webhook.id } })).status).toBe(
+      404,
+    );
+    expect((await other.client.api.webhooks.remove({ params: { webhookId: webhook.id } })).status).toBe(404);
+    expect((await other.client.api.webhooks.list()).body).toEqual({ items: [] });
 
-    expect((await owner.client.delete(`/api/account/webhooks/${webhook.id}`)).status).toBe(204);
-    expect((await owner.client.get('/api/account/webhooks')).body).toEqual({ items: [] });
-    expect((await owner.client.post(`/api/account/webhooks/${webhook.id}/test`)).status).toBe(404);
+    expect((await owner.client.api.webhooks.remove({ params: { webhookId: webhook.id } })).status).toBe(204);
+    expect((await owner.client.api.webhooks.list()).body).toEqual({ items: [] });
+    expect((await owner.client.api.webhooks.sendTest({ params: { webhookId: webhook.id } })).status).toBe(
+      404,
+    );
   });
 });
 

@@ -36,7 +36,7 @@ export const adminChatContract = c.router({
     method: 'GET',
     path: '/api/admin/chat/sessions',
     query: AdminSessionListQuery,
-    responses: { 200: AdminSessionList, 401: ErrorBody, 403: ErrorBody },
+    responses: { 200: AdminSessionList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
     summary: 'The support queue, newest activity first, page size 20',
   },
   getSession: {
@@ -107,7 +107,7 @@ export const chatContract = c.router({
     pathParams: z.object({ sessionId: z.string() }),
     headers: token,
     query: z.object({ after: QueryCursor }),
-    responses: { 200: VisitorConversation, 404: ErrorBody },
+    responses: { 200: VisitorConversation, 400: ErrorBody, 404: ErrorBody },
     summary: 'The session and the messages after a cursor (seq)',
   },
   post: {

@@ -1,7 +1,7 @@
 import {
   type LanguageModelProcess,
   startLanguageModel,
-} from '@scrivo/adapters/language-models/language-model-process';
+} from '@scrivo/adapters/testing/language-model-process';
 import { appBeside } from '../../support/app-beside';
 
 /** A server in front of the local model that speaks a hosted engine's protocol (Ollama's, Hugging Face's). */

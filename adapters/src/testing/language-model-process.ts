@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../testing/free-port';
-import { stopChildProcess } from '../testing/stop-child-process';
+import { freePort } from './free-port';
+import { stopChildProcess } from './stop-child-process';
 
 const LLM_DIR = resolve(import.meta.dirname, '../../../llm');
 export const LLM_MODEL_PATH =

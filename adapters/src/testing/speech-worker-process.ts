@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { stopChildProcess } from '../testing/stop-child-process';
+import { stopChildProcess } from './stop-child-process';
 
 export interface SpeechWorkerProcess {
   readonly url: string;
