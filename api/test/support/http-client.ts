@@ -2,6 +2,22 @@ import { contract } from '@scrivo/contracts';
 import { initClient } from '@ts-rest/core';
 
 /**
+ * A kept-alive connection the server closes (its keep-alive timeout) just as a request is sent on it fails with
+ * ECONNRESET; like a browser (RFC 9110 9.2.2), a request that changes nothing is sent again once on a fresh one.
+ * A busy machine makes the race likely: a test that computes for 5 s between two calls hits the timeout exactly.
+ */
+const fetchAgainOnReset = async (url: string, init: RequestInit): Promise<Response> => {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = error instanceof TypeError ? error.cause : undefined;
+    const reset = cause instanceof Error && 'code' in cause && cause.code === 'ECONNRESET';
+    if (!reset || (init.method !== 'GET' && init.method !== 'HEAD')) throw error;
+    return fetch(url, init);
+  }
+};
+
+/**
  * A tiny browser-like HTTP client for API tests: keeps cookies, sends the CSRF header on state-changing calls,
  * and returns status, headers and parsed body. Talks to a real server over real HTTP.
  */
@@ -40,7 +56,7 @@ export class TestClient {
       h['content-type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
-    const response = await fetch(`${this.baseUrl}${path}`, init);
+    const response = await fetchAgainOnReset(`${this.baseUrl}${path}`, init);
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const index = pair!.indexOf('=');
