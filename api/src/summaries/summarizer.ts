@@ -2,6 +2,7 @@ import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import { MEETING_TEMPLATE, type SummaryTemplate } from '@scrivo/domain/summaries';
 import type { z } from 'zod/v4';
+import { ACCEPTED, ASKED, isTaskClause, saysTask } from './committed-task';
 import { DECISION, FIGURE_STATED, selectLines, TASK } from './line-selection';
 import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
 import { commits, PROPOSAL, splitLongLines, tidyLines } from './spoken';
@@ -273,8 +274,10 @@ export const summarizeTranscript = async (
       .map((d) => ({ owner: '', text: d.text, at: d.at }));
     const listed = [...check(outcomes.data.actionItems), ...tasksListedAsDecisions]
       // A task is one someone took on, in the line it cites ("I will", "let's", a yes to "can you ...?"), and says
-      // what is to be done: not a question, a fragment or a filler ("Just type hold it on.": issue 41).
-      .filter((item) => !checking || (committedAt(part, item.at) && isTask(item.text, options.language)))
+      // what was taken on there: not a question, a fragment or a filler ("Just type hold it on.": issue 41).
+      .filter(
+        (item) => !checking || (!item.text.trim().endsWith('?') && saysTask(item, part, options.language)),
+      )
       .map((item) => ({
         text: checking ? asTask(item.text) : item.text,
         owner: checking ? checkedOwner(item.owner || null, part, item.at) : item.owner || null,
@@ -368,18 +371,6 @@ const candidates = (part: readonly Segment[]) => {
 };
 
 /**
- * The cited line commits someone (its own "I will", "we'll", "let's", or a yes to the question or proposal before
- * it), or is a question asking for a task that the next line says yes to.
- */
-const committedAt = (lines: readonly Segment[], at: number) => {
-  const index = lineAt(lines, at);
-  return (
-    commits(lines, index) ||
-    (lines[index]!.text.trim().endsWith('?') && TASK.test(lines[index]!.text) && commits(lines, index + 1))
-  );
-};
-
-/**
  * The cited line settles something: it commits someone, says a decision, is put forward and taken up, or answers
  * what was asked or put forward just before it ("Should we use an agency?" ... "We do not use an agency, we post the
  * job ourselves.").
@@ -397,19 +388,6 @@ const settledAt = (lines: readonly Segment[], at: number) => {
     [1, 2, 3].some((k) => putForward(lines[index - k]))
   );
 };
-
-/** A task says what is to be done: not a question, and at least two words that carry meaning. */
-const isTask = (text: string, language: string) =>
-  !text.trim().endsWith('?') && contentWords(text, language).length >= 2;
-
-// "Kate, can you write the job description?": the person asked, and the task. The name is the one before "can you"
-// (after the start of the line, a comma or an "and"), capitalised as Whisper writes names.
-const ASKED = /(?:^|[,.;]\s*|\band\s+)(\p{Lu}[\p{L}'-]*),?\s+(?:can|could|will|would) you\s+([^?]+)\?/u;
-// An answer that takes the task on ("Sure, I will do that today.").
-const ACCEPTED = new RegExp(
-  String.raw`^\s*(?:sure|yes|yeah|okay|ok|of course|no problem|will do|${FIRST_PERSON})\b`,
-  'i',
-);
 
 /**
  * The action items with every task asked of someone by name and taken on in the next line ("Deena, can you add a
@@ -480,7 +458,7 @@ export const withTasksSaid = (items: readonly ActionItem[], lines: readonly Segm
     const answers = !!before && before.speaker !== line.speaker && before.text.trim().endsWith('?');
     if (!line.speaker || text.endsWith('?') || answers || cited.has(i)) return [];
     const task = SAID_TASK.exec(text)?.[1]?.trim();
-    if (!task || contentWords(task).length < 2 || CALL_TALK.test(task)) return [];
+    if (!task || !isTaskClause(task) || CALL_TALK.test(task)) return [];
     return [{ text: `${capitalised(task)}.`, owner: line.speaker, at: Math.floor(line.start) }];
   });
   return [...items, ...said];
