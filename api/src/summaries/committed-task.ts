@@ -37,8 +37,10 @@ const NOT_A_TASK =
   /^(?:be|being|see|hear|begin|start|continue|stop|wait|think|guess|say|talk|speak|go|come|move on|get started|end|finish|close|leave)\b/i;
 
 /** A clause that says what is to be done: two words that carry meaning that are not figures ("give it a two"). */
-export const isTaskClause = (clause: string) =>
-  !NOT_A_TASK.test(clause) && contentWords(clause).filter((w) => !isFigure(w) && !/^\d/.test(w)).length >= 2;
+export const isTaskClause = (clause: string): boolean => {
+  const task = clause.trim().replace(HEDGES, '');
+  return !NOT_A_TASK.test(task) && contentWords(task).filter((w) => !isFigure(w)).length >= 2;
+};
 
 const accepted = (lines: readonly Segment[], index: number) => {
   const question = lines[index];

@@ -3,9 +3,10 @@ import type { Segment } from '@scrivo/domain/recordings';
 import { MEETING_TEMPLATE, type SummaryTemplate } from '@scrivo/domain/summaries';
 import type { z } from 'zod/v4';
 import { ACCEPTED, ASKED, isTaskClause, saysTask } from './committed-task';
-import { DECISION, FIGURE_STATED, selectLines, TASK } from './line-selection';
+import { DECISION, selectLines, TASK } from './line-selection';
 import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
-import { commits, PROPOSAL, splitLongLines, tidyLines } from './spoken';
+import { withFiguresSaid } from './figures-said';
+import { capitalised, commits, OPENING_WORDS, PROPOSAL, splitLongLines, tidyLines } from './spoken';
 import {
   checkedOwner,
   checkPoints,
@@ -138,7 +139,8 @@ const OUTCOMES_QUESTION = [
 const OUTLINE_QUESTION = [
   'Now the outline of the same lines: overview (two or three sentences: what the meeting was about, the figures',
   'and what was chosen), keyPoints (the facts stated: figures and prices as said, names, what was proposed and',
-  'what was chosen; each a short sentence, each a different fact, never "X discussed Y") and chapters (short',
+  'what was chosen, with who said it as the line names its speaker, for example "the Project Manager proposed 25',
+  'euros"; each a short sentence, each a different fact, never "X discussed Y") and chapters (short',
   'titles of the sections, each with the second its first line starts at).',
 ].join(' ');
 
@@ -426,18 +428,12 @@ export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly 
   return [...listed, ...left.map(({ text, owner, at }) => ({ text, owner, at }))];
 };
 
-// The words a spoken line opens with before it says anything ("Okay, so, thanks, and I will ..."): a task said in a
-// line, and a task copied from one, both start after them.
-const OPENING_WORDS = String.raw`(?:(?:and|so|then|okay|ok|yes|yeah|sure|thanks|thank you|right|fine|good|great|also),?\s+)*`;
-
-const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-
 // "Thanks, and I will write a short note to everyone.": a clause that starts with the speaker taking a task on (after
 // the words a spoken line starts with), and the task, to the end of its sentence. "I will" and "I can" (offering to
 // do it); not "let me" or "I'm going to", which in a call mostly lead what the speaker does next ("let me share my
 // screen", "I'm going to go through the numbers").
 const SAID_TASK = new RegExp(
-  String.raw`(?:^|[,.;!]\s+)${OPENING_WORDS}(?:i will|i'll|i can)\s+([^.!?]+)`,
+  String.raw`(?:^|[,.;!]\s+)${OPENING_WORDS}(?:i will|i'll|i can)\s+([^,;.!?]+)`,
   'i',
 );
 // "I'll share my screen", "I'll unmute": the meeting's own mechanics, not a task of its outcome.
@@ -462,32 +458,6 @@ export const withTasksSaid = (items: readonly ActionItem[], lines: readonly Segm
     return [{ text: `${capitalised(task)}.`, owner: line.speaker, at: Math.floor(line.start) }];
   });
   return [...items, ...said];
-};
-
-/** Lines of figures a part's key points may gain: a summary that says the price is worth more than one more point. */
-const FIGURES_PER_PART = 4;
-
-/**
- * The key points with the figures the lines state that no point or decision of the part cites (the selling price,
- * the production cost, the profit aimed at: issue 41, where the model's points said "the budget was discussed").
- * Written in the line's words, without what a spoken line opens with; not a question, not a line of more than 40
- * words (a sentence of a long turn is its own line: spoken.ts).
- */
-export const withFiguresSaid = <T extends { text: string; at: number }>(
-  points: readonly T[],
-  decisions: readonly { text: string; at: number }[],
-  lines: readonly Segment[],
-): (T | { text: string; at: number })[] => {
-  const cited = new Set([...points, ...decisions].map((p) => lineAt(lines, p.at)));
-  const said = lines.flatMap((line, i) => {
-    const text = line.text.trim();
-    if (cited.has(i) || text.endsWith('?') || wordCount(text) > 40 || contentWords(text).length < 3)
-      return [];
-    if (!FIGURE_STATED.test(text)) return [];
-    const point = text.replace(new RegExp(`^${OPENING_WORDS}`, 'i'), '');
-    return [{ text: `${capitalised(point)}${/[.!]$/.test(point) ? '' : '.'}`, at: Math.floor(line.start) }];
-  });
-  return [...points, ...said.slice(0, FIGURES_PER_PART)];
 };
 
 /** Two thirds of the shorter wording's words that carry meaning in the other: one task said twice. */
