@@ -139,8 +139,10 @@ const OUTCOMES_QUESTION = [
 const OUTLINE_QUESTION = [
   'Now the outline of the same lines: overview (two or three sentences: what the meeting was about, the figures',
   'and what was chosen), keyPoints (the facts stated: figures and prices as said, names, what was proposed and',
-  'what was chosen, with who said it as the line names its speaker, for example "the Project Manager proposed 25',
-  'euros"; each a short sentence, each a different fact, never "X discussed Y") and chapters (short',
+  // No example with a name and a figure: the 1.5B model wrote "the Project Manager proposed 25 euros" into the
+  // overview of a meeting where Marketing said it (IS1006a, 2026-12-06).
+  'what was chosen, with who said it as the line names its speaker; each a short sentence, each a different fact,',
+  'never "X discussed Y") and chapters (short',
   'titles of the sections, each with the second its first line starts at).',
 ].join(' ');
 
