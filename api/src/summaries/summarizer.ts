@@ -153,6 +153,7 @@ const merged = (
   overview: string,
   options: SummarizeOptions,
   model: LanguageModel,
+  people: readonly string[],
 ): Summary => {
   // Each thing once: a decision is not listed again as a task or a key point, nor a task as a key point.
   const [decisions, actionItems, keyPoints] = withoutRepeatedItems<{
@@ -168,7 +169,7 @@ const merged = (
     options.language,
   );
   return {
-    overview: withoutRepeatedSentences(overview, options.language),
+    overview: withoutRepeatedSentences(overview, options.language, people),
     keyPoints: keyPoints!.map(({ text, at }) => ({ text, at })),
     decisions: decisions!.map(({ text, at }) => ({ text, at })),
     actionItems: actionItems!.map(({ text, at, owner }) => ({ text, at, owner: owner ?? null })),
@@ -191,6 +192,8 @@ export const summarizeTranscript = async (
   options: SummarizeOptions,
 ): Promise<Summary & { readonly checks: SummaryChecks }> => {
   const chosen = linesRead(segments);
+  // Who speaks: one thing said of each of them in turn is said once (repetition.ts).
+  const people = [...new Set(segments.flatMap((s) => (s.speaker ? [s.speaker] : [])))];
   const parts = splitIntoParts(chosen, options.maxPartWords);
   const steps = parts.length + (parts.length > 1 ? 1 : 0);
   const language = languageName(options.language);
@@ -295,7 +298,7 @@ export const summarizeTranscript = async (
       ? withoutRepeatedTasks(withTasksSaid(withAcceptedTasks(listed, part), part), options.language)
       : listed;
     results.push({
-      overview: withoutRepeatedSentences(outline.data.overview, options.language),
+      overview: withoutRepeatedSentences(outline.data.overview, options.language, people),
       keyPoints: checking
         ? withFiguresSaid(
             [...inSense(check(outline.data.keyPoints), false), ...saidOnly],
@@ -319,7 +322,7 @@ export const summarizeTranscript = async (
     options.onProgress?.((index + 1) / steps);
     // The parts' overviews one after another until they are joined.
     const overviews = results.map((r) => r.overview).join(' ');
-    options.onPartDone?.(merged(results, overviews, options, model), (index + 1) / steps);
+    options.onPartDone?.(merged(results, overviews, options, model, people), (index + 1) / steps);
   }
   let overview = results[0]?.overview ?? '';
   if (results.length > 1) {
@@ -339,11 +342,11 @@ export const summarizeTranscript = async (
     );
     overview = joined.data.overview;
     options.onProgress?.(1);
-    options.onPartDone?.(merged(results, overview, options, model), 1);
+    options.onPartDone?.(merged(results, overview, options, model, people), 1);
   }
   const words = (list: readonly Segment[]) => list.reduce((n, s) => n + wordCount(s.text), 0);
   return {
-    ...merged(results, overview, options, model),
+    ...merged(results, overview, options, model, people),
     checks: { unsupportedDropped, moved, rewritten, words: words(segments), wordsRead: words(chosen) },
   };
 };
