@@ -77,7 +77,7 @@ export const selectLines = (segments: readonly Segment[]): Segment[] => {
     const substance = contentWords(text).length >= 3;
     return (
       (substance && FACT.test(text)) ||
-      (contentWords(text).length >= 4 && wordCount(text) <= 40 && PROPOSAL.test(text)) ||
+      (contentWords(text).length >= 4 && PROPOSAL.test(text)) ||
       (COMMITTED.test(text) && !text.trim().endsWith('?')) ||
       (answers(i) && substance && kept(i - 1))
     );

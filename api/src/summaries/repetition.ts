@@ -86,9 +86,15 @@ const opening = (sentence: string) =>
 /**
  * The sentences of an overview, each said once (and each without a clause it repeats), a pattern the model fell
  * into ("The team is also evaluating the product's X. The team is also evaluating the product's Y. ...") kept to its
- * first two, and a last sentence cut off by the answer's length left out.
+ * first two, a last sentence cut off by the answer's length left out, and one thing said of each person in turn
+ * ("The User Interface team will work on the ideas. The Industrial Designer will work on the ideas.": IS1006a) said
+ * once: the names of `people` (the transcript's speakers) are not what makes a sentence new.
  */
-export const withoutRepeatedSentences = (text: string, language = 'en'): string => {
+export const withoutRepeatedSentences = (
+  text: string,
+  language = 'en',
+  people: readonly string[] = [],
+): string => {
   let sentences = withoutRepeatedClauses(text, language)
     .split(/(?<=[.!?])\s+/)
     .filter(Boolean);
@@ -100,6 +106,14 @@ export const withoutRepeatedSentences = (text: string, language = 'en'): string 
     openings.set(start, seen + 1);
     return start.split(' ').length < 5 || seen < SAME_OPENING_AT_MOST;
   });
-  const [kept] = withoutRepeatedItems([sentences.map((s) => ({ text: s }))], language);
-  return kept!.map((s) => s.text).join(' ');
+  const names = new Set(contentWords(`${people.join(' ')} team`, language));
+  const seen: string[][] = [];
+  return sentences
+    .filter((sentence) => {
+      const words = contentWords(sentence, language).filter((w) => !names.has(w));
+      if (words.length > 0 && seen.some((earlier) => sayTheSame(words, earlier))) return false;
+      seen.push(words);
+      return true;
+    })
+    .join(' ');
 };

@@ -51,6 +51,12 @@ export const COMMITTED = {
   test: (text: string): boolean => COMMITTING_WORDS.test(text) || NAMED_WILL.test(text),
 };
 
+// The words a spoken line opens with before it says anything ("Okay, so, thanks, and I will ..."): a task said in a
+// line, and a task copied from one, both start after them.
+export const OPENING_WORDS = String.raw`(?:(?:and|so|then|okay|ok|yes|yeah|sure|thanks|thank you|right|fine|good|great|also),?\s+)*`;
+
+export const capitalised = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 /** A line that puts something forward for the others to take up or turn down. */
 export const PROPOSAL =
   /\b(?:we should|we could|we can|we need to|we have to|we must|should we|could we|can we|how about|what about|why don't we|i suggest|i propose|i think we|maybe we|i'd say|i would say|i prefer|we want)\b/i;

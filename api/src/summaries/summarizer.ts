@@ -2,9 +2,11 @@ import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import { MEETING_TEMPLATE, type SummaryTemplate } from '@scrivo/domain/summaries';
 import type { z } from 'zod/v4';
-import { DECISION, FIGURE_STATED, selectLines, TASK } from './line-selection';
+import { ACCEPTED, ASKED, isTaskClause, saysTask } from './committed-task';
+import { DECISION, selectLines, TASK } from './line-selection';
 import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
-import { commits, PROPOSAL, splitLongLines, tidyLines } from './spoken';
+import { withFiguresSaid } from './figures-said';
+import { capitalised, commits, OPENING_WORDS, PROPOSAL, splitLongLines, tidyLines } from './spoken';
 import {
   checkedOwner,
   checkPoints,
@@ -137,7 +139,10 @@ const OUTCOMES_QUESTION = [
 const OUTLINE_QUESTION = [
   'Now the outline of the same lines: overview (two or three sentences: what the meeting was about, the figures',
   'and what was chosen), keyPoints (the facts stated: figures and prices as said, names, what was proposed and',
-  'what was chosen; each a short sentence, each a different fact, never "X discussed Y") and chapters (short',
+  // No example with a name and a figure: the 1.5B model wrote "the Project Manager proposed 25 euros" into the
+  // overview of a meeting where Marketing said it (IS1006a, 2026-12-06).
+  'what was chosen, with who said it as the line names its speaker; each a short sentence, each a different fact,',
+  'never "X discussed Y") and chapters (short',
   'titles of the sections, each with the second its first line starts at).',
 ].join(' ');
 
@@ -148,6 +153,7 @@ const merged = (
   overview: string,
   options: SummarizeOptions,
   model: LanguageModel,
+  people: readonly string[],
 ): Summary => {
   // Each thing once: a decision is not listed again as a task or a key point, nor a task as a key point.
   const [decisions, actionItems, keyPoints] = withoutRepeatedItems<{
@@ -163,7 +169,7 @@ const merged = (
     options.language,
   );
   return {
-    overview: withoutRepeatedSentences(overview, options.language),
+    overview: withoutRepeatedSentences(overview, options.language, people),
     keyPoints: keyPoints!.map(({ text, at }) => ({ text, at })),
     decisions: decisions!.map(({ text, at }) => ({ text, at })),
     actionItems: actionItems!.map(({ text, at, owner }) => ({ text, at, owner: owner ?? null })),
@@ -186,6 +192,8 @@ export const summarizeTranscript = async (
   options: SummarizeOptions,
 ): Promise<Summary & { readonly checks: SummaryChecks }> => {
   const chosen = linesRead(segments);
+  // Who speaks: one thing said of each of them in turn is said once (repetition.ts).
+  const people = [...new Set(segments.flatMap((s) => (s.speaker ? [s.speaker] : [])))];
   const parts = splitIntoParts(chosen, options.maxPartWords);
   const steps = parts.length + (parts.length > 1 ? 1 : 0);
   const language = languageName(options.language);
@@ -273,8 +281,10 @@ export const summarizeTranscript = async (
       .map((d) => ({ owner: '', text: d.text, at: d.at }));
     const listed = [...check(outcomes.data.actionItems), ...tasksListedAsDecisions]
       // A task is one someone took on, in the line it cites ("I will", "let's", a yes to "can you ...?"), and says
-      // what is to be done: not a question, a fragment or a filler ("Just type hold it on.": issue 41).
-      .filter((item) => !checking || (committedAt(part, item.at) && isTask(item.text, options.language)))
+      // what was taken on there: not a question, a fragment or a filler ("Just type hold it on.": issue 41).
+      .filter(
+        (item) => !checking || (!item.text.trim().endsWith('?') && saysTask(item, part, options.language)),
+      )
       .map((item) => ({
         text: checking ? asTask(item.text) : item.text,
         owner: checking ? checkedOwner(item.owner || null, part, item.at) : item.owner || null,
@@ -288,7 +298,7 @@ export const summarizeTranscript = async (
       ? withoutRepeatedTasks(withTasksSaid(withAcceptedTasks(listed, part), part), options.language)
       : listed;
     results.push({
-      overview: withoutRepeatedSentences(outline.data.overview, options.language),
+      overview: withoutRepeatedSentences(outline.data.overview, options.language, people),
       keyPoints: checking
         ? withFiguresSaid(
             [...inSense(check(outline.data.keyPoints), false), ...saidOnly],
@@ -312,7 +322,7 @@ export const summarizeTranscript = async (
     options.onProgress?.((index + 1) / steps);
     // The parts' overviews one after another until they are joined.
     const overviews = results.map((r) => r.overview).join(' ');
-    options.onPartDone?.(merged(results, overviews, options, model), (index + 1) / steps);
+    options.onPartDone?.(merged(results, overviews, options, model, people), (index + 1) / steps);
   }
   let overview = results[0]?.overview ?? '';
   if (results.length > 1) {
@@ -332,11 +342,11 @@ export const summarizeTranscript = async (
     );
     overview = joined.data.overview;
     options.onProgress?.(1);
-    options.onPartDone?.(merged(results, overview, options, model), 1);
+    options.onPartDone?.(merged(results, overview, options, model, people), 1);
   }
   const words = (list: readonly Segment[]) => list.reduce((n, s) => n + wordCount(s.text), 0);
   return {
-    ...merged(results, overview, options, model),
+    ...merged(results, overview, options, model, people),
     checks: { unsupportedDropped, moved, rewritten, words: words(segments), wordsRead: words(chosen) },
   };
 };
@@ -368,18 +378,6 @@ const candidates = (part: readonly Segment[]) => {
 };
 
 /**
- * The cited line commits someone (its own "I will", "we'll", "let's", or a yes to the question or proposal before
- * it), or is a question asking for a task that the next line says yes to.
- */
-const committedAt = (lines: readonly Segment[], at: number) => {
-  const index = lineAt(lines, at);
-  return (
-    commits(lines, index) ||
-    (lines[index]!.text.trim().endsWith('?') && TASK.test(lines[index]!.text) && commits(lines, index + 1))
-  );
-};
-
-/**
  * The cited line settles something: it commits someone, says a decision, is put forward and taken up, or answers
  * what was asked or put forward just before it ("Should we use an agency?" ... "We do not use an agency, we post the
  * job ourselves.").
@@ -397,19 +395,6 @@ const settledAt = (lines: readonly Segment[], at: number) => {
     [1, 2, 3].some((k) => putForward(lines[index - k]))
   );
 };
-
-/** A task says what is to be done: not a question, and at least two words that carry meaning. */
-const isTask = (text: string, language: string) =>
-  !text.trim().endsWith('?') && contentWords(text, language).length >= 2;
-
-// "Kate, can you write the job description?": the person asked, and the task. The name is the one before "can you"
-// (after the start of the line, a comma or an "and"), capitalised as Whisper writes names.
-const ASKED = /(?:^|[,.;]\s*|\band\s+)(\p{Lu}[\p{L}'-]*),?\s+(?:can|could|will|would) you\s+([^?]+)\?/u;
-// An answer that takes the task on ("Sure, I will do that today.").
-const ACCEPTED = new RegExp(
-  String.raw`^\s*(?:sure|yes|yeah|okay|ok|of course|no problem|will do|${FIRST_PERSON})\b`,
-  'i',
-);
 
 /**
  * The action items with every task asked of someone by name and taken on in the next line ("Deena, can you add a
@@ -448,18 +433,12 @@ export const withAcceptedTasks = (items: readonly ActionItem[], lines: readonly 
   return [...listed, ...left.map(({ text, owner, at }) => ({ text, owner, at }))];
 };
 
-// The words a spoken line opens with before it says anything ("Okay, so, thanks, and I will ..."): a task said in a
-// line, and a task copied from one, both start after them.
-const OPENING_WORDS = String.raw`(?:(?:and|so|then|okay|ok|yes|yeah|sure|thanks|thank you|right|fine|good|great|also),?\s+)*`;
-
-const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-
 // "Thanks, and I will write a short note to everyone.": a clause that starts with the speaker taking a task on (after
 // the words a spoken line starts with), and the task, to the end of its sentence. "I will" and "I can" (offering to
 // do it); not "let me" or "I'm going to", which in a call mostly lead what the speaker does next ("let me share my
 // screen", "I'm going to go through the numbers").
 const SAID_TASK = new RegExp(
-  String.raw`(?:^|[,.;!]\s+)${OPENING_WORDS}(?:i will|i'll|i can)\s+([^.!?]+)`,
+  String.raw`(?:^|[,.;!]\s+)${OPENING_WORDS}(?:i will|i'll|i can)\s+([^,;.!?]+)`,
   'i',
 );
 // "I'll share my screen", "I'll unmute": the meeting's own mechanics, not a task of its outcome.
@@ -480,36 +459,10 @@ export const withTasksSaid = (items: readonly ActionItem[], lines: readonly Segm
     const answers = !!before && before.speaker !== line.speaker && before.text.trim().endsWith('?');
     if (!line.speaker || text.endsWith('?') || answers || cited.has(i)) return [];
     const task = SAID_TASK.exec(text)?.[1]?.trim();
-    if (!task || contentWords(task).length < 2 || CALL_TALK.test(task)) return [];
+    if (!task || !isTaskClause(task) || CALL_TALK.test(task)) return [];
     return [{ text: `${capitalised(task)}.`, owner: line.speaker, at: Math.floor(line.start) }];
   });
   return [...items, ...said];
-};
-
-/** Lines of figures a part's key points may gain: a summary that says the price is worth more than one more point. */
-const FIGURES_PER_PART = 4;
-
-/**
- * The key points with the figures the lines state that no point or decision of the part cites (the selling price,
- * the production cost, the profit aimed at: issue 41, where the model's points said "the budget was discussed").
- * Written in the line's words, without what a spoken line opens with; not a question, not a line of more than 40
- * words (a sentence of a long turn is its own line: spoken.ts).
- */
-export const withFiguresSaid = <T extends { text: string; at: number }>(
-  points: readonly T[],
-  decisions: readonly { text: string; at: number }[],
-  lines: readonly Segment[],
-): (T | { text: string; at: number })[] => {
-  const cited = new Set([...points, ...decisions].map((p) => lineAt(lines, p.at)));
-  const said = lines.flatMap((line, i) => {
-    const text = line.text.trim();
-    if (cited.has(i) || text.endsWith('?') || wordCount(text) > 40 || contentWords(text).length < 3)
-      return [];
-    if (!FIGURE_STATED.test(text)) return [];
-    const point = text.replace(new RegExp(`^${OPENING_WORDS}`, 'i'), '');
-    return [{ text: `${capitalised(point)}${/[.!]$/.test(point) ? '' : '.'}`, at: Math.floor(line.start) }];
-  });
-  return [...points, ...said.slice(0, FIGURES_PER_PART)];
 };
 
 /** Two thirds of the shorter wording's words that carry meaning in the other: one task said twice. */

@@ -73,3 +73,17 @@ describe('an overview the model ran on with', () => {
     );
   });
 });
+
+describe('an overview says one thing once, whoever it is said of', () => {
+  it('keeps the first of the same sentence said of each speaker in turn (IS1006a, the shipped model)', () => {
+    const people = ['Project Manager', 'User Interface', 'Industrial Designer', 'Marketing'];
+    const overview =
+      'The Industrial Designer proposed two switches. The User Interface team will work on the ideas and try to ' +
+      'make the ones. The Industrial Designer will work on the ideas and try to make the ones. The Marketing team ' +
+      'will work on the ideas and try to make the ones.';
+    expect(withoutRepeatedSentences(overview, 'en', people)).toBe(
+      'The Industrial Designer proposed two switches. The User Interface team will work on the ideas and try to ' +
+        'make the ones.',
+    );
+  });
+});

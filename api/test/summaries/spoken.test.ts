@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commits, splitLongLines, tidyLine } from '../../src/summaries/spoken';
-import { withFiguresSaid } from '../../src/summaries/summarizer';
+import { figureSaid, withFiguresSaid } from '../../src/summaries/figures-said';
 import { transcript } from './support/transcript';
 
 describe('spoken lines as a summary reads them', () => {
@@ -67,12 +67,27 @@ describe('the figures a meeting states are key points', () => {
     [15, 'Project Manager', 'We want a profit of fifty million Euro.'],
   ]);
 
-  it("adds the ones no point cites, in the line's words; not questions or scores", () => {
+  it("adds the ones no point cites, in the line's words, with who said them; not questions or scores", () => {
     const profit = { text: 'The profit aim is fifty million Euro.', at: 15 };
     expect(withFiguresSaid([profit], [], lines)).toEqual([
       profit,
-      { text: "We're aiming to sell it for twenty five Euro.", at: 0 },
-      { text: 'The production cost should be at most twelve fifty Euros.', at: 5 },
+      { text: "Project Manager: We're aiming to sell it for twenty five Euro.", at: 0 },
+      { text: 'Project Manager: The production cost should be at most twelve fifty Euros.', at: 5 },
     ]);
+  });
+
+  it('keeps a figure said in a long turn, as the sentence or clause that states it', () => {
+    const research =
+      'Well I was looking at what the others sell and I think, you know, after all the research that we did last ' +
+      'week on the market and the trends and the shops in town, twenty five Euro is what people pay for a remote ' +
+      'that they like and that looks good in the room';
+    expect(figureSaid(research)).toBe(
+      'twenty five Euro is what people pay for a remote that they like and that looks good in the room',
+    );
+    const turn =
+      'We looked at all of the remotes in the shop and most of them were grey and boring and really hard to use ' +
+      'for anyone who is not into technology at all. The cheapest one was ten Euro. Nobody liked that one.';
+    expect(figureSaid(turn)).toBe('The cheapest one was ten Euro.');
+    expect(figureSaid('We like the colour yellow.')).toBeNull();
   });
 });

@@ -143,6 +143,48 @@ describe('summaries of transcripts', () => {
     expect(summary.checks).toMatchObject({ rewritten: 1 });
   });
 
+  it('holds on a real meeting: the figures said, tasks only as committed, each thing once (issue 41)', async () => {
+    // AMI's product-design kick-off, as its human transcript writes it: disfluent, the roles as the speakers.
+    const kickoff = transcript([
+      [0, 'Project Manager', "Okay, let's begin. Next. Let's talk about money."],
+      [6, 'Marketing', 'So. Um Twenty five Euro for a remote control.'],
+      [10, 'Project Manager', 'For a production cost of twelve fifty Euros maximum.'],
+      [15, 'Industrial Designer', 'Yeah, we want a profit of fifty million Euro.'],
+      [20, 'User Interface', 'Be able to um pull it up, I mean, then we will see.'],
+      [25, 'Marketing', 'So I will just type, hold it on.'],
+      [29, 'Marketing', 'Maybe we should put the menu on the television screen?'],
+      [33, 'Project Manager', 'Yes, an LCD display or something like that.'],
+      [37, 'Industrial Designer', "Okay. I'll look into what the rubber case would cost."],
+    ]);
+    // What the local model answered on such a meeting: fragments as tasks, one clause looping in the overview.
+    const outcomes = JSON.stringify({
+      decisions: [{ text: 'The decision to use an LCD display or something like that.', at: 33 }],
+      actionItems: [
+        { owner: '', text: 'Be able to pull it up', at: 20 },
+        { owner: 'Marketing', text: 'Just type hold it on.', at: 25 },
+        { owner: 'Industrial Designer', text: 'Look into the cost of the rubber case.', at: 37 },
+      ],
+    });
+    const loop = 'the decision to use an LCD display or something like that';
+    const outline = JSON.stringify({
+      overview: `The meeting was about ${loop}, ${loop}, ${loop}, the decision to use an LCD`,
+      keyPoints: [{ text: 'The budget was discussed.', at: 6 }],
+      chapters: [{ title: 'Money', start: 0 }],
+    });
+    const summary = await summarizeTranscript(scripted([outcomes, outline]), kickoff, { language: 'en' });
+    expect(summary.overview).toBe(`The meeting was about ${loop}.`);
+    // The price, the cost and the profit aim, in the words of the lines and with who said them.
+    expect(summary.keyPoints.map((p) => p.text)).toEqual([
+      'Marketing: Twenty five Euro for a remote control.',
+      'Project Manager: For a production cost of twelve fifty Euros maximum.',
+      'Industrial Designer: We want a profit of fifty million Euro.',
+    ]);
+    expect(summary.decisions).toHaveLength(1);
+    expect(summary.actionItems).toEqual([
+      { owner: 'Industrial Designer', text: 'Look into the cost of the rubber case.', at: 37 },
+    ]);
+  });
+
   it('fails with a clear reason after two answers in the wrong shape', async () => {
     const model = scripted(['not json', '{"decisions": 3}']);
     await expect(summarizeTranscript(model, segments, { language: 'en' })).rejects.toBeInstanceOf(
