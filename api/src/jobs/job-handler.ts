@@ -4,7 +4,7 @@ import type { ClaimedJob } from '@scrivo/domain/jobs';
  * Where a job stands with its subject: still wanted; done (an earlier attempt recorded its result, then died before
  * closing the job); or unwanted (cancelled, deleted, replaced by a newer request).
  */
-export type JobStanding = 'wanted' | 'done' | 'unwanted';
+export type StillWanted = 'wanted' | 'done' | 'unwanted';
 
 /** What a job of one kind does; the job worker claims it, keeps its lease, and stops it when it is no longer wanted. */
 export interface JobHandler {
@@ -14,7 +14,7 @@ export interface JobHandler {
    * unwanted one as cancelled, neither run: its history says what happened to it. One that stops being wanted while
    * it runs is aborted and writes nothing.
    */
-  standing(job: ClaimedJob): Promise<JobStanding>;
+  stillWanted(job: ClaimedJob): Promise<StillWanted>;
   run(job: ClaimedJob, signal: AbortSignal): Promise<void>;
   /**
    * An attempt failed. `final`: no attempt follows (a permanent error or the last attempt), so the subject must

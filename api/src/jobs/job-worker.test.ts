@@ -7,7 +7,7 @@ import { systemClock } from '@scrivo/adapters/system/system-clock';
 import { DomainError, SequentialIds } from '@scrivo/domain';
 import { type ClaimedJob, jobStream } from '@scrivo/domain/jobs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobHandler, JobStanding } from './job-handler';
+import type { JobHandler, StillWanted } from './job-handler';
 import { JobWorker } from './job-worker';
 import type { WorkerLogger } from './worker-logger';
 
@@ -18,12 +18,12 @@ class PermanentError extends Error {}
 /** A handler whose behaviour each test sets, recording what the worker asked of it. */
 const handlerThat = (
   run: (job: ClaimedJob, signal: AbortSignal) => Promise<void>,
-  standing: () => JobStanding = () => 'wanted',
+  stillWanted: () => StillWanted = () => 'wanted',
 ) => {
   const failures: { error: unknown; final: boolean }[] = [];
   const handler: JobHandler = {
     kind: 'example',
-    standing: async () => standing(),
+    stillWanted: async () => stillWanted(),
     run,
     failed: async (_job, error, final) => {
       failures.push({ error, final });
@@ -102,12 +102,12 @@ describe('the job worker (one loop for every kind of job)', () => {
   it.each([
     ['nobody wants any more (its cancel has not reached the queue yet)', 'unwanted', 'JobCancelled'],
     ['an earlier attempt already did (it died before closing the job)', 'done', 'JobCompleted'],
-  ] as const)('closes a job %s without running it: %s ends %s', async (_, standing, end) => {
+  ] as const)('closes a job %s without running it: %s ends %s', async (_, stillWanted, end) => {
     const ran: string[] = [];
     start(
       handlerThat(
         async (job) => void ran.push(job.jobId),
-        () => standing,
+        () => stillWanted,
       ).handler,
     );
     await enqueue('j1');
@@ -117,13 +117,13 @@ describe('the job worker (one loop for every kind of job)', () => {
   });
 
   it('closes a job as cancelled when its subject was cancelled while the last request ran and refused the result', async () => {
-    let standing: JobStanding = 'wanted';
+    let stillWanted: StillWanted = 'wanted';
     start(
       handlerThat(
         async () => {
-          standing = 'unwanted';
+          stillWanted = 'unwanted';
         },
-        () => standing,
+        () => stillWanted,
       ).handler,
     );
     await enqueue('j1');
@@ -131,7 +131,7 @@ describe('the job worker (one loop for every kind of job)', () => {
   });
 
   it('aborts a running job within a second or so once it is no longer wanted (a cancel), and tells nobody it failed', async () => {
-    let standing: JobStanding = 'wanted';
+    let stillWanted: StillWanted = 'wanted';
     let aborted = false;
     const { handler, failures } = handlerThat(
       (_job, signal) =>
@@ -141,13 +141,13 @@ describe('the job worker (one loop for every kind of job)', () => {
             resolve();
           }),
         ),
-      () => standing,
+      () => stillWanted,
     );
     start(handler);
     await enqueue('j1');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const cancelledAt = Date.now();
-    standing = 'unwanted';
+    stillWanted = 'unwanted';
     await until(() => aborted);
     expect(Date.now() - cancelledAt).toBeLessThan(2000);
     expect(failures).toEqual([]);

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { type ClaimedJob, type JobQueue, LeaseLostError } from '@scrivo/domain/jobs';
-import type { JobHandler, JobStanding } from './job-handler';
+import type { JobHandler, StillWanted } from './job-handler';
 import type { WorkerLogger } from './worker-logger';
 
 /** How often a running job asks whether it is still wanted: a cancel stops the work within a second. */
@@ -66,7 +66,7 @@ export class JobWorker {
     const handler = this.deps.handlers.find((candidate) => candidate.kind === job.kind);
     if (!handler) return;
     const context = { jobId: job.jobId, kind: job.kind, subjectId: job.subjectId, attempt: job.attempt };
-    const atStart = await handler.standing(job);
+    const atStart = await handler.stillWanted(job);
     if (atStart !== 'wanted') {
       await this.close(job, atStart).catch(() => undefined);
       return;
@@ -88,10 +88,10 @@ export class JobWorker {
     try {
       logger.info(context, 'job started');
       await handler.run(job, lost.signal);
-      if (lost.signal.aborted) return await this.closeStopped(job, watch.standing(), context);
+      if (lost.signal.aborted) return await this.closeStopped(job, watch.stillWanted(), context);
       // A cancel may have landed while the last request ran, and the subject refused the result: then the job
       // closes cancelled, as its subject says, not completed. A store hiccup here must not fail work that is done.
-      const after = await handler.standing(job).catch((): JobStanding => 'done');
+      const after = await handler.stillWanted(job).catch((): StillWanted => 'done');
       await this.close(job, after === 'unwanted' ? 'unwanted' : 'done');
       logger.info(
         context,
@@ -99,7 +99,7 @@ export class JobWorker {
       );
     } catch (error) {
       if (lost.signal.aborted || error instanceof LeaseLostError || handler.isSuperseded?.(error))
-        return await this.closeStopped(job, watch.standing(), context);
+        return await this.closeStopped(job, watch.stillWanted(), context);
       const permanent = handler.isPermanent(error);
       const final = permanent || job.attempt >= job.maxAttempts;
       logger.warn({ ...context, err: error, permanent }, 'job attempt failed');
@@ -120,8 +120,8 @@ export class JobWorker {
    * A job done elsewhere closes as completed and an unwanted one as cancelled, at once: its history says what
    * became of it, whether or not the cancel that made it unwanted has reached the queue yet.
    */
-  private close(job: ClaimedJob, standing: 'done' | 'unwanted'): Promise<void> {
-    return standing === 'done'
+  private close(job: ClaimedJob, stillWanted: 'done' | 'unwanted'): Promise<void> {
+    return stillWanted === 'done'
       ? this.deps.jobs.complete(job)
       : this.deps.jobs.cancel(job.jobId, { correlationId: job.jobId });
   }
@@ -129,15 +129,15 @@ export class JobWorker {
   /** A stopped job: closed when its subject said why; left to its lease when the lease was lost or we shut down. */
   private async closeStopped(
     job: ClaimedJob,
-    standing: JobStanding,
+    stillWanted: StillWanted,
     context: Record<string, unknown>,
   ): Promise<void> {
-    if (standing !== 'wanted' && !this.abort.signal.aborted)
-      await this.close(job, standing).catch((error: unknown) => {
+    if (stillWanted !== 'wanted' && !this.abort.signal.aborted)
+      await this.close(job, stillWanted).catch((error: unknown) => {
         if (!(error instanceof LeaseLostError)) throw error;
       });
     this.deps.logger.warn(
-      { ...context, standing },
+      { ...context, stillWanted },
       'job dropped: cancelled, done elsewhere, lease lost or shutting down',
     );
   }
@@ -150,16 +150,16 @@ export class JobWorker {
     handler: JobHandler,
     job: ClaimedJob,
     lost: AbortController,
-  ): { standing: () => JobStanding; stop: () => void } {
+  ): { stillWanted: () => StillWanted; stop: () => void } {
     let checking = false;
-    let standing: JobStanding = 'wanted';
+    let stillWanted: StillWanted = 'wanted';
     const timer = setInterval(() => {
       if (checking || lost.signal.aborted) return;
       checking = true;
       handler
-        .standing(job)
+        .stillWanted(job)
         .then((now) => {
-          standing = now;
+          stillWanted = now;
           if (now !== 'wanted') lost.abort();
         })
         .catch(() => undefined) // a store hiccup: the next check, or the heartbeat, will tell
@@ -167,6 +167,6 @@ export class JobWorker {
           checking = false;
         });
     }, STILL_WANTED_CHECK_MS);
-    return { standing: () => standing, stop: () => clearInterval(timer) };
+    return { stillWanted: () => stillWanted, stop: () => clearInterval(timer) };
   }
 }

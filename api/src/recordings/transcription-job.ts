@@ -177,7 +177,7 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
     kind: TRANSCRIPTION_JOB,
 
     // A redo after its recording completed is run: `transcribe` finds the transcript recorded and writes nothing.
-    async standing(job) {
+    async stillWanted(job) {
       const { state } = await runner.load(recordingDecider, recordingStream(job.subjectId));
       return state.exists && state.jobId === job.jobId && !state.deleted && state.status !== 'cancelled'
         ? 'wanted'

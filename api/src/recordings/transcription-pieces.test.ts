@@ -159,7 +159,7 @@ describe('pieces of a recording that asked for speaker labels', () => {
     await handler.run(claimed(0, 'w1'), signal);
     await handler.run(claimed(1, 'w1'), signal);
     // A redo of the last piece (its worker died before closing the job) adds nothing.
-    expect(await handler.standing(claimed(1, 'w2'))).toBe('done');
+    expect(await handler.stillWanted(claimed(1, 'w2'))).toBe('done');
     await handler.run(claimed(1, 'w2'), signal);
 
     const events = await store.readStream(recordingStream('r1'));

@@ -360,7 +360,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
 
     // The recording's current job must still be this piece's file job: a cancel, a delete or a new attempt stops
     // every piece within a second.
-    async standing(job) {
+    async stillWanted(job) {
       const { fileJobId, index } = payloadOf(job);
       const { state } = await runner.load(recordingDecider, recordingStream(job.subjectId));
       if (!state.exists || state.deleted || state.erased || state.jobId !== fileJobId) return 'unwanted';

@@ -9,7 +9,7 @@ import {
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { JobHandler } from '../jobs/job-handler';
-import { standingOnStream } from '../jobs/job-standing';
+import { stillWantedOnStream } from '../jobs/still-wanted';
 import { throttledProgress } from '../language-jobs/throttled-progress';
 import { SummaryFormatError, summarizeTranscript, summaryParts } from './summarizer';
 
@@ -38,9 +38,9 @@ export const summaryJobHandler = (deps: {
     deps.runner.run(summaryDecider, stream(job), command, { actor, correlationId: job.jobId });
   return {
     kind: SUMMARY_JOB,
-    async standing(job) {
+    async stillWanted(job) {
       const { state, events } = await deps.runner.load(summaryDecider, stream(job));
-      return standingOnStream(
+      return stillWantedOnStream(
         { jobId: state.jobId, running: state.status === 'running', events },
         job.jobId,
         {

@@ -31,7 +31,7 @@ import {
 } from '@scrivo/domain/translations';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { EngineNotConfiguredError, type JobHandler } from '../jobs/job-handler';
-import { standingOnStream } from '../jobs/job-standing';
+import { stillWantedOnStream } from '../jobs/still-wanted';
 import { throttledProgress } from '../language-jobs/throttled-progress';
 
 export const TRANSLATION_JOB = 'translation';
@@ -88,9 +88,9 @@ export const translationJobHandler = (deps: {
 
   return {
     kind: TRANSLATION_JOB,
-    async standing(job) {
+    async stillWanted(job) {
       const { state, events } = await deps.runner.load(translationDecider, stream(job));
-      return standingOnStream(
+      return stillWantedOnStream(
         { jobId: state.jobId, running: state.status === 'running', events },
         job.jobId,
         {

@@ -44,7 +44,7 @@ export const dataExportJobHandler = (deps: DataExportJobDeps): JobHandler => {
     kind: DATA_EXPORT_JOB,
 
     // Nobody cancels an export: one that is no longer building (done, failed) is skipped by `run`.
-    standing: async () => 'wanted',
+    stillWanted: async () => 'wanted',
 
     async run(job) {
       const { state } = await deps.runner.load(dataExportDecider, dataExportStream(job.subjectId));
