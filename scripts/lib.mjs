@@ -1,5 +1,5 @@
 // Small helpers shared by the start, build and test scripts (plain Node so they run before anything is built).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -20,35 +20,6 @@ export const run = (command, args, options = {}) => {
     fail(`${command} ${args.join(' ')} failed (exit ${result.status})`);
   }
   return 0;
-};
-
-/**
- * Runs lanes side by side, each lane's commands one after another, with each lane's output held and printed whole
- * when it ends (so two lanes' lines never interleave). Exits the script when a command fails, after its lane's
- * output is printed.
- */
-export const runLanes = async (lanes) => {
-  const runLane = async (commands) => {
-    let output = '';
-    for (const [command, args] of commands) {
-      const status = await new Promise((done) => {
-        const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-        child.stdout.on('data', (chunk) => (output += chunk));
-        child.stderr.on('data', (chunk) => (output += chunk));
-        child.on('error', (error) => {
-          output += `${command} could not start: ${error.message}\n`;
-          done(1);
-        });
-        child.on('close', (code) => done(code ?? 1));
-      });
-      if (status !== 0) return { output, failed: `${command} ${args.join(' ')} failed (exit ${status})` };
-    }
-    return { output, failed: undefined };
-  };
-  const results = await Promise.all(lanes.map(runLane));
-  for (const { output } of results) process.stdout.write(output);
-  const failed = results.find((result) => result.failed);
-  if (failed) fail(failed.failed);
 };
 
 export const has = (command) =>

@@ -1,27 +1,15 @@
-// `npm test`: build, lint, type checks, every vitest project (unit, conformance, API, browser), then the Python
-// speech worker's tests. Prints one closing line with the totals.
+// `npm test`: build, every vitest project (unit, conformance, API, browser) with lint, the type checks and the Python
+// speech worker's tests beside the slow lanes. Prints one closing line with the totals.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fail, log, root, run, runLanes } from './lib.mjs';
+import { fail, log, root, run } from './lib.mjs';
 
 const started = Date.now();
 // Each step says when it began, so a CI log shows where the time goes (issue 42: the suite under 40 minutes).
 const step = (name) => log(`${name} (at ${((Date.now() - started) / 60000).toFixed(1)} min)`);
 step('build');
 run('node', ['scripts/build.mjs']);
-// Lint and the type checks are each one process on one core: on two cores they run side by side.
-step('lint and typecheck, side by side');
-await runLanes([
-  [
-    ['npx', ['eslint', '.', '--max-warnings=0']],
-    ['npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-    // Exports nothing imports (knip.json): a name nobody uses is dead code or belongs inside its file.
-    ['npx', ['knip', '--no-progress', '--no-config-hints']],
-  ],
-  [['node', ['scripts/typecheck.mjs']]],
-]);
-
 mkdirSync(join(root, '.tmp'), { recursive: true });
 const python = join(root, 'worker', '.venv', 'bin', 'python');
 const hasWorker = existsSync(join(root, 'worker', 'tests'));
@@ -104,6 +92,19 @@ if (hasWorker) {
     { cwd: join(root, 'worker') },
   );
 }
+// Lint and the type checks read code and time nothing: they too take the cores the lanes leave idle, one after
+// another (each is one process on one core), instead of holding both cores for 3 minutes before the tests.
+step('lint and type checks, beside the engine and browser lanes');
+const staticChecks = inBackground('lint-and-types', 'sh', [
+  '-c',
+  [
+    'npx eslint . --max-warnings=0',
+    'npx prettier --check . --log-level warn',
+    // Exports nothing imports (knip.json): a name nobody uses is dead code or belongs inside its file.
+    'npx knip --no-progress --no-config-hints',
+    'node scripts/typecheck.mjs',
+  ].join(' && '),
+]);
 step('vitest: the engine, browser and Pact lanes');
 const lanesStatus = vitest('vitest-lanes', ['engines', 'e2e', 'pact']);
 const vitestStatus = lightStatus || lanesStatus;
@@ -112,6 +113,10 @@ const vitestStatus = lightStatus || lanesStatus;
 console.log('\nThe 20 slowest test files:');
 for (const { seconds, name } of timings.sort((a, b) => b.seconds - a.seconds).slice(0, 20))
   console.log(`${seconds.toFixed(1).padStart(7)} s  ${name}`);
+
+step('waiting for lint and the type checks');
+const staticStatus = await staticChecks();
+if (staticStatus !== 0) log('lint or a type check failed (its output is above)');
 
 let pytestStatus = 0;
 if (speechWorkerTests) {
@@ -143,4 +148,4 @@ if (speechWorkerTests) {
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\nAll suites finished in ${minutes} min.`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(vitestStatus !== 0 || pytestStatus !== 0 || totals.failed > 0 ? 1 : 0);
+process.exit(vitestStatus !== 0 || pytestStatus !== 0 || staticStatus !== 0 || totals.failed > 0 ? 1 : 0);
