@@ -110,8 +110,13 @@ const combined = <
   });
 };
 
-/** No slice yet: `noSlices.with(a).with(b)` registers them. */
-export const noSlices: RecordingSlices<never, never, Record<never, never>, Record<never, never>> = setOf({
+/** No slice yet: `emptySliceList.with(a).with(b)` registers them. */
+export const emptySliceList: RecordingSlices<
+  never,
+  never,
+  Record<never, never>,
+  Record<never, never>
+> = setOf({
   eventTypes: [],
   secrets: {},
   initialState: () => ({}),

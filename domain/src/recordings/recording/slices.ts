@@ -1,6 +1,6 @@
 import { pin } from './pin';
 import {
-  noSlices,
+  emptySliceList,
   type SliceCommandOf,
   type SliceDocOf,
   type SliceEventOf,
@@ -12,7 +12,7 @@ import {
  * aggregate and the library need: its command, events, state, `evolve` step, secrets and library fields join
  * theirs from this list.
  */
-export const recordingSlices = noSlices.with(pin);
+export const recordingSlices = emptySliceList.with(pin);
 
 export type SliceCommand = SliceCommandOf<typeof recordingSlices>;
 export type SliceEvent = SliceEventOf<typeof recordingSlices>;
