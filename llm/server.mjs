@@ -354,8 +354,14 @@ const streamAnswer = async (request, res, signal, { id, created }) => {
 };
 
 server.listen(port, host, () => console.log(`[llm] ${MODEL_NAME} listening on http://${host}:${port}`));
-for (const signal of ['SIGTERM', 'SIGINT'])
-  process.once(signal, () => {
-    server.close();
-    void llama.dispose().finally(() => process.exit(0));
-  });
+const shutDown = () => {
+  server.close();
+  void llama.dispose().finally(() => process.exit(0));
+};
+for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, shutDown);
+// A test process that shares one service among its files ends it by ending: it holds the service's stdin, which
+// closes however that process ends (a SIGKILL included), so no service outlives the tests that started it.
+if (process.env.SCRIVO_LLM_EXIT_WITH_STDIN === '1') {
+  process.stdin.once('end', shutDown);
+  process.stdin.resume();
+}

@@ -5,7 +5,7 @@
 // --no-model scores only what needs no model: the facts the transcript holds and those in the lines it reads.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startLanguageModel } from '@scrivo/adapters/testing/language-model-process';
+import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Segment } from '@scrivo/domain/recordings';
 import type { Summary } from '../../api/src/summaries/summary-shape';
@@ -75,7 +75,7 @@ const linesRead =
     : (segments: readonly Segment[]) => summarizer.summaryParts(segments).flat();
 
 const main = async () => {
-  const service = withModel && !rescore ? await startLanguageModel() : null;
+  const service = withModel && !rescore ? await launchLanguageModel() : null;
   const model = service ? new LocalLanguageModel({ url: service.url }) : null;
   const rows: Row[] = [];
   try {

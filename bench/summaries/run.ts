@@ -3,7 +3,7 @@
 //   node --conditions=source --import tsx bench/summaries/run.ts [--minutes=10,30,60] [--baseline=10] [--quality] [--quality-baseline]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startLanguageModel } from '@scrivo/adapters/testing/language-model-process';
+import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Segment } from '@scrivo/domain/recordings';
 import { DECISION } from '../../api/src/summaries/line-selection';
@@ -51,7 +51,7 @@ const summarizers = (minutes: number): { name: string; summarize: Summarize }[] 
 
 const timing = async (minutes: number) => {
   // A fresh service per length: its peak memory is this length's.
-  const service = await startLanguageModel();
+  const service = await launchLanguageModel();
   try {
     const model = new LocalLanguageModel({ url: service.url });
     const segments = longMeeting(minutes);
@@ -206,7 +206,7 @@ const qualityRun = async (summarizer: { name: string; summarize: Summarize }) =>
   for (const { reference, segments } of meetings)
     for (const item of [...reference.decisions, ...reference.actions])
       asHeard(item, segments.map((s) => s.text).join(' '));
-  const service = await startLanguageModel();
+  const service = await launchLanguageModel();
   try {
     const model = new LocalLanguageModel({ url: service.url });
     const results = [];

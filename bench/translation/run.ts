@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startLanguageModel } from '@scrivo/adapters/testing/language-model-process';
+import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import { LanguageModelTranslator } from '@scrivo/adapters/translation/language-model-translator';
 
@@ -38,7 +38,7 @@ const main = async () => {
     perSecond: number;
     chrf: number;
   }[] = [];
-  const service = await startLanguageModel();
+  const service = await launchLanguageModel();
   try {
     const translator = new LanguageModelTranslator(new LocalLanguageModel({ url: service.url }));
     for (const [pair, source, target] of [

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port';
@@ -32,8 +33,14 @@ export interface LanguageModelProcess {
   stop(): Promise<void>;
 }
 
-/** Starts llm/server.mjs on a free loopback port and resolves once the model is loaded and it answers. */
-export const startLanguageModel = async (timeoutMs = 120_000): Promise<LanguageModelProcess> => {
+/**
+ * Starts llm/server.mjs on a free loopback port and resolves once the model is loaded and it answers: a service of
+ * the caller's own, ended by `stop()` (the benchmarks, and a test that must have the model to itself).
+ */
+export const launchLanguageModel = async (
+  timeoutMs = 120_000,
+  { exitWithParent = false } = {},
+): Promise<LanguageModelProcess> => {
   const port = await freePort();
   const child = spawn(process.execPath, ['server.mjs'], {
     cwd: LLM_DIR,
@@ -42,8 +49,9 @@ export const startLanguageModel = async (timeoutMs = 120_000): Promise<LanguageM
       SCRIVO_LLM_HOST: '127.0.0.1',
       SCRIVO_LLM_PORT: String(port),
       SCRIVO_LLM_MODEL: LLM_MODEL_PATH,
+      ...(exitWithParent ? { SCRIVO_LLM_EXIT_WITH_STDIN: '1' } : {}),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [exitWithParent ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let log = '';
   const append = (chunk: Buffer) => {
@@ -68,4 +76,29 @@ export const startLanguageModel = async (timeoutMs = 120_000): Promise<LanguageM
     process: child,
     stop: () => stopChildProcess(child),
   };
+};
+
+let shared: Promise<LanguageModelProcess> | undefined;
+
+/**
+ * The language model the test files of one test process share (issue 42: engines started once, not per file).
+ * Loading the model takes seconds, and a lane's files run one after another in one process (vitest.config.ts:
+ * `isolate: false`), so every file after the first finds it loaded. `stop()` lets go of it without ending it; it
+ * ends with the test process, which holds its stdin (a process killed by a signal too). A service found dead (a
+ * test that ended it) is started again.
+ */
+export const startLanguageModel = async (timeoutMs = 120_000): Promise<LanguageModelProcess> => {
+  let service = await shared?.catch(() => undefined);
+  if (!service || service.process.exitCode !== null || service.process.signalCode !== null) {
+    const starting = launchLanguageModel(timeoutMs, { exitWithParent: true }).then((started) => {
+      // Neither the service nor its pipes keep a test process alive that has nothing else to do.
+      started.process.unref();
+      for (const stream of [started.process.stdin, started.process.stdout, started.process.stderr])
+        if (stream instanceof Socket) stream.unref();
+      return started;
+    });
+    shared = starting;
+    service = await starting;
+  }
+  return { url: service.url, process: service.process, stop: async () => undefined };
 };
