@@ -240,6 +240,50 @@ describe('architecture dependency rules (enforced by the linter in npm test)', (
     },
   );
 
+  describe('API tests call through the typed client; untyped /api calls only where the contract cannot say it', () => {
+    const probe = (call: string) =>
+      `import type { TestClient } from './client';\nexport const probe = (client: TestClient, id: string) => ${call};\n`;
+    const syntax = (path: string, call: string) => messagesOf('no-restricted-syntax', path, probe(call));
+
+    it.each([
+      ['api/test/recordings/probe.test.ts', 'client.get(`/api/recordings/${id}`)'],
+      ['api/test/recordings/support/probe.ts', "client.post('/api/recordings/x/pin', { pinned: true })"],
+      ['api/test/accounts/probe.test.ts', "client.patch('/api/account', { firstName: 'Ada' })"],
+      ['api/test/library/probe.test.ts', "client.put('/api/library/default-folder', { folderId: null })"],
+      ['api/test/library/probe.test.ts', 'client.delete(`/api/recordings/${id}`)'],
+      ['api/test/audit/probe.test.ts', "client.get('/api/audit/events?streamId=x')"],
+      [
+        'api/test/recordings/probe.test.ts',
+        "client.request('PATCH', `/api/recordings/${id}`, { title: 'x' })",
+      ],
+      ['web/e2e/probe.test.ts', "client.get('/api/user')"],
+      ['cli/test/probe.test.ts', "client.post('/api/login', { email: 'a@b.co', password: 'x' })"],
+      ['bench/transcription/probe.test.ts', "client.get('/api/health')"],
+    ])('%s fails on %s', async (path, call) => {
+      expect(await syntax(path, call)).not.toEqual([]);
+    });
+
+    it.each([
+      // The typed client, and calls that are not the API's routes.
+      ['api/test/recordings/probe.test.ts', 'client.api.recordings.get({ params: { id } })'],
+      ['api/test/recordings/probe.test.ts', "client.api.recordings.list({ query: { q: 'nation' } })"],
+      ['web/e2e/probe.test.ts', "client.get('/apis-are-not-this')"],
+      ['api/test/recordings/probe.test.ts', 'fetch(`${client.baseUrl}/api/recordings/${id}/media`)'],
+      // The allowed places: attack suites, the fuzzer and its findings, paths no contract has, the client itself.
+      [
+        'api/test/security/probe.test.ts',
+        "client.post('/api/login', 'email=a@b.co', { 'content-type': 'text/plain' })",
+      ],
+      ['api/test/security/support/probe.ts', 'client.get(`/api/recordings/${id}`)'],
+      ['api/test/fuzz/probe.test.ts', "client.get('/api/recordings?page=1e300')"],
+      ['api/test/recordings/fuzz-findings.test.ts', "client.post('/api/recordings', 'file=abc')"],
+      ['api/test/foundation/api-shell.test.ts', "client.get('/api/nothing-here')"],
+      ['api/test/support/http-client.ts', "client.request('GET', '/api/health')"],
+    ])('%s passes with %s', async (path, call) => {
+      expect(await syntax(path, call)).toEqual([]);
+    });
+  });
+
   it('a controller keeps both of its rules: no DomainError and no read models', async () => {
     const source =
       "import { DomainError } from '@scrivo/domain';\nimport { READ_MODELS } from '../infrastructure/tokens';\n" +

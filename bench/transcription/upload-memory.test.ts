@@ -63,7 +63,7 @@ describe.skipIf(!process.env.SCRIVO_BENCH)('bench: API memory during a 1 GB uplo
     ]);
     app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
     ({ client } = await signedInClient(app, { plan: 'business_pro' }));
-    await client.get('/api/health');
+    await client.api.health.health();
   }, 600_000);
   afterAll(async () => {
     await app?.close();

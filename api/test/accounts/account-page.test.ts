@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../support/http-client';
+import { TestClient, unchecked } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 describe('/api/account and plans', () => {
   let app: TestApp;
@@ -46,14 +46,16 @@ describe('/api/account and plans', () => {
     const short = await client.api.accounts.updateAccount({ body: { firstName: 'G' } });
     expectStatus(short, 400);
     expect(short.body.error).toContain('First name must be at least 2 characters');
-    const extra = await client.patch('/api/account', { firstName: 'Grace', plan: 'business_pro' });
+    const extra = await client.api.accounts.updateAccount({
+      body: unchecked({ firstName: 'Grace', plan: 'business_pro' }),
+    });
     expect(extra.status).toBe(400);
     expect((await client.api.accounts.getAccount()).body).toEqual(before);
   });
 
   it('Free applies at once; a paid plan is refused plainly because payments are not configured', async () => {
     const { client } = await signedInClient(app, { plan: 'premium' });
-    expect((await client.get('/api/user')).body.plan).toBe('premium');
+    expect(bodyOf(await client.api.accounts.currentUser(), 200).plan).toBe('premium');
     const free = await client.api.accounts.changePlan({ body: { plan: 'free' } });
     expectStatus(free, 200);
     expect(free.body).toMatchObject({ user: { plan: 'free' }, checkoutUrl: null });
@@ -64,7 +66,7 @@ describe('/api/account and plans', () => {
       error:
         'Paid plans cannot be bought on this server: they are granted by its administrator. Please ask the administrator of this Scrivo server for one.',
     });
-    expect((await client.get('/api/user')).body.plan).toBe('free');
+    expect(bodyOf(await client.api.accounts.currentUser(), 200).plan).toBe('free');
   });
 
   it('signedInClient goes through the real registration: the account has its events and can sign in', async () => {

@@ -25,7 +25,10 @@ describe('/account security: password and sessions', () => {
   /** A browser signing in through the real form, with its own User-Agent. */
   const signIn = async (email: string, password: string, userAgent: string) => {
     const browser = new TestClient(app.url);
-    const answer = await browser.post('/api/login', { email, password }, { 'user-agent': userAgent });
+    const answer = await browser.api.accounts.login({
+      body: { email, password },
+      extraHeaders: { 'user-agent': userAgent },
+    });
     return { browser, status: answer.status };
   };
   const sessionsOf = async (client: TestClient) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signUp } from './support/flows';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 const ADMIN = { SCRIVO_ADMIN_EMAIL: 'Support@Scrivo.test', SCRIVO_ADMIN_PASSWORD: 'admin-secret-1' };
 
@@ -66,9 +66,11 @@ describe('admin sign-in', () => {
   it('a user session is never an admin session', async () => {
     const { client } = await signUp(app);
     expect((await client.api.accounts.adminCheckAuth()).body).toEqual({ isAuthenticated: false });
-    const asAdmin = await client.post('/api/admin/login', {
-      username: (await client.get('/api/user')).body.email,
-      password: 'secret-pass',
+    const asAdmin = await client.api.accounts.adminLogin({
+      body: {
+        username: bodyOf(await client.api.accounts.currentUser(), 200).email,
+        password: 'secret-pass',
+      },
     });
     expect(asAdmin.status).toBe(401);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../support/http-client';
+import { TestClient, unchecked } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { registration, signUp, uniqueEmail } from './support/flows';
 import { expectStatus } from '../support/expect-status';
@@ -52,17 +52,22 @@ describe('bad input on the account calls', () => {
     expectStatus(invalid, 400);
     expect(invalid.body.error).toBe('email: Please enter a valid email address');
 
-    const short = await client.post('/api/register', registration(uniqueEmail(), { password: '12345' }));
+    const short = await client.api.accounts.register({
+      body: registration(uniqueEmail(), { password: '12345' }),
+    });
+    expectStatus(short, 400);
     expect(short.body.error).toBe('password: Password must be at least 6 characters');
 
-    const extra = await client.post('/api/login', { email: 'a@b.co', password: 'secret', isAdmin: true });
-    expect(extra.status).toBe(400);
+    const extra = await client.api.accounts.login({
+      body: unchecked({ email: 'a@b.co', password: 'secret', isAdmin: true }),
+    });
+    expectStatus(extra, 400);
     expect(extra.body.error).toContain('Unrecognized key');
 
-    const long = await client.post(
-      '/api/register',
-      registration(uniqueEmail(), { firstName: 'A'.repeat(101) }),
-    );
+    const long = await client.api.accounts.register({
+      body: registration(uniqueEmail(), { firstName: 'A'.repeat(101) }),
+    });
+    expectStatus(long, 400);
     expect(long.body.error).toBe('firstName: First name must be at most 100 characters');
     const longEmail = await client.api.accounts.checkUserExists({
       body: { email: `${'a'.repeat(250)}@b.co` },

@@ -32,13 +32,21 @@ describe('rate limits on the account calls (default limits)', () => {
     const from = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i + 1}` });
     const statuses = [];
     for (let i = 0; i < 31; i += 1)
-      statuses.push((await client.post('/api/login', { email, password: `guess-${i}` }, from(i))).status);
+      statuses.push(
+        (await client.api.accounts.login({ body: { email, password: `guess-${i}` }, extraHeaders: from(i) }))
+          .status,
+      );
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
     // Those addresses are not blocked for other accounts.
-    expect((await client.post('/api/login', { email: uniqueEmail(), password: 'x' }, from(0))).status).toBe(
-      401,
-    );
+    expect(
+      (
+        await client.api.accounts.login({
+          body: { email: uniqueEmail(), password: 'x' },
+          extraHeaders: from(0),
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('check-user-exists: 30 a minute per address', async () => {

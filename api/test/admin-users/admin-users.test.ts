@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { latestVerificationCode, mailsTo } from '../accounts/support/outbox';
 import { toneWav, tusFetch } from '../security/support/world';
 import { ADMIN_ENV, adminClient } from './support';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -98,12 +98,12 @@ describe('the operator console: users and plans', () => {
       expectStatus(first, 200);
       expect(first.body).toMatchObject({ total: 21, page: 1, pageSize: 20 });
       expect(first.body.users as unknown[]).toHaveLength(20);
-      const second = await admin.get(`/api/admin/users?q=${tag}&page=2`);
+      const second = await admin.api.adminUsers.listUsers({ query: { q: tag, page: 2 } });
+      expectStatus(second, 200);
       expect(second.body.users as unknown[]).toHaveLength(1);
 
-      const byEmail = await admin.get(
-        `/api/admin/users?q=${encodeURIComponent(made[3]!.email.toUpperCase())}`,
-      );
+      const byEmail = await admin.api.adminUsers.listUsers({ query: { q: made[3]!.email.toUpperCase() } });
+      expectStatus(byEmail, 200);
       expect(byEmail.body.users).toEqual([
         {
           id: made[3]!.userId,
@@ -126,18 +126,22 @@ describe('the operator console: users and plans', () => {
         },
       ]);
       // By name: signedInClient users are all "Test User"; the tag narrows them to this test's.
-      const byName = await admin.get(`/api/admin/users?q=user`);
+      const byName = await admin.api.adminUsers.listUsers({ query: { q: 'user' } });
+      expectStatus(byName, 200);
       expect(byName.body.total as number).toBeGreaterThanOrEqual(21);
 
       await admin.api.adminUsers.suspend({
         params: { userId: made[0]!.userId },
         body: { reason: 'List filter test' },
       });
-      const suspended = await admin.get(`/api/admin/users?q=${tag}&status=suspended`);
+      const suspended = await admin.api.adminUsers.listUsers({ query: { q: tag, status: 'suspended' } });
+      expectStatus(suspended, 200);
       expect((suspended.body.users as { id: string }[]).map((u) => u.id)).toEqual([made[0]!.userId]);
-      const active = await admin.get(`/api/admin/users?q=${tag}&status=active`);
+      const active = await admin.api.adminUsers.listUsers({ query: { q: tag, status: 'active' } });
+      expectStatus(active, 200);
       expect(active.body.total).toBe(20);
-      const unverified = await admin.get(`/api/admin/users?q=${tag}&status=unverified`);
+      const unverified = await admin.api.adminUsers.listUsers({ query: { q: tag, status: 'unverified' } });
+      expectStatus(unverified, 200);
       expect(unverified.body.total).toBe(0);
     });
   });
@@ -213,7 +217,9 @@ describe('the operator console: users and plans', () => {
         plan: 'premium',
         minutesAllowed: 120,
       });
-      expect((await admin.get(`/api/admin/users/${userId}`)).body.user).toMatchObject({ plan: 'premium' });
+      expect(bodyOf(await admin.api.adminUsers.getUser({ params: { userId } }), 200).user).toMatchObject({
+        plan: 'premium',
+      });
     });
   });
 
@@ -226,7 +232,8 @@ describe('the operator console: users and plans', () => {
         'Upload-Metadata': `filename ${Buffer.from('interview.wav').toString('base64')}`,
       });
       expect(started.status).toBe(201);
-      const answer = await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
+      const answer = await admin.api.adminUsers.listUsers({ query: { q: email } });
+      expectStatus(answer, 200);
       expect(answer.body.users).toEqual([expect.objectContaining({ id: userId, recordings: 1 })]);
     });
   });
@@ -256,16 +263,19 @@ describe('the operator console: users and plans', () => {
       const upload = () => {
         const form = new FormData();
         form.set('file', new Blob([sixMinutes]), 'meeting.wav');
-        return client.post('/api/recordings', form);
+        return client.api.recordings.create({ body: form });
       };
       const refused = await upload();
       expect(refused.status).toBe(402);
       expect(refused.body).toMatchObject({ code: 'QUOTA_EXCEEDED' });
 
-      await admin.post(`/api/admin/users/${userId}/minutes`, { minutes: 10, reason: 'Board meeting' });
+      await admin.api.adminUsers.grantMinutes({
+        params: { userId },
+        body: { minutes: 10, reason: 'Board meeting' },
+      });
       const accepted = await upload();
-      expect(accepted.status, accepted.text).toBe(201);
-      const row = (await admin.get(`/api/admin/users/${userId}`)).body.user;
+      expectStatus(accepted, 201);
+      const row = bodyOf(await admin.api.adminUsers.getUser({ params: { userId } }), 200).user;
       expect(row).toMatchObject({ minutesUsed: 6, minutesAllowed: 15, minutesGranted: 10 });
     });
   });
@@ -303,7 +313,11 @@ describe('the operator console: users and plans', () => {
       });
       expectStatus(wrong, 401);
 
-      const reactivated = await admin.post(`/api/admin/users/${userId}/reactivate`, { reason: 'Resolved' });
+      const reactivated = await admin.api.adminUsers.reactivate({
+        params: { userId },
+        body: { reason: 'Resolved' },
+      });
+      expectStatus(reactivated, 200);
       expect(reactivated.body.user).toMatchObject({ suspended: false, email });
       expect(
         (reactivated.body.history as { type: string; reason: string }[]).map((h) => [h.type, h.reason]),
@@ -337,7 +351,8 @@ describe('the operator console: users and plans', () => {
       });
       expectStatus(created, 201);
       expect(created.body).toEqual({ id: claimedFor, email });
-      const detail = await admin.get(`/api/admin/users/${claimedFor}`);
+      const detail = await admin.api.adminUsers.getUser({ params: { userId: claimedFor } });
+      expectStatus(detail, 200);
       expect(detail.body.user).toMatchObject({ email, suspended: false });
       const again = await admin.api.adminUsers.createUser({
         body: { email, firstName: 'Hal', lastName: 'Made' },

@@ -5,7 +5,7 @@ import { latestResetLink } from '../accounts/support/outbox';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { ADMIN_ENV, adminClient } from './support';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 describe('SCRIVO_SIGNUPS=invite with SCRIVO_DEFAULT_PLAN=business_pro', () => {
   let app: TestApp;
@@ -116,7 +116,7 @@ describe('the invitations an admin made: list and revoke', () => {
     const revoked = await admin.api.adminUsers.revokeInvitation({ body: { email: email.toUpperCase() } });
     expectStatus(revoked, 200);
     expect(revoked.body).toEqual({ email, invited: false });
-    const list = (await admin.get('/api/admin/invitations')).body.invitations as { email: string }[];
+    const list = bodyOf(await admin.api.adminUsers.listInvitations(), 200).invitations as { email: string }[];
     expect(list.map((i) => i.email)).not.toContain(email);
     const sent = await new TestClient(app.url).api.accounts.sendVerification({ body: { email } });
     expectStatus(sent, 403);

@@ -10,9 +10,11 @@ export const ADMIN_ENV = {
 /** A client signed in to the console as the start-up admin. */
 export const adminClient = async (app: TestApp): Promise<TestClient> => {
   const client = new TestClient(app.url);
-  const answer = await client.post('/api/admin/login', {
-    username: ADMIN_ENV.SCRIVO_ADMIN_EMAIL,
-    password: ADMIN_ENV.SCRIVO_ADMIN_PASSWORD,
+  const answer = await client.api.accounts.adminLogin({
+    body: {
+      username: ADMIN_ENV.SCRIVO_ADMIN_EMAIL,
+      password: ADMIN_ENV.SCRIVO_ADMIN_PASSWORD,
+    },
   });
   if (answer.status !== 200) throw new Error(`admin login: ${answer.status} ${answer.text}`);
   return client;

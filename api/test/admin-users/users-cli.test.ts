@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { bodyOf } from '../support/expect-status';
 import { ADMIN_ENV, adminClient } from './support';
 
 const cli = join(import.meta.dirname, '../../src/accounts/cli/users.ts');
@@ -49,7 +50,7 @@ describe('the users CLI', () => {
     expect(setPlan.status).toBe(0);
     expect(setPlan.stdout).toContain(`${email} is now on premium until 2100-01-01T00:00:00.000Z`);
     const user = await eventually(
-      async () => (await client.get('/api/user')).body,
+      async () => bodyOf(await client.api.accounts.currentUser(), 200),
       (b) => b.plan === 'premium',
     );
     expect(user).toMatchObject({ plan: 'premium', planUntil: '2100-01-01T00:00:00.000Z', planAfter: 'free' });
@@ -65,7 +66,7 @@ describe('the users CLI', () => {
       (r) => r.status === 200 && r.body.user.minutesAllowed === 165,
     );
     const detail = await eventually(
-      async () => (await admin.get(`/api/admin/users/${userId}`)).body,
+      async () => bodyOf(await admin.api.adminUsers.getUser({ params: { userId } }), 200),
       (b) => (b.history as unknown[]).length === 2,
     );
     expect(detail.user).toMatchObject({ plan: 'premium', minutesAllowed: 165, minutesGranted: 45 });

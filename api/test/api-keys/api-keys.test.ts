@@ -6,7 +6,7 @@ import { completedRecording, JFK } from '../recordings/support/completed-recordi
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { withKey } from './support';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 type Party = Awaited<ReturnType<typeof signedInClient>>;
 const RATE_LIMIT = 25;
@@ -19,9 +19,9 @@ describe('API keys: scripts act as their owner on the recordings API, within the
   let writeKey: string;
   let readKey: string;
 
-  const createKey = async (name: string, scopes: string[], party = owner) => {
-    const res = await party.client.post('/api/account/api-keys', { name, scopes });
-    expect(res.status, res.text).toBe(201);
+  const createKey = async (name: string, scopes: ('read' | 'write')[], party = owner) => {
+    const res = await party.client.api.apiKeys.create({ body: { name, scopes } });
+    expectStatus(res, 201);
     return res.body as { secret: string; key: { id: string } & Record<string, unknown> };
   };
   const call = (
@@ -37,7 +37,8 @@ describe('API keys: scripts act as their owner on the recordings API, within the
     form.set('title', title);
     return form;
   };
-  const titleOf = async (id: string) => (await owner.client.get(`/api/recordings/${id}`)).body.title;
+  const titleOf = async (id: string) =>
+    bodyOf(await owner.client.api.recordings.get({ params: { id } }), 200).title;
 
   beforeAll(async () => {
     app = await startTestApp({
@@ -62,7 +63,7 @@ describe('API keys: scripts act as their owner on the recordings API, within the
       revokedAt: null,
     });
     expect(created.secret.startsWith(created.key.prefix as string)).toBe(true);
-    const listed = await owner.client.get('/api/account/api-keys');
+    const listed = await owner.client.api.apiKeys.list();
     expect(listed.text).not.toContain(created.secret);
     expect(listed.text).not.toContain('keyHash');
     const doc = await app.scrivo.adapters.readModels.collection('api_keys').get(created.key.id);
@@ -73,7 +74,7 @@ describe('API keys: scripts act as their owner on the recordings API, within the
 
   it('acts as the owner on every kind of recordings route, without cookies or CSRF token', async () => {
     const list = await call(writeKey, 'GET', '/api/recordings');
-    expect(list.status, list.text).toBe(200);
+    expectStatus(list, 200);
     expect((list.body.items as { id: string }[]).map((r) => r.id)).toContain(recordingId);
     expect((await call(writeKey, 'GET', `/api/recordings/${recordingId}/transcript`)).status).toBe(200);
     const srt = await call(writeKey, 'GET', `/api/recordings/${recordingId}/export?format=srt`);
@@ -82,12 +83,12 @@ describe('API keys: scripts act as their owner on the recordings API, within the
     expect((await call(writeKey, 'GET', '/api/usage')).status).toBe(200);
 
     const uploaded = await call(writeKey, 'POST', '/api/recordings', jfkForm('From a script'));
-    expect(uploaded.status, uploaded.text).toBe(201);
+    expectStatus(uploaded, 201);
     expect(uploaded.body.status).toBe('queued');
     const renamed = await call(writeKey, 'PATCH', `/api/recordings/${recordingId}`, {
       title: 'Renamed by key',
     });
-    expect(renamed.status, renamed.text).toBe(200);
+    expectStatus(renamed, 200);
     expect(await titleOf(recordingId)).toBe('Renamed by key');
     // The upload is the owner's, in their library.
     const mine = await owner.client.api.recordings.get({ params: { id: uploaded.body.id as string } });
@@ -98,12 +99,12 @@ describe('API keys: scripts act as their owner on the recordings API, within the
       'Upload-Length': '1024',
       'Upload-Metadata': `filename ${Buffer.from('x.wav').toString('base64')}`,
     });
-    expect(tus.status, tus.text).toBe(201);
+    expectStatus(tus, 201);
   });
 
   it('manages share links too: a write key makes one, a read key lists them', async () => {
     const created = await call(writeKey, 'POST', `/api/recordings/${recordingId}/share-links`, {});
-    expect(created.status, created.text).toBe(201);
+    expectStatus(created, 201);
     const listed = await call(readKey, 'GET', `/api/recordings/${recordingId}/share-links`);
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body)).toContain((created.body.link as { id: string }).id);
@@ -176,7 +177,7 @@ describe('API keys: scripts act as their owner on the recordings API, within the
         'x-csrf-token': owner.client.cookie('scrivo_csrf')!,
       },
     );
-    expect(proper.status, proper.text).toBe(200);
+    expectStatus(proper, 200);
     // A script whose cookie jar kept only the readable CSRF cookie is still a cookie-less script.
     const jar = await call(
       writeKey,
@@ -187,7 +188,7 @@ describe('API keys: scripts act as their owner on the recordings API, within the
         cookie: 'scrivo_csrf=abcdefghijklmnopqrstuvwxyz0123456789ABCD',
       },
     );
-    expect(jar.status, jar.text).toBe(200);
+    expectStatus(jar, 200);
   });
 
   it('cannot manage keys (only the signed-in session can)', async () => {
@@ -245,18 +246,18 @@ describe('API keys: scripts act as their owner on the recordings API, within the
   it('lets nobody else revoke a key', async () => {
     const { key } = await createKey('Mine', ['read']);
     expect((await other.client.api.apiKeys.revoke({ params: { keyId: key.id } })).status).toBe(404);
-    const mine = (await owner.client.get('/api/account/api-keys')).body.items as {
+    const mine = bodyOf(await owner.client.api.apiKeys.list(), 200).items as {
       id: string;
       revokedAt: null;
     }[];
     expect(mine.find((k) => k.id === key.id)!.revokedAt).toBeNull();
-    expect(((await other.client.get('/api/account/api-keys')).body.items as unknown[]).length).toBe(0);
+    expect((bodyOf(await other.client.api.apiKeys.list(), 200).items as unknown[]).length).toBe(0);
   });
 
   it('tells the owner when a key was last used', async () => {
     const { secret, key } = await createKey('Cron', ['read']);
     await call(secret, 'GET', '/api/usage');
-    const listed = (await owner.client.get('/api/account/api-keys')).body.items as {
+    const listed = bodyOf(await owner.client.api.apiKeys.list(), 200).items as {
       id: string;
       lastUsedAt: string;
     }[];

@@ -89,7 +89,8 @@ describe('auditor accounts are made like admins: environment, command line, cons
     ).toBe(200);
     const streamId = `audit-log-${String(made.body.id)}`;
     expect((await auditor.api.audit.events({ query: { streamId } })).status).toBe(200);
-    const reads = await admin.get('/api/admin/audit-reads');
+    const reads = await admin.api.adminAudit.auditReads();
+    expectStatus(reads, 200);
     expect(reads.body.reads).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ auditorEmail: 'console-auditor@scrivo.test', streamId, view: 'events' }),

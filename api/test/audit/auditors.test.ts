@@ -11,7 +11,7 @@ import { attack } from '../security/support/attack';
 import { allRoutes, fill, SAFE_METHODS } from '../security/support/routes';
 import { buildWorld, ownerView, type World } from '../security/support/world';
 import { AUDITOR, AUDITOR_ENV, auditorClient, eventually, q } from './support';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 type Json = Record<string, unknown>;
 
@@ -137,7 +137,7 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       expect(wrong).toEqual([]);
       expect(await ownerView(world)).toEqual(before);
       // Still signed in: the refusals did not end the auditor's session.
-      expect((await auditor.get('/api/audit/check-auth')).body.isAuthenticated).toBe(true);
+      expect(bodyOf(await auditor.api.audit.checkAuth(), 200).isAuthenticated).toBe(true);
     });
 
     it('records every read on the auditor’s audit-log stream; an admin lists who read which stream, when', async () => {
@@ -155,7 +155,7 @@ describe('auditors replay any history, read-only, and are audited themselves', (
         ]),
       );
       expect((await world.owner.client.api.adminAudit.auditReads()).status).toBe(403);
-      const auditorId = (await auditor.get('/api/audit/check-auth')).body.auditor as { id: string };
+      const auditorId = bodyOf(await auditor.api.audit.checkAuth(), 200).auditor as { id: string };
       const log = await stored(`audit-log-${auditorId.id}`);
       expect(log.at(-1)?.metadata.actor).toEqual({ kind: 'auditor', id: auditorId.id });
     });
@@ -167,7 +167,8 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       expectStatus(created, 201);
       expect(created.body.email).toBe(body.email);
       expect((await world.admin.api.adminAudit.createAuditor({ body })).status).toBe(409);
-      const listed = await world.admin.get('/api/admin/auditors');
+      const listed = await world.admin.api.adminAudit.listAuditors();
+      expectStatus(listed, 200);
       expect((listed.body.auditors as Json[]).map((a) => a.email)).toContain(body.email);
       const second = await auditorClient(app, body);
       expect((await second.get(readRoutes()[1]!)).status).toBe(200);
@@ -176,9 +177,11 @@ describe('auditors replay any history, read-only, and are audited themselves', (
 
   describe('search', () => {
     it('finds a stream by kind and id', async () => {
-      const found = await auditor.get(
-        `/api/audit/search${q({ by: 'stream', kind: 'recording', q: recordingId })}`,
-      );
+      const found = await auditor.api.audit.search({
+        query: { by: 'stream', kind: 'recording', q: recordingId },
+      });
+      expectStatus(found, 200);
+      expectStatus(found, 200);
       expect(found.body.streams).toEqual([
         expect.objectContaining({
           streamId: recordingStream(recordingId),
@@ -192,10 +195,14 @@ describe('auditors replay any history, read-only, and are audited themselves', (
 
     it("finds a user's streams by email: account, usage periods, recordings and chat sessions", async () => {
       const found = await eventually(
-        () => auditor.get(`/api/audit/search${q({ by: 'email', q: world.owner.email.toUpperCase() })}`),
-        (r) => (r.body.streams as Json[]).some((s) => s.streamId === `chat-session-${identifiedChat}`),
+        async () =>
+          bodyOf(
+            await auditor.api.audit.search({ query: { by: 'email', q: world.owner.email.toUpperCase() } }),
+            200,
+          ),
+        (r) => (r.streams as Json[]).some((s) => s.streamId === `chat-session-${identifiedChat}`),
       );
-      const ids = (found.body.streams as Json[]).map((s) => s.streamId);
+      const ids = (found.streams as Json[]).map((s) => s.streamId);
       expect(ids).toEqual(
         expect.arrayContaining([
           `user-${world.owner.userId}`,
@@ -216,10 +223,14 @@ describe('auditors replay any history, read-only, and are audited themselves', (
 
     it('finds a chat session by the last 8 characters of its id, as the admin queue shows them', async () => {
       const found = await eventually(
-        () => auditor.get(`/api/audit/search${q({ by: 'chat', q: sessionId.slice(-8).toUpperCase() })}`),
-        (r) => (r.body.streams as Json[]).length > 0,
+        async () =>
+          bodyOf(
+            await auditor.api.audit.search({ query: { by: 'chat', q: sessionId.slice(-8).toUpperCase() } }),
+            200,
+          ),
+        (r) => (r.streams as Json[]).length > 0,
       );
-      expect((found.body.streams as Json[]).map((s) => s.streamId)).toEqual([`chat-session-${sessionId}`]);
+      expect((found.streams as Json[]).map((s) => s.streamId)).toEqual([`chat-session-${sessionId}`]);
       expect((await auditor.api.audit.search({ query: { by: 'chat', q: 'ab' } })).status).toBe(400);
     });
 
@@ -231,13 +242,14 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       );
       expect(new Set(everywhere.map((e) => e.streamId)).size).toBeGreaterThan(1);
       const found = await eventually(
-        () => auditor.get(`/api/audit/search${q({ by: 'correlation', q: correlationId })}`),
-        (r) => (r.body.events as Json[] | undefined)?.length === everywhere.length,
+        async () =>
+          bodyOf(await auditor.api.audit.search({ query: { by: 'correlation', q: correlationId } }), 200),
+        (r) => (r.events as Json[] | undefined)?.length === everywhere.length,
       );
-      expect((found.body.events as Json[]).map((e) => [e.streamId, e.revision, e.type])).toEqual(
+      expect((found.events as Json[]).map((e) => [e.streamId, e.revision, e.type])).toEqual(
         everywhere.map((e) => [e.streamId, e.streamRevision, e.type]),
       );
-      expect((found.body.streams as Json[]).map((s) => s.streamId).sort()).toEqual(
+      expect((found.streams as Json[]).map((s) => s.streamId).sort()).toEqual(
         [...new Set(everywhere.map((e) => e.streamId))].sort(),
       );
     });
@@ -282,11 +294,13 @@ describe('auditors replay any history, read-only, and are audited themselves', (
         expect(answer.body.previous).toEqual(fold(recordingDecider, all.slice(0, step)));
         expect((answer.body.event as Json).type).toBe(all[step]!.type);
       }
-      const first = await auditor.get(`/api/audit/state${q({ streamId, step: 0 })}`);
+      const first = await auditor.api.audit.state({ query: { streamId, step: 0 } });
+      expectStatus(first, 200);
       expect(first.body.changes).toEqual(
         expect.arrayContaining([{ path: 'exists', before: false, after: true }]),
       );
-      const last = await auditor.get(`/api/audit/state${q({ streamId, step: all.length - 1 })}`);
+      const last = await auditor.api.audit.state({ query: { streamId, step: all.length - 1 } });
+      expectStatus(last, 200);
       expect(last.body.moment).toMatchObject({
         kind: 'recording',
         status: 'completed',
@@ -300,14 +314,16 @@ describe('auditors replay any history, read-only, and are audited themselves', (
       const streamId = `chat-session-${sessionId}`;
       const all = await stored(streamId);
       const step = all.findIndex((e) => e.type === 'ChatMessagePosted');
-      const answer = await auditor.get(`/api/audit/state${q({ streamId, step })}`);
+      const answer = await auditor.api.audit.state({ query: { streamId, step } });
+      expectStatus(answer, 200);
       expect(answer.body.state).toEqual(fold(chatSessionDecider, all.slice(0, step + 1)));
       expect(answer.body.moment).toMatchObject({
         kind: 'chat-session',
         visitor: [{ role: 'user', content: 'Hello' }],
         admin: { lines: [{ role: 'user', content: 'Hello', confidenceScore: null }] },
       });
-      const before = await auditor.get(`/api/audit/state${q({ streamId, step: 0 })}`);
+      const before = await auditor.api.audit.state({ query: { streamId, step: 0 } });
+      expectStatus(before, 200);
       expect((before.body.moment as { visitor: unknown[] }).visitor).toEqual([]);
     });
   });
@@ -315,7 +331,7 @@ describe('auditors replay any history, read-only, and are audited themselves', (
   describe('exports', () => {
     it('exports a stream as JSON Lines, one stored event a line, that parse back to exactly the stored events', async () => {
       for (const streamId of [recordingStream(recordingId), `chat-session-${sessionId}`]) {
-        const answer = await auditor.get(`/api/audit/export${q({ streamId, format: 'jsonl' })}`);
+        const answer = await auditor.api.audit.export({ query: { streamId, format: 'jsonl' } });
         expect(answer.status).toBe(200);
         expect(answer.headers.get('content-type')).toContain('application/x-ndjson');
         expect(answer.headers.get('content-disposition')).toContain('attachment');

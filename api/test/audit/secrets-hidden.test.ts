@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../security/support/world';
-import { AUDITOR_ENV, auditorClient, q } from './support';
-import { expectStatus } from '../support/expect-status';
+import { AUDITOR_ENV, auditorClient } from './support';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 interface StoredSecret {
   readonly streamId: string;
@@ -66,8 +66,8 @@ describe('an auditor reads every history but never a secret', () => {
   it('shows "[secret]" in their place in the events view, every step of the time travel and both exports', async () => {
     const streams = [...new Set(secrets.map((s) => s.streamId))];
     for (const streamId of streams) {
-      const events = await auditor.get(`/api/audit/events${q({ streamId, limit: 500 })}`);
-      expect(events.status, events.text).toBe(200);
+      const events = await auditor.api.audit.events({ query: { streamId, limit: 500 } });
+      expectStatus(events, 200);
       expect(leaked(secrets, events.text), `events of ${streamId}`).toEqual([]);
       const own = secrets.filter((s) => s.streamId === streamId);
       const shown = events.body.events as { type: string; data: Record<string, unknown> }[];
@@ -75,11 +75,11 @@ describe('an auditor reads every history but never a secret', () => {
         expect(shown.find((e) => e.type === secret.type)?.data[secret.field]).toBe(SECRET_SHOWN_AS);
 
       for (let step = 0; step < shown.length; step += 1) {
-        const state = await auditor.get(`/api/audit/state${q({ streamId, step })}`);
-        expect(state.status, state.text).toBe(200);
+        const state = await auditor.api.audit.state({ query: { streamId, step } });
+        expectStatus(state, 200);
         expect(leaked(secrets, state.text), `state of ${streamId} at ${step}`).toEqual([]);
       }
-      const jsonl = await auditor.get(`/api/audit/export${q({ streamId, format: 'jsonl' })}`);
+      const jsonl = await auditor.api.audit.export({ query: { streamId, format: 'jsonl' } });
       expect(jsonl.status).toBe(200);
       expect(leaked(secrets, jsonl.text), `export of ${streamId}`).toEqual([]);
       expect(jsonl.text).toContain(SECRET_SHOWN_AS);
@@ -89,15 +89,16 @@ describe('an auditor reads every history but never a secret', () => {
   });
 
   it('shows no secret in the searches either (by address, by correlation)', async () => {
-    const byEmail = await auditor.get(`/api/audit/search${q({ by: 'email', q: world.owner.email })}`);
-    expect(byEmail.status, byEmail.text).toBe(200);
+    const byEmail = await auditor.api.audit.search({ query: { by: 'email', q: world.owner.email } });
+    expectStatus(byEmail, 200);
     expect(leaked(secrets, byEmail.text)).toEqual([]);
-    const created = await auditor.get(
-      `/api/audit/events${q({ streamId: `webhooks-${world.owner.userId}`, limit: 1 })}`,
-    );
+    const created = await auditor.api.audit.events({
+      query: { streamId: `webhooks-${world.owner.userId}`, limit: 1 },
+    });
+    expectStatus(created, 200);
     const correlationId = (created.body.events as { correlationId: string }[])[0]!.correlationId;
-    const correlated = await auditor.get(`/api/audit/search${q({ by: 'correlation', q: correlationId })}`);
-    expect(correlated.status, correlated.text).toBe(200);
+    const correlated = await auditor.api.audit.search({ query: { by: 'correlation', q: correlationId } });
+    expectStatus(correlated, 200);
     expect(correlated.text).toContain('WebhookCreated');
     expect(leaked(secrets, correlated.text)).toEqual([]);
   });
@@ -110,7 +111,7 @@ describe('an auditor reads every history but never a secret', () => {
     const deadline = Date.now() + 30_000;
     let url: string | null = null;
     while (!url && Date.now() < deadline) {
-      const items = (await client.get('/api/account/exports')).body.items as {
+      const items = bodyOf(await client.api.privacy.listDataExports(), 200).items as {
         id: string;
         status: string;
         downloadUrl: string | null;

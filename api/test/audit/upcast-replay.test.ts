@@ -6,7 +6,7 @@ import { given } from '../support/given';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedInClient } from '../support/sessions';
 import { toneWav } from '../security/support/world';
-import { AUDITOR_ENV, auditorClient, q } from './support';
+import { AUDITOR_ENV, auditorClient } from './support';
 import { expectStatus } from '../support/expect-status';
 
 describe('time travel reads old event shapes through the upcasters, the export keeps them as stored', () => {
@@ -54,7 +54,7 @@ describe('time travel reads old event shapes through the upcasters, the export k
     if (state.status !== 200) throw new Error(`state answered ${state.status}`);
     expect(state.body.changes).toEqual([{ path: 'lastProgress', before: 0, after: 0.4 }]);
     expect(state.body.event).toMatchObject({ schemaVersion: 1, data: { percent: 40 } });
-    const exported = await auditor.get(`/api/audit/export${q({ streamId, format: 'jsonl' })}`);
+    const exported = await auditor.api.audit.export({ query: { streamId, format: 'jsonl' } });
     const last = JSON.parse(exported.text.trimEnd().split('\n').at(-1)!) as {
       schemaVersion: number;
       data: unknown;

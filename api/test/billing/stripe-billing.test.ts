@@ -312,9 +312,9 @@ describe.skipIf(!STRIPE_MOCK)('billing with Stripe (against stripe-mock)', () =>
   it('refuses a second checkout or Free while a subscription bills, and opens the customer portal instead', async () => {
     const now = Date.now();
     const { client } = await subscriber({ start: unix(now - DAY), end: unix(now + 6 * DAY) });
-    for (const body of [{ plan: 'business_pro', billingPeriod: 'monthly' }, { plan: 'free' }]) {
-      const answer = await client.post('/api/account/plan', body);
-      expect(answer.status, answer.text).toBe(409);
+    for (const body of [{ plan: 'business_pro', billingPeriod: 'monthly' }, { plan: 'free' }] as const) {
+      const answer = await client.api.accounts.changePlan({ body });
+      expectStatus(answer, 409);
       expect(answer.body).toMatchObject({ code: 'SUBSCRIPTION_EXISTS' });
     }
     const portal = await client.api.accounts.openBillingPortal();

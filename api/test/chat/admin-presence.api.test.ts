@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
+import { bodyOf } from '../support/expect-status';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { adminClient } from './admin-session';
 import { startVisitor } from './visitor';
@@ -19,21 +20,22 @@ describe('support team presence', () => {
   });
 
   const online = async () =>
-    (await new TestClient(app.url).get('/api/chat/sites/scrivo-app')).body?.adminAvailable as boolean;
+    bodyOf(await new TestClient(app.url).api.chat.getSite({ params: { siteKey: 'scrivo-app' } }), 200)
+      .adminAvailable;
 
   it('is online while an admin has the queue open, and away once the queue has been quiet for the away time', async () => {
     expect(await online()).toBe(false);
 
     const { client: admin } = await adminClient(app);
-    expect((await admin.get('/api/admin/chat/sessions?page=1&limit=20')).status).toBe(200);
+    expect((await admin.api.adminChat.listSessions({ query: { page: 1, limit: 20 } })).status).toBe(200);
     expect(await online()).toBe(true);
     // A visitor asking for a person then hears that someone will reply, not "leave your email".
     const visitor = await startVisitor(app.url);
-    const escalated = await visitor.call('escalate');
+    const escalated = await visitor.escalate();
     expect(escalated.body).toMatchObject({ status: 'escalated', adminAvailable: true });
 
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await online()).toBe(false);
-    expect((await visitor.get()).body?.session).toMatchObject({ adminAvailable: false });
+    expect(bodyOf(await visitor.get(), 200).session).toMatchObject({ adminAvailable: false });
   });
 });

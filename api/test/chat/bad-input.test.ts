@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { adminClient } from './admin-session';
 import { expectStatus } from '../support/expect-status';
+import { unchecked } from '../support/http-client';
 
 // Inputs a fuzzer (schemathesis) found answered with a 5xx; each must be the client's error, never ours.
 describe('support chat: bad input is a 4xx, not a server error', () => {
@@ -29,7 +30,7 @@ describe('support chat: bad input is a 4xx, not a server error', () => {
     'the admin queue refuses page=%s with 400 (it reached SQLite as an impossible offset)',
     async (page) => {
       const { client } = await adminClient(app);
-      const response = await client.get(`/api/admin/chat/sessions?page=${page}`);
+      const response = await client.api.adminChat.listSessions({ query: { page: unchecked(page) } });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canMountTmpfs, mountSmallDisk, type SmallDisk } from '../support/small-disk';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startVisitor } from './visitor';
+import { expectStatus } from '../support/expect-status';
 
 describe.skipIf(!canMountTmpfs())('chat starts while the data disk is full', () => {
   let app: TestApp;
@@ -26,13 +27,13 @@ describe.skipIf(!canMountTmpfs())('chat starts while the data disk is full', () 
     disk.fill();
     try {
       const { started } = await startVisitor(app.url);
-      expect(started.status, started.text).toBe(503);
+      expectStatus(started, 503);
       expect(started.body).toMatchObject({ code: 'RATE_LIMITS_UNAVAILABLE' });
       expect(Number(started.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       disk.free();
     }
     const { started } = await startVisitor(app.url);
-    expect(started.status, started.text).toBe(201);
+    expectStatus(started, 201);
   });
 });

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { TestClient } from '../support/http-client';
 import { adminClient } from './admin-session';
 import { startVisitor } from './visitor';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 const IDENTITY_SECRET = 'test-identity-secret-0123456789';
 /** What a site owner's server computes: HMAC of the user id, and of the email too when it is to be shown. */
@@ -35,11 +35,11 @@ describe('support chat API', () => {
   describe('a visitor', () => {
     it('starts a chat on an allowed origin and gets an answer from the FAQ with its confidence and source', async () => {
       const visitor = await startVisitor(app.url, { hostOrigin: 'http://allowed.test:8080' });
-      expect(visitor.started.status).toBe(201);
+      expectStatus(visitor.started, 201);
       expect(visitor.started.body.session).toMatchObject({ status: 'active', identified: false });
 
       const answer = await visitor.say('Do I need a credit card for the free plan?');
-      expect(answer.status).toBe(200);
+      expectStatus(answer, 200);
       const messages = answer.body.messages as {
         role: string;
         content: string;
@@ -56,6 +56,7 @@ describe('support chat API', () => {
     it('is handed to a person when the assistant is unsure, and the reason reaches the admin list', async () => {
       const visitor = await startVisitor(app.url);
       const answer = await visitor.say('What is the capital of Australia?');
+      expectStatus(answer, 200);
       const messages = answer.body.messages as {
         role: string;
         needsHumanReview: boolean;
@@ -86,13 +87,14 @@ describe('support chat API', () => {
 
     it("escalates on 'Talk to a person' and on a repeated question", async () => {
       const a = await startVisitor(app.url);
-      expect((await a.call('escalate')).body).toMatchObject({
+      expect((await a.escalate()).body).toMatchObject({
         status: 'escalated',
         escalationReason: 'requested_human',
       });
       const b = await startVisitor(app.url);
       await b.say('How do I export to SRT?');
       const again = await b.say('how do I export to SRT');
+      expectStatus(again, 200);
       expect(again.body.session).toMatchObject({
         status: 'escalated',
         escalationReason: 'repeated_question',
@@ -103,13 +105,19 @@ describe('support chat API', () => {
       const refused = await startVisitor(app.url, { hostOrigin: 'http://evil.test' });
       expect(refused.started.status).toBe(403);
       expect(refused.started.body).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' });
-      const cors = await new TestClient(app.url).get('/api/chat/sites/scrivo-app', {
-        origin: 'http://evil.test',
+      const cors = await new TestClient(app.url).api.chat.getSite({
+        params: { siteKey: 'scrivo-app' },
+        extraHeaders: {
+          origin: 'http://evil.test',
+        },
       });
       expect(cors.status).toBe(403);
       expect(cors.headers.get('access-control-allow-origin')).toBeNull();
-      const ok = await new TestClient(app.url).get('/api/chat/sites/scrivo-app', {
-        origin: 'http://allowed.test:8080',
+      const ok = await new TestClient(app.url).api.chat.getSite({
+        params: { siteKey: 'scrivo-app' },
+        extraHeaders: {
+          origin: 'http://allowed.test:8080',
+        },
       });
       expect(ok.status).toBe(200);
       expect(ok.headers.get('access-control-allow-origin')).toBe('http://allowed.test:8080');
@@ -119,13 +127,16 @@ describe('support chat API', () => {
       const mine = await startVisitor(app.url);
       const other = await startVisitor(app.url);
       const client = new TestClient(app.url);
-      const read = await client.get(`/api/chat/sessions/${other.sessionId}`, { 'x-chat-token': mine.token });
+      const read = await client.api.chat.get({
+        params: { sessionId: other.sessionId },
+        headers: { 'x-chat-token': mine.token },
+      });
       expect(read.status).toBe(404);
-      const write = await client.post(
-        `/api/chat/sessions/${other.sessionId}/messages`,
-        { content: 'hi' },
-        { 'x-chat-token': mine.token },
-      );
+      const write = await client.api.chat.post({
+        params: { sessionId: other.sessionId },
+        body: { content: 'hi' },
+        headers: { 'x-chat-token': mine.token },
+      });
       expect(write.status).toBe(404);
     });
 
@@ -136,7 +147,7 @@ describe('support chat API', () => {
       expect(empty.body).toMatchObject({ code: 'VALIDATION_FAILED' });
       const long = await visitor.say('x'.repeat(2001));
       expect(long.status).toBe(400);
-      expect((await visitor.get()).body.messages).toEqual([]);
+      expect(bodyOf(await visitor.get(), 200).messages).toEqual([]);
     });
 
     it('is rate limited per session', async () => {
@@ -151,7 +162,7 @@ describe('support chat API', () => {
     it('stores markup as text', async () => {
       const visitor = await startVisitor(app.url);
       await visitor.say('<img src=x onerror=alert(1)> talk to a human');
-      const { body } = await visitor.get();
+      const body = bodyOf(await visitor.get(), 200);
       expect((body.messages as { content: string }[])[0]!.content).toBe(
         '<img src=x onerror=alert(1)> talk to a human',
       );
@@ -164,21 +175,28 @@ describe('support chat API', () => {
       const forged = await startVisitor(app.url, {
         identity: { userId, email, signature: sign('someone-else') },
       });
+      expectStatus(forged.started, 201);
       expect(forged.started.body.session).toMatchObject({ identified: false });
 
       const verified = await startVisitor(app.url, {
         identity: { userId, email, signature: sign(userId, email) },
       });
+      expectStatus(verified.started, 201);
       expect(verified.started.body.session).toMatchObject({ identified: true });
       const answer = await verified.say('How many minutes have I used this month?');
+      expectStatus(answer, 200);
       expect((answer.body.messages as { content: string }[])[1]!.content).toContain('Premium plan');
 
-      const detail = await admin.client.get(`/api/admin/chat/sessions/${verified.sessionId}`);
+      const detail = await admin.client.api.adminChat.getSession({
+        params: { sessionId: verified.sessionId },
+      });
+      expectStatus(detail, 200);
       expect(detail.body.userContext).toEqual({
         accountInfo: { email },
         subscription: { tier: 'premium', usage: 0 },
       });
-      const list = await admin.client.get(`/api/admin/chat/sessions?search=${encodeURIComponent(email)}`);
+      const list = await admin.client.api.adminChat.listSessions({ query: { search: email } });
+      expectStatus(list, 200);
       expect(list.body.sessions).toEqual([
         expect.objectContaining({ userEmail: email, userTier: 'premium' }),
       ]);
@@ -207,7 +225,8 @@ describe('support chat API', () => {
       });
       expectStatus(detail, 200);
       expect(detail.body.session).toMatchObject({ status: 'escalated', escalationReason: 'requested_human' });
-      const list = await admin.client.get(`/api/admin/chat/sessions?search=invoice`);
+      const list = await admin.client.api.adminChat.listSessions({ query: { search: 'invoice' } });
+      expectStatus(list, 200);
       expect(list.body.sessions).toEqual([expect.objectContaining({ unreadCount: 0 })]);
 
       const reply = await admin.client.api.adminChat.respond({
@@ -223,25 +242,31 @@ describe('support chat API', () => {
         success: true,
         message: { role: 'admin', content: 'Hi! Ada here.' },
       });
-      expect((await visitor.call('rating', { rating: 5 })).status).toBe(409);
+      expect((await visitor.rate(5)).status).toBe(409);
 
-      const resolved = await admin.client.post(`/api/admin/chat/sessions/${visitor.sessionId}/respond`, {
-        content: 'Sorted, thanks!',
-        noteType: 'admin_response',
-        markResolved: true,
+      const resolved = await admin.client.api.adminChat.respond({
+        params: { sessionId: visitor.sessionId },
+        body: {
+          content: 'Sorted, thanks!',
+          noteType: 'admin_response',
+          markResolved: true,
+        },
       });
+      expectStatus(resolved, 200);
       expect(resolved.body.session).toMatchObject({ status: 'resolved' });
       const seen = await visitor.get(1);
+      expectStatus(seen, 200);
       expect(
         (seen.body.messages as { role: string; content: string }[]).map((m) => [m.role, m.content]),
       ).toEqual([
         ['admin', 'Hi! Ada here.'],
         ['admin', 'Sorted, thanks!'],
       ]);
-      expect((await visitor.call('rating', { rating: 5 })).body).toMatchObject({ rating: 5 });
-      expect((await visitor.call('rating', { rating: 4 })).status).toBe(409);
+      expect((await visitor.rate(5)).body).toMatchObject({ rating: 5 });
+      expect((await visitor.rate(4)).status).toBe(409);
 
       const reopened = await visitor.say('Can I cancel anytime?');
+      expectStatus(reopened, 200);
       expect(reopened.body.session).toMatchObject({ status: 'active', rating: null });
     });
 
@@ -271,7 +296,8 @@ describe('support chat API', () => {
     it('pages by 20 and filters by status', async () => {
       const page = await admin.client.api.adminChat.listSessions();
       expect(page.body).toMatchObject({ page: 1, limit: 20 });
-      const resolved = await admin.client.get('/api/admin/chat/sessions?status=resolved');
+      const resolved = await admin.client.api.adminChat.listSessions({ query: { status: 'resolved' } });
+      expectStatus(resolved, 200);
       expect(
         (resolved.body.sessions as { session: { status: string } }[]).every(
           (s) => s.session.status === 'resolved',
@@ -303,7 +329,7 @@ describe('support chat API', () => {
   describe('live events', () => {
     it('pushes an update to the visitor when an admin replies', async () => {
       const visitor = await startVisitor(app.url);
-      await visitor.call('escalate');
+      await visitor.escalate();
       const controller = new AbortController();
       const response = await fetch(
         `${app.url}/api/chat/sessions/${visitor.sessionId}/events?token=${visitor.token}`,

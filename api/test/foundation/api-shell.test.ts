@@ -28,7 +28,9 @@ describe('the API shell', () => {
   });
 
   it('tags every response with a request id and keeps a caller-supplied one', async () => {
-    const res = await new TestClient(app.url).get('/api/health', { 'x-request-id': 'abc-123' });
+    const res = await new TestClient(app.url).api.health.health({
+      extraHeaders: { 'x-request-id': 'abc-123' },
+    });
     expect(res.headers.get('x-request-id')).toBe('abc-123');
     const generated = await new TestClient(app.url).api.health.health();
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { JFK_PATH } from '../recordings/support/stuck-upload';
+import { expectStatus } from '../support/expect-status';
 
 /**
  * A caller (a script, a gateway, another service) that sends X-Correlation-Id finds it on every event its request
@@ -22,14 +23,16 @@ describe('the X-Correlation-Id of a request', () => {
     const { client } = await signedInClient(app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
-    const created = await client.post('/api/recordings', form, { 'X-Correlation-Id': 'trace-upload-1' });
-    expect(created.status, created.text).toBe(201);
-    const folder = await client.post(
-      '/api/library/folders',
-      { name: 'Interviews' },
-      { 'X-Correlation-Id': 'trace-folder-1' },
-    );
-    expect(folder.status, folder.text).toBe(201);
+    const created = await client.api.recordings.create({
+      body: form,
+      extraHeaders: { 'X-Correlation-Id': 'trace-upload-1' },
+    });
+    expectStatus(created, 201);
+    const folder = await client.api.library.createFolder({
+      body: { name: 'Interviews' },
+      extraHeaders: { 'X-Correlation-Id': 'trace-folder-1' },
+    });
+    expectStatus(folder, 201);
 
     const { events } = app.scrivo.adapters;
     const recording = await events.readStream(recordingStream(created.body.id as string));
@@ -46,8 +49,11 @@ describe('the X-Correlation-Id of a request', () => {
     const { client } = await signedInClient(app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
-    const created = await client.post('/api/recordings', form, { 'X-Correlation-Id': 'upload-trace' });
-    expect(created.status, created.text).toBe(201);
+    const created = await client.api.recordings.create({
+      body: form,
+      extraHeaders: { 'X-Correlation-Id': 'upload-trace' },
+    });
+    expectStatus(created, 201);
     const id = created.body.id as string;
     const { events } = app.scrivo.adapters;
     const before = (await events.readStream(recordingStream(id))).length;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completedRecording, JFK } from '../recordings/support/completed-recording';
-import type { TestClient } from '../support/http-client';
+import { type TestClient, unchecked } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { expectStatus } from '../support/expect-status';
@@ -86,14 +86,17 @@ describe('bulk export (a zip) and bulk delete of chosen recordings', () => {
     const form = new FormData();
     form.set('file', new Blob([JFK]), 'jfk.wav');
     form.set('title', 'Still queued');
-    const queued = await owner.post('/api/recordings', form);
+    const queued = await owner.api.recordings.create({ body: form });
+    expectStatus(queued, 201);
     const refused = await zipOf(owner, `ids=${ids[0]},${queued.body.id as string}&format=txt`);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({
       code: 'TRANSCRIPT_NOT_READY',
       message: expect.stringContaining('“Still queued” has no transcript yet'),
     });
-    expect((await owner.delete(`/api/recordings/${queued.body.id as string}`)).status).toBe(200);
+    expect((await owner.api.recordings.remove({ params: { id: queued.body.id as string } })).status).toBe(
+      200,
+    );
   });
 
   it('deletes each recording as a single delete would, and lists the ones it could not delete', async () => {
@@ -112,6 +115,6 @@ describe('bulk export (a zip) and bulk delete of chosen recordings', () => {
     expect((await owner.api.recordings.restore({ params: { id: ids[1] } })).status).toBe(200);
 
     expect((await owner.api.library.remove({ body: { recordingIds: [] } })).status).toBe(400);
-    expect((await owner.post('/api/library/delete', {})).status).toBe(400);
+    expect((await owner.api.library.remove({ body: unchecked({}) })).status).toBe(400);
   });
 });

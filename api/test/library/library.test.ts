@@ -3,7 +3,7 @@ import { completedRecording, JFK } from '../recordings/support/completed-recordi
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 interface Item {
   id: string;
@@ -13,12 +13,13 @@ interface Item {
 }
 type Label = { id: string; name: string };
 
-const list = async (client: TestClient, query = '') => {
-  const res = await client.get(`/api/recordings${query}`);
-  expect(res.status, res.text).toBe(200);
+type ListQuery = { folder?: string; tag?: string; q?: string };
+const list = async (client: TestClient, query: ListQuery = {}) => {
+  const res = await client.api.recordings.list({ query });
+  expectStatus(res, 200);
   return res.body as { items: Item[]; total: number };
 };
-const titles = async (client: TestClient, query: string) =>
+const titles = async (client: TestClient, query: ListQuery) =>
   (await list(client, query)).items.map((i) => i.title).sort();
 
 const rename = async (client: TestClient, id: string, title: string) =>
@@ -30,8 +31,10 @@ describe('library: folders and tags, moved and tagged in bulk, filtering the lis
   const ids: Record<string, string> = {};
 
   const create = async (kind: 'folders' | 'tags', name: string) => {
-    const res = await client.post(`/api/library/${kind}`, { name });
-    expect(res.status, res.text).toBe(201);
+    const res = await (kind === 'folders'
+      ? client.api.library.createFolder({ body: { name } })
+      : client.api.library.createTag({ body: { name } }));
+    expectStatus(res, 201);
     return res.body as Label;
   };
 
@@ -85,12 +88,15 @@ describe('library: folders and tags, moved and tagged in bulk, filtering the lis
       (await client.api.library.tag({ body: { recordingIds: [podcast], remove: [quote.id] } })).status,
     ).toBe(204);
 
-    expect(await titles(client, `?folder=${folder.id}`)).toEqual(['Board meeting', 'Client call']);
-    expect(await titles(client, `?tag=${followUp.id}`)).toEqual(['Client call', 'Podcast intro']);
-    expect(await titles(client, `?tag=${quote.id}`)).toEqual(['Client call']);
-    expect(await titles(client, `?folder=${folder.id}&tag=${followUp.id}`)).toEqual(['Client call']);
+    expect(await titles(client, { folder: folder.id })).toEqual(['Board meeting', 'Client call']);
+    expect(await titles(client, { tag: followUp.id })).toEqual(['Client call', 'Podcast intro']);
+    expect(await titles(client, { tag: quote.id })).toEqual(['Client call']);
+    expect(await titles(client, { folder: folder.id, tag: followUp.id })).toEqual(['Client call']);
     // Search inside a folder: the transcript text matches everywhere, the folder narrows it.
-    expect(await titles(client, `?folder=${folder.id}&q=country`)).toEqual(['Board meeting', 'Client call']);
+    expect(await titles(client, { folder: folder.id, q: 'country' })).toEqual([
+      'Board meeting',
+      'Client call',
+    ]);
     const item = (await list(client)).items.find((i) => i.id === call)!;
     expect(item.folderId).toBe(folder.id);
     expect(item.tagIds.sort()).toEqual([followUp.id, quote.id].sort());
@@ -99,9 +105,9 @@ describe('library: folders and tags, moved and tagged in bulk, filtering the lis
     expect((await client.api.library.move({ body: { recordingIds: [board], folderId: null } })).status).toBe(
       204,
     );
-    expect(await titles(client, `?folder=${folder.id}`)).toEqual(['Client call']);
+    expect(await titles(client, { folder: folder.id })).toEqual(['Client call']);
     expect((await client.api.library.deleteTag({ params: { tagId: followUp.id } })).status).toBe(204);
-    expect(await titles(client, `?tag=${followUp.id}`)).toEqual([]);
+    expect(await titles(client, { tag: followUp.id })).toEqual([]);
     expect((await list(client)).items.find((i) => i.id === podcast)!.tagIds).toEqual([]);
 
     // Deleting the folder keeps its recordings, out of any folder.
@@ -121,12 +127,12 @@ describe('library: folders and tags, moved and tagged in bulk, filtering the lis
     const uploaded = await client.api.recordings.create({ body: form });
     expectStatus(uploaded, 201);
     const deadline = Date.now() + 10_000;
-    while (!(await titles(client, `?folder=${inbox.id}`)).includes('Fresh upload')) {
+    while (!(await titles(client, { folder: inbox.id })).includes('Fresh upload')) {
       if (Date.now() > deadline) throw new Error('the upload never reached the default folder');
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(
-      (await client.put('/api/library/default-folder', { folderId: null })).body.defaultFolderId,
+      bodyOf(await client.api.library.setDefaultFolder({ body: { folderId: null } }), 200).defaultFolderId,
     ).toBeNull();
   });
 
@@ -155,6 +161,6 @@ describe('library: folders and tags, moved and tagged in bulk, filtering the lis
         .status,
     ).toBe(404);
     expect((await other.client.api.library.deleteFolder({ params: { folderId: mine.id } })).status).toBe(404);
-    expect((await list(other.client, `?folder=${mine.id}`)).items).toEqual([]);
+    expect((await list(other.client, { folder: mine.id })).items).toEqual([]);
   });
 });

@@ -100,7 +100,8 @@ describe('live recording: how a session ends without the stop button', () => {
     const late = await live.next('error', (m) => m.code === 'LIVE_SESSION_STOPPED');
     expect(late.message).toBe('This live session has stopped.');
     const { recordingId } = await live.next('finalized', () => true, SAVED_WITHIN);
-    const recording = await client.get(`/api/recordings/${recordingId}`);
+    const recording = await client.api.recordings.get({ params: { id: recordingId } });
+    expectStatus(recording, 200);
     expect(recording.body.durationSeconds).toBeCloseTo(1, 1);
     live.close();
   }, 180_000);

@@ -8,6 +8,7 @@ import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from 
 import { TestClient } from '../support/http-client';
 import { waitUntil } from '../support/wait-until';
 import { LiveTestSocket } from './live-client';
+import { expectStatus } from '../support/expect-status';
 
 /** 100 ms of a quiet tone, as the browser sends it. */
 const frameAudio = new Uint8Array(3200).map((_, i) => (i % 2 === 1 ? 0 : (i * 7) % 64));
@@ -63,7 +64,7 @@ describe('live recording: a session open when the API dies', () => {
     api = await startApiProcess(env(dataDir, 1_000));
     const back = sameUserOn(api.url, client);
     // The recording takes the session's id.
-    const recordingOf = () => back.get(`/api/recordings/${sessionId}`);
+    const recordingOf = () => back.api.recordings.get({ params: { id: sessionId } });
     await waitUntil(
       'the abandoned session is saved as a recording with its media',
       async () => {
@@ -73,6 +74,7 @@ describe('live recording: a session open when the API dies', () => {
       30_000,
     );
     const recording = await recordingOf();
+    expectStatus(recording, 200);
     expect(recording.body.title).toBe('Cut off by a restart');
     expect(Math.abs(Number(recording.body.durationSeconds) - FRAMES / 10)).toBeLessThanOrEqual(0.1);
 

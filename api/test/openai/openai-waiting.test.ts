@@ -5,6 +5,7 @@ import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startedAsWorker } from '../recordings/support/test-worker';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 /** No job worker runs here: the request waits on a transcription the test finishes (or never does). */
 describe('the OpenAI-compatible endpoint while the transcription is still running', () => {
@@ -25,7 +26,7 @@ describe('the OpenAI-compatible endpoint while the transcription is still runnin
   const newestRecording = async () => {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const items = (await owner.get('/api/recordings')).body.items as { id: string; status: string }[];
+      const items = bodyOf(await owner.api.recordings.list(), 200).items as { id: string; status: string }[];
       const queued = items.find((i) => i.status === 'queued');
       if (queued) return queued.id;
       if (Date.now() > deadline) throw new Error('the upload never showed in the library');
@@ -36,7 +37,8 @@ describe('the OpenAI-compatible endpoint while the transcription is still runnin
   beforeAll(async () => {
     app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', SCRIVO_OPENAI_WAIT_SECONDS: '3' });
     ({ client: owner } = await signedInClient(app, { plan: 'premium' }));
-    const created = await owner.post('/api/account/api-keys', { name: 'SDK', scopes: ['write'] });
+    const created = await owner.api.apiKeys.create({ body: { name: 'SDK', scopes: ['write'] } });
+    expectStatus(created, 201);
     key = created.body.secret as string;
   }, 120_000);
   afterAll(() => app?.close());

@@ -7,7 +7,7 @@ import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { transcribedBeside } from '../recordings/support/worker-beside';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
 import { TestClient } from '../support/http-client';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const PEOPLE = ['ada.backup@example.com', 'grace.backup@example.com'];
@@ -43,7 +43,7 @@ const upload = async (client: TestClient, title: string) => {
 
 /** What a person sees of their account: library, recordings, transcripts with versions, comments. */
 const viewOf = async (client: TestClient, only?: ReadonlySet<string>) => {
-  const list = (await client.get('/api/recordings?pageSize=100')).body.items as {
+  const list = bodyOf(await client.api.recordings.list({ query: { pageSize: 100 } }), 200).items as {
     id: string;
     title: string;
   }[];

@@ -11,7 +11,7 @@ import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
 const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
@@ -53,7 +53,7 @@ describe('Delete my account', () => {
     return created.body.id as string;
   };
   const erasedAccounts = async (client: TestClient) =>
-    (await client.get('/api/admin/erased-accounts')).body.items as {
+    bodyOf(await client.api.privacy.erasedAccounts(), 200).items as {
       userId: string;
       erasedAt: string | null;
     }[];
@@ -136,7 +136,8 @@ describe('Delete my account', () => {
     await waitUntil('the erasure is done', async () =>
       (await erasedAccounts(auditor)).some((a) => a.userId === userId && a.erasedAt !== null),
     );
-    const seen = await admin.get('/api/admin/erased-accounts');
+    const seen = await admin.api.privacy.erasedAccounts();
+    expectStatus(seen, 200);
     const row = (seen.body.items as { userId: string }[]).find((a) => a.userId === userId);
     expect(row).toMatchObject({ userId, requestedBy: { kind: 'user', id: userId } });
     expect(seen.text).not.toContain(email);

@@ -13,7 +13,7 @@ import { JFK_PATH } from '../recordings/support/stuck-upload';
 import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 const JFK = readFileSync(JFK_PATH);
 const SENTENCE = 'ask not what your country can do for you';
@@ -112,12 +112,12 @@ describe('Download my data', () => {
     });
     expectStatus(chat, 201);
     const chatId = (chat.body.session as { sessionId: string }).sessionId;
-    const said = await client.post(
-      `/api/chat/sessions/${chatId}/messages`,
-      { content: 'How long can my recordings be?' },
-      { 'x-chat-token': String(chat.body.token) },
-    );
-    expect(said.status, said.text).toBe(200);
+    const said = await client.api.chat.post({
+      params: { sessionId: chatId },
+      body: { content: 'How long can my recordings be?' },
+      headers: { 'x-chat-token': String(chat.body.token) },
+    });
+    expectStatus(said, 200);
     const anonymous = await new TestClient(app.url).api.chat.start({
       body: {
         siteKey: 'scrivo-app',
@@ -142,7 +142,7 @@ describe('Download my data', () => {
     expect((await client.api.privacy.requestDataExport()).status).toBeOneOf([202, 409]);
 
     const ready = await waitUntil('the archive is ready', async () => {
-      const items = (await client.get('/api/account/exports')).body.items as ExportView[];
+      const items = bodyOf(await client.api.privacy.listDataExports(), 200).items as ExportView[];
       const mine = items.find((e) => e.id === exportId);
       return mine?.status === 'ready' ? mine : null;
     });
@@ -209,7 +209,7 @@ describe('Download my data', () => {
     const asked = await client.api.privacy.requestDataExport();
     const exportId = (asked.body as unknown as ExportView).id;
     const ready = await waitUntil('the archive is ready', async () => {
-      const items = (await client.get('/api/account/exports')).body.items as ExportView[];
+      const items = bodyOf(await client.api.privacy.listDataExports(), 200).items as ExportView[];
       return items.find((e) => e.id === exportId && e.status === 'ready') ?? null;
     });
     const { client: other } = await signedInClient(app);
@@ -222,7 +222,7 @@ describe('Download my data', () => {
     const { client } = await signedInClient(app);
     const exportId = ((await client.api.privacy.requestDataExport()).body as unknown as ExportView).id;
     const ready = await waitUntil('the archive is ready', async () => {
-      const items = (await client.get('/api/account/exports')).body.items as ExportView[];
+      const items = bodyOf(await client.api.privacy.listDataExports(), 200).items as ExportView[];
       return items.find((e) => e.id === exportId && e.status === 'ready') ?? null;
     });
     const blobs = app.scrivo.app.get<BlobStore>(BLOB_STORE);
@@ -246,7 +246,7 @@ describe('Download my data', () => {
     // Past its time it goes, with the other tests' archives, which are older.
     expect(await sweepExpiredExports(deps, new Date(expiry + 1000))).toBeGreaterThanOrEqual(1);
     expect(await blobs.stat(blobKey)).toBeNull();
-    const items = (await client.get('/api/account/exports')).body.items as ExportView[];
+    const items = bodyOf(await client.api.privacy.listDataExports(), 200).items as ExportView[];
     expect(items.find((e) => e.id === exportId)).toMatchObject({ status: 'expired', downloadUrl: null });
     expect((await client.get(ready.downloadUrl!)).status).toBe(410);
     const stream = await app.scrivo.adapters.events.readStream(dataExportStream(exportId));

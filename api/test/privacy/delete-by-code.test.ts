@@ -7,7 +7,7 @@ import { GoogleSignInCommand } from '../../src/accounts/commands/sign-in.command
 import { SESSION_COOKIE, SessionStore } from '../../src/common/auth/session-store';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 /** A real SMTP server on 127.0.0.1: the API sends its mail there, as it would to the operator's relay. */
 const startSmtpServer = async () => {
@@ -95,7 +95,7 @@ describe('Delete my account, confirmed by an emailed code', () => {
     expectStatus(withPassword, 409);
     expect(withPassword.body.code).toBe('NO_PASSWORD');
     // No code asked for yet.
-    expect((await client.post('/api/account/delete', { code: '123456' })).body.code).toBe(
+    expect(bodyOf(await client.api.privacy.deleteAccount({ body: { code: '123456' } }), 400).code).toBe(
       'VERIFICATION_CODE_MISSING',
     );
 
@@ -121,7 +121,8 @@ describe('Delete my account, confirmed by an emailed code', () => {
     const other = await googleOnlyClient('other.google@example.com');
     expect((await owner.client.api.privacy.sendDeletionCode()).status).toBe(200);
     const code = await codeFrom('owner.google@example.com');
-    const stolen = await other.client.post('/api/account/delete', { code });
+    const stolen = await other.client.api.privacy.deleteAccount({ body: { code } });
+    expectStatus(stolen, 400);
     expect(stolen.body.code).toBe('VERIFICATION_CODE_MISSING');
     expect((await other.client.api.accounts.getAccount()).status).toBe(200);
     expect((await owner.client.api.privacy.deleteAccount({ body: { code } })).status).toBe(200);

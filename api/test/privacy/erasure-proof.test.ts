@@ -9,7 +9,7 @@ import { TestClient } from '../support/http-client';
 import { waitUntil as waitUntilAtMost } from '../support/wait-until';
 import { voiceRememberedBeside } from '../voices/voice-beside';
 import { encodeVoicePrint } from '@scrivo/domain/voices';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 const AUDITOR = { email: 'auditor@scrivo.test', password: 'auditor-secret-1' };
 const ADMIN = { email: 'support@scrivo.test', password: 'admin-secret-1' };
@@ -164,7 +164,9 @@ describe('after deleting an account, none of its personal data is readable anywh
       word: TRANSCRIPT_WORD,
     });
     await waitUntil('the transcript is served', async () =>
-      (await client.get(`/api/recordings/${recordingId}/transcript`)).text.includes(TRANSCRIPT_WORD),
+      (await client.api.recordings.transcript({ params: { id: recordingId } })).text.includes(
+        TRANSCRIPT_WORD,
+      ),
     );
     // A voice they asked to remember: its name and voice print.
     await voiceRememberedBeside(dataDir, {
@@ -220,7 +222,8 @@ describe('after deleting an account, none of its personal data is readable anywh
     });
     expectStatus(renamed, 200);
     await waitUntil('the delivery is scheduled', async () => {
-      const deliveries = await client.get(`/api/account/webhooks/${webhookId}/deliveries`);
+      const deliveries = await client.api.webhooks.deliveries({ params: { webhookId } });
+      expectStatus(deliveries, 200);
       return ((deliveries.body.items as unknown[] | undefined) ?? []).length > 0;
     });
 
@@ -237,12 +240,12 @@ describe('after deleting an account, none of its personal data is readable anywh
     expectStatus(started, 201);
     const chatId = (started.body.session as { sessionId: string }).sessionId;
     const chatToken = { 'x-chat-token': String(started.body.token) };
-    const said = await client.post(
-      `/api/chat/sessions/${chatId}/messages`,
-      { content: `Talk to a person: my ${CHAT_WORD} broke` },
-      chatToken,
-    );
-    expect(said.status, said.text).toBe(200);
+    const said = await client.api.chat.post({
+      params: { sessionId: chatId },
+      body: { content: `Talk to a person: my ${CHAT_WORD} broke` },
+      headers: chatToken,
+    });
+    expectStatus(said, 200);
     const admin = new TestClient(api.url);
     expect(
       (await admin.api.accounts.adminLogin({ body: { username: ADMIN.email, password: ADMIN.password } }))
@@ -257,7 +260,11 @@ describe('after deleting an account, none of its personal data is readable anywh
       },
     });
     expectStatus(replied, 200);
-    const conversation = await client.get(`/api/chat/sessions/${chatId}?after=0`, chatToken);
+    const conversation = await client.api.chat.get({
+      params: { sessionId: chatId },
+      query: { after: 0 },
+      headers: chatToken,
+    });
     expect(conversation.text).toContain(ADMIN_REPLY_WORD);
 
     // Sealed as written: the events never held any of it, even before the erasure.
@@ -299,7 +306,7 @@ describe('after deleting an account, none of its personal data is readable anywh
         .status,
     ).toBe(200);
     await waitUntil('the erasure is done', async () => {
-      const erased = (await auditor.get('/api/admin/erased-accounts')).body.items as {
+      const erased = bodyOf(await auditor.api.privacy.erasedAccounts(), 200).items as {
         userId: string;
         erasedAt: string | null;
       }[];
@@ -307,8 +314,8 @@ describe('after deleting an account, none of its personal data is readable anywh
     });
 
     // The auditor's replay: the streams are there, their personal fields read "[erased]".
-    const replay = await auditor.get(`/api/audit/events?streamId=user-${userId}`);
-    expect(replay.status, replay.text).toBe(200);
+    const replay = await auditor.api.audit.events({ query: { streamId: `user-${userId}` } });
+    expectStatus(replay, 200);
     const userEvents = replay.body.events as { type: string; data: Record<string, unknown> }[];
     expect(userEvents.find((e) => e.type === 'UserProfileUpdated')?.data).toMatchObject({
       firstName: '[erased]',
@@ -319,24 +326,30 @@ describe('after deleting an account, none of its personal data is readable anywh
       firstName: '[erased]',
     });
     for (const streamId of [`recording-${recordingId}`, `chat-session-${chatId}`, `voices-${userId}`]) {
-      const stream = await auditor.get(`/api/audit/events?streamId=${streamId}`);
-      expect(stream.status, stream.text).toBe(200);
+      const stream = await auditor.api.audit.events({ query: { streamId } });
+      expectStatus(stream, 200);
       expect(found(Buffer.from(stream.text)), streamId).toEqual([]);
       expect(stream.text).toContain('[erased]');
     }
     // The webhook went with the account: its waiting delivery is never sent again.
-    const hooks = (await auditor.get(`/api/audit/events?streamId=webhooks-${userId}`)).body.events as {
+    const hooks = bodyOf(await auditor.api.audit.events({ query: { streamId: `webhooks-${userId}` } }), 200)
+      .events as {
       type: string;
     }[];
     expect(hooks.map((e) => e.type)).toEqual(['WebhookCreated', 'WebhookDeleted']);
-    const recordingEvents = (await auditor.get(`/api/audit/events?streamId=recording-${recordingId}`)).body
-      .events as { type: string; data: Record<string, unknown> }[];
+    const recordingEvents = bodyOf(
+      await auditor.api.audit.events({ query: { streamId: `recording-${recordingId}` } }),
+      200,
+    ).events as { type: string; data: Record<string, unknown> }[];
     expect(recordingEvents.find((e) => e.type === 'RecordingCreated')?.data).toMatchObject({
       title: '[erased]',
       originalFilename: '[erased]',
     });
     // The conversation is gone for the visitor too.
-    expect((await client.get(`/api/chat/sessions/${chatId}?after=0`, chatToken)).status).toBe(404);
+    expect(
+      (await client.api.chat.get({ params: { sessionId: chatId }, query: { after: 0 }, headers: chatToken }))
+        .status,
+    ).toBe(404);
 
     await api.stop();
     api = null;

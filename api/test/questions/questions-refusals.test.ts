@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completedRecording } from '../recordings/support/completed-recording';
-import type { TestClient } from '../support/http-client';
+import { type TestClient, unchecked } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { eventsOf, productLaunch } from './support';
+import { expectStatus } from '../support/expect-status';
 
 /** What is refused before any model is asked: no language model runs here (its URL goes nowhere). */
 describe('asking a recording a question: refusals', () => {
@@ -23,15 +24,17 @@ describe('asking a recording a question: refusals', () => {
   });
 
   const ask = (client: TestClient, question: unknown, id = meetingId) =>
-    client.post(`/api/recordings/${id}/questions`, { question });
+    client.api.questions.ask({ params: { id }, body: { question: unchecked(question) } });
 
   it('asks for a question when there is none, or it is over 500 characters', async () => {
     for (const question of ['', '   ', 42, 'x'.repeat(501)]) {
       const res = await ask(pro, question);
-      expect(res.status, res.text).toBe(400);
+      expectStatus(res, 400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
     }
-    expect((await pro.post(`/api/recordings/${meetingId}/questions`, {})).status).toBe(400);
+    expect((await pro.api.questions.ask({ params: { id: meetingId }, body: unchecked({}) })).status).toBe(
+      400,
+    );
   });
 
   it('answers 404 for a recording that is not the caller’s, whatever their plan', async () => {
@@ -45,7 +48,7 @@ describe('asking a recording a question: refusals', () => {
       const { client } = await signedInClient(app, { plan });
       const id = await completedRecording(app, client, productLaunch(), 'Product launch');
       const res = await ask(client, 'What was decided about the price?', id);
-      expect(res.status).toBe(402);
+      expectStatus(res, 402);
       expect(res.body).toMatchObject({
         code: 'PLAN_UPGRADE_REQUIRED',
         details: { requiredPlan: 'business_pro' },
@@ -56,7 +59,7 @@ describe('asking a recording a question: refusals', () => {
 
   it('answers "not in this recording" at once when no line shares a word with the question', async () => {
     const res = await ask(pro, 'What is the capital of Peru?');
-    expect(res.status, res.text).toBe(200);
+    expectStatus(res, 200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(eventsOf(res.text)).toEqual([
       { type: 'done', answer: 'Not in this recording.', citations: [], notInRecording: true },
@@ -65,7 +68,7 @@ describe('asking a recording a question: refusals', () => {
 
   it('says the language model is not running (503), not a server error, when it cannot be reached', async () => {
     const res = await ask(pro, 'What was decided about the price?');
-    expect(res.status, res.text).toBe(503);
+    expectStatus(res, 503);
     expect(res.body.code).toBe('LANGUAGE_MODEL_UNAVAILABLE');
   });
 
@@ -74,7 +77,7 @@ describe('asking a recording a question: refusals', () => {
     const { client } = await signedInClient(off, { plan: 'business_pro' });
     const id = await completedRecording(off, client, productLaunch(), 'Product launch');
     const res = await ask(client, 'What was decided about the price?', id);
-    expect(res.status).toBe(503);
+    expectStatus(res, 503);
     expect(res.body.message).toMatch(/no language model/);
   }, 60_000);
 
@@ -82,15 +85,16 @@ describe('asking a recording a question: refusals', () => {
     const form = new FormData();
     const { JFK } = await import('../recordings/support/completed-recording');
     form.set('file', new Blob([JFK]), 'jfk.wav');
-    const created = await pro.post('/api/recordings', form);
-    expect(created.status).toBe(201);
+    const created = await pro.api.recordings.create({ body: form });
+    expectStatus(created, 201);
     const res = await ask(pro, 'What was said?', created.body.id as string);
-    expect(res.status).toBe(409);
+    expectStatus(res, 409);
     expect(res.body.code).toBe('TRANSCRIPT_NOT_READY');
   });
 
   it('asks through the OpenAI chat protocol with an API key, with OpenAI-shaped refusals', async () => {
-    const created = await pro.post('/api/account/api-keys', { name: 'script', scopes: ['write'] });
+    const created = await pro.api.apiKeys.create({ body: { name: 'script', scopes: ['write'] } });
+    expectStatus(created, 201);
     const key = created.body.secret as string;
     const chat = (body: unknown) =>
       fetch(`${app.url}/v1/chat/completions`, {

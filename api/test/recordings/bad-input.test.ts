@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 const JFK = readFileSync(sharedAudio('jfk/jfk.wav'));
 const upload = (bytes: Uint8Array, name: string) => {
@@ -56,8 +56,8 @@ describe('POST /api/recordings refuses bad input, checks ownership and quotas', 
     ['a file over the limit', () => new Uint8Array(3 * 1024 * 1024), 'big.wav', 413, 'PAYLOAD_TOO_LARGE'],
   ])('refuses %s with a clear error and keeps nothing', async (_what, bytes, name, status, code) => {
     const { client } = await signedInClient(app, { plan: 'premium' });
-    const response = await client.post('/api/recordings', upload(bytes(), name));
-    expect(response.status).toBe(status);
+    const response = await client.api.recordings.create({ body: upload(bytes(), name) });
+    expectStatus(response, status as 413 | 415 | 422);
     expect(response.body).toMatchObject({ code });
     expect((response.body.error as string).length).toBeGreaterThan(10);
     expect((await client.api.recordings.list()).body).toMatchObject({ total: 0 });
@@ -130,7 +130,7 @@ describe('POST /api/recordings refuses bad input, checks ownership and quotas', 
 
   it('cancels a queued transcription and gives the minutes back', async () => {
     const { client } = await signedInClient(app, { plan: 'free' });
-    const id = (await client.post('/api/recordings', upload(JFK, 'jfk.wav'))).body.id as string;
+    const id = bodyOf(await client.api.recordings.create({ body: upload(JFK, 'jfk.wav') }), 201).id as string;
     expect((await client.api.recordings.usage()).body).toMatchObject({ minutesUsed: 0.2 });
     const cancelled = await client.api.recordings.cancel({ params: { id } });
     expect(cancelled.body).toMatchObject({ status: 'cancelled' });

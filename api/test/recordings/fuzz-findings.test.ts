@@ -2,6 +2,7 @@ import { MAX_PAGE } from '@scrivo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { unchecked } from '../support/http-client';
 
 // Inputs a fuzzer (schemathesis) found answered with a 5xx; each must be the client's error, never ours.
 describe('recordings: malformed requests are a 4xx, not a server error', () => {
@@ -17,7 +18,7 @@ describe('recordings: malformed requests are a 4xx, not a server error', () => {
     'the list refuses page=%s with 400 (it reached SQLite as an impossible offset)',
     async (page) => {
       const { client } = await signedInClient(app);
-      const response = await client.get(`/api/recordings?page=${page}`);
+      const response = await client.api.recordings.list({ query: { page: unchecked(page) } });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     },
@@ -25,7 +26,7 @@ describe('recordings: malformed requests are a 4xx, not a server error', () => {
 
   it('the last allowed page is simply empty', async () => {
     const { client } = await signedInClient(app);
-    const response = await client.get(`/api/recordings?page=${MAX_PAGE}&pageSize=100`);
+    const response = await client.api.recordings.list({ query: { page: MAX_PAGE, pageSize: 100 } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ items: [], page: MAX_PAGE });
   });

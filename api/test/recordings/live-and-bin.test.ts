@@ -131,7 +131,9 @@ describe('live status over server-sent events, and the bin (restore, then media 
     const restored = await client.api.recordings.restore({ params: { id } });
     expectStatus(restored, 200);
     expect(restored.body).toMatchObject({ id, title: 'Bin test' });
-    expect((await client.get(`/api/recordings/${id}/media`, { range: 'bytes=0-9' })).status).toBe(206);
+    expect(
+      (await client.api.recordings.media({ params: { id }, extraHeaders: { range: 'bytes=0-9' } })).status,
+    ).toBe(206);
 
     await client.api.recordings.remove({ params: { id } });
     await new Promise((r) => setTimeout(r, GRACE_SECONDS * 1000 + 500));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { given, recordingCreated } from '../support/given';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { unchecked } from '../support/http-client';
 
 describe('POST /api/recordings/{id}/pin: pinned recordings come first in the library', () => {
   let app: TestApp;
@@ -67,7 +68,7 @@ describe('POST /api/recordings/{id}/pin: pinned recordings come first in the lib
     const id = `pin-bad-${userId}`;
     await given(app).recording(id, [recordingCreated(id, userId, 'Bad', '2026-01-04T10:00:00.000Z')]);
     for (const body of [{}, { pinned: 'yes' }, { pinned: null }]) {
-      const refused = await client.post(`/api/recordings/${id}/pin`, body);
+      const refused = await client.api.recordings.pin({ params: { id }, body: unchecked(body) });
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.text).toContain('pinned');
     }

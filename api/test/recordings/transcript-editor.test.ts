@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient } from '../support/http-client';
+import { type TestClient, unchecked } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { completedRecording, JFK } from './support/completed-recording';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 interface Segment {
   start: number;
@@ -24,18 +24,20 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
     await app?.close();
   });
 
-  const path = (id: string) => `/api/recordings/${id}/transcript`;
-
   it('saves a corrected segment: read back, exported and searchable, with word times inside the segment', async () => {
     const id = await completedRecording(app, client);
-    const before = await client.get(path(id));
+    const before = await client.api.recordings.transcript({ params: { id } });
+    expectStatus(before, 200);
     expect(before.body).toMatchObject({ version: 1, editedAt: null });
 
-    const saved = await client.patch(path(id), {
-      version: 1,
-      segments: [{ index: 1, text: 'what your nation can do for you,' }],
+    const saved = await client.api.recordings.editTranscript({
+      params: { id },
+      body: {
+        version: 1,
+        segments: [{ index: 1, text: 'what your nation can do for you,' }],
+      },
     });
-    expect(saved.status, saved.text).toBe(200);
+    expectStatus(saved, 200);
     expect(saved.body.version).toBe(2);
     const segment = (saved.body.segments as Segment[])[1]!;
     expect(segment).toMatchObject({ start: 4.6, end: 7.9, text: 'what your nation can do for you,' });
@@ -44,19 +46,24 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
     expect(segment.words.at(-1)!.end).toBe(7.9);
     expect(saved.body.text).toContain('what your nation can do for you');
 
-    const read = await client.get(path(id));
+    const read = await client.api.recordings.transcript({ params: { id } });
+    expectStatus(read, 200);
     expect(read.body).toMatchObject({ version: 2, text: saved.body.text });
     expect(typeof read.body.editedAt).toBe('string');
 
-    const txt = await client.get(`/api/recordings/${id}/export?format=txt&timestamps=false`);
+    const txt = await client.api.recordings.export({
+      params: { id },
+      query: { format: 'txt', timestamps: 'false' },
+    });
     expect(txt.text).toContain('what your nation can do for you');
-    const srt = await client.get(`/api/recordings/${id}/export?format=srt`);
+    const srt = await client.api.recordings.export({ params: { id }, query: { format: 'srt' } });
     // Subtitle lines wrap, so compare the words.
     const cues = srt.text.replace(/\s+/g, ' ');
     expect(cues).toContain('what your nation can do for you');
     expect(cues).not.toContain('your country can do for you');
 
-    const found = await client.get('/api/recordings?q=nation');
+    const found = await client.api.recordings.list({ query: { q: 'nation' } });
+    expectStatus(found, 200);
     expect(found.body.items).toEqual([
       expect.objectContaining({ id, matchedIn: ['transcript'], snippet: expect.stringContaining('nation') }),
     ]);
@@ -64,23 +71,30 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
 
   it('renames a speaker in every segment, in exports too', async () => {
     const id = await completedRecording(app, client);
-    const saved = await client.patch(path(id), { version: 1, speakers: { SPEAKER_00: 'John F. Kennedy' } });
-    expect(saved.status, saved.text).toBe(200);
+    const saved = await client.api.recordings.editTranscript({
+      params: { id },
+      body: { version: 1, speakers: { SPEAKER_00: 'John F. Kennedy' } },
+    });
+    expectStatus(saved, 200);
     expect((saved.body.segments as Segment[]).map((s) => s.speaker)).toEqual([
       'John F. Kennedy',
       'SPEAKER_01',
       'John F. Kennedy',
     ]);
-    const txt = await client.get(`/api/recordings/${id}/export?format=txt`);
+    const txt = await client.api.recordings.export({ params: { id }, query: { format: 'txt' } });
     expect(txt.text).toContain('John F. Kennedy');
     expect(txt.text).not.toContain('SPEAKER_00');
   });
 
   it('moves a line to another speaker, merges, splits and undoes, each a version the exports follow', async () => {
     const id = await completedRecording(app, client);
-    const before = await client.get(path(id));
+    const before = await client.api.recordings.transcript({ params: { id } });
+    expectStatus(before, 200);
     const change = (version: number, body: object) =>
-      client.post(`${path(id)}/changes`, { version, change: body });
+      client.api.recordings.restructureTranscript({
+        params: { id },
+        body: { version, change: unchecked(body) },
+      });
     const speakers = (body: Record<string, unknown>) => (body.segments as Segment[]).map((s) => s.speaker);
 
     const moved = await change(1, {
@@ -89,34 +103,36 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
       to: { segment: 1, word: 0 },
       speaker: 'Kennedy',
     });
-    expect(moved.status, moved.text).toBe(200);
+    expectStatus(moved, 200);
     expect(moved.body.version).toBe(2);
     expect(speakers(moved.body)).toEqual(['SPEAKER_00', 'Kennedy', 'SPEAKER_01', 'SPEAKER_00']);
-    const vtt = await client.get(`/api/recordings/${id}/export?format=vtt`);
+    const vtt = await client.api.recordings.export({ params: { id }, query: { format: 'vtt' } });
     expect(vtt.text).toContain('Kennedy');
-    const json = await client.get(`/api/recordings/${id}/export?format=json`);
+    const json = await client.api.recordings.export({ params: { id }, query: { format: 'json' } });
     expect(json.text).toContain('"Kennedy"');
 
     const merged = await change(2, { kind: 'mergeWithPrevious', index: 2 });
-    expect(merged.status, merged.text).toBe(200);
+    expectStatus(merged, 200);
     expect(speakers(merged.body)).toEqual(['SPEAKER_00', 'Kennedy', 'SPEAKER_00']);
     const split = await change(3, { kind: 'split', index: 0, word: 1 });
+    expectStatus(split, 200);
     expect((split.body.segments as Segment[]).length).toBe(4);
 
-    expect((await change(4, { kind: 'undo' })).body.version).toBe(5);
-    expect((await change(5, { kind: 'undo' })).body.version).toBe(6);
+    expect(bodyOf(await change(4, { kind: 'undo' }), 200).version).toBe(5);
+    expect(bodyOf(await change(5, { kind: 'undo' }), 200).version).toBe(6);
     const back = await change(6, { kind: 'undo' });
+    expectStatus(back, 200);
     expect(back.body.segments).toEqual(before.body.segments);
     expect(speakers(back.body)).toEqual(['SPEAKER_00', 'SPEAKER_01', 'SPEAKER_00']);
     const nothing = await change(7, { kind: 'undo' });
-    expect(nothing.status).toBe(409);
+    expectStatus(nothing, 409);
     expect(nothing.body.code).toBe('NOTHING_TO_UNDO');
 
     const stale = await change(1, { kind: 'mergeWithPrevious', index: 1 });
-    expect(stale.status).toBe(409);
+    expectStatus(stale, 409);
     expect(stale.body.code).toBe('TRANSCRIPT_VERSION_CONFLICT');
     const bad = await change(7, { kind: 'split', index: 9, word: 1 });
-    expect(bad.status).toBe(400);
+    expectStatus(bad, 400);
     expect(bad.body.message).toMatch(/Segment 9 does not exist/);
     const unknown = await change(7, { kind: 'shuffle' });
     expect(unknown.status).toBe(400);
@@ -124,33 +140,44 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
 
   it('answers 409 with the current version when another tab saved first', async () => {
     const id = await completedRecording(app, client);
-    const first = await client.patch(path(id), { version: 1, segments: [{ index: 0, text: 'First tab' }] });
+    const first = await client.api.recordings.editTranscript({
+      params: { id },
+      body: { version: 1, segments: [{ index: 0, text: 'First tab' }] },
+    });
     expect(first.status).toBe(200);
-    const second = await client.patch(path(id), { version: 1, segments: [{ index: 0, text: 'Second tab' }] });
-    expect(second.status).toBe(409);
+    const second = await client.api.recordings.editTranscript({
+      params: { id },
+      body: { version: 1, segments: [{ index: 0, text: 'Second tab' }] },
+    });
+    expectStatus(second, 409);
     expect(second.body).toMatchObject({
       code: 'TRANSCRIPT_VERSION_CONFLICT',
       details: { currentVersion: 2 },
     });
     expect(second.body.message).toMatch(/reload/i);
-    expect((await client.get(path(id))).body.text).toContain('First tab');
+    expect(bodyOf(await client.api.recordings.transcript({ params: { id } }), 200).text).toContain(
+      'First tab',
+    );
   });
 
   it("answers 404 for someone else's recording and for unknown ids", async () => {
     const id = await completedRecording(app, client);
     const { client: stranger } = await signedInClient(app, { plan: 'business_pro' });
     const edit = { version: 1, segments: [{ index: 0, text: 'Not yours' }] };
-    expect((await stranger.patch(path(id), edit)).status).toBe(404);
-    expect((await stranger.get(path(id))).status).toBe(404);
-    expect((await client.patch(path('no-such-recording'), edit)).status).toBe(404);
-    expect((await client.get(path(id))).body.version).toBe(1);
+    expect((await stranger.api.recordings.editTranscript({ params: { id }, body: edit })).status).toBe(404);
+    expect((await stranger.api.recordings.transcript({ params: { id } })).status).toBe(404);
+    expect(
+      (await client.api.recordings.editTranscript({ params: { id: 'no-such-recording' }, body: edit }))
+        .status,
+    ).toBe(404);
+    expect(bodyOf(await client.api.recordings.transcript({ params: { id } }), 200).version).toBe(1);
   });
 
   it('answers 400 with a clear message for bad edits', async () => {
     const id = await completedRecording(app, client);
     const refused = async (body: unknown, message: RegExp) => {
-      const response = await client.patch(path(id), body);
-      expect(response.status, response.text).toBe(400);
+      const response = await client.api.recordings.editTranscript({ params: { id }, body: unchecked(body) });
+      expectStatus(response, 400);
       expect(response.body.code).toBe('VALIDATION_FAILED');
       expect(response.body.message).toMatch(message);
     };
@@ -160,7 +187,7 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
     await refused({ version: 1, segments: [{ index: 3, text: 'x' }] }, /Segment 3 does not exist/);
     await refused({ version: 1, speakers: { NOBODY: 'Alice' } }, /no speaker "NOBODY"/);
     await refused({ version: 1 }, /Nothing to change/);
-    expect((await client.get(path(id))).body.version).toBe(1);
+    expect(bodyOf(await client.api.recordings.transcript({ params: { id } }), 200).version).toBe(1);
   });
 
   it('refuses a transcript that is not finished yet', async () => {
@@ -168,21 +195,29 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
     form.set('file', new Blob([JFK]), 'jfk.wav');
     const queued = await client.api.recordings.create({ body: form });
     expectStatus(queued, 201);
-    const response = await client.patch(path(queued.body.id as string), {
-      version: 1,
-      segments: [{ index: 0, text: 'Too early' }],
+    const response = await client.api.recordings.editTranscript({
+      params: { id: queued.body.id as string },
+      body: {
+        version: 1,
+        segments: [{ index: 0, text: 'Too early' }],
+      },
     });
-    expect(response.status).toBe(409);
+    expectStatus(response, 409);
     expect(response.body.code).toBe('RECORDING_STATE_CONFLICT');
   });
 
   it('is a Premium feature: the Free plan is told to upgrade (402) and the transcript stays as it was', async () => {
     const { client: free } = await signedInClient(app);
     const id = await completedRecording(app, free);
-    const response = await free.patch(path(id), { version: 1, segments: [{ index: 0, text: 'Edited' }] });
-    expect(response.status).toBe(402);
+    const response = await free.api.recordings.editTranscript({
+      params: { id },
+      body: { version: 1, segments: [{ index: 0, text: 'Edited' }] },
+    });
+    expectStatus(response, 402);
     expect(response.body.code).toBe('PLAN_UPGRADE_REQUIRED');
     expect(response.body.message).toMatch(/Premium/);
-    expect((await free.get(path(id))).body).toMatchObject({ version: 1 });
+    expect(bodyOf(await free.api.recordings.transcript({ params: { id } }), 200)).toMatchObject({
+      version: 1,
+    });
   });
 });

@@ -23,7 +23,7 @@ const tus = (
   });
 
 const libraryIds = async (client: TestClient): Promise<string[]> => {
-  const { body } = await client.get('/api/recordings');
+  const { body } = await client.api.recordings.list();
   return (body as { items: { id: string }[] }).items.map((r) => r.id);
 };
 
@@ -36,7 +36,7 @@ describe('tus upload URLs: ownership and cancelling', () => {
 
   /** A started upload: 1 MiB of a 3 MiB file received. */
   const startUpload = async (client: TestClient) => {
-    await client.get('/api/health');
+    await client.api.health.health();
     const filename = Buffer.from('half-sent.wav').toString('base64');
     const created = await tus(client, `${app.url}/api/uploads`, 'POST', {
       'Upload-Length': String(3 * 1024 * 1024),
@@ -58,7 +58,7 @@ describe('tus upload URLs: ownership and cancelling', () => {
 
   it('takes a metadata key sent without a value (as tus-js-client sends an empty field) as not sent', async () => {
     const { client } = await signedInClient(app);
-    await client.get('/api/health');
+    await client.api.health.health();
     const filename = Buffer.from('no-terms.wav').toString('base64');
     const created = await tus(client, `${app.url}/api/uploads`, 'POST', {
       'Upload-Length': String(1024),
@@ -70,7 +70,7 @@ describe('tus upload URLs: ownership and cancelling', () => {
   it("answers 404 to someone else's HEAD, PATCH and DELETE, and their upload is untouched", async () => {
     const owner = await signedInClient(app);
     const stranger = await signedInClient(app);
-    await stranger.client.get('/api/health');
+    await stranger.client.api.health.health();
     const { url, recordingId } = await startUpload(owner.client);
 
     expect((await tus(stranger.client, url, 'HEAD')).status).toBe(404);
@@ -88,7 +88,7 @@ describe('tus upload URLs: ownership and cancelling', () => {
     const head = await tus(owner.client, url, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.headers.get('upload-offset')).toBe(String(1024 * 1024));
-    expect((await owner.client.get(`/api/recordings/${recordingId}`)).body).toMatchObject({
+    expect((await owner.client.api.recordings.get({ params: { id: recordingId } })).body).toMatchObject({
       status: 'uploading',
     });
   });
@@ -100,7 +100,7 @@ describe('tus upload URLs: ownership and cancelling', () => {
 
     expect((await tus(client, url, 'DELETE')).status).toBe(204);
 
-    expect((await client.get(`/api/recordings/${recordingId}`)).status).toBe(404);
+    expect((await client.api.recordings.get({ params: { id: recordingId } })).status).toBe(404);
     expect(await libraryIds(client)).not.toContain(recordingId);
     expect([404, 410]).toContain((await tus(client, url, 'HEAD')).status);
   });

@@ -9,6 +9,7 @@ import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { tusOptions } from '../support/tus';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
+import { expectStatus } from '../support/expect-status';
 
 const JFK = sharedAudio('jfk/jfk.wav');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -50,7 +51,7 @@ describe('resumable upload (tus) survives a dropped connection', () => {
   it('resumes from the server offset after the connection is cut halfway; the stored bytes are the original', async () => {
     expect(original.length).toBeGreaterThan(35 * 1024 * 1024);
     const { client } = await signedInClient(app, { plan: 'premium' });
-    await client.get('/api/health');
+    await client.api.health.health();
 
     let recordingId = '';
     let uploadUrl = '';
@@ -87,7 +88,8 @@ describe('resumable upload (tus) survives a dropped connection', () => {
 
     // Upload progress is stored while 'uploading' (POST_RECEIVE fires about once a second).
     for (let tries = 0; tries < 50; tries++) {
-      const halfway = await client.get(`/api/recordings/${recordingId}`);
+      const halfway = await client.api.recordings.get({ params: { id: recordingId } });
+      expectStatus(halfway, 200);
       expect(halfway.body).toMatchObject({ status: 'uploading' });
       progressSeenWhileUploading.push(halfway.body.progress as number);
       if ((halfway.body.progress as number) > 0) break;
@@ -112,7 +114,8 @@ describe('resumable upload (tus) survives a dropped connection', () => {
     });
     expect(resumedFrom).toBe(offset);
 
-    const recording = await client.get(`/api/recordings/${recordingId}`);
+    const recording = await client.api.recordings.get({ params: { id: recordingId } });
+    expectStatus(recording, 200);
     expect(recording.body).toMatchObject({
       title: 'Long meeting',
       status: 'queued',

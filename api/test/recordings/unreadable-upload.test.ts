@@ -130,7 +130,7 @@ describe('a file with no audio we can read is refused when its upload completes,
     expect(new Uint8Array(await media.arrayBuffer())).toEqual(text);
 
     // No job was made, and asking for one cannot help.
-    expect((await client.post(`/api/recordings/${recording.id}/retry`, {})).status).toBe(409);
+    expect((await client.api.recordings.retry({ params: { id: recording.id } })).status).toBe(409);
     expect((await client.api.recordings.get({ params: { id: recording.id } })).body).toMatchObject({
       status: 'unreadable',
     });

@@ -16,6 +16,7 @@ import { canMountTmpfs, mountSmallDisk } from '../support/small-disk';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { rawTus } from './support/raw-tus';
 import { JFK_PATH, stuckMultipartUpload } from './support/stuck-upload';
+import { expectStatus } from '../support/expect-status';
 
 const JFK = readFileSync(JFK_PATH);
 
@@ -166,8 +167,8 @@ describe('uploads left unfinished by a crash or a storage failure', () => {
         disk.fill();
         const form = new FormData();
         form.set('file', new Blob([JFK]), 'jfk.wav');
-        const answer = await client.post('/api/recordings', form);
-        expect(answer.status, answer.text).toBe(503);
+        const answer = await client.api.recordings.create({ body: form });
+        expectStatus(answer, 503);
         expect(answer.body).toMatchObject({ code: 'STORAGE_UNAVAILABLE', requestId: expect.any(String) });
         expect(answer.text).not.toContain(app.dataDir);
         expect(answer.text).not.toMatch(/ENOSPC|EROFS/);

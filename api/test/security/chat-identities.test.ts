@@ -5,6 +5,7 @@ import { startVisitor } from '../chat/visitor';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectStatus } from '../support/expect-status';
 
 const PARTNER_SECRET = 'a-partner-site-secret-0123456789';
 const PARTNER_ORIGIN = 'https://partner.example';
@@ -25,7 +26,7 @@ describe('chat identities belong to the site that signed them', () => {
     admin = (await adminClient(app)).client;
     // The app's secret is shown only when it is made or replaced: the test replaces it to learn it.
     const rotated = await admin.post('/api/admin/chat/sites/scrivo-app/secret');
-    expect(rotated.status, rotated.text).toBe(200);
+    expectStatus(rotated, 200);
     appSecret = rotated.body.identitySecret as string;
     scrivoUser = await signedInClient(app, { plan: 'business_pro' });
     const site = await admin.post('/api/admin/chat/sites', {
@@ -34,7 +35,7 @@ describe('chat identities belong to the site that signed them', () => {
       allowedOrigins: [PARTNER_ORIGIN],
       identitySecret: PARTNER_SECRET,
     });
-    expect(site.status, site.text).toBe(201);
+    expectStatus(site, 201);
   }, 60_000);
   afterAll(() => app?.close());
 
@@ -59,7 +60,7 @@ describe('chat identities belong to the site that signed them', () => {
 
     const old = appSecret;
     const rotated = await admin.post('/api/admin/chat/sites/scrivo-app/secret');
-    expect(rotated.status, rotated.text).toBe(200);
+    expectStatus(rotated, 200);
     appSecret = rotated.body.identitySecret as string;
     expect(appSecret).not.toBe(old);
     const signedWithOld = await startVisitor(app.url, {
@@ -80,7 +81,7 @@ describe('chat identities belong to the site that signed them', () => {
         signature: sign(PARTNER_SECRET, scrivoUser.userId, 'visitor@partner.example'),
       },
     });
-    expect(visitor.started.status, visitor.started.text).toBe(201);
+    expectStatus(visitor.started, 201);
     expect(visitor.started.body.session).toMatchObject({ identified: true });
     // The assistant is not told the Scrivo account's plan or minutes.
     const answer = await visitor.say('How many minutes have I used this month?');
@@ -97,7 +98,7 @@ describe('chat identities belong to the site that signed them', () => {
 
   it('does the same when the partner identifies the visitor after the chat started', async () => {
     const visitor = await startVisitor(app.url, { siteKey: 'partner-site', hostOrigin: PARTNER_ORIGIN });
-    await visitor.call('identify', {
+    await visitor.identify({
       userId: scrivoUser.userId,
       signature: sign(PARTNER_SECRET, scrivoUser.userId),
     });
@@ -125,6 +126,7 @@ describe('chat identities belong to the site that signed them', () => {
       hostOrigin: PARTNER_ORIGIN,
       identity: { userId: 'p-7', email: 'ceo@bank.example', signature: sign(PARTNER_SECRET, 'p-7') },
     });
+    expectStatus(visitor.started, 201);
     expect(visitor.started.body.session).toMatchObject({ identified: true });
     const view = await adminView(visitor.sessionId);
     expect(view.userEmail).toBeNull();

@@ -6,7 +6,7 @@ import { adminClient } from '../chat/admin-session';
 import { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 type Owner = Awaited<ReturnType<typeof signedInClient>>;
 
@@ -161,7 +161,7 @@ describe('share links: a read-only transcript for anyone with the link, for as l
   it('keeps the media out of a link shared without it', async () => {
     const { token } = await create({ includeMedia: false });
     const anonymous = visitor();
-    expect((await anonymous.get(`/api/shared/${token}`)).body.media).toBeNull();
+    expect(bodyOf(await anonymous.api.shareLinks.get({ params: { token } }), 200).media).toBeNull();
     const media = await anonymous.api.shareLinks.media({ params: { token } });
     expectStatus(media, 403);
     expect(media.body.code).toBe('SHARE_MEDIA_NOT_SHARED');
@@ -258,7 +258,10 @@ describe('share links: a read-only transcript for anyone with the link, for as l
 
   it('asks for a password of 8 characters at least, spaces not counted', async () => {
     for (const password of ['seven77', ' '.repeat(8), '  a b c d e f g  ']) {
-      const weak = await owner.client.post(`/api/recordings/${recordingId}/share-links`, { password });
+      const weak = await owner.client.api.shareLinks.create({
+        params: { id: recordingId },
+        body: { password },
+      });
       expect(weak.status, JSON.stringify(password)).toBe(400);
       expect(weak.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     }
@@ -269,9 +272,9 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     const { token } = await create({ password: 'correct horse' });
     const guesser = visitor();
     const statuses: number[] = [];
-    let last: Awaited<ReturnType<TestClient['post']>> | null = null;
+    let last: Awaited<ReturnType<TestClient['api']['shareLinks']['unlock']>> | null = null;
     for (let i = 0; i < 11; i += 1) {
-      last = await guesser.post(`/api/shared/${token}/unlock`, { password: `guess-${i}` });
+      last = await guesser.api.shareLinks.unlock({ params: { token }, body: { password: `guess-${i}` } });
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));

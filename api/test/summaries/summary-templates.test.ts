@@ -157,7 +157,10 @@ describe('summary templates: what a summary is for', () => {
       template: { id: 'lecture', name: 'Lecture notes', sections: { keyPoints: 'Notes', decisions: null } },
       content: { decisions: [] },
     });
-    const txt = await client.get(`/api/recordings/${id}/export?format=txt&summary=true`);
+    const txt = await client.api.recordings.export({
+      params: { id },
+      query: { format: 'txt', summary: 'true' },
+    });
     expect(txt.status).toBe(200);
     expect(txt.text).toContain('Notes\n- Ask what you can do for your country. (0:07)');
     expect(txt.text).toContain('Assignments\n- Serve the country. (0:08)');

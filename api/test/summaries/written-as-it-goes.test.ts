@@ -8,6 +8,7 @@ import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { longMeeting, scriptedSummaryModel } from './support/scripted-summary-model';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 describe('a long summary is written as it goes', () => {
   let server: OpenAiCompatibleServer;
@@ -35,7 +36,9 @@ describe('a long summary is written as it goes', () => {
     expect((await client.api.summaries.request({ params: { id }, body: {} })).status).toBe(202);
     const seen: { partsDone: number; partsTotal: number; chapters: string[]; secondsLeft: number }[] = [];
     for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-      const view = await client.get(`/api/recordings/${id}/summary`);
+      const view = await client.api.summaries.get({ params: { id } });
+      expectStatus(view, 200);
+      expectStatus(view, 200);
       if (view.body.status !== 'running') break;
       const draft = view.body.draft as {
         partsDone: number;
@@ -60,7 +63,8 @@ describe('a long summary is written as it goes', () => {
     // After one part of three (two answers of 1.5 s each), about two more parts and the joining are left.
     expect(seen[0]!.secondsLeft).toBeGreaterThanOrEqual(5);
     expect(seen[0]!.secondsLeft).toBeLessThanOrEqual(15);
-    const ready = await client.get(`/api/recordings/${id}/summary`);
+    const ready = await client.api.summaries.get({ params: { id } });
+    expectStatus(ready, 200);
     expect(ready.body).toMatchObject({
       status: 'ready',
       draft: null,
@@ -77,16 +81,19 @@ describe('a long summary is written as it goes', () => {
       segments: longMeeting.segments.slice(0, 3),
     });
     expect((await client.api.summaries.request({ params: { id: first }, body: {} })).status).toBe(202);
-    const firstView = () => client.get(`/api/recordings/${first}/summary`);
-    for (let view = await firstView(); view.body.draft === null; view = await firstView())
+    const firstView = () => client.api.summaries.get({ params: { id: first } });
+    for (let view = await firstView(); bodyOf(view, 200).draft === null; view = await firstView())
       await new Promise((r) => setTimeout(r, 200));
-    expect((await firstView()).body.ahead).toBeNull();
+    expect(bodyOf(await firstView(), 200).ahead).toBeNull();
 
     const asked = await other.client.api.summaries.request({ params: { id: second }, body: {} });
     expect(asked.body).toMatchObject({ status: 'running', ahead: 1, draft: null });
-    const secondView = () => other.client.get(`/api/recordings/${second}/summary`);
+    const secondView = () => other.client.api.summaries.get({ params: { id: second } });
     let view = await secondView();
-    for (const deadline = Date.now() + 60_000; view.body.status === 'running' && Date.now() < deadline;)
+    for (
+      const deadline = Date.now() + 60_000;
+      bodyOf(view, 200).status === 'running' && Date.now() < deadline;
+    )
       view = await new Promise((r) => setTimeout(r, 250)).then(secondView);
     expect(view.body).toMatchObject({ status: 'ready', ahead: null });
   }, 90_000);

@@ -97,17 +97,19 @@ export const startApiProcess = async (
 /** Signs up through the HTTP API (code read from the outbox), as the sign-up form does. */
 export const signUpOver = async (url: string, dataDir: string, email: string) => {
   const client = new TestClient(url);
-  const sent = await client.post('/api/send-verification', { email });
+  const sent = await client.api.accounts.sendVerification({ body: { email } });
   if (sent.status !== 200) throw new Error(`send-verification: ${sent.status} ${sent.text}`);
   const code = await latestVerificationCode(dataDir, email);
-  const verified = await client.post('/api/verify-email-code', { email, code });
+  const verified = await client.api.accounts.verifyEmailCode({ body: { email, code } });
   if (verified.status !== 200) throw new Error(`verify-email-code: ${verified.status} ${verified.text}`);
-  const registered = await client.post('/api/register', {
-    email,
-    password: 'secret-pass',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    industry: 'Technology & Software',
+  const registered = await client.api.accounts.register({
+    body: {
+      email,
+      password: 'secret-pass',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      industry: 'Technology & Software',
+    },
   });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
   return client;

@@ -65,7 +65,8 @@ export class TestClient {
       if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let json: unknown = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -76,6 +77,7 @@ export class TestClient {
       status: response.status,
       headers: response.headers,
       text,
+      bytes,
       body: json as Record<string, unknown> & unknown,
     };
   }
@@ -101,7 +103,7 @@ export class TestClient {
    * answers are checked by the compiler, e.g. `await client.api.recordings.get({ params: { id } })`.
    */
   get api() {
-    return initClient(contract, {
+    const client = initClient(contract, {
       baseUrl: this.baseUrl,
       throwOnUnknownStatus: false,
       api: async ({ path, method, headers, body }) => {
@@ -111,8 +113,39 @@ export class TestClient {
           body ?? undefined,
           headers,
         );
-        return { status: answer.status, body: answer.body, headers: answer.headers };
+        return { status: answer.status, body: typedBody(answer), headers: answer.headers, text: answer.text };
       },
     });
+    return client as WithText<typeof client>;
   }
 }
+
+/**
+ * Each route of the typed client also answers its raw text (`answer.text`, what went over the wire), for what a test
+ * checks of the bytes themselves: a secret or an address that must not be in them.
+ */
+type WithText<Client> = {
+  [K in keyof Client]: Client[K] extends (...args: infer A) => Promise<infer R>
+    ? (...args: A) => Promise<R & { text: string }>
+    : WithText<Client[K]>;
+};
+
+/**
+ * The body the typed client answers, read much as ts-rest's own fetcher reads it (what the web app would see):
+ * JSON parsed; text as a string (text/*, JSON lines, and any type that names a charset: a transcript exported as txt,
+ * srt, vtt or rttm, the audit's JSON lines); anything else (a zip, a PDF, the media) as a Blob; no body undefined.
+ */
+const typedBody = ({ headers, text, bytes, body }: Awaited<ReturnType<TestClient['request']>>) => {
+  const type = headers.get('content-type') ?? '';
+  if (!bytes.length) return undefined;
+  if (!type) return body ?? text;
+  if (/^application\/([\w.-]+\+)?json\b/i.test(type)) return body;
+  if (/^text\/|^application\/(x-)?ndjson\b|;\s*charset=/i.test(type)) return text;
+  return new Blob([bytes], { type });
+};
+
+/**
+ * Input the contract refuses, sent on purpose through the typed client by a test of the refusal (an unknown field, a
+ * page that is not a number): `body: unchecked({ firstName: 'Grace', plan: 'business_pro' })`.
+ */
+export const unchecked = (input: unknown): never => input as never;

@@ -186,18 +186,19 @@ describe.skipIf(!MINIO)(MINIO ? TITLE : `${TITLE}: ${notBuiltReason('minio')}`, 
   const expectStoredOnce = async (client: TestClient, via: Replica, recordingId: string) => {
     const user = client.at(via.url);
     const recording = await waitFor('queued', async () => {
-      const read = await user.get(`/api/recordings/${recordingId}`);
-      if (read.body?.status === 'failed') throw new Error(read.text);
-      return read.body?.status === 'queued' && (read.body as { durationSeconds: number });
+      const read = await user.api.recordings.get({ params: { id: recordingId } });
+      const status = read.status === 200 ? read.body.status : undefined;
+      if (status === 'failed') throw new Error(read.text);
+      return status === 'queued' && (read.body as { durationSeconds: number });
     });
-    const list = (await user.get('/api/recordings')).body as { items: { id: string }[] };
+    const list = (await user.api.recordings.list()).body as { items: { id: string }[] };
     expect(list.items.map((r) => r.id)).toEqual([recordingId]);
     const media = await fetch(`${via.url}/api/recordings/${recordingId}/media`, {
       headers: { cookie: client.cookieHeader },
     });
     expect(media.status).toBe(200);
     expect(sha256(new Uint8Array(await media.arrayBuffer()))).toBe(sha256(file));
-    const usage = (await user.get('/api/usage')).body as { minutesUsed: number };
+    const usage = (await user.api.recordings.usage()).body as { minutesUsed: number };
     expect(usage.minutesUsed).toBe(Math.round((recording.durationSeconds / 60) * 10) / 10);
     expect(await reservations(recordingId)).toBe(1);
   };
@@ -270,7 +271,8 @@ describe.skipIf(!MINIO)(MINIO ? TITLE : `${TITLE}: ${notBuiltReason('minio')}`, 
     expect(await multipartUploads(`tus/${uploadId}`)).toEqual([]);
     await waitFor(
       'the half-made recording gone',
-      async () => (await owner.at(a.url).get(`/api/recordings/${upload.recordingId}`)).status === 404,
+      async () =>
+        (await owner.at(a.url).api.recordings.get({ params: { id: upload.recordingId } })).status === 404,
     );
   }, 120_000);
 
@@ -310,7 +312,7 @@ describe.skipIf(!MINIO)(MINIO ? TITLE : `${TITLE}: ${notBuiltReason('minio')}`, 
 
     await waitFor(
       'the abandoned upload removed (expiry)',
-      async () => (await client.get(`/api/recordings/${upload.recordingId}`)).status === 404,
+      async () => (await client.api.recordings.get({ params: { id: upload.recordingId } })).status === 404,
       60_000,
     );
     expect(await tusObjects(uploadId)).toEqual([]);
@@ -375,7 +377,7 @@ describe.skipIf(!MINIO)(MINIO ? TITLE : `${TITLE}: ${notBuiltReason('minio')}`, 
     await minio.stop();
     // B looks every 300 ms and leaves uploads alone only 1 s after their last activity.
     await sleep(4000);
-    const recording = await client.get(`/api/recordings/${upload.recordingId}`);
+    const recording = await client.api.recordings.get({ params: { id: upload.recordingId } });
     expect(recording.body).toMatchObject({ status: 'uploading', error: null });
     expect(b.log()).toMatch(/upload not recovered yet/);
   }, 60_000);

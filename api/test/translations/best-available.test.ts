@@ -15,12 +15,13 @@ describe('"Best available" translation picks the engine that can do the pair, or
     it('translates English into French with the text engine (Whisper only goes into English)', async () => {
       const { client } = await signedInClient(app, { plan: 'premium' });
       const id = await completedRecording(app, client);
-      const options = await client.get(`/api/recordings/${id}/translations`);
+      const options = await client.api.translations.list({ params: { id } });
+      expectStatus(options, 200);
       const engines = options.body.engines as { engine: string; available: boolean; targets: string[] }[];
       expect(engines.find((e) => e.engine === 'local')).toMatchObject({ available: true });
       expect(engines.find((e) => e.engine === 'whisper')?.targets).toEqual([]); // the transcript is English
 
-      const french = await client.post(`/api/recordings/${id}/translations`, { target: 'fr' });
+      const french = await client.api.translations.request({ params: { id }, body: { target: 'fr' } });
       expect(french.status, french.text).toBeLessThan(300);
       expect(french.body).toMatchObject({ target: 'fr', engine: 'local' });
     });

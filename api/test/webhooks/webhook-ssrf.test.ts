@@ -3,7 +3,7 @@ import { isPrivateAddress } from '../../src/webhooks/support/safe-target';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startReceiver, type WebhookReceiver } from './support/receiver';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 describe('webhooks never reach private addresses unless the operator allows it (SSRF)', () => {
   it('knows loopback, private, link-local and mapped addresses from public ones', () => {
@@ -74,7 +74,8 @@ describe('webhooks never reach private addresses unless the operator allows it (
       expect((await client.api.webhooks.sendTest({ params: { webhookId: id } })).status).toBe(202);
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const items = (await client.get(`/api/account/webhooks/${id}/deliveries`)).body.items as {
+        const items = bodyOf(await client.api.webhooks.deliveries({ params: { webhookId: id } }), 200)
+          .items as {
           attempts: number;
           statusCode: number | null;
           error: string | null;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookEventName } from '@scrivo/contracts';
 import { summaryDecider, summaryStream, MEETING_TEMPLATE } from '@scrivo/domain/summaries';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { completedRecording, JFK } from '../recordings/support/completed-recording';
-import type { TestClient } from '../support/http-client';
+import { type TestClient, unchecked } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import {
@@ -12,7 +13,7 @@ import {
   type WebhookReceiver,
 } from './support/receiver';
 import { startedAsWorker } from '../recordings/support/test-worker';
-import { expectStatus } from '../support/expect-status';
+import { bodyOf, expectStatus } from '../support/expect-status';
 
 interface Delivery {
   id: string;
@@ -41,9 +42,9 @@ const waitForDelivery = async (
   }
 };
 
-const createWebhook = async (client: TestClient, url: string, events: string[]) => {
-  const res = await client.post('/api/account/webhooks', { url, events });
-  expect(res.status, res.text).toBe(201);
+const createWebhook = async (client: TestClient, url: string, events: WebhookEventName[]) => {
+  const res = await client.api.webhooks.create({ body: { url, events } });
+  expectStatus(res, 201);
   return res.body as { secret: string; webhook: { id: string; url: string; events: string[] } };
 };
 
@@ -74,7 +75,7 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
     const created = await createWebhook(client, receiver.url, ['transcription.completed']);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created.webhook).toMatchObject({ url: receiver.url, events: ['transcription.completed'] });
-    const list = await client.get('/api/account/webhooks');
+    const list = await client.api.webhooks.list();
     expect(list.body).toEqual({ items: [{ ...created.webhook, createdAt: expect.any(String) }] });
     expect(list.text).not.toContain(created.secret);
   });
@@ -87,8 +88,11 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
     ).toBe(400);
     expect((await client.api.webhooks.create({ body: { url: receiver.url, events: [] } })).status).toBe(400);
     expect(
-      (await client.post('/api/account/webhooks', { url: receiver.url, events: ['recording.exploded'] }))
-        .status,
+      (
+        await client.api.webhooks.create({
+          body: { url: receiver.url, events: unchecked(['recording.exploded']) },
+        })
+      ).status,
     ).toBe(400);
   });
 
@@ -214,7 +218,7 @@ describe('webhooks: signed deliveries of transcription events, retried, listed, 
     const completedOnly = await createWebhook(client, receiver.url, ['transcription.completed']);
     const form = new FormData();
     form.set('file', new Blob([JFK]), 'jfk.wav');
-    const id = (await client.post('/api/recordings', form)).body.id as string;
+    const id = bodyOf(await client.api.recordings.create({ body: form }), 201).id as string;
     await (
       await startedAsWorker(app.scrivo.app.get(StreamRunner), id)
     ).fail('SPEECH_FAILED', 'The engine gave up.');

@@ -74,7 +74,8 @@ export const auditContract = c.router({
     path: '/api/audit/export',
     query: StreamExportQuery,
     responses: {
-      200: c.otherResponse({ contentType: 'application/octet-stream', body: c.type<Blob>() }),
+      // What a client reads: JSON Lines as text, a PDF as a Blob.
+      200: c.otherResponse({ contentType: 'application/octet-stream', body: c.type<string | Blob>() }),
       ...errors,
     },
     summary: "A stream's history as JSON Lines (one stored event a line) or a readable PDF report",

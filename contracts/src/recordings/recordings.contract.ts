@@ -610,7 +610,11 @@ export const recordingsContract = c.router({
     pathParams: IdParams,
     query: ExportQuery,
     responses: {
-      200: c.otherResponse({ contentType: 'application/octet-stream', body: c.type<Blob>() }),
+      // What a client reads: txt, srt, vtt and rttm as text, json parsed, docx and pdf as a Blob.
+      200: c.otherResponse({
+        contentType: 'application/octet-stream',
+        body: c.type<string | Blob | Record<string, unknown>>(),
+      }),
       409: ErrorBody,
       ...errors,
     },

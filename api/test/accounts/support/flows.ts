@@ -23,12 +23,12 @@ export const signUp = async (
   overrides: Record<string, unknown> = {},
 ) => {
   const client = new TestClient(app.url);
-  const sent = await client.post('/api/send-verification', { email });
+  const sent = await client.api.accounts.sendVerification({ body: { email } });
   if (sent.status !== 200) throw new Error(`send-verification: ${sent.status} ${sent.text}`);
   const code = await latestVerificationCode(app.dataDir, email);
-  const verified = await client.post('/api/verify-email-code', { email, code });
+  const verified = await client.api.accounts.verifyEmailCode({ body: { email, code } });
   if (verified.status !== 200) throw new Error(`verify-email-code: ${verified.status} ${verified.text}`);
-  const registered = await client.post('/api/register', registration(email, overrides));
+  const registered = await client.api.accounts.register({ body: registration(email, overrides) });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
   return { client, email, userId: (registered.body.user as { id: string }).id, password: 'secret-pass' };
 };

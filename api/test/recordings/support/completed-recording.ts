@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect } from 'vitest';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../../../src/infrastructure/stream-runner';
 import type { TestClient } from '../../support/http-client';
 import type { TestApp } from '../../support/test-app';
 import { startedAsWorker } from './test-worker';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
+import { bodyOf, expectStatus } from '../../support/expect-status';
 
 export const JFK = readFileSync(sharedAudio('jfk/jfk.wav'));
 
@@ -68,12 +68,12 @@ export const completedRecording = async (
   const form = new FormData();
   form.set('file', new Blob([JFK]), 'jfk.wav');
   form.set('title', title);
-  const created = await client.post('/api/recordings', form);
-  expect(created.status, created.text).toBe(201);
+  const created = await client.api.recordings.create({ body: form });
+  expectStatus(created, 201);
   const id = created.body.id as string;
   await (await startedAsWorker(app.scrivo.app.get(StreamRunner), id)).complete(transcript);
   const deadline = Date.now() + 10_000;
-  while ((await client.get(`/api/recordings/${id}`)).body.status !== 'completed') {
+  while (bodyOf(await client.api.recordings.get({ params: { id } }), 200).status !== 'completed') {
     if (Date.now() > deadline) throw new Error('the recording never showed as completed');
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -7,10 +7,10 @@ import type { TestClient } from '../../support/http-client';
 export const untilCompleted = async (client: TestClient, recordingId: string, timeoutMs = 240_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await client.get(`/api/recordings/${recordingId}`);
-    if (body.status === 'completed') return;
-    if (body.status === 'failed' || Date.now() > deadline)
-      throw new Error(`recording ${String(body.status)}`);
+    const answer = await client.api.recordings.get({ params: { id: recordingId } });
+    const status = answer.status === 200 ? answer.body.status : undefined;
+    if (status === 'completed') return;
+    if (status === 'failed' || Date.now() > deadline) throw new Error(`recording ${String(status)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
 };
