@@ -23,6 +23,7 @@ from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Pr
 import numpy as np
 
 from . import diarize as diarize_mod
+from .engine import OnnxSpec, load_model
 
 EMBEDDING_FILE = "campplus_cn_en_common.onnx"
 EMBEDDING_SHA256 = "e4c4c3815bc1a8e01f5682b7b5a46344017e09a36208e16c4896094fc2fbf18a"
@@ -106,16 +107,10 @@ class Embedder:
     """CAM++: 16 kHz float32 audio → unit-length 192-d speaker embedding."""
 
     def __init__(self, model_path: Union[str, Path], threads: Optional[int] = None, check_hash: bool = True):
-        import onnxruntime as ort
-
         path = Path(model_path)
         if check_hash and sha256(path) != EMBEDDING_SHA256:
             raise ValueError(f"{path}: sha256 differs from the CAM++ export ({EMBEDDING_SHA256})")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads or os.cpu_count() or 1
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
-        self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        self.session = load_model(OnnxSpec(str(path), threads or os.cpu_count() or 1))
 
     @staticmethod
     def features(samples: np.ndarray) -> np.ndarray:

@@ -23,7 +23,7 @@ from http import HTTPStatus
 from typing import Any, Dict, Iterator, List, Optional
 from urllib.parse import parse_qs
 
-from ..engine import Engine
+from ..engine import Engine, load_model
 from ..http_body import BodyEndedEarly, Buffered, chunked_body
 from . import whisper_engine
 from .session import LiveSession
@@ -99,7 +99,7 @@ def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Opt
     """Serves one session on ``handler`` (a BaseHTTPRequestHandler); returns fields for the log."""
 
     def whisper() -> Engine:
-        return whisper_engine.load_model(model_path, threads)
+        return load_model(whisper_engine.model_spec(model_path, threads))
 
     session = LiveSession(options["language"], whisper, engine=options["engine"])
     handler.send_response(HTTPStatus.OK)
