@@ -9,7 +9,8 @@ NDJSON, written as soon as there is something to say:
   the caller sees when the worker falls behind the audio it sent;
 * ``{"type": "end", "processed"}`` once the body has ended and everything is settled.
 
-Query: ``language`` (code or ``auto``), ``engine`` (``vosk`` | ``whisper``, optional).
+Query: ``language`` (code or ``auto``), ``engine`` (``vosk`` | ``whisper``, optional), checked by
+:func:`..request_schemas.parse_live_options`.
 """
 
 from __future__ import annotations
@@ -21,30 +22,12 @@ import threading
 import time
 from http import HTTPStatus
 from typing import Any, Dict, Iterator, List, Optional
-from urllib.parse import parse_qs
 
 from ..engine import Engine, load_model
 from ..http_body import BodyEndedEarly, Buffered, chunked_body
+from ..request_schemas import LiveOptions
 from . import whisper_engine
 from .session import LiveSession
-
-ENGINES = ("vosk", "whisper")
-
-
-def parse_live_options(query: str, known_languages: Any) -> Dict[str, Optional[str]]:
-    params = {k: v[-1].strip().lower() for k, v in parse_qs(query).items()}
-    language = params.get("language") or None
-    if language == "auto":
-        language = None
-    if language is not None:
-        language = language.split("-", 1)[0]
-        if language not in known_languages:
-            raise ValueError(f"Unknown language code {params['language']!r}")
-    engine = params.get("engine") or None
-    if engine is not None and engine not in ENGINES:
-        raise ValueError(f"engine must be one of: {', '.join(ENGINES)}")
-    return {"language": language, "engine": engine}
-
 
 def body_chunks(rfile: Buffered) -> Iterator[bytes]:
     """The chunks of a chunked request body, each whole (as the sender cut its audio) as soon as it has arrived."""
@@ -95,7 +78,7 @@ def arrived_audio(rfile: Buffered) -> Iterator[bytes]:
         raise failed[0]
 
 
-def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Optional[str]]) -> Dict[str, Any]:
+def run_live(handler: Any, model_path: Any, threads: int, options: LiveOptions) -> Dict[str, Any]:
     """Serves one session on ``handler`` (a BaseHTTPRequestHandler); returns fields for the log."""
 
     def whisper() -> Engine:
