@@ -44,7 +44,7 @@ from . import voices as voices_mod
 from .live import vosk_engine
 from .audio import AudioDecodeError, probe, read_spans
 from .config import Settings
-from .http_body import BodyEndedEarly, MalformedBody, chunked_body
+from .http_body import BodyEndedEarly, ChunkedAnswer, MalformedBody, chunked_body
 from .models import ModelNotAvailable, ResolvedModel, resolve_model
 from .request_schemas import (
     HttpError,
@@ -526,6 +526,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("X-Accel-Buffering", "no")
                 self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
+                answer = ChunkedAnswer(self.wfile)
                 # Stops between segments once the client has gone: a cancelled job must free the model at once
                 # for the next one in the queue, not after the whole file.
                 checked = [time.monotonic()]
@@ -541,7 +542,7 @@ class Handler(BaseHTTPRequestHandler):
                 outcome: Dict[str, Any] = {}
                 try:
                     for event in events:
-                        self._chunk(event)
+                        answer.send_json(event)
                         if event["type"] == "result":
                             outcome = {"language": event["language"], "segments": len(event["segments"])}
                 except (BrokenPipeError, ConnectionResetError):
@@ -554,23 +555,17 @@ class Handler(BaseHTTPRequestHandler):
                     else:
                         traceback.print_exc(file=sys.stderr)
                         message = f"Transcription failed: {type(exc).__name__}"
-                    self._chunk({"type": "error", "message": message})
+                    answer.send_json({"type": "error", "message": message})
                     outcome = {"error": message}
                 finally:
                     events.close()
-                self.wfile.write(b"0\r\n\r\n")
-                self.wfile.flush()
+                answer.end()
             finally:
                 transcriber.lock.release()
         finally:
             service.leave_queue()
         self._log(HTTPStatus.OK, bytes=size, audioSeconds=round(duration, 3), queueMs=queue_ms, stream=True,
                   **_log_options(options), **outcome)
-
-    def _chunk(self, event: Dict[str, Any]) -> None:
-        data = json.dumps(event, ensure_ascii=False).encode("utf-8") + b"\n"
-        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
-        self.wfile.flush()
 
 
 class SpeechHTTPServer(ThreadingHTTPServer):

@@ -15,7 +15,6 @@ Query: ``language`` (code or ``auto``), ``engine`` (``vosk`` | ``whisper``, opti
 
 from __future__ import annotations
 
-import json
 import queue
 import socket
 import threading
@@ -24,7 +23,7 @@ from http import HTTPStatus
 from typing import Any, Dict, Iterator, List, Optional
 
 from ..engine import Engine, load_model
-from ..http_body import BodyEndedEarly, Buffered, chunked_body
+from ..http_body import BodyEndedEarly, Buffered, ChunkedAnswer, chunked_body
 from ..request_schemas import LiveOptions
 from . import whisper_engine
 from .session import LiveSession
@@ -92,11 +91,8 @@ def run_live(handler: Any, model_path: Any, threads: int, options: LiveOptions) 
     handler.end_headers()
     # Events are small writes: without this, Nagle holds each one until the previous is acknowledged.
     handler.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-    def send(event: Dict[str, Any]) -> None:
-        data = json.dumps(event, ensure_ascii=False).encode("utf-8") + b"\n"
-        handler.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
-        handler.wfile.flush()
+    answer = ChunkedAnswer(handler.wfile)
+    send = answer.send_json
 
     recognizer = session.recognizer
     send({"type": "ready", "engine": recognizer.engine if recognizer else None, "language": options["language"]})
@@ -110,8 +106,7 @@ def run_live(handler: Any, model_path: Any, threads: int, options: LiveOptions) 
     for event in session.finish():
         send(event)
     send({"type": "end", "processed": round(session.processed_seconds, 3)})
-    handler.wfile.write(b"0\r\n\r\n")
-    handler.wfile.flush()
+    answer.end()
     return {
         "audioSeconds": round(session.processed_seconds, 3),
         "engine": session.recognizer.engine if session.recognizer else None,
