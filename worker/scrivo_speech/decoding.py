@@ -31,6 +31,8 @@ from .engine import (
     compression_ratio,
     get_speech_timestamps,
     pad_or_trim,
+    seed_sampling,
+    storage_view,
     suppressed_tokens,
 )
 
@@ -331,10 +333,10 @@ def decode(
                 unsure = len(pieces) > 1
                 if not unsure:  # the spans agree after all: one language, decoded as a sure chunk
                     chunk.language, chunk.language_probability = code, probability
-                    pieces = [(chunk, _storage(array[i : i + 1]) if code in GREEDY_LANGUAGES else None)]
+                    pieces = [(chunk, storage_view(array[i : i + 1]) if code in GREEDY_LANGUAGES else None)]
             elif probability >= SURE_LANGUAGE_PROBABILITY:
                 chunk.language, chunk.language_probability = code, probability
-                pieces = [(chunk, _storage(array[i : i + 1]) if code in GREEDY_LANGUAGES else None)]
+                pieces = [(chunk, storage_view(array[i : i + 1]) if code in GREEDY_LANGUAGES else None)]
             else:
                 sub = turns_of(chunk.spans)  # the chunk's speech in turns (a turn may have begun in the chunk before)
                 pieces = [(c, None) for c in chunks_of(sub, detect_languages(model, samples, sub, batch_size, (code, probability)))]
@@ -408,7 +410,7 @@ def _span_languages(
     for a, b in _frames_of(spans):
         found = None
         if b - a >= minimum:
-            result = model.model.detect_language(_storage(encoded[None, a:b]))[0][0]
+            result = model.model.detect_language(storage_view(encoded[None, a:b]))[0][0]
             if float(result[1]) >= MIN_LANGUAGE_PROBABILITY:
                 found = (result[0][2:-2], float(result[1]))
         raw.append(found)
@@ -450,12 +452,6 @@ def _batch_features(model: Engine, samples: np.ndarray, batch: Sequence[Chunk], 
 ENCODE_BATCH = 2  # chunks per encoder call: pairs were as fast as batches of 7 or faster on 2 cores (bench/README.md)
 
 
-def _storage(array: np.ndarray) -> StorageView:
-    import ctranslate2
-
-    return ctranslate2.StorageView.from_array(np.ascontiguousarray(array))
-
-
 def _replicas(model: Engine) -> int:
     """How many copies of the model can work at once (Transcriber loads one per share of the threads)."""
     return max(1, int(model.model.num_workers))
@@ -491,12 +487,12 @@ def _encode(model: Engine, features: np.ndarray) -> StorageView:
     parts = _in_parallel(
         model, [functools.partial(_encoded_array, model, features[k : k + step]) for k in range(0, len(features), step)]
     )
-    return _storage(np.concatenate(parts))
+    return storage_view(np.concatenate(parts))
 
 
 def _detect_on(model: Engine, encoded: np.ndarray) -> List[List[Tuple[str, float]]]:
     """Language probabilities of each chunk of an encoder output (chunks x frames x width)."""
-    return model.model.detect_language(_storage(encoded))
+    return model.model.detect_language(storage_view(encoded))
 
 
 def _encoded_array(model: Engine, features: np.ndarray) -> np.ndarray:
@@ -538,7 +534,7 @@ def _decode_batch(
     def forward(group: range) -> List[List[Dict[str, Any]]]:
         """Generation and word alignment of a group of the batch's chunks. Groups run on the replicas at once:
         greedy generation over a small batch kept two intra-op threads only 1.3x busy (bench/README.md)."""
-        part = encoded if array is None else _storage(array[group.start : group.stop])
+        part = encoded if array is None else storage_view(array[group.start : group.stop])
         return batched_forward(model, part, tokenizer, [metadata[i] for i in group], options)
 
     results = [r for answer in _in_parallel(model, [functools.partial(forward, g) for g in groups]) for r in answer]
@@ -736,14 +732,12 @@ def second_decode(
     """``start``-``end`` (seconds) decoded on its own, with CONTEXT_SECONDS around it, by faster-whisper's own
     sequential decoder (the bare engine's settings but for the previous text): only the words whose middle
     falls inside the stretch are kept, so nothing heard before is repeated."""
-    import ctranslate2
-
     a = max(0, int((start - context) * SAMPLE_RATE))
     b = min(len(samples), int((end + context) * SAMPLE_RATE))
     shift = a / SAMPLE_RATE
     # The temperature fallback samples: seeded, the same audio gives the same words on every run and machine load,
     # so what a user or a test sees can be reproduced.
-    ctranslate2.set_random_seed(SAMPLING_SEED)
+    seed_sampling(SAMPLING_SEED)
     segments, info = model.transcribe(
         samples[a:b], language=language, task=task, beam_size=SECOND_BEAM_SIZE, vad_filter=False,
         word_timestamps=True, condition_on_previous_text=False,

@@ -27,6 +27,8 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from .engine import OnnxSpec, load_model
+
 SAMPLE_RATE = 16000
 WINDOW = 160000  # samples per model input (10 s)
 SHIFT = 270  # samples between output frames
@@ -55,17 +57,11 @@ class Segmenter:
     """The ONNX segmentation model. ``__call__`` maps [N, 160000] float32 to [N, 589, 3] bool."""
 
     def __init__(self, model_path: Union[str, Path, None] = None, threads: Optional[int] = None):
-        import onnxruntime as ort
-
         path = Path(model_path or os.environ.get("SCRIVO_DIARIZATION_MODEL") or DEFAULT_MODEL)
         if not path.is_file():
             raise FileNotFoundError(f"diarization model not found: {path}")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads or os.cpu_count() or 1
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
         self.model_path = str(path)
-        self.session = ort.InferenceSession(self.model_path, options, providers=["CPUExecutionProvider"])
+        self.session = load_model(OnnxSpec(self.model_path, threads or os.cpu_count() or 1))
 
     def __call__(self, batch: np.ndarray) -> np.ndarray:
         logits = self.session.run(None, {"x": np.ascontiguousarray(batch[:, None, :], dtype=np.float32)})[0]

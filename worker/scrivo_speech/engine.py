@@ -1,4 +1,4 @@
-"""The Whisper model as the worker uses it, and every faster-whisper name it needs beyond the public API.
+"""Every model the worker runs, loaded here, and every faster-whisper name it needs beyond the public API.
 
 faster-whisper's public API (``faster_whisper.__all__``: ``WhisperModel``, ``BatchedInferencePipeline``,
 ``decode_audio``...) decodes one file at a time with one language. The worker goes one level lower (decoding.py):
@@ -8,12 +8,20 @@ model's encoder, tokenizer and feature extractor, and a few module-level names f
 
 :class:`Engine` says exactly what the worker's code calls on a loaded model (``faster_whisper.WhisperModel``
 has all of it). The names below the public API are imported here and nowhere else, each with the reason, so an
-upgrade of faster-whisper (pinned in requirements.txt) is checked in one place.
+upgrade of faster-whisper (pinned in requirements.txt) is checked in one place; tests/test_engine_boundary.py pins
+the private ones.
+
+The engines themselves (faster-whisper and CTranslate2, onnxruntime, Vosk) are imported by this module only, and every
+model is loaded by :func:`load_model`: one place decides how a model is built (CPU, int8, threads, replicas, ONNX
+session options) and keeps one copy of each for the process. tests/test_engine_boundary.py fails on an import of an
+engine anywhere else in the package.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterable, List, Optional, Protocol, Sequence, Tuple
+import threading
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterable, List, Optional, Protocol, Sequence, Tuple, Union, overload
 
 import numpy as np
 from ctranslate2 import StorageView
@@ -33,18 +41,28 @@ __all__ = [
     "Ctranslate2Whisper",
     "Engine",
     "LANGUAGE_CODES",
+    "ModelSpec",
+    "OnnxSpec",
+    "OnnxSession",
     "Segment",
     "StorageView",
     "Tokenizer",
     "TranscriptionInfo",
     "TranscriptionOptions",
     "VadOptions",
+    "VoskSpec",
+    "WhisperSpec",
     "Word",
     "batched_forward",
     "compression_ratio",
     "get_speech_timestamps",
+    "load_model",
     "pad_or_trim",
+    "seed_sampling",
+    "storage_view",
     "suppressed_tokens",
+    "vosk_installed",
+    "vosk_recognizer",
 ]
 
 
@@ -111,6 +129,127 @@ class Engine(Protocol):
     def find_alignment(
         self, tokenizer: Tokenizer, text_tokens: List[List[int]], encoder_output: StorageView, num_frames: int
     ) -> List[List[Dict[str, Any]]]: ...
+
+
+class OnnxSession(Protocol):
+    """An onnxruntime ``InferenceSession`` as the speaker models call it."""
+
+    def run(self, output_names: Optional[List[str]], input_feed: Dict[str, np.ndarray]) -> List[np.ndarray]: ...
+
+
+# -- loading -----------------------------------------------------------------------------------------------------
+
+# A model is named by everything it is built from, so one asked for twice with the same settings is loaded once:
+# the Whisper weights are 150-300 MB, and a diarizer built per transcriber or per test would load its ONNX files again.
+
+
+@dataclass(frozen=True)
+class WhisperSpec:
+    """A Whisper model in CTranslate2 format, on the CPU. ``replicas`` copies share the weights and each runs on
+    ``cpu_threads`` threads (transcriber.MODEL_REPLICAS says why two)."""
+
+    path: str
+    cpu_threads: int
+    replicas: int = 1
+    compute_type: str = "int8"
+
+
+@dataclass(frozen=True)
+class OnnxSpec:
+    """An ONNX model (speaker segmentation, CAM++) run by onnxruntime on the CPU."""
+
+    path: str
+    threads: int
+
+
+@dataclass(frozen=True)
+class VoskSpec:
+    """A Vosk (Kaldi) model directory: one per process, each live session makes its own recogniser from it."""
+
+    path: str
+
+
+ModelSpec = Union[WhisperSpec, OnnxSpec, VoskSpec]
+
+_loaded: Dict[ModelSpec, Any] = {}
+# One load at a time: two sessions asking for the same model at once must not both load it.
+_loading = threading.Lock()
+
+
+@overload
+def load_model(spec: WhisperSpec) -> Engine: ...
+
+
+@overload
+def load_model(spec: OnnxSpec) -> OnnxSession: ...
+
+
+@overload
+def load_model(spec: VoskSpec) -> Any: ...
+
+
+def load_model(spec: ModelSpec) -> Any:
+    """The model ``spec`` names, loaded on the first call and the same object on every later one. A load that fails
+    raises, and is tried again on the next call."""
+    with _loading:
+        model = _loaded.get(spec)
+        if model is None:
+            model = _loaded[spec] = _build(spec)
+        return model
+
+
+def _build(spec: ModelSpec) -> Any:
+    if isinstance(spec, WhisperSpec):
+        import faster_whisper
+
+        return faster_whisper.WhisperModel(
+            spec.path,
+            device="cpu",
+            compute_type=spec.compute_type,
+            cpu_threads=spec.cpu_threads,
+            num_workers=spec.replicas,
+        )
+    if isinstance(spec, OnnxSpec):
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = spec.threads
+        # The threads go inside each operator; branches run in parallel would take the same cores from them.
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3  # errors only: stderr is the worker's JSON log
+        return ort.InferenceSession(spec.path, options, providers=["CPUExecutionProvider"])
+    import vosk
+
+    vosk.SetLogLevel(-1)  # Kaldi logs every stage of the load to stderr, which is the worker's JSON log
+    return vosk.Model(spec.path)
+
+
+def vosk_installed() -> bool:
+    """Whether the optional ``vosk`` wheel is there (without it, English live captions use Whisper too)."""
+    try:
+        import vosk  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def vosk_recognizer(model: Any, sample_rate: int) -> Any:
+    """A new streaming recogniser (``vosk.KaldiRecognizer``) over a model from :func:`load_model`."""
+    import vosk
+
+    return vosk.KaldiRecognizer(model, sample_rate)
+
+
+def storage_view(array: np.ndarray) -> StorageView:
+    """``array`` as CTranslate2's input type (it needs C-contiguous memory)."""
+    return StorageView.from_array(np.ascontiguousarray(array))
+
+
+def seed_sampling(seed: int) -> None:
+    """Seeds CTranslate2's sampling (the temperature fallback) for the decodes that follow."""
+    import ctranslate2
+
+    ctranslate2.set_random_seed(seed)
 
 
 def pad_or_trim(features: np.ndarray) -> np.ndarray:

@@ -36,7 +36,7 @@ from datetime import datetime, timezone
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, BinaryIO, Callable, Dict, List, Optional, Tuple
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from . import __version__, metrics
 from . import speakers as speakers_mod
@@ -44,31 +44,29 @@ from . import voices as voices_mod
 from .live import vosk_engine
 from .audio import AudioDecodeError, probe, read_spans
 from .config import Settings
-from .http_body import BodyEndedEarly, MalformedBody, chunked_body
+from .http_body import BodyEndedEarly, ChunkedAnswer, MalformedBody, chunked_body
 from .models import ModelNotAvailable, ResolvedModel, resolve_model
-from .transcriber import LANGUAGE_CODES, TASKS, Cancelled, Transcriber
+from .request_schemas import (
+    HttpError,
+    TranscribeOptions,
+    json_body,
+    parse_live_options,
+    parse_options,
+    parse_print_options,
+    read_naming,
+    read_pieces,
+)
+from .transcriber import Cancelled, Transcriber
 
 COPY_CHUNK = 1024 * 1024
 # A refused request's body is read and dropped up to this size, so its sender hears why (see _drain_unread_body).
 DRAIN_LIMIT = 16 * 1024 * 1024
-# Whisper reads about 224 tokens of prompt; a longer one is the client's mistake, not something to cut silently.
-MAX_PROMPT_CHARS = 1000
-# 8000 tracks of 192 numbers (speakers.MAX_TRACKS) written as JSON take about 16 MB.
-MAX_CLUSTER_BODY = 32 * 1024 * 1024
 
 
 def log_json(**fields: Any) -> None:
     fields = {"time": datetime.now(timezone.utc).isoformat(timespec="milliseconds"), **fields}
     sys.stderr.write(json.dumps(fields, ensure_ascii=False, default=str) + "\n")
     sys.stderr.flush()
-
-
-class HttpError(Exception):
-    def __init__(self, status: int, message: str, headers: Optional[Dict[str, str]] = None):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.headers = headers or {}
 
 
 class SpeechService:
@@ -166,70 +164,7 @@ def log_degraded_engines(engines: Dict[str, Any]) -> None:
             log_json(level="warn", event="engine_degraded", part=part, engine=status["name"], reason=status["degraded"])
 
 
-def parse_options(query: str) -> Dict[str, Any]:
-    params = {k: v[-1].strip() for k, v in parse_qs(query, keep_blank_values=True).items()}
-    language = params.get("language", "").lower().replace("_", "-") or None
-    if language == "auto":
-        language = None
-    if language is not None and language not in LANGUAGE_CODES:
-        primary = language.split("-", 1)[0]  # accept BCP 47 tags such as en-US
-        if "-" not in language or primary not in LANGUAGE_CODES:
-            raise HttpError(HTTPStatus.BAD_REQUEST, f"Unknown language code {params['language']!r}")
-        language = primary
-    task = params.get("task", "").lower() or "transcribe"
-    if task not in TASKS:
-        raise HttpError(HTTPStatus.BAD_REQUEST, f"task must be one of: {', '.join(TASKS)}")
-    vad_raw = params.get("vad", "").lower() or "1"
-    if vad_raw not in ("0", "1", "true", "false"):
-        raise HttpError(HTTPStatus.BAD_REQUEST, "vad must be 1 or 0")
-    diarize_raw = params.get("diarize", "").lower() or "0"
-    if diarize_raw not in ("0", "1", "true", "false"):
-        raise HttpError(HTTPStatus.BAD_REQUEST, "diarize must be 1 or 0")
-    speakers_raw = params.get("speakers", "") or "0"
-    if not speakers_raw.isdigit() or not 0 <= int(speakers_raw) <= 20:
-        raise HttpError(HTTPStatus.BAD_REQUEST, "speakers must be a number of people from 1 to 20 (0 or absent: estimate)")
-    bounds_raw = {name: params.get(name, "") or "0" for name in ("min_speakers", "max_speakers")}
-    for name, raw in bounds_raw.items():
-        if not raw.isdigit() or not 0 <= int(raw) <= 20:
-            raise HttpError(HTTPStatus.BAD_REQUEST, f"{name} must be a number of people from 1 to 20 (0 or absent: none)")
-    least, most = (int(bounds_raw[name]) or None for name in ("min_speakers", "max_speakers"))
-    try:
-        bounds = speakers_mod.speaker_bounds(int(speakers_raw) or None, least, most)
-    except speakers_mod.ProfilesError as exc:
-        raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
-    prompt = {}
-    for name in ("initial_prompt", "hotwords"):
-        text = params.get(name, "")
-        if len(text) > MAX_PROMPT_CHARS:
-            raise HttpError(HTTPStatus.BAD_REQUEST, f"{name} is longer than {MAX_PROMPT_CHARS} characters")
-        prompt[name] = text or None
-    profiles_raw = params.get("speaker_profiles", "").lower() or "0"
-    if profiles_raw not in ("0", "1", "true", "false"):
-        raise HttpError(HTTPStatus.BAD_REQUEST, "speaker_profiles must be 1 or 0")
-    speaker_profiles = profiles_raw in ("1", "true")
-    if speaker_profiles and diarize_raw not in ("1", "true"):
-        raise HttpError(HTTPStatus.BAD_REQUEST, "speaker_profiles=1 needs diarize=1 (voice prints come from diarization)")
-    return {
-        "language": language,
-        "task": task,
-        "vad": vad_raw in ("1", "true"),
-        "diarize": diarize_raw in ("1", "true"),
-        "num_speakers": int(speakers_raw) or None,
-        "speaker_bounds": bounds,
-        **prompt,
-        "speaker_profiles": speaker_profiles,
-    }
-
-
-def parse_print_options(query: str) -> List[Tuple[float, float]]:
-    params = {k: v[-1].strip() for k, v in parse_qs(query, keep_blank_values=True).items()}
-    try:
-        return voices_mod.parse_spans(params.get("spans", ""))
-    except ValueError as exc:
-        raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
-
-
-def _log_options(options: Dict[str, Any]) -> Dict[str, Any]:
+def _log_options(options: TranscribeOptions) -> Dict[str, Any]:
     return {
         "requestedLanguage": options["language"],
         "task": options["task"],
@@ -394,7 +329,7 @@ class Handler(BaseHTTPRequestHandler):
         try:
             self._check_auth()
             spans = parse_print_options(url.query) if route == "/speakers/print" else []
-            options = parse_options(url.query) if route != "/speakers/print" else {}
+            options = parse_options(url.query) if route != "/speakers/print" else None
             transcriber = self._wait_for_model()
             body, size = self._read_body()
             if size == 0:
@@ -403,7 +338,7 @@ class Handler(BaseHTTPRequestHandler):
                 info = probe(body)
             except AudioDecodeError as exc:
                 raise HttpError(HTTPStatus.UNPROCESSABLE_ENTITY, f"Could not decode audio: {exc}") from None
-            if route == "/speakers/print":
+            if options is None:
                 self._voice_print(transcriber, body, spans, info.duration)
             elif route == "/asr":
                 self._asr(transcriber, body, size, options, info.duration)
@@ -443,31 +378,12 @@ class Handler(BaseHTTPRequestHandler):
             remaining -= len(chunk)
 
     def _json_body(self) -> Any:
-        """The request's JSON body (with a Content-Length, at most MAX_CLUSTER_BODY), or an HttpError saying why not."""
-        length_header = self.headers.get("Content-Length")
-        if length_header is None or "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            raise HttpError(HTTPStatus.LENGTH_REQUIRED, "Send the JSON body with a Content-Length")
-        try:
-            length = int(length_header)
-        except ValueError:
-            raise HttpError(HTTPStatus.BAD_REQUEST, "Bad Content-Length") from None
-        if length > MAX_CLUSTER_BODY:
-            raise HttpError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"Speaker profiles larger than {MAX_CLUSTER_BODY} bytes")
-        raw = self.rfile.read(length)
-        if len(raw) < length:
-            raise HttpError(HTTPStatus.BAD_REQUEST, "Request body ended early")
-        try:
-            return json.loads(raw)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise HttpError(HTTPStatus.BAD_REQUEST, "The body is not JSON") from None
+        return json_body(self.headers.get("Content-Length"), self.headers.get("Transfer-Encoding", ""), self.rfile.read)
 
     def _name_speakers(self) -> None:
         # Like clustering: plain arithmetic on voice prints, no model and no queue.
         def name(body: Any) -> Tuple[Dict[str, Any], Dict[str, Any]]:
-            try:
-                profiles, voices = voices_mod.read_naming(body)
-            except speakers_mod.ProfilesError as exc:
-                raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
+            profiles, voices = read_naming(body)
             names = voices_mod.name_speakers(profiles, voices)
             return {"names": names}, {"voices": len(voices), "named": len(names)}
 
@@ -492,10 +408,7 @@ class Handler(BaseHTTPRequestHandler):
     def _cluster_speakers(self) -> None:
         # Clustering needs neither the Whisper model nor its queue: a join waits for no one's transcription.
         def cluster(body: Any) -> Tuple[Dict[str, Any], Dict[str, Any]]:
-            try:
-                pieces, count, bounds = speakers_mod.read_pieces(body)
-            except speakers_mod.ProfilesError as exc:
-                raise HttpError(HTTPStatus.BAD_REQUEST, str(exc)) from None
+            pieces, count, bounds = read_pieces(body)
             labels = speakers_mod.cluster_pieces(pieces, count, bounds)
             found = {name for mapping in labels for name in mapping.values()}
             return {"labels": labels, "speakers": len(found)}, {"pieces": len(pieces), "speakers": len(found)}
@@ -528,12 +441,12 @@ class Handler(BaseHTTPRequestHandler):
     def _live(self, query: str) -> None:
         # Streams both ways for the whole session, in this request's own thread: sessions share the
         # machine through Vosk (no lock) and the Whisper decode lock, not the batch queue.
-        from .live.route import parse_live_options, run_live
+        from .live.route import run_live
 
         self.close_connection = True
         try:
             self._check_auth()
-            options = parse_live_options(query, LANGUAGE_CODES)
+            options = parse_live_options(query)
             self._wait_for_model()
             assert self.service.resolved is not None
             outcome = run_live(self, self.service.resolved.path, self.service.settings.threads, options)
@@ -553,7 +466,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self._log(HTTPStatus.OK, live=True, **outcome)
 
-    def _asr(self, transcriber: Transcriber, body: BinaryIO, size: int, options: Dict[str, Any], duration: float) -> None:
+    def _asr(self, transcriber: Transcriber, body: BinaryIO, size: int, options: TranscribeOptions, duration: float) -> None:
         service = self.service
         service.enter_queue()
         try:
@@ -598,7 +511,7 @@ class Handler(BaseHTTPRequestHandler):
                 return False
         return True
 
-    def _stream(self, transcriber: Transcriber, body: BinaryIO, size: int, options: Dict[str, Any], duration: float) -> None:
+    def _stream(self, transcriber: Transcriber, body: BinaryIO, size: int, options: TranscribeOptions, duration: float) -> None:
         service = self.service
         service.enter_queue()
         try:
@@ -613,6 +526,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("X-Accel-Buffering", "no")
                 self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
+                answer = ChunkedAnswer(self.wfile)
                 # Stops between segments once the client has gone: a cancelled job must free the model at once
                 # for the next one in the queue, not after the whole file.
                 checked = [time.monotonic()]
@@ -628,7 +542,7 @@ class Handler(BaseHTTPRequestHandler):
                 outcome: Dict[str, Any] = {}
                 try:
                     for event in events:
-                        self._chunk(event)
+                        answer.send_json(event)
                         if event["type"] == "result":
                             outcome = {"language": event["language"], "segments": len(event["segments"])}
                 except (BrokenPipeError, ConnectionResetError):
@@ -641,23 +555,17 @@ class Handler(BaseHTTPRequestHandler):
                     else:
                         traceback.print_exc(file=sys.stderr)
                         message = f"Transcription failed: {type(exc).__name__}"
-                    self._chunk({"type": "error", "message": message})
+                    answer.send_json({"type": "error", "message": message})
                     outcome = {"error": message}
                 finally:
                     events.close()
-                self.wfile.write(b"0\r\n\r\n")
-                self.wfile.flush()
+                answer.end()
             finally:
                 transcriber.lock.release()
         finally:
             service.leave_queue()
         self._log(HTTPStatus.OK, bytes=size, audioSeconds=round(duration, 3), queueMs=queue_ms, stream=True,
                   **_log_options(options), **outcome)
-
-    def _chunk(self, event: Dict[str, Any]) -> None:
-        data = json.dumps(event, ensure_ascii=False).encode("utf-8") + b"\n"
-        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
-        self.wfile.flush()
 
 
 class SpeechHTTPServer(ThreadingHTTPServer):

@@ -23,6 +23,7 @@ from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Pr
 import numpy as np
 
 from . import diarize as diarize_mod
+from .engine import OnnxSpec, load_model
 
 EMBEDDING_FILE = "campplus_cn_en_common.onnx"
 EMBEDDING_SHA256 = "e4c4c3815bc1a8e01f5682b7b5a46344017e09a36208e16c4896094fc2fbf18a"
@@ -106,16 +107,10 @@ class Embedder:
     """CAM++: 16 kHz float32 audio → unit-length 192-d speaker embedding."""
 
     def __init__(self, model_path: Union[str, Path], threads: Optional[int] = None, check_hash: bool = True):
-        import onnxruntime as ort
-
         path = Path(model_path)
         if check_hash and sha256(path) != EMBEDDING_SHA256:
             raise ValueError(f"{path}: sha256 differs from the CAM++ export ({EMBEDDING_SHA256})")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads or os.cpu_count() or 1
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
-        self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        self.session = load_model(OnnxSpec(str(path), threads or os.cpu_count() or 1))
 
     @staticmethod
     def features(samples: np.ndarray) -> np.ndarray:
@@ -674,12 +669,6 @@ def speakers_in_overlap(
 
 # -- voice prints of pieces of one file, clustered together (issue 29) -------------------------------------
 
-MAX_PIECES = 2000
-MAX_TRACKS = 8000  # two n x n float64 matrices in cluster(): ~1 GB at this size
-MAX_DIMENSION = 1024
-MAX_LABEL = 64
-
-
 def profiles(session: Any, labels: Dict[int, str]) -> Optional[Dict[str, Any]]:
     """The voice prints behind one transcript's labels (``labels``: turn speaker -> label, in order of first
     appearance), for :func:`cluster_pieces`: every embedded unit whose speaker has a label, with its seconds of
@@ -709,85 +698,6 @@ def profiles(session: Any, labels: Dict[int, str]) -> Optional[Dict[str, Any]]:
         )
     links = sorted((index[a], index[b]) for a, b in session.cannot_link if a in index and b in index)
     return {"speakers": list(labels.values()), "tracks": tracks, "cannotLink": [list(pair) for pair in links]}
-
-
-class ProfilesError(ValueError):
-    """The voice prints sent to be clustered are not what :func:`profiles` makes (the message says what)."""
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and bool(np.isfinite(value))
-
-
-def speaker_bounds(count: Optional[int], least: Optional[int], most: Optional[int]) -> Optional[SpeakerBounds]:
-    """The bounds a request gives beside its exact ``count`` (each already a number of people, or None); raises
-    :class:`ProfilesError` when they contradict each other or the count. Shared by ``/asr`` and ``/speakers/cluster``."""
-    if least is not None and most is not None and least > most:
-        raise ProfilesError("min_speakers must not be more than max_speakers")
-    if count is not None and (least is not None or most is not None):
-        raise ProfilesError("Give either speakers (exact) or min_speakers/max_speakers, not both")
-    return SpeakerBounds(least, most) if least is not None or most is not None else None
-
-
-def _people(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 20
-
-
-def read_pieces(body: Any) -> Tuple[List[Dict[str, Any]], Optional[int], Optional[SpeakerBounds]]:
-    """Checks a ``POST /speakers/cluster`` body ``{"pieces": [profiles...], "speakers"?: n, "min_speakers"?: a,
-    "max_speakers"?: b}``; raises :class:`ProfilesError` naming the first thing wrong."""
-    if not isinstance(body, dict) or not isinstance(body.get("pieces"), list):
-        raise ProfilesError('The body must be a JSON object {"pieces": [...]} with one speaker profile per piece')
-    pieces = body["pieces"]
-    if len(pieces) > MAX_PIECES:
-        raise ProfilesError(f"At most {MAX_PIECES} pieces")
-    count = body.get("speakers")
-    if count is not None and not _people(count):
-        raise ProfilesError("speakers must be a number of people from 1 to 20 (absent: estimate)")
-    least, most = body.get("min_speakers"), body.get("max_speakers")
-    for name, value in (("min_speakers", least), ("max_speakers", most)):
-        if value is not None and not _people(value):
-            raise ProfilesError(f"{name} must be a number of people from 1 to 20")
-    bounds = speaker_bounds(count, least, most)
-    dimension: Optional[int] = None
-    total = 0
-    for p, piece in enumerate(pieces):
-        where = f"pieces[{p}]"
-        if not isinstance(piece, dict):
-            raise ProfilesError(f"{where} must be an object with speakers, tracks and cannotLink")
-        names, tracks, links = piece.get("speakers"), piece.get("tracks"), piece.get("cannotLink", [])
-        if not isinstance(names, list) or not all(isinstance(n, str) and 0 < len(n) <= MAX_LABEL for n in names):
-            raise ProfilesError(f"{where}.speakers must be a list of labels (1-{MAX_LABEL} characters)")
-        if len(set(names)) != len(names):
-            raise ProfilesError(f"{where}.speakers names a label twice")
-        if not isinstance(tracks, list):
-            raise ProfilesError(f"{where}.tracks must be a list")
-        total += len(tracks)
-        if total > MAX_TRACKS:
-            raise ProfilesError(f"At most {MAX_TRACKS} tracks in all")
-        for t, track in enumerate(tracks):
-            at = f"{where}.tracks[{t}]"
-            if not isinstance(track, dict) or track.get("speaker") not in names:
-                raise ProfilesError(f"{at}.speaker must be one of {where}.speakers")
-            embedding = track.get("embedding")
-            if not isinstance(embedding, list) or not 0 < len(embedding) <= MAX_DIMENSION or not all(map(_number, embedding)):
-                raise ProfilesError(f"{at}.embedding must be a list of 1-{MAX_DIMENSION} finite numbers")
-            if dimension is not None and len(embedding) != dimension:
-                raise ProfilesError(f"{at}.embedding has {len(embedding)} numbers, the others {dimension}")
-            dimension = len(embedding)
-            if not any(embedding):
-                raise ProfilesError(f"{at}.embedding is all zeros")
-            if not _number(track.get("seconds")) or track["seconds"] < 0:
-                raise ProfilesError(f"{at}.seconds must be a number of seconds >= 0")
-        if not isinstance(links, list) or not all(
-            isinstance(pair, list)
-            and len(pair) == 2
-            and all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(tracks) for i in pair)
-            and pair[0] != pair[1]
-            for pair in links
-        ):
-            raise ProfilesError(f"{where}.cannotLink must be a list of [i, j] pairs of two of its track indexes")
-    return pieces, count, bounds
 
 
 def cluster_pieces(

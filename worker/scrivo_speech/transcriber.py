@@ -24,7 +24,7 @@ from . import audio as audio_mod
 from . import decoding, guards, metrics, redecode
 from . import diarize as diarize_mod
 from . import speakers as speakers_mod
-from .engine import LANGUAGE_CODES, Engine, Segment
+from .engine import LANGUAGE_CODES, Engine, Segment, WhisperSpec, load_model
 from .timeline import speaker_timeline
 
 __all__ = ["LANGUAGE_CODES", "TASKS", "Cancelled", "Transcriber", "assign_speakers", "segment_dict"]
@@ -215,8 +215,6 @@ class Transcriber:
         beam_size: int = DEFAULT_BEAM_SIZE,
         batch_size: int = DEFAULT_BATCH_SIZE,
     ):
-        from faster_whisper import WhisperModel
-
         self.model_path = str(model_path)
         self.threads = threads or os.cpu_count() or 1
         self.compute_type = compute_type
@@ -224,12 +222,8 @@ class Transcriber:
         self.beam_size = beam_size
         self.batch_size = batch_size
         replicas = max(1, min(MODEL_REPLICAS, self.threads))
-        self.model: Engine = WhisperModel(
-            self.model_path,
-            device="cpu",
-            compute_type=compute_type,
-            cpu_threads=max(1, self.threads // replicas),
-            num_workers=replicas,
+        self.model: Engine = load_model(
+            WhisperSpec(self.model_path, cpu_threads=max(1, self.threads // replicas), replicas=replicas, compute_type=compute_type)
         )
         self.multilingual = bool(self.model.model.is_multilingual)
         # Built here, once: every request decodes with the same options.

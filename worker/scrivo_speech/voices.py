@@ -11,13 +11,12 @@ Voice prints are biometric data: the worker keeps none, it only answers them to 
 
 from __future__ import annotations
 
-import math
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Sequence, Tuple
 
 import numpy as np
 
 from . import diarize as diarize_mod
-from .speakers import EMBED_SECONDS, MAX_DIMENSION, MAX_LABEL, ProfilesError, _number
+from .speakers import EMBED_SECONDS
 
 # Less speech than this says too little about a voice to name anyone with it later.
 PRINT_MIN_SECONDS = 3.0
@@ -25,38 +24,16 @@ PRINT_MIN_SECONDS = 3.0
 PRINT_MAX_SECONDS = 60.0
 PIECE_SECONDS = EMBED_SECONDS
 MIN_PIECE_SECONDS = 1.0  # a shorter stretch of speech says too little about a voice (it is left out)
-MAX_SPANS = 200
 # Cosine similarity between a remembered voice and a recording's speaker above which they are one person. Chosen on
 # bench/speakers/remembered_voices.py's development recordings (enrolled readers against other readers): see
 # bench/README.md, "Remembered voices".
 SAME_PERSON = 0.75
 # A speaker with less speech alone behind its label is never named: its voice print is too noisy to tell.
 MIN_NAMED_SECONDS = 2.0
-MAX_VOICES = 200
-MAX_ID = 100
 
 
 class TooLittleSpeech(ValueError):
     """The spans hold less than PRINT_MIN_SECONDS of speech to make a voice print from."""
-
-
-def parse_spans(text: str) -> List[Tuple[float, float]]:
-    """``"1.5-4.2,7-9.75"`` -> [(1.5, 4.2), (7.0, 9.75)] in time order; raises ValueError saying what is wrong."""
-    spans: List[Tuple[float, float]] = []
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        start, dash, end = part.partition("-")
-        try:
-            a, b = float(start), float(end)
-        except ValueError:
-            raise ValueError(f"spans: {part!r} is not start-end in seconds (e.g. 1.5-4.2)") from None
-        if not dash or not (math.isfinite(a) and math.isfinite(b)) or a < 0 or b <= a:
-            raise ValueError(f"spans: {part!r} must be start-end with 0 <= start < end")
-        spans.append((a, b))
-    if not spans:
-        raise ValueError("spans must list the person's speech as start-end seconds, comma-separated")
-    if len(spans) > MAX_SPANS:
-        raise ValueError(f"spans: at most {MAX_SPANS}")
-    return sorted(spans)
 
 
 def voice_print(pieces: Sequence[np.ndarray], embedder: Callable[[np.ndarray], np.ndarray]) -> Tuple[np.ndarray, float]:
@@ -127,47 +104,3 @@ def name_speakers(
         named[labels[row]] = voices[column][0]
         taken.add(column)
     return named
-
-
-def read_naming(body: Any) -> Tuple[Dict[str, Any], List[Tuple[str, List[float]]]]:
-    """Checks a ``POST /speakers/name`` body ``{"profiles": {speakers, tracks}, "voices": [{id, embedding}]}``;
-    raises :class:`speakers.ProfilesError` naming the first thing wrong."""
-    if not isinstance(body, dict) or not isinstance(body.get("profiles"), dict) or not isinstance(body.get("voices"), list):
-        raise ProfilesError('The body must be a JSON object {"profiles": {...}, "voices": [{"id", "embedding"}]}')
-    profiles, voices = body["profiles"], body["voices"]
-    names, tracks = profiles.get("speakers"), profiles.get("tracks")
-    if not isinstance(names, list) or not all(isinstance(n, str) and 0 < len(n) <= MAX_LABEL for n in names):
-        raise ProfilesError(f"profiles.speakers must be a list of labels (1-{MAX_LABEL} characters)")
-    if not isinstance(tracks, list):
-        raise ProfilesError("profiles.tracks must be a list")
-    dimension: Optional[int] = None
-
-    def embedding(value: Any, at: str) -> List[float]:
-        nonlocal dimension
-        if not isinstance(value, list) or not 0 < len(value) <= MAX_DIMENSION or not all(map(_number, value)):
-            raise ProfilesError(f"{at} must be a list of 1-{MAX_DIMENSION} finite numbers")
-        if dimension is not None and len(value) != dimension:
-            raise ProfilesError(f"{at} has {len(value)} numbers, the others {dimension}")
-        if not any(value):
-            raise ProfilesError(f"{at} is all zeros")
-        dimension = len(value)
-        return value
-
-    for t, track in enumerate(tracks):
-        at = f"profiles.tracks[{t}]"
-        if not isinstance(track, dict) or track.get("speaker") not in names:
-            raise ProfilesError(f"{at}.speaker must be one of profiles.speakers")
-        embedding(track.get("embedding"), f"{at}.embedding")
-        if not _number(track.get("seconds")) or track["seconds"] < 0:
-            raise ProfilesError(f"{at}.seconds must be a number of seconds >= 0")
-    if len(voices) > MAX_VOICES:
-        raise ProfilesError(f"At most {MAX_VOICES} voices")
-    out: List[Tuple[str, List[float]]] = []
-    for v, voice in enumerate(voices):
-        at = f"voices[{v}]"
-        if not isinstance(voice, dict) or not isinstance(voice.get("id"), str) or not 0 < len(voice["id"]) <= MAX_ID:
-            raise ProfilesError(f"{at}.id must be a string of 1-{MAX_ID} characters")
-        out.append((voice["id"], embedding(voice.get("embedding"), f"{at}.embedding")))
-    if len({i for i, _ in out}) != len(out):
-        raise ProfilesError("voices names an id twice")
-    return {"speakers": names, "tracks": tracks}, out

@@ -1,12 +1,15 @@
-"""Chunked request bodies as uploads and live audio send them (http_body.chunked_body; no server)."""
+"""Chunked request bodies as uploads and live audio send them (http_body.chunked_body), and the chunked answers the
+worker streams (http_body.ChunkedAnswer); no server."""
 
 from __future__ import annotations
 
 import io
+import json
+from typing import Any, Dict, List
 
 import pytest
 
-from scrivo_speech.http_body import BodyEndedEarly, MalformedBody, chunked_body
+from scrivo_speech.http_body import BodyEndedEarly, ChunkedAnswer, MalformedBody, chunked_body
 
 
 def stream(data: bytes, buffer_size: int = 8192) -> io.BufferedReader:
@@ -59,3 +62,56 @@ def test_a_body_cut_off_before_its_last_chunk_ended_early(cut):
 
 def test_an_empty_body_is_one_zero_size_chunk():
     assert list(chunked_body(stream(b"0\r\n\r\n"))) == []
+
+
+class Recorded:
+    """A ``wfile`` that keeps each write and each flush apart."""
+
+    def __init__(self) -> None:
+        self.calls: List[Any] = []
+
+    def write(self, data: bytes) -> int:
+        self.calls.append(bytes(data))
+        return len(data)
+
+    def flush(self) -> None:
+        self.calls.append("flush")
+
+
+def framed_by_hand(event: Dict[str, Any]) -> bytes:
+    """How server.py and live/route.py framed an event before h11 did (one write, then a flush)."""
+    data = json.dumps(event, ensure_ascii=False).encode("utf-8") + b"\n"
+    return b"%x\r\n%s\r\n" % (len(data), data)
+
+
+EVENTS = [
+    {"type": "info", "language": "en", "languageProbability": 0.98, "duration": 26.95},
+    {"type": "progress", "progress": 0.3853, "segment": {"start": 0.0, "end": 10.38, "text": "Grüße, naïve café 日本語"}},
+    {"type": "partial", "text": "", "start": 1.2},
+    {"type": "result", "text": "x" * 70000, "segments": []},  # a size of five hex digits
+    {"type": "error", "message": "Transcription failed: RuntimeError"},
+]
+
+
+def test_an_answer_is_written_byte_for_byte_as_the_hand_framing_wrote_it_each_chunk_flushed_at_once():
+    out = Recorded()
+    answer = ChunkedAnswer(out)
+    for event in EVENTS:
+        answer.send_json(event)
+    answer.end()
+    expected: List[Any] = []
+    for event in EVENTS:
+        expected += [framed_by_hand(event), "flush"]
+    expected += [b"0\r\n\r\n", "flush"]
+    assert out.calls == expected
+
+
+def test_an_answer_reads_back_as_its_events():
+    out = Recorded()
+    answer = ChunkedAnswer(out)
+    for event in EVENTS:
+        answer.send_json(event)
+    answer.end()
+    wire = b"".join(c for c in out.calls if isinstance(c, bytes))
+    lines = b"".join(data for data, _end in chunked_body(stream(wire))).decode("utf-8").splitlines()
+    assert [json.loads(line) for line in lines] == EVENTS

@@ -42,9 +42,10 @@ def final_text(events: List[Dict[str, Any]]) -> str:
 @pytest.fixture(scope="module")
 def whisper(resolved_model):
     from scrivo_speech.config import cpu_count
+    from scrivo_speech.engine import load_model
     from scrivo_speech.live import whisper_engine
 
-    model = whisper_engine.load_model(resolved_model.path, cpu_count())
+    model = load_model(whisper_engine.model_spec(resolved_model.path, cpu_count()))
     return lambda: model
 
 

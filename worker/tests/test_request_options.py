@@ -1,14 +1,12 @@
-"""What a request may ask for in its query, and the clear 400 it gets otherwise (server.parse_options and
-live.route.parse_live_options; no model, no server)."""
+"""What a request may ask for in its query, and the clear 400 it gets otherwise (request_schemas.parse_options and
+parse_live_options; no model, no server)."""
 
 from __future__ import annotations
 
 import pytest
 
-from scrivo_speech.live.route import parse_live_options
-from scrivo_speech.server import HttpError, parse_options
+from scrivo_speech.request_schemas import HttpError, parse_live_options, parse_options
 from scrivo_speech.speakers import SpeakerBounds
-from scrivo_speech.transcriber import LANGUAGE_CODES
 
 
 def refusal(query: str) -> HttpError:
@@ -83,12 +81,12 @@ def test_a_bad_switch_says_what_it_takes(query, says):
 
 
 def test_live_captions_take_a_language_and_an_engine():
-    assert parse_live_options("", LANGUAGE_CODES) == {"language": None, "engine": None}
-    assert parse_live_options("language=auto", LANGUAGE_CODES) == {"language": None, "engine": None}
-    assert parse_live_options("language=EN-gb&engine=Vosk", LANGUAGE_CODES) == {"language": "en", "engine": "vosk"}
+    assert parse_live_options("") == {"language": None, "engine": None}
+    assert parse_live_options("language=auto") == {"language": None, "engine": None}
+    assert parse_live_options("language=EN-gb&engine=Vosk") == {"language": "en", "engine": "vosk"}
 
 
 @pytest.mark.parametrize("query, says", [("language=xx", "Unknown language code 'xx'"), ("engine=google", "engine must be one of")])
 def test_live_captions_refuse_what_they_cannot_do(query, says):
     with pytest.raises(ValueError, match=says):
-        parse_live_options(query, LANGUAGE_CODES)
+        parse_live_options(query)

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scrivo_speech import speakers
+from scrivo_speech import request_schemas, speakers
 from scrivo_speech.diarize import Segmenter
 from tests.bench.der import der, read_rttm
 from tests.bench.speaker_sets import SETS, build, read
@@ -128,7 +128,7 @@ def test_the_pieces_of_one_file_are_clustered_within_the_bounds_their_request_gi
         tracks = [{"speaker": f"S{v}", "embedding": (voices[v] + 0.05 * rng.standard_normal(8)).tolist(), "seconds": 3.0}
                   for v in range(3)]
         pieces.append({"speakers": ["S0", "S1", "S2"], "tracks": tracks, "cannotLink": []})
-    found, count, bounds = speakers.read_pieces({"pieces": pieces, "max_speakers": 2})
+    found, count, bounds = request_schemas.read_pieces({"pieces": pieces, "max_speakers": 2})
     assert count is None and bounds == speakers.SpeakerBounds(None, 2)
     labels = speakers.cluster_pieces(found, count, bounds)
     assert len({name for mapping in labels for name in mapping.values()}) == 2
@@ -137,8 +137,8 @@ def test_the_pieces_of_one_file_are_clustered_within_the_bounds_their_request_gi
         ({"pieces": [], "min_speakers": 3, "max_speakers": 2}, "min_speakers must not be more than max_speakers"),
         ({"pieces": [], "speakers": 2, "max_speakers": 2}, "either speakers (exact) or min_speakers/max_speakers"),
     ]:
-        with pytest.raises(speakers.ProfilesError, match=re.escape(says)):
-            speakers.read_pieces(body)
+        with pytest.raises(request_schemas.BadRequest, match=re.escape(says)):
+            request_schemas.read_pieces(body)
 
 
 def test_a_voice_heard_alone_under_two_seconds_joins_the_nearest_voice_not_one_heard_at_the_same_moment():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scrivo_speech.server import HttpError, parse_options
+from scrivo_speech.request_schemas import HttpError, parse_options
 
 NAMES = "Siobhan Quaglieri, Scrivo, Kubernetes, Nguyen, Okonkwo"
 

@@ -15,8 +15,8 @@ from typing import Dict, List, Tuple
 import numpy as np
 import pytest
 
-from scrivo_speech import voices
-from scrivo_speech.speakers import ProfilesError
+from scrivo_speech import request_schemas, voices
+from scrivo_speech.request_schemas import BadRequest
 from tests.bench.conversations import read_audio, write_wav
 
 from .test_server import post_json
@@ -77,13 +77,13 @@ class TestTheNamingRule:
         ],
     )
     def test_a_body_that_is_not_profiles_and_voices_is_refused_naming_the_fault(self, body, says):
-        with pytest.raises(ProfilesError, match=says):
-            voices.read_naming(body)
+        with pytest.raises(BadRequest, match=says):
+            request_schemas.read_naming(body)
 
     @pytest.mark.parametrize("text", ["", "3-1", "a-b", "1.5", "-1-2", "nan-3"])
     def test_spans_that_are_not_start_end_seconds_are_refused(self, text):
         with pytest.raises(ValueError, match="spans"):
-            voices.parse_spans(text)
+            request_schemas.parse_spans(text)
 
 
 @pytest.fixture(scope="module")

@@ -9,42 +9,24 @@ NDJSON, written as soon as there is something to say:
   the caller sees when the worker falls behind the audio it sent;
 * ``{"type": "end", "processed"}`` once the body has ended and everything is settled.
 
-Query: ``language`` (code or ``auto``), ``engine`` (``vosk`` | ``whisper``, optional).
+Query: ``language`` (code or ``auto``), ``engine`` (``vosk`` | ``whisper``, optional), checked by
+:func:`..request_schemas.parse_live_options`.
 """
 
 from __future__ import annotations
 
-import json
 import queue
 import socket
 import threading
 import time
 from http import HTTPStatus
 from typing import Any, Dict, Iterator, List, Optional
-from urllib.parse import parse_qs
 
-from ..engine import Engine
-from ..http_body import BodyEndedEarly, Buffered, chunked_body
+from ..engine import Engine, load_model
+from ..http_body import BodyEndedEarly, Buffered, ChunkedAnswer, chunked_body
+from ..request_schemas import LiveOptions
 from . import whisper_engine
 from .session import LiveSession
-
-ENGINES = ("vosk", "whisper")
-
-
-def parse_live_options(query: str, known_languages: Any) -> Dict[str, Optional[str]]:
-    params = {k: v[-1].strip().lower() for k, v in parse_qs(query).items()}
-    language = params.get("language") or None
-    if language == "auto":
-        language = None
-    if language is not None:
-        language = language.split("-", 1)[0]
-        if language not in known_languages:
-            raise ValueError(f"Unknown language code {params['language']!r}")
-    engine = params.get("engine") or None
-    if engine is not None and engine not in ENGINES:
-        raise ValueError(f"engine must be one of: {', '.join(ENGINES)}")
-    return {"language": language, "engine": engine}
-
 
 def body_chunks(rfile: Buffered) -> Iterator[bytes]:
     """The chunks of a chunked request body, each whole (as the sender cut its audio) as soon as it has arrived."""
@@ -95,11 +77,11 @@ def arrived_audio(rfile: Buffered) -> Iterator[bytes]:
         raise failed[0]
 
 
-def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Optional[str]]) -> Dict[str, Any]:
+def run_live(handler: Any, model_path: Any, threads: int, options: LiveOptions) -> Dict[str, Any]:
     """Serves one session on ``handler`` (a BaseHTTPRequestHandler); returns fields for the log."""
 
     def whisper() -> Engine:
-        return whisper_engine.load_model(model_path, threads)
+        return load_model(whisper_engine.model_spec(model_path, threads))
 
     session = LiveSession(options["language"], whisper, engine=options["engine"])
     handler.send_response(HTTPStatus.OK)
@@ -109,11 +91,8 @@ def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Opt
     handler.end_headers()
     # Events are small writes: without this, Nagle holds each one until the previous is acknowledged.
     handler.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-    def send(event: Dict[str, Any]) -> None:
-        data = json.dumps(event, ensure_ascii=False).encode("utf-8") + b"\n"
-        handler.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
-        handler.wfile.flush()
+    answer = ChunkedAnswer(handler.wfile)
+    send = answer.send_json
 
     recognizer = session.recognizer
     send({"type": "ready", "engine": recognizer.engine if recognizer else None, "language": options["language"]})
@@ -127,8 +106,7 @@ def run_live(handler: Any, model_path: Any, threads: int, options: Dict[str, Opt
     for event in session.finish():
         send(event)
     send({"type": "end", "processed": round(session.processed_seconds, 3)})
-    handler.wfile.write(b"0\r\n\r\n")
-    handler.wfile.flush()
+    answer.end()
     return {
         "audioSeconds": round(session.processed_seconds, 3),
         "engine": session.recognizer.engine if session.recognizer else None,

@@ -21,7 +21,7 @@ from typing import List, Optional
 
 import numpy as np
 
-from ..engine import Engine, Tokenizer, suppressed_tokens
+from ..engine import Engine, Tokenizer, storage_view, suppressed_tokens
 
 SAMPLE_RATE = 16000
 HOP = 160  # samples per mel frame (10 ms)
@@ -63,8 +63,6 @@ def cut_repetition(tokens: List[int], n: int = REPEAT_NGRAM) -> List[int]:
 
 def decode(model: Engine, audio: np.ndarray, language: str, prompt: Optional[str] = None) -> Decode:
     """Words of ``audio`` (float32 16 kHz mono, at most about 28 s) with times, by greedy decoding."""
-    import ctranslate2
-
     tokenizer = _tokenizer(model, language)
     frames = len(audio) // HOP
     # Whole seconds of window (the encoder halves the frames, so keep them even), at most Whisper's 30 s.
@@ -72,7 +70,7 @@ def decode(model: Engine, audio: np.ndarray, language: str, prompt: Optional[str
     padded = np.zeros(window * HOP, dtype=np.float32)
     padded[: min(len(audio), len(padded))] = audio[: len(padded)]
     features = np.ascontiguousarray(model.feature_extractor(padded)[:, :window])
-    encoded = model.model.encode(ctranslate2.StorageView.from_array(features[None]), to_cpu=False)
+    encoded = model.model.encode(storage_view(features[None]), to_cpu=False)
 
     previous = tokenizer.encode(" " + prompt.strip()) if prompt and prompt.strip() else []
     sequence = model.get_prompt(tokenizer, previous, without_timestamps=False)

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
+from ..engine import VoskSpec, load_model, vosk_installed, vosk_recognizer
 from .recognizer import SAMPLE_RATE, Event, final, partial, word
 
 DEFAULT_MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "vosk-model-en-us"
-
-_model_lock = threading.Lock()
-_model: Optional[Any] = None
 
 
 def model_dir() -> Path:
@@ -28,27 +25,14 @@ def model_dir() -> Path:
 
 def available() -> bool:
     """The model is unpacked and the ``vosk`` wheel installed (otherwise English goes to Whisper too)."""
-    try:
-        import vosk  # noqa: F401
-    except ImportError:
-        return False
-    return (model_dir() / "am" / "final.mdl").is_file()
+    return vosk_installed() and (model_dir() / "am" / "final.mdl").is_file()
 
 
 def _shared_model() -> Any:
     """One model for every session (about 220 MB); each session has its own recogniser."""
-    global _model
-    with _model_lock:
-        if _model is None:
-            import vosk
-
-            vosk.SetLogLevel(-1)
-            if not available():
-                raise RuntimeError(
-                    f"Vosk model not found in {model_dir()}: run worker/scripts/fetch-vosk-model.sh"
-                )
-            _model = vosk.Model(str(model_dir()))
-        return _model
+    if not available():
+        raise RuntimeError(f"Vosk model not found in {model_dir()}: run worker/scripts/fetch-vosk-model.sh")
+    return load_model(VoskSpec(str(model_dir())))
 
 
 # A word of the partial is settled once this many words follow it (and two consecutive partials agree
@@ -74,9 +58,7 @@ class VoskRecognizer:
     language = "en"
 
     def __init__(self) -> None:
-        import vosk
-
-        self._rec = vosk.KaldiRecognizer(_shared_model(), SAMPLE_RATE)
+        self._rec = vosk_recognizer(_shared_model(), SAMPLE_RATE)
         self._rec.SetWords(True)
         self._previous: List[str] = []  # words of the last distinct partial
         self._seen: List[float] = []  # session time at which each of those words first appeared

@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 import threading
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
 import numpy as np
 
-from ..engine import Engine, VadOptions, get_speech_timestamps
+from ..engine import Engine, VadOptions, WhisperSpec, get_speech_timestamps
 from . import short_window
 from .recognizer import SAMPLE_RATE, Event, final, partial, word
 
@@ -33,20 +33,13 @@ RIGHT_CONTEXT = 0.5  # audio heard after a word before agreement may settle it
 TRIM_AFTER = 6.0  # a buffer longer than this loses the audio of its settled words
 SPEECH_PAD = 0.2  # a word must overlap a VAD region widened by this much
 
-_model_lock = threading.Lock()
-_model: Optional[Engine] = None
 # One decode at a time on the machine: two at once would only make both slower.
 decode_lock = threading.Lock()
 
 
-def load_model(path: Path, threads: int) -> Engine:
-    global _model
-    with _model_lock:
-        if _model is None:
-            from faster_whisper import WhisperModel
-
-            _model = WhisperModel(str(path), device="cpu", compute_type="int8", cpu_threads=threads)
-        return _model
+def model_spec(path: Path, threads: int) -> WhisperSpec:
+    """The live captions' Whisper: one copy on all the threads, since live decodes run one at a time (decode_lock)."""
+    return WhisperSpec(str(path), cpu_threads=threads)
 
 
 def speech_regions(audio: np.ndarray) -> List[Tuple[float, float]]:
