@@ -32,7 +32,13 @@ describe.skipIf(!languageModelInstalled())('the language model the files of a te
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const lines = createInterface({ input: holder.stdout! });
-    const [pid] = await new Promise<number[]>((done) => lines.once('line', (line) => done([Number(line)])));
+    // A holder that ends before it says the pid fails the test at once, not at its timeout.
+    const [pid] = await new Promise<number[]>((done, failed) => {
+      lines.once('line', (line) => done([Number(line)]));
+      holder.once('exit', (code) =>
+        failed(new Error(`the holding process ended first (exit ${String(code)})`)),
+      );
+    });
     lines.close();
     expect(running(pid!)).toBe(true);
     holder.kill('SIGKILL');
