@@ -26,7 +26,7 @@ describe('/data-privacy in Chromium: download my data, then delete my account', 
     const { client, email } = await signedInClient(app);
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
-    expect((await client.post('/api/recordings', form)).status).toBe(201);
+    expect((await client.api.recordings.create({ body: form })).status).toBe(201);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
     await declinedCookies(context);
@@ -55,15 +55,17 @@ describe('/data-privacy in Chromium: download my data, then delete my account', 
     await section.getByLabel('Password to confirm').fill('not-my-password');
     await button.click();
     await section.getByRole('alert').getByText('The password is not correct.').waitFor();
-    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await client.api.accounts.currentUser()).status).toBe(200);
 
     await section.getByLabel('Password to confirm').fill('test-password');
     await button.click();
     await section.getByRole('status').getByText('Your account has been deleted.').waitFor();
     await page.waitForURL(`${app.url}/`, { timeout: 10_000 });
     expect(await page.evaluate(() => fetch('/api/user').then((r) => r.status))).toBe(401);
-    expect((await client.get('/api/user')).status).toBe(401);
-    const signIn = await new TestClient(app.url).post('/api/login', { email, password: 'test-password' });
+    expect((await client.api.accounts.currentUser()).status).toBe(401);
+    const signIn = await new TestClient(app.url).api.accounts.login({
+      body: { email, password: 'test-password' },
+    });
     expect(signIn.status).toBe(401);
     await context.close();
   }, 90_000);

@@ -46,7 +46,7 @@ describe('/account security in Chromium: sessions and password', () => {
 
     await sessions.getByRole('button', { name: /^Sign out Unknown device/ }).click();
     await expect.poll(() => sessions.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
-    expect((await elsewhere.get('/api/user')).status).toBe(401);
+    expect((await elsewhere.api.accounts.currentUser()).status).toBe(401);
 
     const other = await signInPage(email, 'test-password');
     await security.getByLabel('Current password').fill('not-it');

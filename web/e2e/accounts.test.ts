@@ -110,7 +110,9 @@ describe('accounts in Chromium', () => {
 
   it('EMAIL_NOT_VERIFIED switches to verification; the code from the outbox signs the user in', async () => {
     const email = uniqueEmail('unverified');
-    expect((await new TestClient(app.url).post('/api/register', registration(email))).status).toBe(202);
+    expect((await new TestClient(app.url).api.accounts.register({ body: registration(email) })).status).toBe(
+      202,
+    );
     const page = await newPage();
     await page.goto(`${app.url}/signin`);
     await page.getByLabel('Email').fill(email);

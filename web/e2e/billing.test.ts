@@ -6,6 +6,7 @@ import { deliver, stripeEnv } from '../../api/test/billing/support';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser, declinedCookies } from './support/browser';
+import { bodyOf } from '../../api/test/support/expect-status';
 
 const STRIPE_MOCK = serverBinary('stripe-mock');
 
@@ -63,7 +64,10 @@ describe.skipIf(!STRIPE_MOCK)('buying a plan through Stripe Checkout in Chromium
     expect(stripePages).toHaveLength(1);
 
     // Not yet paid: nothing changed.
-    expect((await client.get('/api/user')).body).toMatchObject({ plan: 'free', subscription: null });
+    expect(bodyOf(await client.api.accounts.currentUser(), 200)).toMatchObject({
+      plan: 'free',
+      subscription: null,
+    });
 
     // Stripe confirms the payment; back on /account (Checkout's success URL) the plan is on.
     const sent = await deliver(

@@ -28,7 +28,7 @@ describe('the library in Chromium: folders and tags made, recordings moved and t
     ({ client: owner } = await signedInClient(app, { plan: 'premium' }));
     for (const title of ['Board meeting', 'Client call', 'Podcast intro']) {
       const id = await completedRecording(app, owner);
-      expect((await owner.patch(`/api/recordings/${id}`, { title })).status).toBe(200);
+      expect((await owner.api.recordings.update({ params: { id }, body: { title } })).status).toBe(200);
     }
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies([browserSession(owner, app.url)]);

@@ -24,7 +24,7 @@ const reserve = async (client: TestClient, seconds: number) => {
   ]);
   const form = new FormData();
   form.set('file', new Blob([tone], { type: 'audio/mpeg' }), 'reserved.mp3');
-  expect((await client.post('/api/recordings', form)).status).toBe(201);
+  expect((await client.api.recordings.create({ body: form })).status).toBe(201);
 };
 
 const elapsed = () =>

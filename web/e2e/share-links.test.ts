@@ -6,6 +6,7 @@ import { browserSession, signedInClient } from '../../api/test/support/sessions'
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
+import { expectStatus } from '../../api/test/support/expect-status';
 
 describe('a share link in Chromium: an anonymous visitor reads and plays it until its owner turns it off', () => {
   let app: TestApp;
@@ -20,9 +21,12 @@ describe('a share link in Chromium: an anonymous visitor reads and plays it unti
     browser = await launchBrowser();
     ({ client: owner } = await signedInClient(app, { plan: 'premium' }));
     recordingId = await completedRecording(app, owner, JFK_WITH_TIMELINE);
-    const named = await owner.patch(`/api/recordings/${recordingId}/transcript`, {
-      version: 1,
-      speakers: { SPEAKER_00: 'President Kennedy' },
+    const named = await owner.api.recordings.editTranscript({
+      params: { id: recordingId },
+      body: {
+        version: 1,
+        speakers: { SPEAKER_00: 'President Kennedy' },
+      },
     });
     expect(named.status, named.text).toBe(200);
     ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -90,11 +94,14 @@ describe('a share link in Chromium: an anonymous visitor reads and plays it unti
   }, 120_000);
 
   it('asks a visitor for the password of a protected link before showing anything', async () => {
-    const created = await owner.post(`/api/recordings/${recordingId}/share-links`, {
-      includeMedia: true,
-      password: 'open sesame',
+    const created = await owner.api.shareLinks.create({
+      params: { id: recordingId },
+      body: {
+        includeMedia: true,
+        password: 'open sesame',
+      },
     });
-    expect(created.status, created.text).toBe(201);
+    expectStatus(created, 201);
     const visitor = await visitorContext.newPage();
     await visitor.goto(created.body.url as string);
     await visitor.getByRole('heading', { name: 'This transcript is protected' }).waitFor();
