@@ -260,11 +260,6 @@ const untypedCallsAllowed = [
   'bench/transcription/scale-out.test.ts',
   'cli/test/cli.test.ts',
   'scripts/fresh-clone.test.ts',
-  'web/e2e/granted-plan.test.ts',
-  'web/e2e/recording-status-catches-up.test.ts',
-  'web/e2e/remembered-voices.test.ts',
-  'web/e2e/speaker-timeline.test.ts',
-  'web/e2e/transcript-editor.test.ts',
 ];
 const typedApiCalls = {
   files: [

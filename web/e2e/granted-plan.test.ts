@@ -9,7 +9,9 @@ import {
 import type { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { bodyOf } from '../../api/test/support/expect-status';
 import { launchBrowser, declinedCookies } from './support/browser';
+import { transcribed } from './support/transcribed';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
@@ -20,15 +22,7 @@ const CALL = sharedAudio('pyannote-sample/sample.wav');
 const transcribe = async (as: TestClient, path: string, name: string) => {
   const form = new FormData();
   form.set('file', new Blob([readFileSync(path)]), name);
-  const created = await as.post('/api/recordings', form);
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.id as string;
-  const deadline = Date.now() + 300_000;
-  while ((await as.get(`/api/recordings/${id}`)).body.status !== 'completed') {
-    if (Date.now() > deadline) throw new Error(`${name} was not transcribed in time`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return id;
+  return transcribed(as, form, name, 300_000);
 };
 
 /**
@@ -107,10 +101,8 @@ describe.skipIf(!speechWorkerInstalled())('a plan granted by an admin, used at o
       .waitFor();
 
     const call = await transcribe(client, CALL, 'call.wav');
-    const transcript = await client.get(`/api/recordings/${call}/transcript`);
-    const speakers = new Set(
-      (transcript.body.segments as { speaker: string | null }[]).map((s) => s.speaker),
-    );
+    const transcript = bodyOf(await client.api.recordings.transcript({ params: { id: call } }), 200);
+    const speakers = new Set(transcript.segments.map((s) => s.speaker));
     expect(speakers).toEqual(new Set(['Speaker 1', 'Speaker 2']));
     await userPage.goto(`${app.url}/transcription/${call}`);
     await userPage.getByTestId('transcript').getByText('Speaker 1', { exact: true }).first().waitFor();

@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import type { TestClient } from '../../api/test/support/http-client';
 import { appWithSpeechWorker } from '../../api/test/support/speech-app';
 import { joinedWav } from '../../api/test/recordings/support/joined-wav';
 import { untilCompleted } from '../../api/test/recordings/support/until-completed';
+import { uploaded } from './support/transcribed';
 import { launchBrowser } from './support/browser';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 import { WORKING_REFETCH_MS } from '../src/lib/recordings/is-working';
@@ -36,9 +37,7 @@ describe.skipIf(!speechWorkerInstalled())('pages catch up with a job that finish
   const upload = async () => {
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(MINUTE)], { type: 'audio/wav' }), 'minute.wav');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
-    return created.body.id as string;
+    return uploaded(client, form);
   };
 
   /** The page at `path`, its recordings stream held until `release` settles; it has seen the job running. */

@@ -9,6 +9,8 @@ import type { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { conversation, type Turn } from '../../api/test/voices/conversation';
+import { bodyOf } from '../../api/test/support/expect-status';
+import { transcribed as uploadedAndTranscribed } from './support/transcribed';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
 
@@ -30,15 +32,7 @@ describe.skipIf(!speechWorkerInstalled())('remembered voices in Chromium', () =>
     form.set('file', new Blob([new Uint8Array(conversation(turns))]), `${title}.wav`);
     form.set('title', title);
     form.set('language', 'en');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.id as string;
-    const deadline = Date.now() + 240_000;
-    while ((await client.get(`/api/recordings/${id}`)).body.status !== 'completed') {
-      if (Date.now() > deadline) throw new Error(`${title} was not transcribed in time`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    return id;
+    return uploadedAndTranscribed(client, form, title);
   };
 
   beforeAll(async () => {
@@ -91,8 +85,8 @@ describe.skipIf(!speechWorkerInstalled())('remembered voices in Chromium', () =>
       ],
       'Tuesday',
     );
-    const transcript = await client.get(`/api/recordings/${later}/transcript`);
-    const speakers = (transcript.body.segments as { speaker: string }[]).map((s) => s.speaker);
+    const transcript = bodyOf(await client.api.recordings.transcript({ params: { id: later } }), 200);
+    const speakers = transcript.segments.map((s) => s.speaker);
     expect(new Set(speakers)).toEqual(new Set(['Speaker 1', 'Ada Lovelace']));
     await page.goto(`${app.url}/transcription/${later}`);
     await expect.poll(() => page.getByText('Ada Lovelace', { exact: true }).count()).toBeGreaterThan(0);
@@ -106,13 +100,13 @@ describe.skipIf(!speechWorkerInstalled())('remembered voices in Chromium', () =>
     await name.fill('Ada King');
     await page.getByRole('button', { name: 'Rename' }).click();
     await expect
-      .poll(async () => (await client.get('/api/voices')).body)
+      .poll(async () => (await client.api.voices.list()).body)
       .toMatchObject({
         voices: [{ name: 'Ada King' }],
       });
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Forget' }).click();
     await expect.poll(() => page.getByText('No voices remembered yet.').count()).toBe(1);
-    expect((await client.get('/api/voices')).body).toEqual({ voices: [] });
+    expect(bodyOf(await client.api.voices.list(), 200)).toEqual({ voices: [] });
   }, 120_000);
 });

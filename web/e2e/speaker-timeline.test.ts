@@ -8,6 +8,7 @@ import {
 } from '@scrivo/adapters/testing/speech-worker-process';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { transcribed } from './support/transcribed';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
@@ -52,14 +53,7 @@ describe.skipIf(!speechWorkerInstalled())('who speaks when, under the player, in
     form.set('file', new Blob([readFileSync(CALL)]), 'call.wav');
     form.set('title', 'Phone call');
     form.set('language', 'en');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
-    id = created.body.id as string;
-    const deadline = Date.now() + 240_000;
-    while ((await client.get(`/api/recordings/${id}`)).body.status !== 'completed') {
-      if (Date.now() > deadline) throw new Error('The call was not transcribed in time');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    id = await transcribed(client, form, 'The call');
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies([browserSession(client, app.url)]);
     page = await context.newPage();

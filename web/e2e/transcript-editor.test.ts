@@ -9,9 +9,11 @@ import {
 import type { TestClient } from '../../api/test/support/http-client';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { bodyOf, expectStatus } from '../../api/test/support/expect-status';
 import { launchBrowser } from './support/browser';
 import { seriousA11yViolations } from './support/recordings-browser';
 import { selectWords } from './support/select-words';
+import { transcribed } from './support/transcribed';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 const JFK = sharedAudio('jfk/jfk.wav');
@@ -31,15 +33,7 @@ describe.skipIf(!speechWorkerInstalled())(
       const form = new FormData();
       form.set('file', new Blob([readFileSync(JFK)]), 'jfk.wav');
       form.set('title', 'JFK');
-      const created = await as.post('/api/recordings', form);
-      expect(created.status, created.text).toBe(201);
-      const recordingId = created.body.id as string;
-      const deadline = Date.now() + 240_000;
-      while ((await as.get(`/api/recordings/${recordingId}`)).body.status !== 'completed') {
-        if (Date.now() > deadline) throw new Error('JFK was not transcribed in time');
-        await new Promise((r) => setTimeout(r, 500));
-      }
-      return recordingId;
+      return transcribed(as, form, 'JFK');
     };
 
     const browse = async (as: TestClient) => {
@@ -103,12 +97,12 @@ describe.skipIf(!speechWorkerInstalled())(
     });
 
     it('tells when another tab saved first, and loads the latest version on request', async () => {
-      const { body } = await client.get(`/api/recordings/${id}/transcript`);
-      const other = await client.patch(`/api/recordings/${id}/transcript`, {
-        version: body.version,
-        segments: [{ index: 0, text: 'Saved in the other tab.' }],
+      const body = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
+      const other = await client.api.recordings.editTranscript({
+        params: { id },
+        body: { version: body.version, segments: [{ index: 0, text: 'Saved in the other tab.' }] },
       });
-      expect(other.status).toBe(200);
+      expectStatus(other, 200);
 
       await page.getByRole('button', { name: 'Edit transcript' }).click();
       const field = page.getByRole('textbox', { name: /^Text from 0:00/ });
@@ -132,12 +126,13 @@ describe.skipIf(!speechWorkerInstalled())(
       (await lineTexts()).findIndex((t) => t.startsWith(startsWith));
 
     it('moves words to a new speaker, merges and splits lines, undoes, and the export follows', async () => {
-      const { body } = await client.get(`/api/recordings/${id}/transcript`);
+      const body = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
       const sentence = 'And so my fellow Americans ask not what your country can do for you';
-      await client.patch(`/api/recordings/${id}/transcript`, {
-        version: body.version,
-        segments: [{ index: 0, text: sentence }],
+      const edited = await client.api.recordings.editTranscript({
+        params: { id },
+        body: { version: body.version, segments: [{ index: 0, text: sentence }] },
       });
+      expectStatus(edited, 200);
       await page.goto(`${app.url}/transcription/${id}`);
       await page.getByRole('button', { name: 'Edit transcript' }).click();
       const first = page.getByRole('textbox', { name: /^Text from 0:00/ }).first();
@@ -210,8 +205,7 @@ describe.skipIf(!speechWorkerInstalled())(
         .selectOption('Kennedy');
       await expect.poll(() => page.locator('input[data-speaker="Kennedy"]').count()).toBe(1);
       await page.getByTestId('save-status').getByText('All changes saved').waitFor();
-      const saved = await client.get(`/api/recordings/${id}/transcript`);
-      const segments = (saved.body as { segments: { speaker: string | null; text: string }[] }).segments;
+      const segments = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200).segments;
       expect(segments.slice(0, 3).map((s) => [s.speaker === 'Kennedy', s.text])).toEqual([
         [false, 'And so'],
         [true, 'my fellow Americans'],
@@ -294,7 +288,7 @@ describe.skipIf(!speechWorkerInstalled())(
       await page.getByRole('button', { name: 'Replace all' }).click();
       await expect.poll(() => page.getByTestId('search-count').innerText()).toBe('No matches');
       await page.getByTestId('save-status').getByText('All changes saved').waitFor({ timeout: 10_000 });
-      const { body } = await client.get(`/api/recordings/${id}/transcript`);
+      const body = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
       expect(body.text).toMatch(/ask not what the nation/);
       expect(body.text).not.toMatch(/your country/i);
     });
@@ -308,9 +302,8 @@ describe.skipIf(!speechWorkerInstalled())(
       await bar.getByRole('textbox', { name: /^Name of the new speaker/ }).fill('Host');
       await bar.getByRole('textbox', { name: /^Name of the new speaker/ }).press('Enter');
       await transcript.getByText('Host', { exact: true }).waitFor();
-      const { body } = await client.get(`/api/recordings/${id}/transcript`);
-      const lines = (body as { segments: { speaker: string | null; text: string }[] }).segments
-        .slice(1, 5)
+      const lines = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200)
+        .segments.slice(1, 5)
         .map((s) => `${s.speaker}: ${s.text.trim()}`);
       expect(lines).toEqual([
         'Kennedy: my',
