@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, expectStatus } from '../../api/test/support/expect-status';
 import { signedInClient } from '../../api/test/support/sessions';
 import { appWithSpeechWorker } from '../../api/test/support/speech-app';
 import type { TestClient } from '../../api/test/support/http-client';
@@ -103,18 +104,14 @@ describe.skipIf(!speechWorkerInstalled())('the scrivo command line against a rea
 
   beforeAll(async () => {
     ({ client: owner } = await signedInClient(running.app, { plan: 'business_pro' }));
-    const created = await owner.post('/api/account/api-keys', { name: 'cli', scopes: ['read', 'write'] });
-    expect(created.status, created.text).toBe(201);
-    key = String(created.body.secret);
+    const created = await owner.api.apiKeys.create({ body: { name: 'cli', scopes: ['read', 'write'] } });
+    expectStatus(created, 201);
+    key = created.body.secret;
   }, 300_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   const recordings = async () =>
-    (await owner.get('/api/recordings?pageSize=100')).body.items as {
-      id: string;
-      title: string;
-      status: string;
-    }[];
+    bodyOf(await owner.api.recordings.list({ query: { pageSize: 100 } }), 200).items;
 
   it('signs in with a key it checks first, kept readable by the user only', async () => {
     const wrong = await run(['login', '--url', running.app.url, '--key', 'sk_scrivo_wrong']);
@@ -186,8 +183,8 @@ describe.skipIf(!speechWorkerInstalled())('the scrivo command line against a rea
     );
     expect(sent.code, sent.output).toBe(0);
     const id = /uploaded as (\S+)/.exec(sent.output)?.[1];
-    const recording = await owner.get(`/api/recordings/${id}`);
-    expect(recording.body.options).toMatchObject({
+    const recording = bodyOf(await owner.api.recordings.get({ params: { id: String(id) } }), 200);
+    expect(recording.options).toMatchObject({
       speakers: { min: 2, max: 3 },
       vocabulary: { terms: ['Scrivo', 'Kubernetes'], context: 'Weekly sync of the payments team' },
     });
