@@ -258,7 +258,6 @@ const untypedCallsAllowed = [
   'bench/transcription/long-file.test.ts',
   'bench/transcription/rtf.test.ts',
   'bench/transcription/scale-out.test.ts',
-  'scripts/fresh-clone.test.ts',
 ];
 const typedApiCalls = {
   files: [

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@scrivo/adapters/testing/free-port';
 import { signUpOver } from '../api/test/support/api-process';
+import { bodyOf, expectStatus } from '../api/test/support/expect-status';
 import type { TestClient } from '../api/test/support/http-client';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
@@ -168,11 +169,12 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
     const form = new FormData();
     form.set('file', new Blob([readFileSync(CALL)], { type: 'application/octet-stream' }), 'call.wav');
     form.set('language', 'en');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
-    return String(created.body.id);
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
+    return created.body.id;
   };
-  const statusOf = async (id: string) => String((await client.get(`/api/recordings/${id}`)).body.status);
+  const statusOf = async (id: string) =>
+    bodyOf(await client.api.recordings.get({ params: { id } }), 200).status;
   const completed = async (id: string) => {
     await waitFor(
       async () => {
@@ -183,8 +185,7 @@ describe.skipIf(!ready)('a fresh clone, as a new user starts it', () => {
       120_000,
       () => `recording ${id} to complete`,
     );
-    const transcript = await client.get(`/api/recordings/${id}/transcript`);
-    return transcript.body.segments as { text: string; speaker: string | null }[];
+    return bodyOf(await client.api.recordings.transcript({ params: { id } }), 200).segments;
   };
   /** The pids of the processes in the clone whose command line matches. */
   const pidsOf = (pattern: RegExp): number[] =>
