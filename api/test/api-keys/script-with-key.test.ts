@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { appWithSpeechWorker } from '../support/speech-app';
 import { withKey } from './support';
@@ -18,12 +19,11 @@ describe.skipIf(!speechWorkerInstalled())('a script with an API key uploads JFK 
   it('uploads, waits for the transcript and downloads it as SRT', async () => {
     const { client } = await signedInClient(running.app, { plan: 'premium' });
     // The one step in the browser: Account > Developer > Create key.
-    const created = await client.post('/api/account/api-keys', {
-      name: 'Transcribe script',
-      scopes: ['write'],
+    const created = await client.api.apiKeys.create({
+      body: { name: 'Transcribe script', scopes: ['write'] },
     });
-    expect(created.status, created.text).toBe(201);
-    const key = created.body.secret as string;
+    expectStatus(created, 201);
+    const key = created.body.secret;
 
     // curl -H "Authorization: Bearer $KEY" -F file=@jfk.wav -F title=JFK $SCRIVO/api/recordings
     const form = new FormData();
@@ -58,6 +58,6 @@ describe.skipIf(!speechWorkerInstalled())('a script with an API key uploads JFK 
     expect(cues).toContain('fellow americans');
     expect(phraseErrorRate('ask not what your country can do for you', cues)).toBeLessThanOrEqual(HEARD);
     // It is in the owner's library like any upload.
-    expect((await client.get(`/api/recordings/${id}`)).body.title).toBe('JFK');
+    expect(bodyOf(await client.api.recordings.get({ params: { id } }), 200).title).toBe('JFK');
   }, 300_000);
 });

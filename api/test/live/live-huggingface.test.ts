@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { speechWorkerInstalled, startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
+import { bodyOf } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { untilCompleted } from '../recordings/support/until-completed';
 import { appBeside } from '../support/app-beside';
@@ -58,10 +59,10 @@ describe.skipIf(!speechWorkerInstalled())('live recording on the Hugging Face en
     expect(Math.abs(stopped.totalSeconds - pcm.length / 32_000)).toBeLessThan(0.1);
     const { recordingId } = await live.next('finalized', () => true, SAVED_WITHIN);
     await untilCompleted(client, recordingId, 120_000);
-    const transcript = await client.get(`/api/recordings/${recordingId}/transcript`);
-    expect(
-      phraseErrorRate('ask not what your country can do for you', String(transcript.body.text)),
-    ).toBeLessThanOrEqual(HEARD);
+    const transcript = bodyOf(await client.api.recordings.transcript({ params: { id: recordingId } }), 200);
+    expect(phraseErrorRate('ask not what your country can do for you', transcript.text)).toBeLessThanOrEqual(
+      HEARD,
+    );
     live.close();
   }, 300_000);
 });

@@ -9,6 +9,7 @@ import {
 } from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import { completedRecording } from '../recordings/support/completed-recording';
+import { expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { transcriptOf } from './support/launch-meeting';
@@ -120,7 +121,7 @@ describe.skipIf(!languageModelInstalled())('cancelling a summary frees the langu
   it('closes the model request of a cancelled summary, and the next request is answered right after', async () => {
     const { client } = await signedInClient(app, { plan: 'business_pro' });
     const id = await completedRecording(app, client, meeting);
-    expect((await client.post(`/api/recordings/${id}/summary`, {})).status).toBe(202);
+    expectStatus(await client.api.summaries.request({ params: { id }, body: {} }), 202);
     const asked = () => proxy.requests.filter((r) => r.body.includes('"messages"'));
     await until(() => asked().length === 1);
     // Well into the model's work on the first part (reading it, then writing).
@@ -129,8 +130,7 @@ describe.skipIf(!languageModelInstalled())('cancelling a summary frees the langu
     expect(cancelled.answered).toBe(false);
 
     const cancelledAt = Date.now();
-    const cancel = await client.post(`/api/recordings/${id}/summary/cancel`);
-    expect(cancel.status, cancel.text).toBe(200);
+    expectStatus(await client.api.summaries.cancel({ params: { id } }), 200);
     await until(() => cancelled.endedAt !== null, 10_000);
     expect(cancelled.answered).toBe(false);
     // The worker notices within a second and closes the request.
