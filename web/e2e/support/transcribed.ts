@@ -1,5 +1,6 @@
 import { expectStatus } from '../../../api/test/support/expect-status';
 import type { TestClient } from '../../../api/test/support/http-client';
+import { waitUntil } from '../../../api/test/support/wait-until';
 
 /** Uploads a recording through the typed client, as the upload form does; its id. */
 export const uploaded = async (client: TestClient, form: FormData): Promise<string> => {
@@ -16,12 +17,15 @@ export const transcribed = async (
   timeoutMs = 240_000,
 ): Promise<string> => {
   const id = await uploaded(client, form);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const recording = await client.api.recordings.get({ params: { id } });
-    expectStatus(recording, 200);
-    if (recording.body.status === 'completed') return id;
-    if (Date.now() > deadline) throw new Error(`${name} was not transcribed in time`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitUntil(
+    `${name} is transcribed`,
+    async () => {
+      const recording = await client.api.recordings.get({ params: { id } });
+      expectStatus(recording, 200);
+      return recording.body.status === 'completed';
+    },
+    timeoutMs,
+    500,
+  );
+  return id;
 };
