@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../kernel/events';
+import type { RetentionPolicy } from './retention';
 
 /** What a person may do in a workspace (docs/workspaces.md): each role can do what the one after it can, and more. */
 export type WorkspaceRole = 'owner' | 'admin' | 'member' | 'viewer';
@@ -41,6 +42,11 @@ export type WorkspaceOwnershipTransferred = DomainEvent<
   'WorkspaceOwnershipTransferred',
   { workspaceId: string; from: string; to: string; at: string }
 >;
+/** Recordings in the workspace are removed this long after their upload from now on (null: kept until deleted). */
+export type WorkspaceRetentionSet = DomainEvent<
+  'WorkspaceRetentionSet',
+  { workspaceId: string; policy: RetentionPolicy | null; by: string; at: string }
+>;
 export type WorkspaceDeleted = DomainEvent<
   'WorkspaceDeleted',
   { workspaceId: string; by: string; at: string }
@@ -55,6 +61,7 @@ export type WorkspaceEvent =
   | WorkspaceMemberRoleChanged
   | WorkspaceMemberRemoved
   | WorkspaceOwnershipTransferred
+  | WorkspaceRetentionSet
   | WorkspaceDeleted;
 
 export const workspaceStream = (workspaceId: string) => `workspace-${workspaceId}`;

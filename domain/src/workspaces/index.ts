@@ -1,3 +1,4 @@
 export * from './events';
 export * from './permissions';
+export * from './retention';
 export * from './workspace.decider';

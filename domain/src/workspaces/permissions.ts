@@ -2,9 +2,11 @@ import type { WorkspaceRole } from './events';
 
 /**
  * What each role may do, as one table: a viewer reads, plays and exports; a member also uploads, edits and comments;
- * an admin also manages members; only the owner renames, deletes or hands the workspace over.
+ * an admin also manages members and sets the retention of recordings; only the owner renames, deletes or hands the
+ * workspace over.
  */
-export type WorkspaceAction = 'read' | 'export' | 'comment' | 'upload' | 'edit' | 'manageMembers' | 'own';
+export type WorkspaceAction =
+  'read' | 'export' | 'comment' | 'upload' | 'edit' | 'manageMembers' | 'setRetention' | 'own';
 
 const RANK: Readonly<Record<WorkspaceRole, number>> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 const LEAST_ROLE: Readonly<Record<WorkspaceAction, WorkspaceRole>> = {
@@ -14,6 +16,7 @@ const LEAST_ROLE: Readonly<Record<WorkspaceAction, WorkspaceRole>> = {
   upload: 'member',
   edit: 'member',
   manageMembers: 'admin',
+  setRetention: 'admin',
   own: 'owner',
 };
 

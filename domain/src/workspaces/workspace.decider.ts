@@ -2,6 +2,7 @@ import type { Decider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
 import type { GivenRole, WorkspaceEvent, WorkspaceRole } from './events';
 import { outranks, roleMay, type WorkspaceAction } from './permissions';
+import { checkedRetention, type RetentionPolicy } from './retention';
 
 export const MAX_WORKSPACE_NAME_LENGTH = 80;
 
@@ -20,6 +21,8 @@ export interface WorkspaceState {
   readonly members: Readonly<Record<string, WorkspaceRole>>;
   /** Invitations not yet accepted or revoked, by invitation id. */
   readonly invitations: Readonly<Record<string, PendingInvitation>>;
+  /** How long its recordings are kept after upload; null: until someone deletes them. */
+  readonly retention: RetentionPolicy | null;
 }
 
 export type WorkspaceCommand =
@@ -32,6 +35,7 @@ export type WorkspaceCommand =
   | { type: 'ChangeMemberRole'; by: string; userId: string; role: GivenRole; now: string }
   | { type: 'RemoveMember'; by: string; userId: string; now: string }
   | { type: 'TransferOwnership'; by: string; to: string; now: string }
+  | { type: 'SetRetention'; by: string; policy: RetentionPolicy | null; now: string }
   | { type: 'DeleteWorkspace'; by: string; now: string };
 
 const initialState = (): WorkspaceState => ({
@@ -42,6 +46,7 @@ const initialState = (): WorkspaceState => ({
   ownerId: '',
   members: {},
   invitations: {},
+  retention: null,
 });
 
 const invalid = (message: string) => new DomainError('VALIDATION_FAILED', message);
@@ -62,6 +67,17 @@ const checkedEmail = (email: string): string => {
   return address;
 };
 
+const REFUSAL: Readonly<Record<WorkspaceAction, string>> = {
+  read: 'Only members of this workspace see it.',
+  export: 'Only members of this workspace export its recordings.',
+  comment: 'Viewers of this workspace cannot comment.',
+  upload: 'Viewers of this workspace cannot upload.',
+  edit: 'Viewers of this workspace cannot edit.',
+  manageMembers: 'Only the owner and admins of this workspace manage its members.',
+  setRetention: 'Only the owner and admins of this workspace set how long its recordings are kept.',
+  own: 'Only the owner of this workspace can do this.',
+};
+
 /**
  * The caller's role, for a command only members may give. Someone who is not a member learns nothing, not even
  * that the workspace exists: the same answer as a workspace that does not.
@@ -69,12 +85,7 @@ const checkedEmail = (email: string): string => {
 const roleOf = (state: WorkspaceState, userId: string, action: WorkspaceAction): WorkspaceRole => {
   const role = state.members[userId];
   if (!role) throw new NotFoundError('Workspace', state.workspaceId);
-  if (!roleMay(role, action))
-    throw forbidden(
-      action === 'manageMembers'
-        ? 'Only the owner and admins of this workspace manage its members.'
-        : 'Only the owner of this workspace can do this.',
-    );
+  if (!roleMay(role, action)) throw forbidden(REFUSAL[action]);
   return role;
 };
 
@@ -207,6 +218,16 @@ export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceEvent, Workspa
           },
         ];
       }
+      case 'SetRetention': {
+        roleOf(state, command.by, 'setRetention');
+        const policy = command.policy === null ? null : checkedRetention(command.policy);
+        const same =
+          policy === null || state.retention === null
+            ? policy === state.retention
+            : policy.days === state.retention.days && policy.scope === state.retention.scope;
+        if (same) return [];
+        return [{ type: 'WorkspaceRetentionSet', data: { workspaceId, policy, by: command.by, at } }];
+      }
       case 'DeleteWorkspace':
         roleOf(state, command.by, 'own');
         return [{ type: 'WorkspaceDeleted', data: { workspaceId, by: command.by, at } }];
@@ -251,6 +272,8 @@ export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceEvent, Workspa
           ownerId: event.data.to,
           members: { ...state.members, [event.data.from]: 'admin', [event.data.to]: 'owner' },
         };
+      case 'WorkspaceRetentionSet':
+        return { ...state, retention: event.data.policy };
       case 'WorkspaceDeleted':
         return { ...state, deleted: true };
     }
