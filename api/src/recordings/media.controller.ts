@@ -56,6 +56,12 @@ export class MediaController {
     @Res() res: Response,
   ) {
     const doc = await this.queries.execute(new GetRecordingQuery(user, id));
+    if (doc.mediaRetiredAt)
+      throw new ApiError(
+        410,
+        'MEDIA_RETIRED',
+        `The media of this recording was removed on ${doc.mediaRetiredAt.slice(0, 10)} under its workspace's retention policy; the transcript is kept.`,
+      );
     if (!doc.blobKey) throw new ApiError(409, 'MEDIA_NOT_READY', 'The file has not finished uploading.');
     res.setHeader('Cache-Control', 'private, max-age=3600');
     await streamMedia(this.blobs, doc.blobKey, doc.mimeType, req, res);

@@ -282,6 +282,11 @@ export const Recording = z.object({
   pieces: PiecesDone.nullable().optional(),
   /** Its owner keeps it at the top of the library (`POST .../pin`). Absent: not pinned. */
   pinned: z.boolean().optional(),
+  /**
+   * When its workspace's retention removed the media (the transcript stays; `GET .../media` answers 410).
+   * Absent or null: the media is kept.
+   */
+  mediaRetiredAt: z.string().nullable().optional(),
 });
 export type Recording = z.infer<typeof Recording>;
 

@@ -215,10 +215,13 @@ export type RecordingDeleted = DomainEvent<
   { recordingId: string; deletedAt: string; restorableUntil: string }
 >;
 export type RecordingRestored = DomainEvent<'RecordingRestored', { recordingId: string; at: string }>;
-/** The restore grace period of a deleted recording ran out and its media blobs were erased. */
+/**
+ * The media blobs were erased: the restore grace period of a deleted recording ran out, or (`reason`
+ * `retention`) its workspace keeps media only so long and the transcript stays.
+ */
 export type RecordingMediaPurged = DomainEvent<
   'RecordingMediaPurged',
-  { recordingId: string; blobKeys: string[]; at: string }
+  { recordingId: string; blobKeys: string[]; at: string; reason?: 'retention' }
 >;
 
 /**

@@ -36,6 +36,8 @@ interface CoreRecordingDoc {
   readonly requestedAt: string | null;
   readonly deletedAt: string | null;
   readonly restorableUntil: string | null;
+  /** When its workspace's retention removed the media and kept the transcript (absent: never). */
+  readonly mediaRetiredAt?: string | null;
   /**
    * A long recording cut into pieces: how many are transcribed of how many (null: one unit). Absent on documents
    * written before pieces existed.
@@ -173,7 +175,11 @@ export const evolveRecordingDoc = (
     case 'RecordingRestored':
       return put({ deletedAt: null, restorableUntil: null });
     case 'RecordingMediaPurged':
-      return put({ blobKey: null });
+      return put(
+        event.data.reason === 'retention'
+          ? { blobKey: null, mediaRetiredAt: event.data.at }
+          : { blobKey: null },
+      );
     case 'RecordingErased':
       return null;
     default:

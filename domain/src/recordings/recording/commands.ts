@@ -77,6 +77,8 @@ export type RecordingCommand =
   | { type: 'DeleteRecording'; now: string; graceSeconds: number }
   | { type: 'RestoreRecording'; now: string }
   | { type: 'PurgeMedia'; blobKeys: string[]; now: string }
+  /** Its workspace's retention keeps media only so long: the media goes, the transcript stays. */
+  | { type: 'RetireMedia'; blobKeys: string[]; now: string }
   /** The owner's account is being erased: stop any work, purge the media at once (no grace), drop the rest. */
   | { type: 'EraseRecording'; now: string }
   /** The capabilities written as slices declare their own commands (slices.ts). */

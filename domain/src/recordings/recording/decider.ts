@@ -5,7 +5,14 @@ import { keepUnreadableFile } from '../unreadable-file';
 import type { RecordingCommand } from './commands';
 import { evolve } from './evolve';
 import { recordingSlices } from './slices';
-import { deleteRecording, eraseRecording, purgeMedia, renameRecording, restoreRecording } from './lifecycle';
+import {
+  deleteRecording,
+  eraseRecording,
+  purgeMedia,
+  renameRecording,
+  restoreRecording,
+  retireMedia,
+} from './lifecycle';
 import {
   existingRecording,
   initialState,
@@ -46,6 +53,8 @@ const decide = (command: RecordingCommand, state: RecordingState): RecordingEven
       return eraseRecording(command, existingRecording(state));
     case 'PurgeMedia':
       return purgeMedia(command, unerasedRecording(state));
+    case 'RetireMedia':
+      return retireMedia(command, undeletedRecording(state));
     case 'RestoreRecording':
       return restoreRecording(command, unerasedRecording(state));
     case 'StartTranscription':

@@ -145,4 +145,28 @@ describe('a recording is deleted, restored and erased', () => {
       .when({ type: 'RestoreRecording', now: '2026-03-01T10:00:30.000Z' })
       .thenThrows({ code: 'RESTORE_EXPIRED' });
   });
+
+  it("retires the media of a kept recording under its workspace's retention: the transcript stays, once", () => {
+    const blobKeys = ['recordings/r1/original'];
+    const retired: RecordingEvent = {
+      type: 'RecordingMediaPurged',
+      data: { recordingId: 'r1', blobKeys, at: now, reason: 'retention' },
+    };
+    spec.given(ready).when({ type: 'RetireMedia', blobKeys, now }).then([retired]);
+    spec
+      .given([...ready, retired])
+      .when({ type: 'RetireMedia', blobKeys, now })
+      .then([]);
+    spec
+      .given([...ready, requested, started])
+      .when({ type: 'RetireMedia', blobKeys, now })
+      .thenThrows({ code: 'RECORDING_STATE_CONFLICT' });
+    const before = ready.reduce(recordingDecider.evolve, recordingDecider.initialState());
+    const after = [...ready, retired].reduce(recordingDecider.evolve, recordingDecider.initialState());
+    expect({ status: after.status, purged: after.purged, deleted: after.deleted }).toEqual({
+      status: before.status,
+      purged: true,
+      deleted: null,
+    });
+  });
 });

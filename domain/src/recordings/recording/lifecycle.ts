@@ -70,6 +70,22 @@ export const purgeMedia = (
   ];
 };
 
+export const retireMedia = (
+  command: RecordingCommandOf<'RetireMedia'>,
+  state: RecordingState,
+): RecordingEvent[] => {
+  if (state.purged) return [];
+  // The transcript is what is kept: media still being transcribed is not retired under it.
+  if (state.status === 'queued' || state.status === 'transcribing')
+    throw conflict('Media is retired only once its transcription is over.');
+  return [
+    {
+      type: 'RecordingMediaPurged',
+      data: { recordingId: state.id, blobKeys: command.blobKeys, at: command.now, reason: 'retention' },
+    },
+  ];
+};
+
 export const eraseRecording = (
   command: RecordingCommandOf<'EraseRecording'>,
   state: RecordingState,

@@ -19,6 +19,10 @@ export const requestTranscription = (
 ): RecordingEvent[] => {
   if (state.jobId === command.jobId) return [];
   const media = readableAudio(state);
+  if (state.purged && !state.deleted)
+    throw conflict(
+      "This recording's media was removed under its workspace's retention policy, so it cannot be transcribed again.",
+    );
   if (!state.blobKey)
     throw conflict('This recording has no readable audio yet, so it cannot be transcribed.');
   if (state.status === 'queued' || state.status === 'transcribing')
