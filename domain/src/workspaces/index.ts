@@ -2,3 +2,4 @@ export * from './events';
 export * from './permissions';
 export * from './retention';
 export * from './workspace.decider';
+export * from './projections/workspace-retention.projection';
