@@ -180,6 +180,8 @@ export const ConfigSchema = z
     SCRIVO_EXPORT_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(100).default(600_000),
     /** How often the projector looks for deleted recordings whose media is due to be erased. */
     SCRIVO_MEDIA_PURGE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+    /** How often workspaces' retention policies are applied (a recording is removed at most this late). */
+    SCRIVO_RETENTION_INTERVAL_MS: z.coerce.number().int().min(100).default(3_600_000),
     /** How long a job waits for an unreachable speech engine (stopped, restarting) before spending an attempt. */
     SCRIVO_SPEECH_OUTAGE_MAX_MS: z.coerce.number().int().min(0).default(1_800_000),
     /**

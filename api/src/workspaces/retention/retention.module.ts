@@ -1,0 +1,54 @@
+import {
+  Inject,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { Clock, ReadModelStore } from '@scrivo/domain';
+import { workspaceRetentionProjection } from '@scrivo/domain/workspaces';
+import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { Projections } from '../../infrastructure/projection-registry';
+import type { StreamRunner } from '../../infrastructure/stream-runner';
+import { BACKGROUND_STREAM_RUNNER, CLOCK, READ_MODELS } from '../../infrastructure/tokens';
+import { RetentionTimer } from './retention-timer';
+
+/**
+ * Workspace retention (docs/workspaces.md): the policies' read model and the timer that applies them, where the
+ * projections run (one process).
+ */
+@Module({})
+export class RetentionModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: RetentionTimer | null = null;
+
+  constructor(
+    private readonly projections: Projections,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.register(workspaceRetentionProjection);
+    if (this.projections.runsHere)
+      this.timer = new RetentionTimer({
+        runner: this.background,
+        readModels: this.readModels,
+        clock: this.clock,
+        logger: this.logger,
+        intervalMs: this.config.SCRIVO_RETENTION_INTERVAL_MS,
+        graceSeconds: this.config.SCRIVO_RESTORE_GRACE_SECONDS,
+      });
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer?.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.timer?.stop();
+  }
+}
