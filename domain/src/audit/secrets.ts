@@ -18,6 +18,7 @@ import type { ShareLinkEvent } from '../share-links/events';
 import type { SummaryEvent, SummarySettingsChanged } from '../summaries/events';
 import type { TranslationEvent } from '../translations/events';
 import type { WebhookDeliveryEvent, WebhookEvent } from '../webhooks/events';
+import type { WorkspaceEvent } from '../workspaces/events';
 import type { AuditLogEvent } from './events';
 
 /** Every event the domain declares (docs/events.md lists the same names). */
@@ -44,7 +45,8 @@ export type CatalogueEvent =
   | SummarySettingsChanged
   | TranslationEvent
   | WebhookEvent
-  | WebhookDeliveryEvent;
+  | WebhookDeliveryEvent
+  | WorkspaceEvent;
 
 export type CatalogueEventType = CatalogueEvent['type'];
 type DataOf<T extends CatalogueEventType> = Extract<CatalogueEvent, { type: T }>['data'];
@@ -203,6 +205,16 @@ export const SECRET_FIELDS: { readonly [T in CatalogueEventType]: readonly Field
   WebhookDeleted: [],
   WebhookDeliveryScheduled: [],
   WebhookDeliveryAttempted: [],
+  // workspaces
+  WorkspaceCreated: [],
+  WorkspaceRenamed: [],
+  WorkspaceMemberInvited: [],
+  WorkspaceInvitationRevoked: [],
+  WorkspaceMemberJoined: [],
+  WorkspaceMemberRoleChanged: [],
+  WorkspaceMemberRemoved: [],
+  WorkspaceOwnershipTransferred: [],
+  WorkspaceDeleted: [],
 };
 
 /** What an auditor sees instead of a secret's value: that one exists. A null (no password set) stays null. */

@@ -1,3 +1,4 @@
 export * from './events';
 export * from './permissions';
 export * from './workspace.decider';
+export * from './projections/workspaces.projection';
