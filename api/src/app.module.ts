@@ -25,6 +25,7 @@ import { PrivacyModule } from './privacy/privacy.module';
 import { LiveModule } from './live/live.module';
 import { VocabularyModule } from './vocabulary/vocabulary.module';
 import { VoicesModule } from './voices/voices.module';
+import { WorkspacesModule } from './workspaces/workspaces.module';
 import { RetentionModule } from './workspaces/retention/retention.module';
 
 /** The feature modules; each owns a folder under api/src. */
@@ -47,6 +48,7 @@ const features = [
   LiveModule,
   VocabularyModule,
   VoicesModule,
+  WorkspacesModule,
   RetentionModule,
 ];
 

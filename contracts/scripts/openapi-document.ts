@@ -9,13 +9,18 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 /**
  * The routes that take an API key as well as the session: the whole recordings API, share links included, and
- * the OpenAI-compatible endpoint.
+ * the OpenAI-compatible endpoint, and workspaces (a script manages its team with its key).
  */
 const { create, list, revoke } = contract.shareLinks;
 const apiKeyOperations = new Set(
-  [...Object.values(contract.recordings), create, list, revoke, contract.openAi.createTranscription].map(
-    (route) => `${route.method} ${openApiPath(route.path)}`,
-  ),
+  [
+    ...Object.values(contract.recordings),
+    create,
+    list,
+    revoke,
+    contract.openAi.createTranscription,
+    ...Object.values(contract.workspaces),
+  ].map((route) => `${route.method} ${openApiPath(route.path)}`),
 );
 
 export const buildOpenApiDocument = () =>

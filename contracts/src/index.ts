@@ -16,6 +16,7 @@ import { translationsContract } from './translations/translations.contract';
 import { vocabularyContract } from './vocabulary/vocabulary.contract';
 import { voicesContract } from './voices/voices.contract';
 import { webhooksContract } from './webhooks/webhooks.contract';
+import { workspacesContract } from './workspaces/workspaces.contract';
 
 export * from './accounts/accounts.contract';
 export * from './accounts/accounts.schemas';
@@ -44,6 +45,7 @@ export * from './translations/translations.contract';
 export * from './vocabulary/vocabulary.contract';
 export * from './voices/voices.contract';
 export * from './webhooks/webhooks.contract';
+export * from './workspaces/workspaces.contract';
 
 const c = initContract();
 
@@ -71,6 +73,7 @@ export const contract = c.router({
   vocabulary: vocabularyContract,
   voices: voicesContract,
   webhooks: webhooksContract,
+  workspaces: workspacesContract,
 });
 export type Contract = typeof contract;
 export type * from './common/route-types';

@@ -3,3 +3,4 @@ export * from './permissions';
 export * from './retention';
 export * from './workspace.decider';
 export * from './projections/workspace-retention.projection';
+export * from './projections/workspaces.projection';

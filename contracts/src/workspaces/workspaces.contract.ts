@@ -1,0 +1,165 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { ErrorBody } from '../common/errors';
+
+const c = initContract();
+
+/**
+ * Workspaces that people share (issue 43). A user creates one and owns it; the owner and admins invite people by
+ * email address; the invitee, signed in with that verified address, finds the invitation in
+ * `GET /api/workspaces/invitations` and accepts it. Roles: `owner` (one; renames, deletes, hands over), `admin`
+ * (manages members and viewers), `member` (uploads, edits, comments), `viewer` (reads, plays, exports).
+ * Someone who is not a member gets 404 for the workspace, as for one that does not exist; a member whose role is
+ * too low gets 403. The role is looked up on every request, so a removal ends access at once (API keys too).
+ */
+export const WorkspaceRole = z.enum(['owner', 'admin', 'member', 'viewer']);
+export type WorkspaceRole = z.infer<typeof WorkspaceRole>;
+/** What an invitation or a change of role can give: the one owner changes only by handing over. */
+export const GivenWorkspaceRole = z.enum(['admin', 'member', 'viewer']);
+export type GivenWorkspaceRole = z.infer<typeof GivenWorkspaceRole>;
+
+export const WorkspaceSummary = z.object({ id: z.string(), name: z.string(), role: WorkspaceRole });
+export type WorkspaceSummary = z.infer<typeof WorkspaceSummary>;
+
+export const WorkspaceMember = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: WorkspaceRole,
+  joinedAt: z.string(),
+});
+export type WorkspaceMember = z.infer<typeof WorkspaceMember>;
+
+export const WorkspaceInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: GivenWorkspaceRole,
+  invitedAt: z.string(),
+});
+export type WorkspaceInvitation = z.infer<typeof WorkspaceInvitation>;
+
+/** The members page: pending invitations only for those who manage members (owner, admins), else empty. */
+export const WorkspaceDetail = WorkspaceSummary.extend({
+  members: z.array(WorkspaceMember),
+  invitations: z.array(WorkspaceInvitation),
+});
+export type WorkspaceDetail = z.infer<typeof WorkspaceDetail>;
+
+/** An invitation waiting for the caller, matched on their verified address. */
+export const InvitationForMe = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  role: GivenWorkspaceRole,
+  invitedAt: z.string(),
+});
+export type InvitationForMe = z.infer<typeof InvitationForMe>;
+
+/** The domain tidies and checks the name (1 to 80 characters once spaces are collapsed). */
+const Name = z.string().max(200);
+const Id = z.string().min(1).max(100);
+const IdParams = z.object({ id: Id });
+const MemberParams = z.object({ id: Id, userId: Id });
+const InvitationParams = z.object({ id: Id, invitationId: Id });
+const mine = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export const workspacesContract = c.router({
+  create: {
+    method: 'POST',
+    path: '/api/workspaces',
+    body: z.object({ name: Name }),
+    responses: { 201: z.object({ id: z.string(), name: z.string() }), 400: ErrorBody, 401: ErrorBody },
+    summary: 'Create a workspace; the caller is its owner',
+  },
+  list: {
+    method: 'GET',
+    path: '/api/workspaces',
+    responses: { 200: z.object({ workspaces: z.array(WorkspaceSummary) }), 401: ErrorBody },
+    summary: 'The workspaces the caller belongs to, with their role in each',
+  },
+  myInvitations: {
+    method: 'GET',
+    path: '/api/workspaces/invitations',
+    responses: { 200: z.object({ invitations: z.array(InvitationForMe) }), 401: ErrorBody },
+    summary: "Invitations waiting for the caller's verified address",
+  },
+  accept: {
+    method: 'POST',
+    path: '/api/workspaces/invitations/:invitationId/accept',
+    pathParams: z.object({ invitationId: Id }),
+    body: c.noBody(),
+    responses: { 200: WorkspaceSummary, 409: ErrorBody, ...mine },
+    summary: 'Join the workspace an invitation to the caller’s verified address is for',
+  },
+  get: {
+    method: 'GET',
+    path: '/api/workspaces/:id',
+    pathParams: IdParams,
+    responses: { 200: WorkspaceDetail, ...mine },
+    summary: 'A workspace with its members (and, for its owner and admins, pending invitations)',
+  },
+  rename: {
+    method: 'PATCH',
+    path: '/api/workspaces/:id',
+    pathParams: IdParams,
+    body: z.object({ name: Name }),
+    responses: { 200: WorkspaceSummary, ...mine },
+    summary: 'Rename a workspace (owner)',
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/api/workspaces/:id',
+    pathParams: IdParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...mine },
+    summary: 'Delete a workspace (owner); its members lose access at once',
+  },
+  invite: {
+    method: 'POST',
+    path: '/api/workspaces/:id/invitations',
+    pathParams: IdParams,
+    body: z.object({ email: z.string().trim().email().max(254), role: GivenWorkspaceRole }),
+    responses: { 201: z.object({ id: z.string() }), 409: ErrorBody, ...mine },
+    summary: 'Invite an email address with a role (owner and admins; only the owner invites admins)',
+  },
+  revokeInvitation: {
+    method: 'DELETE',
+    path: '/api/workspaces/:id/invitations/:invitationId',
+    pathParams: InvitationParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...mine },
+    summary: 'Take back a pending invitation (owner and admins)',
+  },
+  changeRole: {
+    method: 'PATCH',
+    path: '/api/workspaces/:id/members/:userId',
+    pathParams: MemberParams,
+    body: z.object({ role: GivenWorkspaceRole }),
+    responses: { 200: WorkspaceDetail, ...mine },
+    summary: "Change a member's role (owner and admins, within what they may give)",
+  },
+  removeMember: {
+    method: 'DELETE',
+    path: '/api/workspaces/:id/members/:userId',
+    pathParams: MemberParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...mine },
+    summary: 'Remove a member (owner and admins), or leave (your own user id); their recordings stay theirs',
+  },
+  leave: {
+    method: 'POST',
+    path: '/api/workspaces/:id/leave',
+    pathParams: IdParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...mine },
+    summary: 'Leave a workspace (the owner hands it over first)',
+  },
+  transfer: {
+    method: 'POST',
+    path: '/api/workspaces/:id/transfer',
+    pathParams: IdParams,
+    body: z.object({ userId: Id }),
+    responses: { 200: WorkspaceDetail, ...mine },
+    summary: 'Hand the workspace over to a member (owner); the old owner stays as an admin',
+  },
+});
