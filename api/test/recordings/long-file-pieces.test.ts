@@ -9,6 +9,7 @@ import {
 } from '@scrivo/adapters/testing/speech-worker-process';
 import { recordingStream } from '@scrivo/domain/recordings';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -17,29 +18,19 @@ import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
 const JFK = sharedAudio('jfk/jfk.wav');
 
-interface Segment {
-  id: number;
-  start: number;
-  end: number;
-  text: string;
-  words: { start: number; end: number; text: string }[];
-}
-
 const upload = async (client: TestClient, bytes: Buffer, name: string) => {
   const form = new FormData();
   form.set('file', new Blob([bytes], { type: 'audio/wav' }), name);
-  const created = await client.post('/api/recordings', form);
-  expect(created.status, created.text).toBe(201);
-  return created.body.id as string;
+  const created = await client.api.recordings.create({ body: form });
+  expectStatus(created, 201);
+  return created.body.id;
 };
 /** A poll that meets a connection reset (a kept-alive socket closed as it was reused) asks again once. */
-const getOnce = (client: TestClient, path: string) => client.get(path).catch(() => client.get(path));
-const recordingOf = async (client: TestClient, id: string) =>
-  (await getOnce(client, `/api/recordings/${id}`)).body as {
-    status: string;
-    progress: number;
-    pieces: { done: number; total: number } | null;
-  };
+const getOnce = (client: TestClient, id: string) => {
+  const ask = () => client.api.recordings.get({ params: { id } });
+  return ask().catch(ask);
+};
+const recordingOf = async (client: TestClient, id: string) => bodyOf(await getOnce(client, id), 200);
 
 describe.skipIf(!speechWorkerInstalled())('one long file in pieces, beside another user’s short clip', () => {
   let speech: SpeechWorkerProcess;
@@ -83,12 +74,12 @@ describe.skipIf(!speechWorkerInstalled())('one long file in pieces, beside anoth
       if (!partialSeen && file.pieces && file.pieces.done > 0 && file.status === 'transcribing') {
         // The start of the file is readable while the rest is still being transcribed.
         expect(file.progress).toBeCloseTo(file.pieces.done / file.pieces.total, 5);
-        const soFar = await a.get(`/api/recordings/${longId}/transcript`);
-        expect(soFar.status, soFar.text).toBe(200);
-        const partial = soFar.body.partial as { done: number; total: number };
-        expect(partial.total).toBe(file.pieces.total);
-        expect(partial.done).toBeGreaterThan(0);
-        expect((soFar.body.segments as Segment[]).length).toBeGreaterThan(0);
+        const soFar = await a.api.recordings.transcript({ params: { id: longId } });
+        expectStatus(soFar, 200);
+        const partial = soFar.body.partial;
+        expect(partial?.total).toBe(file.pieces.total);
+        expect(partial?.done).toBeGreaterThan(0);
+        expect(soFar.body.segments.length).toBeGreaterThan(0);
         partialSeen = true;
       }
       if (file.status === 'completed' || file.status === 'failed') {
@@ -103,12 +94,7 @@ describe.skipIf(!speechWorkerInstalled())('one long file in pieces, beside anoth
     expect(clipDoneAfterMs!).toBeLessThan(20_000);
     expect(partialSeen).toBe(true);
 
-    const transcript = (await a.get(`/api/recordings/${longId}/transcript`)).body as {
-      text: string;
-      segments: Segment[];
-      durationSeconds: number;
-      partial?: unknown;
-    };
+    const transcript = bodyOf(await a.api.recordings.transcript({ params: { id: longId } }), 200);
     expect(transcript.partial).toBeUndefined();
     expect(transcript.durationSeconds).toBeCloseTo(long.durationSeconds, 0);
     const events = await app.scrivo.adapters.events.readStream(recordingStream(longId));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { appWithSpeechWorker } from '../support/speech-app';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
@@ -25,20 +26,17 @@ describe.skipIf(!speechWorkerInstalled())('PDF export of a non-Latin transcript'
     const form = new FormData();
     form.set('file', new Blob([readFileSync(join(CLIPS, 'test_ja.wav'))]), 'test_ja.wav');
     form.set('title', '日本語のテスト');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.id as string;
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
+    const id = created.body.id;
     const deadline = Date.now() + 400_000;
     let status = '';
     while (!['completed', 'failed'].includes(status) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 500));
-      status = (await client.get(`/api/recordings/${id}`)).body.status as string;
+      status = bodyOf(await client.api.recordings.get({ params: { id } }), 200).status;
     }
     expect(status).toBe('completed');
-    const transcript = (await client.get(`/api/recordings/${id}/transcript`)).body as {
-      language: string;
-      text: string;
-    };
+    const transcript = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
     expect(transcript.language).toBe('ja');
     const kanjiAndKana = [...transcript.text].filter((c) =>
       /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(c),

@@ -9,6 +9,7 @@ import {
 } from '@scrivo/adapters/testing/speech-worker-process';
 import { jobStream } from '@scrivo/domain/jobs';
 import { recordingStream } from '@scrivo/domain/recordings';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -26,10 +27,7 @@ interface Split {
 }
 
 const recordingOf = async (client: TestClient, id: string) =>
-  (await client.get(`/api/recordings/${id}`)).body as {
-    status: string;
-    pieces: { done: number; total: number } | null;
-  };
+  bodyOf(await client.api.recordings.get({ params: { id } }), 200);
 
 describe.skipIf(!speechWorkerInstalled())(
   'cancelling a long recording while its pieces are transcribed',
@@ -57,9 +55,9 @@ describe.skipIf(!speechWorkerInstalled())(
       const { client } = await signedInClient(app, { plan: 'premium' });
       const form = new FormData();
       form.set('file', new Blob([longRecording(dir, 2, 20).wav], { type: 'audio/wav' }), 'meeting.wav');
-      const created = await client.post('/api/recordings', form);
-      expect(created.status, created.text).toBe(201);
-      const id = created.body.id as string;
+      const created = await client.api.recordings.create({ body: form });
+      expectStatus(created, 201);
+      const id = created.body.id;
 
       const deadline = Date.now() + 240_000;
       for (;;) {
@@ -69,7 +67,7 @@ describe.skipIf(!speechWorkerInstalled())(
         if (Date.now() > deadline) throw new Error(`no piece was done: ${status}`);
         await new Promise((r) => setTimeout(r, 100));
       }
-      const cancelled = await client.post(`/api/recordings/${id}/cancel`);
+      const cancelled = await client.api.recordings.cancel({ params: { id } });
       expect(cancelled.status, cancelled.text).toBeLessThan(300);
       expect((await recordingOf(client, id)).status).toBe('cancelled');
 

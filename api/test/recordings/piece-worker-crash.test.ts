@@ -10,6 +10,7 @@ import {
 import { jobStream } from '@scrivo/domain/jobs';
 import { recordingStream } from '@scrivo/domain/recordings';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -25,7 +26,7 @@ const PIECES = {
 };
 
 const statusOf = async (client: TestClient, id: string) =>
-  ((await client.get(`/api/recordings/${id}`)).body as { status: string }).status;
+  bodyOf(await client.api.recordings.get({ params: { id } }), 200).status;
 
 describe.skipIf(!speechWorkerInstalled())('a job worker killed in the middle of a piece', () => {
   let speech: SpeechWorkerProcess;
@@ -64,9 +65,9 @@ describe.skipIf(!speechWorkerInstalled())('a job worker killed in the middle of 
     const { client } = await signedInClient(app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([recording.wav], { type: 'audio/wav' }), 'minute.wav');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.id as string;
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
+    const id = created.body.id;
     const { events } = app.scrivo.adapters;
     const first = startJobWorker(workerEnv('worker-one'));
     workers.push(first);
@@ -109,16 +110,14 @@ describe.skipIf(!speechWorkerInstalled())('a job worker killed in the middle of 
       .map((e) => (e.data as { workerId: string }).workerId);
     expect(claims).toEqual(['worker-one', 'worker-two']);
 
-    const transcript = (await client.get(`/api/recordings/${id}/transcript`)).body as { text: string };
+    const transcript = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
     for (const clip of recording.known)
       expect(phraseErrorRate(clip.said, transcript.text), clip.said).toBeLessThanOrEqual(HEARD);
     // Nothing doubled: the transcript holds each piece's segments once, in time order.
     const recorded = stream
       .filter((e) => e.type === 'TranscriptPieceTranscribed')
       .flatMap((e) => (e.data as { segments: { start: number }[] }).segments);
-    const { segments } = (await client.get(`/api/recordings/${id}/transcript`)).body as {
-      segments: { start: number }[];
-    };
+    const { segments } = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
     expect(segments).toHaveLength(recorded.length);
     for (let i = 1; i < segments.length; i++)
       expect(segments[i]!.start).toBeGreaterThan(segments[i - 1]!.start);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { untilCompleted } from './support/until-completed';
 import { appWithSpeechWorker } from '../support/speech-app';
@@ -30,13 +31,13 @@ describe.skipIf(!speechWorkerInstalled())('language per segment', () => {
     const { client } = await signedInClient(running.app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([ENGLISH_GERMAN_SPANISH], { type: 'audio/wav' }), 'en-de-es.wav');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.id as string;
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201);
+    const id = created.body.id;
     await untilCompleted(client, id);
 
-    const exported = await client.get(`/api/recordings/${id}/export?format=json`);
-    expect(exported.status).toBe(200);
+    const exported = await client.api.recordings.export({ params: { id }, query: { format: 'json' } });
+    expectStatus(exported, 200);
     const transcript = JSON.parse(exported.text) as { language: string; segments: ExportedSegment[] };
     expect(transcript.language).toBe('en');
     const english = transcript.segments.filter((s) => s.language === 'en');
@@ -56,9 +57,7 @@ describe.skipIf(!speechWorkerInstalled())('language per segment', () => {
     }
 
     // The transcript the page reads carries the same.
-    const page = await client.get(`/api/recordings/${id}/transcript`);
-    expect((page.body.segments as ExportedSegment[]).map((s) => s.language)).toEqual(
-      transcript.segments.map((s) => s.language),
-    );
+    const page = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
+    expect(page.segments.map((s) => s.language)).toEqual(transcript.segments.map((s) => s.language));
   }, 600_000);
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { untilCompleted } from './support/until-completed';
 import { appWithSpeechWorker } from '../support/speech-app';
@@ -21,9 +22,9 @@ const upload = async (client: TestClient, title: string) => {
   form.set('file', new Blob([readFileSync(CALL)], { type: 'application/octet-stream' }), 'call.wav');
   form.set('language', 'en');
   form.set('title', title);
-  const created = await client.post('/api/recordings', form);
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.id as string;
+  const created = await client.api.recordings.create({ body: form });
+  expectStatus(created, 201);
+  const id = created.body.id;
   await untilCompleted(client, id);
   return id;
 };
@@ -37,27 +38,28 @@ describe.skipIf(!speechWorkerInstalled())('the speaker timeline (GET .../transcr
   it('says who speaks when, two at once included, follows a rename, and is exported as JSON and RTTM', async () => {
     const { client } = await signedInClient(running.app, { plan: 'business_pro' });
     const id = await upload(client, 'Phone call');
-    const transcript = await client.get(`/api/recordings/${id}/transcript`);
-    const timeline = transcript.body.speakerTimeline as Turn[];
+    const timeline =
+      bodyOf(await client.api.recordings.transcript({ params: { id } }), 200).speakerTimeline ?? [];
     expect(new Set(timeline.map((t) => t.speaker))).toEqual(new Set(['Speaker 1', 'Speaker 2']));
     expect(atOnce(timeline)).toBe(true);
 
-    const renamed = await client.patch(`/api/recordings/${id}/transcript`, {
-      version: 1,
-      speakers: { 'Speaker 1': 'Diane Smith' },
+    const renamed = await client.api.recordings.editTranscript({
+      params: { id },
+      body: { version: 1, speakers: { 'Speaker 1': 'Diane Smith' } },
     });
-    expect(renamed.status, renamed.text).toBe(200);
-    const after = (await client.get(`/api/recordings/${id}/transcript`)).body.speakerTimeline as Turn[];
+    expectStatus(renamed, 200);
+    const after =
+      bodyOf(await client.api.recordings.transcript({ params: { id } }), 200).speakerTimeline ?? [];
     expect(new Set(after.map((t) => t.speaker))).toEqual(new Set(['Diane Smith', 'Speaker 2']));
     expect(after.map(({ start, end }) => [start, end])).toEqual(
       timeline.map(({ start, end }) => [start, end]),
     );
 
-    const json = await client.get(`/api/recordings/${id}/export?format=json`);
+    const json = await client.api.recordings.export({ params: { id }, query: { format: 'json' } });
     expect(JSON.parse(json.text).speakerTimeline).toEqual(after);
 
-    const rttm = await client.get(`/api/recordings/${id}/export?format=rttm`);
-    expect(rttm.status).toBe(200);
+    const rttm = await client.api.recordings.export({ params: { id }, query: { format: 'rttm' } });
+    expectStatus(rttm, 200);
     expect(rttm.headers.get('content-disposition')).toContain('Phone call.rttm');
     const lines = rttm.text.trim().split('\n');
     expect(lines).toHaveLength(after.length);
@@ -68,9 +70,11 @@ describe.skipIf(!speechWorkerInstalled())('the speaker timeline (GET .../transcr
   it('builds the RTTM export from the lines when a transcript has no speaker timeline', async () => {
     const { client } = await signedInClient(running.app, { plan: 'premium' });
     const id = await upload(client, 'No labels');
-    expect((await client.get(`/api/recordings/${id}/transcript`)).body).not.toHaveProperty('speakerTimeline');
-    const rttm = await client.get(`/api/recordings/${id}/export?format=rttm`);
-    expect(rttm.status).toBe(200);
+    expect((await client.api.recordings.transcript({ params: { id } })).body).not.toHaveProperty(
+      'speakerTimeline',
+    );
+    const rttm = await client.api.recordings.export({ params: { id }, query: { format: 'rttm' } });
+    expectStatus(rttm, 200);
     expect(
       new Set(
         rttm.text

@@ -8,6 +8,7 @@ import {
 } from '@scrivo/adapters/testing/speech-worker-process';
 import { jobStream } from '@scrivo/domain/jobs';
 import { recordingStream } from '@scrivo/domain/recordings';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -27,7 +28,7 @@ const freePort = () =>
   });
 
 const statusOf = async (client: TestClient, id: string) =>
-  ((await client.get(`/api/recordings/${id}`)).body as { status: string }).status;
+  bodyOf(await client.api.recordings.get({ params: { id } }), 200).status;
 
 describe.skipIf(!speechWorkerInstalled())('a speech-worker outage of more than half a minute', () => {
   let speech: SpeechWorkerProcess | null = null;
@@ -54,9 +55,9 @@ describe.skipIf(!speechWorkerInstalled())('a speech-worker outage of more than h
       const form = new FormData();
       form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
       form.set('title', title);
-      const created = await client.post('/api/recordings', form);
-      expect(created.status, created.text).toBe(201);
-      ids.push(created.body.id as string);
+      const created = await client.api.recordings.create({ body: form });
+      expectStatus(created, 201);
+      ids.push(created.body.id);
     }
 
     await new Promise((r) => setTimeout(r, OUTAGE_MS));
@@ -72,8 +73,8 @@ describe.skipIf(!speechWorkerInstalled())('a speech-worker outage of more than h
 
     const { events } = app.scrivo.adapters;
     for (const id of ids) {
-      const transcript = await client.get(`/api/recordings/${id}/transcript`);
-      expect(phraseErrorRate(PHRASE, transcript.body.text as string)).toBeLessThanOrEqual(HEARD);
+      const transcript = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
+      expect(phraseErrorRate(PHRASE, transcript.text)).toBeLessThanOrEqual(HEARD);
       const requested = (await events.readStream(recordingStream(id))).find(
         (e) => e.type === 'TranscriptionRequested',
       )!.data as { jobId: string };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { appWithSpeechWorker } from '../support/speech-app';
@@ -65,9 +66,9 @@ const upload = async (client: TestClient, path: string, title: string) => {
   const form = new FormData();
   form.set('file', new Blob([readFileSync(path)]), `${title}.webm`);
   form.set('title', title);
-  const created = await client.post('/api/recordings', form);
-  expect(created.status, created.text).toBe(201);
-  return created.body as { id: string; durationSeconds: number };
+  const created = await client.api.recordings.create({ body: form });
+  expectStatus(created, 201);
+  return created.body;
 };
 
 const waitForRecording = async (
@@ -78,12 +79,7 @@ const waitForRecording = async (
 ) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await client.get(`/api/recordings/${id}`);
-    const recording = body as {
-      status: string;
-      progress: number;
-      error: { code: string; message: string } | null;
-    };
+    const recording = bodyOf(await client.api.recordings.get({ params: { id } }), 200);
     if (done(recording)) return recording;
     if (Date.now() > deadline) throw new Error(`recording ${id} still ${JSON.stringify(recording)}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -91,7 +87,7 @@ const waitForRecording = async (
 };
 
 const minutesUsed = async (client: TestClient) =>
-  ((await client.get('/api/usage')).body as { minutesUsed: number }).minutesUsed;
+  bodyOf(await client.api.recordings.usage(), 200).minutesUsed;
 
 describe.skipIf(!speechWorkerInstalled())(
   'untrusted media: minutes follow the decoded audio, cancel stops the engine',
@@ -116,10 +112,7 @@ describe.skipIf(!speechWorkerInstalled())(
       await waitForRecording(client, created.id, (r) => r.status === 'completed', 400_000);
 
       expect(await minutesUsed(client)).toBeCloseTo(44 / 60, 1);
-      const transcript = (await client.get(`/api/recordings/${created.id}/transcript`)).body as {
-        text: string;
-        durationSeconds: number;
-      };
+      const transcript = bodyOf(await client.api.recordings.transcript({ params: { id: created.id } }), 200);
       expect(
         phraseErrorRate('ask not what your country can do for you', transcript.text),
       ).toBeLessThanOrEqual(HEARD);
@@ -155,7 +148,7 @@ describe.skipIf(!speechWorkerInstalled())(
       await new Promise((r) => setTimeout(r, 3000)); // the speech worker is decoding the long file by now
 
       const cancelledAt = Date.now();
-      expect((await client.post(`/api/recordings/${first.id}/cancel`)).status).toBe(200);
+      expectStatus(await client.api.recordings.cancel({ params: { id: first.id } }), 200);
       await waitForRecording(
         client,
         next.id,
@@ -167,7 +160,9 @@ describe.skipIf(!speechWorkerInstalled())(
       // next segment); behind the cancelled 20 minutes it would wait for many minutes.
       await waitForRecording(client, next.id, (r) => r.status === 'completed', 150_000);
       expect(startedAfter).toBeLessThan(5_000);
-      expect((await client.get(`/api/recordings/${first.id}`)).body).toMatchObject({ status: 'cancelled' });
+      expect((await client.api.recordings.get({ params: { id: first.id } })).body).toMatchObject({
+        status: 'cancelled',
+      });
       // Nothing of the cancelled file stays on the engine: a request the cancel cut off leaves the speech worker's
       // queue within seconds (about 2 s after the next clip completed, measured with pieces of a long file).
       const queueOf = async () =>

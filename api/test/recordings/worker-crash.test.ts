@@ -9,6 +9,7 @@ import { JOB_INDEX_COLLECTION } from '@scrivo/adapters/jobs/mongodb-job-queue';
 import { mongoForTests } from '@scrivo/adapters/testing/mongo-for-tests';
 import { recordingStream } from '@scrivo/domain/recordings';
 import { jobStream } from '@scrivo/domain/jobs';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -21,7 +22,7 @@ const PHRASE = 'ask not what your country can do for you';
 const LEASE_MS = 3000;
 
 const statusOf = async (client: TestClient, id: string) =>
-  (await client.get(`/api/recordings/${id}`)).body as { status: string; progress: number };
+  bodyOf(await client.api.recordings.get({ params: { id } }), 200);
 
 const workers: JobWorkerProcess[] = [];
 let speechLog = '';
@@ -96,9 +97,9 @@ describe.skipIf(!speechWorkerInstalled()).each(queues)(
       const { client } = await signedInClient(app, { plan: 'premium' });
       const form = new FormData();
       form.set('file', new Blob([readFileSync(JFK)]), 'jfk.wav');
-      const created = await client.post('/api/recordings', form);
-      expect(created.status, created.text).toBe(201);
-      const id = created.body.id as string;
+      const created = await client.api.recordings.create({ body: form });
+      expectStatus(created, 201);
+      const id = created.body.id;
 
       const first = startJobWorker(workerEnv('worker-one'));
       workers.push(first);
@@ -113,8 +114,8 @@ describe.skipIf(!speechWorkerInstalled()).each(queues)(
       await second.started;
       expect(await waitForStatus(client, id, ['completed', 'failed'], 600_000)).toBe('completed');
 
-      const transcript = await client.get(`/api/recordings/${id}/transcript`);
-      expect(phraseErrorRate(PHRASE, transcript.body.text as string)).toBeLessThanOrEqual(HEARD);
+      const transcript = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
+      expect(phraseErrorRate(PHRASE, transcript.text)).toBeLessThanOrEqual(HEARD);
 
       const events = await app.scrivo.adapters.events.readStream(recordingStream(id));
       expect(events.filter((e) => e.type === 'TranscriptionCompleted')).toHaveLength(1);
