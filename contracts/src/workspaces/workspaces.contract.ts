@@ -38,10 +38,23 @@ export const WorkspaceInvitation = z.object({
 });
 export type WorkspaceInvitation = z.infer<typeof WorkspaceInvitation>;
 
+/**
+ * How long the workspace keeps its recordings after upload: after `days`, `media` removes the audio and video (the
+ * transcript stays), `recording` moves the whole recording to the bin, from which it is erased after the usual
+ * restore period. Each recording shows its date, with a warning in its last 7 days.
+ */
+export const RetentionPolicy = z.object({
+  days: z.number().int().min(1).max(3650),
+  scope: z.enum(['media', 'recording']),
+});
+export type RetentionPolicy = z.infer<typeof RetentionPolicy>;
+
 /** The members page: pending invitations only for those who manage members (owner, admins), else empty. */
 export const WorkspaceDetail = WorkspaceSummary.extend({
   members: z.array(WorkspaceMember),
   invitations: z.array(WorkspaceInvitation),
+  /** Null: recordings are kept until someone deletes them. */
+  retention: RetentionPolicy.nullable(),
 });
 export type WorkspaceDetail = z.infer<typeof WorkspaceDetail>;
 
@@ -161,5 +174,14 @@ export const workspacesContract = c.router({
     body: z.object({ userId: Id }),
     responses: { 200: WorkspaceDetail, ...mine },
     summary: 'Hand the workspace over to a member (owner); the old owner stays as an admin',
+  },
+  setRetention: {
+    method: 'PUT',
+    path: '/api/workspaces/:id/retention',
+    pathParams: IdParams,
+    body: z.object({ policy: RetentionPolicy.nullable() }),
+    responses: { 200: WorkspaceDetail, ...mine },
+    summary:
+      'Set how long recordings are kept after upload (owner and admins), or turn it off with null; applied by a timer',
   },
 });
