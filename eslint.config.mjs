@@ -245,7 +245,6 @@ const untypedCallsAllowed = [
   'api/test/summaries/own-model.test.ts',
   'api/test/summaries/summaries-api.test.ts',
   'api/test/topology/production-topology.test.ts',
-  'api/test/vocabulary/vocabulary.test.ts',
   'api/test/voices/voices.test.ts',
   'api/test/webhooks/webhook-crash.test.ts',
   'bench/accounts/run.ts',
