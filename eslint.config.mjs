@@ -244,7 +244,6 @@ const untypedCallsAllowed = [
   'api/test/summaries/own-model.test.ts',
   'api/test/summaries/summaries-api.test.ts',
   'api/test/topology/production-topology.test.ts',
-  'api/test/voices/voices.test.ts',
   'bench/accounts/run.ts',
   'bench/speech/short_clip.ts',
   'bench/transcription/long-file.test.ts',
