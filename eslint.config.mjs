@@ -239,7 +239,6 @@ const untypedCallsAllowed = [
   'api/test/recordings/speech-outage.test.ts',
   'api/test/recordings/untrusted-media.test.ts',
   'api/test/recordings/worker-crash.test.ts',
-  'api/test/summaries/summaries-api.test.ts',
   'api/test/topology/production-topology.test.ts',
   'bench/accounts/run.ts',
   'bench/speech/short_clip.ts',
