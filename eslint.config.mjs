@@ -242,9 +242,6 @@ const untypedCallsAllowed = [
   'api/test/topology/production-topology.test.ts',
   'bench/accounts/run.ts',
   'bench/speech/short_clip.ts',
-  'bench/transcription/long-file.test.ts',
-  'bench/transcription/rtf.test.ts',
-  'bench/transcription/scale-out.test.ts',
 ];
 const typedApiCalls = {
   files: [
