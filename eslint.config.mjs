@@ -241,7 +241,6 @@ const untypedCallsAllowed = [
   'api/test/recordings/worker-crash.test.ts',
   'api/test/topology/production-topology.test.ts',
   'bench/accounts/run.ts',
-  'bench/speech/short_clip.ts',
 ];
 const typedApiCalls = {
   files: [
