@@ -240,7 +240,6 @@ const untypedCallsAllowed = [
   'api/test/recordings/untrusted-media.test.ts',
   'api/test/recordings/worker-crash.test.ts',
   'api/test/topology/production-topology.test.ts',
-  'bench/accounts/run.ts',
 ];
 const typedApiCalls = {
   files: [
