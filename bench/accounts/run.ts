@@ -74,17 +74,12 @@ const main = async () => {
     }
     const email = 'bench@example.com';
     const client = new TestClient(url);
-    await client.post('/api/send-verification', { email });
-    await client.post('/api/verify-email-code', {
-      email,
-      code: await latestVerificationCode(dataDir, email),
+    await client.api.accounts.sendVerification({ body: { email } });
+    await client.api.accounts.verifyEmailCode({
+      body: { email, code: await latestVerificationCode(dataDir, email) },
     });
-    const registered = await client.post('/api/register', {
-      email,
-      password: 'secret-pass',
-      firstName: 'Bench',
-      lastName: 'Mark',
-      industry: 'Student',
+    const registered = await client.api.accounts.register({
+      body: { email, password: 'secret-pass', firstName: 'Bench', lastName: 'Mark', industry: 'Student' },
     });
     if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
     const csrf = client.cookie('scrivo_csrf')!;
