@@ -58,6 +58,8 @@ const main = async () => {
       SCRIVO_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
+      // Sign-up and sign-in need no engine: readiness must not wait for a speech worker this bench never starts.
+      SCRIVO_HEALTH_ENGINES: 'none',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
