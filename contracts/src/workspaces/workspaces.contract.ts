@@ -58,9 +58,9 @@ export type InvitationForMe = z.infer<typeof InvitationForMe>;
 /** The domain tidies and checks the name (1 to 80 characters once spaces are collapsed). */
 const Name = z.string().max(200);
 const Id = z.string().min(1).max(100);
-const IdParams = z.object({ id: Id });
-const MemberParams = z.object({ id: Id, userId: Id });
-const InvitationParams = z.object({ id: Id, invitationId: Id });
+const IdParams = z.object({ workspaceId: Id });
+const MemberParams = z.object({ workspaceId: Id, userId: Id });
+const InvitationParams = z.object({ workspaceId: Id, invitationId: Id });
 const mine = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const workspacesContract = c.router({
@@ -93,14 +93,14 @@ export const workspacesContract = c.router({
   },
   get: {
     method: 'GET',
-    path: '/api/workspaces/:id',
+    path: '/api/workspaces/:workspaceId',
     pathParams: IdParams,
     responses: { 200: WorkspaceDetail, ...mine },
     summary: 'A workspace with its members (and, for its owner and admins, pending invitations)',
   },
   rename: {
     method: 'PATCH',
-    path: '/api/workspaces/:id',
+    path: '/api/workspaces/:workspaceId',
     pathParams: IdParams,
     body: z.object({ name: Name }),
     responses: { 200: WorkspaceSummary, ...mine },
@@ -108,7 +108,7 @@ export const workspacesContract = c.router({
   },
   delete: {
     method: 'DELETE',
-    path: '/api/workspaces/:id',
+    path: '/api/workspaces/:workspaceId',
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -116,7 +116,7 @@ export const workspacesContract = c.router({
   },
   invite: {
     method: 'POST',
-    path: '/api/workspaces/:id/invitations',
+    path: '/api/workspaces/:workspaceId/invitations',
     pathParams: IdParams,
     body: z.object({ email: z.string().trim().email().max(254), role: GivenWorkspaceRole }),
     responses: { 201: z.object({ id: z.string() }), 409: ErrorBody, ...mine },
@@ -124,7 +124,7 @@ export const workspacesContract = c.router({
   },
   revokeInvitation: {
     method: 'DELETE',
-    path: '/api/workspaces/:id/invitations/:invitationId',
+    path: '/api/workspaces/:workspaceId/invitations/:invitationId',
     pathParams: InvitationParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -132,7 +132,7 @@ export const workspacesContract = c.router({
   },
   changeRole: {
     method: 'PATCH',
-    path: '/api/workspaces/:id/members/:userId',
+    path: '/api/workspaces/:workspaceId/members/:userId',
     pathParams: MemberParams,
     body: z.object({ role: GivenWorkspaceRole }),
     responses: { 200: WorkspaceDetail, ...mine },
@@ -140,7 +140,7 @@ export const workspacesContract = c.router({
   },
   removeMember: {
     method: 'DELETE',
-    path: '/api/workspaces/:id/members/:userId',
+    path: '/api/workspaces/:workspaceId/members/:userId',
     pathParams: MemberParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -148,7 +148,7 @@ export const workspacesContract = c.router({
   },
   leave: {
     method: 'POST',
-    path: '/api/workspaces/:id/leave',
+    path: '/api/workspaces/:workspaceId/leave',
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -156,7 +156,7 @@ export const workspacesContract = c.router({
   },
   transfer: {
     method: 'POST',
-    path: '/api/workspaces/:id/transfer',
+    path: '/api/workspaces/:workspaceId/transfer',
     pathParams: IdParams,
     body: z.object({ userId: Id }),
     responses: { 200: WorkspaceDetail, ...mine },
