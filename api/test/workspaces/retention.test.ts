@@ -24,7 +24,7 @@ describe('workspace retention: owners and admins set how long recordings are kep
 
   const setBy = (person: Person, policy: unknown) =>
     person.client.api.workspaces.setRetention({
-      params: { id: workspaceId },
+      params: { workspaceId },
       body: unchecked({ policy }),
     });
 
@@ -32,7 +32,7 @@ describe('workspace retention: owners and admins set how long recordings are kep
     const set = await setBy(dina, { days: 90, scope: 'media' });
     expectStatus(set, 200);
     expect(set.body.retention).toEqual({ days: 90, scope: 'media' });
-    const page = bodyOf(await ben.client.api.workspaces.get({ params: { id: workspaceId } }), 200);
+    const page = bodyOf(await ben.client.api.workspaces.get({ params: { workspaceId } }), 200);
     expect(page.retention).toEqual({ days: 90, scope: 'media' });
     const off = await setBy(ann, null);
     expectStatus(off, 200);
@@ -56,7 +56,7 @@ describe('workspace retention: owners and admins set how long recordings are kep
     ])
       expectStatus(await setBy(ann, policy), 400);
     expect(
-      bodyOf(await ann.client.api.workspaces.get({ params: { id: workspaceId } }), 200).retention,
+      bodyOf(await ann.client.api.workspaces.get({ params: { workspaceId } }), 200).retention,
     ).toBeNull();
   });
 });

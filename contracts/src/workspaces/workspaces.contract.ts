@@ -71,9 +71,9 @@ export type InvitationForMe = z.infer<typeof InvitationForMe>;
 /** The domain tidies and checks the name (1 to 80 characters once spaces are collapsed). */
 const Name = z.string().max(200);
 const Id = z.string().min(1).max(100);
-const IdParams = z.object({ id: Id });
-const MemberParams = z.object({ id: Id, userId: Id });
-const InvitationParams = z.object({ id: Id, invitationId: Id });
+const IdParams = z.object({ workspaceId: Id });
+const MemberParams = z.object({ workspaceId: Id, userId: Id });
+const InvitationParams = z.object({ workspaceId: Id, invitationId: Id });
 const mine = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const workspacesContract = c.router({
@@ -106,14 +106,14 @@ export const workspacesContract = c.router({
   },
   get: {
     method: 'GET',
-    path: '/api/workspaces/:id',
+    path: '/api/workspaces/:workspaceId',
     pathParams: IdParams,
     responses: { 200: WorkspaceDetail, ...mine },
     summary: 'A workspace with its members (and, for its owner and admins, pending invitations)',
   },
   rename: {
     method: 'PATCH',
-    path: '/api/workspaces/:id',
+    path: '/api/workspaces/:workspaceId',
     pathParams: IdParams,
     body: z.object({ name: Name }),
     responses: { 200: WorkspaceSummary, ...mine },
@@ -121,7 +121,7 @@ export const workspacesContract = c.router({
   },
   delete: {
     method: 'DELETE',
-    path: '/api/workspaces/:id',
+    path: '/api/workspaces/:workspaceId',
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -129,7 +129,7 @@ export const workspacesContract = c.router({
   },
   invite: {
     method: 'POST',
-    path: '/api/workspaces/:id/invitations',
+    path: '/api/workspaces/:workspaceId/invitations',
     pathParams: IdParams,
     body: z.object({ email: z.string().trim().email().max(254), role: GivenWorkspaceRole }),
     responses: { 201: z.object({ id: z.string() }), 409: ErrorBody, ...mine },
@@ -137,7 +137,7 @@ export const workspacesContract = c.router({
   },
   revokeInvitation: {
     method: 'DELETE',
-    path: '/api/workspaces/:id/invitations/:invitationId',
+    path: '/api/workspaces/:workspaceId/invitations/:invitationId',
     pathParams: InvitationParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -145,7 +145,7 @@ export const workspacesContract = c.router({
   },
   changeRole: {
     method: 'PATCH',
-    path: '/api/workspaces/:id/members/:userId',
+    path: '/api/workspaces/:workspaceId/members/:userId',
     pathParams: MemberParams,
     body: z.object({ role: GivenWorkspaceRole }),
     responses: { 200: WorkspaceDetail, ...mine },
@@ -153,7 +153,7 @@ export const workspacesContract = c.router({
   },
   removeMember: {
     method: 'DELETE',
-    path: '/api/workspaces/:id/members/:userId',
+    path: '/api/workspaces/:workspaceId/members/:userId',
     pathParams: MemberParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -161,7 +161,7 @@ export const workspacesContract = c.router({
   },
   leave: {
     method: 'POST',
-    path: '/api/workspaces/:id/leave',
+    path: '/api/workspaces/:workspaceId/leave',
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -169,7 +169,7 @@ export const workspacesContract = c.router({
   },
   transfer: {
     method: 'POST',
-    path: '/api/workspaces/:id/transfer',
+    path: '/api/workspaces/:workspaceId/transfer',
     pathParams: IdParams,
     body: z.object({ userId: Id }),
     responses: { 200: WorkspaceDetail, ...mine },
@@ -177,7 +177,7 @@ export const workspacesContract = c.router({
   },
   setRetention: {
     method: 'PUT',
-    path: '/api/workspaces/:id/retention',
+    path: '/api/workspaces/:workspaceId/retention',
     pathParams: IdParams,
     body: z.object({ policy: RetentionPolicy.nullable() }),
     responses: { 200: WorkspaceDetail, ...mine },

@@ -17,7 +17,9 @@ export class RetentionController {
   setRetention(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(contract.workspaces.setRetention, async ({ params, body }) => ({
       status: 200 as const,
-      body: await this.commands.execute(new SetWorkspaceRetentionCommand(user, params.id, body.policy)),
+      body: await this.commands.execute(
+        new SetWorkspaceRetentionCommand(user, params.workspaceId, body.policy),
+      ),
     }));
   }
 }
