@@ -98,14 +98,18 @@ export class WorkspacesController {
   invite(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(w.invite, async ({ params, body }) => ({
       status: 201 as const,
-      body: await this.commands.execute(new InviteToWorkspaceCommand(user, params.workspaceId, body.email, body.role)),
+      body: await this.commands.execute(
+        new InviteToWorkspaceCommand(user, params.workspaceId, body.email, body.role),
+      ),
     }));
   }
 
   @TsRestHandler(w.revokeInvitation)
   revokeInvitation(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(w.revokeInvitation, async ({ params }) => {
-      await this.commands.execute(new RevokeWorkspaceInvitationCommand(user, params.workspaceId, params.invitationId));
+      await this.commands.execute(
+        new RevokeWorkspaceInvitationCommand(user, params.workspaceId, params.invitationId),
+      );
       return { status: 204 as const, body: undefined };
     });
   }
