@@ -68,6 +68,15 @@ describe('recordings in a workspace: members work on them by role, outsiders see
     const comment = { kind: 'comment' as const, start: 0, end: 4, comment: 'Quote this in the report' };
     const commented = await ben.client.api.recordings.addAnnotation({ ...id(), body: comment });
     expectStatus(commented, 201);
+    // The comment carries its author's name for everyone; only its author changes its text.
+    const note = commented.body.annotations.find((a) => a.author.id === ben.userId)!;
+    expect(note.author.name).toBe('Test User');
+    const notHis = await ann.client.api.recordings.editAnnotation({
+      params: { id: recordingId, annotationId: note.id },
+      body: { comment: 'Changed by the owner' },
+    });
+    expectStatus(notHis, 403);
+    expect(notHis.body.message).toBe('Only the person who wrote a comment can change it.');
     // What only the uploader does (delete, share publicly) is refused with why.
     const deleting = await ben.client.api.recordings.remove(id());
     expectStatus(deleting, 403);
