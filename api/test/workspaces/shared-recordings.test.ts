@@ -165,4 +165,12 @@ describe('recordings in a workspace: members work on them by role, outsiders see
     const list = bodyOf(await cleo.client.api.recordings.list({ query: { workspaceId } }), 200);
     expect(list.items.map((r) => r.id).sort()).toEqual([recordingId, bensOwn].sort());
   });
+
+  it('takes the workspace from tus metadata too: the recording exists in it from the first request', async () => {
+    const created = await tusCreateInto(app, ann, workspaceId);
+    expect(created.status).toBe(201);
+    const id = created.headers.get('x-recording-id')!;
+    const recording = bodyOf(await cleo.client.api.recordings.get({ params: { id } }), 200);
+    expect([recording.status, recording.workspaceId]).toEqual(['uploading', workspaceId]);
+  });
 });
