@@ -173,4 +173,26 @@ describe('recordings in a workspace: members work on them by role, outsiders see
     const recording = bodyOf(await cleo.client.api.recordings.get({ params: { id } }), 200);
     expect([recording.status, recording.workspaceId]).toEqual(['uploading', workspaceId]);
   });
+
+  it('follows a change of role at the next request, and a deleted workspace leaves each recording to its uploader', async () => {
+    const id = await workspaceOf(ann, 'Short-lived');
+    await joined(ann, id, cleo, 'viewer');
+    const recording = await completedInWorkspace(app, ann, id, 'Kick-off');
+    const rename = (title: string) =>
+      cleo.client.api.recordings.update({ params: { id: recording }, body: { title } });
+    expectStatus(await rename('Cleo’s title'), 403);
+    expectStatus(
+      await ann.client.api.workspaces.changeRole({
+        params: { workspaceId: id, userId: cleo.userId },
+        body: { role: 'member' },
+      }),
+      200,
+    );
+    expectStatus(await rename('Cleo’s title'), 200);
+    expectStatus(await ann.client.api.workspaces.delete({ params: { workspaceId: id } }), 204);
+    expectStatus(await cleo.client.api.recordings.get({ params: { id: recording } }), 404);
+    expect(bodyOf(await ann.client.api.recordings.get({ params: { id: recording } }), 200).title).toBe(
+      'Cleo’s title',
+    );
+  });
 });
