@@ -6,6 +6,7 @@ import { ACCEPTED, ASKED, isTaskClause, saysTask } from './committed-task';
 import { DECISION, selectLines, TASK } from './line-selection';
 import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
 import { withFiguresSaid } from './figures-said';
+import { withPointsSaid } from './points-said';
 import { capitalised, commits, OPENING_WORDS, PROPOSAL, splitLongLines, tidyLines } from './spoken';
 import {
   checkedOwner,
@@ -299,11 +300,13 @@ export const summarizeTranscript = async (
       : listed;
     results.push({
       overview: withoutRepeatedSentences(outline.data.overview, options.language, people),
+      // The figures and the proposals the lines state are key points even where the model left them out.
       keyPoints: checking
-        ? withFiguresSaid(
-            [...inSense(check(outline.data.keyPoints), false), ...saidOnly],
-            [...decisions],
+        ? withPointsSaid(
+            withFiguresSaid([...inSense(check(outline.data.keyPoints), false), ...saidOnly], decisions, part),
+            decisions,
             part,
+            options.language,
           )
         : [...inSense(check(outline.data.keyPoints), false), ...saidOnly],
       decisions,
