@@ -23,26 +23,6 @@ const POINT_SUBSTANCE = 4;
 
 const CUE = { test: (text: string): boolean => PROPOSAL.test(text) || DECISION.test(text) };
 
-/**
- * The words of a line that put something forward or settle it: its sentence that does ("Yeah. Maybe we can change
- * the colours, at least the frame." says it in its second), or, where that is long, the clause (between commas).
- * Null when none does with enough words that carry meaning, or only a question does.
- */
-export const proposalSaid = (text: string, language = 'en'): string | null => {
-  const pieces = (line: string, separator: RegExp) =>
-    line
-      .split(separator)
-      .map((p) => p.trim())
-      .filter((p) => p && !p.endsWith('?') && CUE.test(p));
-  const substantial = (p: string) => contentWords(p, language).length >= POINT_SUBSTANCE;
-  for (const sentence of pieces(text.trim(), /(?<=[.!?])\s+/).filter(substantial)) {
-    if (wordCount(sentence) <= POINT_WORDS) return sentence;
-    const clause = pieces(sentence, /,\s+/).find((c) => wordCount(c) <= POINT_WORDS && substantial(c));
-    if (clause) return clause;
-  }
-  return null;
-};
-
 // Words of spoken English that carry no fact of a meeting ("it's gonna be", "maybe", "one").
 const SPOKEN = new Set([
   'gonna',
@@ -58,17 +38,47 @@ const SPOKEN = new Set([
   'sort',
   'thing',
   'not',
+  'mean',
+  'know',
+  'guess',
+  'see',
 ]);
 
+/** The words that carry meaning: three letters or more, not a contraction, a digit or a word of spoken filler. */
+const meaningful = (text: string, language: string): string[] =>
+  contentWords(text, language).filter(
+    (w) => w.length >= 3 && !w.includes("'") && !/^\d+$/.test(w) && !SPOKEN.has(w),
+  );
+
 /**
- * A key point a model copied from a filler ("Wow.", "That's my favourite one."): under two words that carry meaning
+ * The words of a line that put something forward or settle it: its sentence that does ("Yeah. Maybe we can change
+ * the colours, at least the frame." says it in its second), or, where that is long, the clause (between commas).
+ * The clause with the cue says something itself: "Be able to pull it up, I mean, then we will see." puts nothing
+ * forward ("then we will see"). Null when none does with enough words that carry meaning, or only a question does.
+ */
+export const proposalSaid = (text: string, language = 'en'): string | null => {
+  const pieces = (line: string, separator: RegExp) =>
+    line
+      .split(separator)
+      .map((p) => p.trim())
+      .filter((p) => p && !p.endsWith('?') && CUE.test(p));
+  const substantial = (p: string) => contentWords(p, language).length >= POINT_SUBSTANCE;
+  const saysSomething = (sentence: string) =>
+    substantial(sentence) && pieces(sentence, /,\s+/).some((c) => meaningful(c, language).length >= 2);
+  for (const sentence of pieces(text.trim(), /(?<=[.!?])\s+/).filter(saysSomething)) {
+    if (wordCount(sentence) <= POINT_WORDS) return sentence;
+    const clause = pieces(sentence, /,\s+/).find((c) => wordCount(c) <= POINT_WORDS && substantial(c));
+    if (clause) return clause;
+  }
+  return null;
+};
+
+/**
+ * A key point a model copied from a filler ("Wow.", "That's my favourite one."): under three words that carry meaning
  * (of three letters or more, not a contraction, a digit or a word of spoken filler) and no figure stated.
  */
 export const saysNothing = (text: string, language = 'en'): boolean =>
-  !FIGURE_STATED.test(text) &&
-  contentWords(text.replace(/^[^:]{1,40}:\s+/, ''), language).filter(
-    (w) => w.length >= 3 && !w.includes("'") && !/^\d+$/.test(w) && !SPOKEN.has(w),
-  ).length < 3;
+  !FIGURE_STATED.test(text) && meaningful(text.replace(/^[^:]{1,40}:\s+/, ''), language).length < 3;
 
 /**
  * The key points without the ones that say nothing, and with the proposals and choices the lines say that no point

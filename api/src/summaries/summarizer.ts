@@ -2,8 +2,8 @@ import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import { MEETING_TEMPLATE, type SummaryTemplate } from '@scrivo/domain/summaries';
 import type { z } from 'zod/v4';
-import { ACCEPTED, ASKED, isTaskClause, saysTask } from './committed-task';
-import { DECISION, selectLines, TASK } from './line-selection';
+import { ACCEPTED, ASKED, committedTasks, isTaskClause, saysTask } from './committed-task';
+import { DECISION, selectLines } from './line-selection';
 import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
 import { withFiguresSaid } from './figures-said';
 import { withPointsSaid } from './points-said';
@@ -373,7 +373,12 @@ const candidates = (part: readonly Segment[]) => {
       .map((s) => `[${Math.floor(s.start)}]`)
       .join(', ');
   const decided = seconds(DECISION);
-  const tasks = seconds(TASK);
+  // Only the lines that commit someone ("I'll send it", "can you ...?" answered yes): a real meeting's "we have to",
+  // "need to" and "please" are no task (committed-task.ts drops what they give), and each second listed is read.
+  const tasks = part
+    .filter((_, i) => committedTasks(part, i).length > 0)
+    .map((s) => `[${Math.floor(s.start)}]`)
+    .join(', ');
   return [
     decided ? ` Lines that may say a decision: ${decided}.` : '',
     tasks ? ` Lines that may say a task: ${tasks}.` : '',

@@ -35,6 +35,8 @@ describe('what was put forward or chosen reaches the key points', () => {
     expect(points).toEqual([520]);
     expect(proposalSaid('Or if we should have a targeted remote control for children?')).toBeNull();
     expect(proposalSaid("Let's begin.")).toBeNull();
+    // A fragment whose cue says nothing of its own.
+    expect(proposalSaid('Be able to pull it up, I mean, then we will see.')).toBeNull();
   });
 
   it('quotes the sentence that says the proposal, or of a long one the clause', () => {
