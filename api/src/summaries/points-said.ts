@@ -2,7 +2,6 @@ import type { Segment } from '@scrivo/domain/recordings';
 import { DECISION, FIGURE_STATED } from './line-selection';
 import { sayTheSame } from './repetition';
 import { capitalised, OPENING_WORDS, PROPOSAL } from './spoken';
-import { lineAt } from './support-check';
 import { contentWords, wordCount } from './words';
 
 /**
@@ -62,7 +61,7 @@ export const proposalSaid = (text: string, language = 'en'): string | null => {
       .split(separator)
       .map((p) => p.trim())
       .filter((p) => p && !p.endsWith('?') && CUE.test(p));
-  const substantial = (p: string) => contentWords(p, language).length >= POINT_SUBSTANCE;
+  const substantial = (p: string) => meaningful(p, language).length >= POINT_SUBSTANCE;
   const saysSomething = (sentence: string) =>
     substantial(sentence) && pieces(sentence, /,\s+/).some((c) => meaningful(c, language).length >= 2);
   for (const sentence of pieces(text.trim(), /(?<=[.!?])\s+/).filter(saysSomething)) {
@@ -82,7 +81,8 @@ export const saysNothing = (text: string, language = 'en'): boolean =>
 
 /**
  * The key points without the ones that say nothing, and with the proposals and choices the lines say that no point
- * or decision of the part cites or already says, in the line's words after what a spoken line opens with, with who
+ * or decision of the part already says (whatever line it cites: a 1.5B model cites the line of "the important points
+ * are functional design, conceptual design" for "we agree to work on these ideas"), in the line's words after what a spoken line opens with, with who
  * said it in front ("Industrial Designer: Maybe we can change the colours that at least the frame."). The most
  * substantial first, at most four a part, in the order they were said; not a question.
  */
@@ -93,10 +93,9 @@ export const withPointsSaid = <T extends { text: string; at: number }>(
   language = 'en',
 ): (T | { text: string; at: number })[] => {
   const kept = points.filter((p) => !saysNothing(p.text, language));
-  const cited = new Set([...kept, ...decisions].map((p) => lineAt(lines, p.at)));
   const said = [...kept, ...decisions].map((p) => contentWords(p.text, language));
-  const candidates = lines.flatMap((line, i) => {
-    const proposal = cited.has(i) ? null : proposalSaid(line.text, language);
+  const candidates = lines.flatMap((line) => {
+    const proposal = proposalSaid(line.text, language);
     if (!proposal) return [];
     const words = contentWords(proposal, language);
     if (said.some((earlier) => sayTheSame(words, earlier))) return [];

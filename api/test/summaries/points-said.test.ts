@@ -14,7 +14,7 @@ const lines = transcript([
 ]);
 
 describe('what was put forward or chosen reaches the key points', () => {
-  it("adds the proposals no point cites, in the line's words after its opening words, with who said them", () => {
+  it("adds the proposals no point says, in the line's words after its opening words, with who said them", () => {
     const price = { text: 'Marketing: Twenty five Euro for a remote control.', at: 179 };
     expect(withPointsSaid([price], [], lines)).toEqual([
       price,
@@ -37,6 +37,11 @@ describe('what was put forward or chosen reaches the key points', () => {
     expect(proposalSaid("Let's begin.")).toBeNull();
     // A fragment whose cue says nothing of its own.
     expect(proposalSaid('Be able to pull it up, I mean, then we will see.')).toBeNull();
+  });
+
+  it('adds a proposal whose line a point cites without saying it', () => {
+    const elsewhere = { text: 'The team will meet again in thirty minutes.', at: 520 };
+    expect(withPointsSaid([], [elsewhere], lines).map((p) => p.at)).toEqual([435, 520]);
   });
 
   it('quotes the sentence that says the proposal, or of a long one the clause', () => {
