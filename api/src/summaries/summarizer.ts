@@ -137,14 +137,17 @@ const OUTCOMES_QUESTION = [
   'named. One item per task and person. Not a question, a remark or half a sentence: a list may be empty.',
 ].join(' ');
 
+// The overview's words say what to write, not a list of kinds to walk through: asked for "the figures and what was
+// chosen" beside key points of "figures and prices as said, names", the 1.5B model wrote an overview of "The figures
+// and prices as said were ... The names of the people who said it were Marketing, Marketing, ..." (IS1006a,
+// 2026-12-06).
 const OUTLINE_QUESTION = [
-  'Now the outline of the same lines: overview (two or three sentences: what the meeting was about, the figures',
-  'and what was chosen), keyPoints (the facts stated: figures and prices as said, names, what was proposed and',
+  'Now the outline of the same lines: overview (two or three sentences on what the meeting was about and what it',
+  'chose), keyPoints (each a different fact the lines state, as a short sentence with who said it as the line names',
   // No example with a name and a figure: the 1.5B model wrote "the Project Manager proposed 25 euros" into the
   // overview of a meeting where Marketing said it (IS1006a, 2026-12-06).
-  'what was chosen, with who said it as the line names its speaker; each a short sentence, each a different fact,',
-  'never "X discussed Y") and chapters (short',
-  'titles of the sections, each with the second its first line starts at).',
+  'its speaker: a figure or price, a proposal, a choice; never "X discussed Y") and chapters (short titles of the',
+  'sections, each with the second its first line starts at).',
 ].join(' ');
 
 type Draft = Omit<PartSummary, 'actionItems'> & { actionItems: ActionItem[] };
