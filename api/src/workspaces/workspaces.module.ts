@@ -16,18 +16,21 @@ import { workspaceCommandHandlers } from './commands/workspace.commands';
 import { workspaceQueryHandlers } from './queries/workspace.queries';
 import { WorkspaceMembership } from './support/workspace-membership';
 import { WorkspacesController } from './workspaces.controller';
+import { AdminWorkspacesController } from './admin-workspaces.controller';
+import { ListAllWorkspacesHandler } from './queries/admin-workspaces.query';
 
 registerErrorStatus('WORKSPACE_INVITATION_EXISTS', 409);
 
 /** Workspaces people share (issue 43): their routes, read models, and the per-request role look-up recordings use. */
 @Module({
   imports: [ApiKeysModule, AccountsModule],
-  controllers: [WorkspacesController],
+  controllers: [WorkspacesController, AdminWorkspacesController],
   providers: [
     WorkspaceMembership,
     ...workspaceCommandHandlers,
     ...membershipCommandHandlers,
     ...workspaceQueryHandlers,
+    ListAllWorkspacesHandler,
   ],
   exports: [WorkspaceMembership],
 })

@@ -76,6 +76,17 @@ const MemberParams = z.object({ workspaceId: Id, userId: Id });
 const InvitationParams = z.object({ workspaceId: Id, invitationId: Id });
 const mine = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
+/** A workspace as the operators' console lists it: who owns it and how many belong to it, never its recordings. */
+export const AdminWorkspace = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerId: z.string(),
+  ownerEmail: z.string(),
+  members: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminWorkspace = z.infer<typeof AdminWorkspace>;
+
 export const workspacesContract = c.router({
   create: {
     method: 'POST',
@@ -183,5 +194,15 @@ export const workspacesContract = c.router({
     responses: { 200: WorkspaceDetail, ...mine },
     summary:
       'Set how long recordings are kept after upload (owner and admins), or turn it off with null; applied by a timer',
+  },
+  adminList: {
+    method: 'GET',
+    path: '/api/admin/workspaces',
+    responses: {
+      200: z.object({ workspaces: z.array(AdminWorkspace) }),
+      401: ErrorBody,
+      403: ErrorBody,
+    },
+    summary: 'Every workspace, newest first, with its owner and its number of members (operators)',
   },
 });
