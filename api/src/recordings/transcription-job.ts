@@ -124,7 +124,7 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
     const interval = deps.progressIntervalMs ?? 1000;
     const sizeBytes = (await stat(wav)).size;
     // A fresh request (and audio stream) for each try while the speech engine is unavailable.
-    const words = await ownerVocabulary(runner, ownerId, state.options.vocabulary);
+    const words = await ownerVocabulary(runner, ownerId, state.options.vocabulary, state.workspaceId);
     // Remembered voices are looked for where speakers are labelled: the engine then answers the labels' voice prints.
     const voices = diarize && deps.speech.nameSpeakers ? await ownerVoices(runner, ownerId) : [];
     const speechRequest = (): SpeechRequest => ({

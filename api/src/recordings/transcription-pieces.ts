@@ -255,7 +255,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
     const blob = await deps.blobs.get(pieceKey(recordingId, piece.fileJobId, piece.index));
     await pipeline(Readable.from(blob.body), createWriteStream(wav));
     const sizeBytes = (await stat(wav)).size;
-    const words = await ownerVocabulary(runner, state.ownerId!, state.options.vocabulary);
+    const words = await ownerVocabulary(runner, state.ownerId!, state.options.vocabulary, state.workspaceId);
     const heard = await transcribeWhenAvailable(
       deps.speech,
       () => ({

@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { ErrorBody } from '../common/errors';
+import { Vocabulary } from '../vocabulary/vocabulary.contract';
 
 const c = initContract();
 
@@ -204,5 +205,22 @@ export const workspacesContract = c.router({
       403: ErrorBody,
     },
     summary: 'Every workspace, newest first, with its owner and its number of members (operators)',
+  },
+  vocabulary: {
+    method: 'GET',
+    path: '/api/workspaces/:workspaceId/vocabulary',
+    pathParams: IdParams,
+    responses: { 200: Vocabulary, ...mine },
+    summary:
+      "The workspace's glossary of names and terms, used for every recording uploaded into it (members)",
+  },
+  setVocabulary: {
+    method: 'PUT',
+    path: '/api/workspaces/:workspaceId/vocabulary',
+    pathParams: IdParams,
+    body: Vocabulary,
+    responses: { 200: Vocabulary, ...mine },
+    summary:
+      "Replace the workspace's glossary (members and up; viewers 403): the whole list, as for an account's",
   },
 });

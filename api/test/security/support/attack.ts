@@ -84,6 +84,7 @@ export const requestFor = (
     'PATCH /api/workspaces/:workspaceId/members/:userId': { role: 'viewer' },
     'POST /api/workspaces/:workspaceId/transfer': { userId: 'attacker' },
     'PUT /api/workspaces/:workspaceId/retention': { policy: { days: 1, scope: 'recording' } },
+    'PUT /api/workspaces/:workspaceId/vocabulary': { terms: [{ text: 'Taken over' }] },
   };
   return { body: bodies[key], headers, query };
 };

@@ -12,6 +12,7 @@ export const evolve = (state: RecordingState, event: RecordingEvent): RecordingS
         exists: true,
         id: event.data.recordingId,
         ownerId: event.data.ownerId,
+        workspaceId: event.data.workspaceId ?? null,
         source: event.data.source,
         uploadId: event.data.uploadId,
         options: event.data.options,

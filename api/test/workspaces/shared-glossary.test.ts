@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerVocabulary } from '../../src/recordings/support/owner-vocabulary';
+import { StreamRunner } from '../../src/infrastructure/stream-runner';
+import { bodyOf, expectStatus } from '../support/expect-status';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { joined, type Person, workspaceOf } from './support';
+
+describe('a workspace’s glossary: its members keep one list of names and terms, used for its recordings', () => {
+  let app: TestApp;
+  let ann: Person;
+  let ben: Person;
+  let cleo: Person;
+  let ed: Person;
+  let workspaceId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false' });
+    [ann, ben, cleo, ed] = await Promise.all([0, 1, 2, 3].map(() => signedInClient(app)));
+    workspaceId = await workspaceOf(ann, 'Payments team');
+    await joined(ann, workspaceId, ben, 'member');
+    await joined(ann, workspaceId, cleo, 'viewer');
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  const params = () => ({ workspaceId });
+
+  it('is replaced by a member, read by a viewer, refused to a viewer (403) and hidden from an outsider (404)', async () => {
+    const terms = [{ text: 'Scrivo', soundsLike: 'scree-vo' }, { text: 'Kubernetes' }];
+    const set = await ben.client.api.workspaces.setVocabulary({ params: params(), body: { terms } });
+    expectStatus(set, 200);
+    expect(set.body.terms).toEqual(terms);
+    expect(bodyOf(await cleo.client.api.workspaces.vocabulary({ params: params() }), 200).terms).toEqual(
+      terms,
+    );
+    const viewer = await cleo.client.api.workspaces.setVocabulary({ params: params(), body: { terms: [] } });
+    expectStatus(viewer, 403);
+    expect(viewer.body.message).toMatch(/Viewers/);
+    expectStatus(await ed.client.api.workspaces.vocabulary({ params: params() }), 404);
+    expectStatus(await ed.client.api.workspaces.setVocabulary({ params: params(), body: { terms } }), 404);
+    const twice = await ben.client.api.workspaces.setVocabulary({
+      params: params(),
+      body: { terms: [{ text: 'Scrivo' }, { text: 'scrivo' }] },
+    });
+    expectStatus(twice, 400);
+  });
+
+  it('is given to the engine for a recording in the workspace before the uploader’s own terms, each term once', async () => {
+    expectStatus(
+      await ann.client.api.vocabulary.set({ body: { terms: [{ text: 'SCRIVO' }, { text: 'Ledgerline' }] } }),
+      200,
+    );
+    const runner = app.scrivo.app.get(StreamRunner);
+    const inWorkspace = await ownerVocabulary(runner, ann.userId, null, workspaceId);
+    expect(inWorkspace.engine?.hotwords).toEqual(['Scrivo', 'Kubernetes', 'Ledgerline']);
+    const personal = await ownerVocabulary(runner, ann.userId, null);
+    expect(personal.engine?.hotwords).toEqual(['SCRIVO', 'Ledgerline']);
+  });
+});
