@@ -226,23 +226,6 @@ const untypedCallsAllowed = [
   'api/test/recordings/fuzz-findings.test.ts',
   // Paths no contract has: the 404 answer's shape and CSRF on an unknown route.
   'api/test/foundation/api-shell.test.ts',
-  // TODO(issue 42 item 3): not converted yet because each must be run to convert it safely, and they drive a real
-  // engine (speech worker, language model, a whole `npm start`) or a browser: convert one, run it, drop its line.
-  'api/test/live/live-recording.test.ts',
-  'api/test/openai/openai-compatible.test.ts',
-  'api/test/questions/questions-api.test.ts',
-  'api/test/summaries/huggingface-engines.test.ts',
-  'api/test/summaries/own-model.test.ts',
-  'api/test/summaries/summaries-api.test.ts',
-  'api/test/summaries/whisper-translation.test.ts',
-  'api/test/vocabulary/vocabulary.test.ts',
-  'api/test/voices/voices.test.ts',
-  'api/test/webhooks/webhook-crash.test.ts',
-  'bench/accounts/run.ts',
-  'bench/speech/short_clip.ts',
-  'bench/transcription/long-file.test.ts',
-  'bench/transcription/rtf.test.ts',
-  'bench/transcription/scale-out.test.ts',
 ];
 const typedApiCalls = {
   files: [

@@ -58,6 +58,8 @@ const main = async () => {
       SCRIVO_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
+      // Sign-up and sign-in need no engine: readiness must not wait for a speech worker this bench never starts.
+      SCRIVO_HEALTH_ENGINES: 'none',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -74,17 +76,12 @@ const main = async () => {
     }
     const email = 'bench@example.com';
     const client = new TestClient(url);
-    await client.post('/api/send-verification', { email });
-    await client.post('/api/verify-email-code', {
-      email,
-      code: await latestVerificationCode(dataDir, email),
+    await client.api.accounts.sendVerification({ body: { email } });
+    await client.api.accounts.verifyEmailCode({
+      body: { email, code: await latestVerificationCode(dataDir, email) },
     });
-    const registered = await client.post('/api/register', {
-      email,
-      password: 'secret-pass',
-      firstName: 'Bench',
-      lastName: 'Mark',
-      industry: 'Student',
+    const registered = await client.api.accounts.register({
+      body: { email, password: 'secret-pass', firstName: 'Bench', lastName: 'Mark', industry: 'Student' },
     });
     if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
     const csrf = client.cookie('scrivo_csrf')!;

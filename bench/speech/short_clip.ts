@@ -158,15 +158,16 @@ const main = async () => {
       const form = new FormData();
       form.set('file', new Blob([clip], { type: 'audio/wav' }), 'jfk.wav');
       const t0 = Date.now();
-      const created = await client.post('/api/recordings', form);
+      const created = await client.api.recordings.create({ body: form });
       const tCreated = Date.now();
       if (created.status !== 201) throw new Error(`upload: ${created.status} ${created.text}`);
-      const id = created.body.id as string;
+      const id = created.body.id;
       const sse = stream.when(id);
       for (;;) {
-        const { body } = await client.get(`/api/recordings/${id}`);
-        if (body.status === 'completed') break;
-        if (body.status === 'failed') throw new Error(`recording failed: ${JSON.stringify(body)}`);
+        const polled = await client.api.recordings.get({ params: { id } });
+        const status = polled.status === 200 ? polled.body.status : undefined;
+        if (status === 'completed') break;
+        if (status === 'failed') throw new Error(`recording failed: ${JSON.stringify(polled.body)}`);
         await new Promise((r) => setTimeout(r, 20));
       }
       const tPolled = Date.now();

@@ -9,8 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
+import { bodyOf, expectStatus } from '../../api/test/support/expect-status';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp } from '../../api/test/support/test-app';
 import { bareEngineSeconds } from './bare-engine';
@@ -85,18 +86,18 @@ describe.skipIf(!process.env.SCRIVO_BENCH)('bench: long files through the whole 
         const t0 = performance.now();
         const form = new FormData();
         form.set('file', new Blob([readFileSync(file)]), `long${minutes}.mp3`);
-        const created = await client.post('/api/recordings', form);
-        expect(created.status, created.text).toBe(201);
-        const id = created.body.id as string;
+        const created = await client.api.recordings.create({ body: form });
+        expectStatus(created, 201, created.text);
+        const id = created.body.id;
         for (;;) {
-          const { body } = await client.get(`/api/recordings/${id}`);
-          if (body.status === 'completed') break;
-          if (body.status === 'failed') throw new Error(JSON.stringify(body.error));
+          const polled = await client.api.recordings.get({ params: { id } });
+          const body = polled.status === 200 ? polled.body : undefined;
+          if (body?.status === 'completed') break;
+          if (body?.status === 'failed') throw new Error(JSON.stringify(body.error));
           await new Promise((r) => setTimeout(r, 500));
         }
         const wall = (performance.now() - t0) / 1000;
-        const transcript = await client.get(`/api/recordings/${id}/transcript`);
-        const segments = transcript.body.segments as { end: number }[];
+        const { segments } = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
         rows.push({
           minutes,
           mp3Bytes: statSync(file).size,

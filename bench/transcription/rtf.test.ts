@@ -8,8 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
+import { expectStatus } from '../../api/test/support/expect-status';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { bareEngineSeconds } from './bare-engine';
@@ -64,13 +65,14 @@ describe.skipIf(!process.env.SCRIVO_BENCH)('bench: whole path vs bare engine', (
       const t0 = performance.now();
       const form = new FormData();
       form.set('file', new Blob([bytes]), 'bench.wav');
-      const created = await client.post('/api/recordings', form);
-      expect(created.status, created.text).toBe(201);
-      const id = created.body.id as string;
+      const created = await client.api.recordings.create({ body: form });
+      expectStatus(created, 201, created.text);
+      const id = created.body.id;
       for (;;) {
-        const { body } = await client.get(`/api/recordings/${id}`);
-        if (body.status === 'completed') return (performance.now() - t0) / 1000;
-        if (body.status === 'failed') throw new Error(JSON.stringify(body.error));
+        const polled = await client.api.recordings.get({ params: { id } });
+        const body = polled.status === 200 ? polled.body : undefined;
+        if (body?.status === 'completed') return (performance.now() - t0) / 1000;
+        if (body?.status === 'failed') throw new Error(JSON.stringify(body.error));
         await new Promise((r) => setTimeout(r, 50));
       }
     };

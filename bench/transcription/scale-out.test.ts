@@ -9,11 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
 import { wordErrorRate } from '@scrivo/adapters/speech/word-error-rate';
 import { PLAN_IDS } from '@scrivo/domain/recordings';
 import { type JobWorkerProcess, startJobWorker } from '../../api/test/recordings/support/job-worker-process';
+import { bodyOf, expectStatus } from '../../api/test/support/expect-status';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp } from '../../api/test/support/test-app';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
@@ -106,20 +107,21 @@ describe.skipIf(!process.env.SCRIVO_BENCH)('bench: one long file over several sp
         const t0 = performance.now();
         const form = new FormData();
         form.set('file', new Blob([readFileSync(file)]), `long${MINUTES}.mp3`);
-        const created = await client.post('/api/recordings', form);
-        expect(created.status, created.text).toBe(201);
-        const id = created.body.id as string;
+        const created = await client.api.recordings.create({ body: form });
+        expectStatus(created, 201, created.text);
+        const id = created.body.id;
         let firstWordsAt: number | null = null;
         for (;;) {
-          const { body } = await client.get(`/api/recordings/${id}`);
-          if (body.status === 'completed') break;
-          if (body.status === 'failed') throw new Error(JSON.stringify(body.error));
-          if (firstWordsAt === null && (body.progress as number) > 0) firstWordsAt = performance.now();
+          const polled = await client.api.recordings.get({ params: { id } });
+          const body = polled.status === 200 ? polled.body : undefined;
+          if (body?.status === 'completed') break;
+          if (body?.status === 'failed') throw new Error(JSON.stringify(body.error));
+          if (firstWordsAt === null && body !== undefined && body.progress > 0)
+            firstWordsAt = performance.now();
           await new Promise((r) => setTimeout(r, 500));
         }
         const wall = (performance.now() - t0) / 1000;
-        const transcript = await client.get(`/api/recordings/${id}/transcript`);
-        const text = transcript.body.text as string;
+        const { text, segments } = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
         texts.set(mode.name, text);
         const whole = texts.get(modes[0]!.name);
         rows.push({
@@ -129,8 +131,7 @@ describe.skipIf(!process.env.SCRIVO_BENCH)('bench: one long file over several sp
           wallSeconds: +wall.toFixed(1),
           firstProgressSeconds: firstWordsAt === null ? null : +((firstWordsAt - t0) / 1000).toFixed(1),
           words: text.split(/\s+/).filter(Boolean).length,
-          speakers: new Set((transcript.body.segments as { speaker: string | null }[]).map((s) => s.speaker))
-            .size,
+          speakers: new Set(segments.map((s) => s.speaker)).size,
           werAgainstWholeFile: whole && mode !== modes[0] ? +wordErrorRate(whole, text).toFixed(4) : null,
           loadAverage: +loadavg()[0].toFixed(2),
         });

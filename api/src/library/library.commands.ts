@@ -53,7 +53,7 @@ export class ChangeLibraryHandler implements ICommandHandler<ChangeLibraryComman
     const now = this.runner.now();
     // Moving or tagging names recordings: each must be the caller's (another user's id is a 404).
     if (change.kind === 'move' || change.kind === 'tag')
-      for (const id of new Set(change.recordingIds)) await this.access.owned(user, id);
+      for (const id of new Set(change.recordingIds)) await this.access.owned(user, id, 'uploader');
     const newId = this.ids.next();
     const command: LibraryCommand = (() => {
       switch (change.kind) {

@@ -69,13 +69,13 @@ export class OpenAiTranscriptionsController {
       gone = true;
     });
     for (;;) {
-      const doc = await this.queries.execute(new GetRecordingQuery(user, recordingId));
+      const doc = await this.queries.execute(new GetRecordingQuery(user, recordingId, 'uploader'));
       if (doc.status === 'completed') {
         const {
           id: _id,
           ownerId: _owner,
           ...transcript
-        } = await this.queries.execute(new GetTranscriptQuery(user, recordingId));
+        } = await this.queries.execute(new GetTranscriptQuery(user, recordingId, 'uploader'));
         return transcript;
       }
       if (FINISHED.has(doc.status))

@@ -55,7 +55,7 @@ export class AskQuestionHandler implements IQueryHandler<AskQuestionQuery> {
 
   async execute({ user, recordingId, question, signal }: AskQuestionQuery): Promise<AnswerStream> {
     // The owner's recording or 404, finished or 409: the transcript route's own checks.
-    const transcript = await this.queries.execute(new GetTranscriptQuery(user, recordingId));
+    const transcript = await this.queries.execute(new GetTranscriptQuery(user, recordingId, 'read'));
     if (!PLAN_LIMITS[user.plan].questions)
       throw new ApiError(
         402,

@@ -53,7 +53,7 @@ export class BulkExportController {
     const { ids, ...request } = parsed.data;
     // Each id is looked up as the caller's: another user's is a 404 like an unknown one.
     const docs = [];
-    for (const id of ids) docs.push(await this.queries.execute(new GetRecordingQuery(user, id)));
+    for (const id of ids) docs.push(await this.queries.execute(new GetRecordingQuery(user, id, 'export')));
     const untranscribed = docs.filter((d) => d.status !== 'completed');
     if (untranscribed.length)
       throw new ApiError(

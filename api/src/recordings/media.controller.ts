@@ -40,6 +40,7 @@ export class MediaController {
           title: upload.fields.title,
           options,
           keepUnreadable: upload.fields.keep === 'unreadable',
+          ...(upload.fields.workspaceId ? { workspaceId: upload.fields.workspaceId } : {}),
         }),
       );
       res.status(201).json(recording);
@@ -55,7 +56,7 @@ export class MediaController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    const doc = await this.queries.execute(new GetRecordingQuery(user, id));
+    const doc = await this.queries.execute(new GetRecordingQuery(user, id, 'read'));
     if (doc.mediaRetiredAt)
       throw new ApiError(
         410,

@@ -40,7 +40,7 @@ export class RecordingsController {
   get(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.get, async ({ params }) => ({
       status: 200 as const,
-      body: toRecording(await this.queries.execute(new GetRecordingQuery(user, params.id))),
+      body: toRecording(await this.queries.execute(new GetRecordingQuery(user, params.id, 'read'))),
     }));
   }
 
@@ -64,7 +64,7 @@ export class RecordingsController {
   transcript(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.transcript, async ({ params }) => ({
       status: 200 as const,
-      body: toTranscript(await this.queries.execute(new GetTranscriptQuery(user, params.id, true))),
+      body: toTranscript(await this.queries.execute(new GetTranscriptQuery(user, params.id, 'read', true))),
     }));
   }
 

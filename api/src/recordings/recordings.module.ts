@@ -17,6 +17,7 @@ import {
   unconfirmedReservationsProjection,
 } from '@scrivo/domain/recordings';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { registerErrorStatus } from '../common/api-error';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { StreamRunner } from '../infrastructure/stream-runner';
@@ -68,7 +69,7 @@ registerErrorStatus('NOTHING_TO_UNDO', 409);
 registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
 
 @Module({
-  imports: [ApiKeysModule],
+  imports: [ApiKeysModule, WorkspacesModule],
   // The SSE route comes first so "events" is not taken for a recording id.
   controllers: [
     RecordingEventsController,

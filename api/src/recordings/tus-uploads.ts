@@ -105,14 +105,23 @@ export class TusUploads {
         } catch (error) {
           throw refuse(400, (error as Error).message, 'VALIDATION_FAILED');
         }
-        const recordingId = await this.commands.execute(
-          new StartTusUploadCommand(user, upload.id, {
-            filename: meta.data.filename,
-            title: meta.data.title,
-            options,
-            size: upload.size ?? null,
-          }),
-        );
+        const recordingId = await this.commands
+          .execute(
+            new StartTusUploadCommand(user, upload.id, {
+              filename: meta.data.filename,
+              title: meta.data.title,
+              options,
+              size: upload.size ?? null,
+              ...(meta.data.workspaceId ? { workspaceId: meta.data.workspaceId } : {}),
+            }),
+          )
+          .catch((error: unknown) => {
+            // A workspace the caller may not upload into (404 or 403) is answered in the API's error shape.
+            if (error instanceof ApiError) throw refuse(error.getStatus(), error.message, error.code);
+            if (error instanceof DomainError)
+              throw refuse(statusForDomainCode(error.code), error.message, error.code);
+            throw error;
+          });
         this.crash.reached('created');
         // The library cannot add headers to the creation response; Node merges this one into it.
         res?.setHeader('X-Recording-Id', recordingId);

@@ -60,7 +60,7 @@ export class RememberVoiceHandler implements ICommandHandler<RememberVoiceComman
 
   async execute({ user, body }: RememberVoiceCommand): Promise<RememberedVoice> {
     // The caller's own finished transcript, or 404 (another account's recording too) / 409 (not transcribed yet).
-    const transcript = await this.queries.execute(new GetTranscriptQuery(user, body.recordingId));
+    const transcript = await this.queries.execute(new GetTranscriptQuery(user, body.recordingId, 'uploader'));
     const spans = speechOf(transcript.segments, body.speaker);
     if (spans.length === 0)
       throw new ApiError(

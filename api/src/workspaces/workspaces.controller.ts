@@ -74,7 +74,7 @@ export class WorkspacesController {
   get(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(w.get, async ({ params }) => ({
       status: 200 as const,
-      body: await this.queries.execute(new GetWorkspaceQuery(user, params.id)),
+      body: await this.queries.execute(new GetWorkspaceQuery(user, params.workspaceId)),
     }));
   }
 
@@ -82,14 +82,14 @@ export class WorkspacesController {
   rename(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(w.rename, async ({ params, body }) => ({
       status: 200 as const,
-      body: await this.commands.execute(new RenameWorkspaceCommand(user, params.id, body.name)),
+      body: await this.commands.execute(new RenameWorkspaceCommand(user, params.workspaceId, body.name)),
     }));
   }
 
   @TsRestHandler(w.delete)
   delete(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(w.delete, async ({ params }) => {
-      await this.commands.execute(new DeleteWorkspaceCommand(user, params.id));
+      await this.commands.execute(new DeleteWorkspaceCommand(user, params.workspaceId));
       return { status: 204 as const, body: undefined };
     });
   }
@@ -98,14 +98,18 @@ export class WorkspacesController {
   invite(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(w.invite, async ({ params, body }) => ({
       status: 201 as const,
-      body: await this.commands.execute(new InviteToWorkspaceCommand(user, params.id, body.email, body.role)),
+      body: await this.commands.execute(
+        new InviteToWorkspaceCommand(user, params.workspaceId, body.email, body.role),
+      ),
     }));
   }
 
   @TsRestHandler(w.revokeInvitation)
   revokeInvitation(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(w.revokeInvitation, async ({ params }) => {
-      await this.commands.execute(new RevokeWorkspaceInvitationCommand(user, params.id, params.invitationId));
+      await this.commands.execute(
+        new RevokeWorkspaceInvitationCommand(user, params.workspaceId, params.invitationId),
+      );
       return { status: 204 as const, body: undefined };
     });
   }
@@ -115,7 +119,7 @@ export class WorkspacesController {
     return tsRestHandler(w.changeRole, async ({ params, body }) => ({
       status: 200 as const,
       body: await this.commands.execute(
-        new ChangeWorkspaceRoleCommand(user, params.id, params.userId, body.role),
+        new ChangeWorkspaceRoleCommand(user, params.workspaceId, params.userId, body.role),
       ),
     }));
   }
@@ -123,7 +127,7 @@ export class WorkspacesController {
   @TsRestHandler(w.removeMember)
   removeMember(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(w.removeMember, async ({ params }) => {
-      await this.commands.execute(new RemoveWorkspaceMemberCommand(user, params.id, params.userId));
+      await this.commands.execute(new RemoveWorkspaceMemberCommand(user, params.workspaceId, params.userId));
       return { status: 204 as const, body: undefined };
     });
   }
@@ -131,7 +135,7 @@ export class WorkspacesController {
   @TsRestHandler(w.leave)
   leave(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(w.leave, async ({ params }) => {
-      await this.commands.execute(new RemoveWorkspaceMemberCommand(user, params.id, user.id));
+      await this.commands.execute(new RemoveWorkspaceMemberCommand(user, params.workspaceId, user.id));
       return { status: 204 as const, body: undefined };
     });
   }
@@ -140,7 +144,7 @@ export class WorkspacesController {
   transfer(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(w.transfer, async ({ params, body }) => ({
       status: 200 as const,
-      body: await this.commands.execute(new TransferWorkspaceCommand(user, params.id, body.userId)),
+      body: await this.commands.execute(new TransferWorkspaceCommand(user, params.workspaceId, body.userId)),
     }));
   }
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { untilCompleted } from '../recordings/support/until-completed';
 import { appWithSpeechWorker } from '../support/speech-app';
@@ -32,7 +33,7 @@ const play = async (live: LiveTestSocket, from: number, to: number) => {
 
 const completedTranscript = async (client: TestClient, recordingId: string) => {
   await untilCompleted(client, recordingId, 180_000);
-  return (await client.get(`/api/recordings/${recordingId}/transcript`)).body as { text: string };
+  return bodyOf(await client.api.recordings.transcript({ params: { id: recordingId } }), 200);
 };
 
 describe.skipIf(!speechWorkerInstalled())('live recording with the real speech worker', () => {
@@ -79,11 +80,12 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
     expect(phraseErrorRate('ask not what your country can do for you', transcript.text)).toBeLessThanOrEqual(
       HEARD,
     );
-    const recording = await client.get(`/api/recordings/${recordingId}`);
+    const recording = await client.api.recordings.get({ params: { id: recordingId } });
+    expectStatus(recording, 200);
     expect(recording.body).toMatchObject({ title: 'JFK live' });
     expect(recording.body.durationSeconds).toBeCloseTo(11, 1);
-    const media = await client.get(`/api/recordings/${recordingId}/media`);
-    expect(media.status).toBe(200);
+    const media = await client.api.recordings.media({ params: { id: recordingId } });
+    expectStatus(media, 200);
     live.close();
 
     // The transcript was made from lossless audio kept beside the Opus media, and the raw frames are gone: the
@@ -99,7 +101,7 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
       magic += Buffer.from(chunk).toString('latin1');
     expect(magic).toBe('fLaC');
     expect(filesIn(join(running.app.dataDir, 'blobs', 'live', recordingId))).toEqual([]);
-    expect((await client.delete(`/api/recordings/${recordingId}`)).status).toBeLessThan(300);
+    expect((await client.api.recordings.remove({ params: { id: recordingId } })).status).toBeLessThan(300);
     const stillKept = async () => (await Promise.all(kept.map((key) => blobs.stat(key)))).filter(Boolean);
     const deadline = Date.now() + 30_000;
     while ((await stillKept()).length > 0 && Date.now() < deadline) await sleep(250);
@@ -125,7 +127,8 @@ describe.skipIf(!speechWorkerInstalled())('live recording with the real speech w
     const stopped = await second.next('stopped');
     expect(Math.abs(stopped.totalSeconds - JFK.length / 32_000)).toBeLessThan(0.1);
     const { recordingId } = await second.next('finalized', () => true, SAVED_WITHIN);
-    const recording = await client.get(`/api/recordings/${recordingId}`);
+    const recording = await client.api.recordings.get({ params: { id: recordingId } });
+    expectStatus(recording, 200);
     expect(Math.abs(Number(recording.body.durationSeconds) - 11)).toBeLessThan(0.1);
     second.close();
   }, 300_000);

@@ -6,6 +6,8 @@ import {
   speechWorkerInstalled,
   startSpeechWorker,
 } from '@scrivo/adapters/testing/speech-worker-process';
+import type { CreateApiKeyBody } from '@scrivo/contracts';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -15,10 +17,10 @@ import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 const JFK = sharedAudio('jfk/jfk.wav');
 const PHRASE = 'ask not what your country can do for you';
 
-const createKey = async (client: TestClient, scopes: string[]) => {
-  const res = await client.post('/api/account/api-keys', { name: 'OpenAI SDK', scopes });
-  expect(res.status, res.text).toBe(201);
-  return res.body.secret as string;
+const createKey = async (client: TestClient, scopes: CreateApiKeyBody['scopes']) => {
+  const res = await client.api.apiKeys.create({ body: { name: 'OpenAI SDK', scopes } });
+  expectStatus(res, 201, res.text);
+  return res.body.secret;
 };
 
 /** What the official client throws, as the OpenAI error it is. */
@@ -78,8 +80,8 @@ describe('the OpenAI-compatible endpoint answers the official openai client', ()
       const form = new FormData();
       form.set('file', new Blob([readFileSync(JFK)]), 'jfk.wav');
       form.set('model', 'whisper-1');
-      const withSession = await owner.post('/v1/audio/transcriptions', form);
-      expect(withSession.status).toBe(401);
+      const withSession = await owner.api.openAi.createTranscription({ body: form });
+      expectStatus(withSession, 401);
       expect(withSession.body).toMatchObject({
         error: { code: 'invalid_api_key', type: 'invalid_request_error' },
       });
@@ -136,7 +138,7 @@ describe('the OpenAI-compatible endpoint answers the official openai client', ()
       );
       expect(listLanguage).toMatchObject({ status: 400, error: { param: 'language' } });
       // Refused before anything was stored: the library is still empty.
-      expect((await owner.get('/api/recordings')).body.total).toBe(0);
+      expect(bodyOf(await owner.api.recordings.list(), 200).total).toBe(0);
     });
   });
 
@@ -148,13 +150,9 @@ describe('the OpenAI-compatible endpoint answers the official openai client', ()
         response_format: 'json',
       });
       expect(phraseErrorRate(PHRASE, result.text)).toBeLessThanOrEqual(HEARD);
-      const library = (await owner.get('/api/recordings')).body as {
-        items: { title: string; status: string }[];
-      };
+      const library = bodyOf(await owner.api.recordings.list(), 200);
       expect(library.items).toEqual([expect.objectContaining({ title: 'jfk', status: 'completed' })]);
-      expect(((await owner.get('/api/usage')).body as { minutesUsed: number }).minutesUsed).toBeGreaterThan(
-        0,
-      );
+      expect(bodyOf(await owner.api.recordings.usage(), 200).minutesUsed).toBeGreaterThan(0);
     }, 300_000);
 
     it('answers text and srt as plain text', async () => {

@@ -6,6 +6,7 @@ import {
   startLanguageModel,
 } from '@scrivo/adapters/testing/language-model-process';
 import { completedRecording } from '../recordings/support/completed-recording';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -33,10 +34,11 @@ describe.skipIf(!languageModelInstalled())(
 
     it('streams an answer from the transcript that cites the moment the decision was said', async () => {
       const started = Date.now();
-      const res = await pro.post(`/api/recordings/${meetingId}/questions`, {
-        question: 'What was decided about the price?',
+      const res = await pro.api.questions.ask({
+        params: { id: meetingId },
+        body: { question: 'What was decided about the price?' },
       });
-      expect(res.status, res.text).toBe(200);
+      expectStatus(res, 200, res.text);
       const events = eventsOf(res.text);
       const pieces = events.filter((e) => e.type === 'text');
       expect(pieces.length).toBeGreaterThan(1);
@@ -52,8 +54,10 @@ describe.skipIf(!languageModelInstalled())(
     }, 180_000);
 
     it('answers OpenAI chat clients, streamed, with the moments at the end', async () => {
-      const key = (await pro.post('/api/account/api-keys', { name: 'script', scopes: ['write'] })).body
-        .secret as string;
+      const key = bodyOf(
+        await pro.api.apiKeys.create({ body: { name: 'script', scopes: ['write'] } }),
+        201,
+      ).secret;
       const openai = new OpenAI({ apiKey: key, baseURL: `${app.url}/v1`, maxRetries: 0 });
       const stream = await openai.chat.completions.create({
         model: `scrivo-recording-${meetingId}`,

@@ -4,6 +4,7 @@ import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-langu
 import { startTranslationServer } from '@scrivo/adapters/testing/hf-translation-server';
 import { LanguageModelTranslator } from '@scrivo/adapters/translation/language-model-translator';
 import { completedRecording } from '../recordings/support/completed-recording';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { appWithLanguageModel } from './support/language-model-app';
 import { launchMeeting } from './support/launch-meeting';
@@ -31,11 +32,12 @@ describe.skipIf(!languageModelInstalled())(
     it('writes the summary through Hugging Face chat completion', async () => {
       const { client } = await signedInClient(running.app, { plan: 'business_pro' });
       const id = await completedRecording(running.app, client, launchMeeting);
-      expect((await client.post(`/api/recordings/${id}/summary`, {})).status).toBe(202);
+      expectStatus(await client.api.summaries.request({ params: { id }, body: {} }), 202);
       const done = await until(
-        () => client.get(`/api/recordings/${id}/summary`),
-        (r) => r.body.status !== 'running',
+        () => client.api.summaries.get({ params: { id } }),
+        (r) => bodyOf(r, 200).status !== 'running',
       );
+      expectStatus(done, 200);
       expect(done.body.status, JSON.stringify(done.body)).toBe('ready');
       expect(String(done.body.engine)).toMatch(/^huggingface:127\.0\.0\.1:/);
       expect(JSON.stringify(done.body.content).toLowerCase()).toMatch(/march/);
@@ -44,18 +46,21 @@ describe.skipIf(!languageModelInstalled())(
     it('translates through the Hugging Face translation task, not labelled a machine draft', async () => {
       const { client } = await signedInClient(running.app, { plan: 'premium' });
       const id = await completedRecording(running.app, client, launchMeeting);
-      const options = await client.get(`/api/recordings/${id}/translations`);
-      const engines = options.body.engines as { engine: string; available: boolean }[];
+      const { engines } = bodyOf(await client.api.translations.list({ params: { id } }), 200);
       expect(engines.filter((e) => e.available).map((e) => e.engine)).toEqual(['whisper', 'huggingface']);
       const before = running.dependency.front.requests;
-      expect(
-        (await client.post(`/api/recordings/${id}/translations`, { target: 'es', engine: 'huggingface' }))
-          .status,
-      ).toBe(202);
-      const done = await until(
-        () => client.get(`/api/recordings/${id}/translations/es`),
-        (r) => r.body.status !== 'running',
+      expectStatus(
+        await client.api.translations.request({
+          params: { id },
+          body: { target: 'es', engine: 'huggingface' },
+        }),
+        202,
       );
+      const done = await until(
+        () => client.api.translations.get({ params: { id, target: 'es' } }),
+        (r) => bodyOf(r, 200).status !== 'running',
+      );
+      expectStatus(done, 200);
       expect(done.body).toMatchObject({ status: 'ready', machineDraft: false, engine: 'huggingface' });
       expect(running.dependency.front.requests - before).toBe(3); // one request per segment
       expect(JSON.stringify(done.body.segments).toLowerCase()).toMatch(/marzo/);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { languageModelInstalled } from '@scrivo/adapters/testing/language-model-process';
 import { forwardingTo, startOpenAiCompatibleServer } from '@scrivo/adapters/testing/openai-compatible-server';
 import { completedRecording } from '../recordings/support/completed-recording';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { appWithLanguageModel } from './support/language-model-app';
 import { launchMeeting, transcriptOf } from './support/launch-meeting';
@@ -38,11 +39,12 @@ describe.skipIf(!languageModelInstalled())(
     it('writes a Business Pro summary through the endpoint, labelled with the model', async () => {
       const { client } = await signedInClient(running.app, { plan: 'business_pro' });
       const id = await completedRecording(running.app, client, launchMeeting);
-      expect((await client.post(`/api/recordings/${id}/summary`, {})).status).toBe(202);
+      expectStatus(await client.api.summaries.request({ params: { id }, body: {} }), 202);
       const done = await until(
-        () => client.get(`/api/recordings/${id}/summary`),
-        (r) => r.body.status !== 'running',
+        () => client.api.summaries.get({ params: { id } }),
+        (r) => bodyOf(r, 200).status !== 'running',
       );
+      expectStatus(done, 200);
       expect(done.body.status, JSON.stringify(done.body)).toBe('ready');
       expect(done.body.engine).toBe(`openai-compatible:${MODEL}`);
       expect(JSON.stringify(done.body.content).toLowerCase()).toMatch(/march/);
@@ -55,15 +57,16 @@ describe.skipIf(!languageModelInstalled())(
     it('writes a machine-draft translation through the same endpoint', async () => {
       const { client } = await signedInClient(running.app, { plan: 'premium' });
       const id = await completedRecording(running.app, client, french);
-      const started = await client.post(`/api/recordings/${id}/translations`, {
-        target: 'en',
-        engine: 'local',
+      const started = await client.api.translations.request({
+        params: { id },
+        body: { target: 'en', engine: 'local' },
       });
-      expect(started.status, started.text).toBe(202);
+      expectStatus(started, 202, started.text);
       const done = await until(
-        () => client.get(`/api/recordings/${id}/translations/en`),
-        (r) => r.body.status !== 'running',
+        () => client.api.translations.get({ params: { id, target: 'en' } }),
+        (r) => bodyOf(r, 200).status !== 'running',
       );
+      expectStatus(done, 200);
       expect(done.body).toMatchObject({ status: 'ready', machineDraft: true, source: 'fr', target: 'en' });
       expect(JSON.stringify(done.body.segments).toLowerCase()).toMatch(/friday/);
     }, 200_000);

@@ -9,6 +9,7 @@ import {
 } from '@scrivo/adapters/testing/language-model-process';
 import type { TranscriptBody } from '@scrivo/domain/recordings';
 import { completedRecording } from '../recordings/support/completed-recording';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -68,7 +69,7 @@ describe.skipIf(!languageModelInstalled())(
     let premium: { client: TestClient };
     let meetingId: string;
 
-    const summary = (client: TestClient, id = meetingId) => client.get(`/api/recordings/${id}/summary`);
+    const summary = (client: TestClient, id = meetingId) => client.api.summaries.get({ params: { id } });
 
     beforeAll(async () => {
       llm = await startLanguageModel();
@@ -90,24 +91,21 @@ describe.skipIf(!languageModelInstalled())(
     it('writes a Business Pro user’s summary as a job: overview, decisions, owned action items, chapters', async () => {
       const before = await summary(pro.client);
       expect(before.body).toMatchObject({ status: 'none', content: null, planAllows: true });
-      const started = await pro.client.post(`/api/recordings/${meetingId}/summary`, {});
-      expect(started.status, started.text).toBe(202);
+      const started = await pro.client.api.summaries.request({ params: { id: meetingId }, body: {} });
+      expectStatus(started, 202, started.text);
       expect(started.body).toMatchObject({ status: 'running', progress: 0 });
       // A second request while one runs is a conflict, not a second job.
-      const twice = await pro.client.post(`/api/recordings/${meetingId}/summary`, {});
-      expect(twice.status).toBe(409);
+      const twice = await pro.client.api.summaries.request({ params: { id: meetingId }, body: {} });
+      expectStatus(twice, 409);
       const ready = await until(
         () => summary(pro.client),
-        (r) => r.body.status !== 'running',
+        (r) => bodyOf(r, 200).status !== 'running',
         240_000,
       );
+      expectStatus(ready, 200);
       expect(ready.body.status, JSON.stringify(ready.body)).toBe('ready');
-      const content = ready.body.content as {
-        overview: string;
-        decisions: { text: string; at: number }[];
-        actionItems: { owner: string | null; text: string; at: number }[];
-        chapters: { title: string; start: number }[];
-      };
+      expect(ready.body.content).not.toBeNull();
+      const content = ready.body.content!;
       // What the small model gets right is measured in bench/README.md; here: every part of the shape is there.
       expect(content.overview.length).toBeGreaterThan(20);
       expect(content.decisions.length + content.actionItems.length).toBeGreaterThan(0);
@@ -129,55 +127,62 @@ describe.skipIf(!languageModelInstalled())(
     }, 300_000);
 
     it('marks the summary out of date once the transcript is edited', async () => {
-      const edited = await pro.client.patch(`/api/recordings/${meetingId}/transcript`, {
-        version: 1,
-        segments: [{ index: 9, text: 'Thank you all, we meet again next Wednesday.' }],
+      const edited = await pro.client.api.recordings.editTranscript({
+        params: { id: meetingId },
+        body: { version: 1, segments: [{ index: 9, text: 'Thank you all, we meet again next Wednesday.' }] },
       });
-      expect(edited.status, edited.text).toBe(200);
+      expectStatus(edited, 200, edited.text);
       const after = await summary(pro.client);
       expect(after.body).toMatchObject({ outOfDate: true, transcriptVersion: 1 });
     });
 
     it('saves the owner’s edits as new revisions and refuses one made from an old revision', async () => {
-      const current = (await summary(pro.client)).body as {
-        revision: number;
-        content: Record<string, unknown>;
-      };
+      const current = bodyOf(await summary(pro.client), 200);
+      expect(current.content).not.toBeNull();
       const content = {
-        ...current.content,
+        ...current.content!,
         overview: 'Launch moved to 9 March; budget shifted to search ads.',
       };
-      const saved = await pro.client.put(`/api/recordings/${meetingId}/summary`, {
-        content,
-        revision: current.revision,
+      const saved = await pro.client.api.summaries.edit({
+        params: { id: meetingId },
+        body: { content, revision: current.revision },
       });
-      expect(saved.status, saved.text).toBe(200);
+      expectStatus(saved, 200, saved.text);
       expect(saved.body).toMatchObject({
         revision: current.revision + 1,
         content: { overview: content.overview },
       });
-      const stale = await pro.client.put(`/api/recordings/${meetingId}/summary`, {
-        content,
-        revision: current.revision,
+      const stale = await pro.client.api.summaries.edit({
+        params: { id: meetingId },
+        body: { content, revision: current.revision },
       });
-      expect(stale.status).toBe(409);
+      expectStatus(stale, 409);
       expect(stale.body.code).toBe('SUMMARY_VERSION_CONFLICT');
-      const bad = await pro.client.put(`/api/recordings/${meetingId}/summary`, {
-        content: { ...content, chapters: [{ title: 'x', start: -3 }] },
-        revision: current.revision + 1,
+      const bad = await pro.client.api.summaries.edit({
+        params: { id: meetingId },
+        body: {
+          content: { ...content, chapters: [{ title: 'x', start: -3 }] },
+          revision: current.revision + 1,
+        },
       });
       expect(bad.status).toBe(400);
     });
 
     it('puts the summary in the TXT, JSON and DOCX exports', async () => {
-      const txt = await pro.client.get(`/api/recordings/${meetingId}/export?format=txt&summary=true`);
-      expect(txt.status, txt.text).toBe(200);
+      const txt = await pro.client.api.recordings.export({
+        params: { id: meetingId },
+        query: { format: 'txt', summary: 'true' },
+      });
+      expectStatus(txt, 200, txt.text);
       expect(txt.text).toContain('Launch moved to 9 March; budget shifted to search ads.');
       expect(txt.text).toMatch(/Decisions|Action items/);
       expect(txt.text).toContain('next Wednesday');
-      const json = await pro.client.get(`/api/recordings/${meetingId}/export?format=json`);
-      expect(json.body.summary).toMatchObject({
-        overview: 'Launch moved to 9 March; budget shifted to search ads.',
+      const json = await pro.client.api.recordings.export({
+        params: { id: meetingId },
+        query: { format: 'json' },
+      });
+      expect(json.body).toMatchObject({
+        summary: { overview: 'Launch moved to 9 March; budget shifted to search ads.' },
       });
       const docx = await fetch(`${app.url}/api/recordings/${meetingId}/export?format=docx&summary=true`, {
         headers: { cookie: pro.client.cookieHeader },
@@ -195,10 +200,10 @@ describe.skipIf(!languageModelInstalled())(
     });
 
     it('cancels a summary being written and keeps the previous one', async () => {
-      const started = await pro.client.post(`/api/recordings/${meetingId}/summary`, {});
-      expect(started.status, started.text).toBe(202);
-      const cancelled = await pro.client.post(`/api/recordings/${meetingId}/summary/cancel`);
-      expect(cancelled.status, cancelled.text).toBe(200);
+      const started = await pro.client.api.summaries.request({ params: { id: meetingId }, body: {} });
+      expectStatus(started, 202, started.text);
+      const cancelled = await pro.client.api.summaries.cancel({ params: { id: meetingId } });
+      expectStatus(cancelled, 200, cancelled.text);
       expect(cancelled.body).toMatchObject({
         status: 'ready',
         content: { overview: 'Launch moved to 9 March; budget shifted to search ads.' },
@@ -209,8 +214,8 @@ describe.skipIf(!languageModelInstalled())(
       const id = await completedRecording(app, premium.client, meeting);
       const view = await summary(premium.client, id);
       expect(view.body).toMatchObject({ status: 'none', planAllows: false });
-      const refused = await premium.client.post(`/api/recordings/${id}/summary`, {});
-      expect(refused.status).toBe(402);
+      const refused = await premium.client.api.summaries.request({ params: { id }, body: {} });
+      expectStatus(refused, 402);
       expect(refused.body.code).toBe('PLAN_UPGRADE_REQUIRED');
       // Someone else's recording is not found, whatever the plan.
       expect((await summary(pro.client, id)).status).toBe(404);
@@ -218,34 +223,38 @@ describe.skipIf(!languageModelInstalled())(
 
     it('translates a Spanish transcript into English segment by segment and exports SRT in English', async () => {
       const id = await completedRecording(app, premium.client, spanish);
-      const options = await premium.client.get(`/api/recordings/${id}/translations`);
-      expect(options.status, options.text).toBe(200);
+      const options = await premium.client.api.translations.list({ params: { id } });
+      expectStatus(options, 200, options.text);
       expect(options.body.planAllows).toBe(true);
-      const engines = options.body.engines as { engine: string; available: boolean; targets: string[] }[];
+      const engines = options.body.engines;
       expect(engines.find((e) => e.engine === 'local')).toMatchObject({ available: true });
       expect(engines.find((e) => e.engine === 'local')!.targets).toEqual(
         expect.arrayContaining(['en', 'fr', 'de', 'it', 'pt']),
       );
-      const started = await premium.client.post(`/api/recordings/${id}/translations`, {
-        target: 'en',
-        engine: 'local',
+      const started = await premium.client.api.translations.request({
+        params: { id },
+        body: { target: 'en', engine: 'local' },
       });
-      expect(started.status, started.text).toBe(202);
+      expectStatus(started, 202, started.text);
       const done = await until(
-        () => premium.client.get(`/api/recordings/${id}/translations/en`),
-        (r) => r.body.status !== 'running',
+        () => premium.client.api.translations.get({ params: { id, target: 'en' } }),
+        (r) => bodyOf(r, 200).status !== 'running',
         240_000,
       );
+      expectStatus(done, 200);
       expect(done.body).toMatchObject({ status: 'ready', machineDraft: true, source: 'es', target: 'en' });
-      const segments = done.body.segments as { start: number; end: number; text: string }[];
+      const segments = done.body.segments ?? [];
       expect(segments.map((s) => [s.start, s.end])).toEqual([
         [0, 3],
         [3, 7.5],
         [7.5, 12.5],
       ]);
       expect(segments[1]!.text.toLowerCase()).toMatch(/monday/);
-      const srt = await premium.client.get(`/api/recordings/${id}/export?format=srt&language=en`);
-      expect(srt.status, srt.text).toBe(200);
+      const srt = await premium.client.api.recordings.export({
+        params: { id },
+        query: { format: 'srt', language: 'en' },
+      });
+      expectStatus(srt, 200, srt.text);
       expect(srt.text).toMatch(/00:00:03,000 -->/);
       expect(srt.text.toLowerCase()).toMatch(/friday/);
       expect(srt.text).not.toMatch(/viernes/);
@@ -253,56 +262,61 @@ describe.skipIf(!languageModelInstalled())(
 
     it('translates French into German, and refuses pairs an engine cannot do', async () => {
       const id = await completedRecording(app, premium.client, french);
-      const whisperToGerman = await premium.client.post(`/api/recordings/${id}/translations`, {
-        target: 'de',
-        engine: 'whisper',
+      const whisperToGerman = await premium.client.api.translations.request({
+        params: { id },
+        body: { target: 'de', engine: 'whisper' },
       });
-      expect(whisperToGerman.status).toBe(422);
+      expectStatus(whisperToGerman, 422);
       expect(whisperToGerman.body.code).toBe('TRANSLATION_PAIR_UNSUPPORTED');
-      const same = await premium.client.post(`/api/recordings/${id}/translations`, {
-        target: 'fr',
-        engine: 'local',
+      const same = await premium.client.api.translations.request({
+        params: { id },
+        body: { target: 'fr', engine: 'local' },
       });
       expect(same.status).toBe(422);
-      const started = await premium.client.post(`/api/recordings/${id}/translations`, {
-        target: 'de',
-        engine: 'local',
+      const started = await premium.client.api.translations.request({
+        params: { id },
+        body: { target: 'de', engine: 'local' },
       });
-      expect(started.status, started.text).toBe(202);
+      expectStatus(started, 202, started.text);
       const done = await until(
-        () => premium.client.get(`/api/recordings/${id}/translations/de`),
-        (r) => r.body.status !== 'running',
+        () => premium.client.api.translations.get({ params: { id, target: 'de' } }),
+        (r) => bodyOf(r, 200).status !== 'running',
         240_000,
       );
+      expectStatus(done, 200);
       expect(done.body.status, JSON.stringify(done.body)).toBe('ready');
-      const vtt = await premium.client.get(`/api/recordings/${id}/export?format=vtt&language=de`);
+      const vtt = await premium.client.api.recordings.export({
+        params: { id },
+        query: { format: 'vtt', language: 'de' },
+      });
       expect(vtt.status).toBe(200);
       expect(vtt.text.toLowerCase()).toMatch(/freitag/);
     }, 180_000);
 
     it('summarises new transcripts by itself once the owner turns that on (Business Pro only)', async () => {
-      const refused = await premium.client.put('/api/summaries/settings', { autoSummarize: true });
+      const refused = await premium.client.api.summaries.changeSettings({ body: { autoSummarize: true } });
       expect(refused.status).toBe(402);
-      const on = await pro.client.put('/api/summaries/settings', { autoSummarize: true });
-      expect(on.status, on.text).toBe(200);
+      const on = await pro.client.api.summaries.changeSettings({ body: { autoSummarize: true } });
+      expectStatus(on, 200, on.text);
       expect(on.body).toEqual({ autoSummarize: true, planAllows: true });
       const id = await completedRecording(app, pro.client, shortMeeting);
       const ready = await until(
         () => summary(pro.client, id),
-        (r) => r.body.status === 'ready' || r.body.status === 'failed',
+        (r) => ['ready', 'failed'].includes(bodyOf(r, 200).status),
         240_000,
       );
+      expectStatus(ready, 200);
       expect(ready.body.status, JSON.stringify(ready.body)).toBe('ready');
-      const off = await pro.client.put('/api/summaries/settings', { autoSummarize: false });
+      const off = await pro.client.api.summaries.changeSettings({ body: { autoSummarize: false } });
       expect(off.body).toEqual({ autoSummarize: false, planAllows: true });
     }, 300_000);
 
     it('refuses translation on the Free plan with the way to get it', async () => {
       const free = await signedInClient(app);
       const id = await completedRecording(app, free.client, spanish);
-      const refused = await free.client.post(`/api/recordings/${id}/translations`, {
-        target: 'en',
-        engine: 'local',
+      const refused = await free.client.api.translations.request({
+        params: { id },
+        body: { target: 'en', engine: 'local' },
       });
       expect(refused.status).toBe(402);
       expect(refused.body).toMatchObject({ code: 'PLAN_UPGRADE_REQUIRED' });

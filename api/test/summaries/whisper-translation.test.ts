@@ -6,6 +6,7 @@ import {
   speechWorkerInstalled,
   startSpeechWorker,
 } from '@scrivo/adapters/testing/speech-worker-process';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { until } from './support/until';
@@ -35,44 +36,40 @@ describe.skipIf(!speechWorkerInstalled())('translation into English by the speec
     const { client } = await signedInClient(app, { plan: 'premium' });
     const form = new FormData();
     form.set('file', new Blob([readFileSync(join(CLIPS, 'test_es.wav'))]), 'test_es.wav');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.id as string;
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201, created.text);
+    const id = created.body.id;
     await until(
-      () => client.get(`/api/recordings/${id}`),
-      (r) => ['completed', 'failed'].includes(r.body.status as string),
+      () => client.api.recordings.get({ params: { id } }),
+      (r) => ['completed', 'failed'].includes(bodyOf(r, 200).status),
       400_000,
     );
-    const transcript = (await client.get(`/api/recordings/${id}/transcript`)).body as {
-      language: string;
-      segments: unknown[];
-    };
+    const transcript = bodyOf(await client.api.recordings.transcript({ params: { id } }), 200);
     expect(transcript.language).toBe('es');
 
-    const options = (await client.get(`/api/recordings/${id}/translations`)).body as {
-      engines: { engine: string; available: boolean; targets: string[] }[];
-    };
+    const options = bodyOf(await client.api.translations.list({ params: { id } }), 200);
     expect(options.engines.find((e) => e.engine === 'whisper')).toMatchObject({
       available: true,
       targets: ['en'],
     });
     expect(options.engines.find((e) => e.engine === 'local')!.available).toBe(false);
     // No engine here can translate into German: the answer says why, rather than naming an engine that is off.
-    const refused = await client.post(`/api/recordings/${id}/translations`, { target: 'de' });
-    expect(refused.status).toBe(422);
+    const refused = await client.api.translations.request({ params: { id }, body: { target: 'de' } });
+    expectStatus(refused, 422);
     expect(refused.body.code).toBe('TRANSLATION_PAIR_UNSUPPORTED');
     expect(refused.body.message).toMatch(/only translates into English/);
 
-    const started = await client.post(`/api/recordings/${id}/translations`, { target: 'en' });
-    expect(started.status, started.text).toBe(202);
+    const started = await client.api.translations.request({ params: { id }, body: { target: 'en' } });
+    expectStatus(started, 202, started.text);
     expect(started.body).toMatchObject({ engine: 'whisper', machineDraft: false });
     const done = await until(
-      () => client.get(`/api/recordings/${id}/translations/en`),
-      (r) => r.body.status !== 'running',
+      () => client.api.translations.get({ params: { id, target: 'en' } }),
+      (r) => bodyOf(r, 200).status !== 'running',
       400_000,
     );
+    expectStatus(done, 200);
     expect(done.body.status, JSON.stringify(done.body)).toBe('ready');
-    const english = (done.body.segments as { text: string }[])
+    const english = (done.body.segments ?? [])
       .map((s) => s.text)
       .join(' ')
       .toLowerCase();

@@ -6,6 +6,7 @@ import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-pr
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 import { describe, expect, it } from 'vitest';
 import { untilCompleted } from '../recordings/support/until-completed';
+import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { appWithSpeechWorker } from '../support/speech-app';
 import type { TestClient } from '../support/http-client';
@@ -35,17 +36,14 @@ const upload = async (client: TestClient, fields: Record<string, string> = {}, f
   form.set('file', new Blob([readFileSync(file)]), 'clip.wav');
   form.set('language', 'en');
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return client.post('/api/recordings', form);
+  return client.api.recordings.create({ body: form });
 };
 
 const transcriptOf = async (client: TestClient, fields: Record<string, string> = {}, file = JFK) => {
   const created = await upload(client, fields, file);
-  expect(created.status, created.text).toBe(201);
-  await untilCompleted(client, created.body.id as string);
-  return (await client.get(`/api/recordings/${created.body.id as string}/transcript`)).body as {
-    text: string;
-    segments: { text: string; words: { text: string }[] }[];
-  };
+  expectStatus(created, 201, created.text);
+  await untilCompleted(client, created.body.id);
+  return bodyOf(await client.api.recordings.transcript({ params: { id: created.body.id } }), 200);
 };
 
 describe.skipIf(!speechWorkerInstalled())('custom vocabulary', () => {
@@ -53,41 +51,43 @@ describe.skipIf(!speechWorkerInstalled())('custom vocabulary', () => {
 
   it('keeps the account’s glossary whole, refusing a list it cannot hold with the term at fault', async () => {
     const { client } = await signedInClient(running.app, { plan: 'premium' });
-    expect((await client.get('/api/vocabulary')).body).toEqual({ terms: [] });
-    const saved = await client.put('/api/vocabulary', {
-      terms: [{ text: ' Scrivo ', soundsLike: 'scree-vo' }, { text: 'Nguyen' }],
+    expect((await client.api.vocabulary.get()).body).toEqual({ terms: [] });
+    const saved = await client.api.vocabulary.set({
+      body: { terms: [{ text: ' Scrivo ', soundsLike: 'scree-vo' }, { text: 'Nguyen' }] },
     });
-    expect(saved.status, saved.text).toBe(200);
+    expectStatus(saved, 200, saved.text);
     expect(saved.body).toEqual({ terms: [{ text: 'Scrivo', soundsLike: 'scree-vo' }, { text: 'Nguyen' }] });
-    expect((await client.get('/api/vocabulary')).body).toEqual(saved.body);
+    expect((await client.api.vocabulary.get()).body).toEqual(saved.body);
 
-    const twice = await client.put('/api/vocabulary', { terms: [{ text: 'Scrivo' }, { text: 'scrivo' }] });
-    expect(twice.status).toBe(400);
+    const twice = await client.api.vocabulary.set({
+      body: { terms: [{ text: 'Scrivo' }, { text: 'scrivo' }] },
+    });
+    expectStatus(twice, 400);
     expect(twice.body).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: expect.stringContaining('twice'),
     });
-    const tooMany = await client.put('/api/vocabulary', {
-      terms: Array.from({ length: 501 }, (_, i) => ({ text: `t${i}` })),
+    const tooMany = await client.api.vocabulary.set({
+      body: { terms: Array.from({ length: 501 }, (_, i) => ({ text: `t${i}` })) },
     });
-    expect(tooMany.status).toBe(400);
-    expect((await client.get('/api/vocabulary')).body).toEqual(saved.body);
+    expectStatus(tooMany, 400);
+    expect((await client.api.vocabulary.get()).body).toEqual(saved.body);
   });
 
   it('takes an upload’s own terms and line of context, and refuses too long a context', async () => {
     const { client } = await signedInClient(running.app, { plan: 'premium' });
     const long = await upload(client, { context: 'x'.repeat(501) });
-    expect(long.status).toBe(400);
+    expectStatus(long, 400);
     expect(long.body).toMatchObject({ details: { param: 'context' } });
     const created = await upload(client, {
       terms: 'Zanzibar, Kubernetes\nZanzibar',
       context: 'A speech in 1961',
     });
-    expect(created.status, created.text).toBe(201);
+    expectStatus(created, 201, created.text);
     expect(created.body.options).toMatchObject({
       vocabulary: { terms: ['Zanzibar', 'Kubernetes'], context: 'A speech in 1961' },
     });
-    await untilCompleted(client, created.body.id as string);
+    await untilCompleted(client, created.body.id);
   }, 300_000);
 
   it('spells a glossary term its way where the engine wrote how it sounds, and nowhere else', async () => {
@@ -95,16 +95,17 @@ describe.skipIf(!speechWorkerInstalled())('custom vocabulary', () => {
     const plain = await transcriptOf(client);
     expect(plain.text).toMatch(/Americans/);
     expect(plain.text).not.toMatch(/Amerikanz/);
-    expect(
-      (
-        await client.put('/api/vocabulary', {
+    expectStatus(
+      await client.api.vocabulary.set({
+        body: {
           terms: [
             { text: 'Amerikanz', soundsLike: 'Americans' },
             { text: 'Zanzibar', soundsLike: 'zanzi-bar' },
           ],
-        })
-      ).status,
-    ).toBe(200);
+        },
+      }),
+      200,
+    );
     const spelt = await transcriptOf(client);
     expect(spelt.text).toMatch(/Amerikanz/);
     expect(spelt.text).not.toMatch(/Americans|Zanzibar/);
@@ -118,9 +119,7 @@ describe.skipIf(!speechWorkerInstalled())('custom vocabulary', () => {
     expect((await transcriptOf(client, { terms: 'Siobhan Quaglieri' }, clip)).text).toMatch(
       /Siobhan Quaglieri/,
     );
-    expect((await client.put('/api/vocabulary', { terms: [{ text: 'Siobhan Quaglieri' }] })).status).toBe(
-      200,
-    );
+    expectStatus(await client.api.vocabulary.set({ body: { terms: [{ text: 'Siobhan Quaglieri' }] } }), 200);
     expect((await transcriptOf(client, {}, clip)).text).toMatch(/Siobhan Quaglieri/);
     // Said nowhere in Kennedy's speech: the glossary adds nothing there.
     expect((await transcriptOf(client)).text).not.toMatch(/Siobhan|Quaglieri/);

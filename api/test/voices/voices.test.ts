@@ -1,7 +1,9 @@
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
+import type { RememberVoiceBody } from '@scrivo/contracts';
 import { describe, expect, it } from 'vitest';
 import { untilCompleted } from '../recordings/support/until-completed';
-import type { TestClient } from '../support/http-client';
+import { bodyOf, expectStatus } from '../support/expect-status';
+import { type TestClient, unchecked } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { appWithSpeechWorker } from '../support/speech-app';
 import { conversation, type Turn } from './conversation';
@@ -18,12 +20,12 @@ const transcribed = async (client: TestClient, turns: readonly Turn[]) => {
   const form = new FormData();
   form.set('file', new Blob([conversation(turns)]), 'conversation.wav');
   form.set('language', 'en');
-  const created = await client.post('/api/recordings', form);
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.id as string;
+  const created = await client.api.recordings.create({ body: form });
+  expectStatus(created, 201, created.text);
+  const id = created.body.id;
   await untilCompleted(client, id);
-  const transcript = await client.get(`/api/recordings/${id}/transcript`);
-  return { id, segments: transcript.body.segments as Segment[] };
+  const transcript = await client.api.recordings.transcript({ params: { id } });
+  return { id, segments: bodyOf(transcript, 200).segments };
 };
 
 /** The speakers of the lines that lie within [from, to] seconds of the recording. */
@@ -35,21 +37,19 @@ describe.skipIf(!speechWorkerInstalled())('remembered voices', () => {
 
   it('names a remembered person in a later recording, and never a stranger', async () => {
     const { client } = await signedInClient(running.app, { plan: 'business_pro' });
-    expect((await client.get('/api/voices')).body).toEqual({ voices: [] });
+    expect((await client.api.voices.list()).body).toEqual({ voices: [] });
     // Ada's first seven seconds, then Bert: Ada is "Speaker 1".
     const first = await transcribed(client, [
       { reader: ADA, from: 0, to: 7.2 },
       { reader: BERT, from: 0 },
     ]);
     expect(new Set(first.segments.map((s) => s.speaker))).toEqual(new Set(['Speaker 1', 'Speaker 2']));
-    const remembered = await client.post('/api/voices', {
-      recordingId: first.id,
-      speaker: 'Speaker 1',
-      name: 'Ada Lovelace',
+    const remembered = await client.api.voices.remember({
+      body: { recordingId: first.id, speaker: 'Speaker 1', name: 'Ada Lovelace' },
     });
-    expect(remembered.status, remembered.text).toBe(201);
+    expectStatus(remembered, 201, remembered.text);
     expect(remembered.body).toEqual({ id: expect.any(String), name: 'Ada Lovelace' });
-    const listed = (await client.get('/api/voices')).body as { voices: { id: string; createdAt: string }[] };
+    const listed = bodyOf(await client.api.voices.list(), 200);
     expect(listed.voices).toEqual([{ ...remembered.body, createdAt: expect.any(String) }]);
 
     // Carl, then the rest of Ada's utterance (speech the voice print never heard): her lines are hers by name.
@@ -76,36 +76,40 @@ describe.skipIf(!speechWorkerInstalled())('remembered voices', () => {
       { reader: GWEN, from: 0 },
       { reader: CARL, from: 0 },
     ]);
-    const remember = (body: object, as = client) => as.post('/api/voices', body);
+    const remember = (body: RememberVoiceBody, as = client) => as.api.voices.remember({ body });
 
     const unknown = await remember({ recordingId: 'no-such-recording', speaker: 'Speaker 1', name: 'Gwen' });
-    expect(unknown.status, unknown.text).toBe(404);
+    expectStatus(unknown, 404, unknown.text);
     const notTheirs = await remember(
       { recordingId: recording.id, speaker: 'Speaker 1', name: 'Gwen' },
       other,
     );
-    expect(notTheirs.status, notTheirs.text).toBe(404);
+    expectStatus(notTheirs, 404, notTheirs.text);
     const nobody = await remember({ recordingId: recording.id, speaker: 'Speaker 9', name: 'Gwen' });
-    expect(nobody.status, nobody.text).toBe(422);
+    expectStatus(nobody, 422, nobody.text);
     expect(nobody.body).toMatchObject({ code: 'SPEAKER_NOT_IN_RECORDING', details: { param: 'speaker' } });
     for (const bad of [{}, { recordingId: recording.id, speaker: 'Speaker 1', name: '  ' }, { name: 'x' }])
-      expect((await remember(bad)).status).toBe(400);
+      expect((await remember(unchecked(bad))).status).toBe(400);
 
     const gwen = await remember({ recordingId: recording.id, speaker: 'Speaker 1', name: 'Gwen' });
-    expect(gwen.status, gwen.text).toBe(201);
+    expectStatus(gwen, 201, gwen.text);
     const twice = await remember({ recordingId: recording.id, speaker: 'Speaker 2', name: 'gwen' });
-    expect(twice.status, twice.text).toBe(409);
-    const id = gwen.body.id as string;
+    expectStatus(twice, 409, twice.text);
+    const id = gwen.body.id;
 
-    const renamed = await client.patch(`/api/voices/${id}`, { name: 'Gwendolyn' });
-    expect(renamed.status, renamed.text).toBe(200);
+    const renamed = await client.api.voices.rename({ params: { voiceId: id }, body: { name: 'Gwendolyn' } });
+    expectStatus(renamed, 200, renamed.text);
     expect(renamed.body).toEqual({ id, name: 'Gwendolyn' });
-    expect((await client.patch(`/api/voices/${id}`, { name: '' })).status).toBe(400);
-    expect((await other.patch(`/api/voices/${id}`, { name: 'Mine' })).status).toBe(404);
-    expect((await other.delete(`/api/voices/${id}`)).status).toBe(404);
+    expect((await client.api.voices.rename({ params: { voiceId: id }, body: { name: '' } })).status).toBe(
+      400,
+    );
+    expect((await other.api.voices.rename({ params: { voiceId: id }, body: { name: 'Mine' } })).status).toBe(
+      404,
+    );
+    expect((await other.api.voices.forget({ params: { voiceId: id } })).status).toBe(404);
 
-    expect((await client.delete(`/api/voices/${id}`)).status).toBe(204);
-    expect((await client.get('/api/voices')).body).toEqual({ voices: [] });
-    expect((await client.delete(`/api/voices/${id}`)).status).toBe(404);
+    expect((await client.api.voices.forget({ params: { voiceId: id } })).status).toBe(204);
+    expect((await client.api.voices.list()).body).toEqual({ voices: [] });
+    expect((await client.api.voices.forget({ params: { voiceId: id } })).status).toBe(404);
   }, 600_000);
 });

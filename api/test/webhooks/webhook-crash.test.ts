@@ -10,6 +10,7 @@ import {
 } from '@scrivo/adapters/testing/speech-worker-process';
 import type { RecordedEvent } from '@scrivo/domain';
 import { type ApiProcess, ensureServerBuild, signUpOver, startApiProcess } from '../support/api-process';
+import { expectStatus } from '../support/expect-status';
 import { TestClient } from '../support/http-client';
 import { type JobWorkerProcess, startJobWorker } from '../recordings/support/job-worker-process';
 import { signatureIsValid, startReceiver, type WebhookReceiver } from './support/receiver';
@@ -98,23 +99,25 @@ describe.skipIf(!speechWorkerInstalled())('webhooks across crashes', () => {
     const armed = await startApiProcess(apiEnv({ SCRIVO_TEST_CRASH_AT: 'reacted:webhook-deliveries' }));
     api = armed;
     const client = await signUpOver(armed.url, dataDir, 'webhook-crash@example.com');
-    const hook = await client.post('/api/account/webhooks', {
-      url: receiver.url,
-      events: ['transcription.completed'],
+    const hook = await client.api.webhooks.create({
+      body: { url: receiver.url, events: ['transcription.completed'] },
     });
-    expect(hook.status, hook.text).toBe(201);
-    const { secret, webhook } = hook.body as { secret: string; webhook: { id: string } };
+    expectStatus(hook, 201, hook.text);
+    const { secret, webhook } = hook.body;
     const form = new FormData();
     form.set('file', new Blob([JFK]), 'jfk.wav');
-    const created = await client.post('/api/recordings', form);
-    expect(created.status, created.text).toBe(201);
-    const recordingId = created.body.id as string;
+    const created = await client.api.recordings.create({ body: form });
+    expectStatus(created, 201, created.text);
+    const recordingId = created.body.id;
 
     // The first job worker is killed mid-job; the second takes the job over once the lease runs out.
     const first = await worker('worker-one');
     await waitUntil(
       'the first worker is transcribing',
-      async () => (await client.get(`/api/recordings/${recordingId}`)).body.status === 'transcribing',
+      async () => {
+        const recording = await client.api.recordings.get({ params: { id: recordingId } });
+        return recording.status === 200 && recording.body.status === 'transcribing';
+      },
       300_000,
       workerLogs,
     );
@@ -131,7 +134,9 @@ describe.skipIf(!speechWorkerInstalled())('webhooks across crashes', () => {
 
     api = await startApiProcess(apiEnv());
     const user = sameUserOn(api.url, client);
-    expect((await user.get(`/api/recordings/${recordingId}`)).body.status).toBe('completed');
+    const recording = await user.api.recordings.get({ params: { id: recordingId } });
+    expectStatus(recording, 200);
+    expect(recording.body.status).toBe('completed');
     await receiver.waitFor(1, 30_000);
     const deliveries = await (async () => {
       // Let a second delivery show itself if the replay had scheduled one.
@@ -145,7 +150,8 @@ describe.skipIf(!speechWorkerInstalled())('webhooks across crashes', () => {
     }
     // Every request the receiver got is the same delivery (at least once, deduplicated by its id).
     expect(new Set(deliveries.map((d) => d.body.id)).size).toBe(1);
-    const listed = await user.get(`/api/account/webhooks/${webhook.id}/deliveries`);
+    const listed = await user.api.webhooks.deliveries({ params: { webhookId: webhook.id } });
+    expectStatus(listed, 200);
     expect(listed.body.items).toEqual([
       expect.objectContaining({ event: 'transcription.completed', status: 'delivered', statusCode: 200 }),
     ]);

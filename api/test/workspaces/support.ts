@@ -4,6 +4,10 @@ import { bodyOf, expectStatus } from '../support/expect-status';
 import { TestClient } from '../support/http-client';
 import { type signedInClient } from '../support/sessions';
 import type { TestApp } from '../support/test-app';
+import { waitUntil } from '../support/wait-until';
+import { StreamRunner } from '../../src/infrastructure/stream-runner';
+import { JFK, JFK_TRANSCRIPT } from '../recordings/support/completed-recording';
+import { startedAsWorker } from '../recordings/support/test-worker';
 
 export type Person = Awaited<ReturnType<typeof signedInClient>>;
 
@@ -17,7 +21,7 @@ export const workspaceOf = async (owner: Person, name = 'Payments team'): Promis
 /** `by` invites `who` with a role, and `who` accepts through their own invitations list, as the web app would. */
 export const joined = async (by: Person, workspaceId: string, who: Person, role: GivenWorkspaceRole) => {
   const invited = await by.client.api.workspaces.invite({
-    params: { id: workspaceId },
+    params: { workspaceId },
     body: { email: who.email, role },
   });
   expectStatus(invited, 201);
@@ -37,4 +41,44 @@ export const keyClientOf = async (app: TestApp, person: Person) => {
   expectStatus(created, 201);
   const authorization = `Bearer ${created.body.secret}`;
   return { client: new TestClient(app.url), headers: { authorization } };
+};
+
+/** A completed recording uploaded into a workspace (the real multipart upload, then the job's completion). */
+export const completedInWorkspace = async (
+  app: TestApp,
+  uploader: Person,
+  workspaceId: string,
+  title: string,
+) => {
+  const form = new FormData();
+  form.set('file', new Blob([JFK]), 'jfk.wav');
+  form.set('title', title);
+  form.set('workspaceId', workspaceId);
+  const created = await uploader.client.api.recordings.create({ body: form });
+  expectStatus(created, 201);
+  expect(created.body.workspaceId).toBe(workspaceId);
+  const { id } = created.body;
+  await (await startedAsWorker(app.scrivo.app.get(StreamRunner), id)).complete(JFK_TRANSCRIPT);
+  await waitUntil(
+    'the recording shows as completed',
+    async () =>
+      bodyOf(await uploader.client.api.recordings.get({ params: { id } }), 200).status === 'completed',
+  );
+  return id;
+};
+
+/** The tus creation request a browser sends first, with the workspace in its Upload-Metadata. */
+export const tusCreateInto = (app: TestApp, person: Person, workspaceId: string) => {
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const cookies = person.client.cookieHeader;
+  return fetch(`${app.url}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      cookie: cookies,
+      'X-CSRF-Token': /scrivo_csrf=([^;]+)/.exec(cookies)?.[1] ?? '',
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(JFK.length),
+      'Upload-Metadata': `filename ${b64('jfk.wav')},workspaceId ${b64(workspaceId)}`,
+    },
+  });
 };

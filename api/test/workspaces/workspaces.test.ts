@@ -42,7 +42,7 @@ describe('workspaces: people share one, with roles, and a removal ends access at
       { id: workspaceId, name: 'Payments team', role: 'member' },
     ]);
     expect(bodyOf(await dina.client.api.workspaces.list(), 200).workspaces).toEqual([]);
-    const page = bodyOf(await ann.client.api.workspaces.get({ params: { id: workspaceId } }), 200);
+    const page = bodyOf(await ann.client.api.workspaces.get({ params: { workspaceId } }), 200);
     expect(page.members.map((m) => [m.email, m.role])).toEqual([
       [ann.email, 'owner'],
       [ben.email, 'member'],
@@ -51,37 +51,35 @@ describe('workspaces: people share one, with roles, and a removal ends access at
     expect(page.members[0]!.name).toBe('Test User');
     // Pending invitations are for those who manage members.
     const invited = await ann.client.api.workspaces.invite({
-      params: { id: workspaceId },
+      params: { workspaceId },
       body: { email: 'Pending@Example.com', role: 'viewer' },
     });
     expectStatus(invited, 201);
+    expect(bodyOf(await ann.client.api.workspaces.get({ params: { workspaceId } }), 200).invitations).toEqual(
+      [{ id: invited.body.id, email: 'pending@example.com', role: 'viewer', invitedAt: expect.any(String) }],
+    );
     expect(
-      bodyOf(await ann.client.api.workspaces.get({ params: { id: workspaceId } }), 200).invitations,
-    ).toEqual([
-      { id: invited.body.id, email: 'pending@example.com', role: 'viewer', invitedAt: expect.any(String) },
-    ]);
-    expect(
-      bodyOf(await cleo.client.api.workspaces.get({ params: { id: workspaceId } }), 200).invitations,
+      bodyOf(await cleo.client.api.workspaces.get({ params: { workspaceId } }), 200).invitations,
     ).toEqual([]);
     const again = await ann.client.api.workspaces.invite({
-      params: { id: workspaceId },
+      params: { workspaceId },
       body: { email: 'pending@example.com', role: 'member' },
     });
     expectStatus(again, 409);
     expectStatus(
       await ann.client.api.workspaces.revokeInvitation({
-        params: { id: workspaceId, invitationId: invited.body.id },
+        params: { workspaceId, invitationId: invited.body.id },
       }),
       204,
     );
-    expect(
-      bodyOf(await ann.client.api.workspaces.get({ params: { id: workspaceId } }), 200).invitations,
-    ).toEqual([]);
+    expect(bodyOf(await ann.client.api.workspaces.get({ params: { workspaceId } }), 200).invitations).toEqual(
+      [],
+    );
   });
 
   it('refuses bad invitations with a 400 that says why', async () => {
     const invite = (body: unknown) =>
-      ann.client.api.workspaces.invite({ params: { id: workspaceId }, body: unchecked(body) });
+      ann.client.api.workspaces.invite({ params: { workspaceId }, body: unchecked(body) });
     expectStatus(await invite({ email: 'not an address', role: 'member' }), 400);
     expectStatus(await invite({ email: 'x@example.com', role: 'owner' }), 400);
     expectStatus(await invite({ email: 'x@example.com' }), 400);
@@ -90,14 +88,14 @@ describe('workspaces: people share one, with roles, and a removal ends access at
   it('is accepted only by the account whose verified address it was sent to', async () => {
     const eve = await signedInClient(app);
     const invited = await ann.client.api.workspaces.invite({
-      params: { id: workspaceId },
+      params: { workspaceId },
       body: { email: eve.email, role: 'member' },
     });
     expectStatus(invited, 201);
     // Dina has its id, not its address: not found, and not in her list.
     expect(bodyOf(await dina.client.api.workspaces.myInvitations(), 200).invitations).toEqual([]);
     expectStatus(await dina.client.api.workspaces.accept({ params: { invitationId: invited.body.id } }), 404);
-    expectStatus(await dina.client.api.workspaces.get({ params: { id: workspaceId } }), 404);
+    expectStatus(await dina.client.api.workspaces.get({ params: { workspaceId } }), 404);
     expect(bodyOf(await eve.client.api.workspaces.myInvitations(), 200).invitations).toEqual([
       {
         id: invited.body.id,
@@ -111,35 +109,38 @@ describe('workspaces: people share one, with roles, and a removal ends access at
     // Used once: it is no longer waiting, and a second accept finds nothing.
     expect(bodyOf(await eve.client.api.workspaces.myInvitations(), 200).invitations).toEqual([]);
     expectStatus(await eve.client.api.workspaces.accept({ params: { invitationId: invited.body.id } }), 404);
-    expectStatus(await eve.client.api.workspaces.leave({ params: { id: workspaceId } }), 204);
-    expectStatus(await eve.client.api.workspaces.get({ params: { id: workspaceId } }), 404);
+    expectStatus(await eve.client.api.workspaces.leave({ params: { workspaceId } }), 204);
+    expectStatus(await eve.client.api.workspaces.get({ params: { workspaceId } }), 404);
   });
 
   it('answers an outsider 404 on every route, and a role too low 403 with a clear message', async () => {
     const id = workspaceId;
     const outsider = dina.client.api.workspaces;
     const answers = await Promise.all([
-      outsider.get({ params: { id } }),
-      outsider.rename({ params: { id }, body: { name: 'Mine' } }),
-      outsider.invite({ params: { id }, body: { email: 'x@example.com', role: 'viewer' } }),
-      outsider.changeRole({ params: { id, userId: ben.userId }, body: { role: 'viewer' } }),
-      outsider.removeMember({ params: { id, userId: ben.userId } }),
-      outsider.revokeInvitation({ params: { id, invitationId: 'nope' } }),
-      outsider.leave({ params: { id } }),
-      outsider.transfer({ params: { id }, body: { userId: dina.userId } }),
-      outsider.delete({ params: { id } }),
-      ann.client.api.workspaces.get({ params: { id: 'no-such-workspace' } }),
+      outsider.get({ params: { workspaceId: id } }),
+      outsider.rename({ params: { workspaceId: id }, body: { name: 'Mine' } }),
+      outsider.invite({ params: { workspaceId: id }, body: { email: 'x@example.com', role: 'viewer' } }),
+      outsider.changeRole({ params: { workspaceId: id, userId: ben.userId }, body: { role: 'viewer' } }),
+      outsider.removeMember({ params: { workspaceId: id, userId: ben.userId } }),
+      outsider.revokeInvitation({ params: { workspaceId: id, invitationId: 'nope' } }),
+      outsider.leave({ params: { workspaceId: id } }),
+      outsider.transfer({ params: { workspaceId: id }, body: { userId: dina.userId } }),
+      outsider.delete({ params: { workspaceId: id } }),
+      ann.client.api.workspaces.get({ params: { workspaceId: 'no-such-workspace' } }),
     ]);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 404));
     const viewerInvites = await cleo.client.api.workspaces.invite({
-      params: { id },
+      params: { workspaceId: id },
       body: { email: 'x@example.com', role: 'viewer' },
     });
     expectStatus(viewerInvites, 403);
     expect(viewerInvites.body.message).toBe(
       'Only the owner and admins of this workspace manage its members.',
     );
-    const memberRenames = await ben.client.api.workspaces.rename({ params: { id }, body: { name: 'Ours' } });
+    const memberRenames = await ben.client.api.workspaces.rename({
+      params: { workspaceId: id },
+      body: { name: 'Ours' },
+    });
     expectStatus(memberRenames, 403);
     expect(memberRenames.body.message).toBe('Only the owner of this workspace can do this.');
   });
@@ -148,26 +149,29 @@ describe('workspaces: people share one, with roles, and a removal ends access at
     const id = workspaceId;
     const script = await keyClientOf(app, ben);
     expectStatus(
-      await script.client.api.workspaces.get({ params: { id }, extraHeaders: script.headers }),
+      await script.client.api.workspaces.get({ params: { workspaceId: id }, extraHeaders: script.headers }),
       200,
     );
     const changed = await ann.client.api.workspaces.changeRole({
-      params: { id, userId: cleo.userId },
+      params: { workspaceId: id, userId: cleo.userId },
       body: { role: 'member' },
     });
     expectStatus(changed, 200);
     expect(changed.body.members.find((m) => m.userId === cleo.userId)?.role).toBe('member');
     expectStatus(
       await ann.client.api.workspaces.changeRole({
-        params: { id, userId: cleo.userId },
+        params: { workspaceId: id, userId: cleo.userId },
         body: { role: 'viewer' },
       }),
       200,
     );
-    expectStatus(await ann.client.api.workspaces.removeMember({ params: { id, userId: ben.userId } }), 204);
-    expectStatus(await ben.client.api.workspaces.get({ params: { id } }), 404);
     expectStatus(
-      await script.client.api.workspaces.get({ params: { id }, extraHeaders: script.headers }),
+      await ann.client.api.workspaces.removeMember({ params: { workspaceId: id, userId: ben.userId } }),
+      204,
+    );
+    expectStatus(await ben.client.api.workspaces.get({ params: { workspaceId: id } }), 404);
+    expectStatus(
+      await script.client.api.workspaces.get({ params: { workspaceId: id }, extraHeaders: script.headers }),
       404,
     );
     expect(bodyOf(await ben.client.api.workspaces.list(), 200).workspaces).toEqual([]);
@@ -177,7 +181,7 @@ describe('workspaces: people share one, with roles, and a removal ends access at
     const id = await workspaceOf(ann, 'Handover');
     await joined(ann, id, dina, 'member');
     const handed = await ann.client.api.workspaces.transfer({
-      params: { id },
+      params: { workspaceId: id },
       body: { userId: dina.userId },
     });
     expectStatus(handed, 200);
@@ -186,14 +190,17 @@ describe('workspaces: people share one, with roles, and a removal ends access at
       [dina.userId, 'owner'],
       [ann.userId, 'admin'],
     ]);
-    const leaving = await dina.client.api.workspaces.leave({ params: { id } });
+    const leaving = await dina.client.api.workspaces.leave({ params: { workspaceId: id } });
     expectStatus(leaving, 403);
     expect(leaving.body.message).toMatch(/Hand the workspace over/);
-    expectStatus(await dina.client.api.workspaces.rename({ params: { id }, body: { name: 'Renamed' } }), 200);
-    expectStatus(await ann.client.api.workspaces.delete({ params: { id } }), 403);
-    expectStatus(await dina.client.api.workspaces.delete({ params: { id } }), 204);
-    expectStatus(await ann.client.api.workspaces.get({ params: { id } }), 404);
-    expectStatus(await dina.client.api.workspaces.get({ params: { id } }), 404);
+    expectStatus(
+      await dina.client.api.workspaces.rename({ params: { workspaceId: id }, body: { name: 'Renamed' } }),
+      200,
+    );
+    expectStatus(await ann.client.api.workspaces.delete({ params: { workspaceId: id } }), 403);
+    expectStatus(await dina.client.api.workspaces.delete({ params: { workspaceId: id } }), 204);
+    expectStatus(await ann.client.api.workspaces.get({ params: { workspaceId: id } }), 404);
+    expectStatus(await dina.client.api.workspaces.get({ params: { workspaceId: id } }), 404);
     expect(bodyOf(await dina.client.api.workspaces.list(), 200).workspaces).toEqual([]);
   });
 });

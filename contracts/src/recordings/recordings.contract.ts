@@ -65,6 +65,8 @@ export const UploadMetadata = z.object({
   /** Names and terms of this recording (one per line or comma-separated), and a line of context. */
   terms: z.string().max(11_000).optional(),
   context: z.string().max(600).optional(),
+  /** Upload into this workspace (the caller needs the member role or higher there); absent: their own space. */
+  workspaceId: z.string().min(1).max(100).optional(),
 });
 export type UploadMetadata = z.infer<typeof UploadMetadata>;
 
@@ -282,6 +284,8 @@ export const Recording = z.object({
   pieces: PiecesDone.nullable().optional(),
   /** Its owner keeps it at the top of the library (`POST .../pin`). Absent: not pinned. */
   pinned: z.boolean().optional(),
+  /** The workspace it was uploaded into (see the workspaces contract); null or absent: the uploader's own. */
+  workspaceId: z.string().nullable().optional(),
   /**
    * When its workspace's retention removed the media (the transcript stays; `GET .../media` answers 410).
    * Absent or null: the media is kept.
@@ -319,6 +323,11 @@ export const ListRecordingsQuery = z.object({
   folder: z.string().min(1).max(100).optional(),
   /** Only the recordings with this tag. */
   tag: z.string().min(1).max(100).optional(),
+  /**
+   * A workspace's recordings (any member may list them) instead of the caller's own; 404 when the caller is not a
+   * member. Without it: the caller's own uploads, those they put in workspaces included.
+   */
+  workspaceId: z.string().min(1).max(100).optional(),
 });
 
 export const UpdateRecordingBody = z.object({ title: z.string().trim().min(1).max(200) });
@@ -433,7 +442,8 @@ export const RecordingStreamEvent = z.discriminatedUnion('type', [
 ]);
 export type RecordingStreamEvent = z.infer<typeof RecordingStreamEvent>;
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+// 403: a workspace member whose role does not allow it (a viewer editing, a member deleting the uploader's recording).
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 const AnnotationParams = IdParams.extend({ annotationId: z.string().min(1).max(100) });
 
@@ -442,8 +452,9 @@ export const recordingsContract = c.router({
     method: 'GET',
     path: '/api/recordings',
     query: ListRecordingsQuery,
-    responses: { 200: RecordingList, 400: ErrorBody, 401: ErrorBody },
-    summary: "The caller's recordings, paged; `q` searches titles and transcript text",
+    responses: { 200: RecordingList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+    summary:
+      "The caller's recordings, or a workspace's (`workspaceId`), paged; `q` searches titles and transcript text",
   },
   create: {
     method: 'POST',
@@ -462,18 +473,22 @@ export const recordingsContract = c.router({
       terms?: string;
       context?: string;
       keep?: 'unreadable';
+      /** Upload into this workspace (member role or higher there: else 403, or 404 when not a member). */
+      workspaceId?: string;
     }>(),
     responses: {
       201: Recording,
       400: ErrorBody,
       401: ErrorBody,
       402: ErrorBody,
+      403: ErrorBody,
+      404: ErrorBody,
       413: ErrorBody,
       415: ErrorBody,
       422: ErrorBody,
     },
     summary:
-      'Upload a file in one request (multipart: file, title?, language?, translate?, speakers? or minSpeakers?/maxSpeakers?, terms?, context?, keep?) and queue it (keep=unreadable: keep a file with no readable audio as a file)',
+      'Upload a file in one request (multipart: file, title?, language?, translate?, speakers? or minSpeakers?/maxSpeakers?, terms?, context?, keep?, workspaceId?) and queue it (keep=unreadable: keep a file with no readable audio as a file)',
   },
   events: {
     method: 'GET',

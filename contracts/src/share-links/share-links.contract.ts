@@ -95,7 +95,7 @@ export const UnlockShareBody = z.object({ password: z.string().min(1).max(MAX_SH
 const TokenParams = z.object({ token: z.string().min(1).max(100) });
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 const LinkParams = z.object({ id: z.string().min(1).max(100), linkId: z.string().min(1).max(100) });
-const owner = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+const owner = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const visitor = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 410: ErrorBody };
 
 export const shareLinksContract = c.router({

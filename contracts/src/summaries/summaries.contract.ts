@@ -136,7 +136,7 @@ export const SummarySettingsBody = z.object({ autoSummarize: z.boolean() });
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 const TemplateParams = z.object({ templateId: z.string().min(1).max(100) });
-const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const summariesContract = c.router({
   settings: {

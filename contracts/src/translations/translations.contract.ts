@@ -68,7 +68,7 @@ const IdParams = z.object({ id: z.string().min(1).max(100) });
 // Any short string: a target that is not a language is simply not found, after the ownership check, so a
 // malformed one tells a stranger nothing either.
 const TargetParams = IdParams.extend({ target: z.string().min(1).max(20) });
-const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const translationsContract = c.router({
   list: {

@@ -38,10 +38,23 @@ export const WorkspaceInvitation = z.object({
 });
 export type WorkspaceInvitation = z.infer<typeof WorkspaceInvitation>;
 
+/**
+ * How long the workspace keeps its recordings after upload: after `days`, `media` removes the audio and video (the
+ * transcript stays), `recording` moves the whole recording to the bin, from which it is erased after the usual
+ * restore period. Each recording shows its date, with a warning in its last 7 days.
+ */
+export const RetentionPolicy = z.object({
+  days: z.number().int().min(1).max(3650),
+  scope: z.enum(['media', 'recording']),
+});
+export type RetentionPolicy = z.infer<typeof RetentionPolicy>;
+
 /** The members page: pending invitations only for those who manage members (owner, admins), else empty. */
 export const WorkspaceDetail = WorkspaceSummary.extend({
   members: z.array(WorkspaceMember),
   invitations: z.array(WorkspaceInvitation),
+  /** Null: recordings are kept until someone deletes them. */
+  retention: RetentionPolicy.nullable(),
 });
 export type WorkspaceDetail = z.infer<typeof WorkspaceDetail>;
 
@@ -58,9 +71,9 @@ export type InvitationForMe = z.infer<typeof InvitationForMe>;
 /** The domain tidies and checks the name (1 to 80 characters once spaces are collapsed). */
 const Name = z.string().max(200);
 const Id = z.string().min(1).max(100);
-const IdParams = z.object({ id: Id });
-const MemberParams = z.object({ id: Id, userId: Id });
-const InvitationParams = z.object({ id: Id, invitationId: Id });
+const IdParams = z.object({ workspaceId: Id });
+const MemberParams = z.object({ workspaceId: Id, userId: Id });
+const InvitationParams = z.object({ workspaceId: Id, invitationId: Id });
 const mine = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export const workspacesContract = c.router({
@@ -93,14 +106,14 @@ export const workspacesContract = c.router({
   },
   get: {
     method: 'GET',
-    path: '/api/workspaces/:id',
+    path: '/api/workspaces/:workspaceId',
     pathParams: IdParams,
     responses: { 200: WorkspaceDetail, ...mine },
     summary: 'A workspace with its members (and, for its owner and admins, pending invitations)',
   },
   rename: {
     method: 'PATCH',
-    path: '/api/workspaces/:id',
+    path: '/api/workspaces/:workspaceId',
     pathParams: IdParams,
     body: z.object({ name: Name }),
     responses: { 200: WorkspaceSummary, ...mine },
@@ -108,7 +121,7 @@ export const workspacesContract = c.router({
   },
   delete: {
     method: 'DELETE',
-    path: '/api/workspaces/:id',
+    path: '/api/workspaces/:workspaceId',
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -116,7 +129,7 @@ export const workspacesContract = c.router({
   },
   invite: {
     method: 'POST',
-    path: '/api/workspaces/:id/invitations',
+    path: '/api/workspaces/:workspaceId/invitations',
     pathParams: IdParams,
     body: z.object({ email: z.string().trim().email().max(254), role: GivenWorkspaceRole }),
     responses: { 201: z.object({ id: z.string() }), 409: ErrorBody, ...mine },
@@ -124,7 +137,7 @@ export const workspacesContract = c.router({
   },
   revokeInvitation: {
     method: 'DELETE',
-    path: '/api/workspaces/:id/invitations/:invitationId',
+    path: '/api/workspaces/:workspaceId/invitations/:invitationId',
     pathParams: InvitationParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -132,7 +145,7 @@ export const workspacesContract = c.router({
   },
   changeRole: {
     method: 'PATCH',
-    path: '/api/workspaces/:id/members/:userId',
+    path: '/api/workspaces/:workspaceId/members/:userId',
     pathParams: MemberParams,
     body: z.object({ role: GivenWorkspaceRole }),
     responses: { 200: WorkspaceDetail, ...mine },
@@ -140,7 +153,7 @@ export const workspacesContract = c.router({
   },
   removeMember: {
     method: 'DELETE',
-    path: '/api/workspaces/:id/members/:userId',
+    path: '/api/workspaces/:workspaceId/members/:userId',
     pathParams: MemberParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -148,7 +161,7 @@ export const workspacesContract = c.router({
   },
   leave: {
     method: 'POST',
-    path: '/api/workspaces/:id/leave',
+    path: '/api/workspaces/:workspaceId/leave',
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
@@ -156,10 +169,19 @@ export const workspacesContract = c.router({
   },
   transfer: {
     method: 'POST',
-    path: '/api/workspaces/:id/transfer',
+    path: '/api/workspaces/:workspaceId/transfer',
     pathParams: IdParams,
     body: z.object({ userId: Id }),
     responses: { 200: WorkspaceDetail, ...mine },
     summary: 'Hand the workspace over to a member (owner); the old owner stays as an admin',
+  },
+  setRetention: {
+    method: 'PUT',
+    path: '/api/workspaces/:workspaceId/retention',
+    pathParams: IdParams,
+    body: z.object({ policy: RetentionPolicy.nullable() }),
+    responses: { 200: WorkspaceDetail, ...mine },
+    summary:
+      'Set how long recordings are kept after upload (owner and admins), or turn it off with null; applied by a timer',
   },
 });

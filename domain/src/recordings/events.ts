@@ -49,6 +49,8 @@ export type RecordingCreated = DomainEvent<
     declaredSizeBytes: number | null;
     options: TranscriptionOptions;
     createdAt: string;
+    /** The workspace it was uploaded into (issue 43); absent or null: the owner's personal space. */
+    workspaceId?: string | null;
   }
 >;
 /**

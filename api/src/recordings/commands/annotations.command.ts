@@ -44,7 +44,7 @@ export class GetAnnotationsHandler implements IQueryHandler<GetAnnotationsQuery>
   ) {}
 
   async execute({ user, id }: GetAnnotationsQuery): Promise<AnnotationList> {
-    await this.access.owned(user, id);
+    await this.access.owned(user, id, 'read');
     const doc = await this.readModels.collection<AnnotationsDoc>(ANNOTATIONS_COLLECTION).get(id);
     const names = new Map<string, string>();
     for (const authorId of new Set((doc?.items ?? []).map((a) => a.authorId))) {
@@ -93,7 +93,7 @@ export class ChangeAnnotationsHandler implements ICommandHandler<ChangeAnnotatio
   ) {}
 
   async execute({ user, id, change }: ChangeAnnotationsCommand): Promise<void> {
-    await this.access.owned(user, id);
+    await this.access.owned(user, id, 'comment');
     const now = this.runner.now();
     let command: AnnotationCommand;
     if (change.type === 'add') {

@@ -19,7 +19,7 @@ const writeTranscript = async (
   id: string,
   command: RecordingCommand,
 ): Promise<Transcript> => {
-  await access.owned(user, id);
+  await access.owned(user, id, 'edit');
   await runner.run(recordingDecider, recordingStream(id), command, { actor: access.actor(user) });
   const transcript = transcriptDocFrom((await runner.load(recordingDecider, recordingStream(id))).events);
   if (!transcript) throw new NotFoundError('Transcript', id);

@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { CurrentUser } from '../../common/auth/guards';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { toRecording } from '../recording-view';
-import { RecordingAccess } from '../support/recording-access';
+import { RecordingAccess, type RecordingAction } from '../support/recording-access';
 
 const r = contract.recordings;
 
@@ -26,6 +26,8 @@ interface Request {
   readonly params: { readonly id: string };
 }
 interface RunOptions {
+  /** What the caller needs to be allowed (recording-access.ts): a member renames and pins, the uploader cancels. */
+  readonly action: RecordingAction;
   /** The command acts on a recording in the bin (restore): a deleted one is not a 404 for it. */
   readonly deleted?: boolean;
 }
@@ -45,22 +47,26 @@ export class RecordingCommandRoutes {
     const run =
       <Input extends Request>(
         command: (input: Input, now: string) => RecordingCommand,
-        options: RunOptions = {},
+        options: RunOptions,
       ) =>
       async (input: Input): Promise<{ status: 200; body: Recording }> => {
         const { id } = input.params;
-        await this.access.owned(user, id, options);
+        await this.access.owned(user, id, options.action, options);
         await this.runner.run(recordingDecider, recordingStream(id), command(input, this.runner.now()), {
           actor: this.access.actor(user),
         });
         return { status: 200, body: toRecording(await this.access.written(id)) };
       };
     return tsRestHandler(routes, {
-      update: run(({ body }: In<'update'>, now) => ({ type: 'RenameRecording', title: body.title, now })),
+      update: run(({ body }: In<'update'>, now) => ({ type: 'RenameRecording', title: body.title, now }), {
+        action: 'edit',
+      }),
       // The transcription-jobs reactor and the minutes-release workflow cancel the job and give the minutes back.
-      cancel: run((_, now) => ({ type: 'CancelTranscription', now })),
-      restore: run((_, now) => ({ type: 'RestoreRecording', now }), { deleted: true }),
-      pin: run(({ body }: In<'pin'>, now) => ({ type: 'PinRecording', pinned: body.pinned, now })),
+      cancel: run((_, now) => ({ type: 'CancelTranscription', now }), { action: 'uploader' }),
+      restore: run((_, now) => ({ type: 'RestoreRecording', now }), { action: 'uploader', deleted: true }),
+      pin: run(({ body }: In<'pin'>, now) => ({ type: 'PinRecording', pinned: body.pinned, now }), {
+        action: 'edit',
+      }),
     });
   }
 }

@@ -25,7 +25,7 @@ export class DeleteRecordingHandler implements ICommandHandler<DeleteRecordingCo
 
   /** A transcription in progress is cancelled by the same command (see the recording decider). */
   async execute({ user, id }: DeleteRecordingCommand): Promise<DeletedRecording> {
-    await this.access.owned(user, id);
+    await this.access.owned(user, id, 'uploader');
     // The StreamRunner answers once the read models show the deletion.
     await this.runner.run(
       recordingDecider,
@@ -59,7 +59,7 @@ export class RetryTranscriptionHandler implements ICommandHandler<RetryTranscrip
   ) {}
 
   async execute({ user, id }: RetryTranscriptionCommand): Promise<Recording> {
-    await this.access.owned(user, id);
+    await this.access.owned(user, id, 'uploader');
     await this.minutes.requestTranscription(
       id,
       user.plan,

@@ -67,6 +67,8 @@ export class CreateRecordingFromFileCommand extends Command<Recording> {
       title?: string;
       options: TranscriptionOptions;
       keepUnreadable?: boolean;
+      /** Into a workspace the caller may upload to (checked here); absent: their own space. */
+      workspaceId?: string;
     },
   ) {
     super();
@@ -86,6 +88,7 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
   ) {}
 
   async execute({ user, file, meta }: CreateRecordingFromFileCommand): Promise<Recording> {
+    if (meta.workspaceId) await this.access.mayUploadInto(user, meta.workspaceId);
     let probed: ProbedMedia | MediaRejectedError;
     try {
       probed = await this.media.probe(file.path);
@@ -111,6 +114,7 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
         uploadId: null,
         declaredSizeBytes: file.size,
         options: meta.options,
+        workspaceId: meta.workspaceId ?? null,
         now: runner.now(),
       },
       context,
@@ -176,7 +180,13 @@ export class StartTusUploadCommand extends Command<string> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly uploadId: string,
-    readonly meta: { filename: string; title?: string; options: TranscriptionOptions; size: number | null },
+    readonly meta: {
+      filename: string;
+      title?: string;
+      options: TranscriptionOptions;
+      size: number | null;
+      workspaceId?: string;
+    },
   ) {
     super();
   }
@@ -191,6 +201,7 @@ export class StartTusUploadHandler implements ICommandHandler<StartTusUploadComm
   ) {}
 
   async execute({ user, uploadId, meta }: StartTusUploadCommand): Promise<string> {
+    if (meta.workspaceId) await this.access.mayUploadInto(user, meta.workspaceId);
     const recordingId = this.ids.next();
     await this.runner.run(
       recordingDecider,
@@ -205,6 +216,7 @@ export class StartTusUploadHandler implements ICommandHandler<StartTusUploadComm
         uploadId,
         declaredSizeBytes: meta.size,
         options: meta.options,
+        workspaceId: meta.workspaceId ?? null,
         now: this.runner.now(),
       },
       { actor: this.access.actor(user) },

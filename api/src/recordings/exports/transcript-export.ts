@@ -65,12 +65,12 @@ export class TranscriptExporter {
   async render(user: AuthenticatedUser, id: string, request: ExportRequest): Promise<ExportedFile> {
     const { format } = request;
     const options = { timestamps: request.timestamps ?? true, speakers: request.speakers ?? true };
-    const doc = await this.queries.execute(new GetRecordingQuery(user, id));
+    const doc = await this.queries.execute(new GetRecordingQuery(user, id, 'export'));
     const {
       id: _id,
       ownerId: _owner,
       ...original
-    } = await this.queries.execute(new GetTranscriptQuery(user, id));
+    } = await this.queries.execute(new GetTranscriptQuery(user, id, 'export'));
     let transcript = original;
     if (request.language && request.language !== original.language) {
       const translation = await this.queries.execute(new GetTranslationQuery(user, id, request.language));

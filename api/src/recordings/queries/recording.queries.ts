@@ -15,14 +15,17 @@ import {
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { READ_MODELS } from '../../infrastructure/tokens';
+import { WorkspaceMembership } from '../../workspaces/support/workspace-membership';
 import { toListItem } from '../recording-view';
 import { RecordingLabelsReader } from '../support/recording-labels';
-import { RecordingAccess } from '../support/recording-access';
+import { RecordingAccess, type RecordingAction } from '../support/recording-access';
 
 export class GetRecordingQuery extends Query<RecordingDoc> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
+    /** What the caller will do with it: a workspace viewer may read and export, not more (recording-access.ts). */
+    readonly action: RecordingAction,
     readonly options: { deleted?: boolean } = {},
   ) {
     super();
@@ -32,8 +35,8 @@ export class GetRecordingQuery extends Query<RecordingDoc> {
 @QueryHandler(GetRecordingQuery)
 export class GetRecordingHandler implements IQueryHandler<GetRecordingQuery> {
   constructor(private readonly access: RecordingAccess) {}
-  execute({ user, id, options }: GetRecordingQuery): Promise<RecordingDoc> {
-    return this.access.owned(user, id, options);
+  execute({ user, id, action, options }: GetRecordingQuery): Promise<RecordingDoc> {
+    return this.access.owned(user, id, action, options);
   }
 }
 
@@ -48,6 +51,7 @@ export class ListRecordingsQuery extends Query<RecordingList> {
       order: 'asc' | 'desc';
       folder?: string;
       tag?: string;
+      workspaceId?: string;
     },
   ) {
     super();
@@ -56,13 +60,20 @@ export class ListRecordingsQuery extends Query<RecordingList> {
 
 @QueryHandler(ListRecordingsQuery)
 export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery> {
-  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly membership: WorkspaceMembership,
+  ) {}
 
   async execute({ user, query }: ListRecordingsQuery): Promise<RecordingList> {
+    // A workspace's list is for its members (404 for anyone else), read per request like every role.
+    if (query.workspaceId) await this.membership.require(user.id, query.workspaceId, 'read');
     const labels = new RecordingLabelsReader(this.readModels, user.id);
     const only = await labels.filter(query);
     if (only?.length === 0) return { items: [], page: query.page, pageSize: query.pageSize, total: 0 };
-    const owned: Filter = { ownerId: user.id, deletedAt: null };
+    const owned: Filter = query.workspaceId
+      ? { workspaceId: query.workspaceId, deletedAt: null }
+      : { ownerId: user.id, deletedAt: null };
     const base: Filter = only ? { ...owned, id: { $in: only } } : owned;
     const filter: Filter = query.q
       ? {
@@ -96,6 +107,7 @@ export class GetTranscriptQuery extends Query<TranscriptDoc> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly id: string,
+    readonly action: RecordingAction,
     /**
      * Answer with the finished pieces of a long recording still being transcribed (the transcript page); exports,
      * questions and the OpenAI-compatible API want the whole transcript only.
@@ -113,8 +125,8 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
   ) {}
 
-  async execute({ user, id, soFar }: GetTranscriptQuery): Promise<TranscriptDoc> {
-    const doc = await this.access.owned(user, id);
+  async execute({ user, id, action, soFar }: GetTranscriptQuery): Promise<TranscriptDoc> {
+    const doc = await this.access.owned(user, id, action);
     const transcript = await this.readModels.collection<TranscriptDoc>(TRANSCRIPTS_COLLECTION).get(id);
     // A long recording is readable from its start while the rest of its pieces are transcribed.
     if (soFar && doc.status === 'transcribing' && doc.pieces && doc.pieces.done > 0) {

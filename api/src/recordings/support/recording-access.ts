@@ -11,13 +11,28 @@ import {
   recordingDocFrom,
   recordingStream,
 } from '@scrivo/domain/recordings';
+import { roleMay } from '@scrivo/domain/workspaces';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
+import { WorkspaceMembership } from '../../workspaces/support/workspace-membership';
 import { MinutesLedger } from '../minutes-ledger';
 import type { RecordingsConfig } from '../recordings-config';
 import { RECORDINGS_CONFIG } from '../recordings.tokens';
+
+/**
+ * What the caller wants to do with a recording: a workspace role's action (a viewer reads and exports, a member also
+ * comments and edits), or `uploader` for what only the person who uploaded it does (delete, cancel, share it
+ * publicly, spend minutes on it: the uploader's plan pays).
+ */
+export type RecordingAction = 'read' | 'export' | 'comment' | 'edit' | 'uploader';
+
+const REFUSAL: Readonly<Record<Exclude<RecordingAction, 'read' | 'export'>, string>> = {
+  comment: 'Viewers of this workspace cannot comment; ask an admin for the member role.',
+  edit: 'Viewers of this workspace cannot change its recordings; ask an admin for the member role.',
+  uploader: 'Only the person who uploaded this recording can do this.',
+};
 
 /** What every recordings handler needs: the caller's own recording (or 404), limits, usage, actor. */
 @Injectable()
@@ -27,6 +42,7 @@ export class RecordingAccess {
     @Inject(RECORDINGS_CONFIG) readonly config: RecordingsConfig,
     private readonly runner: StreamRunner,
     private readonly minutes: MinutesLedger,
+    private readonly membership: WorkspaceMembership,
   ) {}
 
   actor(user: { id: string }): Actor {
@@ -38,16 +54,32 @@ export class RecordingAccess {
     return this.runner.correlationId();
   }
 
-  /** The caller's recording, or 404 (also for another user's id and for deleted ones). */
+  /**
+   * The recording when the caller may do `action` with it: their own (uploaded by them, in a workspace or not: it
+   * stays theirs if they leave it), or one of a workspace they belong to whose role allows the action (403 with
+   * why when it does not). Anyone else, and a deleted recording, gets 404, as for an id that does not exist. The
+   * role is read on every request, so a removal counts at once.
+   */
   async owned(
     user: AuthenticatedUser,
     id: string,
+    action: RecordingAction,
     options: { deleted?: boolean } = {},
   ): Promise<RecordingDoc> {
     const doc = await this.readModels.collection<RecordingDoc>(RECORDINGS_COLLECTION).get(id);
-    if (!doc || doc.ownerId !== user.id || (doc.deletedAt !== null && !options.deleted))
-      throw new NotFoundError('Recording', id);
+    if (!doc || (doc.deletedAt !== null && !options.deleted)) throw new NotFoundError('Recording', id);
+    if (doc.ownerId === user.id) return doc;
+    const role = doc.workspaceId ? await this.membership.role(user.id, doc.workspaceId) : null;
+    if (role === null) throw new NotFoundError('Recording', id);
+    if (action === 'read' || action === 'export') return doc;
+    if (action === 'uploader' || !roleMay(role, action))
+      throw new ApiError(403, 'FORBIDDEN', REFUSAL[action]);
     return doc;
+  }
+
+  /** Checks the caller may upload into the workspace (404 when not a member, 403 for a viewer). */
+  async mayUploadInto(user: AuthenticatedUser, workspaceId: string): Promise<void> {
+    await this.membership.require(user.id, workspaceId, 'upload');
   }
 
   /**

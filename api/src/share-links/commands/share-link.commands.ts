@@ -47,7 +47,7 @@ export class CreateShareLinkHandler implements ICommandHandler<CreateShareLinkCo
   ) {}
 
   async execute({ user, recordingId, body }: CreateShareLinkCommand): Promise<CreatedShareLink> {
-    const recording = await this.access.owned(user, recordingId);
+    const recording = await this.access.owned(user, recordingId, 'uploader');
     const linkId = this.ids.next();
     const { token, hash } = newShareToken();
     const passwordHash = body.password === undefined ? null : await this.hasher.hash(body.password);
@@ -93,7 +93,7 @@ export class RevokeShareLinkHandler implements ICommandHandler<RevokeShareLinkCo
   ) {}
 
   async execute({ user, recordingId, linkId }: RevokeShareLinkCommand): Promise<ShareLink> {
-    await this.access.owned(user, recordingId);
+    await this.access.owned(user, recordingId, 'uploader');
     const doc = await linkDoc(this.readModels, linkId);
     // Another recording's link (even the caller's own) is not found under this one.
     if (doc.recordingId !== recordingId || doc.ownerId !== user.id)

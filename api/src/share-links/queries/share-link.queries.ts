@@ -33,7 +33,7 @@ export class ListShareLinksHandler implements IQueryHandler<ListShareLinksQuery>
   ) {}
 
   async execute({ user, recordingId }: ListShareLinksQuery): Promise<{ items: ShareLink[] }> {
-    await this.access.owned(user, recordingId);
+    await this.access.owned(user, recordingId, 'uploader');
     const docs = await this.readModels.collection<ShareLinkDoc>(SHARE_LINKS_COLLECTION).find(
       { recordingId, ownerId: user.id },
       {

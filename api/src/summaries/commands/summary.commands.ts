@@ -39,7 +39,7 @@ export class RequestSummaryHandler implements ICommandHandler<RequestSummaryComm
   ) {}
 
   async execute({ user, recordingId, body }: RequestSummaryCommand): Promise<Summary> {
-    const recording = await this.recordings.owned(user, recordingId);
+    const recording = await this.recordings.owned(user, recordingId, 'uploader');
     this.summaries.assertPlanAllows(user);
     if (this.config.SCRIVO_LLM_ENGINE === 'none')
       throw new ApiError(501, 'SUMMARIES_NOT_CONFIGURED', 'Summaries are turned off on this server.');
@@ -84,7 +84,7 @@ export class CancelSummaryHandler implements ICommandHandler<CancelSummaryComman
   ) {}
 
   async execute({ user, recordingId }: CancelSummaryCommand): Promise<Summary> {
-    await this.recordings.owned(user, recordingId);
+    await this.recordings.owned(user, recordingId, 'uploader');
     await this.runner.run(
       summaryDecider,
       summaryStream(recordingId),
@@ -114,7 +114,7 @@ export class EditSummaryHandler implements ICommandHandler<EditSummaryCommand> {
   ) {}
 
   async execute({ user, recordingId, body }: EditSummaryCommand): Promise<Summary> {
-    await this.recordings.owned(user, recordingId);
+    await this.recordings.owned(user, recordingId, 'uploader');
     this.summaries.assertPlanAllows(user);
     await this.runner.run(
       summaryDecider,

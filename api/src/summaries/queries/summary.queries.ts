@@ -21,7 +21,7 @@ export class GetSummaryHandler implements IQueryHandler<GetSummaryQuery> {
   ) {}
 
   async execute({ user, recordingId }: GetSummaryQuery): Promise<Summary> {
-    await this.recordings.owned(user, recordingId);
+    await this.recordings.owned(user, recordingId, 'read');
     return this.summaries.view(user, recordingId);
   }
 }

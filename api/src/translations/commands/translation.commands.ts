@@ -31,7 +31,7 @@ export class RequestTranslationHandler implements ICommandHandler<RequestTransla
   ) {}
 
   async execute({ user, recordingId, body }: RequestTranslationCommand): Promise<Translation> {
-    const recording = await this.recordings.owned(user, recordingId);
+    const recording = await this.recordings.owned(user, recordingId, 'uploader');
     this.translations.assertPlanAllows(user);
     // The domain's rule (the decider applies it too), asked first: which engines can translate an unfinished
     // transcript is no question worth an answer.
@@ -98,7 +98,7 @@ export class CancelTranslationHandler implements ICommandHandler<CancelTranslati
   ) {}
 
   async execute({ user, recordingId, target }: CancelTranslationCommand): Promise<Translation> {
-    await this.recordings.owned(user, recordingId);
+    await this.recordings.owned(user, recordingId, 'uploader');
     await this.translations.state(recordingId, target); // a target that is not a language is not found
     await this.runner.run(
       translationDecider,

@@ -22,7 +22,7 @@ export class ListTranslationsHandler implements IQueryHandler<ListTranslationsQu
   ) {}
 
   async execute({ user, recordingId }: ListTranslationsQuery): Promise<TranslationOptions> {
-    return this.translations.options(user, await this.recordings.owned(user, recordingId));
+    return this.translations.options(user, await this.recordings.owned(user, recordingId, 'read'));
   }
 }
 
@@ -44,7 +44,7 @@ export class GetTranslationHandler implements IQueryHandler<GetTranslationQuery>
   ) {}
 
   async execute({ user, recordingId, target }: GetTranslationQuery): Promise<Translation> {
-    await this.recordings.owned(user, recordingId);
+    await this.recordings.owned(user, recordingId, 'read');
     const translation = await this.translations.one(recordingId, target);
     if (!translation) throw new NotFoundError('Translation', target);
     return translation;

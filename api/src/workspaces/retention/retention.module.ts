@@ -12,13 +12,21 @@ import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { Projections } from '../../infrastructure/projection-registry';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
 import { BACKGROUND_STREAM_RUNNER, CLOCK, READ_MODELS } from '../../infrastructure/tokens';
+import { ApiKeysModule } from '../../api-keys/api-keys.module';
+import { WorkspacesModule } from '../workspaces.module';
+import { SetWorkspaceRetentionHandler } from './retention.commands';
+import { RetentionController } from './retention.controller';
 import { RetentionTimer } from './retention-timer';
 
 /**
- * Workspace retention (docs/workspaces.md): the policies' read model and the timer that applies them, where the
- * projections run (one process).
+ * Workspace retention (docs/workspaces.md): the route that sets a policy, the policies' read model, and the timer
+ * that applies them where the projections run (one process).
  */
-@Module({})
+@Module({
+  imports: [ApiKeysModule, WorkspacesModule],
+  controllers: [RetentionController],
+  providers: [SetWorkspaceRetentionHandler],
+})
 export class RetentionModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private timer: RetentionTimer | null = null;
 

@@ -7,6 +7,8 @@ import {
   WORKSPACE_MEMBERS_COLLECTION,
   type WorkspaceInvitationDoc,
   type WorkspaceMemberDoc,
+  WORKSPACE_RETENTION_COLLECTION,
+  type WorkspaceRetentionDoc,
   type WorkspaceRole,
 } from '@scrivo/domain/workspaces';
 import type { WorkspaceMembership } from './workspace-membership';
@@ -73,5 +75,8 @@ export const workspaceDetail = async (
         )
       ).map((i) => ({ id: i.id, email: i.email, role: i.role, invitedAt: i.invitedAt }))
     : [];
-  return { ...summary, members, invitations };
+  const retention = await readModels
+    .collection<WorkspaceRetentionDoc>(WORKSPACE_RETENTION_COLLECTION)
+    .get(workspaceId);
+  return { ...summary, members, invitations, retention: retention?.policy ?? null };
 };

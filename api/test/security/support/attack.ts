@@ -79,6 +79,10 @@ export const requestFor = (
     'POST /api/admin/invitations': { email: 'attacker@example.com' },
     'POST /api/admin/auditors': { email: 'attacker@example.com', password: 'attacker-password' },
     'POST /api/audit/login': { username: 'attacker@example.com', password: 'attacker-password' },
+    'PATCH /api/workspaces/:workspaceId': { name: 'Taken over' },
+    'POST /api/workspaces/:workspaceId/invitations': { email: 'attacker@example.com', role: 'member' },
+    'PATCH /api/workspaces/:workspaceId/members/:userId': { role: 'viewer' },
+    'POST /api/workspaces/:workspaceId/transfer': { userId: 'attacker' },
   };
   return { body: bodies[key], headers, query };
 };

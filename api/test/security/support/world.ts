@@ -198,6 +198,15 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
     },
   );
   expect(posted.status, posted.text).toBe(200);
+  // A workspace of the owner's with a member and a pending invitation (neither is the attacker).
+  const workspace = await owner.client.post('/api/workspaces', { name: 'Owner workspace' });
+  expect(workspace.status, workspace.text).toBe(201);
+  const workspaceId = workspace.body.id as string;
+  const invited = await owner.client.post(`/api/workspaces/${workspaceId}/invitations`, {
+    email: 'invitee@example.com',
+    role: 'member',
+  });
+  expect(invited.status, invited.text).toBe(201);
   return {
     app,
     owner,
@@ -221,6 +230,8 @@ export const buildWorld = async (app: TestApp): Promise<World> => {
       voiceId,
       // A translation's language (the routes of a recording's translations).
       target: 'de',
+      workspaceId,
+      invitationId: invited.body.id as string,
     },
     chatToken,
   };
@@ -244,6 +255,7 @@ export const ownerView = async (world: World) => {
   const notes = await owner.client.get(`/api/recordings/${ids.id}/annotations`);
   const templates = await owner.client.get('/api/summaries/templates');
   const voices = await owner.client.get('/api/voices');
+  const workspace = await owner.client.get(`/api/workspaces/${ids.workspaceId}`);
   const r = recording.body as Record<string, unknown>;
   const t = transcript.body as Record<string, unknown>;
   const c = chat.body as { session: Record<string, unknown>; messages: unknown[] };
@@ -262,5 +274,6 @@ export const ownerView = async (world: World) => {
     annotations: [notes.status, notes.body],
     summaryTemplates: [templates.status, templates.body],
     voices: [voices.status, voices.body],
+    workspace: [workspace.status, workspace.body],
   };
 };

@@ -45,6 +45,8 @@ interface CoreRecordingDoc {
   readonly pieces?: { readonly done: number; readonly total: number } | null;
   /** Transcript text for search ($contains is case-insensitive). */
   readonly searchText: string;
+  /** The workspace it lives in (issue 43); null or absent (documents from before workspaces): personal. */
+  readonly workspaceId?: string | null;
 }
 /** The fields above and those of the recording's capabilities written as slices (recording/slices.ts). */
 export type RecordingDoc = CoreRecordingDoc & SliceDoc;
@@ -98,6 +100,7 @@ export const evolveRecordingDoc = (
       restorableUntil: null,
       pieces: null,
       searchText: '',
+      workspaceId: d.workspaceId ?? null,
       ...recordingSlices.library.initial,
     };
   }
@@ -199,6 +202,7 @@ export const recordingsProjection: Projection = {
   async setup(store) {
     const recordings = store.collection(RECORDINGS_COLLECTION);
     await recordings.ensureIndex({ fields: ['ownerId', 'createdAt'] });
+    await recordings.ensureIndex({ fields: ['workspaceId', 'createdAt'] });
     await recordings.ensureIndex({ fields: ['uploadId'] });
   },
   async handle(recorded: RecordedEvent, context) {

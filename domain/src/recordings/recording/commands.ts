@@ -18,6 +18,8 @@ export type RecordingCommand =
       uploadId: string | null;
       declaredSizeBytes: number | null;
       options: TranscriptionOptions;
+      /** A workspace the caller may upload into (the API checks the role); absent: personal. */
+      workspaceId?: string | null;
       now: string;
     }
   | { type: 'CompleteUpload'; blobKey: string; sourceBlobKey?: string; sizeBytes: number; now: string }

@@ -21,6 +21,30 @@ describe('a recording is created and uploaded', () => {
       .then((events) => expect(events[0]?.data).toMatchObject({ title: 'JFK speech' }));
   });
 
+  it('records the workspace it is uploaded into, and nothing for a personal one', () => {
+    const create = (workspaceId?: string) => ({
+      type: 'CreateRecording' as const,
+      recordingId: 'r1',
+      ownerId: 'u1',
+      title: 'Standup',
+      originalFilename: null,
+      source: 'multipart' as const,
+      uploadId: null,
+      declaredSizeBytes: 100,
+      options: { language: null, translate: false },
+      ...(workspaceId === undefined ? {} : { workspaceId }),
+      now,
+    });
+    spec
+      .given([])
+      .when(create('w1'))
+      .then((events) => expect(events[0]?.data).toMatchObject({ ownerId: 'u1', workspaceId: 'w1' }));
+    spec
+      .given([])
+      .when(create())
+      .then((events) => expect(events[0]?.data).not.toHaveProperty('workspaceId'));
+  });
+
   it('records upload progress while bytes arrive, forward only and below 1 until stored', () => {
     const tus: RecordingEvent = {
       type: 'RecordingCreated',

@@ -21,6 +21,8 @@ export const createRecording = (
         declaredSizeBytes: command.declaredSizeBytes,
         options: command.options,
         createdAt: command.now,
+        // Only when there is one, so that personal recordings' events stay as they were.
+        ...(command.workspaceId ? { workspaceId: command.workspaceId } : {}),
       },
     },
   ];
