@@ -27,7 +27,7 @@ export const useInvite = (id: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; role: GivenWorkspaceRole }) =>
-      ok(api.workspaces.invite({ params: { id }, body })),
+      ok(api.workspaces.invite({ params: { workspaceId: id }, body })),
     onSuccess: () => client.invalidateQueries({ queryKey: workspaceKey(id) }),
   });
 };
@@ -36,7 +36,7 @@ export const useRevokeInvitation = (id: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) =>
-      ok(api.workspaces.revokeInvitation({ params: { id, invitationId } })),
+      ok(api.workspaces.revokeInvitation({ params: { workspaceId: id, invitationId } })),
     onSuccess: () => client.invalidateQueries({ queryKey: workspaceKey(id) }),
   });
 };

@@ -8,7 +8,7 @@ export const useChangeRole = (id: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: GivenWorkspaceRole }) =>
-      ok(api.workspaces.changeRole({ params: { id, userId }, body: { role } })),
+      ok(api.workspaces.changeRole({ params: { workspaceId: id, userId }, body: { role } })),
     onSuccess: (detail) => client.setQueryData(workspaceKey(id), detail),
   });
 };
@@ -16,7 +16,7 @@ export const useChangeRole = (id: string) => {
 export const useRemoveMember = (id: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => ok(api.workspaces.removeMember({ params: { id, userId } })),
+    mutationFn: (userId: string) => ok(api.workspaces.removeMember({ params: { workspaceId: id, userId } })),
     onSuccess: () => client.invalidateQueries({ queryKey: workspaceKey(id) }),
   });
 };

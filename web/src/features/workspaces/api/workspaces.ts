@@ -11,7 +11,10 @@ export const useWorkspaces = () => useQuery({ queryKey: listKey, queryFn: () => 
 
 /** GET /api/workspaces/:id: the members page (pending invitations only for the owner and admins). */
 export const useWorkspace = (id: string) =>
-  useQuery({ queryKey: workspaceKey(id), queryFn: () => ok(api.workspaces.get({ params: { id } })) });
+  useQuery({
+    queryKey: workspaceKey(id),
+    queryFn: () => ok(api.workspaces.get({ params: { workspaceId: id } })),
+  });
 
 /** A mutation whose success refreshes every workspace query: lists, pages and the switcher alike. */
 const useWorkspacesMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) => {
@@ -27,17 +30,17 @@ export const useCreateWorkspace = () =>
 
 export const useRenameWorkspace = () =>
   useWorkspacesMutation(({ id, name }: { id: string; name: string }) =>
-    ok(api.workspaces.rename({ params: { id }, body: { name } })),
+    ok(api.workspaces.rename({ params: { workspaceId: id }, body: { name } })),
   );
 
 export const useDeleteWorkspace = () =>
-  useWorkspacesMutation((id: string) => ok(api.workspaces.delete({ params: { id } })));
+  useWorkspacesMutation((id: string) => ok(api.workspaces.delete({ params: { workspaceId: id } })));
 
 export const useLeaveWorkspace = () =>
-  useWorkspacesMutation((id: string) => ok(api.workspaces.leave({ params: { id } })));
+  useWorkspacesMutation((id: string) => ok(api.workspaces.leave({ params: { workspaceId: id } })));
 
 /** Hand the workspace over to a member: they become the owner, the caller stays as an admin. */
 export const useHandOverWorkspace = () =>
   useWorkspacesMutation(({ id, userId }: { id: string; userId: string }) =>
-    ok(api.workspaces.transfer({ params: { id }, body: { userId } })),
+    ok(api.workspaces.transfer({ params: { workspaceId: id }, body: { userId } })),
   );
