@@ -1,10 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
+import { completedInWorkspace } from '../../api/test/workspaces/support';
 import { bodyOf } from '../../api/test/support/expect-status';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
-import { seriousA11yViolations } from './support/recordings-browser';
+import { dropFiles, seriousA11yViolations } from './support/recordings-browser';
+
+const JFK = sharedAudio('jfk/jfk.wav');
 
 type Person = Awaited<ReturnType<typeof signedInClient>> & { page: Page };
 
@@ -19,7 +23,10 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
 
   /** A verified account (the e2e way: real registration, real session) with its own browser. */
   const person = async (name: string): Promise<Person> => {
-    const signedIn = await signedInClient(app, { email: `${name}-${Date.now().toString(36)}@example.com` });
+    const signedIn = await signedInClient(app, {
+      email: `${name}-${Date.now().toString(36)}@example.com`,
+      plan: 'premium',
+    });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     await context.addCookies([browserSession(signedIn.client, app.url)]);
@@ -112,9 +119,49 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
     expect(await seriousA11yViolations(cleo.page)).toEqual([]);
   });
 
+  it('A uploads into the workspace; B and C see it in their library; C has no upload and no editor', async () => {
+    const { page } = ann;
+    await page.getByLabel('Space', { exact: true }).selectOption({ label: 'Design crew' });
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByTestId('upload-destination').filter({ hasText: 'Design crew' }).waitFor();
+    await dropFiles(page, [{ path: JFK, type: 'audio/wav' }]);
+    const recent = page.getByRole('list', { name: 'Recent recordings' });
+    await recent.getByTestId('recording-item').filter({ hasText: 'jfk' }).waitFor({ timeout: 60_000 });
+    await expect
+      .poll(async () =>
+        bodyOf(await ann.client.api.recordings.list({ query: { workspaceId } }), 200).items.map(
+          (r) => r.title,
+        ),
+      )
+      .toEqual(['jfk']);
+    const recordingId = await completedInWorkspace(app, ann, workspaceId, 'Weekly sync');
+
+    for (const who of [ben, cleo]) {
+      await who.page.goto(`${app.url}/recordings`);
+      await who.page.getByRole('heading', { name: 'Recordings in Design crew' }).waitFor();
+      await who.page.getByTestId('recording-item').filter({ hasText: 'Weekly sync' }).waitFor();
+      expect(await who.page.getByTestId('recording-item').filter({ hasText: 'jfk' }).count()).toBe(1);
+    }
+    await cleo.page.goto(`${app.url}/dashboard`);
+    await cleo.page.getByText('Viewers of Design crew cannot upload into it.').waitFor();
+    expect(await cleo.page.getByTestId('dropzone').count()).toBe(0);
+    await ben.page.goto(`${app.url}/transcription/${recordingId}`);
+    await ben.page.getByRole('button', { name: 'Edit transcript' }).waitFor();
+    await cleo.page.goto(`${app.url}/transcription/${recordingId}`);
+    await cleo.page.getByTestId('transcript').waitFor();
+    // A viewer exports: the menu and its download work.
+    await cleo.page.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = cleo.page.waitForEvent('download');
+    await cleo.page.getByRole('button', { name: /^Download / }).click();
+    expect((await download).suggestedFilename()).toMatch(/Weekly sync/);
+    await cleo.page.keyboard.press('Escape');
+    expect(await cleo.page.getByRole('button', { name: 'Edit transcript' }).count()).toBe(0);
+    expect(await seriousA11yViolations(cleo.page)).toEqual([]);
+  });
+
   it('A sees them, makes C a member, removes B, and B no longer sees the workspace', async () => {
     const { page } = ann;
-    await page.reload();
+    await page.goto(`${app.url}/workspaces/${workspaceId}`);
     await member(page, cleo.email).waitFor();
     expect(await member(page, ben.email).textContent()).toContain(ben.email);
     expect(await member(page, ann.email).textContent()).toContain('(you)');
