@@ -167,6 +167,13 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
     expect(await member(page, ann.email).textContent()).toContain('(you)');
     expect(await page.getByRole('list', { name: 'Pending invitations' }).count()).toBe(0);
 
+    // The owner sets how long recordings are kept; the API's answer is what the page then says.
+    const keeping = page.getByRole('region', { name: 'Keeping recordings' });
+    await keeping.getByLabel('After a recording’s time').selectOption('media');
+    await keeping.getByLabel('Days after upload').fill('30');
+    await keeping.getByRole('button', { name: 'Save' }).click();
+    await keeping.getByText('removed 30 days after upload; the transcript stays').waitFor();
+
     const cleoRow = member(page, cleo.email);
     await cleoRow.getByRole('combobox', { name: `Role of Test User (${cleo.email})` }).selectOption('member');
     await cleoRow.getByRole('button', { name: `Change the role of Test User (${cleo.email})` }).click();

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../lib/api/current-user';
 import { useWorkspace } from './api/workspaces';
 import { InviteSection } from './invite-form';
 import { MembersList } from './members-list';
+import { RetentionSection } from './retention-section';
 import { managesMembers, ROLE_HINT, ROLE_LABEL } from './roles';
 import { WorkspaceSettings } from './workspace-settings';
 
@@ -42,6 +43,7 @@ export function MembersPage({ workspaceId }: { workspaceId: string }) {
           </div>
           <MembersList workspace={workspace.data} me={me} />
           {managesMembers(workspace.data.role) ? <InviteSection workspace={workspace.data} /> : null}
+          <RetentionSection workspace={workspace.data} />
           <WorkspaceSettings key={workspace.data.name} workspace={workspace.data} />
         </>
       )}

@@ -1,3 +1,4 @@
+import type { RetentionPolicy } from '@scrivo/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
 
@@ -43,4 +44,10 @@ export const useLeaveWorkspace = () =>
 export const useHandOverWorkspace = () =>
   useWorkspacesMutation(({ id, userId }: { id: string; userId: string }) =>
     ok(api.workspaces.transfer({ params: { workspaceId: id }, body: { userId } })),
+  );
+
+/** How long the workspace keeps its recordings (owner and admins); null turns it off. */
+export const useSetRetention = (id: string) =>
+  useWorkspacesMutation((policy: RetentionPolicy | null) =>
+    ok(api.workspaces.setRetention({ params: { workspaceId: id }, body: { policy } })),
   );
