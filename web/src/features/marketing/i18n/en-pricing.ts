@@ -51,7 +51,7 @@ export const enPricing: Pick<LandingCopy, 'pricing' | 'comparison'> = {
           'Search and every export format',
           'Transcript editor with autosave',
           'Translation',
-          'Shared workspaces for your team, with roles and invitations',
+          'Team workspaces: shared recordings, roles and invitations',
         ],
         cta: 'Get Business Pro',
       },
