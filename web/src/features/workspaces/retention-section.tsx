@@ -15,7 +15,7 @@ const SCOPE_LABEL: Readonly<Record<Scope, string>> = {
 };
 
 /** The sentence members read: what happens to a recording, and when. */
-export const retentionSentence = (policy: RetentionPolicy | null) =>
+const retentionSentence = (policy: RetentionPolicy | null) =>
   policy === null
     ? 'Recordings are kept until someone deletes them.'
     : policy.scope === 'media'
