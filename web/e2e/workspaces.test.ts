@@ -6,7 +6,7 @@ import { bodyOf } from '../../api/test/support/expect-status';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
-import { dropFiles, seriousA11yViolations } from './support/recordings-browser';
+import { dropFiles, horizontalOverflow, seriousA11yViolations } from './support/recordings-browser';
 
 const JFK = sharedAudio('jfk/jfk.wav');
 
@@ -187,6 +187,14 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
       .click();
     await member(page, ben.email).waitFor({ state: 'detached' });
     expect(await page.getByTestId('workspace-member').count()).toBe(2);
+    // Focus is not lost with the removed row: it is on the list's heading.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Members');
+
+    // On a phone the page fits the screen, and the switcher is in the menu.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('#app-menu').getByLabel('Space', { exact: true }).waitFor();
 
     await ben.page.goto(`${app.url}/workspaces`);
     await ben.page.getByText('You are not in any workspace yet.').waitFor();

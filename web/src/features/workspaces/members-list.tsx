@@ -1,5 +1,5 @@
 import type { GivenWorkspaceRole, WorkspaceDetail, WorkspaceMember } from '@scrivo/contracts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/error-message';
@@ -11,12 +11,14 @@ export function MembersList({ workspace, me }: { workspace: WorkspaceDetail; me:
   const change = useChangeRole(workspace.id);
   const remove = useRemoveMember(workspace.id);
   const failure = change.error ?? remove.error;
+  // The Remove button goes with its row: focus moves to the list's heading instead of being lost.
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <section
       aria-labelledby="members-heading"
       className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6"
     >
-      <h2 id="members-heading" className="text-lg font-semibold">
+      <h2 id="members-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
         Members
       </h2>
       <ul className="divide-y divide-slate-100" aria-label="Members">
@@ -36,7 +38,7 @@ export function MembersList({ workspace, me }: { workspace: WorkspaceDetail; me:
                   `Remove ${member.name} (${member.email}) from ${workspace.name}? Their access ends at once.`,
                 )
               )
-                remove.mutate(member.userId);
+                remove.mutate(member.userId, { onSuccess: () => heading.current?.focus() });
             }}
           />
         ))}

@@ -25,7 +25,9 @@ export const managesMembers = (role: WorkspaceRole) => RANK[role] >= RANK.admin;
 
 /** The roles `role` may give: an admin gives member or viewer, only the owner makes admins. */
 export const givableRoles = (role: WorkspaceRole): GivenWorkspaceRole[] =>
-  (['admin', 'member', 'viewer'] as const).filter((given) => RANK[role] > RANK[given]);
+  managesMembers(role)
+    ? (['admin', 'member', 'viewer'] as const).filter((given) => RANK[role] > RANK[given])
+    : [];
 
 /** Whether `role` may change or remove someone who is `other`: only a higher role, and never the owner. */
 export const mayManage = (role: WorkspaceRole, other: WorkspaceRole) =>
