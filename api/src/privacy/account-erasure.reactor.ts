@@ -31,6 +31,13 @@ import {
   recordingStream,
 } from '@scrivo/domain/recordings';
 import { webhooksDecider, webhooksStream } from '@scrivo/domain/webhooks';
+import {
+  WORKSPACE_MEMBERS_COLLECTION,
+  type WorkspaceMemberDoc,
+  workspaceDecider,
+  workspaceRole,
+  workspaceStream,
+} from '@scrivo/domain/workspaces';
 import type { SessionStore } from '../common/auth/session-store';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { workflowReactor } from '../infrastructure/workflow-reactor';
@@ -83,6 +90,28 @@ export const accountErasureReactor = (deps: {
               { type: 'DeleteWebhook', webhookId, now: deps.runner.now() },
               context,
             );
+          return;
+        }
+        case 'LeaveWorkspaces': {
+          const memberships = await deps.readModels
+            .collection<WorkspaceMemberDoc>(WORKSPACE_MEMBERS_COLLECTION)
+            .find({ userId: step.userId });
+          for (const { workspaceId } of memberships) {
+            const stream = workspaceStream(workspaceId);
+            // From the stream, not the read model: a repeat after a crash finds the step done and decides nothing.
+            const role = workspaceRole(await deps.runner.state(workspaceDecider, stream), step.userId);
+            if (role === null) continue;
+            const by = step.userId;
+            const now = deps.runner.now();
+            await deps.runner.run(
+              workspaceDecider,
+              stream,
+              role === 'owner'
+                ? { type: 'DeleteWorkspace', by, now }
+                : { type: 'RemoveMember', by, userId: by, now },
+              context,
+            );
+          }
           return;
         }
         case 'EraseRecordings': {

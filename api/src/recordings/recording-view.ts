@@ -1,12 +1,13 @@
 import { Recording, type RecordingListItem, type Transcript } from '@scrivo/contracts';
 import type { RecordingDoc, TranscriptDoc } from '@scrivo/domain/recordings';
+import type { RetentionRemoval } from '@scrivo/domain/workspaces';
 
 /**
  * The recording as the API shows it: the contract's fields, copied from the library document (the schema drops
  * the fields only the server keeps, such as the owner and the blob keys), so a field added to both needs no line here.
  */
-export const toRecording = (d: RecordingDoc): Recording =>
-  Recording.parse({ ...d, pieces: d.pieces ?? null });
+export const toRecording = (d: RecordingDoc, removal?: RetentionRemoval | null): Recording =>
+  Recording.parse({ ...d, pieces: d.pieces ?? null, ...(removal === undefined ? {} : { removal }) });
 
 export const toTranscript = ({
   id: _id,
@@ -43,12 +44,13 @@ export const toListItem = (
   d: RecordingDoc,
   q: string | undefined,
   labels: RecordingLabels = UNFILED,
+  removal: RetentionRemoval | null = null,
 ): RecordingListItem => {
   const filed = { folderId: labels.folderId, tagIds: [...labels.tagIds] };
-  if (!q) return { ...toRecording(d), snippet: null, matchedIn: [], ...filed };
+  if (!q) return { ...toRecording(d, removal), snippet: null, matchedIn: [], ...filed };
   const matchedIn: ('title' | 'transcript')[] = [];
   if (d.title.toLowerCase().includes(q.toLowerCase())) matchedIn.push('title');
   const snippet = snippetAround(d.searchText, q);
   if (snippet) matchedIn.push('transcript');
-  return { ...toRecording(d), snippet, matchedIn, ...filed };
+  return { ...toRecording(d, removal), snippet, matchedIn, ...filed };
 };

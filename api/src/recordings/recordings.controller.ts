@@ -8,12 +8,12 @@ import { DeleteRecordingCommand, RetryTranscriptionCommand } from './commands/re
 import { EditTranscriptCommand, RestructureTranscriptCommand } from './commands/edit-transcript.command';
 import { ChangeAnnotationsCommand, GetAnnotationsQuery } from './commands/annotations.command';
 import {
-  GetRecordingQuery,
   GetTranscriptQuery,
   GetUsageQuery,
   ListRecordingsQuery,
+  ShowRecordingQuery,
 } from './queries/recording.queries';
-import { toRecording, toTranscript } from './recording-view';
+import { toTranscript } from './recording-view';
 import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
 const r = contract.recordings;
@@ -40,7 +40,7 @@ export class RecordingsController {
   get(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.get, async ({ params }) => ({
       status: 200 as const,
-      body: toRecording(await this.queries.execute(new GetRecordingQuery(user, params.id, 'read'))),
+      body: await this.queries.execute(new ShowRecordingQuery(user, params.id)),
     }));
   }
 

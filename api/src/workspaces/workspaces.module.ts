@@ -1,8 +1,16 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import type { Mailer } from '@scrivo/domain/accounts';
 import { workspacesProjection } from '@scrivo/domain/workspaces';
+import { AccountsModule } from '../accounts/accounts.module';
+import { MAILER } from '../accounts/tokens';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { registerErrorStatus } from '../common/api-error';
+import { ROOT_LOGGER, type RootLogger } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
+import type { StreamRunner } from '../infrastructure/stream-runner';
+import { BACKGROUND_STREAM_RUNNER } from '../infrastructure/tokens';
+import { invitationEmailsReactor } from './invitation-emails.reactor';
 import { membershipCommandHandlers } from './commands/membership.commands';
 import { workspaceCommandHandlers } from './commands/workspace.commands';
 import { workspaceQueryHandlers } from './queries/workspace.queries';
@@ -13,7 +21,7 @@ registerErrorStatus('WORKSPACE_INVITATION_EXISTS', 409);
 
 /** Workspaces people share (issue 43): their routes, read models, and the per-request role look-up recordings use. */
 @Module({
-  imports: [ApiKeysModule],
+  imports: [ApiKeysModule, AccountsModule],
   controllers: [WorkspacesController],
   providers: [
     WorkspaceMembership,
@@ -24,9 +32,23 @@ registerErrorStatus('WORKSPACE_INVITATION_EXISTS', 409);
   exports: [WorkspaceMembership],
 })
 export class WorkspacesModule implements OnModuleInit {
-  constructor(private readonly projections: Projections) {}
+  constructor(
+    private readonly projections: Projections,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+  ) {}
 
   onModuleInit(): void {
     this.projections.register(workspacesProjection);
+    this.projections.registerReactors(
+      invitationEmailsReactor({
+        runner: this.background,
+        mailer: this.mailer,
+        signInUrl: `${this.config.SCRIVO_PUBLIC_URL}/auth`,
+        logger: this.logger,
+      }),
+    );
   }
 }

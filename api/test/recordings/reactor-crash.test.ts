@@ -34,6 +34,7 @@ const REACTORS = [
   'billing-emails',
   'minutes-grants',
   'suspended-sessions',
+  'workspace-invitation-emails',
 ];
 
 const baseEnv = (dataDir: string) => ({

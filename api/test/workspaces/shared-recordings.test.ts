@@ -68,6 +68,15 @@ describe('recordings in a workspace: members work on them by role, outsiders see
     const comment = { kind: 'comment' as const, start: 0, end: 4, comment: 'Quote this in the report' };
     const commented = await ben.client.api.recordings.addAnnotation({ ...id(), body: comment });
     expectStatus(commented, 201);
+    // The comment carries its author's name for everyone; only its author changes its text.
+    const note = commented.body.annotations.find((a) => a.author.id === ben.userId)!;
+    expect(note.author.name).toBe('Test User');
+    const notHis = await ann.client.api.recordings.editAnnotation({
+      params: { id: recordingId, annotationId: note.id },
+      body: { comment: 'Changed by the owner' },
+    });
+    expectStatus(notHis, 403);
+    expect(notHis.body.message).toBe('Only the person who wrote a comment can change it.');
     // What only the uploader does (delete, share publicly) is refused with why.
     const deleting = await ben.client.api.recordings.remove(id());
     expectStatus(deleting, 403);
@@ -155,5 +164,35 @@ describe('recordings in a workspace: members work on them by role, outsiders see
     // The workspace's remaining members still see it there.
     const list = bodyOf(await cleo.client.api.recordings.list({ query: { workspaceId } }), 200);
     expect(list.items.map((r) => r.id).sort()).toEqual([recordingId, bensOwn].sort());
+  });
+
+  it('takes the workspace from tus metadata too: the recording exists in it from the first request', async () => {
+    const created = await tusCreateInto(app, ann, workspaceId);
+    expect(created.status).toBe(201);
+    const id = created.headers.get('x-recording-id')!;
+    const recording = bodyOf(await cleo.client.api.recordings.get({ params: { id } }), 200);
+    expect([recording.status, recording.workspaceId]).toEqual(['uploading', workspaceId]);
+  });
+
+  it('follows a change of role at the next request, and a deleted workspace leaves each recording to its uploader', async () => {
+    const id = await workspaceOf(ann, 'Short-lived');
+    await joined(ann, id, cleo, 'viewer');
+    const recording = await completedInWorkspace(app, ann, id, 'Kick-off');
+    const rename = (title: string) =>
+      cleo.client.api.recordings.update({ params: { id: recording }, body: { title } });
+    expectStatus(await rename('Cleo’s title'), 403);
+    expectStatus(
+      await ann.client.api.workspaces.changeRole({
+        params: { workspaceId: id, userId: cleo.userId },
+        body: { role: 'member' },
+      }),
+      200,
+    );
+    expectStatus(await rename('Cleo’s title'), 200);
+    expectStatus(await ann.client.api.workspaces.delete({ params: { workspaceId: id } }), 204);
+    expectStatus(await cleo.client.api.recordings.get({ params: { id: recording } }), 404);
+    expect(bodyOf(await ann.client.api.recordings.get({ params: { id: recording } }), 200).title).toBe(
+      'Cleo’s title',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMailTo } from '../accounts/support/outbox';
 import { bodyOf, expectStatus } from '../support/expect-status';
 import { unchecked } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
@@ -92,6 +93,11 @@ describe('workspaces: people share one, with roles, and a removal ends access at
       body: { email: eve.email, role: 'member' },
     });
     expectStatus(invited, 201);
+    // The address is told by email (the outbox here), with the workspace, the role and the way in.
+    const mail = await latestMailTo(app.dataDir, eve.email, 'workspace-invitation');
+    expect(mail.subject).toBe('You are invited to “Payments team” on Scrivo');
+    expect(mail.text).toContain('as a member (you will upload, edit and comment on its recordings)');
+    expect(mail.text).toContain(`${app.url}/auth`);
     // Dina has its id, not its address: not found, and not in her list.
     expect(bodyOf(await dina.client.api.workspaces.myInvitations(), 200).invitations).toEqual([]);
     expectStatus(await dina.client.api.workspaces.accept({ params: { invitationId: invited.body.id } }), 404);

@@ -291,6 +291,14 @@ export const Recording = z.object({
    * Absent or null: the media is kept.
    */
   mediaRetiredAt: z.string().nullable().optional(),
+  /**
+   * What its workspace's retention will remove (`media`, or the whole `recording` to the bin) and when; `soon` in
+   * the last 7 days. On the recording's page and the library list; null or absent: nothing is due.
+   */
+  removal: z
+    .object({ at: z.string(), scope: z.enum(['media', 'recording']), soon: z.boolean() })
+    .nullable()
+    .optional(),
 });
 export type Recording = z.infer<typeof Recording>;
 
@@ -619,6 +627,10 @@ export const recordingsContract = c.router({
     responses: {
       200: c.otherResponse({ contentType: 'application/octet-stream', body: c.type<Blob>() }),
       206: c.otherResponse({ contentType: 'application/octet-stream', body: c.type<Blob>() }),
+      /** The upload has not finished. */
+      409: ErrorBody,
+      /** Its workspace's retention removed the media (the transcript stays). */
+      410: ErrorBody,
       416: ErrorBody,
       ...errors,
     },

@@ -53,7 +53,7 @@ describe('highlights and comments on a transcript', () => {
     };
     spec
       .given([...completed, commented, edited])
-      .when({ type: 'RemoveAnnotation', annotationId: 'a1', now })
+      .when({ type: 'RemoveAnnotation', annotationId: 'a1', by: 'u1', now })
       .then([
         { type: 'TranscriptAnnotationRemoved', data: { recordingId: 'r1', annotationId: 'a1', at: now } },
       ]);
@@ -99,7 +99,7 @@ describe('highlights and comments on a transcript', () => {
   it('edits the text of a comment', () => {
     spec
       .given([...completed, commented])
-      .when({ type: 'EditAnnotation', annotationId: 'a1', comment: ' Quote checked ', now })
+      .when({ type: 'EditAnnotation', annotationId: 'a1', comment: ' Quote checked ', by: 'u1', now })
       .then([
         {
           type: 'TranscriptAnnotationEdited',
@@ -111,7 +111,7 @@ describe('highlights and comments on a transcript', () => {
   it('refuses to edit or remove a note that is not there (never written, or already removed)', () => {
     spec
       .given(completed)
-      .when({ type: 'EditAnnotation', annotationId: 'a1', comment: 'x', now })
+      .when({ type: 'EditAnnotation', annotationId: 'a1', comment: 'x', by: 'u1', now })
       .thenThrows(NotFoundError);
     spec
       .given([
@@ -119,14 +119,41 @@ describe('highlights and comments on a transcript', () => {
         commented,
         { type: 'TranscriptAnnotationRemoved', data: { recordingId: 'r1', annotationId: 'a1', at: now } },
       ])
-      .when({ type: 'RemoveAnnotation', annotationId: 'a1', now })
+      .when({ type: 'RemoveAnnotation', annotationId: 'a1', by: 'u1', now })
       .thenThrows(NotFoundError);
   });
 
   it('refuses text on a highlight', () => {
     spec
       .given([...completed, { ...commented, data: { ...commented.data, kind: 'highlight', comment: null } }])
-      .when({ type: 'EditAnnotation', annotationId: 'a1', comment: 'x', now })
+      .when({ type: 'EditAnnotation', annotationId: 'a1', comment: 'x', by: 'u1', now })
       .thenThrows({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('in a shared workspace, lets only its author change a comment, and its author or the owner remove it', () => {
+    // Ben (u2), a member of the recording's workspace, commented on Ann's (u1) recording.
+    const bens: RecordingEvent = {
+      ...commented,
+      data: { ...commented.data, annotationId: 'a2', authorId: 'u2' },
+    };
+    const given = [...completed, commented, bens];
+    const edit = (annotationId: string, by: string) =>
+      spec.given(given).when({ type: 'EditAnnotation', annotationId, comment: 'Mine now', by, now });
+    const remove = (annotationId: string, by: string) =>
+      spec.given(given).when({ type: 'RemoveAnnotation', annotationId, by, now });
+    edit('a1', 'u2').thenThrows({ code: 'FORBIDDEN' });
+    edit('a2', 'u1').thenThrows({ code: 'FORBIDDEN' });
+    remove('a1', 'u2').thenThrows({ code: 'FORBIDDEN' });
+    edit('a2', 'u2').then([
+      {
+        type: 'TranscriptAnnotationEdited',
+        data: { recordingId: 'r1', annotationId: 'a2', comment: 'Mine now', at: now },
+      },
+    ]);
+    const removed = [
+      { type: 'TranscriptAnnotationRemoved', data: { recordingId: 'r1', annotationId: 'a2', at: now } },
+    ] satisfies RecordingEvent[];
+    remove('a2', 'u2').then(removed);
+    remove('a2', 'u1').then(removed);
   });
 });

@@ -16,6 +16,8 @@ export interface AnnotationState {
   readonly kind: AnnotationKind;
   readonly start: number;
   readonly end: number;
+  /** Who wrote it: in a shared workspace only they change its text (they or the recording's owner remove it). */
+  readonly authorId: string;
 }
 
 export type AnnotationCommand =
@@ -30,11 +32,13 @@ export type AnnotationCommand =
       authorId: string;
       now: string;
     }
-  | { type: 'EditAnnotation'; annotationId: string; comment: string; now: string }
-  | { type: 'RemoveAnnotation'; annotationId: string; now: string };
+  /** `by`: who asks (the author edits; the author or the recording's owner removes). */
+  | { type: 'EditAnnotation'; annotationId: string; comment: string; by: string; now: string }
+  | { type: 'RemoveAnnotation'; annotationId: string; by: string; now: string };
 
 interface AnnotatedRecording {
   readonly id: string;
+  readonly ownerId: string | null;
   readonly status: string;
   readonly segments: readonly Segment[];
   readonly annotations: Readonly<Record<string, AnnotationState>>;
@@ -96,6 +100,8 @@ export const decideAnnotation = (command: AnnotationCommand, state: AnnotatedRec
     }
     case 'EditAnnotation': {
       const annotation = existing(state, command.annotationId);
+      if (annotation.authorId !== command.by)
+        throw new DomainError('FORBIDDEN', 'Only the person who wrote a comment can change it.');
       if (annotation.kind !== 'comment') throw invalid('Only a comment has text to edit.');
       return [
         {
@@ -109,14 +115,20 @@ export const decideAnnotation = (command: AnnotationCommand, state: AnnotatedRec
         },
       ];
     }
-    case 'RemoveAnnotation':
-      existing(state, command.annotationId);
+    case 'RemoveAnnotation': {
+      const { authorId } = existing(state, command.annotationId);
+      if (authorId !== command.by && state.ownerId !== command.by)
+        throw new DomainError(
+          'FORBIDDEN',
+          'Only the person who wrote it, or the recording’s owner, can remove a highlight or comment.',
+        );
       return [
         {
           type: 'TranscriptAnnotationRemoved',
           data: { recordingId: state.id, annotationId: command.annotationId, at: command.now },
         },
       ];
+    }
   }
 };
 
@@ -127,8 +139,8 @@ export const evolveAnnotations = (
 ): Readonly<Record<string, AnnotationState>> => {
   switch (event.type) {
     case 'TranscriptAnnotated': {
-      const { annotationId, kind, start, end } = event.data;
-      return { ...annotations, [annotationId]: { kind, start, end } };
+      const { annotationId, kind, start, end, authorId } = event.data;
+      return { ...annotations, [annotationId]: { kind, start, end, authorId } };
     }
     case 'TranscriptAnnotationRemoved': {
       const { [event.data.annotationId]: _removed, ...rest } = annotations;

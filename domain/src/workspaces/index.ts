@@ -4,3 +4,4 @@ export * from './retention';
 export * from './workspace.decider';
 export * from './projections/workspace-retention.projection';
 export * from './projections/workspaces.projection';
+export * from './workflows/invitation-emails.workflow';

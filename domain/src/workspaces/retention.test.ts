@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../kernel/errors';
 import { DeciderSpecification } from '../testing';
 import type { WorkspaceEvent } from './events';
-import { retentionDate, retentionStep, type RetentionPolicy } from './retention';
+import { retentionDate, retentionRemoval, retentionStep, type RetentionPolicy } from './retention';
 import { workspaceDecider } from './workspace.decider';
 
 const spec = DeciderSpecification.for(workspaceDecider);
@@ -89,5 +89,29 @@ describe('where a recording stands under a policy (a fixed clock)', () => {
     expect(retentionStep(uploadedAt, policy, '2026-10-01T07:59:59.000Z')).toBe('warn');
     expect(retentionStep(uploadedAt, policy, '2026-10-01T08:00:00.000Z')).toBe('due');
     expect(retentionStep(uploadedAt, policy, '2027-03-01T00:00:00.000Z')).toBe('due');
+  });
+});
+
+describe('what a recording shows of its removal', () => {
+  const kept = { createdAt: '2026-09-01T08:00:00.000Z', deletedAt: null, blobKey: 'recordings/r1/original' };
+
+  it('is the date and what goes, flagged in its last week', () => {
+    const policy: RetentionPolicy = { days: 30, scope: 'recording' };
+    expect(retentionRemoval(kept, policy, '2026-09-02T00:00:00.000Z')).toEqual({
+      at: '2026-10-01T08:00:00.000Z',
+      scope: 'recording',
+      soon: false,
+    });
+    expect(retentionRemoval(kept, policy, '2026-09-25T00:00:00.000Z')?.soon).toBe(true);
+  });
+
+  it('is nothing for a recording in the bin, or whose media has gone when only media goes', () => {
+    const media: RetentionPolicy = { days: 30, scope: 'media' };
+    const now = '2026-09-02T00:00:00.000Z';
+    expect(retentionRemoval({ ...kept, deletedAt: now }, media, now)).toBeNull();
+    expect(retentionRemoval({ ...kept, blobKey: null }, media, now)).toBeNull();
+    expect(
+      retentionRemoval({ ...kept, blobKey: null }, { days: 30, scope: 'recording' }, now),
+    ).not.toBeNull();
   });
 });

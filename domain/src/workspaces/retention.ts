@@ -45,3 +45,32 @@ export const retentionStep = (uploadedAt: string, policy: RetentionPolicy, now: 
   if (at >= due) return 'due';
   return at >= due - RETENTION_WARNING_DAYS * DAY_MS ? 'warn' : 'keep';
 };
+
+/** What a workspace's retention will remove from a recording, and when; `soon` in the last week before. */
+export interface RetentionRemoval {
+  readonly at: string;
+  readonly scope: RetentionScope;
+  readonly soon: boolean;
+}
+
+/**
+ * What is still to be removed from a recording under a policy, or null: nothing when it is in the bin already
+ * (the bin's own date holds), or when only media was to go and it has gone.
+ */
+export const retentionRemoval = (
+  recording: {
+    readonly createdAt: string;
+    readonly deletedAt: string | null;
+    readonly blobKey: string | null;
+  },
+  policy: RetentionPolicy,
+  now: string,
+): RetentionRemoval | null => {
+  if (recording.deletedAt !== null) return null;
+  if (policy.scope === 'media' && recording.blobKey === null) return null;
+  return {
+    at: retentionDate(recording.createdAt, policy),
+    scope: policy.scope,
+    soon: retentionStep(recording.createdAt, policy, now) !== 'keep',
+  };
+};

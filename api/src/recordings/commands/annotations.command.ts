@@ -109,8 +109,14 @@ export class ChangeAnnotationsHandler implements ICommandHandler<ChangeAnnotatio
         now,
       };
     } else if (change.type === 'edit')
-      command = { type: 'EditAnnotation', annotationId: change.annotationId, comment: change.comment, now };
-    else command = { type: 'RemoveAnnotation', annotationId: change.annotationId, now };
+      command = {
+        type: 'EditAnnotation',
+        annotationId: change.annotationId,
+        comment: change.comment,
+        by: user.id,
+        now,
+      };
+    else command = { type: 'RemoveAnnotation', annotationId: change.annotationId, by: user.id, now };
     await this.runner.run(recordingDecider, recordingStream(id), command, { actor: this.access.actor(user) });
   }
 }

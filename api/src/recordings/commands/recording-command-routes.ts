@@ -32,6 +32,10 @@ interface RunOptions {
   readonly deleted?: boolean;
 }
 
+/** A workspace member may (renames, pins; a viewer may not), or only the uploader may (cancel, restore). */
+const EDIT: RunOptions = { action: 'edit' };
+const UPLOADER: RunOptions = { action: 'uploader' };
+
 @Controller()
 // Like every recordings route: the session, or an API key as a bearer token (docs/api-keys.md).
 @UseGuards(UserOrApiKeyGuard)
@@ -58,15 +62,14 @@ export class RecordingCommandRoutes {
         return { status: 200, body: toRecording(await this.access.written(id)) };
       };
     return tsRestHandler(routes, {
-      update: run(({ body }: In<'update'>, now) => ({ type: 'RenameRecording', title: body.title, now }), {
-        action: 'edit',
-      }),
+      update: run(
+        ({ body }: In<'update'>, now) => ({ type: 'RenameRecording', title: body.title, now }),
+        EDIT,
+      ),
       // The transcription-jobs reactor and the minutes-release workflow cancel the job and give the minutes back.
-      cancel: run((_, now) => ({ type: 'CancelTranscription', now }), { action: 'uploader' }),
-      restore: run((_, now) => ({ type: 'RestoreRecording', now }), { action: 'uploader', deleted: true }),
-      pin: run(({ body }: In<'pin'>, now) => ({ type: 'PinRecording', pinned: body.pinned, now }), {
-        action: 'edit',
-      }),
+      cancel: run((_, now) => ({ type: 'CancelTranscription', now }), UPLOADER),
+      restore: run((_, now) => ({ type: 'RestoreRecording', now }), { ...UPLOADER, deleted: true }),
+      pin: run(({ body }: In<'pin'>, now) => ({ type: 'PinRecording', pinned: body.pinned, now }), EDIT),
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { RecordingList, Usage } from '@scrivo/contracts';
-import type { Filter, ReadModelStore } from '@scrivo/domain';
+import type { Recording, RecordingList, Usage } from '@scrivo/contracts';
+import type { Clock, Filter, ReadModelStore } from '@scrivo/domain';
 import {
   PARTIAL_TRANSCRIPTS_COLLECTION,
   LIBRARY_ORDER,
@@ -14,9 +14,10 @@ import {
 } from '@scrivo/domain/recordings';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
-import { READ_MODELS } from '../../infrastructure/tokens';
+import { CLOCK, READ_MODELS } from '../../infrastructure/tokens';
+import { retentionRemovals } from '../../workspaces/retention/retention-removals';
 import { WorkspaceMembership } from '../../workspaces/support/workspace-membership';
-import { toListItem } from '../recording-view';
+import { toListItem, toRecording } from '../recording-view';
 import { RecordingLabelsReader } from '../support/recording-labels';
 import { RecordingAccess, type RecordingAction } from '../support/recording-access';
 
@@ -37,6 +38,31 @@ export class GetRecordingHandler implements IQueryHandler<GetRecordingQuery> {
   constructor(private readonly access: RecordingAccess) {}
   execute({ user, id, action, options }: GetRecordingQuery): Promise<RecordingDoc> {
     return this.access.owned(user, id, action, options);
+  }
+}
+
+/** The recording's page: the recording, with what its workspace's retention will remove and when. */
+export class ShowRecordingQuery extends Query<Recording> {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly id: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ShowRecordingQuery)
+export class ShowRecordingHandler implements IQueryHandler<ShowRecordingQuery> {
+  constructor(
+    private readonly access: RecordingAccess,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ user, id }: ShowRecordingQuery): Promise<Recording> {
+    const doc = await this.access.owned(user, id, 'read');
+    const removals = await retentionRemovals(this.readModels, [doc], this.clock.now());
+    return toRecording(doc, removals.get(id) ?? null);
   }
 }
 
@@ -62,6 +88,7 @@ export class ListRecordingsQuery extends Query<RecordingList> {
 export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery> {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly membership: WorkspaceMembership,
   ) {}
 
@@ -94,8 +121,9 @@ export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery>
       collection.count(filter),
     ]);
     const labelled = await labels.of(docs.map((d) => d.id));
+    const removals = await retentionRemovals(this.readModels, docs, this.clock.now());
     return {
-      items: docs.map((d) => toListItem(d, query.q, labelled.get(d.id))),
+      items: docs.map((d) => toListItem(d, query.q, labelled.get(d.id), removals.get(d.id) ?? null)),
       page: query.page,
       pageSize: query.pageSize,
       total,
@@ -161,6 +189,7 @@ export class GetUsageHandler implements IQueryHandler<GetUsageQuery> {
 
 export const recordingQueryHandlers = [
   GetRecordingHandler,
+  ShowRecordingHandler,
   ListRecordingsHandler,
   GetTranscriptHandler,
   GetUsageHandler,

@@ -29,8 +29,8 @@ export class InviteToWorkspaceCommand extends Command<{ id: string }> {
 }
 
 /**
- * Records the invitation; the invitee finds it in their list once signed in with that verified address. The
- * invitation email is a follow-up (docs/workspaces.md): the address is told by the person who invited it for now.
+ * Records the invitation; the invitee finds it in their list once signed in with that verified address. Its email
+ * goes after the write, from the invitation-emails reactor (invitation-emails.reactor.ts).
  */
 @CommandHandler(InviteToWorkspaceCommand)
 export class InviteToWorkspaceHandler implements ICommandHandler<InviteToWorkspaceCommand> {

@@ -41,6 +41,11 @@ export class RetentionTimer extends PeriodicWork {
       readonly intervalMs: number;
       /** How long a recording the policy binned can still be restored (the bin's usual grace period). */
       readonly graceSeconds: number;
+      /**
+       * Once the read models hold the erasures up to `position` (they dropped the documents), makes their old bytes
+       * unreadable on disk too (the store's log), as an account's erasure does.
+       */
+      readonly shredErased: (position: number) => Promise<void>;
     },
   ) {
     super({
@@ -58,6 +63,7 @@ export class RetentionTimer extends PeriodicWork {
   async applyDue(): Promise<RetentionTick> {
     const now = this.deps.clock.now();
     const tick = { binned: 0, erased: 0, retired: 0 };
+    let lastErased = -1;
     const policies = await this.deps.readModels
       .collection<WorkspaceRetentionDoc>(WORKSPACE_RETENTION_COLLECTION)
       .find({});
@@ -80,10 +86,12 @@ export class RetentionTimer extends PeriodicWork {
       // Restorable until then, as any deletion; erased at the first tick after it.
       const restorableUntil = { $lt: now.toISOString() };
       for (const doc of await this.due({ workspaceId, createdAt, restorableUntil })) {
-        await this.run(doc.id, { type: 'EraseRecording', now: this.deps.runner.now() });
+        const erased = await this.run(doc.id, { type: 'EraseRecording', now: this.deps.runner.now() });
+        lastErased = Math.max(lastErased, erased);
         tick.erased += 1;
       }
     }
+    if (lastErased >= 0) await this.deps.shredErased(lastErased);
     return tick;
   }
 
@@ -106,13 +114,20 @@ export class RetentionTimer extends PeriodicWork {
     return true;
   }
 
+  /** Runs one command on the recording; resolves with the position of its last event (-1: none). */
   private async run(
     recordingId: string,
     command: Parameters<typeof recordingDecider.decide>[0],
-  ): Promise<void> {
-    await this.deps.runner.run(recordingDecider, recordingStream(recordingId), command, {
-      actor,
-      correlationId: recordingId,
-    });
+  ): Promise<number> {
+    const { lastPosition } = await this.deps.runner.run(
+      recordingDecider,
+      recordingStream(recordingId),
+      command,
+      {
+        actor,
+        correlationId: recordingId,
+      },
+    );
+    return lastPosition ?? -1;
   }
 }

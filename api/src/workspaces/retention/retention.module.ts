@@ -49,6 +49,10 @@ export class RetentionModule implements OnModuleInit, OnApplicationBootstrap, On
         logger: this.logger,
         intervalMs: this.config.SCRIVO_RETENTION_INTERVAL_MS,
         graceSeconds: this.config.SCRIVO_RESTORE_GRACE_SECONDS,
+        shredErased: async (position) => {
+          await this.projections.waitFor(position, 60_000);
+          await this.readModels.shredDeleted();
+        },
       });
   }
 

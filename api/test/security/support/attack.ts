@@ -83,6 +83,7 @@ export const requestFor = (
     'POST /api/workspaces/:workspaceId/invitations': { email: 'attacker@example.com', role: 'member' },
     'PATCH /api/workspaces/:workspaceId/members/:userId': { role: 'viewer' },
     'POST /api/workspaces/:workspaceId/transfer': { userId: 'attacker' },
+    'PUT /api/workspaces/:workspaceId/retention': { policy: { days: 1, scope: 'recording' } },
   };
   return { body: bodies[key], headers, query };
 };

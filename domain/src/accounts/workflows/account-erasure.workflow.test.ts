@@ -19,6 +19,7 @@ describe('account erasure: what erasing an account takes, in order', () => {
       .then([
         { type: 'EndSessions', userId: 'u1' },
         { type: 'EraseWebhooks', userId: 'u1' },
+        { type: 'LeaveWorkspaces', userId: 'u1' },
         { type: 'EraseRecordings', userId: 'u1' },
         { type: 'EraseDataExports', userId: 'u1' },
         { type: 'EraseSupportChats', userId: 'u1' },
@@ -36,6 +37,7 @@ describe('account erasure: what erasing an account takes, in order', () => {
       .then([
         { type: 'EndSessions', userId: 'u1' },
         { type: 'EraseWebhooks', userId: 'u1' },
+        { type: 'LeaveWorkspaces', userId: 'u1' },
         { type: 'EraseRecordings', userId: 'u1' },
         { type: 'EraseDataExports', userId: 'u1' },
         { type: 'EraseSupportChats', userId: 'u1' },

@@ -11,6 +11,11 @@ export type ErasureStep =
    * the erasure (a deleted webhook's deliveries end without being sent again).
    */
   | { readonly type: 'EraseWebhooks'; readonly userId: string }
+  /**
+   * Their workspaces: they leave those they are a member of, and those they own (nobody was handed them: the
+   * account page warned) are deleted, so no workspace is left without an owner.
+   */
+  | { readonly type: 'LeaveWorkspaces'; readonly userId: string }
   /** Every recording made before the request (none can be made after it), its media purged at once. */
   | { readonly type: 'EraseRecordings'; readonly userId: string }
   /** "Download my data" archives hold everything too. */
@@ -52,6 +57,7 @@ export const accountErasureWorkflow: Workflow<
     return [
       { type: 'EndSessions', userId },
       { type: 'EraseWebhooks', userId },
+      { type: 'LeaveWorkspaces', userId },
       { type: 'EraseRecordings', userId },
       { type: 'EraseDataExports', userId },
       { type: 'EraseSupportChats', userId },

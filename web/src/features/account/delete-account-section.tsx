@@ -1,9 +1,9 @@
 import type { User } from '@scrivo/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Field } from '../../components/ui/field';
 import { serverMessage } from '../../lib/errors';
-import { deleteAccount, sendDeletionCode } from './api/privacy';
+import { deleteAccount, ownedWorkspaces, sendDeletionCode } from './api/privacy';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/input';
 
@@ -21,6 +21,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
   const [understood, setUnderstood] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
+  const owned = useQuery({ queryKey: ['account', 'owned-workspaces'], queryFn: ownedWorkspaces });
 
   const erase = useMutation({
     mutationFn: () => deleteAccount(byCode ? { code: code.trim() } : { password }),
@@ -65,6 +66,15 @@ export function DeleteAccountSection({ user }: { user: User }) {
             everywhere are erased. This cannot be undone. Administrators will see that an account was erased,
             and when.
           </p>
+          {owned.data?.length ? (
+            <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-900">
+              You own {owned.data.length === 1 ? 'the workspace' : 'the workspaces'}{' '}
+              {owned.data.map((w) => w.name).join(', ')}: {owned.data.length === 1 ? 'it is' : 'they are'}{' '}
+              deleted with your account, and its members keep only the recordings they uploaded themselves. To
+              keep {owned.data.length === 1 ? 'it' : 'them'}, hand {owned.data.length === 1 ? 'it' : 'each'}{' '}
+              over to another member first.
+            </p>
+          ) : null}
           {byCode ? (
             <div className="space-y-3">
               {!user.hasPassword ? (

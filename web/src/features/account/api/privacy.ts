@@ -1,7 +1,8 @@
-import { privacyContract } from '@scrivo/contracts';
+import { privacyContract, workspacesContract } from '@scrivo/contracts';
 import { clientFor, ok } from '../../../lib/client-for';
 
 const privacyApi = clientFor(privacyContract);
+const workspacesApi = clientFor(workspacesContract);
 
 export const accountSessionsQueryKey = ['account', 'sessions'] as const;
 
@@ -17,6 +18,10 @@ export const securityApi = {
 /** Delete my account, confirmed by the password or by a code emailed to the owner. */
 export const deleteAccount = (proof: { password: string } | { code: string }) =>
   ok(privacyApi.deleteAccount({ body: proof }));
+
+/** The workspaces the account owns: deleted with it unless handed over first (the deletion warns of them). */
+export const ownedWorkspaces = async () =>
+  (await ok(workspacesApi.list())).workspaces.filter((w) => w.role === 'owner');
 
 /** Emails the code that confirms Delete my account (accounts made through Google have no password). */
 export const sendDeletionCode = () => ok(privacyApi.sendDeletionCode());
