@@ -97,12 +97,15 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
       [cleo, 'Viewer'],
     ] as const) {
       const { page } = who;
-      await page.goto(`${app.url}/workspaces`);
+      // The invitation email signs people in to the dashboard: it shows the invitation there too.
+      await page.goto(`${app.url}/${who === ben ? 'workspaces' : 'dashboard'}`);
       const invitations = page.getByRole('region', { name: 'Invitations for you' });
       expect(await invitations.textContent()).toContain(`Design crew as ${role.toLowerCase()}`);
       await invitations.getByRole('button', { name: 'Accept the invitation to Design crew' }).click();
       await invitations.waitFor({ state: 'detached' });
+      await page.goto(`${app.url}/workspaces`);
       const mine = page.getByRole('list', { name: 'Your workspaces' });
+      await mine.getByRole('link', { name: 'Design crew' }).waitFor();
       expect(await mine.textContent()).toContain(role);
       // The switcher offers the workspace and remembers the choice.
       await page.getByLabel('Space', { exact: true }).selectOption({ label: 'Design crew' });
@@ -173,6 +176,12 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
     await keeping.getByLabel('Days after upload').fill('30');
     await keeping.getByRole('button', { name: 'Save' }).click();
     await keeping.getByText('removed 30 days after upload; the transcript stays').waitFor();
+    // Each recording of the workspace says when its media goes.
+    await page.goto(`${app.url}/recordings`);
+    const weekly = page.getByTestId('recording-item').filter({ hasText: 'Weekly sync' });
+    await weekly.getByTestId('removal-date').filter({ hasText: 'Audio and video removed on' }).waitFor();
+    await page.goto(`${app.url}/workspaces/${workspaceId}`);
+    await member(page, cleo.email).waitFor();
 
     const cleoRow = member(page, cleo.email);
     await cleoRow.getByRole('combobox', { name: `Role of Test User (${cleo.email})` }).selectOption('member');

@@ -20,9 +20,11 @@ interface Props {
   resumable: () => boolean;
   /** The space chosen in the header (another feature's, handed in by the route); null: the personal space. */
   workspace?: WorkspaceSummary | null;
+  /** Shown above the rest when there is something to act on (the route hands in invitations to accept). */
+  notices?: ReactNode;
 }
 
-export function DashboardPage({ recordPanel, resumable, workspace = null }: Props) {
+export function DashboardPage({ recordPanel, resumable, workspace = null, notices }: Props) {
   const { data: user } = useCurrentUser();
   const live = useRecordingEvents();
   const usage = useUsage();
@@ -36,6 +38,7 @@ export function DashboardPage({ recordPanel, resumable, workspace = null }: Prop
       <h1 className="text-2xl font-bold tracking-tight">
         {user?.firstName ? `Welcome back, ${user.firstName}` : 'Dashboard'}
       </h1>
+      {notices}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex flex-col gap-3">
           <div role="tablist" aria-label="Add a recording" className="flex gap-2">
