@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
+import type { Completion, CompletionRequest, LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import type { Summary } from '../../api/src/summaries/summary-shape';
 import * as summarizer from '../../api/src/summaries/summarizer';
@@ -63,7 +64,37 @@ interface Row {
   uncommitted: string[];
   unsupported: string[];
   summary: unknown;
+  /** Each model call: the tokens it read (past what the service had already evaluated) and wrote, and its time. */
+  calls: Call[];
 }
+
+interface Call {
+  maxTokens: number;
+  promptTokens: number;
+  completionTokens: number;
+  seconds: number;
+}
+
+/** The model, with every call it answers written down (where the time of a summary goes). */
+const recorded = (model: LanguageModel, calls: Call[]): LanguageModel => ({
+  name: model.name,
+  stream: (request: CompletionRequest) => model.stream(request),
+  complete: async (request: CompletionRequest): Promise<Completion> => {
+    const started = performance.now();
+    const answer = await model.complete(request);
+    const call = {
+      maxTokens: request.maxTokens,
+      promptTokens: answer.promptTokens,
+      completionTokens: answer.completionTokens,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    };
+    calls.push(call);
+    process.stderr.write(
+      `  call ${calls.length}: read ${call.promptTokens} tokens, wrote ${call.completionTokens} (of ${call.maxTokens}), ${call.seconds} s\n`,
+    );
+    return answer;
+  },
+});
 
 const share = (xs: { found: boolean }[]) => `${xs.filter((x) => x.found).length}/${xs.length}`;
 
@@ -101,6 +132,7 @@ const main = async () => {
         uncommitted: [],
         unsupported: [],
         summary: null,
+        calls: [],
       };
       const before = saved.find((r) => r.name === name);
       if (rescore && !before) continue;
@@ -108,7 +140,7 @@ const main = async () => {
         const started = performance.now();
         const summary = before
           ? before.summary
-          : await summarizeTranscript(model!, segments, { language: 'en' });
+          : await summarizeTranscript(recorded(model!, row.calls), segments, { language: 'en' });
         row.seconds = before ? before.seconds : Math.round((performance.now() - started) / 1000);
         row.factsInSummary = factsFound(facts, summaryText(summary));
         row.repeated = repetitions(summary);

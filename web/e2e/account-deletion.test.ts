@@ -27,6 +27,7 @@ describe('/data-privacy in Chromium: download my data, then delete my account', 
     const form = new FormData();
     form.set('file', new Blob([readFileSync(JFK_PATH)]), 'jfk.wav');
     expect((await client.api.recordings.create({ body: form })).status).toBe(201);
+    expect((await client.api.workspaces.create({ body: { name: 'Field notes' } })).status).toBe(201);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
     await declinedCookies(context);
@@ -47,6 +48,8 @@ describe('/data-privacy in Chromium: download my data, then delete my account', 
 
     const section = page.getByRole('region', { name: 'Delete my account' });
     await section.getByText('This cannot be undone').waitFor();
+    // The workspace it owns goes with it, unless handed over first: said before anything is done.
+    await section.getByRole('alert').getByText(/You own the workspace Field notes: it is deleted/).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     const button = section.getByRole('button', { name: 'Delete my account' });
     await expect(button.isDisabled()).resolves.toBe(true);

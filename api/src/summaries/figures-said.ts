@@ -19,20 +19,19 @@ const POINT_WORDS = 40;
 /**
  * The words of a line that state its figure: its sentences that state one ("So. Twenty five Euro for a remote
  * control." says it in its second), or, where those are long, the clause (between commas) that does. Null when no
- * part of it states a figure with what it counts.
+ * part of it states a figure with what it counts, or only a question does.
  */
 export const figureSaid = (text: string): string | null => {
   const line = text.trim();
   if (!FIGURE_STATED.test(line)) return null;
-  const pieces = (separator: RegExp) =>
-    line
-      .split(separator)
-      .map((p) => p.trim())
-      .filter((p) => p && FIGURE_STATED.test(p));
-  const sentences = pieces(/(?<=[.!?])\s+/).join(' ');
+  const stating = (pieces: readonly string[]) =>
+    pieces.map((p) => p.trim()).filter((p) => p && FIGURE_STATED.test(p));
+  // The sentences that state something: a question's figure is asked, not stated.
+  const statements = line.split(/(?<=[.!?])\s+/).filter((s) => !s.trim().endsWith('?'));
+  const sentences = stating(statements).join(' ');
   if (sentences && wordCount(sentences) <= POINT_WORDS) return sentences;
   // A clause keeps its figure and what it counts ("twenty five Euro is what people pay"), not always its verb.
-  const clause = pieces(/,\s+/).find((c) => wordCount(c) <= POINT_WORDS);
+  const clause = stating(statements.flatMap((s) => s.split(/,\s+/))).find((c) => wordCount(c) <= POINT_WORDS);
   return clause ?? null;
 };
 
@@ -49,7 +48,9 @@ export const withFiguresSaid = <T extends { text: string; at: number }>(
   const cited = new Set([...points, ...decisions].map((p) => lineAt(lines, p.at)));
   const said = lines.flatMap((line, i) => {
     const text = line.text.trim();
-    if (cited.has(i) || text.endsWith('?') || contentWords(text).length < 3) return [];
+    // A question asks a figure, it does not state it; a line may state one and then ask something ("For a production
+    // cost of twelve fifty Euros maximum. 'Kay. So any of you have experience in remote controls?": IS1006a).
+    if (cited.has(i) || contentWords(text).length < 3) return [];
     const figure = figureSaid(text);
     if (!figure) return [];
     const point = capitalised(figure.replace(new RegExp(`^${OPENING_WORDS}`, 'i'), ''));

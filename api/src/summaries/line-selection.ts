@@ -19,7 +19,7 @@ export const readingBudget = (words: number): number =>
 
 export const DECISION =
   /\b(decid\w*|decision|agree\w*|settle\w*|approv\w*|go with|let'?s|we will|we'll|then we|final\w*|confirm\w*|conclu\w*|instead)\b/i;
-export const TASK =
+const TASK =
   /\b(i will|i'll|i can|i'm going to|can you|could you|will you|would you|please|send|follow up|take care|deadline|need to|needs to|have to|by (monday|tuesday|wednesday|thursday|friday|tomorrow|next week|the end))\b/i;
 const FIGURE =
   /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million|percent|monday|tuesday|wednesday|thursday|friday|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;

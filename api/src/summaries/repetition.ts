@@ -36,6 +36,7 @@ export const withoutRepeatedClauses = (text: string, language = 'en'): string =>
   const trimmed = text.trim();
   const clauses = trimmed.match(CLAUSE)?.map((c) => c.trim()) ?? [];
   const seen: string[][] = [];
+  const listed = new Set<string>();
   const kept: string[] = [];
   for (const [i, clause] of clauses.entries()) {
     const words = contentWords(clause, language);
@@ -46,7 +47,15 @@ export const withoutRepeatedClauses = (text: string, language = 'en'): string =>
       !ENDS_SENTENCE.test(clause) &&
       kept.length > 0 &&
       seen.some((earlier) => words.every((w) => earlier.includes(w)));
-    if ((repeats && words.length >= 2) || cutOffRepeat) continue;
+    // A list that loops on one name ("Marketing, Marketing, Marketing": the DRY penalty breaks its sequences at
+    // commas, so it never sees this loop): a clause of one word said again word for word.
+    const said = clause
+      .replace(/[,;:.!?]+$/, '')
+      .trim()
+      .toLowerCase();
+    const listedAgain = words.length === 1 && listed.has(said);
+    if ((repeats && words.length >= 2) || cutOffRepeat || listedAgain) continue;
+    listed.add(said);
     kept.push(clause);
     if (words.length > 0) seen.push(words);
   }

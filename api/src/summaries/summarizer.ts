@@ -2,10 +2,11 @@ import type { LanguageModel } from '@scrivo/domain';
 import type { Segment } from '@scrivo/domain/recordings';
 import { MEETING_TEMPLATE, type SummaryTemplate } from '@scrivo/domain/summaries';
 import type { z } from 'zod/v4';
-import { ACCEPTED, ASKED, isTaskClause, saysTask } from './committed-task';
-import { DECISION, selectLines, TASK } from './line-selection';
+import { ACCEPTED, ASKED, committedTasks, isTaskClause, saysTask } from './committed-task';
+import { DECISION, selectLines } from './line-selection';
 import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
 import { withFiguresSaid } from './figures-said';
+import { withPointsSaid } from './points-said';
 import { capitalised, commits, OPENING_WORDS, PROPOSAL, splitLongLines, tidyLines } from './spoken';
 import {
   checkedOwner,
@@ -136,14 +137,17 @@ const OUTCOMES_QUESTION = [
   'named. One item per task and person. Not a question, a remark or half a sentence: a list may be empty.',
 ].join(' ');
 
+// The overview's words say what to write, not a list of kinds to walk through: asked for "the figures and what was
+// chosen" beside key points of "figures and prices as said, names", the 1.5B model wrote an overview of "The figures
+// and prices as said were ... The names of the people who said it were Marketing, Marketing, ..." (IS1006a,
+// 2026-12-06).
 const OUTLINE_QUESTION = [
-  'Now the outline of the same lines: overview (two or three sentences: what the meeting was about, the figures',
-  'and what was chosen), keyPoints (the facts stated: figures and prices as said, names, what was proposed and',
+  'Now the outline of the same lines: overview (two or three sentences on what the meeting was about and what it',
+  'chose), keyPoints (each a different fact the lines state, as a short sentence with who said it as the line names',
   // No example with a name and a figure: the 1.5B model wrote "the Project Manager proposed 25 euros" into the
   // overview of a meeting where Marketing said it (IS1006a, 2026-12-06).
-  'what was chosen, with who said it as the line names its speaker; each a short sentence, each a different fact,',
-  'never "X discussed Y") and chapters (short',
-  'titles of the sections, each with the second its first line starts at).',
+  'its speaker: a figure or price, a proposal, a choice; never "X discussed Y") and chapters (short titles of the',
+  'sections, each with the second its first line starts at).',
 ].join(' ');
 
 type Draft = Omit<PartSummary, 'actionItems'> & { actionItems: ActionItem[] };
@@ -299,11 +303,13 @@ export const summarizeTranscript = async (
       : listed;
     results.push({
       overview: withoutRepeatedSentences(outline.data.overview, options.language, people),
+      // The figures and the proposals the lines state are key points even where the model left them out.
       keyPoints: checking
-        ? withFiguresSaid(
-            [...inSense(check(outline.data.keyPoints), false), ...saidOnly],
-            [...decisions],
+        ? withPointsSaid(
+            withFiguresSaid([...inSense(check(outline.data.keyPoints), false), ...saidOnly], decisions, part),
+            decisions,
             part,
+            options.language,
           )
         : [...inSense(check(outline.data.keyPoints), false), ...saidOnly],
       decisions,
@@ -370,7 +376,12 @@ const candidates = (part: readonly Segment[]) => {
       .map((s) => `[${Math.floor(s.start)}]`)
       .join(', ');
   const decided = seconds(DECISION);
-  const tasks = seconds(TASK);
+  // Only the lines that commit someone ("I'll send it", "can you ...?" answered yes): a real meeting's "we have to",
+  // "need to" and "please" are no task (committed-task.ts drops what they give), and each second listed is read.
+  const tasks = part
+    .filter((_, i) => committedTasks(part, i).length > 0)
+    .map((s) => `[${Math.floor(s.start)}]`)
+    .join(', ');
   return [
     decided ? ` Lines that may say a decision: ${decided}.` : '',
     tasks ? ` Lines that may say a task: ${tasks}.` : '',

@@ -22,6 +22,11 @@ describe('a summary says each thing once', () => {
     );
   });
 
+  it('lists a name once where the model looped on it', () => {
+    const names = `The names were Christa Pavlov, Marketing, User Interface, ${Array(12).fill('Marketing').join(', ')}.`;
+    expect(withoutRepeatedClauses(names)).toBe('The names were Christa Pavlov, Marketing, User Interface.');
+  });
+
   it('keeps short clauses that only share a word ("yes, yes" aside)', () => {
     expect(withoutRepeatedClauses('The case is yellow, the buttons are yellow too.')).toBe(
       'The case is yellow, the buttons are yellow too.',

@@ -89,5 +89,10 @@ describe('the figures a meeting states are key points', () => {
       'for anyone who is not into technology at all. The cheapest one was ten Euro. Nobody liked that one.';
     expect(figureSaid(turn)).toBe('The cheapest one was ten Euro.');
     expect(figureSaid('We like the colour yellow.')).toBeNull();
+    expect(
+      figureSaid('For a production cost of twelve fifty Euros maximum. So any of you have experience?'),
+    ).toBe('For a production cost of twelve fifty Euros maximum.');
+    expect(figureSaid('How much does it cost, ten Euro?')).toBeNull();
+    expect(figureSaid('If we sell it, for twenty five Euro, would people buy it?')).toBeNull();
   });
 });

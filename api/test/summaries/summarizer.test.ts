@@ -185,6 +185,26 @@ describe('summaries of transcripts', () => {
     ]);
   });
 
+  it('points the model at the lines that commit someone, and asks for short points (what it writes costs)', async () => {
+    const model = scripted([valid]);
+    const requests: CompletionRequest[] = [];
+    const complete = model.complete.bind(model);
+    model.complete = (request) => {
+      requests.push(request);
+      return complete(request);
+    };
+    const meeting = transcript([
+      [0, 'Project Manager', 'We have to make a functional design first.'],
+      [5, 'Marketing', 'You need to paint your favourite animal now, please.'],
+      [10, 'Industrial Designer', "I'll look into what the rubber case would cost."],
+    ]);
+    await summarizeTranscript(model, meeting, { language: 'en' });
+    expect(requests[0]!.messages.at(-1)!.content).toContain('Lines that may say a task: [10].');
+    const written = JSON.stringify(requests.map((r) => r.jsonSchema));
+    expect(written).toContain('"maxLength":160');
+    expect(written).not.toContain('"maxLength":240');
+  });
+
   it('fails with a clear reason after two answers in the wrong shape', async () => {
     const model = scripted(['not json', '{"decisions": 3}']);
     await expect(summarizeTranscript(model, segments, { language: 'en' })).rejects.toBeInstanceOf(

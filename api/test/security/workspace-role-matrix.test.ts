@@ -1,0 +1,142 @@
+import type { GivenWorkspaceRole } from '@scrivo/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, expectStatus } from '../support/expect-status';
+import { signedInClient } from '../support/sessions';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { completedInWorkspace, joined, keyClientOf, type Person, workspaceOf } from '../workspaces/support';
+import { attack, requestFor } from './support/attack';
+import { allRoutes, fill, paramsOf, SAFE_METHODS, type RouteCase } from './support/routes';
+
+/**
+ * What each route on a recording asks of a workspace's member who did not upload it: `read` and `export` (viewers
+ * too), `comment` and `edit` (members and up), `uploader` (only the person who uploaded it: it spends their minutes
+ * or is theirs alone), `author` (a comment's own author, or the uploader to remove it).
+ */
+type Needs = 'read' | 'export' | 'comment' | 'edit' | 'uploader' | 'author';
+const NEEDS: Readonly<Record<string, Needs>> = {
+  'contract.recordings.get': 'read',
+  'contract.recordings.transcript': 'read',
+  'contract.recordings.annotations': 'read',
+  'contract.recordings.media': 'read',
+  'contract.summaries.get': 'read',
+  'contract.translations.list': 'read',
+  'contract.translations.get': 'read',
+  'contract.questions.ask': 'read',
+  'contract.recordings.export': 'export',
+  'contract.recordings.addAnnotation': 'comment',
+  'contract.recordings.update': 'edit',
+  'contract.recordings.pin': 'edit',
+  'contract.recordings.editTranscript': 'edit',
+  'contract.recordings.restructureTranscript': 'edit',
+  'contract.recordings.editAnnotation': 'author',
+  'contract.recordings.removeAnnotation': 'author',
+  'contract.recordings.remove': 'uploader',
+  'contract.recordings.restore': 'uploader',
+  'contract.recordings.cancel': 'uploader',
+  'contract.recordings.retry': 'uploader',
+  'contract.shareLinks.create': 'uploader',
+  'contract.shareLinks.list': 'uploader',
+  'contract.shareLinks.revoke': 'uploader',
+  'contract.summaries.request': 'uploader',
+  'contract.summaries.cancel': 'uploader',
+  'contract.summaries.edit': 'uploader',
+  'contract.translations.request': 'uploader',
+  'contract.translations.cancel': 'uploader',
+};
+type Role = 'owner' | GivenWorkspaceRole | 'removed member' | 'outsider';
+const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'viewer', 'removed member', 'outsider'];
+const MAY: Readonly<Record<Needs, readonly Role[]>> = {
+  read: ['owner', 'admin', 'member', 'viewer'],
+  export: ['owner', 'admin', 'member', 'viewer'],
+  comment: ['owner', 'admin', 'member'],
+  edit: ['owner', 'admin', 'member'],
+  uploader: [],
+  author: [],
+};
+/** Members whose role does not allow it are told why (403); anyone else is told nothing of the id (404). */
+const expected = (needs: Needs, role: Role): 'allowed' | 403 | 404 =>
+  role === 'removed member' || role === 'outsider' ? 404 : MAY[needs].includes(role) ? 'allowed' : 403;
+
+const recordingRoutes = allRoutes.filter((r) => r.path.startsWith('/api/recordings/:id'));
+
+describe('workspace role matrix: every route on a recording, by every role, with a session and with an API key', () => {
+  let app: TestApp;
+  let uploader: Person;
+  const people = new Map<Role, Person>();
+  const keys = new Map<Role, Record<string, string>>();
+  let values: Record<string, string>;
+
+  beforeAll(async () => {
+    app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', SCRIVO_AUTH_RATE_LIMIT_SCALE: '0' });
+    const all = await Promise.all(ROLES.map(() => signedInClient(app, { plan: 'premium' })));
+    ROLES.forEach((role, i) => people.set(role, all[i]!));
+    uploader = await signedInClient(app, { plan: 'premium' });
+    const owner = people.get('owner')!;
+    const workspaceId = await workspaceOf(owner, 'Matrix');
+    await joined(owner, workspaceId, uploader, 'member');
+    for (const role of ['admin', 'member', 'viewer', 'removed member'] as const)
+      await joined(owner, workspaceId, people.get(role)!, role === 'removed member' ? 'member' : role);
+    const id = await completedInWorkspace(app, uploader, workspaceId, 'Matrix sync');
+    const noted = await uploader.client.api.recordings.addAnnotation({
+      params: { id },
+      body: { kind: 'comment', start: 0, end: 1, comment: 'The uploader’s note' },
+    });
+    expectStatus(noted, 201);
+    const annotationId = noted.body.annotations[0]!.id;
+    values = { id, annotationId, linkId: 'no-such-link', target: 'de' };
+    for (const role of ROLES) keys.set(role, (await keyClientOf(app, people.get(role)!)).headers);
+    expectStatus(
+      await owner.client.api.workspaces.removeMember({
+        params: { workspaceId, userId: people.get('removed member')!.userId },
+      }),
+      204,
+    );
+  }, 180_000);
+  afterAll(() => app?.close());
+
+  it('says what every route on a recording needs: a new one fails here until it is placed', () => {
+    expect(recordingRoutes.map((r) => r.name).sort()).toEqual(Object.keys(NEEDS).sort());
+  });
+
+  const send = (route: RouteCase, as: { person: Person | null; headers?: Record<string, string> }) => {
+    const request = requestFor(route, { chatToken: '' });
+    const path = `${fill(route.path, values)}${request.query}`;
+    return attack(app.url, as.person?.client ?? null, route.method, path, {
+      body: request.body,
+      headers: { ...request.headers, ...as.headers },
+    });
+  };
+
+  it('answers each role as its role allows, and the same with its API key', async () => {
+    const wrong: string[] = [];
+    for (const route of recordingRoutes) {
+      expect(paramsOf(route.path).every((p) => p in values)).toBe(true);
+      // A read answers a member who may read exactly as it answers the uploader (a summary not made yet is a 404
+      // for both); a write they may do is not refused.
+      const reference = SAFE_METHODS.has(route.method) ? await send(route, { person: uploader }) : null;
+      for (const role of ROLES) {
+        const want = expected(NEEDS[route.name]!, role);
+        for (const [how, as] of [
+          ['session', { person: people.get(role)! }],
+          ['API key', { person: null, headers: keys.get(role)! }],
+        ] as const) {
+          const status = await send(route, as);
+          const ok =
+            want === 'allowed'
+              ? reference !== null
+                ? status === reference
+                : ![401, 403, 404].includes(status)
+              : status === want;
+          if (!ok)
+            wrong.push(`${route.method} ${route.path} as ${role} (${how}): ${status}, expected ${want}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
+  it('leaves the uploader’s recording as the allowed edits made it, and readable to the uploader', async () => {
+    const page = bodyOf(await uploader.client.api.recordings.get({ params: { id: values.id! } }), 200);
+    expect(page.title).toBe('Taken over');
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { proposalSaid, saysNothing, withPointsSaid } from '../../src/summaries/points-said';
+import { transcript } from './support/transcript';
+
+// Lines as a real meeting says them (AMI IS1006a, as the summary reads them).
+const lines = transcript([
+  [63, 'Marketing', 'Wow.'],
+  [179, 'Marketing', 'So. Twenty five Euro for a remote control.'],
+  [368, 'Marketing', 'Or if we should have a targeted remote control for children?'],
+  [435, 'Industrial Designer', 'Yeah. Maybe we can change the colours, at least the frame of the remote.'],
+  [443, 'Marketing', 'Yeah, at least the colour would be different.'],
+  [520, 'Marketing', 'I prefer to have the off button at the top right, where people look for it.'],
+  [600, 'Project Manager', "Let's begin."],
+]);
+
+describe('what was put forward or chosen reaches the key points', () => {
+  it("adds the proposals no point says, in the line's words after its opening words, with who said them", () => {
+    const price = { text: 'Marketing: Twenty five Euro for a remote control.', at: 179 };
+    expect(withPointsSaid([price], [], lines)).toEqual([
+      price,
+      {
+        text: 'Industrial Designer: Maybe we can change the colours, at least the frame of the remote.',
+        at: 435,
+      },
+      {
+        text: 'Marketing: I prefer to have the off button at the top right, where people look for it.',
+        at: 520,
+      },
+    ]);
+  });
+
+  it('leaves out questions, what runs the meeting, and what a point or decision already says', () => {
+    const decided = { text: 'Change the colours of the frame of the remote.', at: 435 };
+    const points = withPointsSaid([], [decided], lines).map((p) => p.at);
+    expect(points).toEqual([520]);
+    expect(proposalSaid('Or if we should have a targeted remote control for children?')).toBeNull();
+    expect(proposalSaid("Let's begin.")).toBeNull();
+    // A fragment whose cue says nothing of its own.
+    expect(proposalSaid('Be able to pull it up, I mean, then we will see.')).toBeNull();
+  });
+
+  it('adds a proposal whose line a point cites without saying it', () => {
+    const elsewhere = { text: 'The team will meet again in thirty minutes.', at: 520 };
+    expect(withPointsSaid([], [elsewhere], lines).map((p) => p.at)).toEqual([435, 520]);
+  });
+
+  it('quotes the sentence that says the proposal, or of a long one the clause', () => {
+    expect(proposalSaid('Yeah. Maybe we can change the colours, at least the frame.')).toBe(
+      'Maybe we can change the colours, at least the frame.',
+    );
+    const long =
+      'Well I was looking at all of the ones in the shop yesterday and the day before, and you know what, ' +
+      'I think we should make the case out of soft rubber, because children drop them all the time and then they break';
+    expect(proposalSaid(long)).toBe('I think we should make the case out of soft rubber');
+  });
+
+  it('drops key points a model copied from a filler, never one that states a figure', () => {
+    expect(saysNothing('Wow.')).toBe(true);
+    expect(saysNothing("That's my favourite one.")).toBe(true);
+    expect(saysNothing("And it's gonna be you'll try to guess.")).toBe(true);
+    expect(saysNothing('Marketing: Twenty five Euro.')).toBe(false);
+    expect(saysNothing('The case will be made of rubber.')).toBe(false);
+    const copied = { text: 'Wow.', at: 63 };
+    expect(withPointsSaid([copied], [], lines).map((p) => p.text)).not.toContain('Wow.');
+  });
+});
