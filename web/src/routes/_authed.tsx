@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, useRouter, useRouterState } from '@tanstack/re
 import { useEffect, useRef } from 'react';
 import { Spinner } from '../components/ui/spinner';
 import { AppHeader } from '../features/app-shell/app-header';
+import { WorkspaceSwitcher } from '../features/workspaces/workspace-switcher';
 import { useCurrentUser } from '../lib/api/current-user';
 
 /**
@@ -26,7 +27,7 @@ function AuthedLayout() {
   if (!user.data) return <Spinner />;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <AppHeader />
+      <AppHeader spaceSwitcher={<WorkspaceSwitcher />} />
       <Outlet />
     </div>
   );

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSignOut } from '../../hooks/use-sign-out';
 import { Button } from '../../components/ui/button';
 
@@ -8,6 +8,7 @@ const links = [
   { to: '/recordings', label: 'Recordings' },
   { to: '/vocabulary', label: 'Vocabulary' },
   { to: '/voices', label: 'Voices' },
+  { to: '/workspaces', label: 'Workspaces' },
   { to: '/account', label: 'Account' },
 ] as const;
 
@@ -15,8 +16,11 @@ const linkClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 const activeClass = 'bg-brand-50 text-brand-700';
 
-/** The signed-in header: logo, the places people go, sign out. Collapses into a menu on phones. */
-export function AppHeader() {
+/**
+ * The signed-in header: logo, the space switcher (another feature's, handed in by the route), the places people
+ * go, sign out. Collapses into a menu below the width all of them fit in (phones, small tablets).
+ */
+export function AppHeader({ spaceSwitcher }: { spaceSwitcher?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const { signOut, pending: leaving } = useSignOut();
   const leave = () => void signOut();
@@ -36,7 +40,8 @@ export function AppHeader() {
           <img src="/favicon.svg" alt="" className="h-7 w-7" />
           Scrivo
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        {spaceSwitcher ? <div className="mr-auto hidden sm:block">{spaceSwitcher}</div> : null}
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {links.map(({ to, label }) => (
             <Link
               key={to}
@@ -53,7 +58,7 @@ export function AppHeader() {
         </nav>
         <Button
           variant="unstyled"
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           aria-expanded={open}
           aria-controls="app-menu"
           onClick={() => setOpen((o) => !o)}
@@ -68,8 +73,9 @@ export function AppHeader() {
         <nav
           id="app-menu"
           aria-label="Main"
-          className="flex flex-col gap-1 border-t border-slate-200 px-4 py-2 md:hidden"
+          className="flex flex-col gap-1 border-t border-slate-200 px-4 py-2 lg:hidden"
         >
+          {spaceSwitcher ? <div className="py-2 sm:hidden">{spaceSwitcher}</div> : null}
           {links.map(({ to, label }) => (
             <Link
               key={to}

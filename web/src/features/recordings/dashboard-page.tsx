@@ -1,3 +1,4 @@
+import type { WorkspaceSummary } from '@scrivo/contracts/workspaces/workspaces.contract';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useCurrentUser } from '../../lib/api/current-user';
@@ -17,13 +18,17 @@ interface Props {
   recordPanel: ReactNode;
   /** True when a live recording was interrupted by a reload: the page then opens on the Record tab. */
   resumable: () => boolean;
+  /** The space chosen in the header (another feature's, handed in by the route); null: the personal space. */
+  workspace?: WorkspaceSummary | null;
+  /** Shown above the rest when there is something to act on (the route hands in invitations to accept). */
+  notices?: ReactNode;
 }
 
-export function DashboardPage({ recordPanel, resumable }: Props) {
+export function DashboardPage({ recordPanel, resumable, workspace = null, notices }: Props) {
   const { data: user } = useCurrentUser();
   const live = useRecordingEvents();
   const usage = useUsage();
-  const recent = useRecordingList(RECENT);
+  const recent = useRecordingList(workspace ? { ...RECENT, workspaceId: workspace.id } : RECENT);
   const retry = useRetry();
   // A live recording interrupted by a reload opens on the Record tab, where it can be resumed.
   const [tab, setTab] = useState<'upload' | 'record'>(() => (resumable() ? 'record' : 'upload'));
@@ -33,6 +38,7 @@ export function DashboardPage({ recordPanel, resumable }: Props) {
       <h1 className="text-2xl font-bold tracking-tight">
         {user?.firstName ? `Welcome back, ${user.firstName}` : 'Dashboard'}
       </h1>
+      {notices}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex flex-col gap-3">
           <div role="tablist" aria-label="Add a recording" className="flex gap-2">
@@ -49,7 +55,9 @@ export function DashboardPage({ recordPanel, resumable }: Props) {
               </Button>
             ))}
           </div>
-          {tab === 'upload' && user && <UploadPanel userId={user.id} usage={usage.data} />}
+          {tab === 'upload' && user && (
+            <UploadPanel userId={user.id} usage={usage.data} workspace={workspace} />
+          )}
           {tab === 'record' && recordPanel}
         </div>
         <div className="flex flex-col gap-6">
@@ -64,7 +72,7 @@ export function DashboardPage({ recordPanel, resumable }: Props) {
       <section aria-labelledby="recent-title" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-3">
           <h2 id="recent-title" className="text-lg font-semibold">
-            Recent recordings
+            {workspace ? `Recent recordings in ${workspace.name}` : 'Recent recordings'}
           </h2>
           <div className="flex items-center gap-4">
             <LiveIndicator state={live} />

@@ -15,7 +15,7 @@ import { LibraryFilter } from './library/library-filter';
 import { LibraryOrganizer } from './library/library-organizer';
 import { type LibraryPageProps, useLibraryPage } from './use-library-page';
 
-export function LibraryPage({ search, onSearch }: LibraryPageProps) {
+export function LibraryPage({ search, onSearch, workspace = null }: LibraryPageProps) {
   const {
     live,
     typed,
@@ -43,13 +43,15 @@ export function LibraryPage({ search, onSearch }: LibraryPageProps) {
     notice,
     totalPages,
     sortValue,
-  } = useLibraryPage({ search, onSearch });
+  } = useLibraryPage({ search, onSearch, workspace });
   const searchId = useId();
 
   return (
     <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-6 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">Recordings</h1>
+        <h1 className="text-2xl font-bold tracking-tight">
+          {workspace ? `Recordings in ${workspace.name}` : 'Recordings'}
+        </h1>
         <div className="flex items-center gap-4">
           <LiveIndicator state={live} />
           <Button

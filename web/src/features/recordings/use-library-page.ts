@@ -1,4 +1,5 @@
 import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/recordings.contract';
+import type { WorkspaceSummary } from '@scrivo/contracts/workspaces/workspaces.contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useRecordingEvents } from '../../lib/api/recording-events';
 import { useRecordingList, useRemove, useRestore, useRetry } from '../../lib/api/recordings';
@@ -11,6 +12,8 @@ const PAGE_SIZE = 20;
 export interface LibraryPageProps {
   search: LibrarySearch;
   onSearch(change: Partial<LibrarySearch>): void;
+  /** The space chosen in the header (handed in by the route): a workspace's recordings; null: your own. */
+  workspace?: WorkspaceSummary | null;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface LibraryPageProps {
  * selection, and deleting (one or many) with its confirmation, undo and notices. The view (`library-page.tsx`)
  * only renders what this returns.
  */
-export function useLibraryPage({ search, onSearch }: LibraryPageProps) {
+export function useLibraryPage({ search, onSearch, workspace = null }: LibraryPageProps) {
   const live = useRecordingEvents();
   const [typed, setTyped] = useState(search.q);
   const list = useRecordingList({
@@ -26,6 +29,7 @@ export function useLibraryPage({ search, onSearch }: LibraryPageProps) {
     q: search.q || undefined,
     folder: search.folder || undefined,
     tag: search.tag || undefined,
+    workspaceId: workspace?.id,
     pageSize: PAGE_SIZE,
   });
   const library = useLibrary();

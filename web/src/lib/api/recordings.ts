@@ -17,6 +17,8 @@ export interface ListParams {
   order: 'asc' | 'desc';
   folder?: string;
   tag?: string;
+  /** A workspace's recordings instead of the caller's own. */
+  workspaceId?: string;
 }
 
 export const recordingKeys = {
@@ -38,6 +40,7 @@ const listQuery = (params: ListParams) => ({
   ...(params.q?.trim() ? { q: params.q.trim() } : {}),
   ...(params.folder ? { folder: params.folder } : {}),
   ...(params.tag ? { tag: params.tag } : {}),
+  ...(params.workspaceId ? { workspaceId: params.workspaceId } : {}),
 });
 
 export const useRecordingList = (params: ListParams) =>

@@ -6,6 +6,7 @@ import {
   parseLibrarySearch,
   type LibrarySearch,
 } from '../../features/recordings/library-search';
+import { useCurrentWorkspace } from '../../features/workspaces/use-current-workspace';
 
 export const Route = createFileRoute('/_authed/recordings')({
   validateSearch: parseLibrarySearch,
@@ -15,10 +16,12 @@ export const Route = createFileRoute('/_authed/recordings')({
 function Library() {
   const search = fullLibrarySearch(Route.useSearch());
   const navigate = Route.useNavigate();
+  // The space chosen in the header (the workspaces feature's) picks whose recordings the library lists.
+  const workspace = useCurrentWorkspace();
   const onSearch = useCallback(
     (change: Partial<LibrarySearch>) =>
       void navigate({ search: (previous) => parseLibrarySearch({ ...previous, ...change }), replace: true }),
     [navigate],
   );
-  return <LibraryPage search={search} onSearch={onSearch} />;
+  return <LibraryPage search={search} onSearch={onSearch} workspace={workspace} />;
 }

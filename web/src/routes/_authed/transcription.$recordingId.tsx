@@ -9,6 +9,7 @@ import { TranscriptWithEditor } from '../../features/transcript/editor/transcrip
 import { TranscriptPage, type LoadedTranscript } from '../../features/transcript/transcript-page';
 import { useTranslations } from '../../features/translations/api/translations';
 import { TranslationPanel } from '../../features/translations/components/translation-panel';
+import { useRoleIn } from '../../features/workspaces/use-current-workspace';
 
 export const Route = createFileRoute('/_authed/transcription/$recordingId')({ component: Transcript });
 
@@ -32,15 +33,18 @@ const finishedTranslations = (items: readonly Translation[] = []) =>
 /**
  * The transcript workspace with what other features add: a share-links button, the summary and translations (in
  * their tabs and in the exported documents) and questions. Rendered only once the transcript is there, so these
- * features ask the server about a finished recording only.
+ * features ask the server about a finished recording only. A viewer of the recording's workspace gets no editor.
  */
 function Workspace(loaded: LoadedTranscript) {
   const { recording, transcript } = loaded;
   const summary = useSummary(recording.id);
   const translations = useTranslations(recording.id);
+  const role = useRoleIn(recording.workspaceId);
   return (
     <TranscriptWithEditor
       {...loaded}
+      // Until the caller's role is known, a workspace's recording shows no editor a viewer would then lose.
+      readOnly={role === undefined || role === 'viewer'}
       actions={<ShareLinksButton recordingId={recording.id} />}
       exports={{
         hasSummary: !!summary.data?.content,

@@ -51,6 +51,7 @@ export const enPricing: Pick<LandingCopy, 'pricing' | 'comparison'> = {
           'Search and every export format',
           'Transcript editor with autosave',
           'Translation',
+          'Team workspaces: shared recordings, roles and invitations',
         ],
         cta: 'Get Business Pro',
       },

@@ -51,6 +51,7 @@ export const esPricing: Pick<LandingCopy, 'pricing' | 'comparison'> = {
           'Búsqueda y todos los formatos de exportación',
           'Editor de transcripciones con autoguardado',
           'Traducción',
+          'Espacios de equipo: grabaciones compartidas, roles e invitaciones',
         ],
         cta: 'Elegir Business Pro',
       },

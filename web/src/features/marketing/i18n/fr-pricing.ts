@@ -51,6 +51,7 @@ export const frPricing: Pick<LandingCopy, 'pricing' | 'comparison'> = {
           'Recherche et tous les formats d’export',
           'Éditeur de transcription avec enregistrement automatique',
           'Traduction',
+          'Espaces d’équipe : enregistrements partagés, rôles et invitations',
         ],
         cta: 'Choisir Business Pro',
       },

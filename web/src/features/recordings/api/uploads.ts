@@ -41,6 +41,7 @@ export const tusUpload = (file: File, saved: SavedUpload, userId: string, on: Tu
     // tus sends an empty value as a key alone, which the server reads as null: left out instead.
     ...(saved.terms ? { terms: saved.terms } : {}),
     ...(saved.context ? { context: saved.context } : {}),
+    ...(saved.workspaceId ? { workspaceId: saved.workspaceId } : {}),
   };
   return new Upload(file, {
     endpoint: TUS_ENDPOINT,

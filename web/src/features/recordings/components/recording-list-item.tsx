@@ -47,6 +47,16 @@ function PinButton({ recording }: { recording: Item }) {
   );
 }
 
+/** When its workspace's retention removes the recording or its media; amber in its last 7 days. */
+function RemovalDate({ removal }: { removal: NonNullable<Item['removal']> }) {
+  const day = new Date(removal.at).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return (
+    <span data-testid="removal-date" className={removal.soon ? 'font-medium text-amber-800' : undefined}>
+      {removal.scope === 'media' ? `Audio and video removed on ${day}` : `Moves to the bin on ${day}`}
+    </span>
+  );
+}
+
 /** One recording in a list: title, status, duration, language, date, and why it failed with a retry. */
 export function RecordingListItem({ recording, query = '', title, actions, onRetry, retrying }: Props) {
   // The file itself could not be read: transcribing it again cannot help, so no Retry is offered.
@@ -79,6 +89,7 @@ export function RecordingListItem({ recording, query = '', title, actions, onRet
             </time>
             {recording.durationSeconds !== null && <span>{formatClock(recording.durationSeconds)}</span>}
             {language && <span>{language}</span>}
+            {recording.removal ? <RemovalDate removal={recording.removal} /> : null}
           </p>
         </div>
         <StatusBadge recording={recording} />

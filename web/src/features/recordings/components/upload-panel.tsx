@@ -1,4 +1,5 @@
 import type { Usage } from '@scrivo/contracts/recordings/recordings.contract';
+import type { WorkspaceSummary } from '@scrivo/contracts/workspaces/workspaces.contract';
 import { useState } from 'react';
 import { formatBytes, refuse } from '../upload/refusals';
 import type { UploadOptions } from '../upload/upload-queue';
@@ -7,8 +8,15 @@ import { Dropzone } from './dropzone';
 import { UploadItem } from './upload-item';
 import { UploadOptionsForm } from './upload-options';
 
+interface Props {
+  userId: string;
+  usage: Usage | undefined;
+  /** The space chosen in the header: files go into this workspace; null: the personal space. */
+  workspace?: WorkspaceSummary | null;
+}
+
 /** Options, the drop area and the queue of files on their way up. */
-export function UploadPanel({ userId, usage }: { userId: string; usage: Usage | undefined }) {
+export function UploadPanel({ userId, usage, workspace = null }: Props) {
   const { queue, items } = useUploadQueue(userId);
   const [options, setOptions] = useState<UploadOptions>({
     title: '',
@@ -24,7 +32,12 @@ export function UploadPanel({ userId, usage }: { userId: string; usage: Usage | 
       const refusal = refuse(file, usage);
       if (refusal) queue.addRefused(file, refusal);
       // A typed title names one file; with several, each keeps its own file name.
-      else queue.add(file, { ...options, title: files.length === 1 ? options.title : '' });
+      else
+        queue.add(file, {
+          ...options,
+          title: files.length === 1 ? options.title : '',
+          ...(workspace ? { workspaceId: workspace.id } : {}),
+        });
     }
     setOptions((o) => ({ ...o, title: '' }));
   };
@@ -37,8 +50,23 @@ export function UploadPanel({ userId, usage }: { userId: string; usage: Usage | 
       <h2 id="upload-title" className="text-lg font-semibold">
         Transcribe a recording
       </h2>
-      <UploadOptionsForm value={options} onChange={setOptions} />
-      <Dropzone onFiles={addFiles} maxSizeLabel={usage ? formatBytes(usage.maxUploadBytes) : undefined} />
+      {workspace ? (
+        <p className="text-sm text-slate-600" data-testid="upload-destination">
+          Into the workspace <span className="font-medium text-slate-900">{workspace.name}</span>: its members
+          see it. Choose Personal in the header to upload for yourself alone.
+        </p>
+      ) : null}
+      {/* A viewer reads, plays and exports; the API refuses their uploads, so they are not offered. */}
+      {workspace?.role === 'viewer' ? (
+        <p role="note" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          Viewers of {workspace.name} cannot upload into it.
+        </p>
+      ) : (
+        <>
+          <UploadOptionsForm value={options} onChange={setOptions} />
+          <Dropzone onFiles={addFiles} maxSizeLabel={usage ? formatBytes(usage.maxUploadBytes) : undefined} />
+        </>
+      )}
       {items.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label="Uploads">
           {items.map((item) => (

@@ -18,6 +18,8 @@ export interface SavedUpload {
   /** This recording's own names and terms (comma-separated) and a line about it; absent on older saves. */
   terms?: string;
   context?: string;
+  /** The workspace it goes into; absent: the personal space (and on uploads saved before workspaces). */
+  workspaceId?: string;
   recordingId: string | null;
   file: File | null;
 }

@@ -51,6 +51,8 @@ export interface UploadOptions {
   terms: string;
   /** A line about the recording ("Weekly sync of the payments team"). */
   context: string;
+  /** The workspace it goes into; absent: the personal space. */
+  workspaceId?: string;
 }
 
 interface Running {
@@ -150,6 +152,7 @@ export class UploadQueue {
       speakers: options.speakers,
       terms: options.terms,
       context: options.context,
+      ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}),
       recordingId: null,
       file,
     };

@@ -15,11 +15,13 @@ interface Props extends LoadedTranscript {
   actions?: ReactNode;
   /** What other features add to the exported documents: a summary, finished translations. */
   exports?: Pick<ComponentProps<typeof ExportMenu>, 'hasSummary' | 'translations'>;
+  /** A viewer of the recording's workspace: reads, plays and exports, with no editor and no notes to add. */
+  readOnly?: boolean;
 }
 
 /** The workspace with the editor when the plan has it (Premium, Business Pro), with an upsell on Free. */
-export function TranscriptWithEditor({ plan, actions: added, exports, ...props }: Props) {
-  const canEdit = plan === 'premium' || plan === 'business_pro';
+export function TranscriptWithEditor({ plan, actions: added, exports, readOnly = false, ...props }: Props) {
+  const canEdit = !readOnly && (plan === 'premium' || plan === 'business_pro');
   const { recording, transcript } = props;
   const editor = useTranscriptEditor(recording.id, transcript, canEdit);
   const annotations = useAnnotations(recording.id);
@@ -54,8 +56,8 @@ export function TranscriptWithEditor({ plan, actions: added, exports, ...props }
       {...props}
       actions={actions}
       editor={canEdit ? editor : undefined}
-      showUpsell={plan === 'free'}
-      notes={notes}
+      showUpsell={!readOnly && plan === 'free'}
+      notes={readOnly ? undefined : notes}
     />
   );
 }
