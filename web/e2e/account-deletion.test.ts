@@ -49,7 +49,10 @@ describe('/data-privacy in Chromium: download my data, then delete my account', 
     const section = page.getByRole('region', { name: 'Delete my account' });
     await section.getByText('This cannot be undone').waitFor();
     // The workspace it owns goes with it, unless handed over first: said before anything is done.
-    await section.getByRole('alert').getByText(/You own the workspace Field notes: it is deleted/).waitFor();
+    await section
+      .getByRole('alert')
+      .getByText(/You own the workspace Field notes: it is deleted/)
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     const button = section.getByRole('button', { name: 'Delete my account' });
     await expect(button.isDisabled()).resolves.toBe(true);
