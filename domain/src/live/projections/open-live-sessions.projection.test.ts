@@ -1,35 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../../kernel/events';
-import type { Doc } from '../../ports/read-model-store';
-import type { ProjectionContext } from '../../projections/projection';
+import { projectionUnderTest } from '../../testing';
 import type { LiveSessionEvent } from '../events';
 import { OPEN_LIVE_SESSIONS_COLLECTION, openLiveSessionsProjection } from './open-live-sessions.projection';
 
-const docs = new Map<string, Doc>();
-const context: ProjectionContext = {
-  get: async <T extends Doc>(_: string, id: string) => (docs.get(id) as T | undefined) ?? null,
-  find: async () => [],
-  upsert: (_, doc) => docs.set(doc.id, doc),
-  delete: (_, id) => docs.delete(id),
-};
-let position = 0;
-const recorded = (event: Pick<LiveSessionEvent, 'type' | 'data'>): RecordedEvent => ({
-  streamId: `live-${event.data.sessionId}`,
-  type: event.type,
-  schemaVersion: 1,
-  data: event.data,
-  metadata: {
-    eventId: `e${position}`,
-    correlationId: 'c',
-    causationId: null,
-    actor: { kind: 'user', id: 'u1' },
-    occurredAt: '',
-  },
-  streamRevision: position,
-  globalPosition: ++position,
+const projection = projectionUnderTest(openLiveSessionsProjection, {
+  streamId: () => 'live-s1',
+  actor: { kind: 'user', id: 'u1' },
 });
-const handle = (event: Pick<LiveSessionEvent, 'type' | 'data'>) =>
-  openLiveSessionsProjection.handle(recorded(event), context);
+const docs = projection.docs(OPEN_LIVE_SESSIONS_COLLECTION);
+const handle = (event: LiveSessionEvent) => projection.apply(event);
 
 describe('the open-live-sessions projection (what the abandoned-sessions sweep looks at)', () => {
   it('keeps each session from its start to its stop, with the last time its stream heard from it', async () => {

@@ -1,7 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../../kernel/events';
-import type { Doc, Filter } from '../../ports/read-model-store';
-import type { ProjectionContext } from '../../projections/projection';
+import { projectionUnderTest, type ProjectionUnderTest } from '../../testing';
 import type { GivenRole, WorkspaceEvent } from '../events';
 import {
   WORKSPACE_INVITATIONS_COLLECTION,
@@ -12,40 +10,14 @@ import {
 
 const at = '2026-12-05T10:00:00.000Z';
 const later = '2026-12-06T10:00:00.000Z';
-let store: Map<string, Map<string, Doc>>;
-const collection = (name: string) => store.get(name) ?? store.set(name, new Map()).get(name)!;
-const matches = (doc: Doc, filter: Filter) =>
-  Object.entries(filter).every(
-    ([field, value]) => (doc as unknown as Record<string, unknown>)[field] === value,
-  );
-const context: ProjectionContext = {
-  get: async <T extends Doc>(name: string, id: string) => (collection(name).get(id) as T | undefined) ?? null,
-  find: async <T extends Doc>(name: string, filter: Filter = {}) =>
-    [...collection(name).values()].filter((d) => matches(d, filter)) as T[],
-  upsert: (name, doc) => collection(name).set(doc.id, doc),
-  delete: (name, id) => collection(name).delete(id),
-};
-let revision = 0;
-const apply = async (...events: WorkspaceEvent[]) => {
-  for (const event of events) {
-    const recorded: RecordedEvent = {
-      streamId: 'workspace-w1',
-      type: event.type,
-      schemaVersion: 1,
-      data: event.data,
-      metadata: {
-        eventId: `e${revision}`,
-        correlationId: 'c',
-        causationId: null,
-        actor: { kind: 'user', id: 'ann' },
-        occurredAt: at,
-      },
-      streamRevision: revision,
-      globalPosition: ++revision,
-    };
-    await workspacesProjection.handle(recorded, context);
-  }
-};
+let projection: ProjectionUnderTest;
+const collection = (name: string) => projection.docs(name);
+const apply = (...events: WorkspaceEvent[]) => projection.apply(...events);
+const store = () =>
+  [WORKSPACES_COLLECTION, WORKSPACE_MEMBERS_COLLECTION, WORKSPACE_INVITATIONS_COLLECTION].map((name) => [
+    name,
+    [...collection(name).entries()],
+  ]);
 const members = () => [...collection(WORKSPACE_MEMBERS_COLLECTION).values()];
 const invitations = () => [...collection(WORKSPACE_INVITATIONS_COLLECTION).values()];
 
@@ -64,8 +36,11 @@ const joined = (invitationId: string, userId: string, role: GivenRole): Workspac
 
 describe('the workspaces projection: workspaces, members with roles, pending invitations', () => {
   beforeEach(() => {
-    store = new Map();
-    revision = 0;
+    projection = projectionUnderTest(workspacesProjection, {
+      streamId: () => 'workspace-w1',
+      actor: { kind: 'user', id: 'ann' },
+      occurredAt: at,
+    });
   });
 
   it('makes the creator the owner, and an invitation a member once accepted', async () => {
@@ -128,10 +103,8 @@ describe('the workspaces projection: workspaces, members with roles, pending inv
 
   it('leaves the documents as they were when an event is applied again', async () => {
     await apply(created, invited('i-ben', 'ben@example.com', 'member'), joined('i-ben', 'ben', 'member'));
-    const before = JSON.stringify([...store.entries()].map(([name, docs]) => [name, [...docs.entries()]]));
+    const before = JSON.stringify(store());
     await apply(created, joined('i-ben', 'ben', 'member'));
-    expect(JSON.stringify([...store.entries()].map(([name, docs]) => [name, [...docs.entries()]]))).toBe(
-      before,
-    );
+    expect(JSON.stringify(store())).toBe(before);
   });
 });
