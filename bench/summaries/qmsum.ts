@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Completion, CompletionRequest, LanguageModel } from '@scrivo/domain';
-import type { Segment } from '@scrivo/domain/recordings';
 import type { Summary } from '../../api/src/summaries/summary-shape';
-import * as summarizer from '../../api/src/summaries/summarizer';
+import { summarizeTranscript } from '../../api/src/summaries/summarizer';
+import { linesRead } from '../../api/src/summaries/summary-parts';
 import {
   asSegments,
   factsFound,
@@ -97,13 +97,6 @@ const recorded = (model: LanguageModel, calls: Call[]): LanguageModel => ({
 });
 
 const share = (xs: { found: boolean }[]) => `${xs.filter((x) => x.found).length}/${xs.length}`;
-
-const { summarizeTranscript } = summarizer;
-// The lines the model reads: the summarizer's own choice (summarizers before issue 41 had no linesRead).
-const linesRead =
-  'linesRead' in summarizer
-    ? (summarizer.linesRead as (s: readonly Segment[]) => Segment[])
-    : (segments: readonly Segment[]) => summarizer.summaryParts(segments).flat();
 
 const main = async () => {
   const service = withModel && !rescore ? await launchLanguageModel() : null;

@@ -11,7 +11,9 @@ import type { StreamRunner } from '../infrastructure/stream-runner';
 import type { JobHandler } from '../jobs/job-handler';
 import { stillWantedOnStream } from '../jobs/still-wanted';
 import { throttledProgress } from '../language-jobs/throttled-progress';
-import { SummaryFormatError, summarizeTranscript, summaryParts } from './summarizer';
+import { SummaryFormatError } from './model-answer';
+import { summarizeTranscript } from './summarizer';
+import { summaryParts } from './summary-parts';
 
 export const SUMMARY_JOB = 'summary';
 

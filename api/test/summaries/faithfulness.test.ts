@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  asTask,
-  withAcceptedTasks,
-  withoutRepeatedTasks,
-  withoutSpeaker,
-  withTasksSaid,
-} from '../../src/summaries/summarizer';
+import { withoutSpeaker } from '../../src/summaries/summarizer';
+import { asTask, withAcceptedTasks, withoutRepeatedTasks, withTasksSaid } from '../../src/summaries/tasks';
 import { checkedOwner, checkPoints, inLinesSense } from '../../src/summaries/support-check';
 import { transcript } from './support/transcript';
 

@@ -7,7 +7,9 @@ import {
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import type { Completion, CompletionRequest, LanguageModel } from '@scrivo/domain';
 import { builtInTemplate, MEETING_TEMPLATE, type SummaryTemplate } from '@scrivo/domain/summaries';
-import { splitIntoParts, SummaryFormatError, summarizeTranscript } from '../../src/summaries/summarizer';
+import { SummaryFormatError } from '../../src/summaries/model-answer';
+import { summarizeTranscript } from '../../src/summaries/summarizer';
+import { splitIntoParts } from '../../src/summaries/summary-parts';
 import { type Line, transcript } from './support/transcript';
 
 /** A planning meeting as a transcript: who said what, when (seconds). */
