@@ -257,6 +257,8 @@ describe('SealingEventStore: every place PERSONAL_DATA names is sealed, and read
           streamId: `user-email-h-${addressKeyOf(type)}`,
           subject: addressKeySubject(addressKeyOf(type), 1),
         };
+      case 'invitee':
+        return { streamId: `workspace-of-${type}`, subject: addressKeySubject(addressKeyOf(type), 1) };
     }
   };
 
@@ -265,7 +267,7 @@ describe('SealingEventStore: every place PERSONAL_DATA names is sealed, and read
     const { streamId, subject } = placeOf(key, type);
     const data = paths.reduce(
       (d, path) => merged(d, planted(path, `${marker}${paths.indexOf(path)}`)),
-      key === 'user' ? { userId: subject } : {},
+      key === 'user' ? { userId: subject } : key === 'invitee' ? { addressKey: addressKeyOf(type) } : {},
     );
     const batch =
       key === 'owner' && !OWNER_NAMING_EVENTS.has(type)

@@ -104,6 +104,12 @@ export class SealingEventStore implements EventStore {
         const addressKey = addressKeyOfStream(streamId);
         return addressKey ? (text) => this.sealAddress(addressKey, text) : null;
       }
+      case 'invitee': {
+        const addressKey = data.addressKey;
+        return typeof addressKey === 'string' && /^[0-9a-f]{64}$/.test(addressKey)
+          ? (text) => this.sealAddress(addressKey, text)
+          : null;
+      }
       case 'chat': {
         if (!streamId.startsWith(CHAT_STREAM)) return null;
         const subject = chatSessionKeySubject(streamId.slice(CHAT_STREAM.length));

@@ -15,6 +15,7 @@ import {
   type EmailStreamNames,
   emailClaimDecider,
   invitationDecider,
+  normalizeEmail,
   userAccountDecider,
 } from '@scrivo/domain/accounts';
 import {
@@ -32,7 +33,9 @@ import {
 } from '@scrivo/domain/recordings';
 import { webhooksDecider, webhooksStream } from '@scrivo/domain/webhooks';
 import {
+  WORKSPACE_INVITATIONS_COLLECTION,
   WORKSPACE_MEMBERS_COLLECTION,
+  type WorkspaceInvitationDoc,
   type WorkspaceMemberDoc,
   workspaceDecider,
   workspaceRole,
@@ -175,6 +178,22 @@ export const accountErasureReactor = (deps: {
             { type: 'RevokeInvitation', email: step.email, by: ERASURE, at: deps.runner.now() },
             context,
           );
+          // So would a workspace's invitation nobody answered (the invitations read model is found by address).
+          for (const { id, workspaceId } of await deps.readModels
+            .collection<WorkspaceInvitationDoc>(WORKSPACE_INVITATIONS_COLLECTION)
+            .find({ email: normalizeEmail(step.email) }))
+            await deps.runner.run(
+              workspaceDecider,
+              workspaceStream(workspaceId),
+              {
+                type: 'DeclineInvitation',
+                invitationId: id,
+                userId: step.userId,
+                email: step.email,
+                now: deps.runner.now(),
+              },
+              context,
+            );
           return;
         case 'CompleteErasure':
           await deps.runner.run(

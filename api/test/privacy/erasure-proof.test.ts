@@ -127,6 +127,27 @@ describe('after deleting an account, none of its personal data is readable anywh
     const kept = await signUpOver(api.url, dataDir, KEPT_EMAIL);
     expect((await kept.api.accounts.updateAccount({ body: { firstName: KEPT_NAME } })).status).toBe(200);
 
+    // Invited by someone who stays to two workspaces: one they join, one they never answer. The invitations name
+    // their address in the workspaces' streams, which outlive them.
+    const teams: string[] = [];
+    for (const name of ['Joined team', 'Unanswered team']) {
+      const team = await kept.api.workspaces.create({ body: { name } });
+      expectStatus(team, 201);
+      teams.push(team.body.id);
+      expectStatus(
+        await kept.api.workspaces.invite({
+          params: { workspaceId: team.body.id },
+          body: { email: EMAIL, role: 'member' },
+        }),
+        201,
+      );
+    }
+    const [joinedTeam, unansweredTeam] = teams as [string, string];
+    const waiting = bodyOf(await client.api.workspaces.myInvitations(), 200).invitations;
+    const joining = waiting.find((i) => i.workspaceId === joinedTeam);
+    expect(joining).toBeDefined();
+    expectStatus(await client.api.workspaces.accept({ params: { invitationId: joining!.id } }), 200);
+
     // Their folder, tag, API key and webhook: a delivery of the transcript's completion (its body holds the
     // title) waits to be retried, since the receiver cannot be reached from here.
     expect((await client.api.library.createFolder({ body: { name: `${FOLDER_WORD} box` } })).status).toBe(
@@ -330,6 +351,22 @@ describe('after deleting an account, none of its personal data is readable anywh
       expectStatus(stream, 200);
       expect(found(Buffer.from(stream.text)), streamId).toEqual([]);
       expect(stream.text).toContain('[erased]');
+    }
+    // The workspaces they were invited to: they left the one they joined, the other's invitation is gone, and
+    // the address each invitation named reads "[erased]" in the replay.
+    const joinedDetail = bodyOf(await kept.api.workspaces.get({ params: { workspaceId: joinedTeam } }), 200);
+    expect(joinedDetail.members.map((m) => m.userId)).not.toContain(userId);
+    const unanswered = bodyOf(
+      await kept.api.workspaces.get({ params: { workspaceId: unansweredTeam } }),
+      200,
+    );
+    expect(unanswered.invitations).toEqual([]);
+    for (const team of teams) {
+      const stream = bodyOf(await auditor.api.audit.events({ query: { streamId: `workspace-${team}` } }), 200)
+        .events as { type: string; data: Record<string, unknown> }[];
+      expect(stream.find((e) => e.type === 'WorkspaceMemberInvited')?.data).toMatchObject({
+        email: '[erased]',
+      });
     }
     // The webhook went with the account: its waiting delivery is never sent again.
     const hooks = bodyOf(await auditor.api.audit.events({ query: { streamId: `webhooks-${userId}` } }), 200)

@@ -11,9 +11,11 @@ export type PersonalDataPath = string;
 /**
  * Whose key: `owner` the person who owns the stream (named by its first event: a recording, its summary or
  * translation, a live session); `user` the `userId` of the event itself; `chat` the support chat session's own
- * key (its visitor may have no account); `address` the key of the email address the stream is about.
+ * key (its visitor may have no account); `address` the key of the email address the stream is about; `invitee`
+ * the key of the address an event of some other stream names by its keyed hash (`addressKey`): a workspace's
+ * invitation outlives the account of the person invited.
  */
-export type PersonalDataKey = 'owner' | 'user' | 'chat' | 'address';
+export type PersonalDataKey = 'owner' | 'user' | 'chat' | 'address' | 'invitee';
 
 export interface PersonalDataFields {
   readonly key: PersonalDataKey;
@@ -51,6 +53,7 @@ export const PERSONAL_DATA: Readonly<Record<string, PersonalDataFields>> = {
   EmailVerificationConsumed: { key: 'address', paths: ['email'] },
   UserInvited: { key: 'address', paths: ['email'] },
   UserInvitationRevoked: { key: 'address', paths: ['email'] },
+  WorkspaceMemberInvited: { key: 'invitee', paths: ['email'] },
 
   // A recording: what its owner typed and what its people said.
   RecordingCreated: {

@@ -15,11 +15,24 @@ export type WorkspaceRenamed = DomainEvent<
   'WorkspaceRenamed',
   { workspaceId: string; name: string; by: string; at: string }
 >;
-/** Someone was asked to join; they join by accepting, signed in with this (verified) address. */
+/**
+ * Someone was asked to join; they join by accepting, signed in with this (verified) address. `addressKey` is the
+ * address's keyed hash (EmailStreamNames.keyOf): `email` is sealed with that address's own key, erased with the
+ * account that owns the address, since the workspace's stream outlives the person invited.
+ */
 export type WorkspaceMemberInvited = DomainEvent<
   'WorkspaceMemberInvited',
-  { workspaceId: string; invitationId: string; email: string; role: GivenRole; by: string; at: string }
+  {
+    workspaceId: string;
+    invitationId: string;
+    email: string;
+    addressKey: string;
+    role: GivenRole;
+    by: string;
+    at: string;
+  }
 >;
+/** Taken back by an owner or admin, or declined by the person invited (`by` is then their user id). */
 export type WorkspaceInvitationRevoked = DomainEvent<
   'WorkspaceInvitationRevoked',
   { workspaceId: string; invitationId: string; by: string; at: string }

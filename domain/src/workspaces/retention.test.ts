@@ -16,7 +16,15 @@ const team: WorkspaceEvent[] = [
   { type: 'WorkspaceCreated', data: { workspaceId: 'w1', name: 'Payments team', ownerId: 'ann', at } },
   {
     type: 'WorkspaceMemberInvited',
-    data: { workspaceId: 'w1', invitationId: 'i1', email: 'dina@example.com', role: 'admin', by: 'ann', at },
+    data: {
+      workspaceId: 'w1',
+      invitationId: 'i1',
+      email: 'dina@example.com',
+      addressKey: 'key of dina@example.com',
+      role: 'admin',
+      by: 'ann',
+      at,
+    },
   },
   {
     type: 'WorkspaceMemberJoined',
@@ -24,7 +32,15 @@ const team: WorkspaceEvent[] = [
   },
   {
     type: 'WorkspaceMemberInvited',
-    data: { workspaceId: 'w1', invitationId: 'i2', email: 'ben@example.com', role: 'member', by: 'ann', at },
+    data: {
+      workspaceId: 'w1',
+      invitationId: 'i2',
+      email: 'ben@example.com',
+      addressKey: 'key of ben@example.com',
+      role: 'member',
+      by: 'ann',
+      at,
+    },
   },
   {
     type: 'WorkspaceMemberJoined',

@@ -18,7 +18,7 @@ const created: WorkspaceEvent = {
 };
 const invited = (invitationId: string, email: string, role: GivenRole, by = 'ann'): WorkspaceEvent => ({
   type: 'WorkspaceMemberInvited',
-  data: { workspaceId: 'w1', invitationId, email, role, by, at },
+  data: { workspaceId: 'w1', invitationId, email, addressKey: `key of ${email}`, role, by, at },
 });
 const joined = (invitationId: string, userId: string, role: GivenRole): WorkspaceEvent => ({
   type: 'WorkspaceMemberJoined',
@@ -38,6 +38,8 @@ const invite = (by: string, email: string, role: GivenRole): WorkspaceCommand =>
   by,
   invitationId: 'i-new',
   email,
+  // The API's keyed hash is of the normalised address.
+  addressKey: `key of ${email.trim().toLowerCase()}`,
   role,
   now,
 });
@@ -142,6 +144,26 @@ describe('a workspace people share', () => {
           now,
         })
         .thenThrows(code('NOT_FOUND'));
+    });
+    it('is declined by the person invited (their erased account declines what waits for it), once', () => {
+      const decline = (email: string): WorkspaceCommand => ({
+        type: 'DeclineInvitation',
+        invitationId: 'i-fay',
+        userId: 'fay',
+        email,
+        now,
+      });
+      const pending = [...team, invited('i-fay', 'fay@example.com', 'viewer')];
+      const declined: WorkspaceEvent = {
+        type: 'WorkspaceInvitationRevoked',
+        data: { workspaceId: 'w1', invitationId: 'i-fay', by: 'fay', at },
+      };
+      spec.given(pending).when(decline('FAY@example.com')).then([declined]);
+      spec
+        .given([...pending, declined])
+        .when(decline('fay@example.com'))
+        .then([]);
+      spec.given(pending).when(decline('ed@example.com')).then([]);
     });
   });
 

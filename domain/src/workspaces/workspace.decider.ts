@@ -28,8 +28,19 @@ export interface WorkspaceState {
 export type WorkspaceCommand =
   | { type: 'CreateWorkspace'; workspaceId: string; name: string; ownerId: string; now: string }
   | { type: 'RenameWorkspace'; by: string; name: string; now: string }
-  | { type: 'InviteMember'; by: string; invitationId: string; email: string; role: GivenRole; now: string }
+  /** `addressKey`: the address's keyed hash, which names the key that seals it (events.ts). */
+  | {
+      type: 'InviteMember';
+      by: string;
+      invitationId: string;
+      email: string;
+      addressKey: string;
+      role: GivenRole;
+      now: string;
+    }
   | { type: 'RevokeInvitation'; by: string; invitationId: string; now: string }
+  /** The person invited says no (`email`: their verified address; an erased account declines what waits for it). */
+  | { type: 'DeclineInvitation'; invitationId: string; userId: string; email: string; now: string }
   /** `email` is the accepting account's verified address: an invitation is for an address, not for whoever has its id. */
   | { type: 'AcceptInvitation'; invitationId: string; userId: string; email: string; now: string }
   | { type: 'ChangeMemberRole'; by: string; userId: string; role: GivenRole; now: string }
@@ -143,6 +154,7 @@ export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceEvent, Workspa
               workspaceId,
               invitationId: command.invitationId,
               email,
+              addressKey: command.addressKey,
               role: command.role,
               by: command.by,
               at,
@@ -158,6 +170,17 @@ export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceEvent, Workspa
           {
             type: 'WorkspaceInvitationRevoked',
             data: { workspaceId, invitationId: command.invitationId, by: command.by, at },
+          },
+        ];
+      }
+      case 'DeclineInvitation': {
+        const invitation = state.invitations[command.invitationId];
+        // Declined already, or never theirs: nothing to say no to.
+        if (!invitation || invitation.email !== command.email.trim().toLowerCase()) return [];
+        return [
+          {
+            type: 'WorkspaceInvitationRevoked',
+            data: { workspaceId, invitationId: command.invitationId, by: command.userId, at },
           },
         ];
       }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { GivenWorkspaceRole, WorkspaceDetail, WorkspaceSummary } from '@scrivo/contracts';
 import { type Ids, NotFoundError, type ReadModelStore } from '@scrivo/domain';
-import { USERS, type UserDoc } from '@scrivo/domain/accounts';
+import { EmailStreamNames, USERS, type UserDoc } from '@scrivo/domain/accounts';
 import {
   WORKSPACE_INVITATIONS_COLLECTION,
   type WorkspaceInvitationDoc,
@@ -37,6 +37,7 @@ export class InviteToWorkspaceHandler implements ICommandHandler<InviteToWorkspa
   constructor(
     private readonly runner: StreamRunner,
     private readonly membership: WorkspaceMembership,
+    private readonly emails: EmailStreamNames,
     @Inject(IDS) private readonly ids: Ids,
   ) {}
 
@@ -47,6 +48,7 @@ export class InviteToWorkspaceHandler implements ICommandHandler<InviteToWorkspa
       by: user.id,
       invitationId,
       email,
+      addressKey: this.emails.keyOf(email),
       role,
       now: this.runner.now(),
     });

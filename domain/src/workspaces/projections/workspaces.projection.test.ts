@@ -27,7 +27,7 @@ const created: WorkspaceEvent = {
 };
 const invited = (invitationId: string, email: string, role: GivenRole): WorkspaceEvent => ({
   type: 'WorkspaceMemberInvited',
-  data: { workspaceId: 'w1', invitationId, email, role, by: 'ann', at },
+  data: { workspaceId: 'w1', invitationId, email, addressKey: `key of ${email}`, role, by: 'ann', at },
 });
 const joined = (invitationId: string, userId: string, role: GivenRole): WorkspaceEvent => ({
   type: 'WorkspaceMemberJoined',

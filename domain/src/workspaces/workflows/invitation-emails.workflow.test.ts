@@ -11,7 +11,15 @@ const created: WorkspaceEvent = {
 };
 const invited: WorkspaceMemberInvited = {
   type: 'WorkspaceMemberInvited',
-  data: { workspaceId: 'w1', invitationId: 'i1', email: 'fay@example.com', role: 'viewer', by: 'ann', at },
+  data: {
+    workspaceId: 'w1',
+    invitationId: 'i1',
+    email: 'fay@example.com',
+    addressKey: 'key of fay@example.com',
+    role: 'viewer',
+    by: 'ann',
+    at,
+  },
 };
 const email = {
   type: 'SendWorkspaceInvitationEmail',
