@@ -1,4 +1,5 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import type { KeyStore } from '@scrivo/domain';
 import type { Mailer } from '@scrivo/domain/accounts';
 import { workspacesProjection } from '@scrivo/domain/workspaces';
 import { AccountsModule } from '../accounts/accounts.module';
@@ -9,8 +10,9 @@ import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
 import type { StreamRunner } from '../infrastructure/stream-runner';
-import { BACKGROUND_STREAM_RUNNER } from '../infrastructure/tokens';
+import { BACKGROUND_STREAM_RUNNER, KEY_STORE } from '../infrastructure/tokens';
 import { invitationEmailsReactor } from './invitation-emails.reactor';
+import { workspaceKeyErasureReactor } from './workspace-key-erasure.reactor';
 import { membershipCommandHandlers } from './commands/membership.commands';
 import { workspaceCommandHandlers } from './commands/workspace.commands';
 import { workspaceQueryHandlers } from './queries/workspace.queries';
@@ -41,6 +43,7 @@ export class WorkspacesModule implements OnModuleInit {
     @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    @Inject(KEY_STORE) private readonly keys: KeyStore,
   ) {}
 
   onModuleInit(): void {
@@ -52,6 +55,7 @@ export class WorkspacesModule implements OnModuleInit {
         signInUrl: `${this.config.SCRIVO_PUBLIC_URL}/auth`,
         logger: this.logger,
       }),
+      workspaceKeyErasureReactor({ keys: this.keys }),
     );
   }
 }

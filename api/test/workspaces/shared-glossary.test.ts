@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERASED_TEXT } from '@scrivo/domain';
+import { vocabularyDecider, vocabularyStream, workspaceGlossaryOwner } from '@scrivo/domain/vocabulary';
 import { ownerVocabulary } from '../../src/recordings/support/owner-vocabulary';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitUntil } from '../support/wait-until';
 import { joined, type Person, workspaceOf } from './support';
 
 describe('a workspace’s glossary: its members keep one list of names and terms, used for its recordings', () => {
@@ -55,5 +58,20 @@ describe('a workspace’s glossary: its members keep one list of names and terms
     expect(inWorkspace.engine?.hotwords).toEqual(['Scrivo', 'Kubernetes', 'Ledgerline']);
     const personal = await ownerVocabulary(runner, ann.userId, null);
     expect(personal.engine?.hotwords).toEqual(['SCRIVO', 'Ledgerline']);
+  });
+
+  it('is erased with the workspace: its words read "[erased]" in the events, the owner’s own glossary stays', async () => {
+    const runner = app.scrivo.app.get(StreamRunner);
+    const glossary = vocabularyStream(workspaceGlossaryOwner(workspaceId));
+    const terms = async () => (await runner.state(vocabularyDecider, glossary)).terms.map((t) => t.text);
+    expect(await terms()).toEqual(['Scrivo', 'Kubernetes']);
+    expectStatus(await ann.client.api.workspaces.delete({ params: params() }), 204);
+    await waitUntil('the workspace’s key is erased', async () =>
+      (await terms()).every((text) => text === ERASED_TEXT),
+    );
+    expect((await ownerVocabulary(runner, ann.userId, null)).engine?.hotwords).toEqual([
+      'SCRIVO',
+      'Ledgerline',
+    ]);
   });
 });
