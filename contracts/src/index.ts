@@ -16,6 +16,7 @@ import { translationsContract } from './translations/translations.contract';
 import { vocabularyContract } from './vocabulary/vocabulary.contract';
 import { voicesContract } from './voices/voices.contract';
 import { webhooksContract } from './webhooks/webhooks.contract';
+import { personalRetentionContract } from './workspaces/personal-retention.contract';
 import { workspacesContract } from './workspaces/workspaces.contract';
 
 export * from './accounts/accounts.contract';
@@ -45,6 +46,7 @@ export * from './translations/translations.contract';
 export * from './vocabulary/vocabulary.contract';
 export * from './voices/voices.contract';
 export * from './webhooks/webhooks.contract';
+export * from './workspaces/personal-retention.contract';
 export * from './workspaces/workspaces.contract';
 
 const c = initContract();
@@ -67,6 +69,7 @@ export const contract = c.router({
   privacy: privacyContract,
   questions: questionsContract,
   recordings: recordingsContract,
+  retention: personalRetentionContract,
   shareLinks: shareLinksContract,
   summaries: summariesContract,
   translations: translationsContract,

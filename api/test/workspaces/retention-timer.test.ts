@@ -1,16 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RecordingEvent, recordingStream } from '@scrivo/domain/recordings';
+import { recordingStream } from '@scrivo/domain/recordings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, expectStatus } from '../support/expect-status';
 import { given } from '../support/given';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
-import { type Person, workspaceOf } from './support';
+import { daysAgo, DAY_MS, type Person, uploadedDaysAgo, workspaceOf } from './support';
 
-const DAY_MS = 24 * 3600 * 1000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 /** A word nobody else writes: where it is in a file of the data folder, the title is readable there. */
 const TITLE_WORD = 'Quillfeatherby';
 
@@ -19,33 +17,6 @@ const filesUnder = (dir: string): string[] =>
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
-
-/** A recording uploaded into a workspace `days` ago (its media stored), as the events the upload leaves. */
-const uploadedDaysAgo = (id: string, ownerId: string, workspaceId: string, title: string, days: number) => {
-  const at = daysAgo(days);
-  const events: RecordingEvent[] = [
-    {
-      type: 'RecordingCreated',
-      data: {
-        recordingId: id,
-        ownerId,
-        workspaceId,
-        title,
-        originalFilename: 'meeting.wav',
-        source: 'multipart',
-        uploadId: null,
-        declaredSizeBytes: 100,
-        options: { language: null, translate: false },
-        createdAt: at,
-      },
-    },
-    {
-      type: 'RecordingUploadCompleted',
-      data: { recordingId: id, blobKey: `recordings/${id}/original`, sizeBytes: 100, completedAt: at },
-    },
-  ];
-  return events;
-};
 
 /**
  * The timer that applies retention, on the real API with its embedded stores: a tick every 300 ms and a restore

@@ -1,4 +1,5 @@
 import type { GivenWorkspaceRole } from '@scrivo/contracts';
+import type { RecordingEvent } from '@scrivo/domain/recordings';
 import { expect } from 'vitest';
 import { bodyOf, expectStatus } from '../support/expect-status';
 import { TestClient } from '../support/http-client';
@@ -81,4 +82,40 @@ export const tusCreateInto = (app: TestApp, person: Person, workspaceId: string)
       'Upload-Metadata': `filename ${b64('jfk.wav')},workspaceId ${b64(workspaceId)}`,
     },
   });
+};
+
+export const DAY_MS = 24 * 3600 * 1000;
+export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+
+/** A recording uploaded `days` ago into a workspace, or the owner's own space (null), its media stored: the events the upload leaves. */
+export const uploadedDaysAgo = (
+  id: string,
+  ownerId: string,
+  workspaceId: string | null,
+  title: string,
+  days: number,
+) => {
+  const at = daysAgo(days);
+  const events: RecordingEvent[] = [
+    {
+      type: 'RecordingCreated',
+      data: {
+        recordingId: id,
+        ownerId,
+        workspaceId,
+        title,
+        originalFilename: 'meeting.wav',
+        source: 'multipart',
+        uploadId: null,
+        declaredSizeBytes: 100,
+        options: { language: null, translate: false },
+        createdAt: at,
+      },
+    },
+    {
+      type: 'RecordingUploadCompleted',
+      data: { recordingId: id, blobKey: `recordings/${id}/original`, sizeBytes: 100, completedAt: at },
+    },
+  ];
+  return events;
 };

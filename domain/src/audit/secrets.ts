@@ -19,6 +19,7 @@ import type { SummaryEvent, SummarySettingsChanged } from '../summaries/events';
 import type { TranslationEvent } from '../translations/events';
 import type { WebhookDeliveryEvent, WebhookEvent } from '../webhooks/events';
 import type { WorkspaceEvent } from '../workspaces/events';
+import type { PersonalRetentionSet } from '../workspaces/personal-retention';
 import type { AuditLogEvent } from './events';
 
 /** Every event the domain declares (docs/events.md lists the same names). */
@@ -46,7 +47,8 @@ export type CatalogueEvent =
   | TranslationEvent
   | WebhookEvent
   | WebhookDeliveryEvent
-  | WorkspaceEvent;
+  | WorkspaceEvent
+  | PersonalRetentionSet;
 
 export type CatalogueEventType = CatalogueEvent['type'];
 type DataOf<T extends CatalogueEventType> = Extract<CatalogueEvent, { type: T }>['data'];
@@ -216,6 +218,7 @@ export const SECRET_FIELDS: { readonly [T in CatalogueEventType]: readonly Field
   WorkspaceOwnershipTransferred: [],
   WorkspaceRetentionSet: [],
   WorkspaceDeleted: [],
+  PersonalRetentionSet: [],
 };
 
 /** What an auditor sees instead of a secret's value: that one exists. A null (no password set) stays null. */

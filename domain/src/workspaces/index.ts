@@ -1,5 +1,6 @@
 export * from './events';
 export * from './permissions';
+export * from './personal-retention';
 export * from './retention';
 export * from './workspace.decider';
 export * from './projections/workspace-retention.projection';

@@ -6,7 +6,13 @@ import {
   type RecordingDoc,
   recordingStream,
 } from '@scrivo/domain/recordings';
-import { WORKSPACE_RETENTION_COLLECTION, type WorkspaceRetentionDoc } from '@scrivo/domain/workspaces';
+import {
+  PERSONAL_RETENTION_COLLECTION,
+  type PersonalRetentionDoc,
+  type RetentionPolicy,
+  WORKSPACE_RETENTION_COLLECTION,
+  type WorkspaceRetentionDoc,
+} from '@scrivo/domain/workspaces';
 import { PeriodicWork } from '../../infrastructure/periodic-work';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
 import type { WorkerLogger } from '../../jobs/worker-logger';
@@ -25,7 +31,7 @@ export interface RetentionTick {
 }
 
 /**
- * Applies each workspace's retention once a day, through the paths a person's own deletion takes: a recording
+ * Applies each workspace's retention, and each person's for their own space, once a day, through the paths a person's own deletion takes: a recording
  * past its date goes to the bin (restorable for the usual grace period) and is erased after it, or loses only its
  * media. Every step is a command the recording decider ignores when repeated, so a tick cut off by a crash, or two
  * processes ticking at once, change nothing more than one tick.
@@ -64,18 +70,15 @@ export class RetentionTimer extends PeriodicWork {
     const now = this.deps.clock.now();
     const tick = { binned: 0, erased: 0, retired: 0 };
     let lastErased = -1;
-    const policies = await this.deps.readModels
-      .collection<WorkspaceRetentionDoc>(WORKSPACE_RETENTION_COLLECTION)
-      .find({});
-    for (const { id: workspaceId, policy } of policies) {
+    for (const { space, policy } of await this.spacesWithPolicies()) {
       const createdAt = { $lt: new Date(now.getTime() - policy.days * DAY_MS).toISOString() };
       // Each step asks only for what it still has to do, so a large backlog is worked through batch by batch.
       if (policy.scope === 'media') {
-        for (const doc of await this.due({ workspaceId, createdAt, deletedAt: null, blobKey: { $ne: null } }))
+        for (const doc of await this.due({ ...space, createdAt, deletedAt: null, blobKey: { $ne: null } }))
           if (await this.retireMedia(doc)) tick.retired += 1;
         continue;
       }
-      for (const doc of await this.due({ workspaceId, createdAt, deletedAt: null })) {
+      for (const doc of await this.due({ ...space, createdAt, deletedAt: null })) {
         await this.run(doc.id, {
           type: 'DeleteRecording',
           now: this.deps.runner.now(),
@@ -85,7 +88,7 @@ export class RetentionTimer extends PeriodicWork {
       }
       // Restorable until then, as any deletion; erased at the first tick after it.
       const restorableUntil = { $lt: now.toISOString() };
-      for (const doc of await this.due({ workspaceId, createdAt, restorableUntil })) {
+      for (const doc of await this.due({ ...space, createdAt, restorableUntil })) {
         const erased = await this.run(doc.id, { type: 'EraseRecording', now: this.deps.runner.now() });
         lastErased = Math.max(lastErased, erased);
         tick.erased += 1;
@@ -93,6 +96,23 @@ export class RetentionTimer extends PeriodicWork {
     }
     if (lastErased >= 0) await this.deps.shredErased(lastErased);
     return tick;
+  }
+
+  /**
+   * Each space with a policy, as the recordings it holds are found: a workspace's by its id, a person's own space
+   * by its owner's recordings outside any workspace.
+   */
+  private async spacesWithPolicies(): Promise<{ space: Filter; policy: RetentionPolicy }[]> {
+    const workspaces = await this.deps.readModels
+      .collection<WorkspaceRetentionDoc>(WORKSPACE_RETENTION_COLLECTION)
+      .find({});
+    const people = await this.deps.readModels
+      .collection<PersonalRetentionDoc>(PERSONAL_RETENTION_COLLECTION)
+      .find({});
+    return [
+      ...workspaces.map(({ id, policy }) => ({ space: { workspaceId: id }, policy })),
+      ...people.map(({ id, policy }) => ({ space: { ownerId: id, workspaceId: null }, policy })),
+    ];
   }
 
   private due(filter: Filter): Promise<RecordingDoc[]> {

@@ -6,7 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import type { Clock, ReadModelStore } from '@scrivo/domain';
-import { workspaceRetentionProjection } from '@scrivo/domain/workspaces';
+import { personalRetentionProjection, workspaceRetentionProjection } from '@scrivo/domain/workspaces';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { Projections } from '../../infrastructure/projection-registry';
@@ -14,18 +14,19 @@ import type { StreamRunner } from '../../infrastructure/stream-runner';
 import { BACKGROUND_STREAM_RUNNER, CLOCK, READ_MODELS } from '../../infrastructure/tokens';
 import { ApiKeysModule } from '../../api-keys/api-keys.module';
 import { WorkspacesModule } from '../workspaces.module';
+import { SetPersonalRetentionHandler, ShowPersonalRetentionHandler } from './personal-retention.commands';
 import { SetWorkspaceRetentionHandler } from './retention.commands';
 import { RetentionController } from './retention.controller';
 import { RetentionTimer } from './retention-timer';
 
 /**
- * Workspace retention (docs/workspaces.md): the route that sets a policy, the policies' read model, and the timer
- * that applies them where the projections run (one process).
+ * Retention (docs/workspaces.md): the routes that set a workspace's policy and a person's for their own space, the
+ * policies' read models, and the timer that applies them where the projections run (one process).
  */
 @Module({
   imports: [ApiKeysModule, WorkspacesModule],
   controllers: [RetentionController],
-  providers: [SetWorkspaceRetentionHandler],
+  providers: [SetWorkspaceRetentionHandler, SetPersonalRetentionHandler, ShowPersonalRetentionHandler],
 })
 export class RetentionModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private timer: RetentionTimer | null = null;
@@ -41,6 +42,7 @@ export class RetentionModule implements OnModuleInit, OnApplicationBootstrap, On
 
   onModuleInit(): void {
     this.projections.register(workspaceRetentionProjection);
+    this.projections.register(personalRetentionProjection);
     if (this.projections.runsHere)
       this.timer = new RetentionTimer({
         runner: this.background,

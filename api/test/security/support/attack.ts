@@ -85,6 +85,7 @@ export const requestFor = (
     'POST /api/workspaces/:workspaceId/transfer': { userId: 'attacker' },
     'PUT /api/workspaces/:workspaceId/retention': { policy: { days: 1, scope: 'recording' } },
     'PUT /api/workspaces/:workspaceId/vocabulary': { terms: [{ text: 'Taken over' }] },
+    'PUT /api/account/retention': { policy: { days: 1, scope: 'recording' } },
   };
   return { body: bodies[key], headers, query };
 };

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { projectionUnderTest } from '../../testing';
 import type { RetentionPolicy } from '../retention';
 import {
+  PERSONAL_RETENTION_COLLECTION,
+  personalRetentionProjection,
   WORKSPACE_RETENTION_COLLECTION,
   workspaceRetentionProjection,
 } from './workspace-retention.projection';
@@ -25,6 +27,18 @@ describe('the workspace-retention projection (what the retention timer walks)', 
       { type: 'WorkspaceRetentionSet', data: { workspaceId: 'w1', policy: null, by: 'ann', at } },
       { type: 'WorkspaceDeleted', data: { workspaceId: 'w2', by: 'ann', at } },
     );
+    expect([...docs.keys()]).toEqual([]);
+  });
+
+  it('holds each person with a policy for their own space, and forgets it when they turn it off', async () => {
+    const projection = projectionUnderTest(personalRetentionProjection, {
+      streamId: () => 'personal-retention-ann',
+    });
+    const policy: RetentionPolicy = { days: 90, scope: 'media' };
+    await projection.apply({ type: 'PersonalRetentionSet', data: { userId: 'ann', policy, at } });
+    const docs = projection.docs(PERSONAL_RETENTION_COLLECTION);
+    expect(docs.get('ann')).toEqual({ id: 'ann', policy });
+    await projection.apply({ type: 'PersonalRetentionSet', data: { userId: 'ann', policy: null, at } });
     expect([...docs.keys()]).toEqual([]);
   });
 });
