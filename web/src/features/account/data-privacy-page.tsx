@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useCurrentUser } from '../../lib/api/current-user';
 import { DeleteAccountSection } from './delete-account-section';
 import { DownloadDataSection } from './download-data-section';
+import { KeepRecordingsSection } from './keep-recordings-section';
 
 /** /data-privacy: what this server keeps about the signed-in user and how each part is protected. */
 export function DataPrivacyPage() {
@@ -21,7 +22,10 @@ export function DataPrivacyPage() {
             A history of account events (sign-up, verification, sign-ins, password changes) so every change
             can be audited.
           </li>
-          <li>Your recordings and transcripts, which only you can open.</li>
+          <li>
+            Your recordings and transcripts, which only you can open, except those you upload into a
+            workspace, which its members open as their role allows.
+          </li>
           <li>
             The list of browsers where you are signed in (device and last use), which you can see and sign out
             on your account page.
@@ -44,6 +48,7 @@ export function DataPrivacyPage() {
           sign-up entries.
         </p>
       </section>
+      <KeepRecordingsSection />
       <DownloadDataSection />
       {user ? <DeleteAccountSection user={user} /> : null}
       <p className="text-sm text-slate-600">

@@ -1,8 +1,14 @@
-import { privacyContract, workspacesContract } from '@scrivo/contracts';
+import {
+  personalRetentionContract,
+  privacyContract,
+  type RetentionPolicy,
+  workspacesContract,
+} from '@scrivo/contracts';
 import { clientFor, ok } from '../../../lib/client-for';
 
 const privacyApi = clientFor(privacyContract);
 const workspacesApi = clientFor(workspacesContract);
+const retentionApi = clientFor(personalRetentionContract);
 
 export const accountSessionsQueryKey = ['account', 'sessions'] as const;
 
@@ -32,4 +38,12 @@ export const dataExportsQueryKey = ['account', 'exports'] as const;
 export const exportsApi = {
   list: async () => (await ok(privacyApi.listDataExports())).items,
   request: () => ok(privacyApi.requestDataExport()),
+};
+
+export const personalRetentionQueryKey = ['account', 'retention'] as const;
+
+/** How long the recordings of one's own space are kept after upload (null: until deleted). */
+export const personalRetentionApi = {
+  get: async () => (await ok(retentionApi.get())).policy,
+  set: async (policy: RetentionPolicy | null) => (await ok(retentionApi.set({ body: { policy } }))).policy,
 };
