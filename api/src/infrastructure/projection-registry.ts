@@ -15,6 +15,7 @@ import { ApiError } from '../common/api-error';
 import { CRASH_POINTS, type CrashPoints } from '../common/crash-points';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { CheckpointWatcher } from './checkpoint-watcher';
+import type { PeriodicWork } from './periodic-work';
 import { CLOCK, EVENT_STORE, READ_MODELS, UPCASTERS } from './tokens';
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
@@ -38,6 +39,7 @@ const readModelsBehind = () =>
 export class Projections implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly registered: Projection[] = [];
   private readonly reactors: Reactor[] = [];
+  private readonly timers: PeriodicWork[] = [];
   private runner: ProjectionRunner | null = null;
   private reactorRunner: ReactorRunner | null = null;
   private readonly checkpoints: CheckpointWatcher;
@@ -75,6 +77,15 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
+  /**
+   * Sweeps over due lists the read models keep (media to erase, webhook attempts, retention): made and run only
+   * where the projections run (one process), started once they are, stopped before them.
+   */
+  registerTimers(...timers: (() => PeriodicWork)[]): void {
+    if (this.runner) throw new Error('Timers must be registered before the application starts');
+    if (this.runsHere) this.timers.push(...timers.map((make) => make()));
+  }
+
   /** Whether this process runs the projections and reactors (and so the timers that go with them). */
   get runsHere(): boolean {
     return this.config.SCRIVO_RUN_PROJECTIONS;
@@ -104,9 +115,12 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
         ),
     });
     await this.reactorRunner.start();
+    // A timer reads the due lists the projections keep: before they have caught up it finds less, never too much.
+    for (const timer of this.timers) timer.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.timers.map((timer) => timer.stop()));
     await this.reactorRunner?.stop();
     await this.runner?.stop();
   }

@@ -1,11 +1,5 @@
 import { hostname } from 'node:os';
-import {
-  Inject,
-  Module,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
 import type { BlobStore, Clock, EventStore, Ids, ReadModelStore } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
@@ -115,9 +109,8 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
   ],
   exports: [RecordingAccess, MinutesLedger, BACKGROUND_MINUTES_LEDGER, JOB_QUEUE, MEDIA_TOOLKIT],
 })
-export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class RecordingsModule implements OnModuleInit, OnApplicationShutdown {
   private worker: JobWorker | null = null;
-  private purgeTimer: MediaPurgeTimer | null = null;
 
   constructor(
     private readonly projections: Projections,
@@ -154,15 +147,16 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
         planOf: ownerPlanLookup(this.readModels),
       }),
     );
-    if (this.projections.runsHere) {
-      this.purgeTimer = new MediaPurgeTimer({
-        runner: this.background,
-        readModels: this.readModels,
-        clock: this.clock,
-        logger: this.logger,
-        intervalMs: this.config.SCRIVO_MEDIA_PURGE_INTERVAL_MS,
-      });
-    }
+    this.projections.registerTimers(
+      () =>
+        new MediaPurgeTimer({
+          runner: this.background,
+          readModels: this.readModels,
+          clock: this.clock,
+          logger: this.logger,
+          intervalMs: this.config.SCRIVO_MEDIA_PURGE_INTERVAL_MS,
+        }),
+    );
     // A job worker inside the API process (tests, tiny installs); production runs api/dist/worker-main.js.
     const inProcess = this.config.SCRIVO_IN_PROCESS_JOB_WORKER ?? this.appConfig.NODE_ENV === 'test';
     if (inProcess) {
@@ -201,13 +195,7 @@ export class RecordingsModule implements OnModuleInit, OnApplicationBootstrap, O
     }
   }
 
-  onApplicationBootstrap(): void {
-    // It reads the due list the projections keep; before they have caught up it finds less, never too much.
-    this.purgeTimer?.start();
-  }
-
   async onApplicationShutdown(): Promise<void> {
-    await this.purgeTimer?.stop();
     await this.worker?.stop();
     await this.jobs.close();
   }

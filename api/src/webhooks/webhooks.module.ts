@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Module,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import type { Clock, ReadModelStore } from '@scrivo/domain';
 import { webhooksProjection } from '@scrivo/domain/webhooks';
 import { registerErrorStatus } from '../common/api-error';
@@ -32,9 +26,7 @@ registerErrorStatus('WEBHOOK_LIMIT', 409);
   controllers: [WebhooksController],
   providers: [...webhookCommandHandlers, ...webhookQueryHandlers],
 })
-export class WebhooksModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: WebhookDeliveryTimer | null = null;
-
+export class WebhooksModule implements OnModuleInit {
   constructor(
     private readonly projections: Projections,
     @Inject(BACKGROUND_STREAM_RUNNER) private readonly background: StreamRunner,
@@ -48,30 +40,24 @@ export class WebhooksModule implements OnModuleInit, OnApplicationBootstrap, OnA
     this.projections.register(webhooksProjection);
     // Reactions write through the background runner: they must not wait for the read models (and so themselves).
     this.projections.registerReactors(webhookDeliveriesReactor({ runner: this.background }));
-    if (this.projections.runsHere)
-      this.timer = new WebhookDeliveryTimer({
-        runner: this.background,
-        readModels: this.readModels,
-        clock: this.clock,
-        sender: new WebhookSender({
-          allowPrivate: this.config.SCRIVO_WEBHOOKS_ALLOW_PRIVATE,
-          timeoutMs: this.config.SCRIVO_WEBHOOK_TIMEOUT_MS,
+    this.projections.registerTimers(
+      () =>
+        new WebhookDeliveryTimer({
+          runner: this.background,
+          readModels: this.readModels,
+          clock: this.clock,
+          sender: new WebhookSender({
+            allowPrivate: this.config.SCRIVO_WEBHOOKS_ALLOW_PRIVATE,
+            timeoutMs: this.config.SCRIVO_WEBHOOK_TIMEOUT_MS,
+          }),
+          policy: {
+            firstRetryMs: this.config.SCRIVO_WEBHOOK_FIRST_RETRY_MS,
+            maxDelayMs: 4 * 3_600_000,
+            windowMs: 24 * 3_600_000,
+          },
+          logger: this.logger,
+          intervalMs: this.config.SCRIVO_WEBHOOK_DELIVERY_INTERVAL_MS,
         }),
-        policy: {
-          firstRetryMs: this.config.SCRIVO_WEBHOOK_FIRST_RETRY_MS,
-          maxDelayMs: 4 * 3_600_000,
-          windowMs: 24 * 3_600_000,
-        },
-        logger: this.logger,
-        intervalMs: this.config.SCRIVO_WEBHOOK_DELIVERY_INTERVAL_MS,
-      });
-  }
-
-  onApplicationBootstrap(): void {
-    this.timer?.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.timer?.stop();
+    );
   }
 }

@@ -35,6 +35,7 @@ const REACTORS = [
   'minutes-grants',
   'suspended-sessions',
   'workspace-invitation-emails',
+  'workspace-key-erasure',
 ];
 
 const baseEnv = (dataDir: string) => ({

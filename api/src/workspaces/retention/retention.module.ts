@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Module,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import type { Clock, ReadModelStore } from '@scrivo/domain';
 import { personalRetentionProjection, workspaceRetentionProjection } from '@scrivo/domain/workspaces';
 import { ROOT_LOGGER, type RootLogger } from '../../common/logger';
@@ -28,9 +22,7 @@ import { RetentionTimer } from './retention-timer';
   controllers: [RetentionController],
   providers: [SetWorkspaceRetentionHandler, SetPersonalRetentionHandler, ShowPersonalRetentionHandler],
 })
-export class RetentionModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: RetentionTimer | null = null;
-
+export class RetentionModule implements OnModuleInit {
   constructor(
     private readonly projections: Projections,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,26 +35,20 @@ export class RetentionModule implements OnModuleInit, OnApplicationBootstrap, On
   onModuleInit(): void {
     this.projections.register(workspaceRetentionProjection);
     this.projections.register(personalRetentionProjection);
-    if (this.projections.runsHere)
-      this.timer = new RetentionTimer({
-        runner: this.background,
-        readModels: this.readModels,
-        clock: this.clock,
-        logger: this.logger,
-        intervalMs: this.config.SCRIVO_RETENTION_INTERVAL_MS,
-        graceSeconds: this.config.SCRIVO_RESTORE_GRACE_SECONDS,
-        shredErased: async (position) => {
-          await this.projections.waitFor(position, 60_000);
-          await this.readModels.shredDeleted();
-        },
-      });
-  }
-
-  onApplicationBootstrap(): void {
-    this.timer?.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.timer?.stop();
+    this.projections.registerTimers(
+      () =>
+        new RetentionTimer({
+          runner: this.background,
+          readModels: this.readModels,
+          clock: this.clock,
+          logger: this.logger,
+          intervalMs: this.config.SCRIVO_RETENTION_INTERVAL_MS,
+          graceSeconds: this.config.SCRIVO_RESTORE_GRACE_SECONDS,
+          shredErased: async (position) => {
+            await this.projections.waitFor(position, 60_000);
+            await this.readModels.shredDeleted();
+          },
+        }),
+    );
   }
 }
