@@ -136,6 +136,11 @@ describe('Download my data', () => {
     });
     expect(template.status).toBe(201);
 
+    // A workspace they belong to, and a policy for their own space.
+    const team = await client.api.workspaces.create({ body: { name: 'Research team' } });
+    expectStatus(team, 201);
+    expectStatus(await client.api.retention.set({ body: { policy: { days: 90, scope: 'media' } } }), 200);
+
     const asked = await client.api.privacy.requestDataExport();
     expectStatus(asked, 202);
     const exportId = (asked.body as unknown as ExportView).id;
@@ -166,9 +171,14 @@ describe('Download my data', () => {
         'vocabulary.json',
         'summary-templates.json',
         'voices.json',
+        'workspaces.json',
         'README.txt',
       ]),
     );
+    expect(JSON.parse(strFromU8(files['workspaces.json']!))).toEqual({
+      ownSpace: { retention: { days: 90, scope: 'media' } },
+      workspaces: [{ id: team.body.id, name: 'Research team', role: 'owner', joinedAt: expect.any(String) }],
+    });
     const chats = JSON.parse(strFromU8(files['chats.json']!)) as {
       sessionId: string;
       messages: { role: string; text: string }[];
@@ -206,6 +216,11 @@ describe('Download my data', () => {
 
   it("is its owner's alone: another user and a visitor get nothing", async () => {
     const { client } = await signedInClient(app);
+    // A workspace they belong to, and a policy for their own space.
+    const team = await client.api.workspaces.create({ body: { name: 'Research team' } });
+    expectStatus(team, 201);
+    expectStatus(await client.api.retention.set({ body: { policy: { days: 90, scope: 'media' } } }), 200);
+
     const asked = await client.api.privacy.requestDataExport();
     const exportId = (asked.body as unknown as ExportView).id;
     const ready = await waitUntil('the archive is ready', async () => {

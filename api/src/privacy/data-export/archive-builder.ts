@@ -24,6 +24,15 @@ import {
 } from '@scrivo/domain/summaries';
 import { foldEvents, toDomainEvent } from '@scrivo/domain';
 import { decodeVoicePrint, isVoiceEvent, voicesDecider, voicesStream } from '@scrivo/domain/voices';
+import {
+  type PersonalRetentionSet,
+  personalRetentionDecider,
+  personalRetentionStream,
+  WORKSPACE_MEMBERS_COLLECTION,
+  type WorkspaceDoc,
+  type WorkspaceMemberDoc,
+  WORKSPACES_COLLECTION,
+} from '@scrivo/domain/workspaces';
 import { mediaExtensionOf } from './media-file-name';
 import { ZipStream } from './zip-stream';
 
@@ -90,6 +99,36 @@ const chatsOf = async (readModels: ReadModelStore, userId: string) => {
 };
 
 /**
+ * The workspaces the person belongs to, with their role (their recordings there are under recordings/ with the
+ * rest: the uploader keeps them), and how long their own space keeps recordings.
+ */
+const spacesOf = async (deps: ArchiveDeps, userId: string) => {
+  const memberships = await deps.readModels
+    .collection<WorkspaceMemberDoc>(WORKSPACE_MEMBERS_COLLECTION)
+    .find({ userId }, { sort: [{ field: 'joinedAt', direction: 'asc' }] });
+  const workspaces =
+    memberships.length === 0
+      ? []
+      : await deps.readModels
+          .collection<WorkspaceDoc>(WORKSPACES_COLLECTION)
+          .find({ id: { $in: memberships.map((m) => m.workspaceId) } });
+  const live = new Map(workspaces.filter((w) => !w.deleted).map((w) => [w.id, w.name]));
+  const { policy } = foldEvents(
+    personalRetentionDecider,
+    (await deps.events.readStream(personalRetentionStream(userId)))
+      .map(toDomainEvent)
+      .filter((e): e is PersonalRetentionSet => e.type === 'PersonalRetentionSet'),
+  );
+  return {
+    ownSpace: { retention: policy },
+    workspaces: memberships.flatMap((m) => {
+      const name = live.get(m.workspaceId);
+      return name === undefined ? [] : [{ id: m.workspaceId, name, role: m.role, joinedAt: m.joinedAt }];
+    }),
+  };
+};
+
+/**
  * Writes everything the account holds into the zip: the account, every recording's original media and its
  * transcript (JSON and TXT), the support chats, the plan and billing history and the sign-in history (from the
  * account's own stream). `progress` is told after each recording (media is most of the bytes).
@@ -143,6 +182,7 @@ export const buildArchive = async (
   }
   zip.addText('recordings.json', json(index));
   zip.addText('chats.json', json(await chatsOf(deps.readModels, userId)));
+  zip.addText('workspaces.json', json(await spacesOf(deps, userId)));
   const glossary = (await deps.events.readStream(vocabularyStream(userId))).reduce<Vocabulary>(
     (state, e) =>
       vocabularyDecider.evolve(state, { type: 'VocabularySet', data: e.data as VocabularySet['data'] }),
@@ -185,6 +225,8 @@ export const buildArchive = async (
       'recordings.json         the list of your recordings and their folders',
       "chats.json              the support chats you had signed in, every message (yours, the assistant's",
       "                        and our team's) in order",
+      'workspaces.json         the workspaces you belong to with your role, and how long your own space keeps',
+      '                        recordings (your recordings in a workspace are under recordings/ with the rest)',
       'vocabulary.json         your glossary of names and terms (the Vocabulary page)',
       'summary-templates.json  the summary templates you wrote (name, instructions, sections)',
       'voices.json             the voices you asked to remember (the Voices page): each name and its voice print',
