@@ -13,6 +13,7 @@ import {
   liveSessionDecider,
   liveSessionStream,
 } from '@scrivo/domain/live';
+import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
 import type { RunContext, StreamRunner } from '../infrastructure/stream-runner';
 import type { MinutesLedger } from '../recordings/minutes-ledger';
@@ -47,6 +48,11 @@ export interface LiveConnectionDeps {
   readonly finalized: (sessionId: string) => Promise<string | null>;
   /** Which sessions have a connection (a session without one for long is stopped: see abandoned-sessions.ts). */
   readonly presence: { attached(sessionId: string): void; detached(sessionId: string, open: boolean): void };
+  /**
+   * Refuses a workspace the user may not record into as an upload would be refused: NOT_FOUND for one they are not
+   * a member of (as for none), FORBIDDEN for a viewer.
+   */
+  readonly mayRecordInto: (user: AuthenticatedUser, workspaceId: string) => Promise<void>;
 }
 
 interface Frame {
@@ -184,7 +190,7 @@ export class LiveConnection {
   private async handle(message: LiveClientMessage): Promise<void> {
     switch (message.type) {
       case 'start':
-        return this.start(message.title, message.language);
+        return this.start(message.title, message.language, message.workspaceId ?? null);
       case 'attach':
         return this.attach(message.sessionId);
       case 'pause':
@@ -210,11 +216,16 @@ export class LiveConnection {
     }
   }
 
-  private async start(title: string | undefined, language: string | null): Promise<void> {
+  private async start(
+    title: string | undefined,
+    language: string | null,
+    workspaceId: string | null,
+  ): Promise<void> {
     if (this.sessionId)
       return this.refuse('LIVE_SESSION_OPEN', 'This connection already has a live session.');
     const sessionId = this.deps.newId();
     try {
+      if (workspaceId !== null) await this.deps.mayRecordInto(this.user, workspaceId);
       await startLiveSession(
         this.deps,
         {
@@ -223,12 +234,14 @@ export class LiveConnection {
           plan: this.user.plan,
           title: title ?? null,
           language,
+          workspaceId,
           at: this.deps.runner.now(),
         },
         { actor: this.actor, correlationId: this.deps.correlationId },
       );
     } catch (error) {
       if (error instanceof DomainError) return this.fatal(error.code, error.message);
+      if (error instanceof ApiError) return this.fatal(error.code, error.message);
       throw error;
     }
     await this.open(sessionId);

@@ -68,6 +68,7 @@ const sendStep = async (
           source: 'live',
           uploadId: null,
           declaredSizeBytes: null,
+          ...(step.workspaceId === null ? {} : { workspaceId: step.workspaceId }),
           options: { language: step.language, translate: false },
           now: runner.now(),
         },

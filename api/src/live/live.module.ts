@@ -22,6 +22,7 @@ import { RecordingsModule } from '../recordings/recordings.module';
 import { speechUrl } from '../recordings/recordings-config';
 import { createSpeech } from '../recordings/speech-factory';
 import { ownerPlanLookup } from '../recordings/support/owner-plan';
+import { RecordingAccess } from '../recordings/support/recording-access';
 import { AbandonedLiveSessions } from './abandoned-sessions';
 import { LivePresence } from './live-presence';
 import { LiveRecognition, type OpenLiveRecognition } from './live-recognition';
@@ -63,6 +64,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     @Inject(BACKGROUND_MINUTES_LEDGER) private readonly minutes: MinutesLedger,
+    private readonly access: RecordingAccess,
   ) {
     this.presence = new LivePresence({
       readModels,
@@ -109,6 +111,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
         openRecognition: this.openRecognition(),
         finalized: (sessionId) => this.finalized(sessionId),
         presence: this.presence,
+        mayRecordInto: (user, workspaceId) => this.access.mayUploadInto(user, workspaceId),
       },
     });
     this.socketServer.attach(server);

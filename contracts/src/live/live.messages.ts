@@ -19,7 +19,13 @@ const language = z
 
 export const liveClientMessageSchema = z.discriminatedUnion('type', [
   /** A new session. `language` null = detect from the first seconds. */
-  z.object({ type: z.literal('start'), title: z.string().trim().max(200).optional(), language }),
+  z.object({
+    type: z.literal('start'),
+    title: z.string().trim().max(200).optional(),
+    language,
+    /** Record into a workspace the caller may upload to (members and up); absent: their own space. */
+    workspaceId: z.string().min(1).max(100).optional(),
+  }),
   /** Reconnect to a session of one's own after a dropped connection or a reload. */
   z.object({ type: z.literal('attach'), sessionId: z.string().min(1).max(100) }),
   z.object({ type: z.literal('pause') }),

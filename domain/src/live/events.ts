@@ -12,6 +12,8 @@ export type LiveSessionStarted = DomainEvent<
     language: string | null;
     allowanceSeconds: number | null;
     startedAt: string;
+    /** The workspace the recording goes into (checked: the owner may upload there); absent or null: their own. */
+    workspaceId?: string | null;
   }
 >;
 /**

@@ -51,9 +51,26 @@ describe('live session decider', () => {
         title: 'Standup',
         language: null,
         allowanceSeconds: 600,
+        workspaceId: null,
         now,
       })
       .then([started]);
+  });
+
+  it('starts a session that records into a workspace, and says which', () => {
+    spec
+      .given([])
+      .when({
+        type: 'StartLiveSession',
+        sessionId: 's1',
+        ownerId: 'u1',
+        title: 'Standup',
+        language: null,
+        allowanceSeconds: 600,
+        workspaceId: 'w1',
+        now,
+      })
+      .then([{ ...started, data: { ...started.data, workspaceId: 'w1' } }]);
   });
 
   it('refuses to start when no minutes are left', () => {
@@ -66,6 +83,7 @@ describe('live session decider', () => {
         title: 'x',
         language: 'en',
         allowanceSeconds: 0,
+        workspaceId: null,
         now,
       })
       .thenThrows(code('QUOTA_EXCEEDED'));

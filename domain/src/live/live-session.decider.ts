@@ -21,6 +21,7 @@ export interface LiveSessionState {
   readonly title: string;
   readonly language: string | null;
   readonly allowanceSeconds: number | null;
+  readonly workspaceId: string | null;
   readonly status: 'none' | 'recording' | 'paused' | 'stopped' | 'finalized';
   /** The last frame stored; frames are numbered from 1, so 0 = none yet. */
   readonly lastSequence: number;
@@ -37,6 +38,7 @@ export type LiveSessionCommand =
       title: string;
       language: string | null;
       allowanceSeconds: number | null;
+      workspaceId: string | null;
       now: string;
     }
   | {
@@ -62,6 +64,7 @@ const initialState = (): LiveSessionState => ({
   title: '',
   language: null,
   allowanceSeconds: null,
+  workspaceId: null,
   status: 'none',
   lastSequence: 0,
   totalBytes: 0,
@@ -101,6 +104,7 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
               language: command.language,
               allowanceSeconds: command.allowanceSeconds,
               startedAt: command.now,
+              ...(command.workspaceId === null ? {} : { workspaceId: command.workspaceId }),
             },
           },
         ];
@@ -179,6 +183,7 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
           title: event.data.title,
           language: event.data.language,
           allowanceSeconds: event.data.allowanceSeconds,
+          workspaceId: event.data.workspaceId ?? null,
           status: 'recording',
         };
       case 'LiveAudioStored':

@@ -98,6 +98,7 @@ const create: LiveRecordingStep = {
   ownerId: 'u1',
   title: 'Standup',
   language: 'en',
+  workspaceId: null,
 };
 const store: LiveRecordingStep = { type: 'StoreLiveAudio', recordingId: 's1', batches };
 const request: LiveRecordingStep = { type: 'RequestLiveTranscription', recordingId: 's1', ownerId: 'u1' };
@@ -110,6 +111,14 @@ const deleteFrames: LiveRecordingStep = {
 describe('a stopped live session becomes a recording', () => {
   it('settles the hold, then creates, stores, requests, finalizes and deletes the frames, in that order', () => {
     spec.given(recorded).when(stopped).then([settle, create, store, request, finalize, deleteFrames]);
+  });
+
+  it('creates the recording in the workspace the session was started for', () => {
+    const inWorkspace = { ...started, data: { ...started.data, workspaceId: 'w1' } };
+    spec
+      .given([inWorkspace, ...recorded.slice(1)])
+      .when(stopped)
+      .then([settle, { ...create, workspaceId: 'w1' }, store, request, finalize, deleteFrames]);
   });
 
   it('gives the whole hold back for a session that recorded nothing, and makes no recording', () => {

@@ -26,6 +26,7 @@ export interface CreateLiveRecording {
   readonly ownerId: string;
   readonly title: string;
   readonly language: string | null;
+  readonly workspaceId: string | null;
 }
 
 /**
@@ -135,6 +136,7 @@ export const liveRecordingsWorkflow: Workflow<
         ownerId,
         title: session.title,
         language: session.language,
+        workspaceId: session.workspaceId,
       });
     if (!recording.blobKey) steps.push({ type: 'StoreLiveAudio', recordingId, batches: session.batches });
     if (!recording.jobId && recording.status !== 'failed')

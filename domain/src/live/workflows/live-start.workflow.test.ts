@@ -15,6 +15,7 @@ const asked = (data: Partial<LiveStartAsked['data']> = {}): LiveStartAsked => ({
     period: '2026-03',
     title: 'Standup',
     language: 'en',
+    workspaceId: null,
     at,
     ...data,
   },
@@ -34,6 +35,7 @@ const start = (allowanceSeconds: number | null, title = 'Standup'): LiveStartSte
   title,
   language: 'en',
   allowanceSeconds,
+  workspaceId: null,
   now: at,
 });
 const hold = (seconds: number): LiveStartStep => ({

@@ -21,6 +21,8 @@ export interface LiveStartAsked {
     /** As the owner typed it; null or blank for the default. */
     readonly title: string | null;
     readonly language: string | null;
+    /** The workspace to record into (the socket checked the owner may upload there), or null for their own space. */
+    readonly workspaceId: string | null;
     readonly at: string;
   };
 }
@@ -81,7 +83,7 @@ export const liveStartWorkflow: Workflow<Input, UsageState, LiveStartStep, Usage
     const { sessionId, ownerId, at } = input.data;
     if (input.type === 'LiveStartFailed')
       return [{ type: 'GiveBackLiveHold', ownerId, sessionId, startedAt: at }];
-    const { plan, period, title, language } = input.data;
+    const { plan, period, title, language, workspaceId } = input.data;
     const seconds = allowanceSeconds(plan, period, usage);
     const start: LiveStartStep = {
       type: 'StartLiveSession',
@@ -90,6 +92,7 @@ export const liveStartWorkflow: Workflow<Input, UsageState, LiveStartStep, Usage
       title: title?.trim() || `Live recording ${at.slice(0, 16).replace('T', ' ')}`,
       language,
       allowanceSeconds: seconds,
+      workspaceId,
       now: at,
     };
     if (seconds === null || seconds <= 0) return [start];

@@ -41,6 +41,8 @@ export interface StartOptions {
   readonly deviceId: string | null;
   readonly language: string | null;
   readonly title?: string;
+  /** The workspace the recording goes into (the space chosen in the header); absent: one's own space. */
+  readonly workspaceId?: string;
 }
 
 interface Saved extends StartOptions {
@@ -115,6 +117,7 @@ export class LiveRecorder {
       type: 'start',
       language: options.language,
       ...(options.title ? { title: options.title } : {}),
+      ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}),
     });
   }
 

@@ -18,8 +18,11 @@ const LANGUAGES: readonly [string, string][] = [
   ['ko', 'Korean'],
 ];
 
-/** The dashboard's Record tab: choose what to record, then the full-screen view takes over. */
-export function RecordPanel() {
+/**
+ * The dashboard's Record tab: choose what to record, then the full-screen view takes over. `workspace`: the space
+ * chosen in the header (another feature's, handed in by the route), where the recording goes; null: one's own.
+ */
+export function RecordPanel({ workspace = null }: { workspace?: { id: string; name: string } | null }) {
   const { recorder, state } = useLiveRecorder();
   const [source, setSource] = useState<LiveSource>('microphone');
   const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
@@ -41,6 +44,7 @@ export function RecordPanel() {
       deviceId: deviceId || null,
       language: language || null,
       title: title.trim() || undefined,
+      ...(workspace ? { workspaceId: workspace.id } : {}),
     });
   };
   const resume = () => {
@@ -58,6 +62,11 @@ export function RecordPanel() {
       <h2 id="record-title" className="text-lg font-semibold">
         Record live
       </h2>
+      {workspace ? (
+        <p className="text-sm text-slate-600" data-testid="record-destination">
+          The recording goes into the workspace {workspace.name}.
+        </p>
+      ) : null}
       {interrupted && (
         <div
           role="status"

@@ -14,7 +14,7 @@ function Dashboard() {
   const workspace = useCurrentWorkspace();
   return (
     <DashboardPage
-      recordPanel={<RecordPanel />}
+      recordPanel={<RecordPanel workspace={workspace} />}
       resumable={() => interruptedSession() !== null}
       workspace={workspace}
       notices={<InvitationsForMe />}
