@@ -85,6 +85,12 @@ export const requestFor = (
     'POST /api/workspaces/:workspaceId/transfer': { userId: 'attacker' },
     'PUT /api/workspaces/:workspaceId/retention': { policy: { days: 1, scope: 'recording' } },
     'PUT /api/workspaces/:workspaceId/vocabulary': { terms: [{ text: 'Taken over' }] },
+    'POST /api/workspaces/:workspaceId/voices': {
+      recordingId: options.recordingId ?? 'unknown',
+      speaker: 'SPEAKER_00',
+      name: 'Taken over',
+    },
+    'PATCH /api/workspaces/:workspaceId/voices/:voiceId': { name: 'Taken over' },
   };
   return { body: bodies[key], headers, query };
 };
