@@ -33,6 +33,7 @@ const NEEDS: Readonly<Record<string, Needs>> = {
   'contract.recordings.editAnnotation': 'author',
   'contract.recordings.removeAnnotation': 'author',
   'contract.recordings.remove': 'uploader',
+  'contract.recordings.move': 'uploader',
   'contract.recordings.restore': 'uploader',
   'contract.recordings.cancel': 'uploader',
   'contract.recordings.retry': 'uploader',

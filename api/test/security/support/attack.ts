@@ -51,6 +51,7 @@ export const requestFor = (
     'POST /api/admin/chat/sites': { name: 'Evil', allowedOrigins: ['https://evil.test'] },
     'PATCH /api/account': { firstName: 'Taken', lastName: 'Over' },
     'POST /api/recordings/:id/share-links': { includeMedia: true, allowDownload: true },
+    'POST /api/recordings/:id/move': { workspaceId: null },
     'PUT /api/recordings/:id/summary': {
       content: { overview: 'Taken over', keyPoints: [], decisions: [], actionItems: [], chapters: [] },
       revision: 1,
