@@ -1,25 +1,49 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
+import type { TranscriptBody } from '@scrivo/domain/recordings';
+import { JFK_TRANSCRIPT } from '../../api/test/recordings/support/completed-recording';
 import { completedInWorkspace } from '../../api/test/workspaces/support';
 import { bodyOf } from '../../api/test/support/expect-status';
 import { browserSession, signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
 import { launchBrowser } from './support/browser';
 import { dropFiles, horizontalOverflow, seriousA11yViolations } from './support/recordings-browser';
+import { selectWords } from './support/select-words';
 
 const JFK = sharedAudio('jfk/jfk.wav');
 
 type Person = Awaited<ReturnType<typeof signedInClient>> & { page: Page };
 
-describe('workspaces in Chromium: create, invite, accept, change a role, remove', () => {
+/** The JFK transcript with a time for every word (spread over its segment), as the speech worker gives them. */
+const timedJfk: TranscriptBody = {
+  ...JFK_TRANSCRIPT,
+  segments: JFK_TRANSCRIPT.segments.map((segment) => {
+    const words = segment.text.trim().split(/\s+/);
+    const step = (segment.end - segment.start) / words.length;
+    return {
+      ...segment,
+      words: words.map((text, i) => ({
+        text,
+        start: segment.start + i * step,
+        end: segment.start + (i + 1) * step,
+        probability: 0.9,
+      })),
+    };
+  }),
+};
+
+describe('workspaces in Chromium: create, invite, accept, share, edit, move, change a role, remove', () => {
   let app: TestApp;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let ann: Person;
   let ben: Person;
   let cleo: Person;
+  let dina: Person;
   let workspaceId: string;
+  let recordingId: string;
 
   /** A verified account (the e2e way: real registration, real session) with its own browser. */
   const person = async (name: string): Promise<Person> => {
@@ -41,6 +65,9 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
     ann = await person('ann');
     ben = await person('ben');
     cleo = await person('cleo');
+    dina = await person('dina');
+    // Comments carry their author's name: B's is his own.
+    await ben.client.api.accounts.updateAccount({ body: { firstName: 'Ben', lastName: 'Baker' } });
   }, 120_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -137,7 +164,7 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
         ),
       )
       .toEqual(['jfk']);
-    const recordingId = await completedInWorkspace(app, ann, workspaceId, 'Weekly sync');
+    recordingId = await completedInWorkspace(app, ann, workspaceId, 'Weekly sync', timedJfk);
 
     for (const who of [ben, cleo]) {
       await who.page.goto(`${app.url}/recordings`);
@@ -160,6 +187,107 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
     await cleo.page.keyboard.press('Escape');
     expect(await cleo.page.getByRole('button', { name: 'Edit transcript' }).count()).toBe(0);
     expect(await seriousA11yViolations(cleo.page)).toEqual([]);
+  });
+
+  it('B, a member, comments (his name shown) and edits; the library offers him no delete or move of A’s', async () => {
+    const { page } = ben;
+    await page.goto(`${app.url}/transcription/${recordingId}`);
+    const bar = await selectWords(page, 'what', 'country');
+    await bar.getByRole('button', { name: 'Comment…' }).click();
+    const form = page.getByRole('form', { name: 'Comment on the selected words' });
+    await form.getByRole('textbox', { name: 'Comment' }).fill('Open the minutes with this');
+    await form.getByRole('button', { name: 'Save comment' }).click();
+    const notes = page.getByRole('region', { name: 'Highlights and comments' });
+    await notes.getByText('Open the minutes with this').waitFor();
+    expect(await notes.textContent()).toContain('Ben Baker');
+
+    await page.getByRole('button', { name: 'Edit transcript' }).click();
+    const field = page.getByRole('textbox', { name: /^Text from 0:00/ });
+    await field.fill((await field.inputValue()).replace(/fellow Americans/i, 'fellow citizens'));
+    await page.getByTestId('save-status').getByText('All changes saved').waitFor({ timeout: 10_000 });
+    await expect
+      .poll(async () => {
+        const transcript = await ann.client.api.recordings.transcript({ params: { id: recordingId } });
+        return bodyOf(transcript, 200).segments[0]?.text;
+      })
+      .toMatch(/fellow citizens/);
+    // Share links are the uploader's alone.
+    expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
+
+    await page.goto(`${app.url}/recordings`);
+    const weekly = page.getByTestId('recording-item').filter({ hasText: 'Weekly sync' });
+    await weekly.getByRole('button', { name: 'Rename “Weekly sync”' }).waitFor();
+    await weekly.getByRole('button', { name: 'Pin “Weekly sync”' }).waitFor();
+    expect(await weekly.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await weekly.getByRole('combobox', { name: /^Move/ }).count()).toBe(0);
+  });
+
+  it('C, a viewer, reads and exports but is offered no editor, rename, delete or share; the API refuses an edit', async () => {
+    const { page } = cleo;
+    await page.goto(`${app.url}/transcription/${recordingId}`);
+    await page.getByTestId('transcript').getByText('citizens').waitFor();
+    await page.getByTestId('recording-title').waitFor();
+    expect(await page.getByRole('button', { name: 'Edit transcript' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Rename/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
+    const edit = await cleo.client.api.recordings.editTranscript({
+      params: { id: recordingId },
+      body: { version: 2, segments: [{ index: 0, text: 'A viewer’s words.' }] },
+    });
+    expect(edit.status).toBe(403);
+
+    await page.goto(`${app.url}/recordings`);
+    const weekly = page.getByTestId('recording-item').filter({ hasText: 'Weekly sync' });
+    await weekly.waitFor();
+    for (const control of [/^Rename/, /^Pin/, /^Delete/])
+      expect(await weekly.getByRole('button', { name: control }).count()).toBe(0);
+    expect(await weekly.getByRole('checkbox').count()).toBe(0);
+
+    // The workspace's voices are read, not changed, by a viewer.
+    await page.goto(`${app.url}/workspaces/${workspaceId}`);
+    const voices = page.getByRole('region', { name: 'Voices' });
+    await voices.getByText('No voices yet').waitFor();
+    expect(await voices.getByRole('button').count()).toBe(0);
+  });
+
+  it('D, outside the workspace, is told nothing of any of its ids (404)', async () => {
+    const api = dina.client.api;
+    const params = { workspaceId };
+    const statuses = [
+      (await api.recordings.get({ params: { id: recordingId } })).status,
+      (await api.recordings.transcript({ params: { id: recordingId } })).status,
+      (await api.workspaces.get({ params })).status,
+      (await api.workspaces.vocabulary({ params })).status,
+      (await api.workspaces.voices({ params })).status,
+      (await api.recordings.list({ query: { workspaceId } })).status,
+    ];
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 404]);
+    await dina.page.goto(`${app.url}/transcription/${recordingId}`);
+    await dina.page.getByRole('heading', { name: /not found/i }).waitFor();
+  });
+
+  it('A moves a personal recording into the workspace from the library: B finds it there', async () => {
+    const { page } = ann;
+    const form = new FormData();
+    form.set('file', new Blob([await readFile(JFK)]), 'jfk.wav');
+    form.set('title', 'Board notes');
+    const created = await ann.client.api.recordings.create({ body: form });
+    expect(created.status).toBe(201);
+    await page.getByLabel('Space', { exact: true }).selectOption({ label: 'Personal' });
+    await page.goto(`${app.url}/recordings`);
+    const notes = page.getByTestId('recording-item').filter({ hasText: 'Board notes' });
+    await notes
+      .getByRole('combobox', { name: 'Move “Board notes” to' })
+      .selectOption({ label: 'Design crew' });
+    await expect
+      .poll(async () =>
+        bodyOf(await ben.client.api.recordings.list({ query: { workspaceId } }), 200).items.map(
+          (r) => r.title,
+        ),
+      )
+      .toContain('Board notes');
+    await page.getByLabel('Space', { exact: true }).selectOption({ label: 'Design crew' });
+    await page.getByTestId('recording-item').filter({ hasText: 'Board notes' }).waitFor();
   });
 
   it('A sees them, makes C a member, removes B, and B no longer sees the workspace', async () => {
@@ -192,7 +320,7 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
 
     page.once('dialog', (dialog) => void dialog.accept());
     await member(page, ben.email)
-      .getByRole('button', { name: `Remove Test User (${ben.email})` })
+      .getByRole('button', { name: `Remove Ben Baker (${ben.email})` })
       .click();
     await member(page, ben.email).waitFor({ state: 'detached' });
     expect(await page.getByTestId('workspace-member').count()).toBe(2);
@@ -212,5 +340,8 @@ describe('workspaces in Chromium: create, invite, accept, change a role, remove'
     await ben.page.goto(`${app.url}/workspaces/${workspaceId}`);
     await ben.page.getByText('This workspace does not exist, or you are not a member of it.').waitFor();
     expect(bodyOf(await ben.client.api.workspaces.list(), 200).workspaces).toEqual([]);
+    // His very next request on the workspace's recording is refused, as for anyone outside it.
+    expect((await ben.client.api.recordings.get({ params: { id: recordingId } })).status).toBe(404);
+    expect((await ben.client.api.workspaces.vocabulary({ params: { workspaceId } })).status).toBe(404);
   });
 });

@@ -126,7 +126,8 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
     // A fresh request (and audio stream) for each try while the speech engine is unavailable.
     const words = await ownerVocabulary(runner, ownerId, state.options.vocabulary, state.workspaceId);
     // Remembered voices are looked for where speakers are labelled: the engine then answers the labels' voice prints.
-    const voices = diarize && deps.speech.nameSpeakers ? await ownerVoices(runner, ownerId) : [];
+    const voices =
+      diarize && deps.speech.nameSpeakers ? await ownerVoices(runner, ownerId, state.workspaceId) : [];
     const speechRequest = (): SpeechRequest => ({
       audio: createReadStream(wav),
       contentType: 'audio/wav',

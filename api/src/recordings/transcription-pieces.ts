@@ -339,7 +339,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
       deps.speech,
       profiles,
       clustered,
-      await ownerVoices(runner, state.ownerId!),
+      await ownerVoices(runner, state.ownerId!, state.workspaceId),
       { signal, logger, context: { recordingId, jobId: piece.fileJobId } },
     );
     if (signal.aborted) return;

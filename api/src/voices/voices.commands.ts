@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import type { RememberedVoice, RememberVoiceBody } from '@scrivo/contracts';
-import { type BlobStore, type Ids } from '@scrivo/domain';
+import { type BlobStore, type Ids, NotFoundError } from '@scrivo/domain';
 import {
   type MediaToolkit,
   recordingDecider,
@@ -17,6 +17,7 @@ import {
   type VoicesCommand,
   voicesDecider,
   voicesStream,
+  workspaceVoicesOwner,
 } from '@scrivo/domain/voices';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
@@ -24,28 +25,51 @@ import { StreamRunner } from '../infrastructure/stream-runner';
 import { BLOB_STORE, IDS } from '../infrastructure/tokens';
 import { GetTranscriptQuery } from '../recordings/queries/recording.queries';
 import { MEDIA_TOOLKIT } from '../recordings/recordings.tokens';
+import { WorkspaceMembership } from '../workspaces/support/workspace-membership';
 import { recordingVoicePrint } from './support/recording-voice-print';
 import { VOICE_ENGINE } from './voices.tokens';
 
-/** "Remember this voice": a speaker of one of the caller's recordings, remembered under a name. */
+/**
+ * "Remember this voice": a speaker of one of the caller's recordings, remembered under a name for the caller, or
+ * (`workspaceId`) for a workspace, from a recording in it or one of the caller's own.
+ */
 export class RememberVoiceCommand extends Command<RememberedVoice> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly body: RememberVoiceBody,
+    readonly workspaceId: string | null = null,
   ) {
     super();
   }
 }
 
-/** A rename or a forget of one of the caller's voices; answers the voice as it now is (null once forgotten). */
+/**
+ * A rename or a forget of one of the caller's voices, or of a workspace's (`workspaceId`); answers the voice as it
+ * now is (null once forgotten).
+ */
 export class ChangeVoiceCommand extends Command<RememberedVoice | null> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly change: { kind: 'rename'; voiceId: string; name: string } | { kind: 'forget'; voiceId: string },
+    readonly workspaceId: string | null = null,
   ) {
     super();
   }
 }
+
+/**
+ * Whose voices a command changes: the caller's, or the workspace's when the caller may edit there (404 for a
+ * non-member, 403 for a viewer: the same rule as the workspace's glossary).
+ */
+const voicesOwner = async (
+  membership: WorkspaceMembership,
+  user: AuthenticatedUser,
+  workspaceId: string | null,
+): Promise<string> => {
+  if (workspaceId === null) return user.id;
+  await membership.require(user.id, workspaceId, 'edit');
+  return workspaceVoicesOwner(workspaceId);
+};
 
 @CommandHandler(RememberVoiceCommand)
 export class RememberVoiceHandler implements ICommandHandler<RememberVoiceCommand> {
@@ -56,11 +80,19 @@ export class RememberVoiceHandler implements ICommandHandler<RememberVoiceComman
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(MEDIA_TOOLKIT) private readonly media: MediaToolkit,
     @Inject(VOICE_ENGINE) private readonly speech: SpeechRecognizer,
+    private readonly membership: WorkspaceMembership,
   ) {}
 
-  async execute({ user, body }: RememberVoiceCommand): Promise<RememberedVoice> {
-    // The caller's own finished transcript, or 404 (another account's recording too) / 409 (not transcribed yet).
-    const transcript = await this.queries.execute(new GetTranscriptQuery(user, body.recordingId, 'uploader'));
+  async execute({ user, body, workspaceId }: RememberVoiceCommand): Promise<RememberedVoice> {
+    const owner = await voicesOwner(this.membership, user, workspaceId);
+    // The caller's own finished transcript, or 404 (another account's recording too) / 409 (not transcribed yet);
+    // for a workspace, one the caller reads there too.
+    const access = workspaceId === null ? 'uploader' : 'read';
+    const transcript = await this.queries.execute(new GetTranscriptQuery(user, body.recordingId, access));
+    const { state } = await this.runner.load(recordingDecider, recordingStream(body.recordingId));
+    // A voice heard in another workspace's recording is that team's to remember, not this one's.
+    if (workspaceId !== null && state.ownerId !== user.id && state.workspaceId !== workspaceId)
+      throw new NotFoundError('Recording', body.recordingId);
     const spans = speechOf(transcript.segments, body.speaker);
     if (spans.length === 0)
       throw new ApiError(
@@ -76,7 +108,6 @@ export class RememberVoiceHandler implements ICommandHandler<RememberVoiceComman
         `"${body.speaker}" speaks for under ${MIN_PRINT_SPEECH_SECONDS} s in lines of a second or more: too little to remember the voice.`,
         { param: 'speaker' },
       );
-    const { state } = await this.runner.load(recordingDecider, recordingStream(body.recordingId));
     const source = transcriptionSourceKey(state);
     if (!source)
       throw new ApiError(
@@ -92,10 +123,10 @@ export class RememberVoiceHandler implements ICommandHandler<RememberVoiceComman
     const voiceId = this.ids.next();
     const { state: voices } = await this.runner.run(
       voicesDecider,
-      voicesStream(user.id),
+      voicesStream(owner),
       {
         type: 'RememberVoice',
-        userId: user.id,
+        userId: owner,
         voiceId,
         name: body.name,
         print: encodeVoicePrint(print.embedding),
@@ -111,15 +142,19 @@ export class RememberVoiceHandler implements ICommandHandler<RememberVoiceComman
 
 @CommandHandler(ChangeVoiceCommand)
 export class ChangeVoiceHandler implements ICommandHandler<ChangeVoiceCommand> {
-  constructor(private readonly runner: StreamRunner) {}
+  constructor(
+    private readonly runner: StreamRunner,
+    private readonly membership: WorkspaceMembership,
+  ) {}
 
-  async execute({ user, change }: ChangeVoiceCommand): Promise<RememberedVoice | null> {
+  async execute({ user, change, workspaceId }: ChangeVoiceCommand): Promise<RememberedVoice | null> {
+    const owner = await voicesOwner(this.membership, user, workspaceId);
     const now = this.runner.now();
     const command: VoicesCommand =
       change.kind === 'rename'
-        ? { type: 'RenameVoice', userId: user.id, voiceId: change.voiceId, name: change.name, now }
-        : { type: 'ForgetVoice', userId: user.id, voiceId: change.voiceId, now };
-    const { state } = await this.runner.run(voicesDecider, voicesStream(user.id), command, {
+        ? { type: 'RenameVoice', userId: owner, voiceId: change.voiceId, name: change.name, now }
+        : { type: 'ForgetVoice', userId: owner, voiceId: change.voiceId, now };
+    const { state } = await this.runner.run(voicesDecider, voicesStream(owner), command, {
       actor: { kind: 'user', id: user.id },
     });
     const voice = state.voices.find((v) => v.voiceId === change.voiceId);

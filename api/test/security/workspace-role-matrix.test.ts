@@ -4,6 +4,8 @@ import { bodyOf, expectStatus } from '../support/expect-status';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { completedInWorkspace, joined, keyClientOf, type Person, workspaceOf } from '../workspaces/support';
+import { encodeVoicePrint, voicesDecider, voicesStream, workspaceVoicesOwner } from '@scrivo/domain/voices';
+import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { attack, requestFor } from './support/attack';
 import { allRoutes, fill, paramsOf, SAFE_METHODS, type RouteCase } from './support/routes';
 
@@ -31,6 +33,7 @@ const NEEDS: Readonly<Record<string, Needs>> = {
   'contract.recordings.editAnnotation': 'author',
   'contract.recordings.removeAnnotation': 'author',
   'contract.recordings.remove': 'uploader',
+  'contract.recordings.move': 'uploader',
   'contract.recordings.restore': 'uploader',
   'contract.recordings.cancel': 'uploader',
   'contract.recordings.retry': 'uploader',
@@ -59,6 +62,22 @@ const expected = (needs: Needs, role: Role): 'allowed' | 403 | 404 =>
 
 const recordingRoutes = allRoutes.filter((r) => r.path.startsWith('/api/recordings/:id'));
 
+/**
+ * What each route on what a workspace's members share (its glossary, its remembered voices) asks of the caller's
+ * role there: `read` (viewers too) or `edit` (members and up).
+ */
+const SHARED_NEEDS: Readonly<Record<string, 'read' | 'edit'>> = {
+  'contract.workspaces.vocabulary': 'read',
+  'contract.workspaces.setVocabulary': 'edit',
+  'contract.workspaces.voices': 'read',
+  'contract.workspaces.rememberVoice': 'edit',
+  'contract.workspaces.renameVoice': 'edit',
+  'contract.workspaces.forgetVoice': 'edit',
+};
+const sharedRoutes = allRoutes.filter((r) =>
+  /^\/api\/workspaces\/:workspaceId\/(vocabulary|voices)/.test(r.path),
+);
+
 describe('workspace role matrix: every route on a recording, by every role, with a session and with an API key', () => {
   let app: TestApp;
   let uploader: Person;
@@ -83,7 +102,7 @@ describe('workspace role matrix: every route on a recording, by every role, with
     });
     expectStatus(noted, 201);
     const annotationId = noted.body.annotations[0]!.id;
-    values = { id, annotationId, linkId: 'no-such-link', target: 'de' };
+    values = { id, annotationId, linkId: 'no-such-link', target: 'de', workspaceId, voiceId: 'team-voice' };
     for (const role of ROLES) keys.set(role, (await keyClientOf(app, people.get(role)!)).headers);
     expectStatus(
       await owner.client.api.workspaces.removeMember({
@@ -96,10 +115,11 @@ describe('workspace role matrix: every route on a recording, by every role, with
 
   it('says what every route on a recording needs: a new one fails here until it is placed', () => {
     expect(recordingRoutes.map((r) => r.name).sort()).toEqual(Object.keys(NEEDS).sort());
+    expect(sharedRoutes.map((r) => r.name).sort()).toEqual(Object.keys(SHARED_NEEDS).sort());
   });
 
   const send = (route: RouteCase, as: { person: Person | null; headers?: Record<string, string> }) => {
-    const request = requestFor(route, { chatToken: '' });
+    const request = requestFor(route, { chatToken: '', recordingId: values.id });
     const path = `${fill(route.path, values)}${request.query}`;
     return attack(app.url, as.person?.client ?? null, route.method, path, {
       body: request.body,
@@ -107,31 +127,72 @@ describe('workspace role matrix: every route on a recording, by every role, with
     });
   };
 
-  it('answers each role as its role allows, and the same with its API key', async () => {
+  /** Each role's answers (session and API key) that are not what `want` says, before each send `prepare`d. */
+  const mismatches = async (
+    routes: readonly RouteCase[],
+    want: (route: RouteCase, role: Role) => 'allowed' | 403 | 404,
+    prepare: (route: RouteCase) => Promise<void> = async () => {},
+  ) => {
     const wrong: string[] = [];
-    for (const route of recordingRoutes) {
+    for (const route of routes) {
       expect(paramsOf(route.path).every((p) => p in values)).toBe(true);
       // A read answers a member who may read exactly as it answers the uploader (a summary not made yet is a 404
       // for both); a write they may do is not refused.
       const reference = SAFE_METHODS.has(route.method) ? await send(route, { person: uploader }) : null;
       for (const role of ROLES) {
-        const want = expected(NEEDS[route.name]!, role);
+        const expectedStatus = want(route, role);
         for (const [how, as] of [
           ['session', { person: people.get(role)! }],
           ['API key', { person: null, headers: keys.get(role)! }],
         ] as const) {
+          await prepare(route);
           const status = await send(route, as);
           const ok =
-            want === 'allowed'
+            expectedStatus === 'allowed'
               ? reference !== null
                 ? status === reference
                 : ![401, 403, 404].includes(status)
-              : status === want;
+              : status === expectedStatus;
           if (!ok)
-            wrong.push(`${route.method} ${route.path} as ${role} (${how}): ${status}, expected ${want}`);
+            wrong.push(
+              `${route.method} ${route.path} as ${role} (${how}): ${status}, expected ${expectedStatus}`,
+            );
         }
       }
     }
+    return wrong;
+  };
+
+  it('answers each role as its role allows, and the same with its API key', async () => {
+    expect(await mismatches(recordingRoutes, (route, role) => expected(NEEDS[route.name]!, role))).toEqual(
+      [],
+    );
+  }, 300_000);
+
+  it('answers each role on the workspace’s glossary and voices as its role allows, and the same with its API key', async () => {
+    const runner = app.scrivo.app.get(StreamRunner);
+    const owner = workspaceVoicesOwner(values.workspaceId!);
+    // The voice the routes name is there before each try (a member's forget takes it away).
+    const voicePresent = () =>
+      runner.run(
+        voicesDecider,
+        voicesStream(owner),
+        {
+          type: 'RememberVoice',
+          userId: owner,
+          voiceId: values.voiceId!,
+          name: 'Team voice',
+          print: encodeVoicePrint(Array.from({ length: 192 }, (_, i) => Math.sin(i))),
+          recordingId: values.id!,
+          now: runner.now(),
+        },
+        { actor: { kind: 'user', id: uploader.userId } },
+      );
+    const wrong = await mismatches(
+      sharedRoutes,
+      (route, role) => expected(SHARED_NEEDS[route.name]!, role),
+      async () => void (await voicePresent()),
+    );
     expect(wrong).toEqual([]);
   }, 300_000);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_TEXT } from '@scrivo/domain';
 import { vocabularyDecider, vocabularyStream, workspaceGlossaryOwner } from '@scrivo/domain/vocabulary';
+import { encodeVoicePrint, voicesDecider, voicesStream, workspaceVoicesOwner } from '@scrivo/domain/voices';
 import { ownerVocabulary } from '../../src/recordings/support/owner-vocabulary';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { bodyOf, expectStatus } from '../support/expect-status';
@@ -60,15 +61,35 @@ describe('a workspace’s glossary: its members keep one list of names and terms
     expect(personal.engine?.hotwords).toEqual(['SCRIVO', 'Ledgerline']);
   });
 
-  it('is erased with the workspace: its words read "[erased]" in the events, the owner’s own glossary stays', async () => {
+  it('is erased with the workspace, its voices too: they read "[erased]" in the events, the owner’s own glossary stays', async () => {
     const runner = app.scrivo.app.get(StreamRunner);
     const glossary = vocabularyStream(workspaceGlossaryOwner(workspaceId));
     const terms = async () => (await runner.state(vocabularyDecider, glossary)).terms.map((t) => t.text);
     expect(await terms()).toEqual(['Scrivo', 'Kubernetes']);
+    // A voice the team remembered (the print as the speech engine would have made it), under the same key.
+    const owner = workspaceVoicesOwner(workspaceId);
+    await runner.run(
+      voicesDecider,
+      voicesStream(owner),
+      {
+        type: 'RememberVoice',
+        userId: owner,
+        voiceId: 'team-voice',
+        name: 'Ada Lovelace',
+        print: encodeVoicePrint([0.6, 0.8]),
+        recordingId: 'r-team',
+        now: new Date().toISOString(),
+      },
+      { actor: { kind: 'user', id: ann.userId } },
+    );
+    const voiceNames = async () =>
+      (await runner.state(voicesDecider, voicesStream(owner))).voices.map((v) => v.name);
+    expect(await voiceNames()).toEqual(['Ada Lovelace']);
     expectStatus(await ann.client.api.workspaces.delete({ params: params() }), 204);
     await waitUntil('the workspace’s key is erased', async () =>
       (await terms()).every((text) => text === ERASED_TEXT),
     );
+    expect(await voiceNames()).toEqual([ERASED_TEXT]);
     expect((await ownerVocabulary(runner, ann.userId, null)).engine?.hotwords).toEqual([
       'SCRIVO',
       'Ledgerline',

@@ -1,5 +1,5 @@
 import type { GivenWorkspaceRole } from '@scrivo/contracts';
-import type { RecordingEvent } from '@scrivo/domain/recordings';
+import type { RecordingEvent, TranscriptBody } from '@scrivo/domain/recordings';
 import { expect } from 'vitest';
 import { bodyOf, expectStatus } from '../support/expect-status';
 import { TestClient } from '../support/http-client';
@@ -50,6 +50,7 @@ export const completedInWorkspace = async (
   uploader: Person,
   workspaceId: string,
   title: string,
+  transcript: TranscriptBody = JFK_TRANSCRIPT,
 ) => {
   const form = new FormData();
   form.set('file', new Blob([JFK]), 'jfk.wav');
@@ -59,7 +60,7 @@ export const completedInWorkspace = async (
   expectStatus(created, 201);
   expect(created.body.workspaceId).toBe(workspaceId);
   const { id } = created.body;
-  await (await startedAsWorker(app.scrivo.app.get(StreamRunner), id)).complete(JFK_TRANSCRIPT);
+  await (await startedAsWorker(app.scrivo.app.get(StreamRunner), id)).complete(transcript);
   await waitUntil(
     'the recording shows as completed',
     async () =>

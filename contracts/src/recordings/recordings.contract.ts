@@ -284,8 +284,16 @@ export const Recording = z.object({
   pieces: PiecesDone.nullable().optional(),
   /** Its owner keeps it at the top of the library (`POST .../pin`). Absent: not pinned. */
   pinned: z.boolean().optional(),
-  /** The workspace it was uploaded into (see the workspaces contract); null or absent: the uploader's own. */
+  /**
+   * The workspace it is in (uploaded into, or moved to with `POST .../move`; see the workspaces contract); null or
+   * absent: the uploader's own.
+   */
   workspaceId: z.string().nullable().optional(),
+  /**
+   * The account that uploaded it: the one person who deletes, moves, shares or spends minutes on it (a workspace's
+   * members see whose it is).
+   */
+  ownerId: z.string().optional(),
   /**
    * When its workspace's retention removed the media (the transcript stays; `GET .../media` answers 410).
    * Absent or null: the media is kept.
@@ -341,6 +349,10 @@ export const ListRecordingsQuery = z.object({
 export const UpdateRecordingBody = z.object({ title: z.string().trim().min(1).max(200) });
 
 export const PinRecordingBody = z.object({ pinned: z.boolean() });
+
+/** Where to move a recording: a workspace's id, or null for the uploader's personal space. */
+export const MoveRecordingBody = z.object({ workspaceId: z.string().min(1).max(100).nullable() });
+export type MoveRecordingBody = z.infer<typeof MoveRecordingBody>;
 
 export const DeletedRecording = z.object({
   id: z.string(),
@@ -529,6 +541,16 @@ export const recordingsContract = c.router({
     body: PinRecordingBody,
     responses: { 200: Recording, 409: ErrorBody, ...errors },
     summary: 'Pin a recording to the top of the library, or unpin it',
+  },
+  move: {
+    method: 'POST',
+    path: '/api/recordings/:id/move',
+    pathParams: IdParams,
+    body: MoveRecordingBody,
+    responses: { 200: Recording, 409: ErrorBody, ...errors },
+    summary:
+      "Move a recording to a workspace (null: the uploader's personal space); the uploader only, into a workspace " +
+      'where they are a member or above (a viewer 403, not a member 404)',
   },
   remove: {
     method: 'DELETE',

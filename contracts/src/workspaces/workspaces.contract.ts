@@ -2,6 +2,7 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { ErrorBody } from '../common/errors';
 import { Vocabulary } from '../vocabulary/vocabulary.contract';
+import { RememberedVoice, RememberVoiceBody, VoiceList, VoiceName } from '../voices/voices.contract';
 
 const c = initContract();
 
@@ -75,6 +76,7 @@ const Id = z.string().min(1).max(100);
 const IdParams = z.object({ workspaceId: Id });
 const MemberParams = z.object({ workspaceId: Id, userId: Id });
 const InvitationParams = z.object({ workspaceId: Id, invitationId: Id });
+const VoiceParams = z.object({ workspaceId: Id, voiceId: Id });
 const mine = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** A workspace as the operators' console lists it: who owns it and how many belong to it, never its recordings. */
@@ -222,5 +224,39 @@ export const workspacesContract = c.router({
     responses: { 200: Vocabulary, ...mine },
     summary:
       "Replace the workspace's glossary (members and up; viewers 403): the whole list, as for an account's",
+  },
+  voices: {
+    method: 'GET',
+    path: '/api/workspaces/:workspaceId/voices',
+    pathParams: IdParams,
+    responses: { 200: VoiceList, ...mine },
+    summary:
+      "The workspace's remembered voices, oldest first, used to name the speakers of every recording in it (members)",
+  },
+  rememberVoice: {
+    method: 'POST',
+    path: '/api/workspaces/:workspaceId/voices',
+    pathParams: IdParams,
+    body: RememberVoiceBody,
+    responses: { 201: RememberedVoice, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody, ...mine },
+    summary:
+      "Remember a speaker's voice for the whole workspace, from a recording in it or one of the caller's own " +
+      '(members and up; viewers 403; 422 a speaker not in its transcript or with under 3 s of speech)',
+  },
+  renameVoice: {
+    method: 'PATCH',
+    path: '/api/workspaces/:workspaceId/voices/:voiceId',
+    pathParams: VoiceParams,
+    body: VoiceName,
+    responses: { 200: RememberedVoice, 409: ErrorBody, ...mine },
+    summary: "Rename one of the workspace's voices (members and up)",
+  },
+  forgetVoice: {
+    method: 'DELETE',
+    path: '/api/workspaces/:workspaceId/voices/:voiceId',
+    pathParams: VoiceParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...mine },
+    summary: "Forget one of the workspace's voices and delete its voice print (members and up)",
   },
 });

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../kernel/events';
+import { workspaceGlossaryOwner } from '../vocabulary/events';
 
-// ---- one account's remembered voices: `voices-{userId}` ----
+// ---- remembered voices: `voices-{userId}`, an account's, or `voices-workspace-{workspaceId}`, a workspace's ----
 /**
  * A person named once, to be known in every later recording of the account. `print` is their voice print (the
  * speech engine's embedding, see voice-print.ts), made from `speaker`'s speech in `recordingId`: biometric data,
@@ -25,6 +26,11 @@ export const VOICE_EVENT_TYPES: readonly VoiceEvent['type'][] = [
 ];
 
 export const voicesStream = (userId: string) => `voices-${userId}`;
+/**
+ * Whose a workspace's voices are: the `userId` of its commands and events. The same subject as its glossary's, so
+ * the workspace's one key seals both, readable to its members whoever remembered them.
+ */
+export const workspaceVoicesOwner = workspaceGlossaryOwner;
 
 const VOICE_TYPES = new Set<string>(VOICE_EVENT_TYPES);
 export const isVoiceEvent = (event: DomainEvent): event is VoiceEvent => VOICE_TYPES.has(event.type);

@@ -1,7 +1,7 @@
 import type { Decider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
 import type { GivenRole, WorkspaceEvent, WorkspaceRole } from './events';
-import { outranks, roleMay, type WorkspaceAction } from './permissions';
+import { outranks, roleMay, type WorkspaceAction, WORKSPACE_REFUSAL } from './permissions';
 import { checkedRetention, type RetentionPolicy } from './retention';
 
 export const MAX_WORKSPACE_NAME_LENGTH = 80;
@@ -78,17 +78,6 @@ const checkedEmail = (email: string): string => {
   return address;
 };
 
-const REFUSAL: Readonly<Record<WorkspaceAction, string>> = {
-  read: 'Only members of this workspace see it.',
-  export: 'Only members of this workspace export its recordings.',
-  comment: 'Viewers of this workspace cannot comment.',
-  upload: 'Viewers of this workspace cannot upload.',
-  edit: 'Viewers of this workspace cannot edit.',
-  manageMembers: 'Only the owner and admins of this workspace manage its members.',
-  setRetention: 'Only the owner and admins of this workspace set how long its recordings are kept.',
-  own: 'Only the owner of this workspace can do this.',
-};
-
 /**
  * The caller's role, for a command only members may give. Someone who is not a member learns nothing, not even
  * that the workspace exists: the same answer as a workspace that does not.
@@ -96,7 +85,7 @@ const REFUSAL: Readonly<Record<WorkspaceAction, string>> = {
 const roleOf = (state: WorkspaceState, userId: string, action: WorkspaceAction): WorkspaceRole => {
   const role = state.members[userId];
   if (!role) throw new NotFoundError('Workspace', state.workspaceId);
-  if (!roleMay(role, action)) throw forbidden(REFUSAL[action]);
+  if (!roleMay(role, action)) throw forbidden(WORKSPACE_REFUSAL[action]);
   return role;
 };
 

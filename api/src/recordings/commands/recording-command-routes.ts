@@ -16,7 +16,7 @@ const r = contract.recordings;
  * recording as the write left it. Each is its contract route in `routes` and one line in the table of `handle`
  * (the domain command built from its parameters and body); the access check, the run and the answer are shared.
  */
-const routes = { update: r.update, cancel: r.cancel, restore: r.restore, pin: r.pin };
+const routes = { update: r.update, cancel: r.cancel, restore: r.restore, pin: r.pin, move: r.move };
 
 /** A route's request as the contract has checked it. */
 type In<Route extends keyof typeof routes> = Parameters<
@@ -50,13 +50,14 @@ export class RecordingCommandRoutes {
     /** One route's handler: another user's (or a deleted) recording is a 404, then the command, then the answer. */
     const run =
       <Input extends Request>(
-        command: (input: Input, now: string) => RecordingCommand,
+        command: (input: Input, now: string) => RecordingCommand | Promise<RecordingCommand>,
         options: RunOptions,
       ) =>
       async (input: Input): Promise<{ status: 200; body: Recording }> => {
         const { id } = input.params;
         await this.access.owned(user, id, options.action, options);
-        await this.runner.run(recordingDecider, recordingStream(id), command(input, this.runner.now()), {
+        const domainCommand = await command(input, this.runner.now());
+        await this.runner.run(recordingDecider, recordingStream(id), domainCommand, {
           actor: this.access.actor(user),
         });
         return { status: 200, body: toRecording(await this.access.written(id)) };
@@ -70,6 +71,17 @@ export class RecordingCommandRoutes {
       cancel: run((_, now) => ({ type: 'CancelTranscription', now }), UPLOADER),
       restore: run((_, now) => ({ type: 'RestoreRecording', now }), { ...UPLOADER, deleted: true }),
       pin: run(({ body }: In<'pin'>, now) => ({ type: 'PinRecording', pinned: body.pinned, now }), EDIT),
+      // The mover's role in the target is the fact the decider's rule needs (a move is an upload there).
+      move: run(
+        async ({ body: { workspaceId } }: In<'move'>, now) => ({
+          type: 'MoveRecording',
+          to: workspaceId,
+          by: user.id,
+          role: workspaceId === null ? null : await this.access.roleIn(user, workspaceId),
+          now,
+        }),
+        UPLOADER,
+      ),
     });
   }
 }

@@ -12,6 +12,7 @@ import {
   voicesDecider,
   voicesStream,
   withRememberedNames,
+  workspaceVoicesOwner,
 } from '@scrivo/domain/voices';
 import type { StreamRunner } from '../../infrastructure/stream-runner';
 import type { WorkerLogger } from '../../jobs/worker-logger';
@@ -20,10 +21,21 @@ export interface OwnerVoice extends KnownVoice {
   readonly name: string;
 }
 
-/** The owner's remembered voices as the job runs (a print an erasure left unreadable is none). */
-export const ownerVoices = async (runner: StreamRunner, ownerId: string): Promise<OwnerVoice[]> => {
-  const { voices } = await runner.state(voicesDecider, voicesStream(ownerId));
-  return voices.flatMap((voice) => {
+/**
+ * The remembered voices as the job runs: the workspace's the recording is in (the team's names come first), then the
+ * owner's own whose names it does not have, so one person is never offered under two names. A print an erasure left
+ * unreadable is none.
+ */
+export const ownerVoices = async (
+  runner: StreamRunner,
+  ownerId: string,
+  workspaceId: string | null = null,
+): Promise<OwnerVoice[]> => {
+  const voicesOf = async (owner: string) => (await runner.state(voicesDecider, voicesStream(owner))).voices;
+  const shared = workspaceId ? await voicesOf(workspaceVoicesOwner(workspaceId)) : [];
+  const taken = new Set(shared.map((voice) => voice.name.toLowerCase()));
+  const own = (await voicesOf(ownerId)).filter((voice) => !taken.has(voice.name.toLowerCase()));
+  return [...shared, ...own].flatMap((voice) => {
     const embedding = decodeVoicePrint(voice.print);
     return embedding ? [{ id: voice.voiceId, embedding, name: voice.name }] : [];
   });

@@ -11,7 +11,7 @@ import {
   recordingDocFrom,
   recordingStream,
 } from '@scrivo/domain/recordings';
-import { roleMay } from '@scrivo/domain/workspaces';
+import { roleMay, type WorkspaceRole } from '@scrivo/domain/workspaces';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { StreamRunner } from '../../infrastructure/stream-runner';
@@ -75,6 +75,11 @@ export class RecordingAccess {
     if (action === 'uploader' || !roleMay(role, action))
       throw new ApiError(403, 'FORBIDDEN', REFUSAL[action]);
     return doc;
+  }
+
+  /** The caller's role in a workspace now (null: not a member, or no such workspace). */
+  roleIn(user: AuthenticatedUser, workspaceId: string): Promise<WorkspaceRole | null> {
+    return this.membership.role(user.id, workspaceId);
   }
 
   /** Checks the caller may upload into the workspace (404 when not a member, 403 for a viewer). */

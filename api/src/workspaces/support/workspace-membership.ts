@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import {
+  WORKSPACE_REFUSAL,
   roleMay,
   type WorkspaceAction,
   WORKSPACE_MEMBERS_COLLECTION,
@@ -12,17 +13,6 @@ import {
 } from '@scrivo/domain/workspaces';
 import { ApiError } from '../../common/api-error';
 import { READ_MODELS } from '../../infrastructure/tokens';
-
-const REFUSAL: Readonly<Record<WorkspaceAction, string>> = {
-  read: 'You are not a member of this workspace.',
-  export: 'You are not a member of this workspace.',
-  comment: 'Viewers of this workspace cannot comment; ask an admin for the member role.',
-  upload: 'Viewers of this workspace cannot upload; ask an admin for the member role.',
-  edit: 'Viewers of this workspace cannot edit; ask an admin for the member role.',
-  manageMembers: 'Only the owner and admins of this workspace manage its members.',
-  setRetention: 'Only the owner and admins of this workspace set how long its recordings are kept.',
-  own: 'Only the owner of this workspace can do this.',
-};
 
 /**
  * "What is this user's role in workspace W", read from the members read model on every request (sessions and API
@@ -56,7 +46,7 @@ export class WorkspaceMembership {
   async require(userId: string, workspaceId: string, action: WorkspaceAction): Promise<WorkspaceRole> {
     const role = await this.role(userId, workspaceId);
     if (role === null) throw new NotFoundError('Workspace', workspaceId);
-    if (!roleMay(role, action)) throw new ApiError(403, 'FORBIDDEN', REFUSAL[action]);
+    if (!roleMay(role, action)) throw new ApiError(403, 'FORBIDDEN', WORKSPACE_REFUSAL[action]);
     return role;
   }
 }

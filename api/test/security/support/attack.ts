@@ -51,6 +51,7 @@ export const requestFor = (
     'POST /api/admin/chat/sites': { name: 'Evil', allowedOrigins: ['https://evil.test'] },
     'PATCH /api/account': { firstName: 'Taken', lastName: 'Over' },
     'POST /api/recordings/:id/share-links': { includeMedia: true, allowDownload: true },
+    'POST /api/recordings/:id/move': { workspaceId: null },
     'PUT /api/recordings/:id/summary': {
       content: { overview: 'Taken over', keyPoints: [], decisions: [], actionItems: [], chapters: [] },
       revision: 1,
@@ -86,6 +87,12 @@ export const requestFor = (
     'PUT /api/workspaces/:workspaceId/retention': { policy: { days: 1, scope: 'recording' } },
     'PUT /api/workspaces/:workspaceId/vocabulary': { terms: [{ text: 'Taken over' }] },
     'PUT /api/account/retention': { policy: { days: 1, scope: 'recording' } },
+    'POST /api/workspaces/:workspaceId/voices': {
+      recordingId: options.recordingId ?? 'unknown',
+      speaker: 'SPEAKER_00',
+      name: 'Taken over',
+    },
+    'PATCH /api/workspaces/:workspaceId/voices/:voiceId': { name: 'Taken over' },
   };
   return { body: bodies[key], headers, query };
 };

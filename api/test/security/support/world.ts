@@ -257,6 +257,7 @@ export const ownerView = async (world: World) => {
   const voices = await owner.client.get('/api/voices');
   const workspace = await owner.client.get(`/api/workspaces/${ids.workspaceId}`);
   const glossary = await owner.client.get(`/api/workspaces/${ids.workspaceId}/vocabulary`);
+  const teamVoices = await owner.client.get(`/api/workspaces/${ids.workspaceId}/voices`);
   const r = recording.body as Record<string, unknown>;
   const t = transcript.body as Record<string, unknown>;
   const c = chat.body as { session: Record<string, unknown>; messages: unknown[] };
@@ -275,6 +276,13 @@ export const ownerView = async (world: World) => {
     annotations: [notes.status, notes.body],
     summaryTemplates: [templates.status, templates.body],
     voices: [voices.status, voices.body],
-    workspace: [workspace.status, workspace.body, glossary.status, glossary.body],
+    workspace: [
+      workspace.status,
+      workspace.body,
+      glossary.status,
+      glossary.body,
+      teamVoices.status,
+      teamVoices.body,
+    ],
   };
 };

@@ -11,6 +11,8 @@ import type { SortKey } from '../../ports/read-model-store';
 /** What every slice may read of the recording beside its own fields. */
 interface RecordingBasics {
   readonly id: string;
+  /** Who uploaded it: the one person some commands are for. */
+  readonly ownerId: string | null;
   /** Set while the recording is in the bin (restorable until then). */
   readonly deleted: { readonly restorableUntil: string } | null;
 }

@@ -1,3 +1,4 @@
+import { move } from './move';
 import { pin } from './pin';
 import {
   emptySliceList,
@@ -12,7 +13,7 @@ import {
  * aggregate and the library need: its command, events, state, `evolve` step, secrets and library fields join
  * theirs from this list.
  */
-export const recordingSlices = emptySliceList.with(pin);
+export const recordingSlices = emptySliceList.with(pin).with(move);
 
 export type SliceCommand = SliceCommandOf<typeof recordingSlices>;
 export type SliceEvent = SliceEventOf<typeof recordingSlices>;

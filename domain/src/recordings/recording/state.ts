@@ -14,8 +14,6 @@ interface CoreRecordingState {
   readonly exists: boolean;
   readonly id: string;
   readonly ownerId: string | null;
-  /** The workspace it was uploaded into (its glossary is used for it too), or null. */
-  readonly workspaceId: string | null;
   /** How the bytes arrive: whole in one request, or resumable through tus (`uploadId`). */
   readonly source: 'multipart' | 'tus' | 'live' | null;
   readonly uploadId: string | null;
@@ -62,7 +60,6 @@ export const initialState = (): RecordingState => ({
   exists: false,
   id: '',
   ownerId: null,
-  workspaceId: null,
   source: null,
   uploadId: null,
   status: 'uploading',

@@ -9,10 +9,12 @@ interface Props {
   title: string;
   /** How the title shows when not editing (a link in lists, a heading on the transcript page). */
   children: ReactNode;
+  /** The caller may not rename it (a workspace's viewer): the title alone, no Rename button. */
+  readOnly?: boolean;
 }
 
 /** A title with a Rename button; Enter saves, Escape gives up. */
-export function InlineTitle({ id, title, children }: Props) {
+export function InlineTitle({ id, title, children, readOnly = false }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(title);
   const rename = useRename();
@@ -35,6 +37,7 @@ export function InlineTitle({ id, title, children }: Props) {
     rename.mutate({ id, title: next }, { onSuccess: stop });
   };
 
+  if (readOnly) return <div className="min-w-0">{children}</div>;
   if (!editing) {
     return (
       <div className="flex min-w-0 items-center gap-2">

@@ -7,6 +7,7 @@ import { Checkbox, Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/error-message';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { Highlight } from './components/highlight';
+import { RecordingActions } from './components/recording-actions';
 import { RecordingListItem } from './components/recording-list-item';
 import { UndoBar } from './components/undo-bar';
 import { SORTS, type LibrarySearch } from './library-search';
@@ -15,8 +16,9 @@ import { LibraryFilter } from './library/library-filter';
 import { LibraryOrganizer } from './library/library-organizer';
 import { type LibraryPageProps, useLibraryPage } from './use-library-page';
 
-export function LibraryPage({ search, onSearch, workspace = null }: LibraryPageProps) {
+export function LibraryPage({ search, onSearch, workspace = null, spaces = [] }: LibraryPageProps) {
   const {
+    may,
     live,
     typed,
     setTyped,
@@ -167,49 +169,54 @@ export function LibraryPage({ search, onSearch, workspace = null }: LibraryPageP
           className={`flex flex-col gap-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-label="Recordings"
         >
-          {list.data.items.map((recording) => (
-            <RecordingListItem
-              key={recording.id}
-              recording={recording}
-              query={search.q}
-              onRetry={(id) => retry.mutate(id)}
-              retrying={retry.isPending && retry.variables === recording.id}
-              title={
-                <div className="flex min-w-0 flex-col gap-1">
-                  <div className="flex min-w-0 items-center gap-2">
-                    <Checkbox
-                      checked={selected.includes(recording.id)}
-                      onChange={(event) => toggle(recording.id, event.currentTarget.checked)}
-                      aria-label={`Select “${recording.title}”`}
+          {list.data.items.map((recording) => {
+            const { mine, edits } = may(recording);
+            return (
+              <RecordingListItem
+                key={recording.id}
+                recording={recording}
+                query={search.q}
+                onRetry={mine ? (id) => retry.mutate(id) : undefined}
+                retrying={retry.isPending && retry.variables === recording.id}
+                pinnable={edits}
+                title={
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <div className="flex min-w-0 items-center gap-2">
+                      {mine && (
+                        <Checkbox
+                          checked={selected.includes(recording.id)}
+                          onChange={(event) => toggle(recording.id, event.currentTarget.checked)}
+                          aria-label={`Select “${recording.title}”`}
+                        />
+                      )}
+                      <InlineTitle id={recording.id} title={recording.title} readOnly={!edits}>
+                        <Link
+                          to="/transcription/$recordingId"
+                          params={{ recordingId: recording.id }}
+                          className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                        >
+                          <Highlight text={recording.title} query={search.q} />
+                        </Link>
+                      </InlineTitle>
+                    </div>
+                    <Labels
+                      folder={folderName(recording.folderId)}
+                      tags={(recording.tagIds ?? []).flatMap((t) => tagName(t) ?? [])}
                     />
-                    <InlineTitle id={recording.id} title={recording.title}>
-                      <Link
-                        to="/transcription/$recordingId"
-                        params={{ recordingId: recording.id }}
-                        className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                      >
-                        <Highlight text={recording.title} query={search.q} />
-                      </Link>
-                    </InlineTitle>
                   </div>
-                  <Labels
-                    folder={folderName(recording.folderId)}
-                    tags={(recording.tagIds ?? []).flatMap((t) => tagName(t) ?? [])}
-                  />
-                </div>
-              }
-              actions={
-                <Button
-                  variant="unstyled"
-                  onClick={() => setConfirming(recording)}
-                  className="rounded-lg px-3 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
-                  aria-label={`Delete “${recording.title}”`}
-                >
-                  Delete
-                </Button>
-              }
-            />
-          ))}
+                }
+                actions={
+                  mine ? (
+                    <RecordingActions
+                      recording={recording}
+                      spaces={spaces}
+                      onDelete={() => setConfirming(recording)}
+                    />
+                  ) : undefined
+                }
+              />
+            );
+          })}
         </ul>
       )}
 

@@ -1,11 +1,13 @@
 import type { RecordingListItem as Item } from '@scrivo/contracts/recordings/recordings.contract';
 import type { WorkspaceSummary } from '@scrivo/contracts/workspaces/workspaces.contract';
 import { useCallback, useEffect, useState } from 'react';
+import { useCurrentUser } from '../../lib/api/current-user';
 import { useRecordingEvents } from '../../lib/api/recording-events';
 import { useRecordingList, useRemove, useRestore, useRetry } from '../../lib/api/recordings';
 import { errorMessage } from '../../lib/error-message';
 import { useBulkDelete, useLibrary } from './api/library';
 import type { LibrarySearch } from './library-search';
+import { permissionsFor } from '../../lib/recording-permissions';
 
 const PAGE_SIZE = 20;
 
@@ -14,6 +16,8 @@ export interface LibraryPageProps {
   onSearch(change: Partial<LibrarySearch>): void;
   /** The space chosen in the header (handed in by the route): a workspace's recordings; null: your own. */
   workspace?: WorkspaceSummary | null;
+  /** The caller's workspaces with their role (handed in by the route): where a recording may be moved. */
+  spaces?: readonly WorkspaceSummary[];
 }
 
 /**
@@ -23,6 +27,9 @@ export interface LibraryPageProps {
  */
 export function useLibraryPage({ search, onSearch, workspace = null }: LibraryPageProps) {
   const live = useRecordingEvents();
+  const me = useCurrentUser().data?.id;
+  // The list is one space's: the caller's role there decides for every recording not theirs.
+  const may = (recording: Item) => permissionsFor(recording, me, workspace?.role ?? null);
   const [typed, setTyped] = useState(search.q);
   const list = useRecordingList({
     ...search,
@@ -112,6 +119,7 @@ export function useLibraryPage({ search, onSearch, workspace = null }: LibraryPa
     });
 
   return {
+    may,
     live,
     typed,
     setTyped,

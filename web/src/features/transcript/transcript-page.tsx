@@ -1,4 +1,5 @@
 import type { Recording, Transcript, Usage } from '@scrivo/contracts/recordings/recordings.contract';
+import type { WorkspaceSummary } from '@scrivo/contracts/workspaces/workspaces.contract';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { HttpError } from '../../lib/http';
@@ -12,7 +13,9 @@ import {
   useTranscriptSoFar,
   useUsage,
 } from '../../lib/api/recordings';
+import { useCurrentUser } from '../../lib/api/current-user';
 import { useRecordingEvents } from '../../lib/api/recording-events';
+import { permissionsFor, type RecordingPermissions } from '../../lib/recording-permissions';
 import { isWorking } from '../../lib/recordings/is-working';
 import { InlineTitle } from '../../components/recordings/inline-title';
 import { KeptFile } from '../../components/recordings/kept-file';
@@ -31,6 +34,8 @@ export interface LoadedTranscript {
   heading: ReactNode;
   /** The caller's plan, undefined while it loads. */
   plan: Usage['plan'] | undefined;
+  /** What the caller may do with it (the uploader, or their role in its workspace). */
+  may: RecordingPermissions;
 }
 
 /**
@@ -40,9 +45,12 @@ export interface LoadedTranscript {
 export function TranscriptPage({
   recordingId,
   workspace,
+  spaces,
 }: {
   recordingId: string;
   workspace: (loaded: LoadedTranscript) => ReactNode;
+  /** The caller's workspaces with their role (undefined while they load): what a shared recording allows. */
+  spaces: readonly WorkspaceSummary[] | undefined;
 }) {
   const live = useRecordingEvents();
   const recording = useRecording(recordingId);
@@ -53,6 +61,7 @@ export function TranscriptPage({
   const retry = useRetry();
   const cancel = useCancel();
   const usage = useUsage();
+  const me = useCurrentUser().data?.id;
 
   if (recording.isPending) return <Spinner />;
   if (recording.isError) {
@@ -69,8 +78,12 @@ export function TranscriptPage({
     );
   }
   const current = recording.data;
+  const shared = current.workspaceId ?? null;
+  // Until the caller's role is known, a workspace's recording offers nothing a viewer would then lose.
+  const role = shared === null ? null : spaces?.find((space) => space.id === shared)?.role;
+  const may = permissionsFor(current, me, role);
   const heading = (
-    <InlineTitle id={current.id} title={current.title}>
+    <InlineTitle id={current.id} title={current.title} readOnly={!may.edits}>
       <h1 className="truncate text-2xl font-bold tracking-tight" data-testid="recording-title">
         {current.title}
       </h1>
@@ -86,6 +99,7 @@ export function TranscriptPage({
           mediaUrl: mediaUrl(current.id),
           heading,
           plan: usage.data?.plan,
+          may,
         })}
       </main>
     );
@@ -127,7 +141,7 @@ export function TranscriptPage({
                 style={{ width: `${current.progress * 100}%` }}
               />
             </div>
-            {current.status !== 'uploading' && (
+            {current.status !== 'uploading' && may.mine && (
               <Button
                 variant="unstyled"
                 onClick={() => cancel.mutate(current.id)}
@@ -148,14 +162,16 @@ export function TranscriptPage({
                 ? (current.error?.message ?? 'The transcription failed.')
                 : 'The transcription was cancelled.'}
             </p>
-            <Button
-              variant="unstyled"
-              onClick={() => retry.mutate(current.id)}
-              disabled={retry.isPending}
-              className="self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-            >
-              {retry.isPending ? 'Starting…' : 'Try again'}
-            </Button>
+            {may.mine && (
+              <Button
+                variant="unstyled"
+                onClick={() => retry.mutate(current.id)}
+                disabled={retry.isPending}
+                className="self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+              >
+                {retry.isPending ? 'Starting…' : 'Try again'}
+              </Button>
+            )}
           </>
         )}
         {(retry.isError || cancel.isError) && (

@@ -7,6 +7,7 @@ import { useWorkspace } from './api/workspaces';
 import { InviteSection } from './invite-form';
 import { MembersList } from './members-list';
 import { RetentionSection } from './retention-section';
+import { VoicesSection } from './voices-section';
 import { managesMembers, ROLE_HINT, ROLE_LABEL } from './roles';
 import { WorkspaceSettings } from './workspace-settings';
 
@@ -44,6 +45,7 @@ export function MembersPage({ workspaceId }: { workspaceId: string }) {
           <MembersList workspace={workspace.data} me={me} />
           {managesMembers(workspace.data.role) ? <InviteSection workspace={workspace.data} /> : null}
           <RetentionSection workspace={workspace.data} />
+          <VoicesSection workspace={workspace.data} />
           <WorkspaceSettings key={workspace.data.name} workspace={workspace.data} />
         </>
       )}

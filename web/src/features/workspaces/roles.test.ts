@@ -1,6 +1,6 @@
 import type { WorkspaceRole } from '@scrivo/contracts';
 import { describe, expect, it } from 'vitest';
-import { givableRoles, managesMembers, mayManage } from './roles';
+import { changesShared, givableRoles, managesMembers, mayManage } from './roles';
 
 describe('the controls each workspace role is shown (the API decides; the page offers only what it allows)', () => {
   it('lets the owner and admins manage members, not members or viewers', () => {
@@ -23,5 +23,10 @@ describe('the controls each workspace role is shown (the API decides; the page o
     expect(mayManage('admin', 'owner')).toBe(false);
     expect(mayManage('member', 'viewer')).toBe(false);
     expect(mayManage('viewer', 'viewer')).toBe(false);
+  });
+
+  it('lets members and up change the workspace’s voices and glossary, viewers only read them', () => {
+    const roles: WorkspaceRole[] = ['owner', 'admin', 'member', 'viewer'];
+    expect(roles.map(changesShared)).toEqual([true, true, true, false]);
   });
 });

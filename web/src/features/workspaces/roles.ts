@@ -32,3 +32,6 @@ export const givableRoles = (role: WorkspaceRole): GivenWorkspaceRole[] =>
 /** Whether `role` may change or remove someone who is `other`: only a higher role, and never the owner. */
 export const mayManage = (role: WorkspaceRole, other: WorkspaceRole) =>
   managesMembers(role) && other !== 'owner' && RANK[role] > RANK[other];
+
+/** Members and up change what the workspace shares (its voices, its glossary); viewers read it. */
+export const changesShared = (role: WorkspaceRole) => RANK[role] >= RANK.member;

@@ -1,4 +1,4 @@
-import type { WorkspaceRole, WorkspaceSummary } from '@scrivo/contracts';
+import type { WorkspaceSummary } from '@scrivo/contracts';
 import { useCurrentSpace } from '../../hooks/use-current-space';
 import { useWorkspaces } from './api/workspaces';
 
@@ -12,15 +12,4 @@ export const useCurrentWorkspace = (): WorkspaceSummary | null => {
   const workspaces = useWorkspaces();
   if (space === null) return null;
   return workspaces.data?.workspaces.find((workspace) => workspace.id === space) ?? null;
-};
-
-/**
- * The caller's role in a workspace, for pages of another feature that show a workspace's recording: undefined while
- * the list loads, null when the caller is not a member (or there is no workspace).
- */
-export const useRoleIn = (workspaceId: string | null | undefined): WorkspaceRole | null | undefined => {
-  const workspaces = useWorkspaces();
-  if (!workspaceId) return null;
-  if (!workspaces.data) return undefined;
-  return workspaces.data.workspaces.find((workspace) => workspace.id === workspaceId)?.role ?? null;
 };

@@ -6,6 +6,7 @@ import {
   parseLibrarySearch,
   type LibrarySearch,
 } from '../../features/recordings/library-search';
+import { useWorkspaces } from '../../features/workspaces/api/workspaces';
 import { useCurrentWorkspace } from '../../features/workspaces/use-current-workspace';
 
 export const Route = createFileRoute('/_authed/recordings')({
@@ -18,10 +19,11 @@ function Library() {
   const navigate = Route.useNavigate();
   // The space chosen in the header (the workspaces feature's) picks whose recordings the library lists.
   const workspace = useCurrentWorkspace();
+  const spaces = useWorkspaces().data?.workspaces;
   const onSearch = useCallback(
     (change: Partial<LibrarySearch>) =>
       void navigate({ search: (previous) => parseLibrarySearch({ ...previous, ...change }), replace: true }),
     [navigate],
   );
-  return <LibraryPage search={search} onSearch={onSearch} workspace={workspace} />;
+  return <LibraryPage search={search} onSearch={onSearch} workspace={workspace} spaces={spaces} />;
 }

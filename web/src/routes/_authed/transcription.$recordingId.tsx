@@ -9,16 +9,18 @@ import { TranscriptWithEditor } from '../../features/transcript/editor/transcrip
 import { TranscriptPage, type LoadedTranscript } from '../../features/transcript/transcript-page';
 import { useTranslations } from '../../features/translations/api/translations';
 import { TranslationPanel } from '../../features/translations/components/translation-panel';
-import { useRoleIn } from '../../features/workspaces/use-current-workspace';
+import { useWorkspaces } from '../../features/workspaces/api/workspaces';
 
 export const Route = createFileRoute('/_authed/transcription/$recordingId')({ component: Transcript });
 
 function Transcript() {
   const { recordingId } = Route.useParams();
+  const spaces = useWorkspaces().data?.workspaces;
   return (
     <TranscriptPage
       key={recordingId}
       recordingId={recordingId}
+      spaces={spaces}
       workspace={(loaded) => <Workspace {...loaded} />}
     />
   );
@@ -33,19 +35,18 @@ const finishedTranslations = (items: readonly Translation[] = []) =>
 /**
  * The transcript workspace with what other features add: a share-links button, the summary and translations (in
  * their tabs and in the exported documents) and questions. Rendered only once the transcript is there, so these
- * features ask the server about a finished recording only. A viewer of the recording's workspace gets no editor.
+ * features ask the server about a finished recording only. A viewer of the recording's workspace gets no editor and
+ * no notes to add; share links are the uploader's alone.
  */
 function Workspace(loaded: LoadedTranscript) {
-  const { recording, transcript } = loaded;
+  const { recording, transcript, may } = loaded;
   const summary = useSummary(recording.id);
   const translations = useTranslations(recording.id);
-  const role = useRoleIn(recording.workspaceId);
   return (
     <TranscriptWithEditor
       {...loaded}
-      // Until the caller's role is known, a workspace's recording shows no editor a viewer would then lose.
-      readOnly={role === undefined || role === 'viewer'}
-      actions={<ShareLinksButton recordingId={recording.id} />}
+      readOnly={!may.edits}
+      actions={may.mine ? <ShareLinksButton recordingId={recording.id} /> : null}
       exports={{
         hasSummary: !!summary.data?.content,
         translations: finishedTranslations(translations.data?.items),

@@ -14,3 +14,16 @@ export const usePinRecording = () => {
     },
   });
 };
+
+/** Moves a recording to a workspace (null: the personal space); every list is read again, it leaves one for another. */
+export const useMoveRecording = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, workspaceId }: { id: string; workspaceId: string | null }) =>
+      ok(api.recordings.move({ params: { id }, body: { workspaceId } })),
+    onSuccess: (recording) => {
+      client.setQueryData(recordingKeys.one(recording.id), recording);
+      return client.invalidateQueries({ queryKey: recordingKeys.lists() });
+    },
+  });
+};

@@ -16,6 +16,8 @@ interface Props {
   /** Replaces the title link (the library's inline rename). */
   title?: ReactNode;
   actions?: ReactNode;
+  /** Offer Pin (the caller may edit it); by default wherever actions are offered. */
+  pinnable?: boolean;
   onRetry?(id: string): void;
   retrying?: boolean;
 }
@@ -58,7 +60,15 @@ function RemovalDate({ removal }: { removal: NonNullable<Item['removal']> }) {
 }
 
 /** One recording in a list: title, status, duration, language, date, and why it failed with a retry. */
-export function RecordingListItem({ recording, query = '', title, actions, onRetry, retrying }: Props) {
+export function RecordingListItem({
+  recording,
+  query = '',
+  title,
+  actions,
+  pinnable = !!actions,
+  onRetry,
+  retrying,
+}: Props) {
   // The file itself could not be read: transcribing it again cannot help, so no Retry is offered.
   const unreadable = UNREADABLE_FILE.has(recording.error?.code ?? '');
   const language = languageName(recording.language);
@@ -131,10 +141,10 @@ export function RecordingListItem({ recording, query = '', title, actions, onRet
         </div>
       )}
       {recording.status === 'unreadable' && <KeptFile recording={recording} />}
-      {actions && (
+      {(actions || pinnable) && (
         // A list that offers actions on its recordings (the library) offers pinning too.
-        <div className="flex flex-wrap justify-end gap-2">
-          <PinButton recording={recording} />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {pinnable && <PinButton recording={recording} />}
           {actions}
         </div>
       )}

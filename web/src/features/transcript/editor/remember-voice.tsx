@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { HttpError } from '../../../lib/http';
 import { errorMessage } from '../../../lib/error-message';
+import { useRecording } from '../../../lib/api/recordings';
 import { useRememberVoice } from '../../../lib/api/voices';
 import { Button } from '../../../components/ui/button';
 
@@ -8,8 +9,9 @@ const NUMBERED = /^Speaker \d+$/;
 
 /**
  * "Remember this voice" beside a speaker's name on the transcript: the voice is made a voice print from this
- * speaker's lines, and later transcripts of the account give that person's lines this name. Offered once the
- * speaker has a name of their own (a "Speaker 2" is nobody to remember).
+ * speaker's lines, and later transcripts of the account give that person's lines this name. A recording in a
+ * workspace remembers the voice for the workspace: every member's recordings there are named with it. Offered once
+ * the speaker has a name of their own (a "Speaker 2" is nobody to remember).
  */
 export function RememberVoice({
   recordingId,
@@ -22,13 +24,15 @@ export function RememberVoice({
   /** Their name, perhaps renamed a moment ago and not saved yet. */
   name: string;
 }) {
-  const remember = useRememberVoice();
+  // The page has the recording already: this reads it from the cache.
+  const workspaceId = useRecording(recordingId).data?.workspaceId ?? null;
+  const remember = useRememberVoice(workspaceId);
   const [done, setDone] = useState<string | null>(null);
   if (NUMBERED.test(name)) return null;
   if (done === name)
     return (
       <span className="text-xs text-emerald-700" role="status">
-        Voice remembered: later transcripts call them {name}.
+        Voice remembered: later transcripts {workspaceId ? 'in this workspace ' : ''}call them {name}.
       </span>
     );
   const send = async () => {
@@ -48,7 +52,7 @@ export function RememberVoice({
         disabled={remember.isPending}
         onClick={() => void send().catch(() => undefined)}
         className="rounded px-1.5 py-0.5 text-xs text-brand-700 hover:bg-brand-50 disabled:opacity-50"
-        title="Give this name to this voice in your later transcripts"
+        title={`Give this name to this voice in ${workspaceId ? 'this workspace’s' : 'your'} later transcripts`}
       >
         {remember.isPending ? 'Remembering…' : 'Remember this voice'}
       </Button>
