@@ -2,7 +2,7 @@
 // each kept alive by scripts/supervisor.mjs), in a data folder of its own and on free ports, so a fault run
 // never meets another install. The processes are the supervisor's own children, found by their command lines.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@scrivo/adapters/testing/free-port';
@@ -18,11 +18,6 @@ export const PROCESS_KINDS = {
   api: /api\/dist\/main\.js/,
 } as const;
 export type ProcessKind = keyof typeof PROCESS_KINDS;
-
-/** A process was found to be the speech worker only when its venv is there (the engines lane's marker). */
-export const enginesInstalled = (): boolean =>
-  existsSync(join(ROOT, 'worker/.venv/bin/python')) &&
-  existsSync(join(ROOT, 'llm/node_modules/node-llama-cpp'));
 
 export const ADMIN = { email: 'faults-ops@example.com', password: 'faults-operator-password' };
 
