@@ -6,7 +6,8 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@scrivo/adapters/testing/free-port';
-import type { HealthBody } from '@scrivo/contracts';
+import { HealthBody } from '@scrivo/contracts';
+import type { FaultStack } from './fault-stack';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -21,16 +22,10 @@ export type ProcessKind = keyof typeof PROCESS_KINDS;
 
 export const ADMIN = { email: 'faults-ops@example.com', password: 'faults-operator-password' };
 
-export interface EmbeddedStack {
-  readonly url: string;
-  readonly dataDir: string;
+const isProcessKind = (kind: string): kind is ProcessKind => kind in PROCESS_KINDS;
+
+export interface EmbeddedStack extends FaultStack {
   readonly logFile: string;
-  /** The pid the supervisor runs for that kind now (undefined while it waits to restart it). */
-  pidOf(kind: ProcessKind): number | undefined;
-  /** How often start.mjs reported that kind restarted (its supervisor's log lines). */
-  restartsOf(kind: ProcessKind): number;
-  health(): Promise<{ status: number; body: HealthBody | null }>;
-  stop(): Promise<void>;
 }
 
 const children = (parent: number): { pid: number; args: string }[] =>
@@ -40,18 +35,13 @@ const children = (parent: number): { pid: number; args: string }[] =>
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({ pid: Number(m[1]), args: m[2]! }));
 
-const SUPERVISOR_NAMES: Record<ProcessKind, string> = {
-  'job worker': 'job worker',
-  'speech worker': 'speech worker',
-  'language model': 'language model',
-  api: 'api',
-};
-
 /** Starts `node scripts/start.mjs` and resolves once the API answers and every engine it relies on is up. */
 export const startEmbeddedStack = async (
   extraEnv: Record<string, string> = {},
   options: { readonly settleMs?: number } = {},
+  log?: (line: string) => void,
 ): Promise<EmbeddedStack> => {
+  log?.(`${new Date().toISOString()} starting the stack as npm start does (scripts/start.mjs)`);
   const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-faults-'));
   const logFile = join(dataDir, 'stack.log');
   writeFileSync(logFile, '');
@@ -99,13 +89,14 @@ export const startEmbeddedStack = async (
   const health = async () => {
     try {
       const answer = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) });
-      return { status: answer.status, body: (await answer.json()) as HealthBody };
+      return { status: answer.status, body: HealthBody.parse(await answer.json()) };
     } catch {
       return { status: 0, body: null };
     }
   };
-  const pidOf = (kind: ProcessKind) =>
-    child.pid === undefined
+  // The supervisor's children: a restart shows as a new pid for the kind.
+  const pidOf = (kind: string) =>
+    child.pid === undefined || !isProcessKind(kind)
       ? undefined
       : children(child.pid).find((c) => PROCESS_KINDS[kind].test(c.args))?.pid;
 
@@ -127,8 +118,6 @@ export const startEmbeddedStack = async (
     dataDir,
     logFile,
     pidOf,
-    restartsOf: (kind) =>
-      supervisorLog.split('\n').filter((l) => l.includes(`${SUPERVISOR_NAMES[kind]} exited (`)).length,
     health,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -2,7 +2,8 @@
 // flows, then the wait for the work to finish and the checks. Shared by the scripted run (run.ts) and its short
 // version in `npm test` (faults.test.ts).
 import { type Check, allEvents, apiChecks, eventChecks } from './checks';
-import { type EmbeddedStack, type ProcessKind, removeDataDir, startEmbeddedStack } from './embedded-stack';
+import { removeDataDir } from './embedded-stack';
+import type { FaultStack } from './fault-stack';
 import { type Kill, type Log, killAndWaitForRestart, waitForCatchUp } from './kills';
 import { Traffic, sleep } from './traffic';
 
@@ -10,7 +11,9 @@ export interface FaultRunOptions {
   readonly users: number;
   readonly trafficMs: number;
   readonly uploadEveryMs: number;
-  readonly kinds: readonly ProcessKind[];
+  readonly kinds: readonly string[];
+  /** Starts the install the run drives (the embedded stack, or the production one). */
+  readonly start: (log: Log) => Promise<FaultStack>;
   readonly log: Log;
   /** How long the accepted uploads and summaries may take to finish once the traffic stops. */
   readonly drainMs?: number;
@@ -42,7 +45,7 @@ const finished = async (traffic: Traffic): Promise<boolean> => {
 };
 
 /** The kind's kill, and for the language model a summary asked for just before, so the kill lands on its job. */
-const fault = async (stack: EmbeddedStack, traffic: Traffic, kind: ProcessKind, log: Log): Promise<Kill> => {
+const fault = async (stack: FaultStack, traffic: Traffic, kind: string, log: Log): Promise<Kill> => {
   if (kind === 'language model' && (await traffic.summarize())) {
     log(`${new Date().toISOString()} summary asked for, to be running when the language model dies`);
     await sleep(3000);
@@ -52,8 +55,7 @@ const fault = async (stack: EmbeddedStack, traffic: Traffic, kind: ProcessKind, 
 
 export const runFaults = async (options: FaultRunOptions): Promise<FaultRunReport> => {
   const { log } = options;
-  log(`${new Date().toISOString()} starting the stack as npm start does (scripts/start.mjs)`);
-  const stack = await startEmbeddedStack();
+  const stack = await options.start(log);
   log(`${new Date().toISOString()} stack up at ${stack.url}, data in ${stack.dataDir}`);
   const traffic = await Traffic.start(stack.url, stack.dataDir);
   try {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { languageModelInstalled } from '@scrivo/adapters/testing/language-model-process';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { ensureServerBuild } from '../../api/test/support/api-process';
+import { startEmbeddedStack } from './embedded-stack';
 import { runFaults } from './fault-run';
 
 const ready = speechWorkerInstalled() && languageModelInstalled();
@@ -20,6 +21,7 @@ describe.skipIf(!ready)('faults under traffic (short)', () => {
       kinds: ['job worker', 'speech worker', 'language model', 'api'],
       log: (line) => lines.push(line),
       drainMs: 120_000,
+      start: (say) => startEmbeddedStack({}, {}, say),
     });
     const failed = report.checks.filter((c) => !c.ok);
     expect(failed, [...lines, ...report.checks.map((c) => `${c.name}: ${c.detail}`)].join('\n')).toEqual([]);
