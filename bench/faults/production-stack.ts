@@ -9,6 +9,11 @@ import { join } from 'node:path';
 import { freePort } from '@scrivo/adapters/testing/free-port';
 import { startLanguageModel } from '@scrivo/adapters/testing/language-model-process';
 import { MINIO_KEYS } from '@scrivo/adapters/testing/real-servers';
+import {
+  type RestartableServer,
+  startRestartableFerretDb,
+  startRestartableMinio,
+} from '@scrivo/adapters/testing/restartable-servers';
 import { startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
 import { HealthBody } from '@scrivo/contracts';
 import { type JobWorkerProcess, startJobWorker } from '../../api/test/recordings/support/job-worker-process';
@@ -17,11 +22,6 @@ import { ADMIN } from './embedded-stack';
 import type { FaultStack } from './fault-stack';
 import type { Log } from './kills';
 import { startLoadBalancer } from './load-balancer';
-import {
-  type RestartableServer,
-  startRestartableFerretDb,
-  startRestartableMinio,
-} from './restartable-server';
 
 export const PRODUCTION_KINDS = ['api replica', 'projector', 'ferretdb', 'minio'] as const;
 

@@ -1,18 +1,19 @@
-// FerretDB and MinIO as the fault run needs them: killed with kill -9 and started again on the same port and the
-// same folder, so the data they held is there after the restart (the test servers in
-// adapters/src/testing/real-servers.ts take a fresh folder at each start, for isolation).
+// FerretDB and MinIO for fault tests: killed with kill -9 and started again on the same port and the same folder,
+// so the data they held is there after the restart (the servers of real-servers.ts take a fresh folder at each
+// start, for isolation).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@scrivo/adapters/testing/free-port';
-import { MINIO_KEYS, type RealServer, serverBinary } from '@scrivo/adapters/testing/real-servers';
-import { sleep } from './traffic';
+import { freePort } from './free-port';
+import { MINIO_KEYS, type RealServer, serverBinary } from './real-servers';
 
 export interface RestartableServer {
   readonly url: string;
   readonly pid: number | undefined;
+  /** kill -9, and resolves once it has exited. */
+  kill(): Promise<void>;
   /** Starts it again (same port, same folder) and resolves once it accepts connections. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -45,7 +46,7 @@ const restartable = async (
     const deadline = Date.now() + 30_000;
     while (!(await accepts(port))) {
       if (started.exitCode !== null || Date.now() > deadline) throw new Error(`${name} did not start`);
-      await sleep(100);
+      await new Promise((r) => setTimeout(r, 100));
     }
   };
   await start();
@@ -55,6 +56,13 @@ const restartable = async (
       return child?.exitCode === null && child.signalCode === null ? child.pid : undefined;
     },
     start,
+    async kill() {
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise((r) => running.once('exit', r));
+      running.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       const running = child;
       if (running && running.exitCode === null && running.signalCode === null) {
