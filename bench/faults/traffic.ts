@@ -140,6 +140,18 @@ export class Traffic {
     }
   }
 
+  /** The newest accepted recording now being transcribed, if any. */
+  async transcribing(): Promise<string | undefined> {
+    for (const one of [...this.accepted].reverse().slice(0, 10)) {
+      const member = this.members[one.userIndex]!;
+      const answer = await member.client.api.recordings
+        .get({ params: { id: one.recordingId } })
+        .catch(() => null);
+      if (answer?.status === 200 && answer.body.status === 'transcribing') return one.recordingId;
+    }
+    return undefined;
+  }
+
   /** Asks for a summary of a finished transcript nobody asked one for yet; true when the job was accepted. */
   async summarize(): Promise<boolean> {
     for (const one of this.accepted) {
