@@ -15,6 +15,8 @@ export interface FaultRunOptions {
   /** Starts the install the run drives (the embedded stack, or the production one). */
   readonly start: (log: Log) => Promise<FaultStack>;
   readonly log: Log;
+  /** How long a worker's kill waits for a recording being transcribed (default 30 s). */
+  readonly busyWaitMs?: number;
   /** How long the accepted uploads and summaries may take to finish once the traffic stops. */
   readonly drainMs?: number;
 }
@@ -45,14 +47,20 @@ const finished = async (traffic: Traffic): Promise<boolean> => {
 };
 
 /** The kind's kill, and for the language model a summary asked for just before, so the kill lands on its job. */
-const fault = async (stack: FaultStack, traffic: Traffic, kind: string, log: Log): Promise<Kill> => {
+const fault = async (
+  stack: FaultStack,
+  traffic: Traffic,
+  kind: string,
+  log: Log,
+  busyWaitMs: number,
+): Promise<Kill> => {
   if (kind === 'language model' && (await traffic.summarize())) {
     log(`${new Date().toISOString()} summary asked for, to be running when the language model dies`);
     await sleep(3000);
   }
   // A worker killed while idle proves little: its kill waits (up to 30 s) for a recording being transcribed.
   if (kind === 'job worker' || kind === 'speech worker') {
-    const until = Date.now() + 30_000;
+    const until = Date.now() + busyWaitMs;
     let busy = await traffic.transcribing();
     while (!busy && Date.now() < until) {
       await sleep(200);
@@ -81,7 +89,7 @@ export const runFaults = async (options: FaultRunOptions): Promise<FaultRunRepor
     const gap = options.trafficMs / (options.kinds.length + 1);
     for (const [i, kind] of options.kinds.entries()) {
       await sleep(Math.max(0, started + gap * (i + 1) - Date.now()));
-      kills.push(await fault(stack, traffic, kind, log));
+      kills.push(await fault(stack, traffic, kind, log, options.busyWaitMs ?? 30_000));
     }
     await flowing;
     log(

@@ -21,6 +21,7 @@ describe.skipIf(!ready)('faults under traffic (short)', () => {
       kinds: ['job worker', 'speech worker', 'language model', 'api'],
       log: (line) => lines.push(line),
       drainMs: 120_000,
+      busyWaitMs: 10_000,
       start: (say) => startEmbeddedStack({}, {}, say),
     });
     const failed = report.checks.filter((c) => !c.ok);
