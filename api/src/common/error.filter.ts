@@ -54,6 +54,13 @@ export const describeException = (exception: unknown): DescribedError => {
     code = exception.code;
     message = exception.message;
     details = Object.keys(exception.details).length ? { ...exception.details } : undefined;
+  } else if (isOutOfSpace(exception)) {
+    // A full disk under any store (events, read models, sessions, blobs): nothing was saved, and the write works
+    // again once there is space, so the client is told to come back rather than shown a bug.
+    status = 503;
+    code = 'STORAGE_FULL';
+    message = 'The server is out of storage space right now, so nothing was saved. Please try again later.';
+    details = { retryAfterSeconds: 60 };
   } else if (exception instanceof ConcurrencyError) {
     status = 409;
     code = 'CONFLICT';
@@ -163,6 +170,11 @@ export class ErrorFilter implements ExceptionFilter {
     else res.end();
   }
 }
+
+/** SQLite's and the OS's words for a full disk (or quota). */
+const OUT_OF_SPACE = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+const isOutOfSpace = (e: unknown): boolean =>
+  e instanceof Error && 'code' in e && typeof e.code === 'string' && OUT_OF_SPACE.has(e.code);
 
 const isBodyParserError = (e: unknown): e is { status: number; type: string } =>
   typeof e === 'object' &&

@@ -24,7 +24,24 @@ export interface ProjectionRunnerOptions {
   readonly maxBatch?: number;
   readonly onCommit?: (projection: string, checkpoint: number, lagMs: number) => void;
   readonly onError?: (projection: string, error: unknown) => void;
+  /** First pause before a projection whose read-model store failed subscribes again (doubling, capped). */
+  readonly storeRetryDelayMs?: number;
+  readonly maxStoreRetryDelayMs?: number;
 }
+
+/**
+ * The read-model store itself failed (its database restarting, a full disk), not the projection's code: the
+ * projection subscribes again from its checkpoint after a pause instead of stopping for good, so a store that
+ * comes back is caught up without restarting the process.
+ */
+class ReadModelStoreFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super(`read-model store unavailable: ${failure instanceof Error ? failure.message : String(failure)}`);
+  }
+}
+const storeFailure = (failure: unknown): never => {
+  throw new ReadModelStoreFailure(failure);
+};
 
 interface Running {
   projection: Projection;
@@ -35,6 +52,8 @@ interface Running {
   /** Commits what the current batch has applied so far. */
   flush: () => Promise<void>;
   waiters: { position: number; resolve: () => void }[];
+  retryTimer: ReturnType<typeof setTimeout> | null;
+  retryDelayMs: number;
 }
 
 /**
@@ -44,6 +63,7 @@ interface Running {
  */
 export class ProjectionRunner {
   private readonly running = new Map<string, Running>();
+  private stopping = false;
 
   constructor(private readonly options: ProjectionRunnerOptions) {}
 
@@ -59,15 +79,24 @@ export class ProjectionRunner {
         error: null,
         flush: async () => {},
         waiters: [],
+        retryTimer: null,
+        retryDelayMs: this.firstRetryDelayMs,
       };
       this.running.set(projection.name, state);
       this.subscribe(state);
     }
   }
 
+  private get firstRetryDelayMs(): number {
+    return this.options.storeRetryDelayMs ?? 200;
+  }
+
   async stop(): Promise<void> {
+    this.stopping = true;
     await Promise.all(
       [...this.running.values()].map(async (r) => {
+        if (r.retryTimer) clearTimeout(r.retryTimer);
+        r.retryTimer = null;
         await r.subscription?.stop();
         r.subscription = null;
         if (!r.error) await r.flush();
@@ -80,6 +109,8 @@ export class ProjectionRunner {
     const state = this.running.get(name);
     if (!state) throw new Error(`Unknown projection ${name}`);
     await state.subscription?.stop();
+    if (state.retryTimer) clearTimeout(state.retryTimer);
+    state.retryTimer = null;
     await this.options.readModels.reset(name, state.projection.collections);
     await state.projection.setup?.(this.options.readModels);
     state.checkpoint = -1;
@@ -134,10 +165,10 @@ export class ProjectionRunner {
       get: async <T extends Doc>(collection: string, id: string) => {
         const staged = pending.get(collection)?.get(id);
         if (staged !== undefined) return staged as T | null;
-        return readModels.collection<T>(collection).get(id);
+        return readModels.collection<T>(collection).get(id).catch(storeFailure);
       },
       find: <T extends Doc>(collection: string, filter?: Filter, findOptions?: FindOptions) =>
-        readModels.collection<T>(collection).find(filter, findOptions),
+        readModels.collection<T>(collection).find(filter, findOptions).catch(storeFailure),
       upsert: (collection, doc) => stage(collection).set(doc.id, doc),
       delete: (collection, id) => stage(collection).set(id, null),
     };
@@ -156,7 +187,9 @@ export class ProjectionRunner {
         }
       }
       const checkpoint = lastEvent.globalPosition;
-      await readModels.commit(state.projection.name, checkpoint, ops);
+      await readModels.commit(state.projection.name, checkpoint, ops).catch(storeFailure);
+      state.error = null;
+      state.retryDelayMs = this.firstRetryDelayMs;
       const lagMs = Math.max(0, clock.now().getTime() - Date.parse(lastEvent.metadata.occurredAt));
       state.checkpoint = checkpoint;
       state.lastLagMs = lagMs;
@@ -196,6 +229,12 @@ export class ProjectionRunner {
         // The subscription has ended: status must not claim the projection is still running.
         if (state.subscription === subscription) state.subscription = null;
         this.options.onError?.(state.projection.name, error);
+        if (!(error instanceof ReadModelStoreFailure) || this.stopping) return;
+        state.retryTimer = setTimeout(() => {
+          state.retryTimer = null;
+          if (!this.stopping && state.subscription === null) this.subscribe(state);
+        }, state.retryDelayMs);
+        state.retryDelayMs = Math.min(state.retryDelayMs * 2, this.options.maxStoreRetryDelayMs ?? 10_000);
       },
     });
     state.subscription = subscription;

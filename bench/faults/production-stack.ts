@@ -1,0 +1,126 @@
+// The production stack as far as this machine runs it (docs/operations.md "Production stack", and
+// api/test/topology/production-topology.test.ts): read models and the job queue on FerretDB, blobs and resumable
+// uploads on MinIO, one projecting API, two API replicas behind a load balancer, two job workers, the speech
+// worker and the language model; the event store stays SQLite (no EventStoreDB here). The run kills an API
+// replica, the projector, FerretDB and MinIO, and starts each again itself, as an orchestrator would.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@scrivo/adapters/testing/free-port';
+import { startLanguageModel } from '@scrivo/adapters/testing/language-model-process';
+import { MINIO_KEYS } from '@scrivo/adapters/testing/real-servers';
+import {
+  type RestartableServer,
+  startRestartableFerretDb,
+  startRestartableMinio,
+} from '@scrivo/adapters/testing/restartable-servers';
+import { startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
+import { HealthBody } from '@scrivo/contracts';
+import { type JobWorkerProcess, startJobWorker } from '../../api/test/recordings/support/job-worker-process';
+import { type ApiProcess, ensureServerBuild, startApiProcess } from '../../api/test/support/api-process';
+import { ADMIN } from './embedded-stack';
+import type { FaultStack } from './fault-stack';
+import type { Log } from './kills';
+import { startLoadBalancer } from './load-balancer';
+
+export const PRODUCTION_KINDS = ['api replica', 'projector', 'ferretdb', 'minio'] as const;
+
+const alive = (api: ApiProcess | null) =>
+  api && api.process.exitCode === null && api.process.signalCode === null ? api.process.pid : undefined;
+
+export const startProductionStack = async (log: Log): Promise<FaultStack> => {
+  ensureServerBuild();
+  log(`${new Date().toISOString()} starting FerretDB, MinIO, the speech worker and the language model`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-faults-production-'));
+  const servers: Record<'ferretdb' | 'minio', RestartableServer> = {
+    ferretdb: await startRestartableFerretDb(),
+    minio: await startRestartableMinio(),
+  };
+  const speech = await startSpeechWorker();
+  const llm = await startLanguageModel();
+  const shared: Record<string, string> = {
+    SCRIVO_DATA_DIR: dataDir,
+    SCRIVO_SPEECH_URL: speech.url,
+    SCRIVO_LLM_URL: llm.url,
+    SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
+    SCRIVO_READ_MODELS: 'mongodb',
+    SCRIVO_JOB_QUEUE: 'mongodb',
+    MONGODB_URL: servers.ferretdb.url,
+    MONGODB_DB: 'scrivo_faults',
+    SCRIVO_BLOB_STORE: 'minio',
+    MINIO_URL: servers.minio.url,
+    MINIO_ACCESS_KEY: MINIO_KEYS.accessKey,
+    MINIO_SECRET_KEY: MINIO_KEYS.secretKey,
+    MINIO_BUCKET: 'scrivo-faults',
+    SCRIVO_JOB_LEASE_MS: '5000',
+  };
+  const apiEnv: Record<string, string> = {
+    ...shared,
+    SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
+    SCRIVO_WEBHOOKS_ALLOW_PRIVATE: 'true',
+    SCRIVO_WEBHOOK_DELIVERY_INTERVAL_MS: '500',
+    SCRIVO_WEBHOOK_FIRST_RETRY_MS: '1000',
+    SCRIVO_UPLOAD_SETTLE_MS: '10000',
+    SCRIVO_UPLOAD_RECOVERY_INTERVAL_MS: '2000',
+    LOG_LEVEL: 'warn',
+  };
+  const ports = { projector: await freePort(), a: await freePort(), b: await freePort() };
+  const projectorEnv = {
+    ...apiEnv,
+    PORT: String(ports.projector),
+    SCRIVO_RUN_PROJECTIONS: 'true',
+    SCRIVO_ADMIN_EMAIL: ADMIN.email,
+    SCRIVO_ADMIN_PASSWORD: ADMIN.password,
+  };
+  const replicaEnv = (port: number) => ({ ...apiEnv, PORT: String(port), SCRIVO_RUN_PROJECTIONS: 'false' });
+  log(`${new Date().toISOString()} starting the projector, two API replicas and two job workers`);
+  let projector: ApiProcess | null = await startApiProcess(projectorEnv);
+  let replicaA: ApiProcess | null = await startApiProcess(replicaEnv(ports.a));
+  const replicaB = await startApiProcess(replicaEnv(ports.b));
+  const workers: JobWorkerProcess[] = [1, 2].map((n) =>
+    startJobWorker({ ...shared, SCRIVO_WORKER_ID: `faults-worker-${n}` }),
+  );
+  await Promise.all(workers.map((w) => w.started));
+  const balancer = await startLoadBalancer([replicaA.url, replicaB.url]);
+  let stopped = false;
+
+  return {
+    url: balancer.url,
+    dataDir,
+    pidOf: (kind) => {
+      if (kind === 'api replica') return alive(replicaA);
+      if (kind === 'projector') return alive(projector);
+      if (kind === 'ferretdb' || kind === 'minio') return servers[kind].pid;
+      return undefined;
+    },
+    restart: async (kind) => {
+      if (kind === 'api replica') {
+        replicaA = null;
+        replicaA = await startApiProcess(replicaEnv(ports.a));
+      } else if (kind === 'projector') {
+        projector = null;
+        projector = await startApiProcess(projectorEnv);
+      } else if (kind === 'ferretdb' || kind === 'minio') await servers[kind].start();
+    },
+    health: async () => {
+      try {
+        const answer = await fetch(`http://127.0.0.1:${ports.projector}/api/health`, {
+          signal: AbortSignal.timeout(5000),
+        });
+        return { status: answer.status, body: HealthBody.parse(await answer.json()) };
+      } catch {
+        return { status: 0, body: null };
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await balancer.close();
+      for (const w of workers) await w.stop();
+      for (const api of [replicaA, replicaB, projector]) await api?.stop();
+      await speech.stop();
+      await llm.stop();
+      for (const server of Object.values(servers)) await server.stop();
+    },
+  };
+};
