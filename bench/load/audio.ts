@@ -5,7 +5,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 
-export const CLIP_SECONDS = [5, 10, 20, 30] as const;
+const CLIP_SECONDS = [5, 10, 20, 30] as const;
 
 export interface LoadAudio {
   /** One file per length in CLIP_SECONDS. */

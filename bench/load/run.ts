@@ -20,8 +20,8 @@ const { values } = parseArgs({
     long: { type: 'string', default: '2' },
     askers: { type: 'string', default: '5' },
     summarisers: { type: 'string', default: '3' },
-    knee: { type: 'string', default: '50,100,200,400,800,1600' },
-    'knee-seconds': { type: 'string', default: '60' },
+    knee: { type: 'string', default: '50,100,200,400,800,1600,3200' },
+    'knee-seconds': { type: 'string', default: '45' },
     json: { type: 'string' },
   },
 });

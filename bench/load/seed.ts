@@ -18,7 +18,7 @@ export interface SeededUser {
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Uploads one file and answers its recording id (201), or throws with the answer. */
-export const uploadFile = async (client: TestClient, path: string): Promise<string> => {
+const uploadFile = async (client: TestClient, path: string): Promise<string> => {
   const form = new FormData();
   form.set('file', new Blob([readFileSync(path)]), basename(path));
   const created = await client.api.recordings.create({ body: form });
@@ -27,7 +27,7 @@ export const uploadFile = async (client: TestClient, path: string): Promise<stri
 };
 
 /** Polls until the recording is finished; throws when it failed or when the deadline passed. */
-export const untilTranscribed = async (client: TestClient, id: string, deadline: number): Promise<void> => {
+const untilTranscribed = async (client: TestClient, id: string, deadline: number): Promise<void> => {
   for (;;) {
     const polled = await client.api.recordings.get({ params: { id } });
     if (polled.status === 200 && polled.body.status === 'completed') return;
