@@ -68,7 +68,8 @@ const targetOf = (users: readonly SeededUser[]): Target => {
  * calls per second: a connection whose answer is late sends its next call late, as a person waiting for a page.
  */
 export const browse = async (options: {
-  readonly url: string;
+  /** The API replicas: each class's calls are shared evenly between them. */
+  readonly urls: readonly string[];
   readonly users: readonly SeededUser[];
   readonly browsingUsers: number;
   readonly requestsPerUserSecond: number;
@@ -78,39 +79,41 @@ export const browse = async (options: {
 }): Promise<void> => {
   const total = options.browsingUsers * options.requestsPerUserSecond;
   await Promise.all(
-    ROUTE_CLASSES.map(
-      (routeClass) =>
-        new Promise<void>((done, fail) => {
-          const rate = Math.max(1, Math.round(total * routeClass.weight));
-          const stats = options.book.of(`${options.prefix ?? ''}${routeClass.name}`);
-          const instance = autocannon(
-            {
-              url: options.url,
-              connections: rate,
-              overallRate: rate,
-              duration: options.seconds,
-              timeout: 30,
-              requests: routeClass.paths.map((path) => ({
-                method: 'GET',
-                setupRequest: (request: autocannon.Request) => {
-                  const target = targetOf(options.users);
-                  return {
-                    ...request,
-                    path: path(target),
-                    headers: routeClass.anonymous || !target.cookie ? {} : { cookie: target.cookie },
-                  };
-                },
-              })),
-            },
-            (error) => (error ? fail(error) : done()),
-          );
-          instance.on('response', (_client, status, _bytes, responseTime) =>
-            stats.record(status, responseTime),
-          );
-          instance.on('reqError', () => {
-            stats.transportErrors += 1;
-          });
-        }),
+    ROUTE_CLASSES.flatMap((routeClass) =>
+      options.urls.map(
+        (url) =>
+          new Promise<void>((done, fail) => {
+            const rate = Math.max(1, Math.round((total * routeClass.weight) / options.urls.length));
+            const stats = options.book.of(`${options.prefix ?? ''}${routeClass.name}`);
+            const instance = autocannon(
+              {
+                url,
+                connections: rate,
+                overallRate: rate,
+                duration: options.seconds,
+                timeout: 30,
+                requests: routeClass.paths.map((path) => ({
+                  method: 'GET',
+                  setupRequest: (request: autocannon.Request) => {
+                    const target = targetOf(options.users);
+                    return {
+                      ...request,
+                      path: path(target),
+                      headers: routeClass.anonymous || !target.cookie ? {} : { cookie: target.cookie },
+                    };
+                  },
+                })),
+              },
+              (error) => (error ? fail(error) : done()),
+            );
+            instance.on('response', (_client, status, _bytes, responseTime) =>
+              stats.record(status, responseTime),
+            );
+            instance.on('reqError', () => {
+              stats.transportErrors += 1;
+            });
+          }),
+      ),
     ),
   );
 };

@@ -7,13 +7,15 @@ import { join } from 'node:path';
 import { makeLoadAudio } from './audio';
 import { BROWSING_CLASSES, browse } from './browsing';
 import { type SeededUser, seedUsers } from './seed';
+import { startProductionStack } from './production-stack';
 import { startEmbeddedStack } from './stack';
 import { percentile, type RouteClassSummary, StatsBook } from './stats';
-import { runQuestions, runSummaries, runUploads, type UploadRecord } from './writers';
+import { READ_AFTER_UPLOAD, runQuestions, runSummaries, runUploads, type UploadRecord } from './writers';
 
 export interface LoadOptions {
-  /** The speech worker the stack sends its work to. */
-  readonly speechUrl: string;
+  /** `embedded` as `npm start` runs it (one speech worker), or `production` (one job worker per speech worker). */
+  readonly stack: 'embedded' | 'production';
+  readonly speechUrls: readonly string[];
   readonly browsingUsers: number;
   readonly seconds: number;
   readonly requestsPerUserSecond: number;
@@ -41,7 +43,7 @@ export interface LoadReport {
     readonly loadAverageBefore: number;
     readonly loadAverageAfter: number;
   };
-  readonly options: Omit<LoadOptions, 'progress' | 'speechUrl'>;
+  readonly options: Omit<LoadOptions, 'progress' | 'speechUrls'>;
   readonly languageModel: boolean;
   readonly classes: Record<string, RouteClassSummary>;
   /** All browsing classes together. */
@@ -52,6 +54,8 @@ export interface LoadReport {
     readonly perSecond: number;
   };
   readonly unexpected5xx: number;
+  /** Accepted uploads that the read right after (on the next replica) did not find. */
+  readonly readYourWritesMissed: number;
   readonly uploads: {
     readonly accepted: number;
     readonly completed: number;
@@ -118,12 +122,13 @@ const lostAndDoubled = async (users: readonly SeededUser[], uploads: readonly Up
 const seconds = (ms: number | undefined) => (ms === undefined ? null : Math.round(ms / 100) / 10);
 
 export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
-  const { progress, speechUrl: _speechUrl, ...asked } = options;
+  const { progress, speechUrls, ...asked } = options;
   const startedAt = new Date().toISOString();
   const loadAverageBefore = loadavg()[0]!;
   const folder = mkdtempSync(join(tmpdir(), 'scrivo-load-audio-'));
   const languageModel = options.askers + options.summarisers > 0;
-  const stack = await startEmbeddedStack({ speechUrl: options.speechUrl, languageModel, progress });
+  const start = options.stack === 'production' ? startProductionStack : startEmbeddedStack;
+  const stack = await start({ speechUrls, languageModel, progress });
   try {
     progress('making the audio');
     const audio = makeLoadAudio(folder, options.longUploaders > 0 ? options.longSeconds : 0);
@@ -136,7 +141,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
     progress(`running the mix for ${options.seconds} s`);
     const book = new StatsBook();
     const endAt = Date.now() + options.seconds * 1000;
-    const writers = { users, book, endAt, drainUntil: endAt + options.drainSeconds * 1000 };
+    const writers = { urls: stack.urls, users, book, endAt, drainUntil: endAt + options.drainSeconds * 1000 };
     const files = new Map<string, Blob>();
     const readFile = (path: string) => {
       let blob = files.get(path);
@@ -145,7 +150,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
     };
     const [, uploads, questions, summaries] = await Promise.all([
       browse({
-        url: stack.url,
+        urls: stack.urls,
         users,
         browsingUsers: options.browsingUsers,
         requestsPerUserSecond: options.requestsPerUserSecond,
@@ -175,7 +180,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
       progress(`knee: ${step} browsing users, reads only, ${options.kneeSeconds} s`);
       const prefix = `knee ${step}: `;
       await browse({
-        url: stack.url,
+        urls: stack.urls,
         users,
         browsingUsers: step,
         requestsPerUserSecond: options.requestsPerUserSecond,
@@ -207,6 +212,9 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
       classes,
       reads,
       unexpected5xx,
+      readYourWritesMissed: Object.entries(classes[READ_AFTER_UPLOAD]?.byStatus ?? {})
+        .filter(([status]) => status !== '200')
+        .reduce((sum, [, n]) => sum + n, classes[READ_AFTER_UPLOAD]?.transportErrors ?? 0),
       uploads: {
         accepted: uploads.length,
         completed: uploads.filter((u) => u.transcriptMs !== undefined).length,

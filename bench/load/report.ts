@@ -12,7 +12,7 @@ const statuses = (byStatus: Record<string, number>, transportErrors: number) =>
 
 export const markdownReport = (report: LoadReport): string => {
   const lines = [
-    `Run of ${report.startedAt}: ${report.options.browsingUsers} browsing users for ${report.options.seconds} s ` +
+    `Run of ${report.startedAt} on the ${report.options.stack} stack: ${report.options.browsingUsers} browsing users for ${report.options.seconds} s ` +
       `(${report.options.requestsPerUserSecond} calls per user per second), ${report.machine.cpus} cores, load ` +
       `average ${report.machine.loadAverageBefore.toFixed(1)} before, ${report.machine.loadAverageAfter.toFixed(1)} after.`,
     '',
@@ -26,7 +26,8 @@ export const markdownReport = (report: LoadReport): string => {
       ),
     `| **all reads** | ${report.reads.perSecond}/s | ${ms(report.reads.p50)} | ${ms(report.reads.p95)} | ${ms(report.reads.p99)} | | |`,
     '',
-    `Unexpected 5xx: ${report.unexpected5xx}. Uploads accepted ${report.uploads.accepted}, completed ` +
+    `Unexpected 5xx: ${report.unexpected5xx}. Uploads not found by the read right after them (read-your-writes): ` +
+      `${report.readYourWritesMissed}. Uploads accepted ${report.uploads.accepted}, completed ` +
       `${report.uploads.completed}, failed ${report.uploads.failed}, still running at the end ` +
       `${report.uploads.stillRunning}; lost ${report.uploads.lost}, doubled ${report.uploads.doubled}.`,
     '',

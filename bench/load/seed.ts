@@ -5,8 +5,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { signUpOver } from '../../api/test/support/api-process';
 import { TestClient } from '../../api/test/support/http-client';
-import type { EmbeddedStack } from './stack';
-import { LOAD_ADMIN } from './stack';
+import { LOAD_ADMIN, type Stack } from './stack';
 
 export interface SeededUser {
   readonly email: string;
@@ -39,7 +38,7 @@ const untilTranscribed = async (client: TestClient, id: string, deadline: number
 };
 
 export const seedUsers = async (
-  stack: EmbeddedStack,
+  stack: Stack,
   options: {
     readonly accounts: number;
     readonly clipsPerAccount: number;
@@ -47,7 +46,7 @@ export const seedUsers = async (
     readonly progress: (message: string) => void;
   },
 ): Promise<SeededUser[]> => {
-  const admin = new TestClient(stack.url);
+  const admin = new TestClient(stack.urls[0]!);
   const signedIn = await admin.api.accounts.adminLogin({
     body: { username: LOAD_ADMIN.email, password: LOAD_ADMIN.password },
   });
@@ -55,7 +54,7 @@ export const seedUsers = async (
   const users: { email: string; client: TestClient; ids: string[] }[] = [];
   for (let i = 0; i < options.accounts; i += 1) {
     const email = `load-${i}-${Date.now().toString(36)}@example.com`;
-    const client = await signUpOver(stack.url, stack.dataDir, email);
+    const client = await signUpOver(stack.urls[0]!, stack.dataDir, email);
     const me = await client.api.accounts.currentUser();
     if (me.status !== 200) throw new Error(`current user: ${me.status} ${me.text}`);
     const plan = await admin.api.adminUsers.setPlan({

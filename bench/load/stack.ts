@@ -14,8 +14,9 @@ import { type ApiProcess, ensureServerBuild, startApiProcess } from '../../api/t
 
 export const LOAD_ADMIN = { email: 'load-admin@example.com', password: 'load-admin-password' };
 
-export interface EmbeddedStack {
-  readonly url: string;
+/** A running stack: the URLs the load is sent to (several for API replicas), in turn. */
+export interface Stack {
+  readonly urls: readonly string[];
   readonly dataDir: string;
   readonly languageModel: boolean;
   /** The last lines each process wrote, for a failure's report. */
@@ -24,10 +25,10 @@ export interface EmbeddedStack {
 }
 
 export const startEmbeddedStack = async (options: {
-  readonly speechUrl: string;
+  readonly speechUrls: readonly string[];
   readonly languageModel: boolean;
   readonly progress: (message: string) => void;
-}): Promise<EmbeddedStack> => {
+}): Promise<Stack> => {
   ensureServerBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-load-'));
   const stops: (() => Promise<unknown>)[] = [];
@@ -45,7 +46,7 @@ export const startEmbeddedStack = async (options: {
     }
     const env: Record<string, string> = {
       SCRIVO_DATA_DIR: dataDir,
-      SCRIVO_SPEECH_URL: options.speechUrl,
+      SCRIVO_SPEECH_URL: options.speechUrls[0]!,
       // Production mode's defaults (npm start sets NODE_ENV=production): the load is measured as shipped.
       NODE_ENV: 'production',
       SCRIVO_LLM_ENGINE: llm ? 'local' : 'none',
@@ -67,7 +68,7 @@ export const startEmbeddedStack = async (options: {
     stops.push(() => jobs.stop());
     await jobs.started;
     return {
-      url: api.url,
+      urls: [api.url],
       dataDir,
       languageModel: llm !== undefined,
       logs: () => `--- API\n${api.log().slice(-5_000)}\n--- job worker\n${jobs.log().slice(-5_000)}`,

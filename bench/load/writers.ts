@@ -17,11 +17,16 @@ export interface UploadRecord {
   failed?: string;
 }
 
+/** The class of the read that follows each accepted upload at once: anything but a 200 breaks read-your-writes. */
+export const READ_AFTER_UPLOAD = 'read after upload';
+
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A pause between a user's turns that never runs past the end of the run. */
 const pause = (ms: number, endAt: number) => wait(Math.max(0, Math.min(ms, endAt - Date.now())));
 
 interface WriterOptions {
+  /** The API replicas; a user's calls go to each in turn, as a load balancer would send them. */
+  readonly urls: readonly string[];
   readonly users: readonly SeededUser[];
   readonly book: StatsBook;
   /** No new work starts after this instant (Date.now() scale). */
@@ -38,14 +43,20 @@ const uploadAndFollow = async (
   file: { readonly seconds: number; readonly path: string },
   uploads: UploadRecord[],
   readFile: (path: string) => Blob,
+  turn: number,
 ): Promise<void> => {
+  const replica = (step: number) => user.client.at(options.urls[(turn + step) % options.urls.length]!);
   const started = performance.now();
   const form = new FormData();
   form.set('file', readFile(file.path), file.path.split('/').at(-1)!);
   const created = await options.book.timed(`upload (${kind})`, () =>
-    user.client.api.recordings.create({ body: form }),
+    replica(0).api.recordings.create({ body: form }),
   );
   if (created?.status !== 201) return;
+  // Read-your-writes: the upload is there at once, on the next replica (the same API when there is one).
+  await options.book.timed(READ_AFTER_UPLOAD, () =>
+    replica(1).api.recordings.get({ params: { id: created.body.id } }),
+  );
   const record: UploadRecord = {
     kind,
     seconds: file.seconds,
@@ -55,9 +66,9 @@ const uploadAndFollow = async (
   };
   uploads.push(record);
   const every = kind === 'long' ? 5_000 : 1_000;
-  while (Date.now() < options.drainUntil) {
+  for (let poll = 0; Date.now() < options.drainUntil; poll += 1) {
     const polled = await options.book.timed('status poll', () =>
-      user.client.api.recordings.get({ params: { id: record.id } }),
+      replica(poll).api.recordings.get({ params: { id: record.id } }),
     );
     if (polled?.status === 200 && polled.body.status === 'completed') {
       record.transcriptMs = performance.now() - started;
@@ -93,7 +104,7 @@ export const runUploads = async (
     for (let turn = 0; Date.now() < options.endAt; turn += 1) {
       const started = Date.now();
       const clip = options.audio.clips[(index + turn) % options.audio.clips.length]!;
-      await uploadAndFollow(options, user, 'clip', clip, uploads, options.readFile);
+      await uploadAndFollow(options, user, 'clip', clip, uploads, options.readFile, index + turn);
       await pause(started + options.intervalSeconds * 1000 - Date.now(), options.endAt);
     }
   };
@@ -101,7 +112,7 @@ export const runUploads = async (
     const file = options.audio.long;
     if (!file) return;
     const user = options.users[(options.uploaders + index) % options.users.length]!;
-    await uploadAndFollow(options, user, 'long', file, uploads, options.readFile);
+    await uploadAndFollow(options, user, 'long', file, uploads, options.readFile, index);
   };
   await Promise.all([
     ...Array.from({ length: options.uploaders }, (_, i) => clipper(i)),
