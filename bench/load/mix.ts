@@ -72,7 +72,11 @@ export interface LoadReport {
     }[];
     readonly longTranscriptSeconds: (number | null)[];
   };
-  readonly questions?: { readonly answered: number; readonly streamErrors: number };
+  readonly questions?: {
+    readonly answered: number;
+    readonly notInRecording: number;
+    readonly streamErrors: number;
+  };
   readonly summaries?: {
     readonly ready: number;
     readonly failed: number;

@@ -43,7 +43,8 @@ export const markdownReport = (report: LoadReport): string => {
   if (report.questions)
     lines.push(
       '',
-      `Questions: ${report.questions.answered} answered in full, ${report.questions.streamErrors} ended in an error.`,
+      `Questions: ${report.questions.answered} answered in full (${report.questions.notInRecording} of them ` +
+        `"Not in this recording." with no call to the model), ${report.questions.streamErrors} ended in an error.`,
     );
   if (report.summaries)
     lines.push(

@@ -130,8 +130,9 @@ const QUESTIONS = [
 /** Each asker asks about one of their recordings, reads the whole streamed answer, then waits `intervalSeconds`. */
 export const runQuestions = async (
   options: WriterOptions & { readonly askers: number; readonly intervalSeconds: number },
-): Promise<{ answered: number; streamErrors: number }> => {
+): Promise<{ answered: number; notInRecording: number; streamErrors: number }> => {
   let answered = 0;
+  let notInRecording = 0;
   let streamErrors = 0;
   const asker = async (index: number) => {
     const user = options.users[(index * 7 + 3) % options.users.length]!;
@@ -144,6 +145,8 @@ export const runQuestions = async (
         }),
       );
       if (answer?.status === 200) {
+        // "Not in this recording" without the model: no transcript line matched the question's words.
+        if (answer.text.includes('"notInRecording":true')) notInRecording += 1;
         if (answer.text.includes('"type":"done"')) answered += 1;
         else streamErrors += 1;
       }
@@ -151,7 +154,7 @@ export const runQuestions = async (
     }
   };
   await Promise.all(Array.from({ length: options.askers }, (_, i) => asker(i)));
-  return { answered, streamErrors };
+  return { answered, notInRecording, streamErrors };
 };
 
 /** Each summariser asks for a summary of one of their recordings and polls it until it is no longer running. */
