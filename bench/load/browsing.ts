@@ -56,6 +56,12 @@ const ROUTE_CLASSES: readonly RouteClass[] = [
 
 export const BROWSING_CLASSES = ROUTE_CLASSES.map((c) => c.name);
 
+/** A socket error's code (ECONNRESET...), else its message: autocannon reports a timeout as an Error too. */
+const errorKind = (error: unknown): string => {
+  if (!(error instanceof Error)) return 'unknown';
+  return 'code' in error && typeof error.code === 'string' ? error.code : error.message;
+};
+
 const targetOf = (users: readonly SeededUser[]): Target => {
   const user = users[Math.floor(Math.random() * users.length)]!;
   const recording = user.recordings[Math.floor(Math.random() * user.recordings.length)]!;
@@ -109,9 +115,7 @@ export const browse = async (options: {
             instance.on('response', (_client, status, _bytes, responseTime) =>
               stats.record(status, responseTime),
             );
-            instance.on('reqError', () => {
-              stats.transportErrors += 1;
-            });
+            instance.on('reqError', (error: unknown) => stats.recordTransportError(errorKind(error)));
           }),
       ),
     ),

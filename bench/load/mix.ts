@@ -83,7 +83,13 @@ export interface LoadReport {
     readonly p50Seconds: number | null;
     readonly maxSeconds: number | null;
   };
-  readonly knee: { readonly users: number; readonly p95: number | null; readonly perSecond: number }[];
+  readonly knee: {
+    readonly users: number;
+    readonly p95: number | null;
+    readonly perSecond: number;
+    /** Answers other than 200, and calls with no answer, by class and status. */
+    readonly errors: Record<string, number>;
+  }[];
 }
 
 const readsOf = (book: StatsBook, prefix: string, seconds: number) => {
@@ -94,6 +100,16 @@ const readsOf = (book: StatsBook, prefix: string, seconds: number) => {
     p99: percentile(latencies, 99),
     perSecond: Math.round((latencies.length / seconds) * 10) / 10,
   };
+};
+
+const errorsOf = (book: StatsBook, prefix: string): Record<string, number> => {
+  const errors: Record<string, number> = {};
+  for (const name of BROWSING_CLASSES) {
+    const { byStatus, transportErrorKinds } = book.of(`${prefix}${name}`).summary();
+    for (const [status, n] of Object.entries(byStatus)) if (status !== '200') errors[`${name} ${status}`] = n;
+    for (const [kind, n] of Object.entries(transportErrorKinds)) errors[`${name} ${kind}`] = n;
+  }
+  return errors;
 };
 
 /** Lists every recording of the user and counts how often each id is there. */
@@ -193,7 +209,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
         prefix,
       });
       const { p95, perSecond } = readsOf(book, prefix, options.kneeSeconds);
-      knee.push({ users: step, p95, perSecond });
+      knee.push({ users: step, p95, perSecond, errors: errorsOf(book, prefix) });
       if (p95 === null || p95 > 1000) break;
     }
     const classes = book.summaries();

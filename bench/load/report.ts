@@ -2,12 +2,12 @@
 import type { LoadReport } from './mix';
 
 const ms = (value: number | null) => (value === null ? '-' : String(Math.round(value)));
-const statuses = (byStatus: Record<string, number>, transportErrors: number) =>
+const statuses = (byStatus: Record<string, number>, transportErrorKinds: Record<string, number>) =>
   [
     ...Object.entries(byStatus)
       .filter(([status]) => !status.startsWith('2'))
       .map(([status, n]) => `${status}: ${n}`),
-    ...(transportErrors ? [`no answer: ${transportErrors}`] : []),
+    ...Object.entries(transportErrorKinds).map(([kind, n]) => `no answer (${kind}): ${n}`),
   ].join(', ') || 'none';
 
 export const markdownReport = (report: LoadReport): string => {
@@ -22,7 +22,7 @@ export const markdownReport = (report: LoadReport): string => {
       .filter(([name]) => !name.startsWith('knee '))
       .map(
         ([name, c]) =>
-          `| ${name} | ${c.requests} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(c.p99)} | ${ms(c.max)} | ${statuses(c.byStatus, c.transportErrors)} |`,
+          `| ${name} | ${c.requests} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(c.p99)} | ${ms(c.max)} | ${statuses(c.byStatus, c.transportErrorKinds)} |`,
       ),
     `| **all reads** | ${report.reads.perSecond}/s | ${ms(report.reads.p50)} | ${ms(report.reads.p95)} | ${ms(report.reads.p99)} | | |`,
     '',
@@ -54,9 +54,16 @@ export const markdownReport = (report: LoadReport): string => {
   if (report.knee.length)
     lines.push(
       '',
-      '| knee step (reads only) | reads/s | reads p95 ms |',
-      '| --- | --- | --- |',
-      ...report.knee.map((k) => `| ${k.users} browsing users | ${k.perSecond} | ${ms(k.p95)} |`),
+      '| knee step (reads only) | reads/s | reads p95 ms | not 200 |',
+      '| --- | --- | --- | --- |',
+      ...report.knee.map(
+        (k) =>
+          `| ${k.users} browsing users | ${k.perSecond} | ${ms(k.p95)} | ${
+            Object.entries(k.errors)
+              .map(([what, n]) => `${what}: ${n}`)
+              .join(', ') || 'none'
+          } |`,
+      ),
     );
   return lines.join('\n');
 };

@@ -4,6 +4,13 @@ export class RouteClassStats {
   readonly statuses = new Map<number, number>();
   /** Requests that got no HTTP answer at all (reset, refused, timed out). */
   transportErrors = 0;
+  /** Those requests by the error's code (ECONNRESET, a timeout...). */
+  readonly transportErrorKinds = new Map<string, number>();
+
+  recordTransportError(kind: string): void {
+    this.transportErrors += 1;
+    this.transportErrorKinds.set(kind, (this.transportErrorKinds.get(kind) ?? 0) + 1);
+  }
 
   record(status: number, latencyMs: number): void {
     this.latencies.push(latencyMs);
@@ -23,6 +30,7 @@ export class RouteClassStats {
       max: sorted.length === 0 ? null : round(sorted.at(-1)!),
       byStatus,
       transportErrors: this.transportErrors,
+      transportErrorKinds: Object.fromEntries(this.transportErrorKinds),
     };
   }
 }
@@ -35,6 +43,7 @@ export interface RouteClassSummary {
   readonly max: number | null;
   readonly byStatus: Record<string, number>;
   readonly transportErrors: number;
+  readonly transportErrorKinds: Record<string, number>;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -56,8 +65,8 @@ export class StatsBook {
       const answer = await call();
       this.of(name).record(answer.status, performance.now() - started);
       return answer;
-    } catch {
-      this.of(name).transportErrors += 1;
+    } catch (error) {
+      this.of(name).recordTransportError(error instanceof Error ? error.name : 'unknown');
       return undefined;
     }
   }
