@@ -62,6 +62,10 @@ export interface LoadReport {
     readonly failed: number;
     readonly stillRunning: number;
     readonly lost: number;
+    /**
+     * Recordings listed twice, or listed though no upload was answered 201 for them (a write the API saved but
+     * answered with an error, such as 503 READ_MODELS_BEHIND: the ids of those answers are not known here).
+     */
     readonly doubled: number;
     readonly clipTranscriptSeconds: {
       readonly seconds: number;
@@ -123,7 +127,7 @@ const recordingCounts = async (user: SeededUser): Promise<Map<string, number>> =
   }
 };
 
-/** Accepted uploads missing from their owner's list, and recordings there more than once or that nobody sent. */
+/** Accepted uploads missing from their owner's list, and recordings there more than once or with no 201. */
 const lostAndDoubled = async (users: readonly SeededUser[], uploads: readonly UploadRecord[]) => {
   let lost = 0;
   let doubled = 0;

@@ -29,7 +29,7 @@ export const markdownReport = (report: LoadReport): string => {
     `Unexpected 5xx: ${report.unexpected5xx}. Uploads not found by the read right after them (read-your-writes): ` +
       `${report.readYourWritesMissed}. Uploads accepted ${report.uploads.accepted}, completed ` +
       `${report.uploads.completed}, failed ${report.uploads.failed}, still running at the end ` +
-      `${report.uploads.stillRunning}; lost ${report.uploads.lost}, doubled ${report.uploads.doubled}.`,
+      `${report.uploads.stillRunning}; lost ${report.uploads.lost}, doubled or saved without a 201 ${report.uploads.doubled}.`,
     '',
     '| clip | transcripts | upload to transcript p50 s | p95 s | max s |',
     '| --- | --- | --- | --- | --- |',
