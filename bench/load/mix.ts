@@ -149,10 +149,11 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
   const { progress, speechUrls, ...asked } = options;
   const startedAt = new Date().toISOString();
   const loadAverageBefore = loadavg()[0]!;
-  const folder = mkdtempSync(join(tmpdir(), 'scrivo-load-audio-'));
   const languageModel = options.askers + options.summarisers > 0;
   const start = options.stack === 'production' ? startProductionStack : startEmbeddedStack;
   const stack = await start({ speechUrls, languageModel, progress });
+  // Made once the stack is up, so that a stack that fails to start leaves no folder behind.
+  const folder = mkdtempSync(join(tmpdir(), 'scrivo-load-audio-'));
   try {
     progress('making the audio');
     const audio = makeLoadAudio(folder, options.longUploaders > 0 ? options.longSeconds : 0);
