@@ -1,0 +1,105 @@
+// The production stack of docs/operations.md on one machine, each part its own process on one data folder (the
+// SQLite event store they share): FerretDB for the read models and the job queue, MinIO for the media, one
+// projector, two API replicas that run no projections (the load goes to these, in turn, as a load balancer
+// would send it), one job worker per speech worker, and, when asked, the local language model.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
+import {
+  MINIO_KEYS,
+  notBuiltReason,
+  serverBinary,
+  startFerretDb,
+  startMinio,
+} from '@scrivo/adapters/testing/real-servers';
+import { startJobWorker } from '../../api/test/recordings/support/job-worker-process';
+import { ensureServerBuild, startApiProcess } from '../../api/test/support/api-process';
+import { LOAD_ADMIN, type Stack } from './stack';
+
+const binaryOf = (name: 'ferretdb' | 'minio') => {
+  const binary = serverBinary(name);
+  if (!binary) throw new Error(notBuiltReason(name));
+  return binary;
+};
+
+export const startProductionStack = async (options: {
+  readonly speechUrls: readonly string[];
+  readonly languageModel: boolean;
+  readonly progress: (message: string) => void;
+}): Promise<Stack> => {
+  ensureServerBuild();
+  const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-load-production-'));
+  const stops: (() => Promise<unknown>)[] = [];
+  const logs: (() => string)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    options.progress('starting FerretDB and MinIO');
+    const mongo = await startFerretDb(binaryOf('ferretdb'));
+    stops.push(() => mongo.stop());
+    const minio = await startMinio(binaryOf('minio'));
+    stops.push(() => minio.stop());
+    const llm = options.languageModel ? await launchLanguageModel(180_000) : undefined;
+    if (llm) stops.push(() => llm.stop());
+    const env: Record<string, string> = {
+      SCRIVO_DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SCRIVO_SPEECH_URL: options.speechUrls[0]!,
+      SCRIVO_READ_MODELS: 'mongodb',
+      SCRIVO_JOB_QUEUE: 'mongodb',
+      MONGODB_URL: mongo.url,
+      MONGODB_DB: 'scrivo_load',
+      SCRIVO_BLOB_STORE: 'minio',
+      MINIO_URL: minio.url,
+      MINIO_ACCESS_KEY: MINIO_KEYS.accessKey,
+      MINIO_SECRET_KEY: MINIO_KEYS.secretKey,
+      SCRIVO_LLM_ENGINE: llm ? 'local' : 'none',
+      ...(llm ? { SCRIVO_LLM_URL: llm.url } : {}),
+    };
+    const api = {
+      ...env,
+      LOG_LEVEL: 'warn',
+      SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
+      SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
+    };
+    options.progress('starting the projector and two API replicas');
+    const projector = await startApiProcess({
+      ...api,
+      SCRIVO_RUN_PROJECTIONS: 'true',
+      SCRIVO_ADMIN_EMAIL: LOAD_ADMIN.email,
+      SCRIVO_ADMIN_PASSWORD: LOAD_ADMIN.password,
+    });
+    stops.push(() => projector.stop());
+    logs.push(() => `--- projector\n${projector.log().slice(-5_000)}`);
+    const urls: string[] = [];
+    for (const name of ['replica-a', 'replica-b']) {
+      const replica = await startApiProcess({ ...api, SCRIVO_RUN_PROJECTIONS: 'false' });
+      stops.push(() => replica.stop());
+      logs.push(() => `--- ${name}\n${replica.log().slice(-5_000)}`);
+      urls.push(replica.url);
+    }
+    for (const [index, speechUrl] of options.speechUrls.entries()) {
+      const jobs = startJobWorker({
+        ...env,
+        SCRIVO_SPEECH_URL: speechUrl,
+        SCRIVO_WORKER_ID: `load-${index}`,
+      });
+      stops.push(() => jobs.stop());
+      logs.push(() => `--- job worker ${index}\n${jobs.log().slice(-5_000)}`);
+      await jobs.started;
+    }
+    return {
+      urls,
+      dataDir,
+      languageModel: llm !== undefined,
+      logs: () => logs.map((log) => log()).join('\n'),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+};
