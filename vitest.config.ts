@@ -37,7 +37,7 @@ const PACT_TESTS = ['web/pact/**/*.test.ts', 'widget/pact/**/*.test.ts'];
  * lane without a list to keep.
  */
 const DRIVES_AN_ENGINE =
-  /startSpeechWorker|appWithSpeechWorker|startLanguageModel|appWithLanguageModel|worker\/\.venv/;
+  /startSpeechWorker|appWithSpeechWorker|startLanguageModel|appWithLanguageModel|startEmbeddedStack|worker\/\.venv/;
 const engineTests = globSync(SERVER_TESTS, {
   cwd: root,
   ignore: ['**/node_modules/**'],

@@ -1,6 +1,7 @@
 // The short version of the fault run (bench/faults/run.ts) in `npm test`: the embedded stack as `npm start` runs
 // it, 20 users for a minute, one kill -9 of each process kind the supervisor keeps, and the same checks. It runs
-// the real speech worker (worker/.venv) and language model, so it lands in the one-at-a-time engines lane.
+// the real speech worker and language model, so it lands in the one-at-a-time engines lane (vitest.config.ts reads
+// `startEmbeddedStack` as driving an engine).
 import { describe, expect, it } from 'vitest';
 import { languageModelInstalled } from '@scrivo/adapters/testing/language-model-process';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
