@@ -12,6 +12,7 @@ import { bodyOf, expectStatus } from '../support/expect-status';
 import type { TestClient } from '../support/http-client';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { waitUntil } from '../support/wait-until';
 import { JFK_PATH } from './support/stuck-upload';
 import { HEARD, phraseErrorRate } from '@scrivo/domain/testing';
 
@@ -78,7 +79,12 @@ describe.skipIf(!speechWorkerInstalled())('a speech-worker outage of more than h
       const requested = (await events.readStream(recordingStream(id))).find(
         (e) => e.type === 'TranscriptionRequested',
       )!.data as { jobId: string };
-      const job = (await events.readStream(jobStream(requested.jobId))).map((e) => e.type);
+      const jobEvents = async () => (await events.readStream(jobStream(requested.jobId))).map((e) => e.type);
+      // The worker records the job's completion just after the recording's: the transcript can be served first.
+      await waitUntil('the job is recorded as completed', async () =>
+        (await jobEvents()).includes('JobCompleted'),
+      );
+      const job = await jobEvents();
       // One attempt, never failed: the outage was waited out, not counted.
       expect(job.filter((t) => t === 'JobClaimed')).toHaveLength(1);
       expect(job).not.toContain('JobFailed');
