@@ -30,7 +30,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const accepts = (port: number) =>
+/** Whether something listens on the loopback port (a server is up once it does). */
+export const accepts = (port: number) =>
   new Promise<boolean>((done) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {

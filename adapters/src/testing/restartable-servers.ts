@@ -3,11 +3,10 @@
 // start, for isolation).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
-import { MINIO_KEYS, type RealServer, serverBinary } from './real-servers';
+import { accepts, MINIO_KEYS, type RealServer, serverBinary } from './real-servers';
 
 export interface RestartableServer {
   readonly url: string;
@@ -18,16 +17,6 @@ export interface RestartableServer {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
-
-const accepts = (port: number) =>
-  new Promise<boolean>((done) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once('error', () => done(false));
-  });
 
 const restartable = async (
   name: RealServer,
