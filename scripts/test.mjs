@@ -42,6 +42,8 @@ const inBackground = (name, command, args, options = {}) => {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const timings = [];
+// A CI log is often seen only by its end: the failed tests are named again there, with their first message line.
+const failures = [];
 /** One Vitest run over some projects (vitest.config.ts), its counts and file times added to the totals. */
 const vitest = (name, projects) => {
   const report = join(root, '.tmp', `${name}.json`);
@@ -63,8 +65,16 @@ const vitest = (name, projects) => {
   totals.passed += json.numPassedTests;
   totals.failed += json.numFailedTests;
   totals.skipped += json.numPendingTests + json.numTodoTests;
-  for (const file of json.testResults)
+  for (const file of json.testResults) {
     timings.push({ seconds: (file.endTime - file.startTime) / 1000, name: relative(root, file.name) });
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed')
+      failures.push(`${relative(root, file.name)}: ${file.message}`);
+    for (const test of failed)
+      failures.push(
+        `${relative(root, file.name)} > ${test.fullName}: ${test.failureMessages?.[0]?.split('\n')[0] ?? ''}`,
+      );
+  }
   return status;
 };
 
@@ -138,6 +148,8 @@ if (speechWorkerTests) {
     const xml = readFileSync(junit, 'utf8');
     const attr = (key) => Number(new RegExp(`<testsuite[^>]*\\b${key}="(\\d+)"`).exec(xml)?.[1] ?? 0);
     const failed = attr('failures') + attr('errors');
+    for (const [, name] of xml.matchAll(/<testcase[^>]*\bname="([^"]*)"[^>]*>\s*<(?:failure|error)\b/g))
+      failures.push(`worker/tests (${name})`);
     const skipped = attr('skipped');
     totals.failed += failed;
     totals.skipped += skipped;
@@ -147,5 +159,7 @@ if (speechWorkerTests) {
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\nAll suites finished in ${minutes} min.`);
+if (failures.length > 0)
+  console.log(`\nFailed:\n${failures.map((line) => `  ${line.slice(0, 400)}`).join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(vitestStatus !== 0 || pytestStatus !== 0 || staticStatus !== 0 || totals.failed > 0 ? 1 : 0);
