@@ -5,6 +5,7 @@ import {
   type Projection,
   ProjectionRunner,
   type ProjectionRunnerOptions,
+  type ReadModelStore,
   type RecordedEvent,
   UpcasterRegistry,
 } from '@scrivo/domain';
@@ -296,6 +297,47 @@ describe('ProjectionRunner (SQLite event store -> SQLite read models)', () => {
     await r.rebuild('library');
     await r.waitFor(bad);
     expect((await entries()).map((d) => d.id)).toEqual(['rec-a', 'rec-b']);
+    expect(r.status()[0]).toMatchObject({ running: true, error: null });
+  });
+
+  it('a store read that never answers counts as the store failing: reported, then caught up from the checkpoint', async () => {
+    let hang = false;
+    // The SQLite store, but its reads stop answering (neither a document nor an error) while `hang` holds.
+    const silent: ReadModelStore = {
+      collection: <T extends Doc>(name: string) => {
+        const real = readModels.collection<T>(name);
+        return { ...real, get: (id: string) => (hang ? new Promise<never>(() => {}) : real.get(id)) };
+      },
+      getCheckpoint: (projection) => readModels.getCheckpoint(projection),
+      commit: (projection, checkpoint, ops) => readModels.commit(projection, checkpoint, ops),
+      reset: (projection, collections) => readModels.reset(projection, collections),
+      shredDeleted: () => readModels.shredDeleted(),
+      close: () => readModels.close(),
+    };
+    const first = await record('rec-a', 0);
+    const r = new ProjectionRunner({
+      events,
+      readModels: silent,
+      projections: [library()],
+      clock,
+      storeTimeoutMs: 200,
+      storeRetryDelayMs: 50,
+    });
+    runner = r;
+    await r.start();
+    await r.waitFor(first);
+
+    hang = true;
+    const second = await record('rec-b', 1);
+    await expect
+      .poll(() => r.status()[0]?.error)
+      .toMatch(/read-model store unavailable: no answer in 200 ms/);
+    hang = false;
+    await r.waitFor(second, 5_000);
+    expect((await entries()).map((d) => [d.id, d.segments])).toEqual([
+      ['rec-a', 0],
+      ['rec-b', 1],
+    ]);
     expect(r.status()[0]).toMatchObject({ running: true, error: null });
   });
 });

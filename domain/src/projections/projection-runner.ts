@@ -27,6 +27,8 @@ export interface ProjectionRunnerOptions {
   /** First pause before a projection whose read-model store failed subscribes again (doubling, capped). */
   readonly storeRetryDelayMs?: number;
   readonly maxStoreRetryDelayMs?: number;
+  /** Longest a read or commit of the read-model store may take before it counts as the store failing. */
+  readonly storeTimeoutMs?: number;
 }
 
 /**
@@ -41,6 +43,21 @@ class ReadModelStoreFailure extends Error {
 }
 const storeFailure = (failure: unknown): never => {
   throw new ReadModelStoreFailure(failure);
+};
+
+/**
+ * A store call that neither answers nor fails counts as a failure after `ms`. Seen with the MongoDB driver and
+ * FerretDB killed on a loaded machine: a find sent on a connection the server had just closed never settled, not
+ * even by the driver's own socket or operation timeouts, and the projection waited for ever.
+ */
+const withinDeadline = <T>(call: Promise<T>, ms: number): Promise<T> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([call, late])
+    .catch(storeFailure)
+    .finally(() => clearTimeout(timer));
 };
 
 interface Running {
@@ -156,6 +173,7 @@ export class ProjectionRunner {
   private subscribe(state: Running): void {
     const maxBatch = this.options.maxBatch ?? 500;
     const { readModels, upcasters, clock } = this.options;
+    const deadline = this.options.storeTimeoutMs ?? 30_000;
     const wanted = state.projection.eventTypes ? new Set(state.projection.eventTypes) : null;
     let pending = new Map<string, Map<string, Doc | null>>();
     let count = 0;
@@ -165,10 +183,10 @@ export class ProjectionRunner {
       get: async <T extends Doc>(collection: string, id: string) => {
         const staged = pending.get(collection)?.get(id);
         if (staged !== undefined) return staged as T | null;
-        return readModels.collection<T>(collection).get(id).catch(storeFailure);
+        return withinDeadline(readModels.collection<T>(collection).get(id), deadline);
       },
       find: <T extends Doc>(collection: string, filter?: Filter, findOptions?: FindOptions) =>
-        readModels.collection<T>(collection).find(filter, findOptions).catch(storeFailure),
+        withinDeadline(readModels.collection<T>(collection).find(filter, findOptions), deadline),
       upsert: (collection, doc) => stage(collection).set(doc.id, doc),
       delete: (collection, id) => stage(collection).set(id, null),
     };
@@ -187,7 +205,7 @@ export class ProjectionRunner {
         }
       }
       const checkpoint = lastEvent.globalPosition;
-      await readModels.commit(state.projection.name, checkpoint, ops).catch(storeFailure);
+      await withinDeadline(readModels.commit(state.projection.name, checkpoint, ops), deadline);
       state.error = null;
       state.retryDelayMs = this.firstRetryDelayMs;
       const lagMs = Math.max(0, clock.now().getTime() - Date.parse(lastEvent.metadata.occurredAt));
