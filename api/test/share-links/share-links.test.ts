@@ -4,6 +4,7 @@ import { shareLinkStream } from '@scrivo/domain/share-links';
 import { completedRecording, JFK, JFK_WITH_TIMELINE } from '../recordings/support/completed-recording';
 import { adminClient } from '../chat/admin-session';
 import { TestClient } from '../support/http-client';
+import { waitUntil } from '../support/wait-until';
 import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { bodyOf, expectStatus } from '../support/expect-status';
@@ -129,9 +130,25 @@ describe('share links: a read-only transcript for anyone with the link, for as l
     const { token, link } = await create();
     for (let i = 0; i < 3; i += 1)
       expect((await visitor().api.shareLinks.get({ params: { token } })).status).toBe(200);
-    const listed = (await links()).find((l) => l.id === link.id)!;
-    expect(listed.views).toBe(3);
-    expect(listed.lastViewedAt).toEqual(expect.any(String));
+    // A view is counted beside the page, not before it: the owner's list shows it a moment later.
+    await waitUntil('the owner sees three views', async () => {
+      const listed = (await links()).find((l) => l.id === link.id)!;
+      return listed.views === 3 && listed.lastViewedAt !== null;
+    });
+  });
+
+  it('serves many visitors of one link at the same moment, and counts every one of them', async () => {
+    const { token, link } = await create();
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 40 },
+        async () => (await visitor().api.shareLinks.get({ params: { token } })).status,
+      ),
+    );
+    expect(statuses).toEqual(Array.from({ length: 40 }, () => 200));
+    await waitUntil('the owner sees forty views', async () => {
+      return (await links()).find((l) => l.id === link.id)!.views === 40;
+    });
   });
 
   it('streams the media through the link with Range, and a download only when allowed', async () => {

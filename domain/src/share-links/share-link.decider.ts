@@ -1,8 +1,8 @@
 import { requireFinishedTranscript } from '../recordings/finished-transcript';
 import type { RecordingStatus } from '../recordings/recording';
-import type { Decider } from '../kernel/decider';
+import type { Decider, LogDecider } from '../kernel/decider';
 import { DomainError, NotFoundError } from '../kernel/errors';
-import type { ShareLinkAccess, ShareLinkEvent } from './events';
+import type { ShareLinkAccess, ShareLinkEvent, ShareLinkViewed } from './events';
 
 export interface ShareLinkState {
   readonly exists: boolean;
@@ -26,8 +26,7 @@ export type ShareLinkCommand =
       expiresAt: string | null;
       now: string;
     })
-  | { type: 'RevokeShareLink'; now: string }
-  | { type: 'RecordShareLinkView'; now: string };
+  | { type: 'RevokeShareLink'; now: string };
 
 /** The longest a link may live when it has an expiry (links without one live until revoked). */
 export const MAX_SHARE_LINK_DAYS = 366;
@@ -65,7 +64,7 @@ const validExpiry = (expiresAt: string | null, now: string): string | null => {
   return new Date(at).toISOString();
 };
 
-/** One share link of one recording: created, viewed while live, revoked for good. */
+/** One share link of one recording: created, revoked for good (its views are a log beside it: see below). */
 export const shareLinkDecider: Decider<ShareLinkCommand, ShareLinkEvent, ShareLinkState> = {
   initialState,
   decide(command, state) {
@@ -92,18 +91,14 @@ export const shareLinkDecider: Decider<ShareLinkCommand, ShareLinkEvent, ShareLi
       ];
     }
     if (!state.exists) throw new NotFoundError('Share link', state.linkId);
-    if (command.type === 'RevokeShareLink') {
-      // Revoking twice changes nothing: the link is already dead.
-      if (state.revokedAt !== null) return [];
-      return [
-        {
-          type: 'ShareLinkRevoked',
-          data: { linkId: state.linkId, recordingId: state.recordingId, revokedAt: command.now },
-        },
-      ];
-    }
-    if (!isShareLinkLive(state, command.now)) throw shareLinkGone();
-    return [{ type: 'ShareLinkViewed', data: { linkId: state.linkId, viewedAt: command.now } }];
+    // Revoking twice changes nothing: the link is already dead.
+    if (state.revokedAt !== null) return [];
+    return [
+      {
+        type: 'ShareLinkRevoked',
+        data: { linkId: state.linkId, recordingId: state.recordingId, revokedAt: command.now },
+      },
+    ];
   },
   evolve(state, event) {
     switch (event.type) {
@@ -122,4 +117,22 @@ export const shareLinkDecider: Decider<ShareLinkCommand, ShareLinkEvent, ShareLi
         return state;
     }
   },
+};
+
+export interface RecordShareLinkView {
+  readonly type: 'RecordShareLinkView';
+  readonly linkId: string;
+  readonly now: string;
+}
+
+/**
+ * A visitor's view is counted, never refused: whether the link still opens was decided by the read that served the
+ * page (from the read models, which a revocation holds before its owner is answered). As a log entry on the link's
+ * stream, many visitors at once never conflict with each other, and a view never waits for the read models.
+ */
+export const shareLinkViewLog: LogDecider<RecordShareLinkView, ShareLinkViewed> = {
+  kind: 'log',
+  initialState: () => null,
+  evolve: () => null,
+  decide: ({ linkId, now }) => [{ type: 'ShareLinkViewed', data: { linkId, viewedAt: now } }],
 };

@@ -8,6 +8,7 @@ import {
   type ShareLinkDoc,
   shareLinkDecider,
   shareLinkStream,
+  shareLinkViewLog,
 } from '@scrivo/domain/share-links';
 import { PASSWORD_HASHER } from '../../accounts/tokens';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
@@ -120,8 +121,9 @@ export class RecordShareViewHandler implements ICommandHandler<RecordShareViewCo
   constructor(private readonly runner: StreamRunner) {}
 
   async execute({ linkId }: RecordShareViewCommand): Promise<void> {
-    await this.runner.run(shareLinkDecider, shareLinkStream(linkId), {
+    await this.runner.record(shareLinkViewLog, shareLinkStream(linkId), {
       type: 'RecordShareLinkView',
+      linkId,
       now: this.runner.now(),
     });
   }
