@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import sys
 import time
 from pathlib import Path
@@ -116,6 +117,30 @@ def score(reference: Reference, turns: List[Tuple[float, float, str]], names: Di
     return out
 
 
+def kept_state(session: Any) -> Dict[str, Any]:
+    """What a finished :class:`speakers.EmbeddingSession` holds before its clustering (windows' activity, units'
+    embeddings and seconds, cannot-links), to cluster again without the models."""
+    return {
+        "windows": [(w.frame0, w.act, list(w.tracks)) for w in session.windows],
+        "vectors": session.vectors,
+        "solo": session.solo,
+        "cannot_link": session.cannot_link,
+        "received": session.received,
+        "next_window": session.next_window,
+        "step": session.step,
+        "track_count": session.track_count,
+    }
+
+
+def restored(state: Dict[str, Any], prints: Any) -> Any:
+    """A session from :func:`kept_state` whose ``finish`` clusters (with ``prints`` given to it) and answers turns."""
+    session = speakers.EmbeddingSession(None, None, voices=prints)  # type: ignore[arg-type]
+    session.windows = [diarize_mod._Window(f, act, tracks) for f, act, tracks in state["windows"]]
+    for key in ("vectors", "solo", "cannot_link", "received", "next_window", "step", "track_count"):
+        setattr(session, key, state[key])
+    return session
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--audio", default=str(REPO.parent / "shared" / "audio" / "librispeech-voices"))
@@ -146,13 +171,16 @@ def main() -> int:
     embedder = speakers.Embedder(model, threads=2)
     diarizer = speakers.EmbeddingDiarizer(diarize_mod.Segmenter(threads=2), embedder)
     prints = [(r, voices.voice_print([enrol[r][0]], embedder)[0].tolist()) for r in known]
+    print_vectors = [np.asarray(v) for _r, v in prints]
     enrol_seconds = [enrol[r][0].size / RATE for r in known]
     print(f"enrolled 20 readers, {min(enrol_seconds):.1f}-{max(enrol_seconds):.1f} s each", file=sys.stderr)
 
-    runs: Dict[str, List[Dict[str, Any]]] = {}
+    # Each recording diarized twice from the same segmentation and embeddings: as before (no remembered voice given to
+    # the diarizer) and with the remembered voices' prints given to its clustering.
+    plain: Dict[str, List[Dict[str, Any]]] = {}
+    anchored: Dict[str, List[Dict[str, Any]]] = {}
     started = time.monotonic()
     for split, count in (("dev", args.dev), ("test", args.test)):
-        runs[split] = []
         for k in range(count):
             size = int(rng.integers(2, 5))
             remembered = int(rng.integers(0, size + 1))
@@ -162,28 +190,35 @@ def main() -> int:
             rng.shuffle(people)
             parts = [(p, enrol[p][1] if p in known else audio[p]) for p in people]
             samples, reference = recording(parts)
-            path = cache / f"{split}-{args.seed}-{k}.json"
+            path = cache / f"{split}-{args.seed}-{k}.pickle"
             if path.is_file():
-                kept = json.loads(path.read_text())
+                state = pickle.loads(path.read_bytes())
             else:
                 session = diarizer.session()
                 for i in range(0, samples.size, 300 * RATE):
                     session.feed(samples[i : i + 300 * RATE])
+                heard = session.finish()
+                state = kept_state(session)
+                # Clustered again from what was kept, the turns must be the diarizer's own.
+                assert restored(state, None).finish() == heard, "the kept state does not give the same turns"
+                path.write_bytes(pickle.dumps(state))
+            for given, runs in ((False, plain), (True, anchored)):
+                session = restored(state, print_vectors if given else None)
                 found = session.finish()
                 labels = {s: f"Speaker {s + 1}" for s in sorted({t[2] for t in found})}
-                kept = {
-                    "people": people,
-                    "turns": [(a, b, labels[s]) for a, b, s in found],
-                    "profiles": speakers.profiles(session, labels),
-                }
-                path.write_text(json.dumps(kept))
-            kept["reference"] = reference
-            runs[split].append(kept)
+                runs.setdefault(split, []).append(
+                    {
+                        "people": people,
+                        "turns": [(a, b, labels[s]) for a, b, s in found],
+                        "profiles": speakers.profiles(session, labels),
+                        "reference": reference,
+                    }
+                )
             print(f"{split} {k + 1}/{count} ({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
 
     known_set = set(known)
 
-    def measure(split: str, threshold: float) -> Dict[str, Any]:
+    def measure(runs: Dict[str, List[Dict[str, Any]]], split: str, threshold: float) -> Dict[str, Any]:
         named = present = wrong = absent = 0
         mine = total = 0.0
         for run in runs[split]:
@@ -210,24 +245,29 @@ def main() -> int:
         }
 
     grid = [round(t, 2) for t in np.arange(0.30, 0.86, 0.05)]
-    dev = [measure("dev", t) for t in grid]
-    # The lowest threshold at which at most 2 % of the development recordings give a label someone else's name: higher
-    # ones lose more remembered people than they spare strangers (see bench/README.md).
-    clean = [r["threshold"] for r in dev if r["wrongly_named"] <= 0.02]
-    chosen = args.threshold if args.threshold is not None else (min(clean) if clean else grid[-1])
-    rows = dev + [measure("test", t) for t in grid]
-    for row in rows:
-        print(json.dumps(row))
-    print(f"\nchosen threshold: {chosen} (current voices.SAME_PERSON {voices.SAME_PERSON})\n")
-    print("| recordings | threshold | recordings (remembered people in them) | named (>= 80 % of their time) | time under their name | wrongly named recordings | named someone absent |")
-    print("|---|---|---|---|---|---|---|")
-    for row in rows:
-        mark = " **(chosen)**" if row["threshold"] == chosen else ""
+    for title, runs in (("diarizer without the prints (as before)", plain), ("prints given to the diarizer", anchored)):
+        dev = [measure(runs, "dev", t) for t in grid]
+        # The lowest threshold at which at most 2 % of the development recordings give a label someone else's name:
+        # higher ones lose more remembered people than they spare strangers (see bench/README.md).
+        clean = [r["threshold"] for r in dev if r["wrongly_named"] <= 0.02]
+        chosen = args.threshold if args.threshold is not None else (min(clean) if clean else grid[-1])
+        rows = dev + [measure(runs, "test", t) for t in grid]
+        for row in rows:
+            print(json.dumps({"diarizer": title, **row}))
+        print(f"\n{title}: chosen threshold {chosen} (current voices.SAME_PERSON {voices.SAME_PERSON})\n")
         print(
-            f"| {row['split']} | {row['threshold']:.2f}{mark} | {row['recordings']} ({row['remembered_present']}) "
-            f"| {100 * row['named']:.1f} % | {100 * row['time_under_name']:.1f} % "
-            f"| {row['wrong_recordings']} ({100 * row['wrongly_named']:.1f} %) | {row['absent_named_recordings']} |"
+            "| recordings | threshold | recordings (remembered people in them) | named (>= 80 % of their time) "
+            "| time under their name | wrongly named recordings | named someone absent |"
         )
+        print("|---|---|---|---|---|---|---|")
+        for row in rows:
+            mark = " **(chosen)**" if row["threshold"] == chosen else ""
+            print(
+                f"| {row['split']} | {row['threshold']:.2f}{mark} | {row['recordings']} ({row['remembered_present']}) "
+                f"| {100 * row['named']:.1f} % | {100 * row['time_under_name']:.1f} % "
+                f"| {row['wrong_recordings']} ({100 * row['wrongly_named']:.1f} %) | {row['absent_named_recordings']} |"
+            )
+        print()
     return 0
 
 
