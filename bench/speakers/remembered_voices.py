@@ -134,7 +134,7 @@ def kept_state(session: Any) -> Dict[str, Any]:
 
 def restored(state: Dict[str, Any], prints: Any) -> Any:
     """A session from :func:`kept_state` whose ``finish`` clusters (with ``prints`` given to it) and answers turns."""
-    session = speakers.EmbeddingSession(None, None, voices=prints)  # type: ignore[arg-type]
+    session = speakers.EmbeddingSession(None, None, voices=prints or ())  # type: ignore[arg-type]
     session.windows = [diarize_mod._Window(f, act, tracks) for f, act, tracks in state["windows"]]
     for key in ("vectors", "solo", "cannot_link", "received", "next_window", "step", "track_count"):
         setattr(session, key, state[key])
