@@ -1,6 +1,7 @@
 """Remembered voices (issue 40 item 5): is a remembered person named where they speak, and a stranger never?
 
-    flock /tmp/heavy.lock worker/.venv/bin/python bench/speakers/remembered_voices.py [--cache DIR] [--threshold T]
+    flock /tmp/heavy.lock worker/.venv/bin/python bench/speakers/remembered_voices.py [--cache DIR] [--threshold T] \
+        [--not-that-voice S]
 
 Built from ../shared/audio/librispeech-voices (251 readers, one utterance each). Each utterance is cut at the pause
 nearest its middle. 20 readers (whose two halves hold 3 s or more each, chosen with --seed) are remembered: their voice print is
@@ -10,9 +11,12 @@ hold 2-4 people, each of them a remembered reader (their second half: speech the
 The other 231 readers are split in two halves of strangers: the development recordings (--dev, where the threshold
 is chosen) and the test recordings (--test, reported) share no stranger.
 
-Each recording is diarized as ``/asr?diarize=1&speaker_profiles=1`` does (CAM++ over pyannote segmentation), its
-labels' voice prints kept (:func:`speakers.profiles`, cached in --cache), then named with
-:func:`voices.name_speakers` at each threshold. Scored on the diarizer's turns (not on Whisper's words):
+Each recording is diarized as ``/asr?diarize=1&speaker_profiles=1`` does (CAM++ over pyannote segmentation; its
+segmentation and embeddings cached in --cache), twice: without the remembered voices, and with their prints given
+to the clustering as the API gives them (``X-Voice-Prints``: :func:`speakers.anchored_cluster`, which
+--not-that-voice tunes). Each run's labels' voice prints (:func:`speakers.profiles`) are named with
+:func:`voices.name_speakers` at each threshold, chosen on the development recordings. Scored on the diarizer's
+turns (not on Whisper's words):
 
 * named: the share of (recording, remembered person in it) where the person's voice id is given to a label and at
   least 80 % of their speech time is under that label;
@@ -41,6 +45,7 @@ sys.path[:0] = [str(REPO / "worker")]
 from scrivo_speech import speakers, voices  # noqa: E402
 from scrivo_speech import diarize as diarize_mod  # noqa: E402
 from tests.bench.conversations import read_audio  # noqa: E402
+from tests.bench.der import der  # noqa: E402
 
 RATE = 16000
 GAP = 0.5
@@ -149,7 +154,11 @@ def main() -> int:
     parser.add_argument("--dev", type=int, default=60)
     parser.add_argument("--test", type=int, default=140)
     parser.add_argument("--threshold", type=float, default=None, help="mark this one (else the one chosen on dev)")
+    parser.add_argument(
+        "--not-that-voice", type=float, default=speakers.NOT_THAT_VOICE, help="speakers.NOT_THAT_VOICE to try (on dev)"
+    )
     args = parser.parse_args()
+    speakers.NOT_THAT_VOICE = args.not_that_voice
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(args.seed)
@@ -244,6 +253,25 @@ def main() -> int:
             "absent_named_recordings": absent,
         }
 
+    def diarization(runs: Dict[str, List[Dict[str, Any]]], split: str, nobody_remembered: bool) -> str:
+        """DER (no collar, pooled over the recordings) and recordings with the wrong number of speakers."""
+        chosen = [r for r in runs[split] if not nobody_remembered or not set(r["people"]) & known_set]
+        errors = total = 0.0
+        miscounted = 0
+        for run in chosen:
+            scored = der(run["reference"], [tuple(t) for t in run["turns"]], collar=0.0)
+            errors += scored["der"] * scored["total"]
+            total += scored["total"]
+            miscounted += len({t[2] for t in run["turns"]}) != len(set(run["people"]))
+        return f"{len(chosen)} recordings: DER {100 * errors / max(total, 1e-9):.1f} %, wrong count {miscounted}"
+
+    for split in ("dev", "test"):
+        for nobody in (False, True):
+            print(
+                f"{split}{' (nobody remembered)' if nobody else ''}: without prints "
+                f"{diarization(plain, split, nobody)}; with prints {diarization(anchored, split, nobody)}"
+            )
+    print()
     grid = [round(t, 2) for t in np.arange(0.30, 0.86, 0.05)]
     for title, runs in (("diarizer without the prints (as before)", plain), ("prints given to the diarizer", anchored)):
         dev = [measure(runs, "dev", t) for t in grid]
