@@ -157,6 +157,7 @@ def main() -> int:
     parser.add_argument(
         "--not-that-voice", type=float, default=speakers.NOT_THAT_VOICE, help="speakers.NOT_THAT_VOICE to try (on dev)"
     )
+    parser.add_argument("--dump", default=None, help="write every run (turns, profiles, reference) here as JSON")
     args = parser.parse_args()
     speakers.NOT_THAT_VOICE = args.not_that_voice
     cache = Path(args.cache)
@@ -226,6 +227,8 @@ def main() -> int:
             print(f"{split} {k + 1}/{count} ({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
 
     known_set = set(known)
+    if args.dump:
+        Path(args.dump).write_text(json.dumps({"known": known, "prints": prints, "plain": plain, "anchored": anchored}))
 
     def measure(runs: Dict[str, List[Dict[str, Any]]], split: str, threshold: float) -> Dict[str, Any]:
         named = present = wrong = absent = 0

@@ -192,13 +192,17 @@ def wav_of(tmp_path: Path, parts: List[Tuple[str, np.ndarray]]) -> Tuple[bytes, 
     return write_wav(tmp_path / "conversation.wav", samples).read_bytes(), spans
 
 
-def heard(server, wav: bytes) -> dict:
-    status, body = post_json(server, "/asr?language=en&diarize=1&speaker_profiles=1", wav)
+def heard(server, wav: bytes, prints: List[List[float]]) -> dict:
+    headers = {"X-Voice-Prints": ",".join(TestTheVoicePrintsHeader.encoded(np.asarray(v)) for v in prints)} if prints else {}
+    status, body = post_json(server, "/asr?language=en&diarize=1&speaker_profiles=1", wav, headers=headers)
     assert status == 200, body
     return body
 
 
-def test_a_remembered_reader_is_named_where_they_speak_and_strangers_are_not(server, readers, tmp_path):
+# Without the print (the labels as the plain clustering gives them) and with it given to the clustering, as the API
+# gives it (X-Voice-Prints): named either way.
+@pytest.mark.parametrize("anchored", [False, True], ids=["labels-alone", "print-given-to-the-clustering"])
+def test_a_remembered_reader_is_named_where_they_speak_and_strangers_are_not(server, readers, tmp_path, anchored):
     # Ada's voice print, from her first half, said between Bert's lines.
     wav, spans = wav_of(tmp_path, [(BERT, readers[BERT][0]), (ADA, readers[ADA][0]), (BERT, readers[BERT][1])])
     ada = next((a, b) for a, b, who in spans if who == ADA)
@@ -206,10 +210,11 @@ def test_a_remembered_reader_is_named_where_they_speak_and_strangers_are_not(ser
     assert status == 200, made
     assert len(made["embedding"]) == 192 and made["seconds"] >= voices.PRINT_MIN_SECONDS
     remembered = [{"id": "ada", "embedding": made["embedding"]}]
+    prints = [made["embedding"]] if anchored else []
 
     # Later: Gwen (another woman), then Ada's second half.
     wav, spans = wav_of(tmp_path, [(GWEN, readers[GWEN][0]), (ADA, readers[ADA][1]), (GWEN, readers[GWEN][1])])
-    result = heard(server, wav)
+    result = heard(server, wav, prints)
     status, named = post_json(server, "/speakers/name", json.dumps({"profiles": result["speakerProfiles"], "voices": remembered}).encode())
     assert status == 200, named
     labels = list(named["names"])
@@ -224,7 +229,7 @@ def test_a_remembered_reader_is_named_where_they_speak_and_strangers_are_not(ser
 
     # Two strangers, one of them a woman as Ada is: nobody is Ada.
     wav, _spans = wav_of(tmp_path, [(GWEN, readers[GWEN][0]), (CARL, readers[CARL][0]), (GWEN, readers[GWEN][1])])
-    result = heard(server, wav)
+    result = heard(server, wav, prints)
     status, named = post_json(server, "/speakers/name", json.dumps({"profiles": result["speakerProfiles"], "voices": remembered}).encode())
     assert (status, named) == (200, {"names": {}})
 
