@@ -344,10 +344,11 @@ def anchored_cluster(
 ) -> List[int]:
     """:func:`cluster` with remembered voices' prints as anchors: each print is one more row, cannot-linked to the
     other prints and to the units unlike it (:func:`print_constraints`); average linkage keeps a cannot-link once its
-    rows are merged, so the cluster a print joins can never take in a unit far from that print. On short turns the
-    plain clustering merged a remembered person with a stranger whose units were alike to theirs (0.55-0.7) though
-    not to their print (a stranger's label at most 0.68 to it); the print keeps them apart. The prints' rows are
-    dropped from the answer (a print nobody's speech joined leaves no speaker)."""
+    rows are merged, so the cluster a print joins can never take in a unit far from that print. Average linkage alone
+    merges a remembered person with a stranger whose units are alike to theirs (above SAME_SPEAKER) though not to
+    their print; on bench/speakers/remembered_voices.py's test recordings the prints took the recordings with a wrong
+    number of speakers from 30 to 23 of 140 (bench/README.md, "Remembered voices"). The prints' rows are dropped from
+    the answer (a print nobody's speech joined leaves no speaker)."""
     n = len(embeddings)
     rows = np.concatenate([embeddings.astype(np.float64), unit_rows(voices)])
     labels = cluster(rows, list(cannot_link) + print_constraints(embeddings, voices), threshold=threshold)[:n]
