@@ -83,13 +83,19 @@ class Counted:
 
 
 def revision(rev: str, into: Path) -> Any:
-    """speakers.py and diarize.py of git revision ``rev`` as the package ``scrivo_speech_<hash>``."""
+    """speakers.py and diarize.py of git revision ``rev`` (and engine.py, which loads their models) as the package
+    ``scrivo_speech_<hash>``."""
     commit = subprocess.check_output(["git", "rev-parse", "--short", rev], cwd=REPO, text=True).strip()
     package = into / f"scrivo_speech_{commit}"
     package.mkdir(parents=True, exist_ok=True)
     (package / "__init__.py").write_text("")
-    for name in ("diarize.py", "speakers.py"):
-        text = subprocess.check_output(["git", "show", f"{commit}:worker/scrivo_speech/{name}"], cwd=REPO, text=True)
+    for name in ("diarize.py", "speakers.py", "engine.py"):
+        try:
+            text = subprocess.check_output(
+                ["git", "show", f"{commit}:worker/scrivo_speech/{name}"], cwd=REPO, text=True, stderr=subprocess.DEVNULL
+            )
+        except subprocess.CalledProcessError:  # older revisions have no engine.py
+            continue
         (package / name).write_text(text)
     sys.path.insert(0, str(into))
     return importlib.import_module(f"{package.name}.speakers"), commit

@@ -1,6 +1,7 @@
 """Remembered voices (issue 40 item 5): is a remembered person named where they speak, and a stranger never?
 
-    flock /tmp/heavy.lock worker/.venv/bin/python bench/speakers/remembered_voices.py [--cache DIR] [--threshold T]
+    flock /tmp/heavy.lock worker/.venv/bin/python bench/speakers/remembered_voices.py [--cache DIR] [--threshold T] \
+        [--not-that-voice S]
 
 Built from ../shared/audio/librispeech-voices (251 readers, one utterance each). Each utterance is cut at the pause
 nearest its middle. 20 readers (whose two halves hold 3 s or more each, chosen with --seed) are remembered: their voice print is
@@ -10,9 +11,12 @@ hold 2-4 people, each of them a remembered reader (their second half: speech the
 The other 231 readers are split in two halves of strangers: the development recordings (--dev, where the threshold
 is chosen) and the test recordings (--test, reported) share no stranger.
 
-Each recording is diarized as ``/asr?diarize=1&speaker_profiles=1`` does (CAM++ over pyannote segmentation), its
-labels' voice prints kept (:func:`speakers.profiles`, cached in --cache), then named with
-:func:`voices.name_speakers` at each threshold. Scored on the diarizer's turns (not on Whisper's words):
+Each recording is diarized as ``/asr?diarize=1&speaker_profiles=1`` does (CAM++ over pyannote segmentation; its
+segmentation and embeddings cached in --cache), twice: without the remembered voices, and with their prints given
+to the clustering as the API gives them (``X-Voice-Prints``: :func:`speakers.anchored_cluster`, which
+--not-that-voice tunes). Each run's labels' voice prints (:func:`speakers.profiles`) are named with
+:func:`voices.name_speakers` at each threshold, chosen on the development recordings. Scored on the diarizer's
+turns (not on Whisper's words):
 
 * named: the share of (recording, remembered person in it) where the person's voice id is given to a label and at
   least 80 % of their speech time is under that label;
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import sys
 import time
 from pathlib import Path
@@ -40,6 +45,7 @@ sys.path[:0] = [str(REPO / "worker")]
 from scrivo_speech import speakers, voices  # noqa: E402
 from scrivo_speech import diarize as diarize_mod  # noqa: E402
 from tests.bench.conversations import read_audio  # noqa: E402
+from tests.bench.der import der  # noqa: E402
 
 RATE = 16000
 GAP = 0.5
@@ -116,6 +122,30 @@ def score(reference: Reference, turns: List[Tuple[float, float, str]], names: Di
     return out
 
 
+def kept_state(session: Any) -> Dict[str, Any]:
+    """What a finished :class:`speakers.EmbeddingSession` holds before its clustering (windows' activity, units'
+    embeddings and seconds, cannot-links), to cluster again without the models."""
+    return {
+        "windows": [(w.frame0, w.act, list(w.tracks)) for w in session.windows],
+        "vectors": session.vectors,
+        "solo": session.solo,
+        "cannot_link": session.cannot_link,
+        "received": session.received,
+        "next_window": session.next_window,
+        "step": session.step,
+        "track_count": session.track_count,
+    }
+
+
+def restored(state: Dict[str, Any], prints: Any) -> Any:
+    """A session from :func:`kept_state` whose ``finish`` clusters (with ``prints`` given to it) and answers turns."""
+    session = speakers.EmbeddingSession(None, None, voices=prints or ())  # type: ignore[arg-type]
+    session.windows = [diarize_mod._Window(f, act, tracks) for f, act, tracks in state["windows"]]
+    for key in ("vectors", "solo", "cannot_link", "received", "next_window", "step", "track_count"):
+        setattr(session, key, state[key])
+    return session
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--audio", default=str(REPO.parent / "shared" / "audio" / "librispeech-voices"))
@@ -124,7 +154,12 @@ def main() -> int:
     parser.add_argument("--dev", type=int, default=60)
     parser.add_argument("--test", type=int, default=140)
     parser.add_argument("--threshold", type=float, default=None, help="mark this one (else the one chosen on dev)")
+    parser.add_argument(
+        "--not-that-voice", type=float, default=speakers.NOT_THAT_VOICE, help="speakers.NOT_THAT_VOICE to try (on dev)"
+    )
+    parser.add_argument("--dump", default=None, help="write every run (turns, profiles, reference) here as JSON")
     args = parser.parse_args()
+    speakers.NOT_THAT_VOICE = args.not_that_voice
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(args.seed)
@@ -146,13 +181,16 @@ def main() -> int:
     embedder = speakers.Embedder(model, threads=2)
     diarizer = speakers.EmbeddingDiarizer(diarize_mod.Segmenter(threads=2), embedder)
     prints = [(r, voices.voice_print([enrol[r][0]], embedder)[0].tolist()) for r in known]
+    print_vectors = [np.asarray(v) for _r, v in prints]
     enrol_seconds = [enrol[r][0].size / RATE for r in known]
     print(f"enrolled 20 readers, {min(enrol_seconds):.1f}-{max(enrol_seconds):.1f} s each", file=sys.stderr)
 
-    runs: Dict[str, List[Dict[str, Any]]] = {}
+    # Each recording diarized twice from the same segmentation and embeddings: as before (no remembered voice given to
+    # the diarizer) and with the remembered voices' prints given to its clustering.
+    plain: Dict[str, List[Dict[str, Any]]] = {}
+    anchored: Dict[str, List[Dict[str, Any]]] = {}
     started = time.monotonic()
     for split, count in (("dev", args.dev), ("test", args.test)):
-        runs[split] = []
         for k in range(count):
             size = int(rng.integers(2, 5))
             remembered = int(rng.integers(0, size + 1))
@@ -162,28 +200,37 @@ def main() -> int:
             rng.shuffle(people)
             parts = [(p, enrol[p][1] if p in known else audio[p]) for p in people]
             samples, reference = recording(parts)
-            path = cache / f"{split}-{args.seed}-{k}.json"
+            path = cache / f"{split}-{args.seed}-{k}.pickle"
             if path.is_file():
-                kept = json.loads(path.read_text())
+                state = pickle.loads(path.read_bytes())
             else:
                 session = diarizer.session()
                 for i in range(0, samples.size, 300 * RATE):
                     session.feed(samples[i : i + 300 * RATE])
+                heard = session.finish()
+                state = kept_state(session)
+                # Clustered again from what was kept, the turns must be the diarizer's own.
+                assert restored(state, None).finish() == heard, "the kept state does not give the same turns"
+                path.write_bytes(pickle.dumps(state))
+            for given, runs in ((False, plain), (True, anchored)):
+                session = restored(state, print_vectors if given else None)
                 found = session.finish()
                 labels = {s: f"Speaker {s + 1}" for s in sorted({t[2] for t in found})}
-                kept = {
-                    "people": people,
-                    "turns": [(a, b, labels[s]) for a, b, s in found],
-                    "profiles": speakers.profiles(session, labels),
-                }
-                path.write_text(json.dumps(kept))
-            kept["reference"] = reference
-            runs[split].append(kept)
+                runs.setdefault(split, []).append(
+                    {
+                        "people": people,
+                        "turns": [(a, b, labels[s]) for a, b, s in found],
+                        "profiles": speakers.profiles(session, labels),
+                        "reference": reference,
+                    }
+                )
             print(f"{split} {k + 1}/{count} ({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
 
     known_set = set(known)
+    if args.dump:
+        Path(args.dump).write_text(json.dumps({"known": known, "prints": prints, "plain": plain, "anchored": anchored}))
 
-    def measure(split: str, threshold: float) -> Dict[str, Any]:
+    def measure(runs: Dict[str, List[Dict[str, Any]]], split: str, threshold: float) -> Dict[str, Any]:
         named = present = wrong = absent = 0
         mine = total = 0.0
         for run in runs[split]:
@@ -209,25 +256,49 @@ def main() -> int:
             "absent_named_recordings": absent,
         }
 
+    def diarization(runs: Dict[str, List[Dict[str, Any]]], split: str, nobody_remembered: bool) -> str:
+        """DER (no collar, pooled over the recordings) and recordings with the wrong number of speakers."""
+        chosen = [r for r in runs[split] if not nobody_remembered or not set(r["people"]) & known_set]
+        errors = total = 0.0
+        miscounted = 0
+        for run in chosen:
+            scored = der(run["reference"], [tuple(t) for t in run["turns"]], collar=0.0)
+            errors += scored["der"] * scored["total"]
+            total += scored["total"]
+            miscounted += len({t[2] for t in run["turns"]}) != len(set(run["people"]))
+        return f"{len(chosen)} recordings: DER {100 * errors / max(total, 1e-9):.1f} %, wrong count {miscounted}"
+
+    for split in ("dev", "test"):
+        for nobody in (False, True):
+            print(
+                f"{split}{' (nobody remembered)' if nobody else ''}: without prints "
+                f"{diarization(plain, split, nobody)}; with prints {diarization(anchored, split, nobody)}"
+            )
+    print()
     grid = [round(t, 2) for t in np.arange(0.30, 0.86, 0.05)]
-    dev = [measure("dev", t) for t in grid]
-    # The lowest threshold at which at most 2 % of the development recordings give a label someone else's name: higher
-    # ones lose more remembered people than they spare strangers (see bench/README.md).
-    clean = [r["threshold"] for r in dev if r["wrongly_named"] <= 0.02]
-    chosen = args.threshold if args.threshold is not None else (min(clean) if clean else grid[-1])
-    rows = dev + [measure("test", t) for t in grid]
-    for row in rows:
-        print(json.dumps(row))
-    print(f"\nchosen threshold: {chosen} (current voices.SAME_PERSON {voices.SAME_PERSON})\n")
-    print("| recordings | threshold | recordings (remembered people in them) | named (>= 80 % of their time) | time under their name | wrongly named recordings | named someone absent |")
-    print("|---|---|---|---|---|---|---|")
-    for row in rows:
-        mark = " **(chosen)**" if row["threshold"] == chosen else ""
+    for title, runs in (("diarizer without the prints (as before)", plain), ("prints given to the diarizer", anchored)):
+        dev = [measure(runs, "dev", t) for t in grid]
+        # The lowest threshold at which at most 2 % of the development recordings give a label someone else's name:
+        # higher ones lose more remembered people than they spare strangers (see bench/README.md).
+        clean = [r["threshold"] for r in dev if r["wrongly_named"] <= 0.02]
+        chosen = args.threshold if args.threshold is not None else (min(clean) if clean else grid[-1])
+        rows = dev + [measure(runs, "test", t) for t in grid]
+        for row in rows:
+            print(json.dumps({"diarizer": title, **row}))
+        print(f"\n{title}: chosen threshold {chosen} (current voices.SAME_PERSON {voices.SAME_PERSON})\n")
         print(
-            f"| {row['split']} | {row['threshold']:.2f}{mark} | {row['recordings']} ({row['remembered_present']}) "
-            f"| {100 * row['named']:.1f} % | {100 * row['time_under_name']:.1f} % "
-            f"| {row['wrong_recordings']} ({100 * row['wrongly_named']:.1f} %) | {row['absent_named_recordings']} |"
+            "| recordings | threshold | recordings (remembered people in them) | named (>= 80 % of their time) "
+            "| time under their name | wrongly named recordings | named someone absent |"
         )
+        print("|---|---|---|---|---|---|---|")
+        for row in rows:
+            mark = " **(chosen)**" if row["threshold"] == chosen else ""
+            print(
+                f"| {row['split']} | {row['threshold']:.2f}{mark} | {row['recordings']} ({row['remembered_present']}) "
+                f"| {100 * row['named']:.1f} % | {100 * row['time_under_name']:.1f} % "
+                f"| {row['wrong_recordings']} ({100 * row['wrongly_named']:.1f} %) | {row['absent_named_recordings']} |"
+            )
+        print()
     return 0
 
 

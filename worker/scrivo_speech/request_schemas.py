@@ -8,6 +8,8 @@ recognition code receives values that have been checked.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
 from http import HTTPStatus
@@ -63,6 +65,7 @@ class TranscribeOptions(TypedDict):
     initial_prompt: Optional[str]
     hotwords: Optional[str]
     speaker_profiles: bool
+    voice_prints: List[np.ndarray]
 
 
 class LiveOptions(TypedDict):
@@ -127,7 +130,36 @@ def parse_options(query: str) -> TranscribeOptions:
         "initial_prompt": prompt["initial_prompt"],
         "hotwords": prompt["hotwords"],
         "speaker_profiles": speaker_profiles,
+        "voice_prints": [],
     }
+
+
+def parse_voice_prints(header: str, diarize: bool) -> List[np.ndarray]:
+    """The ``X-Voice-Prints`` header of ``/asr`` and ``/transcribe``: remembered people's voice prints, each as the API
+    keeps them (little-endian float32 in base64), separated by commas; they anchor the diarizer's clustering. In a
+    header rather than the query or the body: the body is the audio, and a query is logged by proxies."""
+    if not header.strip():
+        return []
+    if not diarize:
+        raise BadRequest("X-Voice-Prints needs diarize=1 (remembered voices anchor the speaker labels)")
+    parts = header.split(",")
+    if len(parts) > MAX_VOICES:
+        raise BadRequest(f"X-Voice-Prints: at most {MAX_VOICES} voice prints")
+    out: List[np.ndarray] = []
+    for k, part in enumerate(parts):
+        try:
+            raw = base64.b64decode(part.strip(), validate=True)
+        except (binascii.Error, ValueError):
+            raise BadRequest(f"X-Voice-Prints[{k}] is not base64") from None
+        if not raw or len(raw) % 4 or len(raw) // 4 > MAX_DIMENSION:
+            raise BadRequest(f"X-Voice-Prints[{k}] must be 1-{MAX_DIMENSION} little-endian float32 numbers")
+        vector = np.frombuffer(raw, dtype="<f4").astype(np.float64)
+        if not np.all(np.isfinite(vector)) or not np.any(vector):
+            raise BadRequest(f"X-Voice-Prints[{k}] must be finite numbers, not all zeros")
+        if out and vector.size != out[0].size:
+            raise BadRequest(f"X-Voice-Prints[{k}] has {vector.size} numbers, the first {out[0].size}")
+        out.append(vector)
+    return out
 
 
 def parse_live_options(query: str) -> LiveOptions:
@@ -211,9 +243,10 @@ def speaker_bounds(count: Optional[int], least: Optional[int], most: Optional[in
     return SpeakerBounds(least, most) if least is not None or most is not None else None
 
 
-def read_pieces(body: Any) -> Tuple[List[Dict[str, Any]], Optional[int], Optional[SpeakerBounds]]:
+def read_pieces(body: Any) -> Tuple[List[Dict[str, Any]], Optional[int], Optional[SpeakerBounds], List[np.ndarray]]:
     """Checks a ``POST /speakers/cluster`` body ``{"pieces": [profiles...], "speakers"?: n, "min_speakers"?: a,
-    "max_speakers"?: b}`` (each piece as :func:`speakers.profiles` makes it), naming the first thing wrong."""
+    "max_speakers"?: b, "voices"?: [{"id", "embedding"}]}`` (each piece as :func:`speakers.profiles` makes it; the
+    voices as ``/speakers/name`` takes them, anchors of the clustering), naming the first thing wrong."""
     if not isinstance(body, dict) or not isinstance(body.get("pieces"), list):
         raise BadRequest('The body must be a JSON object {"pieces": [...]} with one speaker profile per piece')
     pieces = body["pieces"]
@@ -265,7 +298,14 @@ def read_pieces(body: Any) -> Tuple[List[Dict[str, Any]], Optional[int], Optiona
             for pair in links
         ):
             raise BadRequest(f"{where}.cannotLink must be a list of [i, j] pairs of two of its track indexes")
-    return pieces, count, bounds
+    voices = body.get("voices", [])
+    if not isinstance(voices, list):
+        raise BadRequest('voices must be a list of {"id", "embedding"}')
+    _naming, known = read_naming({"profiles": {"speakers": [], "tracks": []}, "voices": voices})
+    prints = [np.asarray(vector, dtype=np.float64) for _id, vector in known]
+    if prints and dimension is not None and prints[0].size != dimension:
+        raise BadRequest(f"voices have {prints[0].size} numbers, the tracks {dimension}")
+    return pieces, count, bounds, prints
 
 
 def read_naming(body: Any) -> Tuple[Dict[str, Any], List[Tuple[str, List[float]]]]:

@@ -5,7 +5,8 @@ Endpoints (see README.md for the shapes):
 * ``GET /health``       model status;
 * ``POST /asr``         raw audio in, one JSON transcript out (Hugging Face Inference API
   automatic-speech-recognition protocol; options in the URL query);
-* ``POST /transcribe``  same input, NDJSON stream of ``info``, ``progress``..., ``result``;
+* ``POST /transcribe``  same input, NDJSON stream of ``info``, ``progress``..., ``result``; both take remembered
+  people's voice prints in an ``X-Voice-Prints`` header (with ``diarize=1``: anchors of the speaker clustering);
 * ``POST /live``        live captions: chunked PCM in, NDJSON partial/final text out (see live/route.py);
 * ``POST /speakers/cluster``  the voice prints of every piece of one file (``speaker_profiles=1``) in, one
   file-wide label per piece's label out (issue 29);
@@ -53,6 +54,7 @@ from .request_schemas import (
     parse_live_options,
     parse_options,
     parse_print_options,
+    parse_voice_prints,
     read_naming,
     read_pieces,
 )
@@ -172,6 +174,7 @@ def _log_options(options: TranscribeOptions) -> Dict[str, Any]:
         "diarize": options["diarize"],
         "speakerBounds": list(options["speaker_bounds"]) if options["speaker_bounds"] else None,
         "speakerProfiles": options["speaker_profiles"],
+        "voicePrints": len(options["voice_prints"]),
     }
 
 
@@ -330,6 +333,8 @@ class Handler(BaseHTTPRequestHandler):
             self._check_auth()
             spans = parse_print_options(url.query) if route == "/speakers/print" else []
             options = parse_options(url.query) if route != "/speakers/print" else None
+            if options is not None:
+                options["voice_prints"] = parse_voice_prints(self.headers.get("X-Voice-Prints", ""), options["diarize"])
             transcriber = self._wait_for_model()
             body, size = self._read_body()
             if size == 0:
@@ -408,8 +413,8 @@ class Handler(BaseHTTPRequestHandler):
     def _cluster_speakers(self) -> None:
         # Clustering needs neither the Whisper model nor its queue: a join waits for no one's transcription.
         def cluster(body: Any) -> Tuple[Dict[str, Any], Dict[str, Any]]:
-            pieces, count, bounds = read_pieces(body)
-            labels = speakers_mod.cluster_pieces(pieces, count, bounds)
+            pieces, count, bounds, voices = read_pieces(body)
+            labels = speakers_mod.cluster_pieces(pieces, count, bounds, voices)
             found = {name for mapping in labels for name in mapping.values()}
             return {"labels": labels, "speakers": len(found)}, {"pieces": len(pieces), "speakers": len(found)}
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Dict, Generator, List, Optional, Tuple, Union
+from typing import Any, BinaryIO, Callable, Dict, Generator, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
 
 from . import audio as audio_mod
 from . import decoding, guards, metrics, redecode
@@ -252,6 +254,7 @@ class Transcriber:
         should_stop: Optional[Callable[[], bool]] = None,
         initial_prompt: Optional[str] = None,
         hotwords: Optional[str] = None,
+        voice_prints: Sequence[np.ndarray] = (),
     ) -> Generator[Dict[str, Any], None, None]:
         """Transcribe the audio file at ``path`` (or a seekable binary file object); see the module
         docstring for the events.
@@ -262,7 +265,9 @@ class Transcriber:
 
         ``num_speakers`` (with ``diarize``) is the number of people when the caller knows it; otherwise
         it is estimated, within ``speaker_bounds`` when given. ``speaker_profiles`` (with ``diarize``) adds ``speakerProfiles`` to the result: the
-        voice prints behind the labels (:func:`speakers.profiles`), None when the diarizer has none.
+        voice prints behind the labels (:func:`speakers.profiles`), None when the diarizer has none. ``voice_prints``
+        (with ``diarize``): the prints of people the caller remembers, given to the diarizer's clustering so that a remembered
+        person is not merged with someone else (:func:`speakers.anchored_cluster`); naming them is the caller's.
 
         ``initial_prompt`` (a line about the recording) and ``hotwords`` (names and terms, comma-separated) are
         given to the decoder of every chunk (custom vocabulary).
@@ -285,7 +290,7 @@ class Transcriber:
         # Voice prints are asked for the pieces of one file (issue 29): the rules about the whole file's speech are
         # then left to /speakers/cluster, which sees every piece (speakers.link_units, ``whole_file``).
         whole_file = not speaker_profiles
-        speakers = self.diarizer.session(num_speakers, speaker_bounds, whole_file) if diarize else None
+        speakers = self.diarizer.session(num_speakers, speaker_bounds, whole_file, voice_prints) if diarize else None
 
         stop = should_stop or (lambda: False)
         decode_options = self.decode_options.prompted(initial_prompt, hotwords)

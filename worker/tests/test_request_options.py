@@ -27,6 +27,7 @@ def test_an_empty_query_transcribes_in_the_detected_language_with_voice_activity
         "initial_prompt": None,
         "hotwords": None,
         "speaker_profiles": False,
+        "voice_prints": [],
     }
 
 

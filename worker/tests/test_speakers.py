@@ -128,8 +128,8 @@ def test_the_pieces_of_one_file_are_clustered_within_the_bounds_their_request_gi
         tracks = [{"speaker": f"S{v}", "embedding": (voices[v] + 0.05 * rng.standard_normal(8)).tolist(), "seconds": 3.0}
                   for v in range(3)]
         pieces.append({"speakers": ["S0", "S1", "S2"], "tracks": tracks, "cannotLink": []})
-    found, count, bounds = request_schemas.read_pieces({"pieces": pieces, "max_speakers": 2})
-    assert count is None and bounds == speakers.SpeakerBounds(None, 2)
+    found, count, bounds, prints = request_schemas.read_pieces({"pieces": pieces, "max_speakers": 2})
+    assert count is None and bounds == speakers.SpeakerBounds(None, 2) and prints == []
     labels = speakers.cluster_pieces(found, count, bounds)
     assert len({name for mapping in labels for name in mapping.values()}) == 2
     for body, says in [

@@ -8,6 +8,7 @@ first half, the later recording holds the second half (speech the print never he
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 from typing import Dict, List, Tuple
@@ -15,7 +16,7 @@ from typing import Dict, List, Tuple
 import numpy as np
 import pytest
 
-from scrivo_speech import request_schemas, voices
+from scrivo_speech import request_schemas, speakers, voices
 from scrivo_speech.request_schemas import BadRequest
 from tests.bench.conversations import read_audio, write_wav
 
@@ -86,6 +87,101 @@ class TestTheNamingRule:
             request_schemas.parse_spans(text)
 
 
+def noisy(rng: np.random.Generator, direction: np.ndarray, count: int) -> np.ndarray:
+    """``count`` unit embeddings scattered a little around ``direction``, as one person's units are."""
+    rows = direction + 0.03 * rng.standard_normal((count, direction.size))
+    return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def link(units: np.ndarray, prints: List[np.ndarray]) -> List[int]:
+    speaker_of = speakers.link_units(
+        dict(enumerate(units)), {u: 3.0 for u in range(len(units))}, (), voices=prints
+    )
+    return [speaker_of[u] for u in range(len(units))]
+
+
+class TestPrintsAnchorTheClustering:
+    """A remembered person's print given to the diarizer (``X-Voice-Prints``) keeps them apart from a stranger whose
+    units are alike to theirs, though not to their print (the merges behind bench/README.md, "Remembered voices")."""
+
+    ada = np.eye(1, 16)[0]
+    # A stranger 0.62 alike to Ada's units (above SAME_SPEAKER, so plain average linkage merges them)...
+    stranger = 0.62 * np.eye(1, 16)[0] + np.sqrt(1 - 0.62**2) * np.eye(1, 16, 1)[0]
+    # ... and Ada's print, 0.95 alike to her units and about 0.35 to the stranger's.
+    ada_print = 0.95 * np.eye(1, 16)[0] - np.sqrt(1 - 0.95**2) * np.eye(1, 16, 1)[0]
+
+    def units(self) -> np.ndarray:
+        rng = np.random.default_rng(40)
+        return np.concatenate([noisy(rng, self.ada, 4), noisy(rng, self.stranger, 4)])
+
+    def test_without_a_print_the_stranger_and_the_remembered_person_are_one_speaker(self):
+        assert link(self.units(), []) == [0] * 8
+
+    def test_with_her_print_the_remembered_person_is_a_speaker_of_her_own(self):
+        assert link(self.units(), [self.ada_print]) == [0, 0, 0, 0, 1, 1, 1, 1]
+
+    def test_a_print_of_someone_absent_changes_nothing(self):
+        rng = np.random.default_rng(1)
+        units = np.concatenate([noisy(rng, np.eye(1, 16, 2)[0], 4), noisy(rng, np.eye(1, 16, 3)[0], 4)])
+        absent = np.eye(1, 16, 5)[0]
+        assert link(units, [absent]) == link(units, []) == [0, 0, 0, 0, 1, 1, 1, 1]
+
+    def test_two_remembered_people_alike_to_each_other_stay_two(self):
+        # Two voices 0.7 alike: one speaker without their prints, two with them.
+        rng = np.random.default_rng(3)
+        other = 0.7 * self.ada + np.sqrt(1 - 0.7**2) * np.eye(1, 16, 4)[0]
+        units = np.concatenate([noisy(rng, self.ada, 3), noisy(rng, other, 3)])
+        assert link(units, []) == [0] * 6
+        assert link(units, [self.ada, other]) == [0, 0, 0, 1, 1, 1]
+
+    def test_a_given_count_and_prints_of_another_model_are_clustered_as_without_prints(self):
+        units = self.units()
+        vectors, solo = dict(enumerate(units)), {u: 3.0 for u in range(len(units))}
+        counted = speakers.link_units(vectors, solo, (), num_speakers=1, voices=[self.ada_print])
+        assert set(counted.values()) == {0}
+        assert link(units, [np.ones(192) / np.sqrt(192)]) == [0] * 8
+
+    def test_the_pieces_of_one_file_are_anchored_too(self):
+        units = self.units()
+        pieces = [
+            {
+                "speakers": ["A", "B"],
+                "tracks": [{"speaker": "A" if k < 4 else "B", "embedding": v.tolist(), "seconds": 3.0} for k, v in enumerate(units)],
+                "cannotLink": [],
+            }
+        ]
+        body = {"pieces": pieces, "voices": [{"id": "ada", "embedding": self.ada_print.tolist()}]}
+        found, count, bounds, prints = request_schemas.read_pieces(body)
+        assert speakers.cluster_pieces(found, count, bounds) == [{"A": "Speaker 1", "B": "Speaker 1"}]
+        assert speakers.cluster_pieces(found, count, bounds, prints) == [{"A": "Speaker 1", "B": "Speaker 2"}]
+
+
+class TestTheVoicePrintsHeader:
+    @staticmethod
+    def encoded(vector: np.ndarray) -> str:
+        return base64.b64encode(np.asarray(vector, dtype="<f4").tobytes()).decode()
+
+    def test_prints_are_read_as_the_api_keeps_them(self):
+        a, b = np.arange(1, 193, dtype=np.float64), -np.arange(1, 193, dtype=np.float64)
+        found = request_schemas.parse_voice_prints(f"{self.encoded(a)}, {self.encoded(b)}", diarize=True)
+        assert [v.tolist() for v in found] == [a.tolist(), b.tolist()]
+        assert request_schemas.parse_voice_prints("", diarize=False) == []
+
+    @pytest.mark.parametrize(
+        "header, diarize, says",
+        [
+            ("AACAPw==", False, "needs diarize=1"),
+            ("not base64!", True, "not base64"),
+            ("AACA", True, "float32"),
+            ("AAAAAA==", True, "not all zeros"),
+            ("AACAPw==,AACAPwAAgD8=", True, "the first 1"),
+        ],
+    )
+    def test_a_header_that_is_not_prints_is_refused_naming_the_fault(self, header, diarize, says):
+        with pytest.raises(BadRequest, match=says):
+            request_schemas.parse_voice_prints(header, diarize)
+
+
 @pytest.fixture(scope="module")
 def readers(audio_dir: Path) -> Dict[str, Tuple[np.ndarray, np.ndarray]]:
     return {r: halves(read_audio(audio_dir / "librispeech-voices" / f"{r}.flac")) for r in (ADA, GWEN, BERT, CARL)}
@@ -96,13 +192,17 @@ def wav_of(tmp_path: Path, parts: List[Tuple[str, np.ndarray]]) -> Tuple[bytes, 
     return write_wav(tmp_path / "conversation.wav", samples).read_bytes(), spans
 
 
-def heard(server, wav: bytes) -> dict:
-    status, body = post_json(server, "/asr?language=en&diarize=1&speaker_profiles=1", wav)
+def heard(server, wav: bytes, prints: List[List[float]]) -> dict:
+    headers = {"X-Voice-Prints": ",".join(TestTheVoicePrintsHeader.encoded(np.asarray(v)) for v in prints)} if prints else {}
+    status, body = post_json(server, "/asr?language=en&diarize=1&speaker_profiles=1", wav, headers=headers)
     assert status == 200, body
     return body
 
 
-def test_a_remembered_reader_is_named_where_they_speak_and_strangers_are_not(server, readers, tmp_path):
+# Without the print (the labels as the plain clustering gives them) and with it given to the clustering, as the API
+# gives it (X-Voice-Prints): named either way.
+@pytest.mark.parametrize("anchored", [False, True], ids=["labels-alone", "print-given-to-the-clustering"])
+def test_a_remembered_reader_is_named_where_they_speak_and_strangers_are_not(server, readers, tmp_path, anchored):
     # Ada's voice print, from her first half, said between Bert's lines.
     wav, spans = wav_of(tmp_path, [(BERT, readers[BERT][0]), (ADA, readers[ADA][0]), (BERT, readers[BERT][1])])
     ada = next((a, b) for a, b, who in spans if who == ADA)
@@ -110,10 +210,11 @@ def test_a_remembered_reader_is_named_where_they_speak_and_strangers_are_not(ser
     assert status == 200, made
     assert len(made["embedding"]) == 192 and made["seconds"] >= voices.PRINT_MIN_SECONDS
     remembered = [{"id": "ada", "embedding": made["embedding"]}]
+    prints = [made["embedding"]] if anchored else []
 
     # Later: Gwen (another woman), then Ada's second half.
     wav, spans = wav_of(tmp_path, [(GWEN, readers[GWEN][0]), (ADA, readers[ADA][1]), (GWEN, readers[GWEN][1])])
-    result = heard(server, wav)
+    result = heard(server, wav, prints)
     status, named = post_json(server, "/speakers/name", json.dumps({"profiles": result["speakerProfiles"], "voices": remembered}).encode())
     assert status == 200, named
     labels = list(named["names"])
@@ -128,7 +229,7 @@ def test_a_remembered_reader_is_named_where_they_speak_and_strangers_are_not(ser
 
     # Two strangers, one of them a woman as Ada is: nobody is Ada.
     wav, _spans = wav_of(tmp_path, [(GWEN, readers[GWEN][0]), (CARL, readers[CARL][0]), (GWEN, readers[GWEN][1])])
-    result = heard(server, wav)
+    result = heard(server, wav, prints)
     status, named = post_json(server, "/speakers/name", json.dumps({"profiles": result["speakerProfiles"], "voices": remembered}).encode())
     assert (status, named) == (200, {"names": {}})
 

@@ -54,6 +54,21 @@ describe.skipIf(!speechWorkerInstalled())('LocalWhisperSpeech against the Python
     expect(new Set(atLeast.map((m) => m['Speaker 1'])).size).toBe(3);
   });
 
+  it('keeps a remembered voice apart from a stranger alike to it when its print is given', async () => {
+    const speech = new LocalWhisperSpeech({ baseUrl: worker.url, model: 'base' });
+    // The stranger is 0.62 alike to Ada (one speaker for the clustering) but 0.34 to Ada's print.
+    const piece = (embedding: number[]) => ({
+      speakers: ['Speaker 1'],
+      tracks: [{ speaker: 'Speaker 1', embedding, seconds: 3 }],
+      cannotLink: [],
+    });
+    const pieces = [piece([1, 0, 0]), piece([0.62, 0.785, 0])];
+    const labels = (mappings: Record<string, string>[]) => mappings.map((m) => m['Speaker 1']);
+    expect(labels(await speech.clusterSpeakers(pieces))).toEqual(['Speaker 1', 'Speaker 1']);
+    const voices = [{ id: 'ada', embedding: [0.95, -0.312, 0] }];
+    expect(labels(await speech.clusterSpeakers(pieces, { voices }))).toEqual(['Speaker 1', 'Speaker 2']);
+  });
+
   it('labels speakers when asked to diarize (2-speaker phone call)', { timeout: 300_000 }, async () => {
     const t = await new LocalWhisperSpeech({ baseUrl: worker.url, model: 'base' }).transcribe({
       audio: readFileSync(sharedAudio('pyannote-sample/sample.wav')),

@@ -18,6 +18,7 @@ import {
   speechQuery,
   toSpeakerProfiles,
   toTranscript,
+  voicePrintsHeader,
   type WorkerResult,
 } from './worker-transcript';
 
@@ -71,6 +72,8 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
     const url = `${this.base()}/transcribe?${speechQuery({ ...request, vad: this.options.vad })}`;
     const headers: Record<string, string> = { 'content-type': request.contentType, 'x-wait-for-model': '1' };
     if (request.sizeBytes !== undefined) headers['content-length'] = String(request.sizeBytes);
+    if (request.diarize && request.voicePrints?.length)
+      headers['x-voice-prints'] = voicePrintsHeader(request.voicePrints);
     const response = await this.post(url, headers, request.audio, request.signal);
     await refuseUnlessOk(response, 'audio');
 
@@ -120,6 +123,7 @@ export class LocalWhisperSpeech implements SpeechRecognizer {
     const body = new TextEncoder().encode(
       JSON.stringify({
         pieces,
+        ...(options.voices?.length ? { voices: options.voices } : {}),
         ...Object.fromEntries(
           options.speakers ? speakerParams(options.speakers).map(([k, v]) => [k, Number(v)]) : [],
         ),

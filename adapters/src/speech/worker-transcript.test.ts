@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { toTranscript, type WorkerResult } from './worker-transcript';
+import { encodeVoicePrint } from '@scrivo/domain/voices';
+import {
+  MAX_HEADER_VOICE_PRINTS,
+  toTranscript,
+  voicePrintsHeader,
+  type WorkerResult,
+} from './worker-transcript';
 
 const result = (extra: Partial<WorkerResult>): WorkerResult => ({
   text: 'Hi. Hello.',
@@ -41,5 +47,19 @@ describe('the worker’s transcript, mapped onto the canonical one', () => {
 
   it('has no timeline when the engine sent none (no speaker labels, an HF endpoint)', () => {
     expect(toTranscript(result({}), 'w', { language: null })).not.toHaveProperty('speakerTimeline');
+  });
+});
+
+describe('the X-Voice-Prints header', () => {
+  it('carries each print as the events keep it, comma-separated, and at most what one header line holds', () => {
+    const prints = [
+      [0.5, -1.25, 3],
+      [1, 0, 0],
+    ];
+    expect(voicePrintsHeader(prints)).toBe(prints.map(encodeVoicePrint).join(','));
+    const many = Array.from({ length: 100 }, () => Array.from({ length: 192 }, () => 0.1));
+    const header = voicePrintsHeader(many);
+    expect(header.split(',')).toHaveLength(MAX_HEADER_VOICE_PRINTS);
+    expect(header.length).toBeLessThan(65_536 - 100);
   });
 });

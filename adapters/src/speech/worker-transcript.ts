@@ -186,3 +186,21 @@ export const speechQuery = (options: {
   if (options.vocabulary?.prompt) query.set('initial_prompt', options.vocabulary.prompt);
   return query.toString();
 };
+
+/**
+ * Voice prints the worker's HTTP server reads in one header line (64 KiB at most): each print is 192 float32 numbers,
+ * 1 KiB in base64. A header because the body is the audio; beyond this many, the rest still name speakers
+ * (`/speakers/name` takes them all) without anchoring the clustering.
+ */
+export const MAX_HEADER_VOICE_PRINTS = 48;
+
+/** The `X-Voice-Prints` header: each print as little-endian float32 in base64 (as the events keep them), comma-separated. */
+export const voicePrintsHeader = (prints: readonly (readonly number[])[]): string =>
+  prints
+    .slice(0, MAX_HEADER_VOICE_PRINTS)
+    .map((print) => {
+      const bytes = new DataView(new ArrayBuffer(print.length * 4));
+      print.forEach((x, i) => bytes.setFloat32(i * 4, x, true));
+      return Buffer.from(bytes.buffer).toString('base64');
+    })
+    .join(',');

@@ -138,6 +138,7 @@ export const transcriptionJobHandler = (deps: TranscriptionJobDeps): JobHandler 
       speakers: state.options.speakers ?? null,
       vocabulary: words.engine,
       speakerProfiles: voices.length > 0,
+      voicePrints: voices.map((voice) => voice.embedding),
       signal,
       onProgress: (progress) => {
         const now = Date.now();

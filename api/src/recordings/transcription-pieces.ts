@@ -256,6 +256,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
     await pipeline(Readable.from(blob.body), createWriteStream(wav));
     const sizeBytes = (await stat(wav)).size;
     const words = await ownerVocabulary(runner, state.ownerId!, state.options.vocabulary, state.workspaceId);
+    const voices = piece.speakerLabels ? await ownerVoices(runner, state.ownerId!, state.workspaceId) : [];
     const heard = await transcribeWhenAvailable(
       deps.speech,
       () => ({
@@ -266,6 +267,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
         translate: state.options.translate,
         diarize: piece.speakerLabels,
         speakerProfiles: piece.speakerLabels,
+        voicePrints: voices.map((voice) => voice.embedding),
         // A piece may hold fewer of the file's people than the uploader named: only the file-wide join is told.
         vocabulary: words.engine,
         signal,
@@ -329,19 +331,19 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
       for await (const chunk of blob.body) chunks.push(chunk);
       profiles.push(parseProfiles(Buffer.concat(chunks).toString('utf8')));
     }
+    const voices = await ownerVoices(runner, state.ownerId!, state.workspaceId);
     const clustered = await deps.speech.clusterSpeakers(profiles, {
       speakers: state.options.speakers ?? null,
+      voices: voices.map(({ id, embedding }) => ({ id, embedding })),
       signal,
     });
     if (signal.aborted) return;
     // The names go into the join's labels only: the transcript it completes is sealed, the join itself not stored.
-    const speakers = await piecesWithOwnerVoices(
-      deps.speech,
-      profiles,
-      clustered,
-      await ownerVoices(runner, state.ownerId!, state.workspaceId),
-      { signal, logger, context: { recordingId, jobId: piece.fileJobId } },
-    );
+    const speakers = await piecesWithOwnerVoices(deps.speech, profiles, clustered, voices, {
+      signal,
+      logger,
+      context: { recordingId, jobId: piece.fileJobId },
+    });
     if (signal.aborted) return;
     await runner.run(
       recordingDecider,

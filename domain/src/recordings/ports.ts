@@ -30,6 +30,12 @@ export interface SpeechRequest {
    * leaves the engine.
    */
   readonly speakerProfiles?: boolean;
+  /**
+   * With `diarize`: the voice prints of the people the owner remembers, given to the engine's clustering of the
+   * speakers so that a remembered person is not merged with someone else under one label (naming them is still
+   * `nameSpeakers`'). Engines that cannot use them ignore them.
+   */
+  readonly voicePrints?: readonly (readonly number[])[];
   readonly signal?: CancelSignal;
   /** 0..1, as the engine gets through the audio (adapters that cannot tell never call it). */
   readonly onProgress?: (progress: number) => void;
@@ -69,6 +75,8 @@ export interface SpeechTranscript extends TranscriptBody {
 export interface ClusterSpeakersOptions {
   /** The number of people (exact, or a range) when the uploader said; otherwise estimated. */
   readonly speakers?: SpeakerCount | null;
+  /** The remembered voices, anchors of the clustering as `SpeechRequest.voicePrints` are. */
+  readonly voices?: readonly KnownVoice[];
   readonly signal?: CancelSignal;
 }
 
