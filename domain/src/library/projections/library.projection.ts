@@ -1,7 +1,8 @@
 import type { AccountErased } from '../../accounts/events';
 import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
-import { LIBRARY_EVENT_TYPES, type LibraryEvent } from '../events';
+import type { WorkspaceDeleted } from '../../workspaces/events';
+import { LIBRARY_EVENT_TYPES, type LibraryEvent, workspaceLibraryOwner } from '../events';
 
 export const LIBRARY_FOLDERS_COLLECTION = 'library_folders';
 export const LIBRARY_TAGS_COLLECTION = 'library_tags';
@@ -60,8 +61,9 @@ export const libraryProjection: Projection = {
     RECORDING_FOLDERS_COLLECTION,
     RECORDING_TAGS_COLLECTION,
   ],
-  // An erased account's folders and tags go with it: their names are the person's words.
-  eventTypes: [...LIBRARY_EVENT_TYPES, 'AccountErased'],
+  // An erased account's folders and tags go with it: their names are the person's words; a deleted workspace's
+  // with it (their names are sealed under its key, erased then).
+  eventTypes: [...LIBRARY_EVENT_TYPES, 'AccountErased', 'WorkspaceDeleted'],
   async setup(store) {
     await store.collection(LIBRARY_FOLDERS_COLLECTION).ensureIndex({ fields: ['ownerId'] });
     await store.collection(LIBRARY_TAGS_COLLECTION).ensureIndex({ fields: ['ownerId'] });
@@ -70,8 +72,11 @@ export const libraryProjection: Projection = {
     await store.collection(RECORDING_TAGS_COLLECTION).ensureIndex({ fields: ['recordingId'] });
   },
   async handle(recorded: RecordedEvent, context) {
-    if (recorded.type === 'AccountErased') {
-      const { userId } = recorded.data as AccountErased['data'];
+    if (recorded.type === 'AccountErased' || recorded.type === 'WorkspaceDeleted') {
+      const userId =
+        recorded.type === 'AccountErased'
+          ? (recorded.data as AccountErased['data']).userId
+          : workspaceLibraryOwner((recorded.data as WorkspaceDeleted['data']).workspaceId);
       for (const collection of [
         LIBRARY_FOLDERS_COLLECTION,
         LIBRARY_TAGS_COLLECTION,
