@@ -36,6 +36,11 @@ const NEEDS: Readonly<Record<string, Needs>> = {
   'contract.recordings.pin': 'edit',
   'contract.recordings.editTranscript': 'edit',
   'contract.recordings.restructureTranscript': 'edit',
+  // A member asks for (and stops) a summary or a translation of the workspace's recording; the uploader's plan pays.
+  'contract.summaries.request': 'edit',
+  'contract.summaries.cancel': 'edit',
+  'contract.translations.request': 'edit',
+  'contract.translations.cancel': 'edit',
   'contract.recordings.editAnnotation': 'author',
   'contract.recordings.removeAnnotation': 'author',
   'contract.recordings.remove': 'uploader',
@@ -46,11 +51,7 @@ const NEEDS: Readonly<Record<string, Needs>> = {
   'contract.shareLinks.create': 'uploader',
   'contract.shareLinks.list': 'uploader',
   'contract.shareLinks.revoke': 'uploader',
-  'contract.summaries.request': 'uploader',
-  'contract.summaries.cancel': 'uploader',
   'contract.summaries.edit': 'uploader',
-  'contract.translations.request': 'uploader',
-  'contract.translations.cancel': 'uploader',
 };
 type Role = 'owner' | GivenWorkspaceRole | 'removed member' | 'outsider';
 const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'viewer', 'removed member', 'outsider'];
@@ -104,7 +105,9 @@ describe('workspace role matrix: every route on a recording, by every role, with
     app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', SCRIVO_AUTH_RATE_LIMIT_SCALE: '0' });
     const all = await Promise.all(ROLES.map(() => signedInClient(app, { plan: 'premium' })));
     ROLES.forEach((role, i) => people.set(role, all[i]!));
-    uploader = await signedInClient(app, { plan: 'premium' });
+    // Business Pro: a member's summary request is paid by the uploader's plan, so it is one that has summaries
+    // (and a cancel then finds one to stop).
+    uploader = await signedInClient(app, { plan: 'business_pro' });
     const owner = people.get('owner')!;
     const workspaceId = await workspaceOf(owner, 'Matrix');
     await joined(owner, workspaceId, uploader, 'member');
