@@ -101,9 +101,24 @@ describe('a workspace’s folders and tags: every member sees them, members and 
     const [inFolder] = await listed(cleo, { folder: folderId });
     expect(inFolder).toMatchObject({ id: annsMeeting, folderId, tagIds: [tagId] });
     expect((await listed(ann, { tag: tagId })).map((r) => r.id)).toEqual([annsMeeting]);
-    // Ann's own list (no workspace) shows her own labels, none here.
-    const own = bodyOf(await ann.client.api.recordings.list({ query: {} }), 200).items;
-    expect(own.find((r) => r.id === annsMeeting)).toMatchObject({ folderId: null, tagIds: [] });
+    // Ann's own list (no workspace) shows her own labels, none yet; filed in her own folder too, the recording is
+    // in both, each list showing its own.
+    const own = async () =>
+      bodyOf(await ann.client.api.recordings.list({ query: {} }), 200).items.find(
+        (r) => r.id === annsMeeting,
+      );
+    expect(await own()).toMatchObject({ folderId: null, tagIds: [] });
+    const mine = bodyOf(await ann.client.api.library.createFolder({ body: { name: 'Mine' } }), 201);
+    expectStatus(
+      await ann.client.api.library.move({ body: { recordingIds: [annsMeeting], folderId: mine.id } }),
+      204,
+    );
+    await waitUntil('Ann’s own list shows her folder', async () => (await own())?.folderId === mine.id);
+    expect((await listed(cleo, { folder: folderId })).map((r) => r.id)).toEqual([annsMeeting]);
+    expect((await listed(cleo)).find((r) => r.id === annsMeeting)).toMatchObject({
+      folderId,
+      tagIds: [tagId],
+    });
     // An API key does what its person may.
     const key = await keyClientOf(app, ben);
     const byKey = await key.client.api.workspaces.library({ params: params(), extraHeaders: key.headers });
