@@ -7,11 +7,13 @@ import {
   type LibraryState,
   libraryDecider,
   libraryStream,
+  workspaceLibraryOwner,
 } from '@scrivo/domain/library';
 import type { AuthenticatedUser } from '../common/auth/authenticated';
 import { StreamRunner } from '../infrastructure/stream-runner';
 import { IDS } from '../infrastructure/tokens';
 import { RecordingAccess } from '../recordings/support/recording-access';
+import { WorkspaceMembership } from '../workspaces/support/workspace-membership';
 
 /** The library as its owner sees it, folded from the stream the write just appended to. */
 export const toLibrary = (state: LibraryState): Library => {
@@ -30,11 +32,15 @@ type Change =
   | { kind: 'move'; recordingIds: readonly string[]; folderId: string | null }
   | { kind: 'tag'; recordingIds: readonly string[]; add: readonly string[]; remove: readonly string[] };
 
-/** One change to the caller's library; answers with the library and the label it created or renamed. */
+/**
+ * One change to the caller's library, or to a workspace's (`workspaceId`: members and up, viewers 403, anyone else
+ * 404); answers with the library and the label it created or renamed.
+ */
 export class ChangeLibraryCommand extends Command<{ library: Library; label: Label | null }> {
   constructor(
     readonly user: AuthenticatedUser,
     readonly change: Change,
+    readonly workspaceId: string | null = null,
   ) {
     super();
   }
@@ -45,15 +51,30 @@ export class ChangeLibraryHandler implements ICommandHandler<ChangeLibraryComman
   constructor(
     private readonly runner: StreamRunner,
     private readonly access: RecordingAccess,
+    private readonly membership: WorkspaceMembership,
     @Inject(IDS) private readonly ids: Ids,
   ) {}
 
-  async execute({ user, change }: ChangeLibraryCommand): Promise<{ library: Library; label: Label | null }> {
-    const userId = user.id;
+  async execute({
+    user,
+    change,
+    workspaceId,
+  }: ChangeLibraryCommand): Promise<{ library: Library; label: Label | null }> {
+    // Whose library: the caller's, or the workspace's, whose role is read now (as for every workspace route).
+    if (workspaceId !== null) await this.membership.require(user.id, workspaceId, 'edit');
+    const userId = workspaceId === null ? user.id : workspaceLibraryOwner(workspaceId);
     const now = this.runner.now();
-    // Moving or tagging names recordings: each must be the caller's (another user's id is a 404).
+    // Moving or tagging names recordings: each must be the caller's, or the workspace's for its library (any other
+    // id is a 404, as for one that does not exist).
     if (change.kind === 'move' || change.kind === 'tag')
-      for (const id of new Set(change.recordingIds)) await this.access.owned(user, id, 'uploader');
+      for (const id of new Set(change.recordingIds)) {
+        if (workspaceId === null) {
+          await this.access.owned(user, id, 'uploader');
+          continue;
+        }
+        const recording = await this.access.owned(user, id, 'edit');
+        if (recording.workspaceId !== workspaceId) throw new NotFoundError('Recording', id);
+      }
     const newId = this.ids.next();
     const command: LibraryCommand = (() => {
       switch (change.kind) {
@@ -91,7 +112,7 @@ export class ChangeLibraryHandler implements ICommandHandler<ChangeLibraryComman
       }
     })();
     const { state } = await this.runner.run(libraryDecider, libraryStream(userId), command, {
-      actor: { kind: 'user', id: userId },
+      actor: { kind: 'user', id: user.id },
     });
     const labelId =
       change.kind === 'createFolder' || change.kind === 'createTag'

@@ -6,18 +6,20 @@ import { Projections } from '../infrastructure/projection-registry';
 import type { StreamRunner } from '../infrastructure/stream-runner';
 import { BACKGROUND_STREAM_RUNNER } from '../infrastructure/tokens';
 import { RecordingsModule } from '../recordings/recordings.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
 import { defaultFolderReactor } from './default-folder.reactor';
 import { ChangeLibraryHandler } from './library.commands';
 import { LibraryController } from './library.controller';
 import { GetLibraryHandler } from './library.queries';
+import { WorkspaceLibraryController } from './workspace-library.controller';
 
 registerErrorStatus('LABEL_NAME_TAKEN', 409);
 registerErrorStatus('LABEL_LIMIT', 409);
 
 /** Folders and tags of the library (docs/library.md). */
 @Module({
-  imports: [ApiKeysModule, RecordingsModule],
-  controllers: [LibraryController],
+  imports: [ApiKeysModule, RecordingsModule, WorkspacesModule],
+  controllers: [LibraryController, WorkspaceLibraryController],
   providers: [ChangeLibraryHandler, GetLibraryHandler],
 })
 export class LibraryModule implements OnModuleInit {

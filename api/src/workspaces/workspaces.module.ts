@@ -1,5 +1,5 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
-import type { KeyStore } from '@scrivo/domain';
+import type { KeyStore, ReadModelStore } from '@scrivo/domain';
 import type { Mailer } from '@scrivo/domain/accounts';
 import { workspacesProjection } from '@scrivo/domain/workspaces';
 import { AccountsModule } from '../accounts/accounts.module';
@@ -10,7 +10,7 @@ import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { Projections } from '../infrastructure/projection-registry';
 import type { StreamRunner } from '../infrastructure/stream-runner';
-import { BACKGROUND_STREAM_RUNNER, KEY_STORE } from '../infrastructure/tokens';
+import { BACKGROUND_STREAM_RUNNER, KEY_STORE, READ_MODELS } from '../infrastructure/tokens';
 import { invitationEmailsReactor } from './invitation-emails.reactor';
 import { workspaceKeyErasureReactor } from './workspace-key-erasure.reactor';
 import { membershipCommandHandlers } from './commands/membership.commands';
@@ -44,6 +44,7 @@ export class WorkspacesModule implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
     @Inject(KEY_STORE) private readonly keys: KeyStore,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
   ) {}
 
   onModuleInit(): void {
@@ -52,6 +53,7 @@ export class WorkspacesModule implements OnModuleInit {
       invitationEmailsReactor({
         runner: this.background,
         mailer: this.mailer,
+        readModels: this.readModels,
         signInUrl: `${this.config.SCRIVO_PUBLIC_URL}/auth`,
         logger: this.logger,
       }),

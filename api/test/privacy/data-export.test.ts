@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore, ReadModelStore } from '@scrivo/domain';
 import { DATA_EXPORTS, type DataExportDoc, dataExportStream } from '@scrivo/domain/privacy';
 import { recordingDecider, recordingStream } from '@scrivo/domain/recordings';
-import { encodeVoicePrint, voicesDecider, voicesStream } from '@scrivo/domain/voices';
+import { encodeVoicePrint, voicesDecider, voicesStream, workspaceVoicesOwner } from '@scrivo/domain/voices';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { BLOB_STORE, READ_MODELS } from '../../src/infrastructure/tokens';
 import { sweepExpiredExports } from '../../src/privacy/data-export/expired-exports-sweep';
@@ -139,6 +139,26 @@ describe('Download my data', () => {
     // A workspace they belong to, and a policy for their own space.
     const team = await client.api.workspaces.create({ body: { name: 'Research team' } });
     expectStatus(team, 201);
+    // Two voices remembered for the workspace: one by them (its name is theirs to take), one by someone else.
+    const teamVoices = workspaceVoicesOwner(team.body.id);
+    for (const [voiceId, name, by] of [
+      ['team-voice-1', 'Grace Hopper', userId],
+      ['team-voice-2', 'Someone else’s pick', 'another-member'],
+    ] as const)
+      await app.scrivo.app.get(StreamRunner).run(
+        voicesDecider,
+        voicesStream(teamVoices),
+        {
+          type: 'RememberVoice',
+          userId: teamVoices,
+          voiceId,
+          name,
+          print: encodeVoicePrint([0.3, 0.4]),
+          recordingId,
+          now: new Date().toISOString(),
+        },
+        { actor: { kind: 'user', id: by } },
+      );
     expectStatus(await client.api.retention.set({ body: { policy: { days: 90, scope: 'media' } } }), 200);
 
     const asked = await client.api.privacy.requestDataExport();
@@ -177,8 +197,18 @@ describe('Download my data', () => {
     );
     expect(JSON.parse(strFromU8(files['workspaces.json']!))).toEqual({
       ownSpace: { retention: { days: 90, scope: 'media' } },
-      workspaces: [{ id: team.body.id, name: 'Research team', role: 'owner', joinedAt: expect.any(String) }],
+      workspaces: [
+        {
+          id: team.body.id,
+          name: 'Research team',
+          role: 'owner',
+          joinedAt: expect.any(String),
+          voicesYouRemembered: [{ name: 'Grace Hopper', rememberedAt: expect.any(String) }],
+        },
+      ],
     });
+    // Names only: no voice print of the workspace's leaves in the archive's workspaces.json.
+    expect(strFromU8(files['workspaces.json']!)).not.toMatch(/print|0\.3/);
     const chats = JSON.parse(strFromU8(files['chats.json']!)) as {
       sessionId: string;
       messages: { role: string; text: string }[];

@@ -5,6 +5,12 @@ import { signedInClient } from '../support/sessions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { completedInWorkspace, joined, keyClientOf, type Person, workspaceOf } from '../workspaces/support';
 import { encodeVoicePrint, voicesDecider, voicesStream, workspaceVoicesOwner } from '@scrivo/domain/voices';
+import {
+  type LibraryCommand,
+  libraryDecider,
+  libraryStream,
+  workspaceLibraryOwner,
+} from '@scrivo/domain/library';
 import { StreamRunner } from '../../src/infrastructure/stream-runner';
 import { attack, requestFor } from './support/attack';
 import { allRoutes, fill, paramsOf, SAFE_METHODS, type RouteCase } from './support/routes';
@@ -30,6 +36,11 @@ const NEEDS: Readonly<Record<string, Needs>> = {
   'contract.recordings.pin': 'edit',
   'contract.recordings.editTranscript': 'edit',
   'contract.recordings.restructureTranscript': 'edit',
+  // A member asks for (and stops) a summary or a translation of the workspace's recording; the uploader's plan pays.
+  'contract.summaries.request': 'edit',
+  'contract.summaries.cancel': 'edit',
+  'contract.translations.request': 'edit',
+  'contract.translations.cancel': 'edit',
   'contract.recordings.editAnnotation': 'author',
   'contract.recordings.removeAnnotation': 'author',
   'contract.recordings.remove': 'uploader',
@@ -40,11 +51,7 @@ const NEEDS: Readonly<Record<string, Needs>> = {
   'contract.shareLinks.create': 'uploader',
   'contract.shareLinks.list': 'uploader',
   'contract.shareLinks.revoke': 'uploader',
-  'contract.summaries.request': 'uploader',
-  'contract.summaries.cancel': 'uploader',
   'contract.summaries.edit': 'uploader',
-  'contract.translations.request': 'uploader',
-  'contract.translations.cancel': 'uploader',
 };
 type Role = 'owner' | GivenWorkspaceRole | 'removed member' | 'outsider';
 const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'viewer', 'removed member', 'outsider'];
@@ -73,9 +80,18 @@ const SHARED_NEEDS: Readonly<Record<string, 'read' | 'edit'>> = {
   'contract.workspaces.rememberVoice': 'edit',
   'contract.workspaces.renameVoice': 'edit',
   'contract.workspaces.forgetVoice': 'edit',
+  'contract.workspaces.library': 'read',
+  'contract.workspaces.createFolder': 'edit',
+  'contract.workspaces.renameFolder': 'edit',
+  'contract.workspaces.deleteFolder': 'edit',
+  'contract.workspaces.createTag': 'edit',
+  'contract.workspaces.renameTag': 'edit',
+  'contract.workspaces.deleteTag': 'edit',
+  'contract.workspaces.fileRecordings': 'edit',
+  'contract.workspaces.tagRecordings': 'edit',
 };
 const sharedRoutes = allRoutes.filter((r) =>
-  /^\/api\/workspaces\/:workspaceId\/(vocabulary|voices)/.test(r.path),
+  /^\/api\/workspaces\/:workspaceId\/(vocabulary|voices|library)/.test(r.path),
 );
 
 describe('workspace role matrix: every route on a recording, by every role, with a session and with an API key', () => {
@@ -89,7 +105,9 @@ describe('workspace role matrix: every route on a recording, by every role, with
     app = await startTestApp({ SCRIVO_IN_PROCESS_JOB_WORKER: 'false', SCRIVO_AUTH_RATE_LIMIT_SCALE: '0' });
     const all = await Promise.all(ROLES.map(() => signedInClient(app, { plan: 'premium' })));
     ROLES.forEach((role, i) => people.set(role, all[i]!));
-    uploader = await signedInClient(app, { plan: 'premium' });
+    // Business Pro: a member's summary request is paid by the uploader's plan, so it is one that has summaries
+    // (and a cancel then finds one to stop).
+    uploader = await signedInClient(app, { plan: 'business_pro' });
     const owner = people.get('owner')!;
     const workspaceId = await workspaceOf(owner, 'Matrix');
     await joined(owner, workspaceId, uploader, 'member');
@@ -102,7 +120,16 @@ describe('workspace role matrix: every route on a recording, by every role, with
     });
     expectStatus(noted, 201);
     const annotationId = noted.body.annotations[0]!.id;
-    values = { id, annotationId, linkId: 'no-such-link', target: 'de', workspaceId, voiceId: 'team-voice' };
+    values = {
+      id,
+      annotationId,
+      linkId: 'no-such-link',
+      target: 'de',
+      workspaceId,
+      voiceId: 'team-voice',
+      folderId: 'team-folder',
+      tagId: 'team-tag',
+    };
     for (const role of ROLES) keys.set(role, (await keyClientOf(app, people.get(role)!)).headers);
     expectStatus(
       await owner.client.api.workspaces.removeMember({
@@ -169,7 +196,7 @@ describe('workspace role matrix: every route on a recording, by every role, with
     );
   }, 300_000);
 
-  it('answers each role on the workspace’s glossary and voices as its role allows, and the same with its API key', async () => {
+  it('answers each role on the workspace’s glossary, voices, folders and tags as its role allows, and the same with its API key', async () => {
     const runner = app.scrivo.app.get(StreamRunner);
     const owner = workspaceVoicesOwner(values.workspaceId!);
     // The voice the routes name is there before each try (a member's forget takes it away).
@@ -188,10 +215,29 @@ describe('workspace role matrix: every route on a recording, by every role, with
         },
         { actor: { kind: 'user', id: uploader.userId } },
       );
+    // So are the folder and the tag (a member's delete takes them away; a create of one already there is nothing).
+    const library = libraryStream(workspaceLibraryOwner(values.workspaceId!));
+    const labelsPresent = async () => {
+      const meta = { actor: { kind: 'user' as const, id: uploader.userId } };
+      const userId = workspaceLibraryOwner(values.workspaceId!);
+      for (const [type, key, name] of [
+        ['CreateFolder', 'folderId', 'Team folder'],
+        ['CreateTag', 'tagId', 'Team tag'],
+      ] as const)
+        await runner.run(
+          libraryDecider,
+          library,
+          { type, userId, [key]: values[key]!, name, now: runner.now() } as LibraryCommand,
+          meta,
+        );
+    };
     const wrong = await mismatches(
       sharedRoutes,
       (route, role) => expected(SHARED_NEEDS[route.name]!, role),
-      async () => void (await voicePresent()),
+      async () => {
+        await voicePresent();
+        await labelsPresent();
+      },
     );
     expect(wrong).toEqual([]);
   }, 300_000);

@@ -119,6 +119,31 @@ describe('workspaces: people share one, with roles, and a removal ends access at
     expectStatus(await eve.client.api.workspaces.get({ params: { workspaceId } }), 404);
   });
 
+  it('writes the invitation in the invited account’s language, else (no account yet) in the inviter’s', async () => {
+    const [fay, gus] = await Promise.all([signedInClient(app), signedInClient(app)]);
+    expectStatus(await fay.client.api.accounts.updateAccount({ body: { language: 'fr' } }), 200);
+    expectStatus(await gus.client.api.accounts.updateAccount({ body: { language: 'es' } }), 200);
+    const gusTeam = await gus.client.api.workspaces.create({ body: { name: 'Equipo' } });
+    expectStatus(gusTeam, 201);
+    const inviteTo = async (email: string) =>
+      expectStatus(
+        await gus.client.api.workspaces.invite({
+          params: { workspaceId: gusTeam.body.id },
+          body: { email, role: 'viewer' },
+        }),
+        201,
+      );
+    await inviteTo(fay.email);
+    const french = await latestMailTo(app.dataDir, fay.email, 'workspace-invitation');
+    expect(french.subject).toBe('Vous êtes invité à « Equipo » sur Scrivo');
+    expect(french.text).toContain('en tant que lecteur');
+    const nobody = `nobody-yet-${Date.now()}@example.com`;
+    await inviteTo(nobody);
+    const spanish = await latestMailTo(app.dataDir, nobody, 'workspace-invitation');
+    expect(spanish.subject).toBe('Te invitan a «Equipo» en Scrivo');
+    expect(spanish.text).toContain(`${app.url}/auth`);
+  });
+
   it('answers an outsider 404 on every route, and a role too low 403 with a clear message', async () => {
     const id = workspaceId;
     const outsider = dina.client.api.workspaces;

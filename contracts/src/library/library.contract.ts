@@ -21,8 +21,19 @@ export const Library = z.object({
 });
 export type Library = z.infer<typeof Library>;
 
-const LabelName = z.object({ name: z.string().trim().min(1).max(60) });
+export const LabelName = z.object({ name: z.string().trim().min(1).max(60) });
 const RecordingIds = z.array(z.string().min(1).max(100)).min(1).max(100);
+/** Recordings into a folder (null: out of any folder), as `POST /api/library/move` and a workspace's own. */
+export const FileRecordingsBody = z.object({
+  recordingIds: RecordingIds,
+  folderId: z.string().min(1).max(100).nullable(),
+});
+/** Tags on and off recordings, as `POST /api/library/tag` and a workspace's own. */
+export const TagRecordingsBody = z.object({
+  recordingIds: RecordingIds,
+  add: z.array(z.string().min(1).max(100)).max(50).default([]),
+  remove: z.array(z.string().min(1).max(100)).max(50).default([]),
+});
 const folderId = z.object({ folderId: z.string().min(1).max(100) });
 const tagId = z.object({ tagId: z.string().min(1).max(100) });
 /** At most this many recordings in one zip (the export renders each one). */
@@ -134,18 +145,14 @@ export const libraryContract = c.router({
   move: {
     method: 'POST',
     path: '/api/library/move',
-    body: z.object({ recordingIds: RecordingIds, folderId: z.string().min(1).max(100).nullable() }),
+    body: FileRecordingsBody,
     responses: { 204: c.noBody(), ...errors },
     summary: 'Move recordings into a folder (null: out of any folder)',
   },
   tag: {
     method: 'POST',
     path: '/api/library/tag',
-    body: z.object({
-      recordingIds: RecordingIds,
-      add: z.array(z.string().min(1).max(100)).max(50).default([]),
-      remove: z.array(z.string().min(1).max(100)).max(50).default([]),
-    }),
+    body: TagRecordingsBody,
     responses: { 204: c.noBody(), ...errors },
     summary: 'Add tags to and remove tags from recordings',
   },

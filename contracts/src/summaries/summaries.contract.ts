@@ -85,7 +85,10 @@ export const Summary = z.object({
   /** Why the last attempt failed (the last good content, if any, is still there). */
   failure: z.string().nullable(),
   updatedAt: z.string().nullable(),
-  /** The caller's plan includes summaries (Business Pro). */
+  /**
+   * The plan that pays includes summaries (Business Pro): the caller's, or for a workspace's recording someone else
+   * uploaded, the uploader's.
+   */
   planAllows: z.boolean(),
   /** The template `content` was written with (a meeting for summaries from before templates). */
   template: SummaryTemplateUsed,

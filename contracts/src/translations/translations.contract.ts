@@ -51,7 +51,10 @@ export const TranslationOptions = z.object({
       targets: z.array(z.string()),
     }),
   ),
-  /** The caller's plan includes translation (Premium and Business Pro). */
+  /**
+   * The plan that pays includes translation (Premium and Business Pro): the caller's, or for a workspace's recording
+   * someone else uploaded, the uploader's.
+   */
   planAllows: z.boolean(),
   items: z.array(Translation),
 });

@@ -1,6 +1,13 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { ErrorBody } from '../common/errors';
+import {
+  FileRecordingsBody,
+  Label,
+  LabelName,
+  Library,
+  TagRecordingsBody,
+} from '../library/library.contract';
 import { Vocabulary } from '../vocabulary/vocabulary.contract';
 import { RememberedVoice, RememberVoiceBody, VoiceList, VoiceName } from '../voices/voices.contract';
 
@@ -77,6 +84,8 @@ const IdParams = z.object({ workspaceId: Id });
 const MemberParams = z.object({ workspaceId: Id, userId: Id });
 const InvitationParams = z.object({ workspaceId: Id, invitationId: Id });
 const VoiceParams = z.object({ workspaceId: Id, voiceId: Id });
+const FolderParams = z.object({ workspaceId: Id, folderId: Id });
+const TagParams = z.object({ workspaceId: Id, tagId: Id });
 const mine = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** A workspace as the operators' console lists it: who owns it and how many belong to it, never its recordings. */
@@ -258,5 +267,79 @@ export const workspacesContract = c.router({
     body: c.noBody(),
     responses: { 204: c.noBody(), ...mine },
     summary: "Forget one of the workspace's voices and delete its voice print (members and up)",
+  },
+  // The workspace's own folders and tags (its library), shaped as a person's (`/api/library`): members see them
+  // and filter its list by them (`GET /api/recordings?workspaceId=&folder=&tag=`), members and up change them.
+  library: {
+    method: 'GET',
+    path: '/api/workspaces/:workspaceId/library',
+    pathParams: IdParams,
+    responses: { 200: Library, ...mine },
+    summary: "The workspace's folders and tags, by name (members; `defaultFolderId` is always null)",
+  },
+  createFolder: {
+    method: 'POST',
+    path: '/api/workspaces/:workspaceId/library/folders',
+    pathParams: IdParams,
+    body: LabelName,
+    responses: { 201: Label, 409: ErrorBody, ...mine },
+    summary: 'Create a folder of the workspace (members and up; names are unique, whatever the case)',
+  },
+  renameFolder: {
+    method: 'PATCH',
+    path: '/api/workspaces/:workspaceId/library/folders/:folderId',
+    pathParams: FolderParams,
+    body: LabelName,
+    responses: { 200: Label, 409: ErrorBody, ...mine },
+    summary: "Rename one of the workspace's folders (members and up)",
+  },
+  deleteFolder: {
+    method: 'DELETE',
+    path: '/api/workspaces/:workspaceId/library/folders/:folderId',
+    pathParams: FolderParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...mine },
+    summary: "Delete one of the workspace's folders; its recordings stay, without a folder (members and up)",
+  },
+  createTag: {
+    method: 'POST',
+    path: '/api/workspaces/:workspaceId/library/tags',
+    pathParams: IdParams,
+    body: LabelName,
+    responses: { 201: Label, 409: ErrorBody, ...mine },
+    summary: 'Create a tag of the workspace (members and up)',
+  },
+  renameTag: {
+    method: 'PATCH',
+    path: '/api/workspaces/:workspaceId/library/tags/:tagId',
+    pathParams: TagParams,
+    body: LabelName,
+    responses: { 200: Label, 409: ErrorBody, ...mine },
+    summary: "Rename one of the workspace's tags (members and up)",
+  },
+  deleteTag: {
+    method: 'DELETE',
+    path: '/api/workspaces/:workspaceId/library/tags/:tagId',
+    pathParams: TagParams,
+    body: c.noBody(),
+    responses: { 204: c.noBody(), ...mine },
+    summary: "Delete one of the workspace's tags; it comes off every recording (members and up)",
+  },
+  fileRecordings: {
+    method: 'POST',
+    path: '/api/workspaces/:workspaceId/library/move',
+    pathParams: IdParams,
+    body: FileRecordingsBody,
+    responses: { 204: c.noBody(), ...mine },
+    summary:
+      'Put recordings of the workspace into one of its folders (null: out of any; members and up; a recording not in the workspace is a 404)',
+  },
+  tagRecordings: {
+    method: 'POST',
+    path: '/api/workspaces/:workspaceId/library/tag',
+    pathParams: IdParams,
+    body: TagRecordingsBody,
+    responses: { 204: c.noBody(), ...mine },
+    summary: "Add the workspace's tags to and remove them from recordings of the workspace (members and up)",
   },
 });

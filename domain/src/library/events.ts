@@ -1,6 +1,8 @@
 import type { DomainEvent } from '../kernel/events';
+import { workspaceGlossaryOwner } from '../vocabulary/events';
 
-// ---- one user's library organisation: `library-{userId}` (folders, tags, and which recording has which) ----
+// ---- one user's library organisation: `library-{userId}` (folders, tags, and which recording has which); a
+// workspace's is `library-workspace-{id}`, its events' `userId` being `workspaceLibraryOwner(id)` ----
 type At = { userId: string; at: string };
 export type FolderCreated = DomainEvent<'FolderCreated', At & { folderId: string; name: string }>;
 export type FolderRenamed = DomainEvent<'FolderRenamed', At & { folderId: string; name: string }>;
@@ -45,3 +47,9 @@ export const LIBRARY_EVENT_TYPES: readonly LibraryEvent['type'][] = [
 ];
 
 export const libraryStream = (userId: string) => `library-${userId}`;
+/**
+ * Whose a workspace's folders and tags are: the `userId` of its library's commands and events (and the `ownerId` of
+ * its read-model documents). The same subject as its glossary's and voices', so the workspace's one key seals their
+ * names, readable to every member whoever wrote them, and erased with the workspace.
+ */
+export const workspaceLibraryOwner = workspaceGlossaryOwner;

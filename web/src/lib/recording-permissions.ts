@@ -7,10 +7,15 @@ import type { WorkspaceRole } from '@scrivo/contracts/workspaces/workspaces.cont
  * `role` is the caller's role in the recording's workspace (null: not in one, or not a member).
  */
 export interface RecordingPermissions {
-  /** The uploader: deletes, restores, moves, shares, retries, asks for summaries and translations. */
+  /** The uploader: deletes, restores, moves, shares, retries, edits the summary's text. */
   readonly mine: boolean;
   /** Renames, pins, edits the transcript, comments: the uploader, and a workspace's members and up. */
   readonly edits: boolean;
+  /**
+   * Asks for (and stops) a summary or a translation: the uploader, and a workspace's members and up; the
+   * uploader's plan pays whoever asks.
+   */
+  readonly asks: boolean;
 }
 
 export const permissionsFor = (
@@ -20,5 +25,6 @@ export const permissionsFor = (
 ): RecordingPermissions => {
   // A recording without `ownerId` comes from the caller's own list, which holds only their uploads.
   const mine = me !== undefined && (recording.ownerId === undefined || recording.ownerId === me);
-  return { mine, edits: mine || (!!role && role !== 'viewer') };
+  const edits = mine || (!!role && role !== 'viewer');
+  return { mine, edits, asks: edits };
 };

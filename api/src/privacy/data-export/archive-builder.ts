@@ -23,7 +23,13 @@ import {
   summaryTemplatesStream,
 } from '@scrivo/domain/summaries';
 import { foldEvents, toDomainEvent } from '@scrivo/domain';
-import { decodeVoicePrint, isVoiceEvent, voicesDecider, voicesStream } from '@scrivo/domain/voices';
+import {
+  decodeVoicePrint,
+  isVoiceEvent,
+  voicesDecider,
+  voicesStream,
+  workspaceVoicesOwner,
+} from '@scrivo/domain/voices';
 import {
   type PersonalRetentionSet,
   personalRetentionDecider,
@@ -99,8 +105,29 @@ const chatsOf = async (readModels: ReadModelStore, userId: string) => {
 };
 
 /**
- * The workspaces the person belongs to, with their role (their recordings there are under recordings/ with the
- * rest: the uploader keeps them), and how long their own space keeps recordings.
+ * The voices the person remembered for a workspace (the events they wrote, as their metadata says), still
+ * remembered there, by the name they have now: names only. The voice prints are the workspace's, of whoever
+ * speaks, not the person's own data, and are never exported.
+ */
+const voicesRememberedIn = async (deps: ArchiveDeps, userId: string, workspaceId: string) => {
+  const recorded = await deps.events.readStream(voicesStream(workspaceVoicesOwner(workspaceId)));
+  const theirs = new Set(
+    recorded
+      .filter((e) => e.type === 'VoiceRemembered' && e.metadata.actor.kind === 'user')
+      .filter((e) => e.metadata.actor.id === userId)
+      .map((e) => (e.data as { voiceId: string }).voiceId),
+  );
+  if (theirs.size === 0) return [];
+  const { voices } = foldEvents(voicesDecider, recorded.map(toDomainEvent).filter(isVoiceEvent));
+  return voices
+    .filter((voice) => theirs.has(voice.voiceId))
+    .map((voice) => ({ name: voice.name, rememberedAt: voice.createdAt }));
+};
+
+/**
+ * The workspaces the person belongs to, with their role and the voices they remembered there (names only; their
+ * recordings there are under recordings/ with the rest: the uploader keeps them), and how long their own space
+ * keeps recordings.
  */
 const spacesOf = async (deps: ArchiveDeps, userId: string) => {
   const memberships = await deps.readModels
@@ -119,13 +146,14 @@ const spacesOf = async (deps: ArchiveDeps, userId: string) => {
       .map(toDomainEvent)
       .filter((e): e is PersonalRetentionSet => e.type === 'PersonalRetentionSet'),
   );
-  return {
-    ownSpace: { retention: policy },
-    workspaces: memberships.flatMap((m) => {
-      const name = live.get(m.workspaceId);
-      return name === undefined ? [] : [{ id: m.workspaceId, name, role: m.role, joinedAt: m.joinedAt }];
-    }),
-  };
+  const spaces = [];
+  for (const m of memberships) {
+    const name = live.get(m.workspaceId);
+    if (name === undefined) continue;
+    const voicesYouRemembered = await voicesRememberedIn(deps, userId, m.workspaceId);
+    spaces.push({ id: m.workspaceId, name, role: m.role, joinedAt: m.joinedAt, voicesYouRemembered });
+  }
+  return { ownSpace: { retention: policy }, workspaces: spaces };
 };
 
 /**
@@ -226,7 +254,8 @@ export const buildArchive = async (
       "chats.json              the support chats you had signed in, every message (yours, the assistant's",
       "                        and our team's) in order",
       'workspaces.json         the workspaces you belong to with your role, and how long your own space keeps',
-      '                        recordings (your recordings in a workspace are under recordings/ with the rest)',
+      '                        recordings (your recordings in a workspace are under recordings/ with the rest),',
+      '                        and the names of the voices you remembered for each workspace (no voice prints)',
       'vocabulary.json         your glossary of names and terms (the Vocabulary page)',
       'summary-templates.json  the summary templates you wrote (name, instructions, sections)',
       'voices.json             the voices you asked to remember (the Voices page): each name and its voice print',

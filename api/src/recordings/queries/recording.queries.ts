@@ -19,6 +19,7 @@ import { retentionRemovals } from '../../workspaces/retention/retention-removals
 import { WorkspaceMembership } from '../../workspaces/support/workspace-membership';
 import { toListItem, toRecording } from '../recording-view';
 import { RecordingLabelsReader } from '../support/recording-labels';
+import { workspaceLibraryOwner } from '@scrivo/domain/library';
 import { RecordingAccess, type RecordingAction } from '../support/recording-access';
 
 export class GetRecordingQuery extends Query<RecordingDoc> {
@@ -95,7 +96,9 @@ export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery>
   async execute({ user, query }: ListRecordingsQuery): Promise<RecordingList> {
     // A workspace's list is for its members (404 for anyone else), read per request like every role.
     if (query.workspaceId) await this.membership.require(user.id, query.workspaceId, 'read');
-    const labels = new RecordingLabelsReader(this.readModels, user.id);
+    // A workspace's list is filtered by, and shows, the workspace's own folders and tags; one's own by one's own.
+    const labelsOwner = query.workspaceId ? workspaceLibraryOwner(query.workspaceId) : user.id;
+    const labels = new RecordingLabelsReader(this.readModels, labelsOwner);
     const only = await labels.filter(query);
     if (only?.length === 0) return { items: [], page: query.page, pageSize: query.pageSize, total: 0 };
     const owned: Filter = query.workspaceId

@@ -5,6 +5,7 @@ import {
   allowanceMinutesFor,
   allowanceSecondsWithGrants,
   maxUploadBytesFor,
+  type PlanId,
   RECORDINGS_COLLECTION,
   recordingDecider,
   type RecordingDoc,
@@ -17,6 +18,7 @@ import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { WorkspaceMembership } from '../../workspaces/support/workspace-membership';
+import { ownerPlanLookup } from './owner-plan';
 import { MinutesLedger } from '../minutes-ledger';
 import type { RecordingsConfig } from '../recordings-config';
 import { RECORDINGS_CONFIG } from '../recordings.tokens';
@@ -27,6 +29,12 @@ import { RECORDINGS_CONFIG } from '../recordings.tokens';
  * publicly, spend minutes on it: the uploader's plan pays).
  */
 export type RecordingAction = 'read' | 'export' | 'comment' | 'edit' | 'uploader';
+
+/** The plan that pays for work on a recording, and whether it is the caller's own (see `RecordingAccess.payer`). */
+export interface Payer {
+  readonly plan: PlanId;
+  readonly mine: boolean;
+}
 
 const REFUSAL: Readonly<Record<Exclude<RecordingAction, 'read' | 'export'>, string>> = {
   comment: 'Viewers of this workspace cannot comment; ask an admin for the member role.',
@@ -75,6 +83,15 @@ export class RecordingAccess {
     if (action === 'uploader' || !roleMay(role, action))
       throw new ApiError(403, 'FORBIDDEN', REFUSAL[action]);
     return doc;
+  }
+
+  /**
+   * Who pays for work asked on a recording (a summary, a translation, as for its transcription): its uploader, so
+   * a workspace's member who asks spends the uploader's plan. `mine`: the caller is that uploader.
+   */
+  async payer(user: AuthenticatedUser, recording: RecordingDoc): Promise<Payer> {
+    if (recording.ownerId === user.id) return { plan: user.plan, mine: true };
+    return { plan: await ownerPlanLookup(this.readModels)(recording.ownerId), mine: false };
   }
 
   /** The caller's role in a workspace now (null: not a member, or no such workspace). */

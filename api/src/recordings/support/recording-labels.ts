@@ -2,6 +2,7 @@ import type { ReadModelStore } from '@scrivo/domain';
 import {
   RECORDING_FOLDERS_COLLECTION,
   RECORDING_TAGS_COLLECTION,
+  filedDocId,
   type RecordingFolderDoc,
   type RecordingTagDoc,
 } from '@scrivo/domain/library';
@@ -24,7 +25,7 @@ export class RecordingLabelsReader {
       const docs = await this.readModels
         .collection<RecordingFolderDoc>(RECORDING_FOLDERS_COLLECTION)
         .find({ ownerId: this.ownerId, folderId: query.folder }, { limit: MAX_FILTERED });
-      ids = docs.map((d) => d.id);
+      ids = docs.map((d) => d.recordingId ?? d.id);
     }
     if (query.tag) {
       const docs = await this.readModels
@@ -42,7 +43,7 @@ export class RecordingLabelsReader {
     const [folders, tags] = await Promise.all([
       this.readModels
         .collection<RecordingFolderDoc>(RECORDING_FOLDERS_COLLECTION)
-        .find({ id: { $in: [...recordingIds] }, ownerId: this.ownerId }),
+        .find({ id: { $in: recordingIds.map((r) => filedDocId(r, this.ownerId)) }, ownerId: this.ownerId }),
       this.readModels
         .collection<RecordingTagDoc>(RECORDING_TAGS_COLLECTION)
         .find(
@@ -52,7 +53,7 @@ export class RecordingLabelsReader {
     ]);
     for (const id of recordingIds)
       result.set(id, {
-        folderId: folders.find((f) => f.id === id)?.folderId ?? null,
+        folderId: folders.find((f) => (f.recordingId ?? f.id) === id)?.folderId ?? null,
         tagIds: tags.filter((t) => t.recordingId === id).map((t) => t.tagId),
       });
     return result;

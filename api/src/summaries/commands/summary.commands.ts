@@ -39,8 +39,10 @@ export class RequestSummaryHandler implements ICommandHandler<RequestSummaryComm
   ) {}
 
   async execute({ user, recordingId, body }: RequestSummaryCommand): Promise<Summary> {
-    const recording = await this.recordings.owned(user, recordingId, 'uploader');
-    this.summaries.assertPlanAllows(user);
+    // A workspace's members (not viewers) ask too; the uploader's plan pays, as for the transcription.
+    const recording = await this.recordings.owned(user, recordingId, 'edit');
+    const payer = await this.recordings.payer(user, recording);
+    this.summaries.assertPlanAllows(payer);
     if (this.config.SCRIVO_LLM_ENGINE === 'none')
       throw new ApiError(501, 'SUMMARIES_NOT_CONFIGURED', 'Summaries are turned off on this server.');
     const templateId = body.template ?? DEFAULT_TEMPLATE_ID;
@@ -52,7 +54,7 @@ export class RequestSummaryHandler implements ICommandHandler<RequestSummaryComm
         type: 'RequestSummary',
         recordingId,
         recordingStatus: recording.status,
-        ownerId: user.id,
+        ownerId: recording.ownerId,
         jobId: this.ids.next(),
         language: body.language ?? recording.language ?? 'en',
         transcriptVersion: await this.summaries.transcriptVersion(recordingId),
@@ -62,7 +64,7 @@ export class RequestSummaryHandler implements ICommandHandler<RequestSummaryComm
       },
       { actor: this.recordings.actor(user) },
     );
-    return this.summaries.view(user, recordingId);
+    return this.summaries.view(payer, recordingId);
   }
 }
 
@@ -84,14 +86,15 @@ export class CancelSummaryHandler implements ICommandHandler<CancelSummaryComman
   ) {}
 
   async execute({ user, recordingId }: CancelSummaryCommand): Promise<Summary> {
-    await this.recordings.owned(user, recordingId, 'uploader');
+    // Whoever may ask for it (the uploader, a workspace's members) may stop it.
+    const recording = await this.recordings.owned(user, recordingId, 'edit');
     await this.runner.run(
       summaryDecider,
       summaryStream(recordingId),
       { type: 'CancelSummary', now: this.runner.now() },
       { actor: this.recordings.actor(user) },
     );
-    return this.summaries.view(user, recordingId);
+    return this.summaries.view(await this.recordings.payer(user, recording), recordingId);
   }
 }
 

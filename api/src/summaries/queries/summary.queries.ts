@@ -21,8 +21,8 @@ export class GetSummaryHandler implements IQueryHandler<GetSummaryQuery> {
   ) {}
 
   async execute({ user, recordingId }: GetSummaryQuery): Promise<Summary> {
-    await this.recordings.owned(user, recordingId, 'read');
-    return this.summaries.view(user, recordingId);
+    const recording = await this.recordings.owned(user, recordingId, 'read');
+    return this.summaries.view(await this.recordings.payer(user, recording), recordingId);
   }
 }
 

@@ -2,10 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Summary } from '@scrivo/contracts';
 import type { ReadModelStore } from '@scrivo/domain';
 import type { JobQueue } from '@scrivo/domain/jobs';
-import { PLAN_LIMITS, TRANSCRIPTS_COLLECTION, type TranscriptDoc } from '@scrivo/domain/recordings';
+import {
+  PLAN_LIMITS,
+  type PlanId,
+  TRANSCRIPTS_COLLECTION,
+  type TranscriptDoc,
+} from '@scrivo/domain/recordings';
 import { summaryDecider, summaryStream } from '@scrivo/domain/summaries';
 import { ApiError } from '../../common/api-error';
-import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
 import { LANGUAGE_JOB_KINDS } from '../../language-jobs/language-job-kinds';
@@ -27,16 +31,19 @@ export class SummaryAccess {
     return this.jobs.ahead(jobId, LANGUAGE_JOB_KINDS).catch(() => null);
   }
 
-  planAllows(user: AuthenticatedUser): boolean {
-    return PLAN_LIMITS[user.plan].summaries;
+  /** Whether the plan that pays (the caller's, or a workspace recording's uploader's: `Payer`) has summaries. */
+  planAllows(payer: { readonly plan: PlanId }): boolean {
+    return PLAN_LIMITS[payer.plan].summaries;
   }
 
-  assertPlanAllows(user: AuthenticatedUser): void {
-    if (!this.planAllows(user))
+  assertPlanAllows(payer: { readonly plan: PlanId; readonly mine?: boolean }): void {
+    if (!this.planAllows(payer))
       throw new ApiError(
         402,
         'PLAN_UPGRADE_REQUIRED',
-        'AI summaries are part of the Business Pro plan. Upgrade to summarise your transcripts.',
+        payer.mine === false
+          ? 'This recording’s summaries are paid by the plan of the person who uploaded it, which does not include them.'
+          : 'AI summaries are part of the Business Pro plan. Upgrade to summarise your transcripts.',
         { feature: 'summaries', requiredPlan: 'business_pro' },
       );
   }
@@ -48,13 +55,13 @@ export class SummaryAccess {
   }
 
   /** The summary folded from its own stream (a write answers with what it wrote). */
-  async view(user: AuthenticatedUser, recordingId: string): Promise<Summary> {
+  async view(payer: { readonly plan: PlanId }, recordingId: string): Promise<Summary> {
     const state = await this.runner.state(summaryDecider, summaryStream(recordingId));
     return toSummary(
       recordingId,
       state,
       await this.transcriptVersion(recordingId),
-      this.planAllows(user),
+      this.planAllows(payer),
       this.runner.now(),
       state.status === 'running' ? await this.ahead(state.jobId) : null,
     );

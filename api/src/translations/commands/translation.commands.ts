@@ -31,8 +31,9 @@ export class RequestTranslationHandler implements ICommandHandler<RequestTransla
   ) {}
 
   async execute({ user, recordingId, body }: RequestTranslationCommand): Promise<Translation> {
-    const recording = await this.recordings.owned(user, recordingId, 'uploader');
-    this.translations.assertPlanAllows(user);
+    // A workspace's members (not viewers) ask too; the uploader's plan pays, as for the transcription.
+    const recording = await this.recordings.owned(user, recordingId, 'edit');
+    this.translations.assertPlanAllows(await this.recordings.payer(user, recording));
     // The domain's rule (the decider applies it too), asked first: which engines can translate an unfinished
     // transcript is no question worth an answer.
     requireFinishedTranscript(recording.status, 'translated');
@@ -63,7 +64,7 @@ export class RequestTranslationHandler implements ICommandHandler<RequestTransla
         type: 'RequestTranslation',
         recordingId,
         recordingStatus: recording.status,
-        ownerId: user.id,
+        ownerId: recording.ownerId,
         jobId: this.ids.next(),
         source: recording.language,
         target: body.target,
@@ -98,7 +99,8 @@ export class CancelTranslationHandler implements ICommandHandler<CancelTranslati
   ) {}
 
   async execute({ user, recordingId, target }: CancelTranslationCommand): Promise<Translation> {
-    await this.recordings.owned(user, recordingId, 'uploader');
+    // Whoever may ask for it (the uploader, a workspace's members) may stop it.
+    await this.recordings.owned(user, recordingId, 'edit');
     await this.translations.state(recordingId, target); // a target that is not a language is not found
     await this.runner.run(
       translationDecider,

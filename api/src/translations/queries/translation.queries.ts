@@ -22,7 +22,8 @@ export class ListTranslationsHandler implements IQueryHandler<ListTranslationsQu
   ) {}
 
   async execute({ user, recordingId }: ListTranslationsQuery): Promise<TranslationOptions> {
-    return this.translations.options(user, await this.recordings.owned(user, recordingId, 'read'));
+    const recording = await this.recordings.owned(user, recordingId, 'read');
+    return this.translations.options(await this.recordings.payer(user, recording), recording);
   }
 }
 

@@ -4,6 +4,7 @@ import { NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import { LANGUAGE_CODE } from '@scrivo/domain/summaries';
 import {
   PLAN_LIMITS,
+  type PlanId,
   type RecordingDoc,
   TRANSCRIPTS_COLLECTION,
   type TranscriptDoc,
@@ -18,7 +19,6 @@ import {
   translationStream,
 } from '@scrivo/domain/translations';
 import { ApiError } from '../../common/api-error';
-import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { READ_MODELS } from '../../infrastructure/tokens';
@@ -38,16 +38,19 @@ export class TranslationAccess {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  planAllows(user: AuthenticatedUser): boolean {
-    return PLAN_LIMITS[user.plan].translation;
+  /** Whether the plan that pays (the caller's, or a workspace recording's uploader's: `Payer`) translates. */
+  planAllows(payer: { readonly plan: PlanId }): boolean {
+    return PLAN_LIMITS[payer.plan].translation;
   }
 
-  assertPlanAllows(user: AuthenticatedUser): void {
-    if (!this.planAllows(user))
+  assertPlanAllows(payer: { readonly plan: PlanId; readonly mine?: boolean }): void {
+    if (!this.planAllows(payer))
       throw new ApiError(
         402,
         'PLAN_UPGRADE_REQUIRED',
-        'Translation is part of the Premium and Business Pro plans. Upgrade to translate your transcripts.',
+        payer.mine === false
+          ? 'This recording’s translations are paid by the plan of the person who uploaded it, which does not include them.'
+          : 'Translation is part of the Premium and Business Pro plans. Upgrade to translate your transcripts.',
         { feature: 'translation', requiredPlan: 'premium' },
       );
   }
@@ -111,7 +114,7 @@ export class TranslationAccess {
     );
   }
 
-  async options(user: AuthenticatedUser, recording: RecordingDoc): Promise<TranslationOptions> {
+  async options(payer: { readonly plan: PlanId }, recording: RecordingDoc): Promise<TranslationOptions> {
     const source = recording.language ?? '';
     const version = await this.transcriptVersion(recording.id);
     const targets = Object.keys(TRANSLATION_LANGUAGES);
@@ -128,7 +131,7 @@ export class TranslationAccess {
         available: this.available(engine, recording),
         targets: targets.filter((t) => supportsPair(engine, source, t)),
       })),
-      planAllows: this.planAllows(user),
+      planAllows: this.planAllows(payer),
       items,
     };
   }

@@ -93,6 +93,19 @@ export const requestFor = (
       name: 'Taken over',
     },
     'PATCH /api/workspaces/:workspaceId/voices/:voiceId': { name: 'Taken over' },
+    'POST /api/workspaces/:workspaceId/library/folders': { name: 'Taken over' },
+    'PATCH /api/workspaces/:workspaceId/library/folders/:folderId': { name: 'Taken over' },
+    'POST /api/workspaces/:workspaceId/library/tags': { name: 'Taken over' },
+    'PATCH /api/workspaces/:workspaceId/library/tags/:tagId': { name: 'Taken over' },
+    'POST /api/workspaces/:workspaceId/library/move': {
+      recordingIds: [options.recordingId ?? 'unknown'],
+      folderId: null,
+    },
+    'POST /api/workspaces/:workspaceId/library/tag': {
+      recordingIds: [options.recordingId ?? 'unknown'],
+      add: [],
+      remove: [],
+    },
   };
   return { body: bodies[key], headers, query };
 };

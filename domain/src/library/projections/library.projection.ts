@@ -1,12 +1,19 @@
 import type { AccountErased } from '../../accounts/events';
 import type { RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
-import { LIBRARY_EVENT_TYPES, type LibraryEvent } from '../events';
+import type { WorkspaceDeleted } from '../../workspaces/events';
+import { LIBRARY_EVENT_TYPES, type LibraryEvent, workspaceLibraryOwner } from '../events';
+
+const WORKSPACE_OWNER_PREFIX = workspaceLibraryOwner('');
 
 export const LIBRARY_FOLDERS_COLLECTION = 'library_folders';
 export const LIBRARY_TAGS_COLLECTION = 'library_tags';
 export const LIBRARY_SETTINGS_COLLECTION = 'library_settings';
-/** One document per filed recording: `{ id: recordingId, ownerId, folderId }`. */
+/**
+ * One document per filed recording and library: `{ id, ownerId, folderId, recordingId }`, its id `filedDocId`'s (a
+ * person's filing keeps the recording's id, as before workspaces; a workspace's has its own, so a recording filed in
+ * its uploader's folder and in its workspace's keeps both).
+ */
 export const RECORDING_FOLDERS_COLLECTION = 'recording_folders';
 /** One document per (recording, tag): `{ id: "<recordingId>:<tagId>", ownerId, recordingId, tagId }`. */
 export const RECORDING_TAGS_COLLECTION = 'recording_tags';
@@ -24,7 +31,13 @@ export interface RecordingFolderDoc {
   readonly id: string;
   readonly ownerId: string;
   readonly folderId: string;
+  /** Absent from documents written before workspaces, whose id is the recording's. */
+  readonly recordingId?: string;
 }
+
+/** The id of a recording's filing in `ownerId`'s library (a person's, or a workspace's: `workspaceLibraryOwner`). */
+export const filedDocId = (recordingId: string, ownerId: string) =>
+  ownerId.startsWith(WORKSPACE_OWNER_PREFIX) ? `${recordingId}@${ownerId}` : recordingId;
 export interface RecordingTagDoc {
   readonly id: string;
   readonly ownerId: string;
@@ -38,10 +51,11 @@ const settings = (id: string, defaultFolderId: string | null): LibrarySettingsDo
   id,
   defaultFolderId,
 });
-const filed = (id: string, ownerId: string, folderId: string): RecordingFolderDoc => ({
-  id,
+const filed = (recordingId: string, ownerId: string, folderId: string): RecordingFolderDoc => ({
+  id: filedDocId(recordingId, ownerId),
   ownerId,
   folderId,
+  recordingId,
 });
 const tagged = (ownerId: string, recordingId: string, tagId: string): RecordingTagDoc => ({
   id: pairId(recordingId, tagId),
@@ -60,8 +74,9 @@ export const libraryProjection: Projection = {
     RECORDING_FOLDERS_COLLECTION,
     RECORDING_TAGS_COLLECTION,
   ],
-  // An erased account's folders and tags go with it: their names are the person's words.
-  eventTypes: [...LIBRARY_EVENT_TYPES, 'AccountErased'],
+  // An erased account's folders and tags go with it: their names are the person's words; a deleted workspace's
+  // with it (their names are sealed under its key, erased then).
+  eventTypes: [...LIBRARY_EVENT_TYPES, 'AccountErased', 'WorkspaceDeleted'],
   async setup(store) {
     await store.collection(LIBRARY_FOLDERS_COLLECTION).ensureIndex({ fields: ['ownerId'] });
     await store.collection(LIBRARY_TAGS_COLLECTION).ensureIndex({ fields: ['ownerId'] });
@@ -70,8 +85,11 @@ export const libraryProjection: Projection = {
     await store.collection(RECORDING_TAGS_COLLECTION).ensureIndex({ fields: ['recordingId'] });
   },
   async handle(recorded: RecordedEvent, context) {
-    if (recorded.type === 'AccountErased') {
-      const { userId } = recorded.data as AccountErased['data'];
+    if (recorded.type === 'AccountErased' || recorded.type === 'WorkspaceDeleted') {
+      const userId =
+        recorded.type === 'AccountErased'
+          ? (recorded.data as AccountErased['data']).userId
+          : workspaceLibraryOwner((recorded.data as WorkspaceDeleted['data']).workspaceId);
       for (const collection of [
         LIBRARY_FOLDERS_COLLECTION,
         LIBRARY_TAGS_COLLECTION,
@@ -92,7 +110,8 @@ export const libraryProjection: Projection = {
         return;
       case 'FolderDeleted':
         context.delete(LIBRARY_FOLDERS_COLLECTION, event.data.folderId);
-        for (const r of event.data.recordingIds) context.delete(RECORDING_FOLDERS_COLLECTION, r);
+        for (const r of event.data.recordingIds)
+          context.delete(RECORDING_FOLDERS_COLLECTION, filedDocId(r, ownerId));
         return;
       case 'TagCreated':
       case 'TagRenamed':
@@ -108,7 +127,8 @@ export const libraryProjection: Projection = {
         return;
       case 'RecordingsFiled':
         for (const r of event.data.recordingIds) {
-          if (event.data.folderId === null) context.delete(RECORDING_FOLDERS_COLLECTION, r);
+          if (event.data.folderId === null)
+            context.delete(RECORDING_FOLDERS_COLLECTION, filedDocId(r, ownerId));
           else context.upsert(RECORDING_FOLDERS_COLLECTION, filed(r, ownerId, event.data.folderId));
         }
         return;

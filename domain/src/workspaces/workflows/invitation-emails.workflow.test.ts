@@ -28,6 +28,7 @@ const email = {
   email: 'fay@example.com',
   workspaceName: 'Payments team',
   role: 'viewer',
+  invitedBy: 'ann',
 } as const;
 
 describe('invitation emails: an invited address is told how to join', () => {
@@ -45,5 +46,18 @@ describe('invitation emails: an invited address is told how to join', () => {
     expect(message.subject).toBe('You are invited to “Payments team” on Scrivo');
     expect(message.text).toContain('as a viewer (you will read, play and export its recordings)');
     expect(message.text).toContain('https://scrivo.example.com/auth');
+  });
+
+  it('is written in the language it is given, the page’s language attribute too', () => {
+    const fr = workspaceInvitationEmail(email, 'https://scrivo.example.com/auth', 'fr');
+    expect(fr.subject).toBe('Vous êtes invité à « Payments team » sur Scrivo');
+    expect(fr.text).toContain(
+      'en tant que lecteur (vous lirez, écouterez et exporterez ses enregistrements)',
+    );
+    expect(fr.html).toContain('lang="fr"');
+    const es = workspaceInvitationEmail({ ...email, role: 'admin' }, 'https://scrivo.example.com/auth', 'es');
+    expect(es.subject).toBe('Te invitan a «Payments team» en Scrivo');
+    expect(es.text).toContain('como administrador');
+    expect(es.text).toContain('(fay@example.com)');
   });
 });

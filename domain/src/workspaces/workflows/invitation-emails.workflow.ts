@@ -1,3 +1,4 @@
+import type { Language } from '../../accounts/events';
 import type { MailMessage } from '../../accounts/ports';
 import { type EmailParts, renderHtml, renderText } from '../../accounts/emails/layout';
 import type { Workflow } from '../../kernel/workflow';
@@ -12,6 +13,8 @@ export interface SendWorkspaceInvitationEmail {
   readonly email: string;
   readonly workspaceName: string;
   readonly role: GivenRole;
+  /** Who invited: their language is the email's when the address has no account yet. */
+  readonly invitedBy: string;
 }
 
 /**
@@ -29,7 +32,7 @@ export const invitationEmailsWorkflow: Workflow<
   inputs: ['WorkspaceMemberInvited'],
   initialState: workspaceDecider.initialState,
   evolve: workspaceDecider.evolve,
-  decide: ({ data: { invitationId, workspaceId, email, role } }, state) =>
+  decide: ({ data: { invitationId, workspaceId, email, role, by } }, state) =>
     state.deleted || !state.invitations[invitationId]
       ? []
       : [
@@ -40,38 +43,94 @@ export const invitationEmailsWorkflow: Workflow<
             email,
             workspaceName: state.name,
             role,
+            invitedBy: by,
           },
         ],
 };
 
-const ROLE_WORDS: Readonly<Record<GivenRole, string>> = {
-  admin: 'an admin (you will manage its members, and upload and edit its recordings)',
-  member: 'a member (you will upload, edit and comment on its recordings)',
-  viewer: 'a viewer (you will read, play and export its recordings)',
+interface InvitationCopy {
+  readonly role: Readonly<Record<GivenRole, string>>;
+  readonly intro: string;
+  readonly how: string;
+  readonly heading: string;
+  readonly button: string;
+  readonly footer: string;
+  readonly subject: string;
+}
+
+/** `{workspace}`, `{role}` and `{email}` are filled in. */
+const COPY: Readonly<Record<Language, InvitationCopy>> = {
+  en: {
+    role: {
+      admin: 'an admin (you will manage its members, and upload and edit its recordings)',
+      member: 'a member (you will upload, edit and comment on its recordings)',
+      viewer: 'a viewer (you will read, play and export its recordings)',
+    },
+    intro: 'You are invited to join the workspace “{workspace}” on Scrivo as {role}.',
+    how: 'Sign in, or create an account, with this address ({email}), then accept the invitation.',
+    heading: 'Join “{workspace}” on Scrivo',
+    button: 'Sign in to accept',
+    footer: 'If you did not expect this invitation, ignore this email: nothing happens unless you accept it.',
+    subject: 'You are invited to “{workspace}” on Scrivo',
+  },
+  es: {
+    role: {
+      admin: 'administrador (gestionarás sus miembros y subirás y editarás sus grabaciones)',
+      member: 'miembro (subirás, editarás y comentarás sus grabaciones)',
+      viewer: 'lector (leerás, reproducirás y exportarás sus grabaciones)',
+    },
+    intro: 'Te invitan a unirte al espacio de trabajo «{workspace}» en Scrivo como {role}.',
+    how: 'Inicia sesión, o crea una cuenta, con esta dirección ({email}) y acepta la invitación.',
+    heading: 'Únete a «{workspace}» en Scrivo',
+    button: 'Iniciar sesión para aceptar',
+    footer: 'Si no esperabas esta invitación, ignora este correo: no pasa nada si no la aceptas.',
+    subject: 'Te invitan a «{workspace}» en Scrivo',
+  },
+  fr: {
+    role: {
+      admin: 'administrateur (vous gérerez ses membres, et déposerez et modifierez ses enregistrements)',
+      member: 'membre (vous déposerez, modifierez et commenterez ses enregistrements)',
+      viewer: 'lecteur (vous lirez, écouterez et exporterez ses enregistrements)',
+    },
+    intro: 'Vous êtes invité à rejoindre l’espace de travail « {workspace} » sur Scrivo en tant que {role}.',
+    how: 'Connectez-vous, ou créez un compte, avec cette adresse ({email}), puis acceptez l’invitation.',
+    heading: 'Rejoignez « {workspace} » sur Scrivo',
+    button: 'Se connecter pour accepter',
+    footer:
+      'Si vous n’attendiez pas cette invitation, ignorez cet e-mail : rien ne se passe sans votre accord.',
+    subject: 'Vous êtes invité à « {workspace} » sur Scrivo',
+  },
 };
 
 /**
- * The email (English for now: the address may have no account yet, so no language is known for it). The link
- * opens the sign-in page; signed in with this address, the invitation waits under the account's workspaces.
+ * The email, in `lang`: the language of the account the address belongs to, else (no account yet) the inviter's
+ * (the API's reactor chooses). The link opens the sign-in page; signed in with this address, the invitation waits
+ * under the account's workspaces.
  */
 export const workspaceInvitationEmail = (
   send: SendWorkspaceInvitationEmail,
   signInUrl: string,
+  lang: Language = 'en',
 ): MailMessage => {
-  const intro = `You are invited to join the workspace “${send.workspaceName}” on Scrivo as ${ROLE_WORDS[send.role]}.`;
-  const how = `Sign in, or create an account, with this address (${send.email}), then accept the invitation.`;
+  const c = COPY[lang];
+  const fill = (text: string) =>
+    text
+      .replace('{workspace}', send.workspaceName)
+      .replace('{role}', c.role[send.role])
+      .replace('{email}', send.email);
+  const intro = fill(c.intro);
   const parts: EmailParts = {
     preheader: intro,
-    heading: `Join “${send.workspaceName}” on Scrivo`,
-    paragraphs: [intro, how],
-    highlight: { kind: 'button', label: 'Sign in to accept', url: signInUrl },
-    footer: 'If you did not expect this invitation, ignore this email: nothing happens unless you accept it.',
+    heading: fill(c.heading),
+    paragraphs: [intro, fill(c.how)],
+    highlight: { kind: 'button', label: c.button, url: signInUrl },
+    footer: c.footer,
   };
   return {
     to: send.email,
-    subject: `You are invited to “${send.workspaceName}” on Scrivo`,
+    subject: fill(c.subject),
     text: renderText(parts),
-    html: renderHtml(parts, 'en'),
+    html: renderHtml(parts, lang),
     tag: 'workspace-invitation',
   };
 };

@@ -19,6 +19,9 @@ import { type LibraryPageProps, useLibraryPage } from './use-library-page';
 export function LibraryPage({ search, onSearch, workspace = null, spaces = [] }: LibraryPageProps) {
   const {
     may,
+    space,
+    organizes,
+    selectable,
     live,
     typed,
     setTyped,
@@ -56,14 +59,16 @@ export function LibraryPage({ search, onSearch, workspace = null, spaces = [] }:
         </h1>
         <div className="flex items-center gap-4">
           <LiveIndicator state={live} />
-          <Button
-            variant="unstyled"
-            aria-expanded={organizing}
-            onClick={() => setOrganizing((o) => !o)}
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
-          >
-            Folders and tags
-          </Button>
+          {organizes && (
+            <Button
+              variant="unstyled"
+              aria-expanded={organizing}
+              onClick={() => setOrganizing((o) => !o)}
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+            >
+              Folders and tags
+            </Button>
+          )}
           <Link
             to="/dashboard"
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
@@ -73,7 +78,7 @@ export function LibraryPage({ search, onSearch, workspace = null, spaces = [] }:
         </div>
       </div>
 
-      {organizing && library.data && <LibraryOrganizer library={library.data} />}
+      {organizes && organizing && library.data && <LibraryOrganizer library={library.data} space={space} />}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
@@ -134,6 +139,11 @@ export function LibraryPage({ search, onSearch, workspace = null, spaces = [] }:
         <BulkBar
           selected={selected}
           library={library.data}
+          space={space}
+          deletable={selected.every((id) => {
+            const recording = list.data?.items.find((r) => r.id === id);
+            return recording !== undefined && may(recording).mine;
+          })}
           onDone={() => setSelected([])}
           onDelete={() => setConfirmingBulk(true)}
         />
@@ -182,7 +192,7 @@ export function LibraryPage({ search, onSearch, workspace = null, spaces = [] }:
                 title={
                   <div className="flex min-w-0 flex-col gap-1">
                     <div className="flex min-w-0 items-center gap-2">
-                      {mine && (
+                      {selectable(recording) && (
                         <Checkbox
                           checked={selected.includes(recording.id)}
                           onChange={(event) => toggle(recording.id, event.currentTarget.checked)}

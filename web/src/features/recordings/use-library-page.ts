@@ -39,7 +39,13 @@ export function useLibraryPage({ search, onSearch, workspace = null }: LibraryPa
     workspaceId: workspace?.id,
     pageSize: PAGE_SIZE,
   });
-  const library = useLibrary();
+  // The folders and tags are the space's: a workspace's own, shared by its members, or the caller's.
+  const space = workspace?.id ?? null;
+  const library = useLibrary(space);
+  /** Whether the caller changes the space's folders and tags (a workspace's viewers only read them). */
+  const organizes = workspace === null || workspace.role !== 'viewer';
+  /** Whether a row can be selected: for filing and tagging in a workspace, or one's own for everything. */
+  const selectable = (recording: Item) => (workspace ? organizes : may(recording).mine);
   const [organizing, setOrganizing] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const folderName = (id: string | null | undefined) => library.data?.folders.find((f) => f.id === id)?.name;
@@ -120,6 +126,9 @@ export function useLibraryPage({ search, onSearch, workspace = null }: LibraryPa
 
   return {
     may,
+    space,
+    organizes,
+    selectable,
     live,
     typed,
     setTyped,

@@ -35,8 +35,9 @@ const finishedTranslations = (items: readonly Translation[] = []) =>
 /**
  * The transcript workspace with what other features add: a share-links button, the summary and translations (in
  * their tabs and in the exported documents) and questions. Rendered only once the transcript is there, so these
- * features ask the server about a finished recording only. A viewer of the recording's workspace gets no editor and
- * no notes to add; share links are the uploader's alone.
+ * features ask the server about a finished recording only. A viewer of the recording's workspace gets no editor, no
+ * notes to add and no Summarize or Translate (members ask, the uploader's plan pays); share links are the uploader's
+ * alone.
  */
 function Workspace(loaded: LoadedTranscript) {
   const { recording, transcript, may } = loaded;
@@ -56,14 +57,19 @@ function Workspace(loaded: LoadedTranscript) {
           id: 'summary',
           label: 'Summary',
           render: (seek) => (
-            <SummaryPanel recordingId={recording.id} transcriptLanguage={transcript.language} onSeek={seek} />
+            <SummaryPanel
+              recordingId={recording.id}
+              transcriptLanguage={transcript.language}
+              onSeek={seek}
+              may={may}
+            />
           ),
         },
         {
           id: 'translation',
           label: 'Translation',
           render: (seek) => (
-            <TranslationPanel recordingId={recording.id} transcript={transcript} onSeek={seek} />
+            <TranslationPanel recordingId={recording.id} transcript={transcript} onSeek={seek} may={may} />
           ),
         },
         {

@@ -4,28 +4,33 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { EXPORT_FORMATS } from '../../../lib/export-file';
 import { downloadZip } from './bulk-export';
-import { useMoveRecordings, useTagRecordings } from '../api/library';
+import { type LibrarySpace, useMoveRecordings, useTagRecordings } from '../api/library';
 import { Button } from '../../../components/ui/button';
 
 const NO_FOLDER = '__none__';
 
 /**
- * What to do with the selected recordings: move them to a folder, add or remove a tag, download their
- * transcripts as one zip, or delete them (the page asks first).
+ * What to do with the selected recordings: move them to a folder, add or remove a tag (of the space's library:
+ * one's own or the workspace's), download their transcripts as one zip, or delete them (the page asks first; only
+ * when every one of them is the caller's upload).
  */
 export function BulkBar({
   selected,
   library,
+  space = null,
+  deletable = true,
   onDone,
   onDelete,
 }: {
   selected: readonly string[];
   library: Library;
+  space?: LibrarySpace;
+  deletable?: boolean;
   onDone(): void;
   onDelete(): void;
 }) {
-  const move = useMoveRecordings();
-  const tag = useTagRecordings();
+  const move = useMoveRecordings(space);
+  const tag = useTagRecordings(space);
   const [folder, setFolder] = useState('');
   const [tagId, setTagId] = useState('');
   const [format, setFormat] = useState<ExportFormat>('pdf');
@@ -134,13 +139,15 @@ export function BulkBar({
       >
         {exporting.busy ? 'Preparing zip…' : 'Download zip'}
       </Button>
-      <Button
-        variant="unstyled"
-        onClick={onDelete}
-        className="h-9 rounded-lg border border-red-300 bg-white px-3 font-medium text-red-800 hover:bg-red-50"
-      >
-        Delete
-      </Button>
+      {deletable && (
+        <Button
+          variant="unstyled"
+          onClick={onDelete}
+          className="h-9 rounded-lg border border-red-300 bg-white px-3 font-medium text-red-800 hover:bg-red-50"
+        >
+          Delete
+        </Button>
+      )}
       {tooMany && (
         <p className="w-full text-slate-700">
           A zip holds at most {MAX_BULK_EXPORT} recordings: select fewer to download them.

@@ -1,7 +1,13 @@
 import type { Label } from '@scrivo/contracts/library/library.contract';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
-import { type LabelKind, useCreateLabel, useDeleteLabel, useRenameLabel } from '../api/library';
+import {
+  type LabelKind,
+  type LibrarySpace,
+  useCreateLabel,
+  useDeleteLabel,
+  useRenameLabel,
+} from '../api/library';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 
@@ -10,10 +16,18 @@ const NOUN: Record<LabelKind, { one: string; many: string }> = {
   tag: { one: 'tag', many: 'Tags' },
 };
 
-/** Create, rename and delete the folders or the tags of the library. */
-export function LabelManager({ kind, labels }: { kind: LabelKind; labels: readonly Label[] }) {
+/** Create, rename and delete the folders or the tags of the library (one's own, or the workspace's: `space`). */
+export function LabelManager({
+  kind,
+  labels,
+  space,
+}: {
+  kind: LabelKind;
+  labels: readonly Label[];
+  space: LibrarySpace;
+}) {
   const id = useId();
-  const create = useCreateLabel(kind);
+  const create = useCreateLabel(kind, space);
   const [name, setName] = useState('');
   const noun = NOUN[kind];
   const submit = (event: FormEvent) => {
@@ -54,16 +68,16 @@ export function LabelManager({ kind, labels }: { kind: LabelKind; labels: readon
       )}
       <ul className="flex flex-col gap-1">
         {labels.map((label) => (
-          <LabelRow key={label.id} kind={kind} label={label} />
+          <LabelRow key={label.id} kind={kind} label={label} space={space} />
         ))}
       </ul>
     </section>
   );
 }
 
-function LabelRow({ kind, label }: { kind: LabelKind; label: Label }) {
-  const rename = useRenameLabel(kind);
-  const remove = useDeleteLabel(kind);
+function LabelRow({ kind, label, space }: { kind: LabelKind; label: Label; space: LibrarySpace }) {
+  const rename = useRenameLabel(kind, space);
+  const remove = useDeleteLabel(kind, space);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(label.name);
   const noun = NOUN[kind].one;

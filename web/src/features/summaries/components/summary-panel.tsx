@@ -16,6 +16,7 @@ import { useSummaryAutosave } from './summary-autosave';
 import { SummaryEditor } from './summary-editor';
 import { SummaryView } from './summary-view';
 import { Button } from '../../../components/ui/button';
+import type { RecordingPermissions } from '../../../lib/recording-permissions';
 import { Checkbox } from '../../../components/ui/input';
 
 const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl'];
@@ -88,10 +89,16 @@ export function SummaryPanel({
   recordingId,
   transcriptLanguage,
   onSeek,
+  may = { mine: true, asks: true },
 }: {
   recordingId: string;
   transcriptLanguage: string;
   onSeek: (seconds: number) => void;
+  /**
+   * What the caller may do (`web/src/lib/recording-permissions.ts`): `asks` for a summary and stops it (the
+   * uploader, a workspace's members), edits its text only when `mine`; a viewer reads.
+   */
+  may?: Pick<RecordingPermissions, 'mine' | 'asks'>;
 }) {
   const summary = useSummary(recordingId);
   const request = useRequestSummary(recordingId);
@@ -110,7 +117,15 @@ export function SummaryPanel({
   if (summary.isPending) return <p className="text-sm text-slate-600">Loading the summary…</p>;
   if (summary.isError) return <p role="alert">{messageOf(summary.error)}</p>;
   const s = summary.data;
-  if (!s.planAllows && !s.content) return <SummaryUpsell />;
+  if (!s.planAllows && !s.content)
+    return may.mine ? (
+      <SummaryUpsell />
+    ) : (
+      <p className="text-sm text-slate-700" data-testid="summary-not-in-plan">
+        No summary yet: this recording’s summaries are paid by the plan of the person who uploaded it, which
+        does not include them.
+      </p>
+    );
 
   // Until the user picks one, a new summary is written with the template of the one shown (a meeting at first).
   const template = templateId ?? s.template.id;
@@ -178,9 +193,11 @@ export function SummaryPanel({
               style={{ width: `${s.progress * 100}%` }}
             />
           </div>
-          <Button variant="unstyled" className={`${button} self-start`} onClick={() => cancel.mutate()}>
-            Cancel
-          </Button>
+          {may.asks && (
+            <Button variant="unstyled" className={`${button} self-start`} onClick={() => cancel.mutate()}>
+              Cancel
+            </Button>
+          )}
           {s.draft && (
             <section aria-label="Summary so far" className="border-t border-slate-100 pt-3">
               <p className="mb-2 text-xs text-slate-500">
@@ -197,7 +214,10 @@ export function SummaryPanel({
           {s.failure}
         </p>
       )}
-      {!s.content && s.status !== 'running' && (
+      {!s.content && s.status !== 'running' && !may.asks && (
+        <p className="text-sm text-slate-700">No summary of this recording yet.</p>
+      )}
+      {!s.content && s.status !== 'running' && may.asks && (
         <div className="flex flex-wrap items-center gap-3">
           <Button variant="unstyled" className={primary} onClick={start} disabled={request.isPending}>
             {s.status === 'none' ? 'Summarize' : 'Try again'}
@@ -215,9 +235,11 @@ export function SummaryPanel({
               data-testid="summary-out-of-date"
             >
               The transcript was edited after this summary was written.
-              <Button variant="unstyled" className={button} onClick={start}>
-                Regenerate
-              </Button>
+              {may.asks && (
+                <Button variant="unstyled" className={button} onClick={start}>
+                  Regenerate
+                </Button>
+              )}
             </div>
           )}
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -238,7 +260,7 @@ export function SummaryPanel({
                         : ''}
                 </span>
               )}
-              {s.planAllows && s.status !== 'running' && (
+              {may.mine && s.planAllows && s.status !== 'running' && (
                 <Button
                   variant="unstyled"
                   aria-pressed={editing}
@@ -252,7 +274,7 @@ export function SummaryPanel({
                   {editing ? 'Done editing' : 'Edit summary'}
                 </Button>
               )}
-              {!editing && s.planAllows && s.status !== 'running' && !s.outOfDate && (
+              {may.asks && !editing && s.planAllows && s.status !== 'running' && !s.outOfDate && (
                 <>
                   {templatePicker}
                   <Button variant="unstyled" className={button} onClick={start}>

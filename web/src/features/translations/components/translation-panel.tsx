@@ -8,6 +8,7 @@ import { formatClock } from '../../../lib/time';
 import { useCancelTranslation, useRequestTranslation, useTranslations } from '../api/translations';
 import { targetChoices, unavailableReason } from '../lib/engine-choice';
 import { Button } from '../../../components/ui/button';
+import type { RecordingPermissions } from '../../../lib/recording-permissions';
 import { Input } from '../../../components/ui/input';
 
 const button =
@@ -26,10 +27,13 @@ export function TranslationPanel({
   recordingId,
   transcript,
   onSeek,
+  may = { mine: true, asks: true },
 }: {
   recordingId: string;
   transcript: Pick<Transcript, 'segments' | 'language'>;
   onSeek: (seconds: number) => void;
+  /** What the caller may do: `asks` for a translation and stops it (the uploader, a workspace's members). */
+  may?: Pick<RecordingPermissions, 'mine' | 'asks'>;
 }) {
   const translations = useTranslations(recordingId);
   const request = useRequestTranslation(recordingId);
@@ -69,6 +73,13 @@ export function TranslationPanel({
   if (translations.isPending) return <p className="text-sm text-slate-600">Loading translations…</p>;
   if (translations.isError) return <p role="alert">{messageOf(translations.error)}</p>;
   if (!data) return null;
+  if (!data.planAllows && !may.mine)
+    return (
+      <p className="text-sm text-slate-700" data-testid="translation-not-in-plan">
+        This recording’s translations are paid by the plan of the person who uploaded it, which does not
+        include them.
+      </p>
+    );
   if (!data.planAllows)
     return (
       <div
@@ -98,69 +109,71 @@ export function TranslationPanel({
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5"
       aria-label="Translation"
     >
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!target || !chosen?.engine) return;
-          setShown(target);
-          request.mutate({ target, engine: chosen.engine.engine });
-        }}
-      >
-        <label className="flex flex-col gap-1 text-sm text-slate-700">
-          Translate into
-          <select
-            required
-            value={target}
-            onChange={(e) => setTarget(e.currentTarget.value)}
-            aria-describedby={hintId}
-            className="rounded-md border border-slate-300 px-2 py-1.5"
-          >
-            <option value="">Choose a language</option>
-            {choices.map((c) => (
-              <option key={c.code} value={c.code} disabled={!c.engine}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-slate-700">
-          Engine
-          <select
-            value={engine}
-            onChange={(e) => {
-              const picked = TranslationEngine.safeParse(e.currentTarget.value);
-              setEngine(picked.success ? picked.data : '');
-            }}
-            className="rounded-md border border-slate-300 px-2 py-1.5"
-          >
-            <option value="">Best available</option>
-            {engines.map((e) => (
-              <option key={e.engine} value={e.engine}>
-                {e.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button
-          variant="unstyled"
-          type="submit"
-          className={primary}
-          disabled={request.isPending || !chosen?.engine}
+      {may.asks && (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!target || !chosen?.engine) return;
+            setShown(target);
+            request.mutate({ target, engine: chosen.engine.engine });
+          }}
         >
-          Translate
-        </Button>
-        <div id={hintId} className="flex w-full flex-col gap-1 text-sm text-slate-600" aria-live="polite">
-          {chosen?.engine && (
-            <p data-testid="translation-engine-hint">
-              {namedEngine && namedEngine.engine !== chosen.engine.engine
-                ? `${namedEngine.label} cannot translate into ${chosen.name}, so this uses: ${chosen.engine.label}.`
-                : `Into ${chosen.name} with: ${chosen.engine.label}.`}
-            </p>
-          )}
-          {whyNot && <p data-testid="translation-unavailable">{whyNot}</p>}
-        </div>
-      </form>
+          <label className="flex flex-col gap-1 text-sm text-slate-700">
+            Translate into
+            <select
+              required
+              value={target}
+              onChange={(e) => setTarget(e.currentTarget.value)}
+              aria-describedby={hintId}
+              className="rounded-md border border-slate-300 px-2 py-1.5"
+            >
+              <option value="">Choose a language</option>
+              {choices.map((c) => (
+                <option key={c.code} value={c.code} disabled={!c.engine}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm text-slate-700">
+            Engine
+            <select
+              value={engine}
+              onChange={(e) => {
+                const picked = TranslationEngine.safeParse(e.currentTarget.value);
+                setEngine(picked.success ? picked.data : '');
+              }}
+              className="rounded-md border border-slate-300 px-2 py-1.5"
+            >
+              <option value="">Best available</option>
+              {engines.map((e) => (
+                <option key={e.engine} value={e.engine}>
+                  {e.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button
+            variant="unstyled"
+            type="submit"
+            className={primary}
+            disabled={request.isPending || !chosen?.engine}
+          >
+            Translate
+          </Button>
+          <div id={hintId} className="flex w-full flex-col gap-1 text-sm text-slate-600" aria-live="polite">
+            {chosen?.engine && (
+              <p data-testid="translation-engine-hint">
+                {namedEngine && namedEngine.engine !== chosen.engine.engine
+                  ? `${namedEngine.label} cannot translate into ${chosen.name}, so this uses: ${chosen.engine.label}.`
+                  : `Into ${chosen.name} with: ${chosen.engine.label}.`}
+              </p>
+            )}
+            {whyNot && <p data-testid="translation-unavailable">{whyNot}</p>}
+          </div>
+        </form>
+      )}
       {request.isError && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
           {messageOf(request.error)}
@@ -190,9 +203,11 @@ export function TranslationPanel({
           {current.status === 'running' && (
             <div className="flex items-center gap-3 text-sm text-slate-700" aria-live="polite">
               Translating into {languageName(current.target)}… {Math.round(current.progress * 100)}%
-              <Button variant="unstyled" className={button} onClick={() => cancel.mutate(current.target)}>
-                Cancel
-              </Button>
+              {may.asks && (
+                <Button variant="unstyled" className={button} onClick={() => cancel.mutate(current.target)}>
+                  Cancel
+                </Button>
+              )}
             </div>
           )}
           {current.failure && current.status !== 'running' && (
