@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf } from '../../api/test/support/expect-status';
 import { signedInClient } from '../../api/test/support/sessions';
 import { startTestApp, type TestApp } from '../../api/test/support/test-app';
+import { joined } from '../../api/test/workspaces/support';
 import { launchBrowser, declinedCookies } from './support/browser';
 
 const ADMIN = { email: 'root@scrivo.test', password: 'admin-secret-1' };
@@ -84,6 +86,49 @@ describe('the operator console in Chromium', () => {
     expect(await invitations.textContent()).toContain(`by ${ADMIN.email}`);
     await invitations.getByRole('button', { name: `Revoke the invitation of ${email}` }).click();
     await invitations.getByRole('cell', { name: email, exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it('an admin sees every workspace with its owner and its number of members', async () => {
+    const adminPage = await (await newContext()).newPage();
+    await adminPage.goto(`${app.url}/admin/login`);
+    await adminPage.getByLabel('Username').fill(ADMIN.email);
+    await adminPage.getByLabel('Password').fill(ADMIN.password);
+    await adminPage.getByRole('button', { name: 'Sign In' }).click();
+    await adminPage.waitForURL('**/admin/chat');
+    await adminPage
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Workspaces' })
+      .click();
+    await adminPage.waitForURL('**/admin/workspaces');
+    await adminPage.getByText('No workspaces yet.').waitFor();
+
+    // A user creates a workspace in the web app, and a second person joins it.
+    const owner = await signedInClient(app);
+    const userContext = await newContext();
+    const { hostname } = new URL(app.url);
+    await userContext.addCookies([
+      { name: 'scrivo_session', value: owner.client.cookie('scrivo_session')!, domain: hostname, path: '/' },
+    ]);
+    const userPage = await userContext.newPage();
+    await userPage.goto(`${app.url}/workspaces`);
+    await userPage.getByLabel('New workspace name').fill('Field research');
+    await userPage.getByRole('button', { name: 'Create workspace' }).click();
+    await userPage
+      .getByRole('list', { name: 'Your workspaces' })
+      .getByRole('link', { name: 'Field research' })
+      .waitFor();
+    const [workspace] = bodyOf(await owner.client.api.workspaces.list(), 200).workspaces;
+    await joined(owner, workspace!.id, await signedInClient(app), 'member');
+
+    await adminPage.reload();
+    const row = adminPage
+      .getByRole('table', { name: 'Workspaces' })
+      .getByRole('row')
+      .filter({ hasText: 'Field research' });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells.slice(0, 3)).toEqual(['Field research', owner.email, '2']);
+    expect(await adminPage.getByText('No workspaces yet.').count()).toBe(0);
   });
 
   it('without a payment provider, the plan page says paid plans are granted by the administrator', async () => {

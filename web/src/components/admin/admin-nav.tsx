@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 const linkClass = 'rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100';
 const activeClass = 'bg-slate-900 text-white hover:bg-slate-900';
 
-/** The one navigation of the admin area: users and plans, the support chat queue, auditors, sign out. */
+/** The one navigation of the admin area: users and plans, workspaces, the support chat queue, auditors, sign out. */
 export function AdminNav() {
   const signOut = useAdminSignOut();
   return (
@@ -13,6 +13,9 @@ export function AdminNav() {
       <span className="mr-2 font-bold text-slate-900">Scrivo admin</span>
       <Link to="/admin/users" className={linkClass} activeProps={{ className: activeClass }}>
         Users
+      </Link>
+      <Link to="/admin/workspaces" className={linkClass} activeProps={{ className: activeClass }}>
+        Workspaces
       </Link>
       <Link to="/admin/chat" className={linkClass} activeProps={{ className: activeClass }}>
         Support chat
