@@ -250,6 +250,27 @@ describe('workspaces in Chromium: create, invite, accept, share, edit, move, cha
     expect(await voices.getByRole('button').count()).toBe(0);
   });
 
+  it('B, a member, edits the workspace glossary on its page; C, a viewer, reads it with nothing to change', async () => {
+    await ben.page.goto(`${app.url}/workspaces/${workspaceId}`);
+    const mine = ben.page.getByRole('region', { name: 'Glossary' });
+    const terms = mine.getByLabel('The workspace’s terms');
+    await expect.poll(() => terms.isEnabled()).toBe(true);
+    await terms.fill('Scrivo: scree-vo\nNguyen');
+    await mine.getByRole('button', { name: 'Save glossary' }).click();
+    await mine.getByText('2 terms · saved').waitFor();
+    expect(
+      bodyOf(await ann.client.api.workspaces.vocabulary({ params: { workspaceId } }), 200).terms,
+    ).toEqual([{ text: 'Scrivo', soundsLike: 'scree-vo' }, { text: 'Nguyen' }]);
+
+    await cleo.page.goto(`${app.url}/workspaces/${workspaceId}`);
+    const read = cleo.page.getByRole('region', { name: 'Glossary' });
+    const list = read.getByRole('list', { name: 'The workspace’s terms' });
+    await list.getByText('Scrivo: scree-vo').waitFor();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual(['Scrivo: scree-vo', 'Nguyen']);
+    expect(await read.getByRole('textbox').count()).toBe(0);
+    expect(await read.getByRole('button').count()).toBe(0);
+  });
+
   it('D, outside the workspace, is told nothing of any of its ids (404)', async () => {
     const api = dina.client.api;
     const params = { workspaceId };

@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/error-message';
 import { HttpError } from '../../lib/http';
 import { useCurrentUser } from '../../lib/api/current-user';
 import { useWorkspace } from './api/workspaces';
+import { GlossarySection } from './glossary-section';
 import { InviteSection } from './invite-form';
 import { MembersList } from './members-list';
 import { RetentionSection } from './retention-section';
@@ -45,6 +46,7 @@ export function MembersPage({ workspaceId }: { workspaceId: string }) {
           <MembersList workspace={workspace.data} me={me} />
           {managesMembers(workspace.data.role) ? <InviteSection workspace={workspace.data} /> : null}
           <RetentionSection workspace={workspace.data} />
+          <GlossarySection workspace={workspace.data} />
           <VoicesSection workspace={workspace.data} />
           <WorkspaceSettings key={workspace.data.name} workspace={workspace.data} />
         </>
