@@ -227,6 +227,8 @@ describe('workspaces in Chromium: create, invite, accept, share, edit, move, cha
     await page.goto(`${app.url}/transcription/${recordingId}`);
     await page.getByTestId('transcript').getByText('citizens').waitFor();
     await page.getByTestId('recording-title').waitFor();
+    // Who made the last edit is shown to everyone who reads the transcript.
+    expect(await page.getByTestId('edited-by').textContent()).toMatch(/^Edited by Ben Baker, /);
     expect(await page.getByRole('button', { name: 'Edit transcript' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Rename/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);

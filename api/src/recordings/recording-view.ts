@@ -9,13 +9,13 @@ import type { RetentionRemoval } from '@scrivo/domain/workspaces';
 export const toRecording = (d: RecordingDoc, removal?: RetentionRemoval | null): Recording =>
   Recording.parse({ ...d, pieces: d.pieces ?? null, ...(removal === undefined ? {} : { removal }) });
 
-export const toTranscript = ({
-  id: _id,
-  ownerId: _owner,
-  speakerTimeline,
-  ...t
-}: TranscriptDoc): Transcript => ({
+/** The transcript as the API shows it; `editedBy` is its last editor, named by the caller (`transcriptView`). */
+export const toTranscript = (
+  { id: _id, ownerId: _owner, editedById: _editor, speakerTimeline, ...t }: TranscriptDoc,
+  editedBy: Transcript['editedBy'],
+): Transcript => ({
   ...t,
+  editedBy,
   segments: t.segments.map((seg) => ({ ...seg, words: [...seg.words] })),
   ...(speakerTimeline ? { speakerTimeline: [...speakerTimeline] } : {}),
   // Transcripts stored before the editor existed are at their first version.

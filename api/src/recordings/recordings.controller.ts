@@ -8,12 +8,11 @@ import { DeleteRecordingCommand, RetryTranscriptionCommand } from './commands/re
 import { EditTranscriptCommand, RestructureTranscriptCommand } from './commands/edit-transcript.command';
 import { ChangeAnnotationsCommand, GetAnnotationsQuery } from './commands/annotations.command';
 import {
-  GetTranscriptQuery,
+  ShowTranscriptQuery,
   GetUsageQuery,
   ListRecordingsQuery,
   ShowRecordingQuery,
 } from './queries/recording.queries';
-import { toTranscript } from './recording-view';
 import { UserOrApiKeyGuard } from '../api-keys/support/user-or-api-key.guard';
 
 const r = contract.recordings;
@@ -64,7 +63,7 @@ export class RecordingsController {
   transcript(@CurrentUser() user: AuthenticatedUser) {
     return tsRestHandler(r.transcript, async ({ params }) => ({
       status: 200 as const,
-      body: toTranscript(await this.queries.execute(new GetTranscriptQuery(user, params.id, 'read', true))),
+      body: await this.queries.execute(new ShowTranscriptQuery(user, params.id)),
     }));
   }
 

@@ -28,7 +28,7 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
     const id = await completedRecording(app, client);
     const before = await client.api.recordings.transcript({ params: { id } });
     expectStatus(before, 200);
-    expect(before.body).toMatchObject({ version: 1, editedAt: null });
+    expect(before.body).toMatchObject({ version: 1, editedAt: null, editedBy: null });
 
     const saved = await client.api.recordings.editTranscript({
       params: { id },

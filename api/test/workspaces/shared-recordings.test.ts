@@ -52,13 +52,17 @@ describe('recordings in a workspace: members work on them by role, outsiders see
     expect(bodyOf(await ben.client.api.recordings.list({ query: {} }), 200).items).toEqual([]);
   });
 
-  it('lets a member edit the transcript, rename and comment', async () => {
+  it('lets a member edit the transcript (named as its last editor), rename and comment', async () => {
     const edited = await ben.client.api.recordings.editTranscript({
       ...id(),
       body: { version: 1, speakers: { SPEAKER_00: 'President Kennedy' } },
     });
     expectStatus(edited, 200);
     expect(edited.body.segments[0]!.speaker).toBe('President Kennedy');
+    // The edit names who made it, for everyone who reads the transcript.
+    expect(edited.body.editedBy).toEqual({ id: ben.userId, name: 'Test User' });
+    const read = bodyOf(await ann.client.api.recordings.transcript(id()), 200);
+    expect(read.editedBy).toEqual({ id: ben.userId, name: 'Test User' });
     const renamed = await ben.client.api.recordings.update({
       ...id(),
       body: { title: 'Weekly sync (notes)' },

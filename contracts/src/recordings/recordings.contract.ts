@@ -138,6 +138,8 @@ export const Transcript = z.object({
   version: z.number().int().positive(),
   /** When the last edit was saved, null when never edited. */
   editedAt: z.string().nullable(),
+  /** Who saved the last edit (in a workspace, any member may edit); null when never edited. */
+  editedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   /**
    * Present while a long recording is still being transcribed in pieces: the transcript so far holds the
    * segments of the finished pieces only (it cannot be edited, annotated or exported yet).

@@ -76,7 +76,7 @@ export type CreatedShareLink = z.infer<typeof CreatedShareLink>;
 /** What a visitor sees: the transcript and how to play it, nothing else of the owner. */
 export const SharedRecording = z.object({
   title: z.string(),
-  transcript: Transcript.omit({ recordingId: true, version: true, editedAt: true }),
+  transcript: Transcript.omit({ recordingId: true, version: true, editedAt: true, editedBy: true }),
   media: z
     .object({
       kind: z.enum(['audio', 'video']),

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/cqrs';
 import type { AddAnnotationBody, AnnotationList } from '@scrivo/contracts';
 import type { Ids, ReadModelStore } from '@scrivo/domain';
-import { USERS, type UserDoc } from '@scrivo/domain/accounts';
+import { personName } from '../support/person-name';
 import {
   ANNOTATIONS_COLLECTION,
   type AnnotationCommand,
@@ -47,11 +47,8 @@ export class GetAnnotationsHandler implements IQueryHandler<GetAnnotationsQuery>
     await this.access.owned(user, id, 'read');
     const doc = await this.readModels.collection<AnnotationsDoc>(ANNOTATIONS_COLLECTION).get(id);
     const names = new Map<string, string>();
-    for (const authorId of new Set((doc?.items ?? []).map((a) => a.authorId))) {
-      const author = await this.readModels.collection<UserDoc>(USERS).get(authorId);
-      const name = author ? `${author.firstName} ${author.lastName}`.trim() || author.email : '';
-      names.set(authorId, name || 'Former user');
-    }
+    for (const authorId of new Set((doc?.items ?? []).map((a) => a.authorId)))
+      names.set(authorId, await personName(this.readModels, authorId));
     return {
       annotations: (doc?.items ?? []).map((a) => ({
         id: a.id,

@@ -1,7 +1,8 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EditTranscriptBody, RestructureTranscriptBody, Transcript } from '@scrivo/contracts';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
-import { NotFoundError } from '@scrivo/domain';
+import { NotFoundError, type ReadModelStore } from '@scrivo/domain';
 import {
   type RecordingCommand,
   recordingDecider,
@@ -9,12 +10,17 @@ import {
   transcriptDocFrom,
 } from '@scrivo/domain/recordings';
 import { StreamRunner } from '../../infrastructure/stream-runner';
-import { toTranscript } from '../recording-view';
+import { transcriptView } from '../support/transcript-view';
+import { READ_MODELS } from '../../infrastructure/tokens';
 import { RecordingAccess } from '../support/recording-access';
 
 /** Ownership (404), the decider's write, and the transcript folded from the stream it wrote. */
 const writeTranscript = async (
-  { access, runner }: { access: RecordingAccess; runner: StreamRunner },
+  {
+    access,
+    runner,
+    readModels,
+  }: { access: RecordingAccess; runner: StreamRunner; readModels: ReadModelStore },
   user: AuthenticatedUser,
   id: string,
   command: RecordingCommand,
@@ -23,7 +29,7 @@ const writeTranscript = async (
   await runner.run(recordingDecider, recordingStream(id), command, { actor: access.actor(user) });
   const transcript = transcriptDocFrom((await runner.load(recordingDecider, recordingStream(id))).events);
   if (!transcript) throw new NotFoundError('Transcript', id);
-  return toTranscript(transcript);
+  return transcriptView(readModels, transcript);
 };
 
 export class EditTranscriptCommand extends Command<Transcript> {
@@ -46,6 +52,7 @@ export class EditTranscriptHandler implements ICommandHandler<EditTranscriptComm
   constructor(
     readonly access: RecordingAccess,
     readonly runner: StreamRunner,
+    @Inject(READ_MODELS) readonly readModels: ReadModelStore,
   ) {}
 
   async execute({ user, id, body }: EditTranscriptCommand): Promise<Transcript> {
@@ -76,6 +83,7 @@ export class RestructureTranscriptHandler implements ICommandHandler<Restructure
   constructor(
     readonly access: RecordingAccess,
     readonly runner: StreamRunner,
+    @Inject(READ_MODELS) readonly readModels: ReadModelStore,
   ) {}
 
   async execute({ user, id, body }: RestructureTranscriptCommand): Promise<Transcript> {

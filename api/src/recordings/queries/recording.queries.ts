@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { Recording, RecordingList, Usage } from '@scrivo/contracts';
+import type { Recording, RecordingList, Transcript, Usage } from '@scrivo/contracts';
 import type { Clock, Filter, ReadModelStore } from '@scrivo/domain';
 import {
   PARTIAL_TRANSCRIPTS_COLLECTION,
@@ -19,6 +19,7 @@ import { retentionRemovals } from '../../workspaces/retention/retention-removals
 import { WorkspaceMembership } from '../../workspaces/support/workspace-membership';
 import { toListItem, toRecording } from '../recording-view';
 import { RecordingLabelsReader } from '../support/recording-labels';
+import { transcriptView } from '../support/transcript-view';
 import { workspaceLibraryOwner } from '@scrivo/domain/library';
 import { RecordingAccess, type RecordingAction } from '../support/recording-access';
 
@@ -176,6 +177,31 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
   }
 }
 
+/** The transcript page's read: the transcript so far, its last editor named. */
+export class ShowTranscriptQuery extends Query<Transcript> {
+  constructor(
+    readonly user: AuthenticatedUser,
+    readonly id: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ShowTranscriptQuery)
+export class ShowTranscriptHandler implements IQueryHandler<ShowTranscriptQuery> {
+  constructor(
+    private readonly transcripts: GetTranscriptHandler,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+  ) {}
+
+  async execute({ user, id }: ShowTranscriptQuery): Promise<Transcript> {
+    return transcriptView(
+      this.readModels,
+      await this.transcripts.execute(new GetTranscriptQuery(user, id, 'read', true)),
+    );
+  }
+}
+
 export class GetUsageQuery extends Query<Usage> {
   constructor(readonly user: AuthenticatedUser) {
     super();
@@ -195,5 +221,6 @@ export const recordingQueryHandlers = [
   ShowRecordingHandler,
   ListRecordingsHandler,
   GetTranscriptHandler,
+  ShowTranscriptHandler,
   GetUsageHandler,
 ];

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../../kernel/events';
+import type { Actor, RecordedEvent } from '../../kernel/events';
 import type { Projection } from '../../projections/projection';
 import { RECORDING_EVENT_TYPES, type RecordingEvent, type TranscriptionOptions } from '../events';
 import type { RecordingStatus } from '../recording';
@@ -57,6 +57,8 @@ export type TranscriptDoc = Transcript & {
   /** 1 when transcribed, +1 per edit. Documents written before the editor existed have none: read as 1. */
   readonly version?: number;
   readonly editedAt?: string | null;
+  /** The person who saved the last edit (an account id, named when read); null when never edited or not a person. */
+  readonly editedById?: string | null;
   /** Only on a transcript put together from the finished pieces of a recording still being transcribed. */
   readonly partial?: { readonly done: number; readonly total: number };
 };
@@ -252,6 +254,7 @@ export const recordingsProjection: Projection = {
         ...applyTranscriptEdit(transcript, event.data),
         version: event.data.version,
         editedAt: event.data.at,
+        editedById: editorOf(recorded.metadata.actor),
       };
       context.upsert(TRANSCRIPTS_COLLECTION, edited);
       const searchable: RecordingDoc = { ...next, searchText: edited.text };
@@ -286,6 +289,9 @@ export const partialTranscriptDoc = (
   };
 };
 
+/** Who an edit names as its editor: a signed-in person (in a workspace, any member who edits), never a system. */
+const editorOf = (actor: Actor): string | null => (actor.kind === 'user' ? actor.id : null);
+
 /** A recording's transcript folded from its own stream (completed, then each edit): what an edit answers with. */
 export const transcriptDocFrom = (events: readonly RecordedEvent[]): TranscriptDoc | null => {
   let ownerId = '';
@@ -304,7 +310,12 @@ export const transcriptDocFrom = (events: readonly RecordedEvent[]): TranscriptD
         editedAt: null,
       };
     else if (event.type === 'TranscriptEdited' && doc && (doc.version ?? 1) < event.data.version)
-      doc = { ...applyTranscriptEdit(doc, event.data), version: event.data.version, editedAt: event.data.at };
+      doc = {
+        ...applyTranscriptEdit(doc, event.data),
+        version: event.data.version,
+        editedAt: event.data.at,
+        editedById: editorOf(recorded.metadata.actor),
+      };
   }
   return doc;
 };

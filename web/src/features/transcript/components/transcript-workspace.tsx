@@ -80,6 +80,15 @@ export function TranscriptWorkspace(props: WorkspaceProps) {
                     : ` (detected${transcript.languageProbability > 0 ? `, ${Math.round(transcript.languageProbability * 100)}%` : ''})`}
               </span>
             )}
+            {transcript.editedBy && transcript.editedAt && (
+              <span data-testid="edited-by">
+                Edited by {transcript.editedBy.name},{' '}
+                {new Date(transcript.editedAt).toLocaleString(undefined, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })}
+              </span>
+            )}
           </p>
         </div>
         <div className="flex shrink-0 gap-2">{headerActions}</div>

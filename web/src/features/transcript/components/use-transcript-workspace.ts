@@ -10,11 +10,12 @@ import { findMatches } from '../lib/search';
 import { handleShortcut } from '../lib/shortcuts';
 import { useMediaPlayer } from '../lib/use-media-player';
 
-/** What the workspace reads of a transcript: a shared page has no version or recording id. */
+/** What the workspace reads of a transcript: a shared page has no version, recording id or editor. */
 type WorkspaceTranscript = Pick<
   Transcript,
   'segments' | 'durationSeconds' | 'language' | 'languageProbability' | 'speakerTimeline'
->;
+> &
+  Partial<Pick<Transcript, 'editedAt' | 'editedBy'>>;
 
 export interface WorkspaceProps {
   /** `createdAt` and `options` are shown when known (the owner's page; a shared page leaves them out). */
