@@ -110,6 +110,8 @@ describe('the transcript editor (PATCH /api/recordings/{id}/transcript)', () => 
     expect(vtt.text).toContain('Kennedy');
     const json = await client.api.recordings.export({ params: { id }, query: { format: 'json' } });
     expect(json.text).toContain('"Kennedy"');
+    // The file names no account: neither the owner's id nor the editor's.
+    expect(json.text).not.toContain('editedById');
 
     const merged = await change(2, { kind: 'mergeWithPrevious', index: 2 });
     expectStatus(merged, 200);

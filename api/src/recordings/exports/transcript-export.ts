@@ -69,6 +69,8 @@ export class TranscriptExporter {
     const {
       id: _id,
       ownerId: _owner,
+      // An account id, like the owner's: the page names the editor, an exported file does not.
+      editedById: _editor,
       ...original
     } = await this.queries.execute(new GetTranscriptQuery(user, id, 'export'));
     let transcript = original;
