@@ -189,7 +189,7 @@ describe('workspaces in Chromium: create, invite, accept, share, edit, move, cha
     expect(await seriousA11yViolations(cleo.page)).toEqual([]);
   });
 
-  it('B, a member, comments (his name shown) and edits; the library offers him no delete or move of A’s', async () => {
+  it('B, a member, comments (his name and initials shown) and edits; the library offers him no delete or move of A’s', async () => {
     const { page } = ben;
     await page.goto(`${app.url}/transcription/${recordingId}`);
     const bar = await selectWords(page, 'what', 'country');
@@ -200,6 +200,7 @@ describe('workspaces in Chromium: create, invite, accept, share, edit, move, cha
     const notes = page.getByRole('region', { name: 'Highlights and comments' });
     await notes.getByText('Open the minutes with this').waitFor();
     expect(await notes.textContent()).toContain('Ben Baker');
+    expect(await notes.getByTestId('author-initials').first().textContent()).toBe('BB');
 
     await page.getByRole('button', { name: 'Edit transcript' }).click();
     const field = page.getByRole('textbox', { name: /^Text from 0:00/ });

@@ -2,6 +2,7 @@ import type { Annotation, TranscriptSegment } from '@scrivo/contracts/recordings
 import { useState } from 'react';
 import { formatClock } from '../../../lib/time';
 import { Button } from '../../../components/ui/button';
+import { initials } from '../../../lib/initials';
 
 /** The words of a passage as the transcript says them now (the words whose middle lies in its times). */
 const passageText = (
@@ -95,7 +96,16 @@ export function AnnotationsList({ annotations, segments, busy, onPlayFrom, onEdi
               </form>
             )}
             <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-slate-600">
-              <span>
+              <span className="inline-flex items-center gap-1.5">
+                {a.kind === 'comment' && (
+                  <span
+                    aria-hidden="true"
+                    data-testid="author-initials"
+                    className="inline-flex h-5 w-5 items-center justify-center rounded-full bg-brand-100 text-[10px] font-semibold text-brand-800"
+                  >
+                    {initials(a.author.name)}
+                  </span>
+                )}
                 {a.kind === 'comment' ? a.author.name : 'Highlight'} ·{' '}
                 {new Date(a.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
                 {a.editedAt ? ' (edited)' : ''}
