@@ -8,7 +8,12 @@ const STOP_WORDS = new Set(
     'doing for from had has have having he her here hers him his how i if in into is it its just me more most my ' +
     'no nor not of on once only or other our out over own said same say she should so some such than that the ' +
     'their them then there these they this those through to too under until up very was we were what when where ' +
-    'which while who whom why will with would you your yours recording meeting transcript tell anything'
+    'which while who whom why will with would you your yours recording meeting transcript tell anything ' +
+    // How people ask about a meeting ("summarize the discussion about", "what did the group think of"): these
+    // words come back in every stretch of talk, so they pulled the reading away from the topic asked about.
+    'summarize summarise summary discuss discussed discussing discussion discussions group groupmates groupmate ' +
+    'team think thought opinion opinions towards toward idea ideas talk talked talking presenting presentation ' +
+    'present come came went get got'
   ).split(' '),
 );
 
