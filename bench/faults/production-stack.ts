@@ -2,7 +2,8 @@
 // api/test/topology/production-topology.test.ts): read models and the job queue on FerretDB, blobs and resumable
 // uploads on MinIO, one projecting API, two API replicas behind a load balancer, two job workers, the speech
 // worker and the language model; the event store stays SQLite (no EventStoreDB here). The run kills an API
-// replica, the projector, FerretDB and MinIO, and starts each again itself, as an orchestrator would.
+// replica, the projector, one of the two job workers (its jobs' leases live in FerretDB, so the other worker must
+// take them over), FerretDB and MinIO, and starts each again itself, as an orchestrator would.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import type { FaultStack } from './fault-stack';
 import type { Log } from './kills';
 import { startLoadBalancer } from './load-balancer';
 
-export const PRODUCTION_KINDS = ['api replica', 'projector', 'ferretdb', 'minio'] as const;
+export const PRODUCTION_KINDS = ['api replica', 'projector', 'job worker', 'ferretdb', 'minio'] as const;
 
 const alive = (api: ApiProcess | null) =>
   api && api.process.exitCode === null && api.process.signalCode === null ? api.process.pid : undefined;
@@ -77,9 +78,8 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
   let projector: ApiProcess | null = await startApiProcess(projectorEnv);
   let replicaA: ApiProcess | null = await startApiProcess(replicaEnv(ports.a));
   const replicaB = await startApiProcess(replicaEnv(ports.b));
-  const workers: JobWorkerProcess[] = [1, 2].map((n) =>
-    startJobWorker({ ...shared, SCRIVO_WORKER_ID: `faults-worker-${n}` }),
-  );
+  const startWorker = (n: number) => startJobWorker({ ...shared, SCRIVO_WORKER_ID: `faults-worker-${n}` });
+  const workers: JobWorkerProcess[] = [startWorker(1), startWorker(2)];
   await Promise.all(workers.map((w) => w.started));
   const balancer = await startLoadBalancer([replicaA.url, replicaB.url]);
   let stopped = false;
@@ -90,6 +90,10 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
     pidOf: (kind) => {
       if (kind === 'api replica') return alive(replicaA);
       if (kind === 'projector') return alive(projector);
+      if (kind === 'job worker') {
+        const worker = workers[0]!.process;
+        return worker.exitCode === null && worker.signalCode === null ? worker.pid : undefined;
+      }
       if (kind === 'ferretdb' || kind === 'minio') return servers[kind].pid;
       return undefined;
     },
@@ -100,6 +104,10 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
       } else if (kind === 'projector') {
         projector = null;
         projector = await startApiProcess(projectorEnv);
+      } else if (kind === 'job worker') {
+        // The same worker id, as a restarted container keeps its name.
+        workers[0] = startWorker(1);
+        await workers[0].started;
       } else if (kind === 'ferretdb' || kind === 'minio') await servers[kind].start();
     },
     health: async () => {

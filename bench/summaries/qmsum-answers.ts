@@ -1,0 +1,161 @@
+// Answers to questions about long real meetings, with the model (issue 41's answers target: at least 60 % of the
+// human answer's facts, each answer citing a line inside the human span). QMSum's specific questions about AMI
+// meetings longer than what a question reads whole are asked exactly as the product asks them
+// (api/src/questions/ask-question.query.ts: MiniSearch ranking, spreadToNeighbours, chooseLines, questionPrompt,
+// parseAnswer) of the shipped local model; the human answer's facts are found as a summary's are
+// (qmsum-score.ts). From the repository root, under the heavy lock:
+//   flock /tmp/heavy.lock node --conditions=source --import tsx bench/summaries/qmsum-answers.ts [--questions=20]
+//     [--split=val|train] [--per-meeting=2] [--out=/tmp/qmsum-answers.json]
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
+import { MiniSearchLineSearch } from '@scrivo/adapters/search/minisearch-line-search';
+import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
+import {
+  ANSWER_MAX_TOKENS,
+  CONTEXT_WORD_BUDGET,
+  chooseLines,
+  NOT_IN_RECORDING,
+  numberLines,
+  parseAnswer,
+  questionPrompt,
+  spreadToNeighbours,
+  withoutLineIds,
+} from '@scrivo/domain/questions';
+import type { Segment } from '@scrivo/domain/recordings';
+import { factsFound, factsOf } from './qmsum-score';
+
+const DATA = process.env.SCRIVO_QMSUM_DIR ?? '/work/shared/meetings/qmsum-dev';
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const wanted = Number(arg('questions') ?? 20);
+const split = arg('split') ?? 'val';
+const perMeeting = Number(arg('per-meeting') ?? 2);
+const out = arg('out') ?? '/tmp/qmsum-answers.json';
+
+interface QmsumMeeting {
+  meeting_transcripts: { speaker: string; content: string }[];
+  specific_query_list: { query: string; answer: string; relevant_text_span: [string, string][] }[];
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const clean = (text: string) =>
+  text
+    .replace(/\{[^}]*\}/g, ' ')
+    .replace(/\s+([.,?!])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+interface Asked {
+  readonly meeting: string;
+  readonly question: string;
+  readonly human: string;
+  readonly answer: string;
+  readonly notInRecording: boolean;
+  readonly facts: { fact: string; found: boolean }[];
+  readonly citations: number[];
+  readonly spanLines: number;
+  readonly spanRead: number;
+  readonly citesInsideSpan: boolean;
+  readonly seconds: number;
+}
+
+const main = async () => {
+  const search = new MiniSearchLineSearch();
+  const service = await launchLanguageModel();
+  const model = new LocalLanguageModel({ url: service.url });
+  const rows: Asked[] = [];
+  try {
+    for (const file of readdirSync(join(DATA, split))
+      .filter((f) => /^(ES|IS|TS)/.test(f))
+      .sort()) {
+      if (rows.length >= wanted) break;
+      const meeting = JSON.parse(readFileSync(join(DATA, split, file), 'utf8')) as QmsumMeeting;
+      // One segment per turn, so a turn's index is its line number less one (empty turns are dropped as lines).
+      const segments: Segment[] = meeting.meeting_transcripts.map((t, id) => ({
+        id,
+        start: id * 5,
+        end: id * 5 + 5,
+        text: clean(t.content),
+        speaker: t.speaker,
+        words: [],
+      }));
+      const lines = numberLines(segments);
+      if (lines.reduce((n, l) => n + words(l.text), 0) <= CONTEXT_WORD_BUDGET) continue;
+      let asked = 0;
+      for (const q of meeting.specific_query_list) {
+        if (rows.length >= wanted || asked >= perMeeting) break;
+        const span = new Set<number>();
+        for (const [from, to] of q.relevant_text_span)
+          for (let turn = Number(from); turn <= Number(to); turn += 1)
+            if (words(segments[turn]?.text ?? '') > 2) span.add(turn + 1);
+        if (span.size === 0) continue;
+        asked += 1;
+        const started = performance.now();
+        const chosen = chooseLines(lines, spreadToNeighbours(search.rank(q.query, lines), lines));
+        let answer: { answer: string; citations: readonly { line: number }[]; notInRecording: boolean } = {
+          answer: NOT_IN_RECORDING,
+          citations: [],
+          notInRecording: true,
+        };
+        if (chosen.length > 0) {
+          const completion = await model.complete({
+            messages: questionPrompt(q.query, chosen),
+            maxTokens: ANSWER_MAX_TOKENS,
+          });
+          const parsed = parseAnswer(
+            completion.text,
+            chosen,
+            search.rank(withoutLineIds(completion.text), chosen),
+          );
+          answer = {
+            answer: parsed.notInRecording ? parsed.answer : withoutLineIds(parsed.answer),
+            citations: [...parsed.citations],
+            notInRecording: parsed.notInRecording,
+          };
+        }
+        const citations = answer.citations.map((c) => c.line);
+        const row: Asked = {
+          meeting: file.replace('.json', ''),
+          question: q.query,
+          human: q.answer,
+          answer: answer.answer,
+          notInRecording: answer.notInRecording,
+          facts: factsFound(factsOf(q.answer), answer.notInRecording ? '' : answer.answer),
+          citations,
+          spanLines: span.size,
+          spanRead: chosen.filter((l) => span.has(l.line)).length,
+          citesInsideSpan: citations.some((line) => span.has(line)),
+          seconds: Math.round((performance.now() - started) / 100) / 10,
+        };
+        rows.push(row);
+        const found = row.facts.filter((f) => f.found).length;
+        process.stderr.write(
+          `${row.meeting} (${rows.length}/${wanted}) ${row.seconds} s: facts ${found}/${row.facts.length}, ` +
+            `cites inside the span: ${row.citesInsideSpan}, span lines read ${row.spanRead}/${row.spanLines}\n`,
+        );
+        writeFileSync(out, JSON.stringify(rows, null, 2));
+      }
+    }
+  } finally {
+    await service.stop();
+  }
+  const facts = rows.flatMap((r) => r.facts);
+  const found = facts.filter((f) => f.found).length;
+  const pct = (n: number, of: number) => `${Math.round((n / Math.max(of, 1)) * 100)} %`;
+  const inside = rows.filter((r) => r.citesInsideSpan).length;
+  const none = rows.filter((r) => r.notInRecording).length;
+  console.log(
+    `| Questions | Facts of the human answers in ours | Answers citing a line inside the human span | "Not in this recording." | Seconds (median) |`,
+  );
+  console.log('|---|---|---|---|---|');
+  const seconds = rows.map((r) => r.seconds).sort((a, b) => a - b);
+  console.log(
+    `| ${rows.length} (${split}) | ${found}/${facts.length} (${pct(found, facts.length)}) | ${inside} (${pct(inside, rows.length)}) | ${none} | ${seconds[Math.floor(seconds.length / 2)] ?? '-'} |`,
+  );
+  console.log(`\nanswers and details: ${out}`);
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
