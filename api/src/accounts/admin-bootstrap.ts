@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ConcurrencyError, DomainError } from '@scrivo/domain';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { onlyReadModelsBehind } from '../infrastructure/projection-registry';
 import { UpsertAdminCommand } from './commands/admin.commands';
 
 /**
@@ -38,6 +39,13 @@ export class AdminBootstrap implements OnApplicationBootstrap {
         );
         return;
       } catch (error) {
+        if (onlyReadModelsBehind(error)) {
+          this.logger.warn(
+            { admin: email },
+            'admin from environment saved; the read models will show it once the projector catches up',
+          );
+          return;
+        }
         if (!lostRace(error) || attempt >= ATTEMPTS) throw error;
         // A few random milliseconds, so two processes that collided do not collide again in lockstep.
         await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));

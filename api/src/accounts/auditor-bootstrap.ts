@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ConcurrencyError, DomainError } from '@scrivo/domain';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { onlyReadModelsBehind } from '../infrastructure/projection-registry';
 import { UpsertAuditorCommand } from './commands/auditor.commands';
 
 /** Another process starting at the same moment with the same address claimed it first: deciding again sees it. */
@@ -35,6 +36,13 @@ export class AuditorBootstrap implements OnApplicationBootstrap {
         );
         return;
       } catch (error) {
+        if (onlyReadModelsBehind(error)) {
+          this.logger.warn(
+            { auditor: email },
+            'auditor from environment saved; the read models will show it once the projector catches up',
+          );
+          return;
+        }
         if (!lostRace(error) || attempt >= ATTEMPTS) throw error;
         await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
       }

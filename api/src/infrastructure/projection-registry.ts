@@ -21,10 +21,21 @@ import { CLOCK, EVENT_STORE, READ_MODELS, UPCASTERS } from './tokens';
 const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 export const READ_MODELS_BEHIND_RETRY_SECONDS = 2;
 
+const READ_MODELS_BEHIND = 'READ_MODELS_BEHIND';
+
+/**
+ * The write was saved and only its read-back timed out. A write made while the process starts (the admin and the
+ * auditor from the environment) has no client waiting to read it back: an API replica that starts while the
+ * projector is catching up must not fail its start for that, or an orchestrator restarts it again and again
+ * until the projector is idle.
+ */
+export const onlyReadModelsBehind = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === READ_MODELS_BEHIND;
+
 const readModelsBehind = () =>
   new ApiError(
     503,
-    'READ_MODELS_BEHIND',
+    READ_MODELS_BEHIND,
     'Your change was saved, but the server is busy catching up. Please reload in a moment.',
     { retryAfterSeconds: READ_MODELS_BEHIND_RETRY_SECONDS },
   );

@@ -10,7 +10,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig, ownOrigins } from '../../config/config';
 import { StreamRunner } from '../../infrastructure/stream-runner';
-import { READ_MODELS } from '../../infrastructure/tokens';
+import { BACKGROUND_STREAM_RUNNER, READ_MODELS } from '../../infrastructure/tokens';
 import { CHAT_CONFIG, type ChatConfig } from './chat-config';
 import { verifiedIdentity } from './visitor-tokens';
 
@@ -36,7 +36,9 @@ export class SiteRegistry implements OnApplicationBootstrap {
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(APP_CONFIG) private readonly app: AppConfig,
     @Inject(CHAT_CONFIG) private readonly chat: ChatConfig,
-    private readonly runner: StreamRunner,
+    // Seeding at start-up waits for no read model: nobody reads it back, and an API replica that starts while the
+    // projector is catching up must start (it failed its start with READ_MODELS_BEHIND, issue 45's fault run).
+    @Inject(BACKGROUND_STREAM_RUNNER) private readonly runner: StreamRunner,
   ) {}
 
   get defaultSiteKey(): string {
