@@ -1,4 +1,10 @@
-import { type NewEvent, type Reactor, ReactorRunner, type RecordedEvent } from '@scrivo/domain';
+import {
+  type NewEvent,
+  type Reactor,
+  ReactorRunner,
+  type ReadModelStore,
+  type RecordedEvent,
+} from '@scrivo/domain';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,6 +127,50 @@ describe('ReactorRunner: checkpointed reactions to events', () => {
     expect(failures).toEqual(['j1: Error: job queue unavailable', 'j1: Error: job queue unavailable']);
     expect([...queue.keys()]).toEqual(['j1', 'j2']);
     expect(runner.status()[0]).toMatchObject({ name: 'enqueue-transcriptions', retrying: null });
+  });
+
+  it('keeps going when the store of its checkpoints fails or goes silent, and reacts to nothing twice', async () => {
+    const queue = new Map<string, number>();
+    await events.append(
+      'recording-1',
+      [event('TranscriptionRequested', { jobId: 'j1' }), event('TranscriptionRequested', { jobId: 'j2' })],
+      { expectedRevision: 'no_stream' },
+    );
+    // FerretDB killed under traffic: two commits fail, then one is sent on a dead connection and never settles.
+    let commits = 0;
+    const outage: ReadModelStore = {
+      collection: (name) => checkpoints.collection(name),
+      getCheckpoint: (name) => checkpoints.getCheckpoint(name),
+      commit: (name, checkpoint, ops) => {
+        commits += 1;
+        if (commits <= 2) return Promise.reject(new Error('connection refused'));
+        if (commits === 3) return new Promise<never>(() => {});
+        return checkpoints.commit(name, checkpoint, ops);
+      },
+      reset: (name, collections) => checkpoints.reset(name, collections),
+      shredDeleted: () => checkpoints.shredDeleted(),
+      close: () => checkpoints.close(),
+    };
+    const failures: string[] = [];
+    const runner = new ReactorRunner({
+      events,
+      checkpoints: outage,
+      reactors: [enqueuer(queue)],
+      retryDelayMs: 10,
+      callTimeoutMs: 200,
+      onFailure: (_, e, error) => failures.push(`${(e.data as { jobId: string }).jobId}: ${String(error)}`),
+    });
+    await runner.start();
+    await expect.poll(() => queue.size).toBe(2);
+    await expect.poll(() => runner.status()[0]?.checkpoint).toBe(2);
+    await runner.stop();
+    expect(Object.fromEntries(queue)).toEqual({ j1: 1, j2: 1 });
+    expect(failures).toEqual([
+      'j1: Error: connection refused',
+      'j1: Error: connection refused',
+      'j1: Error: no answer in 200 ms',
+    ]);
+    expect(runner.status()[0]).toMatchObject({ retrying: null });
   });
 
   it('a crash between the reaction and its checkpoint repeats that one reaction, which its key makes harmless', async () => {

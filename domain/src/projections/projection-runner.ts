@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock';
 import type { EventStore, Subscription } from '../ports/event-store';
 import type { Doc, Filter, FindOptions, ReadModelStore, WriteOp } from '../ports/read-model-store';
 import type { Projection, ProjectionContext } from './projection';
+import { withinDeadline } from './deadline';
 
 export interface ProjectionStatus {
   readonly name: string;
@@ -45,20 +46,9 @@ const storeFailure = (failure: unknown): never => {
   throw new ReadModelStoreFailure(failure);
 };
 
-/**
- * A store call that neither answers nor fails counts as a failure after `ms`. Seen with the MongoDB driver and
- * FerretDB killed on a loaded machine: a find sent on a connection the server had just closed never settled, not
- * even by the driver's own socket or operation timeouts, and the projection waited for ever.
- */
-const withinDeadline = <T>(call: Promise<T>, ms: number): Promise<T> => {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-  });
-  return Promise.race([call, late])
-    .catch(storeFailure)
-    .finally(() => clearTimeout(timer));
-};
+/** A store call past its deadline counts as the store failing (see withinDeadline). */
+const storeCall = <T>(call: Promise<T>, ms: number): Promise<T> =>
+  withinDeadline(call, ms).catch(storeFailure);
 
 interface Running {
   projection: Projection;
@@ -183,10 +173,10 @@ export class ProjectionRunner {
       get: async <T extends Doc>(collection: string, id: string) => {
         const staged = pending.get(collection)?.get(id);
         if (staged !== undefined) return staged as T | null;
-        return withinDeadline(readModels.collection<T>(collection).get(id), deadline);
+        return storeCall(readModels.collection<T>(collection).get(id), deadline);
       },
       find: <T extends Doc>(collection: string, filter?: Filter, findOptions?: FindOptions) =>
-        withinDeadline(readModels.collection<T>(collection).find(filter, findOptions), deadline),
+        storeCall(readModels.collection<T>(collection).find(filter, findOptions), deadline),
       upsert: (collection, doc) => stage(collection).set(doc.id, doc),
       delete: (collection, id) => stage(collection).set(id, null),
     };
@@ -205,7 +195,7 @@ export class ProjectionRunner {
         }
       }
       const checkpoint = lastEvent.globalPosition;
-      await withinDeadline(readModels.commit(state.projection.name, checkpoint, ops), deadline);
+      await storeCall(readModels.commit(state.projection.name, checkpoint, ops), deadline);
       state.error = null;
       state.retryDelayMs = this.firstRetryDelayMs;
       const lagMs = Math.max(0, clock.now().getTime() - Date.parse(lastEvent.metadata.occurredAt));

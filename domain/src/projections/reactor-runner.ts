@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../kernel/events';
 import type { UpcasterRegistry } from '../kernel/upcasters';
 import type { EventStore, Subscription } from '../ports/event-store';
 import type { ReadModelStore } from '../ports/read-model-store';
+import { withinDeadline } from './deadline';
 
 /**
  * Cross-stream work done in reaction to events: "a transcription was requested, so enqueue its job". A reactor
@@ -38,6 +39,11 @@ export interface ReactorRunnerOptions {
   readonly retryDelayMs?: number;
   readonly maxRetryDelayMs?: number;
   readonly onFailure?: (reactor: string, event: RecordedEvent, error: unknown) => void;
+  /**
+   * Longest a reaction or a checkpoint commit may take before it counts as failed and is tried again (reactions
+   * are idempotent, and a checkpoint committed twice is the same checkpoint). 60 s by default.
+   */
+  readonly callTimeoutMs?: number;
   /** Called between a reaction and its checkpoint: where the crash tests cut the power. */
   readonly afterReaction?: (reactor: string, event: RecordedEvent) => void;
 }
@@ -142,39 +148,53 @@ export class ReactorRunner {
     });
   }
 
+  /**
+   * Never throws: the subscription ends on a handler that throws, and a reactor whose subscription ended would
+   * stop for good (seen: FerretDB, where the checkpoints live, killed under traffic left five reactors behind).
+   */
   private async handle(state: Running, raw: RecordedEvent, more: boolean): Promise<void> {
     const wanted = state.wanted.has(raw.type);
+    const timeout = this.options.callTimeoutMs ?? 60_000;
     if (wanted) {
       const event = this.options.upcasters ? this.options.upcasters.upcast(raw) : raw;
-      let delay = this.options.retryDelayMs ?? 1000;
-      for (;;) {
-        if (this.stopping) return;
-        try {
-          await state.reactor.react(event);
-          state.retrying = null;
-          this.options.afterReaction?.(state.reactor.name, event);
-          break;
-        } catch (error) {
-          state.retrying = error instanceof Error ? error.message : String(error);
-          this.options.onFailure?.(state.reactor.name, event, error);
-          await this.pause(delay);
-          delay = Math.min(delay * 2, this.options.maxRetryDelayMs ?? 60_000);
-        }
-      }
+      const reacted = await this.untilDone(state, event, () =>
+        withinDeadline(state.reactor.react(event), timeout),
+      );
+      if (!reacted) return;
+      this.options.afterReaction?.(state.reactor.name, event);
     }
     if (this.stopping) return;
     // After every reaction (so a restart repeats none that finished); past other events only once caught up.
-    if (wanted || !more)
-      await this.options.checkpoints.commit(
-        reactorCheckpointName(state.reactor.name),
-        raw.globalPosition,
-        [],
+    if (wanted || !more) {
+      const name = reactorCheckpointName(state.reactor.name);
+      const committed = await this.untilDone(state, raw, () =>
+        withinDeadline(this.options.checkpoints.commit(name, raw.globalPosition, []), timeout),
       );
+      if (!committed) return;
+    }
     state.checkpoint = raw.globalPosition;
     const reached = state.waiters.filter((w) => w.position <= raw.globalPosition);
     if (reached.length === 0) return;
     state.waiters = state.waiters.filter((w) => w.position > raw.globalPosition);
     for (const waiter of reached) waiter.resolve();
+  }
+
+  /** Tries the step again after a doubling pause until it succeeds (true) or the runner stops (false). */
+  private async untilDone(state: Running, event: RecordedEvent, step: () => Promise<void>): Promise<boolean> {
+    let delay = this.options.retryDelayMs ?? 1000;
+    for (;;) {
+      if (this.stopping) return false;
+      try {
+        await step();
+        state.retrying = null;
+        return true;
+      } catch (error) {
+        state.retrying = error instanceof Error ? error.message : String(error);
+        this.options.onFailure?.(state.reactor.name, event, error);
+        await this.pause(delay);
+        delay = Math.min(delay * 2, this.options.maxRetryDelayMs ?? 60_000);
+      }
+    }
   }
 
   private pause(ms: number): Promise<void> {
