@@ -12,11 +12,18 @@ from __future__ import annotations
 from typing import List
 
 import numpy as np
+import pytest
 
 from scrivo_speech import diarize as diarize_mod
 from scrivo_speech import speakers
 
 S = diarize_mod.SHIFT
+
+
+@pytest.fixture(autouse=True)
+def split_on(monkeypatch):
+    # Off by default (SCRIVO_SPLIT_LOCAL_SPEAKERS=1 turns it on): these tests hold the mechanism itself.
+    monkeypatch.setattr(speakers, "SPLIT_LOCAL_SPEAKERS", True)
 
 
 class SignEmbedder:
@@ -96,6 +103,17 @@ def test_two_local_speakers_stay_cannot_linked_where_they_speak_at_once():
     a = next(u for u in w.tracks[:2] if u != b)
     assert (min(b, other), max(b, other)) in s.cannot_link
     assert (min(a, other), max(a, other)) not in s.cannot_link
+
+
+def test_off_by_default():
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "SCRIVO_SPLIT_LOCAL_SPEAKERS"}
+    code = "from scrivo_speech import speakers; print(speakers.SPLIT_LOCAL_SPEAKERS)"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
 
 
 def test_no_split_when_switched_off(monkeypatch):
