@@ -6,7 +6,7 @@ For each ``DUMP/NAME.wav`` (and its ``.pkl``: reference turns, the recognised se
 runs on the file, and prints speakers ref / found, the DER without collar of its turns (missed / false alarm /
 confusion) and of the dumped words labelled from those turns (``assign_speakers`` without the choice by voice in
 overlap: within a point or two of the product's labels). ``--show``: seconds of speech alone of each cluster by true
-speaker. Environment: ``SPLIT_BELOW``, ``SPLIT_GAP`` set those constants of speakers.py; ``NOSPLIT=1`` turns the
+speaker. Environment: ``SPLIT_BELOW``, ``SPLIT_GAP``, ``SPLIT_PIECE`` set those constants of speakers.py; ``NOSPLIT=1`` turns the
 split of a local speaker by voice off (the diarizer as before).
 """
 
@@ -22,10 +22,11 @@ import der_parts as dp
 folder = Path(sys.argv[1]); names = sys.argv[2:]
 diarizer = sp.default_diarizer(threads=2)
 import os
-for k in ('SPLIT_BELOW', 'SPLIT_GAP'):
+for k in ('SPLIT_BELOW', 'SPLIT_GAP', 'SPLIT_PIECE'):
     if k in os.environ: setattr(sp, k, float(os.environ[k]))
 if os.environ.get('NOSPLIT'): sp.SPLIT_LOCAL_SPEAKERS = False
-print('split', sp.SPLIT_LOCAL_SPEAKERS, sp.SPLIT_BELOW, sp.SPLIT_GAP)
+if os.environ.get('SCRIVO_SPLIT_LOCAL_SPEAKERS') == '1' and not os.environ.get('NOSPLIT'): sp.SPLIT_LOCAL_SPEAKERS = True
+print('split', sp.SPLIT_LOCAL_SPEAKERS, sp.SPLIT_BELOW, sp.SPLIT_GAP, sp.SPLIT_PIECE)
 keep = {}
 _link = sp.EmbeddingSession._link_tracks
 def _keep(self):

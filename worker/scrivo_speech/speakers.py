@@ -46,6 +46,7 @@ EMBED_SECONDS = 6.0  # speech alone embedded per local speaker and window (10 s 
 SPLIT_LOCAL_SPEAKERS = os.environ.get("SCRIVO_SPLIT_LOCAL_SPEAKERS", "") == "1"
 SPLIT_GAP = 0.1
 SPLIT_BELOW = 0.5
+SPLIT_PIECE = MIN_EMBED_SECONDS  # seconds of speech alone per piece heard
 
 
 class Session(Protocol):
@@ -498,9 +499,9 @@ class EmbeddingSession(diarize_mod.DiarizationSession):
         runs = np.split(frames, breaks + 1)
         if len(runs) < 2:
             return [column]
-        # Consecutive stretches joined into pieces of at least MIN_EMBED_SECONDS alone (a turn's words are apart by
+        # Consecutive stretches joined into pieces of at least SPLIT_PIECE seconds alone (a turn's words are apart by
         # pauses as long as the ones between two people's turns); what is left at the end goes with the last piece.
-        least = int(MIN_EMBED_SECONDS * diarize_mod.SAMPLE_RATE / diarize_mod.SHIFT)
+        least = int(SPLIT_PIECE * diarize_mod.SAMPLE_RATE / diarize_mod.SHIFT)
         pieces: List[List[np.ndarray]] = [[]]
         for run in runs:
             if pieces[-1] and sum(np.count_nonzero(alone[r]) for r in pieces[-1]) >= least:
