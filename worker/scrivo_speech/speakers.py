@@ -41,8 +41,9 @@ MIN_EMBED_SECONDS = 1.0  # units with less clean speech join the nearest speaker
 EMBED_SECONDS = 6.0  # speech alone embedded per local speaker and window (10 s windows)
 # A window's local speaker is split by voice (EmbeddingSession._voices_of) where two of its stretches of speech, apart
 # by SPLIT_GAP s or more, are less alike than SPLIT_BELOW. Off unless SCRIVO_SPLIT_LOCAL_SPEAKERS=1: it takes the
-# users set's confusion down where the segmentation mixed readers, but over-counts u-meeting-6p (9 of 6) and its
-# check on the first set and the pyannote sample is not done (bench/README.md, "Where the users set's DER comes from").
+# users set's confusion down where the segmentation mixed readers, but over-counts u-meeting-6p (9 of 6) and, on the
+# first set, 4p-music (5 of 4) and 6p (7 of 6): a unit whose pieces are each mixed is not split and still forms a
+# cluster of its own (bench/README.md, "Where the users set's DER comes from").
 SPLIT_LOCAL_SPEAKERS = os.environ.get("SCRIVO_SPLIT_LOCAL_SPEAKERS", "") == "1"
 SPLIT_GAP = 0.1
 SPLIT_BELOW = 0.5
