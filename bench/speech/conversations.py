@@ -33,6 +33,7 @@ from typing import Any, Dict, List
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO / "worker"))
+sys.path.insert(0, str(HERE))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from tests.bench import conversations as cv  # noqa: E402
@@ -66,6 +67,17 @@ USERS = [
     cv.Spec("u-30min", seed=408, speakers=0, seconds=1800, overlap=0.03, backchannels=3, bursts=2, applause=1,
             blocks=True),
 ]
+
+
+def timeline_turns(result: Dict[str, Any]) -> List[Any]:
+    return [(float(t["start"]), float(t["end"]), str(t["speaker"])) for t in result.get("speakerTimeline") or []]
+
+
+def true_speakers(conversation: Any, words: List[Any]) -> List[Any]:
+    """Each word under the speaker who said it (bench/speech/der_parts.py's rule)."""
+    from der_parts import true_speaker
+
+    return true_speaker(conversation, words)
 
 
 def loop_words(words: List[Any]) -> int:
@@ -149,6 +161,11 @@ def main() -> int:
             "emptyWhereBareHears": cv.empty_where_heard(conversation, words, bare),
             "found": len({w[3] for w in words}),
             "der": round(der(conversation.turns(), cv.speaker_turns(words), collar=0.0)["der"], 3),
+            # What the diarizer says (the result's speakerTimeline, two people at once kept), and the floor of the
+            # per-word DER above: the same words each under the speaker who said it (issue 40 item 3).
+            "timelineDer": round(der(conversation.turns(), timeline_turns(result), collar=0.0)["der"], 3),
+            "timelineFound": len({t[2] for t in timeline_turns(result)}),
+            "floorDer": round(der(conversation.turns(), cv.speaker_turns(true_speakers(conversation, words)), collar=0.0)["der"], 3),
             "refSpeakers": conversation.spec.speakers,
             "dropped": sum(v for k, v in counted.items() if k.startswith("dropped.")),
             "secondDecodes": counted.get("secondDecode.stretches", 0),
@@ -165,14 +182,15 @@ def main() -> int:
     if args.set == "users":
         print("\n| file | s | speakers ref / found | overlap | recall worker / bare | clear recall worker / bare | "
               "worker vs bare | empty > 2 s worker / bare / where bare hears words | dropped | second decodes (words back) | bare loop words | "
-              "DER | s worker / bare |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+              "DER (per-word labels) | DER floor (words, true speaker) | timeline DER (found) | s worker / bare |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for r in rows:
             print(f"| {r['name']} | {r['seconds']} | {r['refSpeakers']} / {r['found']} | {r['overlap']:.0%} | "
                   f"{r['recall']:.3f} / {r['bareRecall']:.3f} | {r['clearRecall']:.3f} / {r['bareClearRecall']:.3f} | "
                   f"{r['againstBare']:.3f} | {len(r['empty'])} / {len(r['bareEmpty'])} / {len(r['emptyWhereBareHears'])} | "
                   f"{r['dropped']} | "
-                  f"{r['secondDecodes']} ({r['recovered']}) | {r['bareLoopWords']} | {r['der']:.0%} | "
+                  f"{r['secondDecodes']} ({r['recovered']}) | {r['bareLoopWords']} | {r['der']:.0%} | {r['floorDer']:.0%} | "
+                  f"{r['timelineDer']:.0%} ({r['timelineFound']}) | "
                   f"{r['workerSeconds']} / {r['bareSeconds']} |")
         return 0
     print("\n| conversation | s | overlap | recall worker / bare | clear recall worker / bare | worker vs bare | empty > 2 s worker / bare | speakers ref / found | DER | s worker / bare |")

@@ -41,7 +41,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import numpy as np  # noqa: E402
 
-from conversations import SET  # noqa: E402
+from conversations import SET, USERS  # noqa: E402
 from tests.bench import conversations as cv  # noqa: E402
 from tests.bench.der import der  # noqa: E402
 
@@ -113,6 +113,10 @@ def main() -> int:
     parser.add_argument("--only", nargs="*")
     parser.add_argument("--held-out", action="store_true",
                         help="conversations the overlap rule was not chosen on (new seeds, and tests/test_conversations.py's two-people)")
+    parser.add_argument("--set", choices=["first", "users"], default="first",
+                        help="users: bench/speech/conversations.py's USERS (issue 40), built from the words in --heard")
+    parser.add_argument("--heard", default="/tmp/conversations/heard",
+                        help="with --set users: the bare call's words per reader, remembered (cv.remembered)")
     parser.add_argument("--out", default="/tmp/der-parts")
     args = parser.parse_args()
 
@@ -131,16 +135,32 @@ def main() -> int:
         return assign(segments, turns, *rest)
 
     tr.assign_speakers = spy  # type: ignore[assignment]
+
+    # The diarizer's own state (units, their embeddings and speech alone, windows) kept for re-clustering offline.
+    from scrivo_speech import speakers as sp
+
+    link = sp.EmbeddingSession._link_tracks
+
+    def keep_state(session: Any) -> Dict[int, int]:
+        seen["session"] = {"vectors": dict(session.vectors), "solo": dict(session.solo),
+                           "cannotLink": set(session.cannot_link), "windows": list(session.windows),
+                           "received": session.received}
+        return link(session)
+
+    sp.EmbeddingSession._link_tracks = keep_state  # type: ignore[method-assign]
     model = resolve_model("base", Path(args.data_dir), allow_download=False)
     hear = cv.bare_engine(WhisperModel(str(model.path), device="cpu", compute_type="int8", cpu_threads=2))
     worker = tr.Transcriber(model.path, threads=2)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     rows = []
-    for spec in HELD_OUT if args.held_out else SET:
+    sources = cv.remembered(hear, Path(args.heard)) if args.set == "users" else hear
+    for spec in HELD_OUT if args.held_out else USERS if args.set == "users" else SET:
         if args.only and spec.name not in args.only:
             continue
-        conversation = cv.build(Path(args.audio), spec, hear)
+        if spec.blocks:
+            continue  # the 30-minute file: not here
+        conversation = cv.build(Path(args.audio), spec, sources)
         path = cv.write_wav(out / f"{spec.name}.wav", conversation.samples)
         seen.clear()
         t = time.monotonic()
@@ -178,7 +198,8 @@ def main() -> int:
         rows.append(row)
         with open(out / f"{spec.name}.pkl", "wb") as f:
             pickle.dump({"spec": spec, "placed": conversation.placed, "reference": reference, "segments": seen["segments"],
-                         "turns": seen["turns"], "inOverlap": seen["inOverlap"], "result": result}, f)
+                         "turns": seen["turns"], "inOverlap": seen["inOverlap"], "result": result,
+                         "session": seen.get("session"), "words": conversation.words}, f)
 
     def cell(p: Dict[str, float]) -> str:
         return f"{p['missed']:.0%} / {p['falseAlarm']:.0%} / {p['confusion']:.0%} = **{p['der']:.0%}**"

@@ -53,8 +53,10 @@ def call(audio_dir: Path):
 def test_every_unit_is_one_embedding_of_its_own_speech(call):
     session, recording, _turns, _reference = call
     assert session.vectors, "the call's units were embedded"
-    # One CAM++ call per embedded unit, none for pieces shared between windows.
-    assert len(recording.calls) == len(session.vectors)
+    # One CAM++ call per embedded unit, none for pieces shared between windows; besides them, a local speaker of
+    # two stretches or more is heard piece by piece to tell whether it is two people (EmbeddingSession._voices_of):
+    # those calls are its own window's speech too, and no unit's embedding is a mean of them.
+    assert len(recording.calls) >= len(session.vectors)
     for unit, vector in session.vectors.items():
         k = next((i for i, a in enumerate(recording.answers) if np.array_equal(a, vector)), None)
         assert k is not None, f"unit {unit}'s embedding is not any one CAM++ answer (a mean of pieces?)"

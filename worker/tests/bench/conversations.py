@@ -88,6 +88,9 @@ class Conversation:
     samples: np.ndarray
     placed: List[Placed]
     sources: List[Source] = field(default_factory=list)
+    # Where the laughter, noise bursts and applause were mixed in (start s, end s, "laughter"/"noise"/"applause"):
+    # nobody's speech in the reference, kept to tell their false alarm from the rest.
+    noises: List[Tuple[float, float, str]] = field(default_factory=list)
 
     @property
     def words(self) -> List[Word]:
@@ -468,8 +471,10 @@ def build(audio_dir: Path, spec: Spec, hear: BareEngine) -> Conversation:
         t0 = start / SAMPLE_RATE
         words = [Word(round(w.start + t0, 3), round(w.end + t0, 3), w.text) for w in cut.words]
         placed.append(Placed(cut.speaker, t0, t0 + len(cut.audio) / SAMPLE_RATE, words, cut.backchannel))
-    for at, sound in _bursts(mix, spec, placed, rng):
+    noises: List[Tuple[float, float, str]] = []
+    for k, (at, sound) in enumerate(_bursts(mix, spec, placed, rng)):
         mix[at : at + len(sound)] += sound[: len(mix) - at]
+        noises.append((at / SAMPLE_RATE, min(at + len(sound), len(mix)) / SAMPLE_RATE, "laughter" if k % 2 == 0 else "noise"))
     if spec.applause:
         # In the pauses, as loud as the speech or up to 6 dB louder: a room applauding drowns its speakers out.
         speech = np.concatenate([mix[int(p.start * SAMPLE_RATE) : int(p.end * SAMPLE_RATE)] for p in placed])
@@ -480,6 +485,7 @@ def build(audio_dir: Path, spec: Spec, hear: BareEngine) -> Conversation:
             at = int(placed[int(rng.integers(len(placed)))].end * SAMPLE_RATE)
             at = min(max(0, at), max(0, len(mix) - len(sound)))
             mix[at : at + len(sound)] += sound[: len(mix) - at]
+            noises.append((at / SAMPLE_RATE, min(at + len(sound), len(mix)) / SAMPLE_RATE, "applause"))
     if spec.music or spec.tv:  # ``bed_db`` under the speech
         speech_rms = float(np.sqrt(np.mean(np.square(mix[np.abs(mix) > 1e-4])))) if np.any(np.abs(mix) > 1e-4) else 0.1
         if spec.tv:
@@ -496,7 +502,7 @@ def build(audio_dir: Path, spec: Spec, hear: BareEngine) -> Conversation:
     peak = float(np.max(np.abs(mix)))
     if peak > 0.95:  # a limiter would change levels over time; one gain keeps the designed differences
         mix *= 0.95 / peak
-    return Conversation(spec, mix.astype(np.float32), placed, sources)
+    return Conversation(spec, mix.astype(np.float32), placed, sources, noises)
 
 
 def build_long(audio_dir: Path, spec: Spec, hear: BareEngine) -> Conversation:
