@@ -41,3 +41,22 @@ def test_the_server_does_not_start_open_to_the_network():
     )
     assert done.returncode == 2
     assert "SCRIVO_SPEECH_TOKEN is required when SCRIVO_SPEECH_HOST=0.0.0.0" in done.stderr
+
+
+def test_runs_below_the_api_by_default_and_as_set():
+    assert Settings.from_env({}).niceness == 10
+    assert Settings.from_env({"SCRIVO_BACKGROUND_NICE": "0"}).niceness == 0
+    with pytest.raises(ValueError, match="SCRIVO_BACKGROUND_NICE"):
+        Settings.from_env({"SCRIVO_BACKGROUND_NICE": "20"})
+
+
+def test_the_server_lowers_its_priority_before_it_loads_the_model():
+    # The level is read from the listening line, so the worker's threads (started after it) run at it.
+    env = {**os.environ, "SCRIVO_SPEECH_PORT": "0", "SCRIVO_BACKGROUND_NICE": "7"}
+    env["SCRIVO_WHISPER_MODEL"] = "none-such"  # stops once listening: no model to load
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(WORKER), env.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-m", "scrivo_speech.server"], cwd=WORKER, env=env, capture_output=True, text=True, timeout=60
+    )
+    listening = next(line for line in done.stderr.splitlines() if '"listening"' in line)
+    assert f'"niceness": {max(7, os.nice(0))}' in listening
