@@ -30,12 +30,23 @@ def _int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> i
 
 
 def lower_priority(niceness: int) -> int:
-    """Runs this process (the threads started from here on, and the calling one) at least `niceness`, so that
-    the API beside it answers first when both want the cores. Never raises it back: a worker already started under
-    `nice` keeps its level. Returns the niceness it runs at."""
+    """Runs this process at least `niceness`, so that the API beside it answers first when both want the cores.
+    On Linux a niceness belongs to each thread, and imports start some (a math library's pool): every thread
+    running now is set, and those started later inherit the level from the one that starts them. Never raises it
+    back: a worker already started under `nice` keeps its level. Returns the niceness it runs at."""
     current = os.nice(0)
     if current < niceness:
         current = os.nice(niceness - current)
+    try:
+        threads = [int(name) for name in os.listdir("/proc/self/task")]
+    except OSError:  # pragma: no cover - not Linux: the process has one niceness, set above
+        threads = []
+    for thread in threads:
+        try:
+            if os.getpriority(os.PRIO_PROCESS, thread) < current:
+                os.setpriority(os.PRIO_PROCESS, thread, current)
+        except OSError:  # the thread has ended meanwhile
+            pass
     return current
 
 
