@@ -7,12 +7,36 @@
  *
  * Settings: SCRIVO_LLM_MODEL (the GGUF path; default the file llm/scripts/fetch-model.py writes),
  * SCRIVO_LLM_HOST (127.0.0.1), SCRIVO_LLM_PORT (8766), SCRIVO_LLM_THREADS (2), SCRIVO_LLM_CONTEXT (8192),
- * SCRIVO_LLM_BATCH (128: the prompt tokens read between two chances to cancel).
+ * SCRIVO_LLM_BATCH (128: the prompt tokens read between two chances to cancel), SCRIVO_BACKGROUND_NICE (10: the
+ * niceness it runs at, below the API; 0: off).
  */
+import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { homedir } from 'node:os';
+import { getPriority, homedir, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { getLlama, LlamaChatSession } from 'node-llama-cpp';
+
+/**
+ * Generation holds every core it is given: on a machine shared with the API, the people reading their transcripts
+ * must come first, so this process runs at a lower priority, before the model's threads start (they inherit it).
+ * On Linux a niceness belongs to each thread: the threads Node started already are set one by one. Never raised
+ * back (a process started under `nice` keeps its level), and a refusal is no reason not to serve.
+ */
+const lowerPriority = (/** @type {number} */ niceness) => {
+  try {
+    if (getPriority(process.pid) >= niceness) return getPriority(process.pid);
+    setPriority(process.pid, niceness);
+    const threads = process.platform === 'linux' ? readdirSync(`/proc/${process.pid}/task`).map(Number) : [];
+    for (const thread of threads) if (getPriority(thread) < niceness) setPriority(thread, niceness);
+  } catch {
+    // Left as it is.
+  }
+  return getPriority(process.pid);
+};
+const niceness = Number(process.env.SCRIVO_BACKGROUND_NICE ?? 10);
+if (!Number.isInteger(niceness) || niceness < 0 || niceness > 19)
+  throw new Error(`SCRIVO_BACKGROUND_NICE must be 0 to 19, got ${process.env.SCRIVO_BACKGROUND_NICE}`);
+const runsAt = lowerPriority(niceness);
 
 const MODEL_NAME = 'qwen2.5-coder-1.5b-instruct-q4_k_m';
 const modelPath =
@@ -353,7 +377,9 @@ const streamAnswer = async (request, res, signal, { id, created }) => {
   }
 };
 
-server.listen(port, host, () => console.log(`[llm] ${MODEL_NAME} listening on http://${host}:${port}`));
+server.listen(port, host, () =>
+  console.log(`[llm] ${MODEL_NAME} listening on http://${host}:${port} (niceness ${runsAt})`),
+);
 const shutDown = () => {
   server.close();
   void llama.dispose().finally(() => process.exit(0));

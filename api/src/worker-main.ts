@@ -2,6 +2,7 @@ import { UpcasterRegistry } from '@scrivo/domain';
 import { StreamRunner } from './infrastructure/stream-runner';
 import { hostname } from 'node:os';
 import { FfmpegMediaToolkit } from '@scrivo/adapters/media/ffmpeg-media-toolkit';
+import { lowerPriority } from '@scrivo/adapters/system/lower-priority';
 import { systemClock } from '@scrivo/adapters/system/system-clock';
 import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
 import { createRootLogger } from './common/logger';
@@ -27,6 +28,8 @@ import { createLanguageJobWorker } from './language-jobs/create-language-job-wor
  */
 const main = async () => {
   const config = loadConfig();
+  // Batch work: first, so every thread and child (ffmpeg) it starts inherits the level.
+  const niceness = lowerPriority(config.SCRIVO_BACKGROUND_NICE, process.pid);
   const logger = createRootLogger(config.LOG_LEVEL);
   const adapters = await createAdapters(config);
   const deps = { events: adapters.events, clock: systemClock, ids: uuidIds };
@@ -51,7 +54,7 @@ const main = async () => {
         runner,
         minutes,
         blobs: adapters.blobs,
-        media: new FfmpegMediaToolkit(),
+        media: new FfmpegMediaToolkit({ niceness: config.SCRIVO_BACKGROUND_NICE }),
         speech,
         speechOutageMaxMs: config.SCRIVO_SPEECH_OUTAGE_MAX_MS,
         logger,
@@ -77,7 +80,7 @@ const main = async () => {
     jobs,
     runner,
     blobs: adapters.blobs,
-    media: new FfmpegMediaToolkit(),
+    media: new FfmpegMediaToolkit({ niceness: config.SCRIVO_BACKGROUND_NICE }),
     logger,
   });
   // A job worker killed mid-job left its audio in a spool folder under /tmp.
@@ -86,7 +89,7 @@ const main = async () => {
   worker.start();
   languageWorker.start();
   const stopHeartbeat = startJobWorkerHeartbeat(adapters.readModels);
-  logger.info({ workerId }, 'job worker started');
+  logger.info({ workerId, niceness }, 'job worker started');
   const stop = (signal: string) => {
     logger.info({ signal }, 'job worker stopping');
     stopHeartbeat();

@@ -29,6 +29,27 @@ def _int(env: Mapping[str, str], name: str, default: int, minimum: int = 0) -> i
     return value
 
 
+def lower_priority(niceness: int) -> int:
+    """Runs this process at least `niceness`, so that the API beside it answers first when both want the cores.
+    On Linux a niceness belongs to each thread, and imports start some (a math library's pool): every thread
+    running now is set, and those started later inherit the level from the one that starts them. Never raises it
+    back: a worker already started under `nice` keeps its level. Returns the niceness it runs at."""
+    current = os.nice(0)
+    if current < niceness:
+        current = os.nice(niceness - current)
+    try:
+        threads = [int(name) for name in os.listdir("/proc/self/task")]
+    except OSError:  # pragma: no cover - not Linux: the process has one niceness, set above
+        threads = []
+    for thread in threads:
+        try:
+            if os.getpriority(os.PRIO_PROCESS, thread) < current:
+                os.setpriority(os.PRIO_PROCESS, thread, current)
+        except OSError:  # the thread has ended meanwhile
+            pass
+    return current
+
+
 def is_loopback(host: str) -> bool:
     """Addresses only this machine can reach."""
     return host in ("localhost", "::1", "[::1]") or host.startswith("127.")
@@ -45,6 +66,8 @@ class Settings:
     token: Optional[str] = None
     max_queue: int = 16
     max_body_bytes: int = 2 * 1024 * 1024 * 1024
+    # Batch work beside the API on one machine: transcription yields the cores to requests people wait on.
+    niceness: int = 10
 
     @classmethod
     def from_env(cls, env: Optional[Mapping[str, str]] = None) -> "Settings":
@@ -58,7 +81,10 @@ class Settings:
             token=env.get("SCRIVO_SPEECH_TOKEN") or None,
             max_queue=_int(env, "SCRIVO_SPEECH_MAX_QUEUE", 16, minimum=0),
             max_body_bytes=_int(env, "SCRIVO_SPEECH_MAX_BYTES", 2 * 1024 * 1024 * 1024, minimum=1),
+            niceness=_int(env, "SCRIVO_BACKGROUND_NICE", 10, minimum=0),
         )
+        if settings.niceness > 19:
+            raise ValueError(f"SCRIVO_BACKGROUND_NICE must be 0 to 19, got {settings.niceness}")
         # Anyone who reaches the port can make this machine transcribe for them: beyond loopback, only with a token.
         if not settings.token and not is_loopback(settings.host):
             raise ValueError(

@@ -44,7 +44,7 @@ from . import speakers as speakers_mod
 from . import voices as voices_mod
 from .live import vosk_engine
 from .audio import AudioDecodeError, probe, read_spans
-from .config import Settings
+from .config import Settings, lower_priority
 from .http_body import BodyEndedEarly, ChunkedAnswer, MalformedBody, chunked_body
 from .models import ModelNotAvailable, ResolvedModel, resolve_model
 from .request_schemas import (
@@ -590,6 +590,8 @@ def main() -> int:
     except ValueError as exc:
         print(f"scrivo-speech: {exc}", file=sys.stderr)
         return 2
+    # Before any thread starts (the model loader, request threads, CTranslate2's): each inherits the level.
+    niceness = lower_priority(settings.niceness)
     try:
         httpd, service = make_server(settings)
     except OSError as exc:
@@ -597,7 +599,7 @@ def main() -> int:
         return 1
     host, port = str(httpd.server_address[0]), httpd.server_address[1]
     log_json(event="listening", host=host, port=port, url=f"http://{host}:{port}", model=settings.model,
-             threads=settings.threads, pid=os.getpid())
+             threads=settings.threads, niceness=niceness, pid=os.getpid())
     log_degraded_engines(service.engines)
 
     def stop(signum: int, _frame: Any) -> None:

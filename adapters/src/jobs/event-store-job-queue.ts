@@ -111,6 +111,7 @@ export class EventStoreJobQueue implements JobQueue {
         ...indexed,
         ownerId: indexed.requested.ownerId,
         requestedAt: indexed.requested.requestedAt,
+        workSeconds: indexed.requested.workSeconds,
       }));
     return fairOrder(candidates, (ownerId) => this.shareOf(ownerId, now, kinds));
   }

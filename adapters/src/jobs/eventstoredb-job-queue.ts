@@ -210,7 +210,12 @@ export class EventStoreDbJobQueue implements JobQueue {
     const now = this.options.clock.now().getTime();
     const candidates = [...this.held.values()]
       .filter((h) => kinds.includes(h.requested.kind))
-      .map((held) => ({ held, ownerId: held.requested.ownerId, requestedAt: held.requested.requestedAt }));
+      .map((held) => ({
+        held,
+        ownerId: held.requested.ownerId,
+        requestedAt: held.requested.requestedAt,
+        workSeconds: held.requested.workSeconds,
+      }));
     for (const { held: candidate } of fairOrder(candidates, (ownerId) => this.shareOf(ownerId, kinds))) {
       const jobId = candidate.requested.jobId;
       const step = nextStep((await this.streams.load(jobId)).state, now);

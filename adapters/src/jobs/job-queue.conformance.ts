@@ -89,6 +89,39 @@ export const jobQueueConformance = (name: string, fixture: JobQueueFixture): voi
       }
     });
 
+    it("takes a clip before the pieces of long files, its owner's and another's", async () => {
+      const clock = new ManualClock();
+      const { a, close } = await fixture.create(clock);
+      const sized = (name: string, ownerId: string, workSeconds: number) => ({
+        ...job(name, ownerId),
+        workSeconds,
+      });
+      const settle = () => new Promise((resolve) => setTimeout(resolve, fixture.deliveryMs ?? 0));
+      try {
+        for (const n of ['a-p0', 'a-p1', 'a-p2']) {
+          await a.enqueue(sized(n, 'user-a', 120), ctx);
+          clock.advance(1000);
+        }
+        await a.enqueue(sized('b-p0', 'user-b', 120), ctx);
+        clock.advance(1000);
+        await a.enqueue(sized('a-clip', 'user-a', 10), ctx);
+        await settle();
+        // User A's clip first, though their pieces came earlier and user B has not been served yet.
+        const clip = await claimSoon(a, 'w1');
+        // A second worker: user A has a job running, so user B's piece goes before A's own pieces.
+        const piece = await claimSoon(a, 'w2');
+        await a.enqueue(sized('a-clip2', 'user-a', 10), ctx);
+        await settle();
+        clock.advance(1000);
+        await a.complete(clip!);
+        await a.complete(piece!);
+        const clip2 = await claimSoon(a, 'w1');
+        expect([clip?.jobId, piece?.jobId, clip2?.jobId]).toEqual([id('a-clip'), id('b-p0'), id('a-clip2')]);
+      } finally {
+        await close();
+      }
+    });
+
     it("takes turns within each pool of workers: one user's long transcription does not send their summary behind another's pile", async () => {
       const clock = new ManualClock();
       const { a, close } = await fixture.create(clock);

@@ -23,6 +23,8 @@ interface JobDoc {
   payload: Record<string, unknown>;
   maxAttempts: number;
   requestedAt: string;
+  /** Short work goes ahead of long work (fair-order.ts); absent on jobs indexed before it was kept. */
+  workSeconds?: number;
   /** The job stream's revision this copy reflects; -1 until JobRequested is on the stream. */
   revision: number;
   status: JobStatus;
@@ -65,6 +67,7 @@ const requestOf = (doc: JobDoc): JobRequested['data'] => ({
   payload: doc.payload,
   maxAttempts: doc.maxAttempts,
   requestedAt: doc.requestedAt,
+  ...(doc.workSeconds === undefined ? {} : { workSeconds: doc.workSeconds }),
 });
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
@@ -164,6 +167,7 @@ export class MongoDbJobQueue implements JobQueue {
         payload: job.payload,
         maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         requestedAt,
+        ...(job.workSeconds === undefined ? {} : { workSeconds: job.workSeconds }),
         revision: -1,
         status: 'pending',
         dueAt: Date.parse(requestedAt),

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FfmpegMediaToolkit } from './ffmpeg-media-toolkit';
@@ -148,5 +148,24 @@ describe('FfmpegMediaToolkit.normalise', () => {
     expect(converted.durationSeconds).toBeCloseTo(11, 1);
     const cut = await media.normalise(JFK, at('cut.wav'), { maxSeconds: 5 });
     expect(cut).toEqual({ durationSeconds: 5, truncated: true });
+  });
+});
+
+describe('ffmpeg beside the API', () => {
+  it('runs below the API (at the niceness asked), so reading an upload does not hold the cores from readers', async () => {
+    // An ffmpeg that writes down the niceness it was started at, then fails like a damaged file.
+    const spy = at('nice-ffmpeg.sh');
+    writeFileSync(spy, `#!/bin/sh\nnice > "${at('niceness.txt')}"\nexit 1\n`);
+    chmodSync(spy, 0o755);
+    const niced = new FfmpegMediaToolkit({ ffmpegPath: spy, niceness: 11 });
+    await expect(niced.normalise(at('speech.mp3'), at('never.wav'))).rejects.toThrow();
+    expect(Number(readFileSync(at('niceness.txt'), 'utf8'))).toBe(Math.max(getPriority(0), 11));
+  });
+
+  it('says that ffmpeg could not be started rather than call the file damaged', async () => {
+    const missing = new FfmpegMediaToolkit({ ffmpegPath: at('no-such-ffmpeg'), niceness: 19 });
+    await expect(missing.normalise(at('speech.mp3'), at('never.wav'))).rejects.toThrow(
+      /could not be started|ENOENT/,
+    );
   });
 });

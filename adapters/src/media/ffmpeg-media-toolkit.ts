@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { copyFile, open, stat } from 'node:fs/promises';
+import { getPriority } from 'node:os';
 import {
   type CancelSignal,
   MediaRejectedError,
@@ -8,6 +9,7 @@ import {
   type NormaliseOptions,
   type ProbedMedia,
 } from '@scrivo/domain/recordings';
+import { DEFAULT_BACKGROUND_NICE } from '../system/lower-priority';
 
 interface FfprobeStream {
   codec_type?: string;
@@ -26,12 +28,23 @@ export interface FfmpegMediaToolkitOptions {
   readonly ffmpegPath?: string;
   /** Seconds of audio decoded while probing to catch files whose header is fine but whose data is not. */
   readonly decodeCheckSeconds?: number;
+  /**
+   * The niceness ffmpeg and ffprobe run at (SCRIVO_BACKGROUND_NICE, 10 by default): decoding an upload holds every
+   * core it gets, and the API beside it must keep answering the people reading their transcripts.
+   */
+  readonly niceness?: number;
 }
 
-const run = (command: string, args: string[], signal?: CancelSignal) =>
+const run = (command: string, args: string[], niceness: number, signal?: CancelSignal) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     if (signal?.aborted) return reject(new Error(`${command} was cancelled before it started`));
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Started through `nice`, so it runs at the level from its first instruction (set after the start, threads it
+    // had already started would keep the higher priority). `nice -n` adds to this process's own level.
+    const increment = process.platform === 'win32' ? 0 : niceness - getPriority(process.pid);
+    const child =
+      increment > 0
+        ? spawn('nice', ['-n', String(increment), command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+        : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     signal?.addEventListener('abort', () => child.kill('SIGKILL'));
     let stdout = '';
     let stderr = '';
@@ -43,9 +56,13 @@ const run = (command: string, args: string[], signal?: CancelSignal) =>
       stderr = (stderr + d).slice(-8000);
     });
     child.on('error', reject);
-    child.on('close', (code) =>
-      signal?.aborted ? reject(new Error(`${command} was cancelled`)) : resolve({ code, stdout, stderr }),
-    );
+    child.on('close', (code) => {
+      if (signal?.aborted) return reject(new Error(`${command} was cancelled`));
+      // What spawn says as ENOENT without `nice`: the tool is not installed, which is no verdict on the file.
+      if (increment > 0 && code === 127 && /^nice: /m.test(stderr))
+        return reject(new Error(`${command} could not be started: ${stderr.trim()}`));
+      resolve({ code, stdout, stderr });
+    });
   });
 
 const zeroLength = () =>
@@ -71,11 +88,13 @@ export class FfmpegMediaToolkit implements MediaToolkit {
   private readonly ffprobe: string;
   private readonly ffmpeg: string;
   private readonly decodeCheckSeconds: number;
+  private readonly niceness: number;
 
   constructor(options: FfmpegMediaToolkitOptions = {}) {
     this.ffprobe = options.ffprobePath ?? 'ffprobe';
     this.ffmpeg = options.ffmpegPath ?? 'ffmpeg';
     this.decodeCheckSeconds = options.decodeCheckSeconds ?? 30;
+    this.niceness = options.niceness ?? DEFAULT_BACKGROUND_NICE;
   }
 
   async probe(path: string): Promise<ProbedMedia> {
@@ -93,15 +112,11 @@ export class FfmpegMediaToolkit implements MediaToolkit {
         formatName: 'wav',
         audioCodec: 'pcm_s16le',
       };
-    const probed = await run(this.ffprobe, [
-      '-v',
-      'warning',
-      '-print_format',
-      'json',
-      '-show_format',
-      '-show_streams',
-      path,
-    ]);
+    const probed = await run(
+      this.ffprobe,
+      ['-v', 'warning', '-print_format', 'json', '-show_format', '-show_streams', path],
+      this.niceness,
+    );
     if (probed.code !== 0) {
       // A known container that breaks off is damaged; anything ffprobe can only guess at is not media at all.
       const damaged =
@@ -194,43 +209,51 @@ export class FfmpegMediaToolkit implements MediaToolkit {
 
   /** Whether the first second of the audio decodes to any samples at all. */
   private async decodesAnything(path: string): Promise<boolean> {
-    const result = await run(this.ffmpeg, [
-      '-v',
-      'error',
-      '-nostdin',
-      '-t',
-      '1',
-      '-i',
-      path,
-      '-map',
-      '0:a:0',
-      '-ac',
-      '1',
-      '-ar',
-      String(SAMPLE_RATE),
-      '-f',
-      's16le',
-      '-',
-    ]);
+    const result = await run(
+      this.ffmpeg,
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        '-t',
+        '1',
+        '-i',
+        path,
+        '-map',
+        '0:a:0',
+        '-ac',
+        '1',
+        '-ar',
+        String(SAMPLE_RATE),
+        '-f',
+        's16le',
+        '-',
+      ],
+      this.niceness,
+    );
     return result.code === 0 && result.stdout.length > 0;
   }
 
   private async checkDecodes(path: string): Promise<void> {
-    const result = await run(this.ffmpeg, [
-      '-v',
-      'error',
-      '-xerror',
-      '-nostdin',
-      '-t',
-      String(this.decodeCheckSeconds),
-      '-i',
-      path,
-      '-map',
-      '0:a:0',
-      '-f',
-      'null',
-      '-',
-    ]);
+    const result = await run(
+      this.ffmpeg,
+      [
+        '-v',
+        'error',
+        '-xerror',
+        '-nostdin',
+        '-t',
+        String(this.decodeCheckSeconds),
+        '-i',
+        path,
+        '-map',
+        '0:a:0',
+        '-f',
+        'null',
+        '-',
+      ],
+      this.niceness,
+    );
     if (result.code !== 0)
       throw new MediaRejectedError(
         'CORRUPT_MEDIA',
@@ -276,6 +299,7 @@ export class FfmpegMediaToolkit implements MediaToolkit {
         'wav',
         outputPath,
       ],
+      this.niceness,
       options.signal,
     );
     if (result.code !== 0)

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { stopChildProcess } from './stop-child-process';
 
 export interface SpeechWorkerProcess {
@@ -45,6 +45,8 @@ export const startSpeechWorker = async (
       SCRIVO_SPEECH_PORT: '0',
       SCRIVO_DATA_DIR: dataDir,
       HF_HUB_OFFLINE: '1',
+      // This checkout's worker code, whatever the venv's own path file points at (a venv shared by checkouts).
+      PYTHONPATH: [WORKER_DIR, process.env.PYTHONPATH].filter(Boolean).join(delimiter),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -240,6 +240,12 @@ export const ConfigSchema = z
     SCRIVO_TRANSLATION_ENGINE: z.enum(['local', 'huggingface']).default('local'),
     SCRIVO_HF_TRANSLATION_MODEL: z.string().default('facebook/nllb-200-distilled-600M'),
     SCRIVO_HF_TRANSLATION_ENDPOINT: z.string().url().optional(),
+    /**
+     * The niceness of batch work (0 to 19; 0: off): the job worker and the ffmpeg it starts, and the ffmpeg the API
+     * starts to read an upload, run at least this low, as do the speech worker and the local language model (which
+     * read the same setting), so that on a shared machine the API answers first. 10 is `nice`'s default level.
+     */
+    SCRIVO_BACKGROUND_NICE: z.coerce.number().int().min(0).max(19).default(10),
     /** Summary and translation jobs run at once per job worker (apart from transcription, so neither starves). */
     SCRIVO_LANGUAGE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     /** A font with CJK glyphs for PDF exports (Debian's fonts-noto-cjk); without it such text uses DejaVu. */

@@ -92,7 +92,7 @@ export class LiveModule implements OnModuleInit, OnApplicationBootstrap, OnAppli
         runner: this.runner,
         minutes: this.minutes,
         blobs: this.blobs,
-        media: new FfmpegMediaToolkit(),
+        media: new FfmpegMediaToolkit({ niceness: this.config.SCRIVO_BACKGROUND_NICE }),
         planOf: ownerPlanLookup(this.readModels),
       }),
     );

@@ -75,7 +75,11 @@ registerErrorStatus('PLAN_UPGRADE_REQUIRED', 402);
   ],
   providers: [
     { provide: RECORDINGS_CONFIG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config },
-    { provide: MEDIA_TOOLKIT, useValue: new FfmpegMediaToolkit() },
+    {
+      provide: MEDIA_TOOLKIT,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new FfmpegMediaToolkit({ niceness: config.SCRIVO_BACKGROUND_NICE }),
+    },
     {
       provide: JOB_QUEUE,
       inject: [EVENT_STORE, CLOCK, IDS, RECORDINGS_CONFIG],

@@ -13,6 +13,11 @@ export type JobRequested = DomainEvent<
     payload: Record<string, unknown>;
     maxAttempts: number;
     requestedAt: string;
+    /**
+     * How much work it is, in seconds of audio for transcriptions: short work goes ahead of long work in the line
+     * (fair-order.ts). Absent on jobs requested before it was said, and on kinds that do not say: long work.
+     */
+    workSeconds?: number;
   }
 >;
 export type JobClaimed = DomainEvent<

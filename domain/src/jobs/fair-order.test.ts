@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fairOrder, NO_SHARE, type OwnerShare } from './fair-order';
+import { fairOrder, NO_SHARE, type OwnerShare, SHORT_WORK_SECONDS } from './fair-order';
 
 const job = (ownerId: string, requestedAt: string) => ({
   ownerId,
@@ -63,5 +63,70 @@ describe('the order in which free workers take queued jobs', () => {
       waiting = waiting.filter((j) => j !== next);
     }
     expect(order.slice(0, 4)).toEqual(['a', 'b', 'c', 'a']);
+  });
+});
+
+describe('short work (a clip) and long work (the pieces of a long file) in one line', () => {
+  const sized = (ownerId: string, requestedAt: string, workSeconds?: number) => ({
+    ...job(ownerId, requestedAt),
+    ...(workSeconds === undefined ? {} : { workSeconds }),
+  });
+
+  it("takes an owner's clip before the pieces of their own long file uploaded earlier", () => {
+    const pieces = Array.from({ length: 10 }, (_, n) => sized('a', `10:0${n}`, 120));
+    const order = fairOrder([...pieces, sized('a', '10:30', 10)], shares({}));
+    expect(order[0]!.id).toBe('a@10:30');
+  });
+
+  it("takes a clip before the next piece of another owner's long file, even one whose turn it would be", () => {
+    const order = fairOrder(
+      [sized('long', '10:00', 120), sized('clip', '10:05', 10)],
+      shares({ long: { running: 0, lastClaimedAt: '09:00' }, clip: { running: 0, lastClaimedAt: '10:04' } }),
+    );
+    expect(order.map((j) => j.ownerId)).toEqual(['clip', 'long']);
+  });
+
+  it('counts a clip of SHORT_WORK_SECONDS as short, anything longer or not sized as long', () => {
+    const order = fairOrder(
+      [
+        sized('unsized', '10:00'),
+        sized('longer', '10:01', SHORT_WORK_SECONDS + 1),
+        sized('short', '10:02', SHORT_WORK_SECONDS),
+      ],
+      shares({}),
+    );
+    expect(order.map((j) => j.ownerId)).toEqual(['short', 'unsized', 'longer']);
+  });
+
+  it('lets owners take turns among clips, and among long files', () => {
+    const order = fairOrder(
+      [sized('a', '10:00', 5), sized('b', '10:01', 5), sized('c', '10:02', 600), sized('d', '10:03', 600)],
+      shares({
+        a: { running: 0, lastClaimedAt: '10:05' },
+        c: { running: 0, lastClaimedAt: '10:05' },
+      }),
+    );
+    expect(order.map((j) => j.ownerId)).toEqual(['b', 'a', 'd', 'c']);
+  });
+
+  it('still serves first the owner with fewer jobs running, so one account cannot hold every worker with clips', () => {
+    const order = fairOrder(
+      [sized('busy', '10:00', 5), sized('idle', '10:01', 120)],
+      shares({ busy: { running: 1, lastClaimedAt: '10:00' } }),
+    );
+    expect(order.map((j) => j.ownerId)).toEqual(['idle', 'busy']);
+  });
+
+  it('serves a long file in full while clips come in at their pace: long work waits only while a clip waits', () => {
+    // One worker; each piece or clip takes a minute to transcribe; a clip arrives every third minute.
+    let waiting = Array.from({ length: 4 }, (_, n) => sized('long', `10:0${n}`, 120));
+    const order: string[] = [];
+    for (let minute = 10; minute < 16; minute += 1) {
+      if (minute % 3 === 0) waiting = [...waiting, sized('clip', `${minute}:00`, 10)];
+      const [next] = fairOrder(waiting, shares({}));
+      order.push(next!.ownerId);
+      waiting = waiting.filter((j) => j !== next);
+    }
+    expect(order).toEqual(['long', 'long', 'clip', 'long', 'long', 'clip']);
   });
 });

@@ -26,6 +26,7 @@ export type JobCommand =
       ownerId: string;
       payload: Record<string, unknown>;
       maxAttempts?: number;
+      workSeconds?: number;
       now: string;
     }
   | { type: 'ClaimJob'; workerId: string; leaseMs: number; now: string }
@@ -89,6 +90,7 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
           payload: command.payload,
           maxAttempts: command.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
           requestedAt: command.now,
+          ...(command.workSeconds === undefined ? {} : { workSeconds: command.workSeconds }),
         },
       };
       return [requested];

@@ -19,6 +19,8 @@ export interface EnqueueJob {
   readonly ownerId: string;
   readonly payload: Record<string, unknown>;
   readonly maxAttempts?: number;
+  /** How much work it is (seconds of audio): short work is taken ahead of long work (fair-order.ts). */
+  readonly workSeconds?: number;
 }
 
 /**

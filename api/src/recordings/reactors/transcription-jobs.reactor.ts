@@ -32,6 +32,7 @@ export const transcriptionJobsReactor = (deps: {
                 total: order.total,
                 speakerLabels: order.speakerLabels,
               },
+              workSeconds: order.piece.end - order.piece.start,
             },
             { correlationId },
           );
@@ -47,6 +48,9 @@ export const transcriptionJobsReactor = (deps: {
               // The worker reads the plan feature decided at the request, and the usage period holding the
               // reservation (where it bills the decoded length).
               payload: { recordingId: order.recordingId, diarize: speakerLabels, period: order.period },
+              // The probed length: decoding and cutting a long file is quick, but a short one is transcribed
+              // whole by this job, so a clip goes ahead of long work.
+              workSeconds: order.durationSeconds,
             },
             { correlationId },
           );

@@ -30,7 +30,7 @@ const cancelled = (jobId: string | null) =>
   ({ type: 'TranscriptionCancelled', data: { recordingId: 'r1', jobId, at: now } }) as const;
 
 describe('transcription jobs: requests become jobs in the fair line', () => {
-  it('a request becomes its job, with the speaker labels and usage period decided at the request', () =>
+  it('a request becomes its job, with the speaker labels and usage period decided at the request and its length', () =>
     spec
       .given(created)
       .when(requested({ speakerLabels: true, period: '2026-W09' }))
@@ -42,6 +42,7 @@ describe('transcription jobs: requests become jobs in the fair line', () => {
           ownerId: 'u1',
           speakerLabels: true,
           period: '2026-W09',
+          durationSeconds: 600,
         },
       ]));
 
@@ -57,6 +58,7 @@ describe('transcription jobs: requests become jobs in the fair line', () => {
           ownerId: 'u1',
           speakerLabels: null,
           period: '2026-03',
+          durationSeconds: 600,
         },
       ]));
 

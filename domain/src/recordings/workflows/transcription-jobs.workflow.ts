@@ -19,6 +19,8 @@ export interface EnqueueTranscriptionJob {
   readonly speakerLabels: boolean | null;
   /** The usage period holding the reservation, where the worker bills the decoded length. */
   readonly period: string;
+  /** The probed length: a clip is short work, taken ahead of long files' pieces (jobs/fair-order.ts). */
+  readonly durationSeconds: number;
 }
 
 /** One piece of a long file, in the same fair line as every other job. */
@@ -92,7 +94,7 @@ export const transcriptionJobsWorkflow: Workflow<Input, TranscriptionJobsState, 
       }
       case 'TranscriptionRequested': {
         if (ownerId === null) return [];
-        const { recordingId, jobId, requestedAt, period, speakerLabels } = input.data;
+        const { recordingId, jobId, requestedAt, period, speakerLabels, durationSeconds } = input.data;
         return [
           {
             type: 'EnqueueTranscriptionJob',
@@ -101,6 +103,7 @@ export const transcriptionJobsWorkflow: Workflow<Input, TranscriptionJobsState, 
             ownerId,
             speakerLabels: speakerLabels ?? null,
             period: period ?? usagePeriod(new Date(requestedAt)).id,
+            durationSeconds,
           },
         ];
       }
