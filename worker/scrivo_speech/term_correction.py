@@ -16,8 +16,8 @@ with its "sounds like", when given) by:
 Speech that says no term must gain none, so a run is only rewritten when it is close enough (:func:`likeness`),
 closer still where Whisper was sure of every word of it (SURE_LIKENESS, UNSURE_LIKENESS), and a run made only of
 everyday words (each one token of Whisper's own vocabulary: "during", "more", "graph") needs more (COMMON_LIKENESS):
-read speech is everyday words Whisper is sure of. Only text changes: no audio is decoded again, so the cost is a few
-milliseconds a segment, and the replaced words' span keeps its times.
+read speech is everyday words Whisper is sure of. Only text changes: no audio is decoded again, so the cost is about ten
+milliseconds a clip (bench/README.md), and the replaced words' span keeps its times.
 """
 
 from __future__ import annotations
@@ -42,11 +42,11 @@ COMMON_LIKENESS = 0.7
 # The sound may only lift a run's likeness this far above its spelling's: the same key is shared by words that are
 # not the same at all (Metaphone keeps consonants only: "Saoirse" and "sirs" are both SRS).
 SOUND_LIFT = 0.3
-# Keys (and letters) shorter than this are too common to compare by sound: two or three consonants are shared by
-# many ordinary words and a few names.
+# Keys shorter than this are not compared by sound: one or two consonants are shared by many ordinary words and
+# names.
 SHORTEST_KEY = 3
-# Terms with fewer letters are only rewritten when spelt the same (case and punctuation aside): "Aoife" heard as
-# "Eva" is also the name Eva.
+# Terms with fewer letters are only rewritten when spelt the same (case and punctuation aside): a four-letter name
+# ("Nora") is one or two edits from many words and other names ("more", "Norah").
 SHORTEST_TERM = 5
 # A run may have up to this many more words than its term ("Post Gress Q L" for "PostgreSQL").
 EXTRA_WORDS = 2
