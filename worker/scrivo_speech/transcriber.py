@@ -23,7 +23,7 @@ from typing import Any, BinaryIO, Callable, Dict, Generator, List, Optional, Seq
 import numpy as np
 
 from . import audio as audio_mod
-from . import decoding, guards, metrics, redecode
+from . import decoding, guards, metrics, redecode, term_correction
 from . import diarize as diarize_mod
 from . import speakers as speakers_mod
 from .engine import LANGUAGE_CODES, Engine, Segment, WhisperSpec, load_model
@@ -45,6 +45,12 @@ DEFAULT_BATCH_SIZE = 8
 # intra-op threads only 1.3x busy: on 2 cores, two 1-thread replicas generated a batch of 6 in 2.4-2.5 s
 # against 3.2-3.6 s for one 2-thread model (bench/README.md, "Speed").
 MODEL_REPLICAS = 2
+# How a request's glossary (``hotwords``) is used: "hotwords" gives it to the decoder of every chunk (Whisper's
+# hotwords), "correct" decodes without it and writes a term where the words heard are spelt or sound close to it
+# (term_correction), "both" does the two. SCRIVO_TERMS chooses; bench/README.md, "Custom vocabulary", has them
+# measured.
+TERM_METHODS = ("hotwords", "correct", "both")
+DEFAULT_TERM_METHOD = "hotwords"
 
 
 def _r(value: float) -> float:
@@ -232,6 +238,17 @@ class Transcriber:
         self.decode_options = decoding.DecodeOptions.build(self.model, beam_size)
         self.lock = threading.Lock()
         self._diarizer: Optional[speakers_mod.Diarizer] = None
+        self.term_method = os.environ.get("SCRIVO_TERMS", "") or DEFAULT_TERM_METHOD
+        if self.term_method not in TERM_METHODS:
+            raise ValueError(f"SCRIVO_TERMS must be one of {', '.join(TERM_METHODS)}")
+        self._everyday: Optional[Callable[[str], bool]] = None
+
+    @property
+    def everyday(self) -> Callable[[str], bool]:
+        """Whether a word is an everyday word, by the model's own vocabulary (term_correction.everyday_words)."""
+        if self._everyday is None:
+            self._everyday = term_correction.everyday_words(self.model.hf_tokenizer.get_vocab())
+        return self._everyday
 
     @property
     def diarizer(self) -> speakers_mod.Diarizer:
@@ -255,6 +272,7 @@ class Transcriber:
         initial_prompt: Optional[str] = None,
         hotwords: Optional[str] = None,
         voice_prints: Sequence[np.ndarray] = (),
+        term_method: Optional[str] = None,
     ) -> Generator[Dict[str, Any], None, None]:
         """Transcribe the audio file at ``path`` (or a seekable binary file object); see the module
         docstring for the events.
@@ -270,7 +288,10 @@ class Transcriber:
         person is not merged with someone else (:func:`speakers.anchored_cluster`); naming them is the caller's.
 
         ``initial_prompt`` (a line about the recording) and ``hotwords`` (names and terms, comma-separated) are
-        given to the decoder of every chunk (custom vocabulary).
+        given to the decoder of every chunk (custom vocabulary). With ``term_method`` (else the worker's,
+        SCRIVO_TERMS) "correct", the terms are not given to the decoder: a term is written where the words heard
+        are close to it (:mod:`term_correction`), in the segments of progress and of the result alike; "both" does
+        the two.
 
         ``duration`` (seconds) is measured with :func:`audio.probe` when not given. Raises
         :class:`audio.AudioDecodeError` for undecodable input (before the first event when the
@@ -293,7 +314,12 @@ class Transcriber:
         speakers = self.diarizer.session(num_speakers, speaker_bounds, whole_file, voice_prints) if diarize else None
 
         stop = should_stop or (lambda: False)
-        decode_options = self.decode_options.prompted(initial_prompt, hotwords)
+        method = term_method or self.term_method
+        if method not in TERM_METHODS:
+            raise ValueError(f"term_method must be one of {', '.join(TERM_METHODS)}")
+        terms = term_correction.terms_of(hotwords) if method in ("correct", "both") else []
+        everyday = self.everyday if terms else (lambda word: False)
+        decode_options = self.decode_options.prompted(initial_prompt, None if method == "correct" else hotwords)
         reached = 0.0
         for offset, samples in audio_mod.iter_windows(path, self.window_seconds):
             if stop():
@@ -321,6 +347,7 @@ class Transcriber:
                 segment = _guarded(item, offset)
                 if segment is None:
                     continue
+                segment = term_correction.correct(segment, terms, everyday)
                 segments.append(segment)
                 # The second decode of a stretch comes after the chunk's later segments: progress never goes back.
                 reached = max(reached, min(1.0, max(0.0, segment["end"] / total)))
@@ -332,9 +359,8 @@ class Transcriber:
         for segment in repeated:
             metrics.dropped("repeated", segment["start"], segment["end"], segment["text"], False)
         if repeated:
-            segments = sorted(
-                segments + self._heard_again(path, repeated, language, task), key=lambda s: (s["start"], s["end"])
-            )
+            again = [term_correction.correct(s, terms, everyday) for s in self._heard_again(path, repeated, language, task)]
+            segments = sorted(segments + again, key=lambda s: (s["start"], s["end"]))
         main_language, main_probability = _main_language(segments, language, first_language)
         if not info_sent:  # no speech anywhere
             yield {"type": "info", "language": main_language, "languageProbability": 0.0, "duration": _r(duration)}

@@ -55,3 +55,15 @@ def test_a_recording_where_nobody_says_the_terms_gains_none_of_them(transcriber,
     assert "ask not what your country can do for you" in heard.lower().replace(",", "")
     for term in ("Siobhan", "Quaglieri", "Scrivo", "Kubernetes", "Nguyen", "Okonkwo"):
         assert term not in heard
+
+
+def test_the_correction_after_decoding_spells_the_name_and_leaves_other_speech_alone(transcriber, rare_names, audio_dir):
+    """term_method="correct": the decoder is not given the terms; the words heard close to one are written as it."""
+    taught = transcriber.transcribe(str(rare_names), language="en", hotwords=NAMES, term_method="correct")
+    assert "Siobhan Quaglieri" in taught["text"]
+    words = [w["text"] for s in taught["segments"] for w in s["words"]]
+    assert "Siobhan" in words and "Quaglieri" in words
+    jfk = str(audio_dir / "jfk" / "jfk.wav")
+    assert transcriber.transcribe(jfk, language="en", hotwords=NAMES, term_method="correct")["text"] == (
+        transcriber.transcribe(jfk, language="en")["text"]
+    )
