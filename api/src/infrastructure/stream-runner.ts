@@ -52,6 +52,21 @@ export class StreamRunner {
   }
 
   /**
+   * Runs the command without waiting for the read models: for the first steps of a multi-step write whose last
+   * step waits for them all (positions only grow, so that one wait covers every step before it). A wait that timed
+   * out in the middle would answer 503 "saved" for a write left half done (issue 45's fault run: an upload whose
+   * projector died between its steps).
+   */
+  async runWithoutReadBack<Command, Event extends DomainEvent, State>(
+    decider: Decider<Command, Event, State>,
+    streamId: string,
+    command: Command,
+    context: RunContext = {},
+  ): Promise<HandleResult<Event, State>> {
+    return new CommandHandler(decider, this.deps).handle(streamId, command, this.metadata(context));
+  }
+
+  /**
    * Runs a log decider's command: appended without reading the stream and with no expected revision (see
    * LogDecider). It does not wait for the read models: nothing reads a log entry back in the request that wrote it.
    */

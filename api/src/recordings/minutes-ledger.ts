@@ -86,7 +86,11 @@ export class MinutesLedger {
     };
     // Throws the refusal (409) before anything is reserved; appends nothing.
     recordingDecider.decide(request, state);
-    const reserved = await this.onUsage(
+    // The request below waits for the read models for both writes (see runWithoutReadBack): a wait that timed out
+    // here would leave minutes reserved for a transcription never requested.
+    const reserved = await runner.runWithoutReadBack(
+      usageDecider,
+      usageStream(ownerId, period),
       {
         type: 'ReserveMinutes',
         userId: ownerId,

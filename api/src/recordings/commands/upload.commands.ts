@@ -16,6 +16,7 @@ import { ApiError } from '../../common/api-error';
 import { CRASH_POINTS, type CrashPoints } from '../../common/crash-points';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { BLOB_STORE, IDS } from '../../infrastructure/tokens';
+import { onlyReadModelsBehind } from '../../infrastructure/projection-registry';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { MinutesLedger } from '../minutes-ledger';
 import { toRecording } from '../recording-view';
@@ -34,7 +35,8 @@ const storeAndRequest = async (
   context: { actor: Actor; correlationId: string },
 ) => {
   const { runner, minutes, blobs, crash } = deps;
-  await runner.run(
+  // Only the last step (the transcription's request) waits for the read models: see runWithoutReadBack.
+  await runner.runWithoutReadBack(
     recordingDecider,
     recordingStream(recordingId),
     { type: 'RecordProbe', media: probed, now: runner.now() },
@@ -45,7 +47,7 @@ const storeAndRequest = async (
     contentType: probed.mimeType,
     size: file.size,
   });
-  await runner.run(
+  await runner.runWithoutReadBack(
     recordingDecider,
     recordingStream(recordingId),
     { type: 'CompleteUpload', blobKey: originalKey(recordingId), sizeBytes: file.size, now: runner.now() },
@@ -101,7 +103,7 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
     const recordingId = this.ids.next();
     const context = { actor: this.access.actor(user), correlationId: this.access.correlationId() };
     const { runner } = this;
-    await runner.run(
+    await runner.runWithoutReadBack(
       recordingDecider,
       recordingStream(recordingId),
       {
@@ -132,6 +134,10 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
           context,
         );
     } catch (error) {
+      // Every step was saved and only their read-back timed out (the projector busy or restarting): the upload
+      // stands, transcribed and charged, and the 503 says it was saved. Deleting it here left its minutes charged
+      // for a recording the user never saw (issue 45's production fault run, the projector killed mid-upload).
+      if (onlyReadModelsBehind(error)) throw error;
       // The refusal (e.g. no minutes left) is the answer: the half-made recording goes away with its bytes.
       await runner
         .run(
