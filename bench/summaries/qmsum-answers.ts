@@ -6,8 +6,7 @@
 // (qmsum-score.ts). From the repository root, under the heavy lock:
 //   flock /tmp/heavy.lock node --conditions=source --import tsx bench/summaries/qmsum-answers.ts [--questions=20]
 //     [--split=val|train] [--per-meeting=2] [--out=/tmp/qmsum-answers.json]
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import { MiniSearchLineSearch } from '@scrivo/adapters/search/minisearch-line-search';
 import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
@@ -16,34 +15,19 @@ import {
   CONTEXT_WORD_BUDGET,
   chooseLines,
   NOT_IN_RECORDING,
-  numberLines,
   parseAnswer,
   questionPrompt,
   spreadToNeighbours,
   withoutLineIds,
 } from '@scrivo/domain/questions';
-import type { Segment } from '@scrivo/domain/recordings';
+import { questionMeetings, words } from './qmsum-question-set';
 import { factsFound, factsOf } from './qmsum-score';
 
-const DATA = process.env.SCRIVO_QMSUM_DIR ?? '/work/shared/meetings/qmsum-dev';
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const wanted = Number(arg('questions') ?? 20);
 const split = arg('split') ?? 'val';
 const perMeeting = Number(arg('per-meeting') ?? 2);
 const out = arg('out') ?? '/tmp/qmsum-answers.json';
-
-interface QmsumMeeting {
-  meeting_transcripts: { speaker: string; content: string }[];
-  specific_query_list: { query: string; answer: string; relevant_text_span: [string, string][] }[];
-}
-
-const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const clean = (text: string) =>
-  text
-    .replace(/\{[^}]*\}/g, ' ')
-    .replace(/\s+([.,?!])/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 interface Asked {
   readonly meeting: string;
@@ -65,29 +49,13 @@ const main = async () => {
   const model = new LocalLanguageModel({ url: service.url });
   const rows: Asked[] = [];
   try {
-    for (const file of readdirSync(join(DATA, split))
-      .filter((f) => /^(ES|IS|TS)/.test(f))
-      .sort()) {
+    for (const { name, lines, questions } of questionMeetings(split)) {
       if (rows.length >= wanted) break;
-      const meeting = JSON.parse(readFileSync(join(DATA, split, file), 'utf8')) as QmsumMeeting;
-      // One segment per turn, so a turn's index is its line number less one (empty turns are dropped as lines).
-      const segments: Segment[] = meeting.meeting_transcripts.map((t, id) => ({
-        id,
-        start: id * 5,
-        end: id * 5 + 5,
-        text: clean(t.content),
-        speaker: t.speaker,
-        words: [],
-      }));
-      const lines = numberLines(segments);
       if (lines.reduce((n, l) => n + words(l.text), 0) <= CONTEXT_WORD_BUDGET) continue;
       let asked = 0;
-      for (const q of meeting.specific_query_list) {
+      for (const q of questions) {
         if (rows.length >= wanted || asked >= perMeeting) break;
-        const span = new Set<number>();
-        for (const [from, to] of q.relevant_text_span)
-          for (let turn = Number(from); turn <= Number(to); turn += 1)
-            if (words(segments[turn]?.text ?? '') > 2) span.add(turn + 1);
+        const { span } = q;
         if (span.size === 0) continue;
         asked += 1;
         const started = performance.now();
@@ -115,7 +83,7 @@ const main = async () => {
         }
         const citations = answer.citations.map((c) => c.line);
         const row: Asked = {
-          meeting: file.replace('.json', ''),
+          meeting: name,
           question: q.query,
           human: q.answer,
           answer: answer.answer,

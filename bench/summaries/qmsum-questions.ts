@@ -4,28 +4,12 @@
 // chooseLines within CONTEXT_WORD_BUDGET words) picks the lines; this counts how many of the answer's turns and words
 // are among them. No model runs. From the repository root:
 //   node --conditions=source --import tsx bench/summaries/qmsum-questions.ts [--split=val|train|all] [--single]
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MiniSearchLineSearch } from '@scrivo/adapters/search/minisearch-line-search';
-import { CONTEXT_WORD_BUDGET, chooseLines, numberLines, spreadToNeighbours } from '@scrivo/domain/questions';
-import type { Segment } from '@scrivo/domain/recordings';
+import { CONTEXT_WORD_BUDGET, chooseLines, spreadToNeighbours } from '@scrivo/domain/questions';
+import { questionMeetings, words } from './qmsum-question-set';
 
-const DATA = process.env.SCRIVO_QMSUM_DIR ?? '/work/shared/meetings/qmsum-dev';
 const split = process.argv.find((a) => a.startsWith('--split='))?.split('=')[1] ?? 'all';
 const splits = split === 'all' ? ['train', 'val'] : [split];
-
-interface QmsumMeeting {
-  meeting_transcripts: { speaker: string; content: string }[];
-  specific_query_list: { query: string; answer: string; relevant_text_span: [string, string][] }[];
-}
-
-const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const clean = (text: string) =>
-  text
-    .replace(/\{[^}]*\}/g, ' ')
-    .replace(/\s+([.,?!])/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const search = new MiniSearchLineSearch();
 // --single: the lines as the question path chose them before issue 41 (the best single matches, a line either side).
@@ -40,25 +24,11 @@ let spanWords = 0;
 let spanWordsRead = 0;
 let meetings = 0;
 for (const dir of splits)
-  for (const file of readdirSync(join(DATA, dir)).filter((f) => /^(ES|IS|TS)/.test(f))) {
-    const meeting = JSON.parse(readFileSync(join(DATA, dir, file), 'utf8')) as QmsumMeeting;
-    // One segment per turn, so a turn's index is its line number less one (empty turns stay, as blank lines).
-    const segments: Segment[] = meeting.meeting_transcripts.map((t, id) => ({
-      id,
-      start: id * 5,
-      end: id * 5 + 5,
-      text: clean(t.content),
-      speaker: t.speaker,
-      words: [],
-    }));
-    const lines = numberLines(segments);
+  for (const { segments, lines, questions: asked } of questionMeetings(dir)) {
     if (lines.reduce((n, l) => n + words(l.text), 0) <= CONTEXT_WORD_BUDGET) continue;
     meetings += 1;
-    for (const q of meeting.specific_query_list) {
-      const span = new Set<number>();
-      for (const [from, to] of q.relevant_text_span)
-        for (let turn = Number(from); turn <= Number(to); turn += 1)
-          if (words(segments[turn]?.text ?? '') > 2) span.add(turn + 1);
+    for (const q of asked) {
+      const { span } = q;
       if (span.size === 0) continue;
       const chosen = new Set(
         chooseLines(lines, around(search.rank(q.query, lines), lines)).map((l) => l.line),
