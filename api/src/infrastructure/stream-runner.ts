@@ -42,11 +42,7 @@ export class StreamRunner {
     command: Command,
     context: RunContext = {},
   ): Promise<HandleResult<Event, State>> {
-    const result = await new CommandHandler(decider, this.deps).handle(
-      streamId,
-      command,
-      this.metadata(context),
-    );
+    const result = await this.runWithoutReadBack(decider, streamId, command, context);
     await this.deps.settle?.(result.lastPosition);
     return result;
   }
