@@ -15,6 +15,9 @@ import { systemClock } from '@scrivo/adapters/system/system-clock';
 import { serveSpa } from './spa/spa';
 import { STRIPE_WEBHOOK_PATH } from './accounts/controllers/billing-webhook.controller';
 
+/** Longer than the 60 s idle timeout of the usual load balancers. */
+const KEEP_ALIVE_MS = 65_000;
+
 export interface ScrivoApp {
   readonly app: NestExpressApplication;
   readonly config: AppConfig;
@@ -80,6 +83,13 @@ export const createApp = async (env: NodeJS.ProcessEnv = process.env): Promise<S
   const expressApp = app.getHttpAdapter().getInstance();
   serveSpa(expressApp, config.SCRIVO_WEB_DIST);
   await app.init();
+  // Node closes an idle kept-alive connection after 5 s, the moment a client (or a load balancer keeping its own
+  // connections to the API, nginx or a cloud one, idle up to 60 s) may send its next request on it: that request
+  // fails with "other side closed" (seen in issue 45's load run, on a sign-in). Kept longer than those clients keep
+  // theirs, the server is never the one to close under them.
+  const http = app.getHttpServer();
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
+  http.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   let closed = false;
   return {

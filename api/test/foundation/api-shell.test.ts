@@ -1,3 +1,4 @@
+import { Agent, get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -26,6 +27,24 @@ describe('the API shell', () => {
       expect(p.error).toBeNull();
     }
   });
+
+  it('keeps an idle connection open longer than the clients in front of it keep theirs (no close under them)', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const port = (): Promise<number> =>
+      new Promise((resolve, reject) =>
+        get(`${app.url}/api/health`, { agent }, (res) => {
+          // Read before the end: the socket goes back to the agent's pool then.
+          const local = res.socket.localPort ?? 0;
+          res.resume();
+          res.on('end', () => resolve(local));
+        }).on('error', reject),
+      );
+    const first = await port();
+    // Past Node's default of 5 s, where the server used to close the connection the client was about to reuse.
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(await port()).toBe(first);
+    agent.destroy();
+  }, 15_000);
 
   it('tags every response with a request id and keeps a caller-supplied one', async () => {
     const res = await new TestClient(app.url).api.health.health({
