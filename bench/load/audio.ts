@@ -12,6 +12,8 @@ export interface LoadAudio {
   readonly clips: readonly { readonly seconds: number; readonly path: string }[];
   /** The long file, when one was asked for. */
   readonly long?: { readonly seconds: number; readonly path: string };
+  /** All the voices in one 16 kHz mono WAV file: what the live users speak into their microphones. */
+  readonly speechWav: string;
 }
 
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
@@ -43,7 +45,7 @@ export const makeLoadAudio = (folder: string, longSeconds: number): LoadAudio =>
     );
     return { seconds, path };
   });
-  if (longSeconds <= 0) return { clips };
+  if (longSeconds <= 0) return { clips, speechWav: set };
   const path = join(folder, `long-${longSeconds}s.mp3`);
   ffmpeg(
     '-stream_loop',
@@ -58,5 +60,5 @@ export const makeLoadAudio = (folder: string, longSeconds: number): LoadAudio =>
     '48k',
     path,
   );
-  return { clips, long: { seconds: longSeconds, path } };
+  return { clips, long: { seconds: longSeconds, path }, speechWav: set };
 };

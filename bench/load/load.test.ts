@@ -35,6 +35,7 @@ describe.skipIf(!speechWorkerInstalled())('load: one minute of 20 browsing users
       // The language model is left out: it would take the two cores to itself for the minute.
       askers: 0,
       summarisers: 0,
+      liveSessions: 0,
       drainSeconds: 60,
       kneeSteps: [],
       kneeSeconds: 0,

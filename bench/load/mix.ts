@@ -9,8 +9,9 @@ import { BROWSING_CLASSES, browse } from './browsing';
 import { type SeededUser, seedUsers } from './seed';
 import { startProductionStack } from './production-stack';
 import { startEmbeddedStack } from './stack';
+import { type LiveSessionsReport, runLiveSessions } from './live-sessions';
 import { percentile, type RouteClassSummary, StatsBook } from './stats';
-import { READ_AFTER_UPLOAD, runQuestions, runSummaries, runUploads, type UploadRecord } from './writers';
+import { READ_AFTER_UPLOAD, runQuestions, runSummaries, runUploads } from './writers';
 
 export interface LoadOptions {
   /** `embedded` as `npm start` runs it (one speech worker), or `production` (one job worker per speech worker). */
@@ -28,6 +29,8 @@ export interface LoadOptions {
   readonly longSeconds: number;
   readonly askers: number;
   readonly summarisers: number;
+  /** Users speaking into live captions at once, each a minute a session with a pause between. */
+  readonly liveSessions: number;
   /** How long work started in the run is followed after it. */
   readonly drainSeconds: number;
   /** Browsing users per knee step (reads only), empty for none, and each step's length. */
@@ -87,6 +90,7 @@ export interface LoadReport {
     readonly p50Seconds: number | null;
     readonly maxSeconds: number | null;
   };
+  readonly live?: Omit<LiveSessionsReport, 'recordings'>;
   readonly knee: {
     readonly users: number;
     readonly p95: number | null;
@@ -127,8 +131,14 @@ const recordingCounts = async (user: SeededUser): Promise<Map<string, number>> =
   }
 };
 
-/** Accepted uploads missing from their owner's list, and recordings there more than once or with no 201. */
-const lostAndDoubled = async (users: readonly SeededUser[], uploads: readonly UploadRecord[]) => {
+/**
+ * Accepted uploads (and recordings saved by live sessions) missing from their owner's list, and recordings there
+ * more than once or with no 201.
+ */
+const lostAndDoubled = async (
+  users: readonly SeededUser[],
+  uploads: readonly { readonly user: SeededUser; readonly id: string }[],
+) => {
   let lost = 0;
   let doubled = 0;
   for (const user of users) {
@@ -173,7 +183,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
       if (!blob) files.set(path, (blob = new Blob([readFileSync(path)])));
       return blob;
     };
-    const [, uploads, questions, summaries] = await Promise.all([
+    const [, uploads, questions, summaries, live] = await Promise.all([
       browse({
         urls: stack.urls,
         users,
@@ -196,9 +206,18 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
       options.summarisers > 0
         ? runSummaries({ ...writers, summarisers: options.summarisers, intervalSeconds: 60 })
         : undefined,
+      options.liveSessions > 0
+        ? runLiveSessions({
+            ...writers,
+            sessions: options.liveSessions,
+            speechWav: audio.speechWav,
+            sessionSeconds: 60,
+            pauseSeconds: 30,
+          })
+        : undefined,
     ]);
     progress('checking the uploads');
-    const { lost, doubled } = await lostAndDoubled(users, uploads);
+    const { lost, doubled } = await lostAndDoubled(users, [...uploads, ...(live?.recordings ?? [])]);
     const reads = readsOf(book, '', options.seconds);
     const knee: LoadReport['knee'][number][] = [];
     for (const step of options.kneeSteps) {
@@ -262,6 +281,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
         longTranscriptSeconds: uploads.filter((u) => u.kind === 'long').map((u) => seconds(u.transcriptMs)),
       },
       ...(questions ? { questions } : {}),
+      ...(live ? { live: { started: live.started, saved: live.saved, failures: live.failures } } : {}),
       ...(summaries
         ? {
             summaries: {

@@ -51,6 +51,14 @@ export const markdownReport = (report: LoadReport): string => {
       `Summaries: ${report.summaries.ready} ready (request to ready p50 ${report.summaries.p50Seconds ?? '-'} s, ` +
         `max ${report.summaries.maxSeconds ?? '-'} s), ${report.summaries.failed} failed.`,
     );
+  if (report.live)
+    lines.push(
+      `Live sessions: ${report.live.started} started, ${report.live.saved} saved as recordings; ended unsaved: ${
+        Object.entries(report.live.failures)
+          .map(([why, n]) => `${why}: ${n}`)
+          .join(', ') || 'none'
+      }.`,
+    );
   if (report.knee.length)
     lines.push(
       '',

@@ -1,7 +1,7 @@
 // Load test (issue 45): the embedded stack under a realistic mix. Run it by hand, under the heavy lock:
 //   flock /tmp/heavy.lock node --conditions=source --import tsx bench/load/run.ts --users 200 --minutes 10
 // Options: --stack embedded|production, --users N (browsing users), --minutes M, --rate R (calls per browsing user per second), --accounts N,
-// --uploaders N, --long N (10-minute files), --askers N, --summarisers N, --knee 50,100,200,400 (empty: none),
+// --uploaders N, --long N (10-minute files), --askers N, --summarisers N, --live N (live-caption users), --knee 50,100,200,400 (empty: none),
 // --knee-seconds S, --json FILE. Prints the JSON summary and the Markdown tables of bench/README.md.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,7 @@ const { values } = parseArgs({
     long: { type: 'string', default: '2' },
     askers: { type: 'string', default: '5' },
     summarisers: { type: 'string', default: '3' },
+    live: { type: 'string', default: '5' },
     knee: { type: 'string', default: '50,100,200,400,800,1600,3200' },
     'knee-seconds': { type: 'string', default: '45' },
     json: { type: 'string' },
@@ -52,6 +53,7 @@ const main = async () => {
     longSeconds: 600,
     askers: Number(values.askers),
     summarisers: Number(values.summarisers),
+    liveSessions: Number(values.live),
     drainSeconds: 600,
     kneeSteps: values.knee.split(',').filter(Boolean).map(Number),
     kneeSeconds: Number(values['knee-seconds']),

@@ -3,7 +3,7 @@
 // hand, under the heavy lock:
 //   flock /tmp/heavy.lock node --conditions=source --import tsx bench/load/soak.ts --users 100 --minutes 60
 // Options: --users N, --minutes M (the mix), --warm-up M (not judged), --long-hours H (0: none), --sample-seconds S,
-// --json FILE. Prints the samples' verdict (bench/load/soak-verdict.ts) as Markdown and exits non-zero if it fails.
+// --live N (live-caption users, as in run.ts; none unless asked), --json FILE. Prints the samples' verdict (bench/load/soak-verdict.ts) as Markdown and exits non-zero if it fails.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     'warm-up': { type: 'string', default: '10' },
     'long-hours': { type: 'string', default: '3' },
     'sample-seconds': { type: 'string', default: '30' },
+    live: { type: 'string', default: '0' },
     json: { type: 'string' },
   },
 });
@@ -76,6 +77,7 @@ const main = async () => {
     longSeconds,
     askers: 5,
     summarisers: 3,
+    liveSessions: Number(values.live),
     // The long file is followed to its transcript after the mix: long enough for 3 hours on 2 cores.
     drainSeconds: 5_400,
     kneeSteps: [],
