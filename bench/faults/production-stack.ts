@@ -3,19 +3,24 @@
 // uploads on MinIO, one projecting API, two API replicas behind a load balancer, two job workers, the speech
 // worker and the language model; the event store stays SQLite (no EventStoreDB here). The run kills an API
 // replica, the projector, one of the two job workers (its jobs' leases live in FerretDB, so the other worker must
-// take them over), FerretDB and MinIO, and starts each again itself, as an orchestrator would.
+// take them over), the speech worker, the language model, FerretDB and MinIO, and starts each again itself (same
+// port), as an orchestrator would.
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@scrivo/adapters/testing/free-port';
-import { startLanguageModel } from '@scrivo/adapters/testing/language-model-process';
+import {
+  type LanguageModelProcess,
+  launchLanguageModel,
+} from '@scrivo/adapters/testing/language-model-process';
 import { MINIO_KEYS } from '@scrivo/adapters/testing/real-servers';
 import {
   type RestartableServer,
   startRestartableFerretDb,
   startRestartableMinio,
 } from '@scrivo/adapters/testing/restartable-servers';
-import { startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
+import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
 import { HealthBody } from '@scrivo/contracts';
 import { type JobWorkerProcess, startJobWorker } from '../../api/test/recordings/support/job-worker-process';
 import { type ApiProcess, ensureServerBuild, startApiProcess } from '../../api/test/support/api-process';
@@ -24,10 +29,20 @@ import type { FaultStack } from './fault-stack';
 import type { Log } from './kills';
 import { startLoadBalancer } from './load-balancer';
 
-export const PRODUCTION_KINDS = ['api replica', 'projector', 'job worker', 'ferretdb', 'minio'] as const;
+export const PRODUCTION_KINDS = [
+  'api replica',
+  'projector',
+  'job worker',
+  'speech worker',
+  'language model',
+  'ferretdb',
+  'minio',
+] as const;
 
-const alive = (api: ApiProcess | null) =>
-  api && api.process.exitCode === null && api.process.signalCode === null ? api.process.pid : undefined;
+const alive = (running: { readonly process: ChildProcess } | null) =>
+  running && running.process.exitCode === null && running.process.signalCode === null
+    ? running.process.pid
+    : undefined;
 
 export const startProductionStack = async (log: Log): Promise<FaultStack> => {
   ensureServerBuild();
@@ -37,8 +52,11 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
     ferretdb: await startRestartableFerretDb(),
     minio: await startRestartableMinio(),
   };
-  const speech = await startSpeechWorker();
-  const llm = await startLanguageModel();
+  const enginePorts = { speech: await freePort(), llm: await freePort() };
+  const startSpeech = () => startSpeechWorker({ SCRIVO_SPEECH_PORT: String(enginePorts.speech) });
+  const startLlm = () => launchLanguageModel(120_000, { port: enginePorts.llm });
+  let speech: SpeechWorkerProcess | null = await startSpeech();
+  let llm: LanguageModelProcess | null = await startLlm();
   const shared: Record<string, string> = {
     SCRIVO_DATA_DIR: dataDir,
     SCRIVO_SPEECH_URL: speech.url,
@@ -90,10 +108,9 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
     pidOf: (kind) => {
       if (kind === 'api replica') return alive(replicaA);
       if (kind === 'projector') return alive(projector);
-      if (kind === 'job worker') {
-        const worker = workers[0]!.process;
-        return worker.exitCode === null && worker.signalCode === null ? worker.pid : undefined;
-      }
+      if (kind === 'job worker') return alive(workers[0]!);
+      if (kind === 'speech worker') return alive(speech);
+      if (kind === 'language model') return alive(llm);
       if (kind === 'ferretdb' || kind === 'minio') return servers[kind].pid;
       return undefined;
     },
@@ -108,6 +125,12 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
         // The same worker id, as a restarted container keeps its name.
         workers[0] = startWorker(1);
         await workers[0].started;
+      } else if (kind === 'speech worker') {
+        speech = null;
+        speech = await startSpeech();
+      } else if (kind === 'language model') {
+        llm = null;
+        llm = await startLlm();
       } else if (kind === 'ferretdb' || kind === 'minio') await servers[kind].start();
     },
     health: async () => {
@@ -126,8 +149,8 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
       await balancer.close();
       for (const w of workers) await w.stop();
       for (const api of [replicaA, replicaB, projector]) await api?.stop();
-      await speech.stop();
-      await llm.stop();
+      await speech?.stop();
+      await llm?.stop();
       for (const server of Object.values(servers)) await server.stop();
     },
   };

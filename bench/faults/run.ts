@@ -5,7 +5,8 @@
 //   node --conditions=source --import tsx bench/faults/run.ts [--minutes=5] [--users=20] [--upload-every=60]
 //     [--stack=production]
 // --stack=production: FerretDB, MinIO, a projector and two API replicas behind a load balancer, two job workers;
-// the kills are an API replica, the projector, FerretDB and MinIO, each started again by the run.
+// the kills are an API replica, the projector, a job worker, the speech worker, the language model, FerretDB and
+// MinIO, each started again by the run.
 import { type ProcessKind, startEmbeddedStack } from './embedded-stack';
 import { PRODUCTION_KINDS, startProductionStack } from './production-stack';
 import { runFaults } from './fault-run';

@@ -34,14 +34,15 @@ export interface LanguageModelProcess {
 }
 
 /**
- * Starts llm/server.mjs on a free loopback port and resolves once the model is loaded and it answers: a service of
- * the caller's own, ended by `stop()` (the benchmarks, and a test that must have the model to itself).
+ * Starts llm/server.mjs on a free loopback port (or the one given: a fault run starts it again where it was) and
+ * resolves once the model is loaded and it answers: a service of the caller's own, ended by `stop()` (the
+ * benchmarks, and a test that must have the model to itself).
  */
 export const launchLanguageModel = async (
   timeoutMs = 120_000,
-  { exitWithParent = false } = {},
+  { exitWithParent = false, port: asked }: { exitWithParent?: boolean; port?: number } = {},
 ): Promise<LanguageModelProcess> => {
-  const port = await freePort();
+  const port = asked ?? (await freePort());
   const child = spawn(process.execPath, ['server.mjs'], {
     cwd: LLM_DIR,
     env: {
