@@ -29,13 +29,11 @@ import { LiveRecognition, type OpenLiveRecognition } from './live-recognition';
 import { liveRecordingsReactor } from './live-recordings.reactor';
 import { LiveSocketServer } from './live-socket';
 import { SegmentedRecognition } from './segmented-recognition';
+import { FINALIZE_WAIT_MS } from './finalize-wait';
 
 registerErrorStatus('LIVE_SESSION_NOT_FOUND', 404);
 registerErrorStatus('LIVE_SESSION_STOPPED', 409);
 registerErrorStatus('LIVE_SESSION_STATE_CONFLICT', 409);
-
-/** How long a stopped session's socket waits for its recording before saying it will appear later. */
-export const FINALIZE_WAIT_MS = 120_000;
 
 /** How often presence is renewed and abandoned sessions are swept: a few times per timeout, at most each minute. */
 const beatFor = (abandonedAfterMs: number): number =>

@@ -1,7 +1,7 @@
 import { type LiveServerMessage, LIVE_SOCKET_PATH, liveServerMessageSchema } from '@scrivo/contracts';
 import { WebSocket } from 'ws';
 import type { TestClient } from '../support/http-client';
-import { FINALIZE_WAIT_MS } from '../../src/live/live.module';
+import { FINALIZE_WAIT_MS } from '../../src/live/finalize-wait';
 
 /**
  * The server answers a stop with the saved recording, or says it could not, within its own wait: a loaded machine may
