@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject } from '@nestjs/common';
 import { type ErrorBody, OPENAI_CHAT_COMPLETIONS_PATH, type OpenAiErrorBody } from '@scrivo/contracts';
 import { ConcurrencyError, DomainError } from '@scrivo/domain';
+import { RequestValidationError } from '@ts-rest/nest';
 import type { Request, Response } from 'express';
 import { ApiError, statusForDomainCode } from './api-error';
 import { ROOT_LOGGER, type RootLogger } from './logger';
@@ -71,13 +72,9 @@ export const describeException = (exception: unknown): DescribedError => {
     code = codeForStatus[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
     message = messageOf(response);
     // ts-rest request validation: say which fields are wrong.
-    if (typeof response === 'object' && response !== null && 'bodyResult' in response) {
-      const r = response as Record<
-        string,
-        { issues?: { path: (string | number)[]; message: string }[] } | null
-      >;
-      const issues = ['bodyResult', 'queryResult', 'paramsResult', 'headersResult'].flatMap(
-        (k) => r[k]?.issues ?? [],
+    if (exception instanceof RequestValidationError) {
+      const issues = [exception.body, exception.query, exception.pathParams, exception.headers].flatMap(
+        (failed) => failed?.issues.map(({ path, message }) => ({ path, message })) ?? [],
       );
       code = 'VALIDATION_FAILED';
       message = issues.length
