@@ -179,6 +179,7 @@ def main() -> int:
     parser.add_argument("--print-gate", type=float, default=speakers.PRINT_SPLIT_GATE, help="speakers.PRINT_SPLIT_GATE")
     parser.add_argument("--print-claim", type=float, default=speakers.PRINT_CLAIM, help="speakers.PRINT_CLAIM")
     parser.add_argument("--print-pause", type=float, default=speakers.PRINT_SPLIT_PAUSE, help="speakers.PRINT_SPLIT_PAUSE")
+    parser.add_argument("--move-units", action="store_true", help="speakers.PRINT_MOVE_UNITS on (clustering only)")
     parser.add_argument("--only-dev", action="store_true", help="diarize the development recordings alone (tuning)")
     parser.add_argument("--dump", default=None, help="write every run (turns, profiles, reference) here as JSON")
     args = parser.parse_args()
@@ -186,6 +187,7 @@ def main() -> int:
     speakers.PRINT_SPLIT_GATE = args.print_gate
     speakers.PRINT_CLAIM = args.print_claim
     speakers.PRINT_SPLIT_PAUSE = args.print_pause
+    speakers.PRINT_MOVE_UNITS = args.move_units
     setting = f"{args.not_that_voice}-{args.print_gate}-{args.print_claim}-{args.print_pause}"
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)

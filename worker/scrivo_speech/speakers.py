@@ -58,6 +58,10 @@ PRINT_SPLIT_GATE = 0.3
 PRINT_CLAIM = 0.6
 PRINT_SPLIT_PAUSE = 0.3
 PRINT_SPLIT_SHORTEST = 0.5
+# After the clustering with prints, a unit at least PRINT_CLAIM alike to a print, and more alike to it than to its own
+# speaker's voice and to that speaker's print, moves to the speaker of that print (:func:`units_to_prints`). Off
+# (False) unless chosen on bench/speakers/remembered_voices.py's development recordings.
+PRINT_MOVE_UNITS = False
 
 
 class Session(Protocol):
@@ -398,6 +402,55 @@ def anchored_cluster(
     return [order.setdefault(label, len(order)) for label in labels]
 
 
+def units_to_prints(
+    embeddings: np.ndarray, labels: List[int], voices: Sequence[np.ndarray], cannot_link: Iterable[Tuple[int, int]] = ()
+) -> List[int]:
+    """Each print's speaker is the one whose voice (speech-unweighted centroid) is most alike to it, at least
+    PRINT_CLAIM, one speaker per print, most alike pair first (as :func:`voices.name_speakers` names them). A unit at
+    least PRINT_CLAIM alike to a print with a speaker elsewhere, more alike to that print than to its own speaker's
+    voice and than to its own speaker's print, moves there, unless a unit it is heard at the same time with is
+    there. Units are moved once, against the voices before any move."""
+    labels = list(labels)
+    if max(labels, default=0) < 1 or not len(voices):
+        return labels
+    prints = unit_rows(voices)
+    speakers_ = sorted(set(labels))
+    means = centroids(embeddings, labels)
+    sim = means @ prints.T
+    owner: Dict[int, int] = {}  # print -> speaker
+    taken: Set[int] = set()
+    for flat in np.argsort(-sim, axis=None, kind="stable"):
+        row, column = divmod(int(flat), len(prints))
+        if sim[row, column] < PRINT_CLAIM:
+            break
+        if speakers_[row] in taken or column in owner:
+            continue
+        owner[column] = speakers_[row]
+        taken.add(speakers_[row])
+    if not owner:
+        return labels
+    print_of = {speaker: p for p, speaker in owner.items()}
+    partners: Dict[int, Set[int]] = {}
+    for a, b in cannot_link:
+        partners.setdefault(a, set()).add(b)
+        partners.setdefault(b, set()).add(a)
+    to_print = embeddings @ prints.T
+    to_own = np.einsum("ij,ij->i", embeddings, means[[speakers_.index(label) for label in labels]])
+    moved = list(labels)
+    for unit, label in enumerate(labels):
+        p = max(owner, key=lambda q: to_print[unit, q])
+        target = owner[p]
+        if target == label or to_print[unit, p] < PRINT_CLAIM or to_print[unit, p] <= to_own[unit]:
+            continue
+        if label in print_of and to_print[unit, print_of[label]] >= to_print[unit, p]:
+            continue
+        if any(labels[other] == target for other in partners.get(unit, ())):
+            continue
+        moved[unit] = target
+    order: Dict[int, int] = {}
+    return [order.setdefault(label, len(order)) for label in moved]
+
+
 def link_units(
     vectors: Dict[int, np.ndarray],
     solo: Dict[int, float],
@@ -445,6 +498,8 @@ def link_units(
         labels = nearest_voices(embeddings, join_split_voices(embeddings, labels, seconds), seconds, links)
         if whole_file:
             labels = fold_small_voices(embeddings, labels, seconds, links)
+        if anchors and PRINT_MOVE_UNITS:
+            labels = units_to_prints(embeddings, labels, anchors, links)
         held = bounds.hold(len(set(labels))) if bounds else len(set(labels))
         if held != len(set(labels)):
             labels = cluster(embeddings, links, threshold=threshold, num_speakers=held)
