@@ -85,3 +85,30 @@ def test_no_split_when_no_piece_is_clearly_someone_else():
     a = VOICE_A
     near = np.array([0.8, 0.5, 0.05]) / np.linalg.norm([0.8, 0.5, 0.05])  # still >= NOT_THAT_VOICE alike to a
     assert len(set(speakers.print_groups(np.stack([a, near]), np.stack([a])))) == 1
+
+
+def _unit(*v: float) -> np.ndarray:
+    x = np.asarray(v, dtype=np.float64)
+    return x / np.linalg.norm(x)
+
+
+def test_a_unit_strongly_alike_to_a_print_moves_to_that_prints_speaker():
+    a, b = _unit(1, 0, 0), _unit(0, 1, 0)
+    # Speaker 0 is a's (two units), speaker 1 is someone else's, with one unit that is a's voice.
+    embeddings = np.stack([a, _unit(1, 0.1, 0), b, _unit(0, 1, 0.1), _unit(1, 0.05, 0.05)])
+    labels = [0, 0, 1, 1, 1]
+    assert speakers.units_to_prints(embeddings, labels, [a]) == [0, 0, 1, 1, 0]
+    # ... unless it is heard at the same time as one of that speaker's units.
+    assert speakers.units_to_prints(embeddings, labels, [a], [(0, 4)]) == labels
+
+
+def test_no_print_alike_to_a_speaker_moves_nothing():
+    a, b, c = _unit(1, 0, 0), _unit(0, 1, 0), _unit(0, 0, 1)
+    embeddings = np.stack([a, b, _unit(0.2, 1, 0)])
+    assert speakers.units_to_prints(embeddings, [0, 1, 1], [c]) == [0, 1, 1]
+
+
+def test_a_unit_of_another_remembered_person_stays_with_its_own_print():
+    a, b = _unit(1, 0, 0), _unit(0.6, 0.8, 0)  # two alike remembered voices (0.6)
+    embeddings = np.stack([a, a, b, b, _unit(0.7, 0.7, 0)])  # the last: 0.71 to a, 0.99 to b
+    assert speakers.units_to_prints(embeddings, [0, 0, 1, 1, 1], [a, b]) == [0, 0, 1, 1, 1]
