@@ -11,10 +11,13 @@ hold 2-4 people, each of them a remembered reader (their second half: speech the
 The other 231 readers are split in two halves of strangers: the development recordings (--dev, where the threshold
 is chosen) and the test recordings (--test, reported) share no stranger.
 
-Each recording is diarized as ``/asr?diarize=1&speaker_profiles=1`` does (CAM++ over pyannote segmentation; its
-segmentation and embeddings cached in --cache), twice: without the remembered voices, and with their prints given
-to the clustering as the API gives them (``X-Voice-Prints``: :func:`speakers.anchored_cluster`, which
---not-that-voice tunes). Each run's labels' voice prints (:func:`speakers.profiles`) are named with
+Each recording is diarized as ``/asr?diarize=1&speaker_profiles=1`` does (CAM++ over pyannote segmentation; each
+run's windows, units and embeddings cached in --cache), twice: without the remembered voices, and with their prints
+given to the diarizer as the API gives them (``X-Voice-Prints``): a window's local speaker alike to a print is split
+where the print says it holds that person and someone else (:meth:`speakers.EmbeddingSession._print_split`, which
+--print-gate, --print-claim and --print-pause tune; the models' answers are kept per recording in --cache, so a
+second setting runs them only on new pieces), and the prints are anchors of the clustering
+(:func:`speakers.anchored_cluster`, which --not-that-voice tunes). Each run's labels' voice prints (:func:`speakers.profiles`) are named with
 :func:`voices.name_speakers` at each threshold, chosen on the development recordings. Scored on the diarizer's
 turns (not on Whisper's words):
 
