@@ -11,10 +11,13 @@ hold 2-4 people, each of them a remembered reader (their second half: speech the
 The other 231 readers are split in two halves of strangers: the development recordings (--dev, where the threshold
 is chosen) and the test recordings (--test, reported) share no stranger.
 
-Each recording is diarized as ``/asr?diarize=1&speaker_profiles=1`` does (CAM++ over pyannote segmentation; its
-segmentation and embeddings cached in --cache), twice: without the remembered voices, and with their prints given
-to the clustering as the API gives them (``X-Voice-Prints``: :func:`speakers.anchored_cluster`, which
---not-that-voice tunes). Each run's labels' voice prints (:func:`speakers.profiles`) are named with
+Each recording is diarized as ``/asr?diarize=1&speaker_profiles=1`` does (CAM++ over pyannote segmentation; each
+run's windows, units and embeddings cached in --cache), twice: without the remembered voices, and with their prints
+given to the diarizer as the API gives them (``X-Voice-Prints``): a window's local speaker alike to a print is split
+where the print says it holds that person and someone else (:meth:`speakers.EmbeddingSession._print_split`, which
+--print-gate, --print-claim and --print-pause tune; the models' answers are kept per recording in --cache, so a
+second setting runs them only on new pieces), and the prints are anchors of the clustering
+(:func:`speakers.anchored_cluster`, which --not-that-voice tunes). Each run's labels' voice prints (:func:`speakers.profiles`) are named with
 :func:`voices.name_speakers` at each threshold, chosen on the development recordings. Scored on the diarizer's
 turns (not on Whisper's words):
 
@@ -146,6 +149,25 @@ def restored(state: Dict[str, Any], prints: Any) -> Any:
     return session
 
 
+class Remembering:
+    """The segmenter or the embedder with every answer kept by its input's digest (``memo``, saved per recording in
+    --cache): the diarizer with the prints given is run again with other --print-* settings without running the
+    models again on the same audio. The answers are the model's own."""
+
+    def __init__(self, model: Any, memo: Dict[str, np.ndarray]):
+        self.model = model
+        self.memo = memo
+
+    def __call__(self, samples: np.ndarray) -> np.ndarray:
+        import hashlib
+
+        samples = np.ascontiguousarray(samples, dtype=np.float32)
+        key = hashlib.sha1(samples.tobytes() + str(samples.shape).encode()).hexdigest()
+        if key not in self.memo:
+            self.memo[key] = self.model(samples)
+        return self.memo[key]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--audio", default=str(REPO.parent / "shared" / "audio" / "librispeech-voices"))
@@ -157,9 +179,19 @@ def main() -> int:
     parser.add_argument(
         "--not-that-voice", type=float, default=speakers.NOT_THAT_VOICE, help="speakers.NOT_THAT_VOICE to try (on dev)"
     )
+    parser.add_argument("--print-gate", type=float, default=speakers.PRINT_SPLIT_GATE, help="speakers.PRINT_SPLIT_GATE")
+    parser.add_argument("--print-claim", type=float, default=speakers.PRINT_CLAIM, help="speakers.PRINT_CLAIM")
+    parser.add_argument("--print-pause", type=float, default=speakers.PRINT_SPLIT_PAUSE, help="speakers.PRINT_SPLIT_PAUSE")
+    parser.add_argument("--move-units", action="store_true", help="speakers.PRINT_MOVE_UNITS on (clustering only)")
+    parser.add_argument("--only-dev", action="store_true", help="diarize the development recordings alone (tuning)")
     parser.add_argument("--dump", default=None, help="write every run (turns, profiles, reference) here as JSON")
     args = parser.parse_args()
     speakers.NOT_THAT_VOICE = args.not_that_voice
+    speakers.PRINT_SPLIT_GATE = args.print_gate
+    speakers.PRINT_CLAIM = args.print_claim
+    speakers.PRINT_SPLIT_PAUSE = args.print_pause
+    speakers.PRINT_MOVE_UNITS = args.move_units
+    setting = f"{args.not_that_voice}-{args.print_gate}-{args.print_claim}-{args.print_pause}"
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(args.seed)
@@ -179,7 +211,8 @@ def main() -> int:
     if model is None:
         raise SystemExit("CAM++ model not found (SCRIVO_SPEAKER_MODEL)")
     embedder = speakers.Embedder(model, threads=2)
-    diarizer = speakers.EmbeddingDiarizer(diarize_mod.Segmenter(threads=2), embedder)
+    segmenter = diarize_mod.Segmenter(threads=2)
+    diarizer = speakers.EmbeddingDiarizer(segmenter, embedder)
     prints = [(r, voices.voice_print([enrol[r][0]], embedder)[0].tolist()) for r in known]
     print_vectors = [np.asarray(v) for _r, v in prints]
     enrol_seconds = [enrol[r][0].size / RATE for r in known]
@@ -187,9 +220,12 @@ def main() -> int:
 
     # Each recording diarized twice from the same segmentation and embeddings: as before (no remembered voice given to
     # the diarizer) and with the remembered voices' prints given to its clustering.
+    # The diarizer given the prints hears the recording itself (a window's local speaker can be split where a print
+    # says it is two people: speakers.EmbeddingSession._print_split), so it has a state of its own per recording.
     plain: Dict[str, List[Dict[str, Any]]] = {}
     anchored: Dict[str, List[Dict[str, Any]]] = {}
     started = time.monotonic()
+    seconds = {"plain": 0.0, "prints": 0.0, "plain_runs": 0, "prints_runs": 0}
     for split, count in (("dev", args.dev), ("test", args.test)):
         for k in range(count):
             size = int(rng.integers(2, 5))
@@ -200,20 +236,47 @@ def main() -> int:
             rng.shuffle(people)
             parts = [(p, enrol[p][1] if p in known else audio[p]) for p in people]
             samples, reference = recording(parts)
+            if split == "test" and args.only_dev:
+                continue
             path = cache / f"{split}-{args.seed}-{k}.pickle"
             if path.is_file():
                 state = pickle.loads(path.read_bytes())
             else:
+                clock = time.monotonic()
                 session = diarizer.session()
                 for i in range(0, samples.size, 300 * RATE):
                     session.feed(samples[i : i + 300 * RATE])
                 heard = session.finish()
+                seconds["plain"] += time.monotonic() - clock
+                seconds["plain_runs"] += 1
                 state = kept_state(session)
                 # Clustered again from what was kept, the turns must be the diarizer's own.
                 assert restored(state, None).finish() == heard, "the kept state does not give the same turns"
                 path.write_bytes(pickle.dumps(state))
+            given_path = cache / f"{split}-{args.seed}-{k}-prints-{setting}.pickle"
+            if given_path.is_file():
+                given_state = pickle.loads(given_path.read_bytes())
+            else:
+                memo_path = cache / f"{split}-{args.seed}-{k}-memo.pickle"
+                memo = pickle.loads(memo_path.read_bytes()) if memo_path.is_file() else {"segmenter": {}, "embedder": {}}
+                fresh = not memo_path.is_file()
+                remembering = speakers.EmbeddingDiarizer(
+                    Remembering(segmenter, memo["segmenter"]), Remembering(embedder, memo["embedder"])  # type: ignore[arg-type]
+                )
+                clock = time.monotonic()
+                session = remembering.session(voices=print_vectors)
+                for i in range(0, samples.size, 300 * RATE):
+                    session.feed(samples[i : i + 300 * RATE])
+                heard = session.finish()
+                if fresh:  # the models ran on everything: its time is the diarizer's with the prints
+                    seconds["prints"] += time.monotonic() - clock
+                    seconds["prints_runs"] += 1
+                given_state = kept_state(session)
+                assert restored(given_state, print_vectors).finish() == heard, "the kept state does not give the same turns"
+                given_path.write_bytes(pickle.dumps(given_state))
+                memo_path.write_bytes(pickle.dumps(memo))
             for given, runs in ((False, plain), (True, anchored)):
-                session = restored(state, print_vectors if given else None)
+                session = restored(given_state if given else state, print_vectors if given else None)
                 found = session.finish()
                 labels = {s: f"Speaker {s + 1}" for s in sorted({t[2] for t in found})}
                 runs.setdefault(split, []).append(
@@ -226,6 +289,13 @@ def main() -> int:
                 )
             print(f"{split} {k + 1}/{count} ({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
 
+    if seconds["plain_runs"] or seconds["prints_runs"]:
+        print(
+            f"diarizer time: without prints {seconds['plain']:.1f} s over {seconds['plain_runs']} recordings, with the "
+            f"prints {seconds['prints']:.1f} s over {seconds['prints_runs']} (models run afresh)",
+            file=sys.stderr,
+        )
+    splits = ("dev",) if args.only_dev else ("dev", "test")
     known_set = set(known)
     if args.dump:
         Path(args.dump).write_text(json.dumps({"known": known, "prints": prints, "plain": plain, "anchored": anchored}))
@@ -268,7 +338,7 @@ def main() -> int:
             miscounted += len({t[2] for t in run["turns"]}) != len(set(run["people"]))
         return f"{len(chosen)} recordings: DER {100 * errors / max(total, 1e-9):.1f} %, wrong count {miscounted}"
 
-    for split in ("dev", "test"):
+    for split in splits:
         for nobody in (False, True):
             print(
                 f"{split}{' (nobody remembered)' if nobody else ''}: without prints "
@@ -282,7 +352,7 @@ def main() -> int:
         # higher ones lose more remembered people than they spare strangers (see bench/README.md).
         clean = [r["threshold"] for r in dev if r["wrongly_named"] <= 0.02]
         chosen = args.threshold if args.threshold is not None else (min(clean) if clean else grid[-1])
-        rows = dev + [measure(runs, "test", t) for t in grid]
+        rows = dev + ([] if args.only_dev else [measure(runs, "test", t) for t in grid])
         for row in rows:
             print(json.dumps({"diarizer": title, **row}))
         print(f"\n{title}: chosen threshold {chosen} (current voices.SAME_PERSON {voices.SAME_PERSON})\n")
