@@ -17,6 +17,8 @@ import { STRIPE_WEBHOOK_PATH } from './accounts/controllers/billing-webhook.cont
 
 /** Longer than the 60 s idle timeout of the usual load balancers. */
 const KEEP_ALIVE_MS = 65_000;
+/** Once closing, how long an answered connection is kept for another request. */
+const CLOSING_KEEP_ALIVE_MS = 100;
 
 export interface ScrivoApp {
   readonly app: NestExpressApplication;
@@ -100,6 +102,9 @@ export const createApp = async (env: NodeJS.ProcessEnv = process.env): Promise<S
     async close() {
       if (closed) return;
       closed = true;
+      // The server's close waits for every connection to end, and one whose request was still being answered is
+      // kept open KEEP_ALIVE_MS after its answer: a graceful stop would wait 65 s (past main.ts's 15 s deadline).
+      http.keepAliveTimeout = CLOSING_KEEP_ALIVE_MS;
       await app.close();
       await adapters.events.close();
       await adapters.readModels.close();
