@@ -402,6 +402,25 @@ def anchored_cluster(
     return [order.setdefault(label, len(order)) for label in labels]
 
 
+def most_alike_pairs(sim: np.ndarray, threshold: float) -> List[Tuple[int, int]]:
+    """(row, column) pairs of a similarity matrix, one column per row and one row per column, most alike pair
+    first, each at least ``threshold``: one person is not two speakers of a recording, and two speakers are not
+    one remembered person."""
+    pairs: List[Tuple[int, int]] = []
+    rows: Set[int] = set()
+    columns: Set[int] = set()
+    for flat in np.argsort(-sim, axis=None, kind="stable"):
+        row, column = divmod(int(flat), sim.shape[1])
+        if sim[row, column] < threshold:
+            break
+        if row in rows or column in columns:
+            continue
+        pairs.append((row, column))
+        rows.add(row)
+        columns.add(column)
+    return pairs
+
+
 def units_to_prints(
     embeddings: np.ndarray, labels: List[int], voices: Sequence[np.ndarray], cannot_link: Iterable[Tuple[int, int]] = ()
 ) -> List[int]:
@@ -416,17 +435,7 @@ def units_to_prints(
     prints = unit_rows(voices)
     speakers_ = sorted(set(labels))
     means = centroids(embeddings, labels)
-    sim = means @ prints.T
-    owner: Dict[int, int] = {}  # print -> speaker
-    taken: Set[int] = set()
-    for flat in np.argsort(-sim, axis=None, kind="stable"):
-        row, column = divmod(int(flat), len(prints))
-        if sim[row, column] < PRINT_CLAIM:
-            break
-        if speakers_[row] in taken or column in owner:
-            continue
-        owner[column] = speakers_[row]
-        taken.add(speakers_[row])
+    owner = {column: speakers_[row] for row, column in most_alike_pairs(means @ prints.T, PRINT_CLAIM)}
     if not owner:
         return labels
     print_of = {speaker: p for p, speaker in owner.items()}

@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, List, Sequence, Tuple
 import numpy as np
 
 from . import diarize as diarize_mod
-from .speakers import EMBED_SECONDS
+from .speakers import EMBED_SECONDS, most_alike_pairs
 
 # Less speech than this says too little about a voice to name anyone with it later.
 PRINT_MIN_SECONDS = 3.0
@@ -95,14 +95,4 @@ def name_speakers(
     prints = np.stack([np.asarray(v, dtype=np.float64) for _id, v in voices])
     prints = prints / np.maximum(np.linalg.norm(prints, axis=1, keepdims=True), 1e-12)
     sim = np.stack([heard[label] for label in labels]) @ prints.T
-    named: Dict[str, str] = {}
-    taken: set = set()
-    for flat in np.argsort(-sim, axis=None, kind="stable"):
-        row, column = divmod(int(flat), len(voices))
-        if sim[row, column] < threshold:
-            break
-        if labels[row] in named or column in taken:
-            continue
-        named[labels[row]] = voices[column][0]
-        taken.add(column)
-    return named
+    return {labels[row]: voices[column][0] for row, column in most_alike_pairs(sim, threshold)}
