@@ -100,7 +100,8 @@ export class Traffic {
     }
   }
 
-  async upload(member: Member): Promise<void> {
+  /** One upload of the next clip; its answer's status (0: none) and Retry-After. */
+  async upload(member: Member): Promise<{ status: number; retryAfter: string | null }> {
     const clip = this.clipFiles[this.uploads % this.clipFiles.length]!;
     this.uploads += 1;
     const form = new FormData();
@@ -108,6 +109,7 @@ export class Traffic {
     const created = await this.track('upload', () => member.client.api.recordings.create({ body: form }));
     if (created?.status === 201)
       this.accepted.push({ userIndex: member.index, recordingId: created.body.id, clip: basename(clip) });
+    return { status: created?.status ?? 0, retryAfter: created?.headers.get('retry-after') ?? null };
   }
 
   /** The library, the usage and one recording: what every page of the web app reads. */
