@@ -107,8 +107,15 @@ export class Traffic {
     const form = new FormData();
     form.set('file', new Blob([readFileSync(clip)]), basename(clip));
     const created = await this.track('upload', () => member.client.api.recordings.create({ body: form }));
-    if (created?.status === 201)
-      this.accepted.push({ userIndex: member.index, recordingId: created.body.id, clip: basename(clip) });
+    // A 503 that names the recording said it was saved (only its read-back timed out): it must complete too.
+    const recordingId =
+      created?.status === 201
+        ? created.body.id
+        : created?.status === 503 && created.body.code === 'READ_MODELS_BEHIND'
+          ? created.body.details?.recordingId
+          : undefined;
+    if (typeof recordingId === 'string')
+      this.accepted.push({ userIndex: member.index, recordingId, clip: basename(clip) });
     return { status: created?.status ?? 0, retryAfter: created?.headers.get('retry-after') ?? null };
   }
 
