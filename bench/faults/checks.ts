@@ -1,7 +1,9 @@
 // What must hold after a fault run (issue 45, item 3): each accepted upload completed exactly once, its minutes
 // charged once, no job left holding a lease, no 500 seen by the users, one webhook delivery per event. Read from
 // the users' side (the API) and from the event store itself, the truth the read models are made from.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';
 import { type RecordedEvent, toDomainEvent } from '@scrivo/domain';
 import { JOB_EVENT_TYPES, type JobEvent, type JobState, jobDecider } from '@scrivo/domain/jobs';
@@ -191,4 +193,23 @@ export const eventChecks = (traffic: Traffic, events: readonly RecordedEvent[]):
         `; ${deliveries.length} requests, ${repeats} repeats of an id already received`,
     ),
   ];
+};
+
+/** SQLite's own check of every database in the data folder, once every process has stopped. */
+export const storeIntegrity = (dataDir: string): Check => {
+  const results = readdirSync(dataDir)
+    .filter((name) => name.endsWith('.db'))
+    .map((name) => {
+      const db = new Database(join(dataDir, name), { readonly: true });
+      try {
+        return `${name}: ${String(db.pragma('integrity_check', { simple: true }))}`;
+      } finally {
+        db.close();
+      }
+    });
+  return check(
+    'every database passes its integrity check',
+    results.length > 0 && results.every((r) => r.endsWith(': ok')),
+    results.join(', ') || 'no database found',
+  );
 };

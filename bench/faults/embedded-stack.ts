@@ -1,12 +1,13 @@
 // The whole product as `npm start` runs it (scripts/start.mjs: API, job worker, speech worker, language model,
 // each kept alive by scripts/supervisor.mjs), in a data folder of its own and on free ports, so a fault run
 // never meets another install. The processes are the supervisor's own children, found by their command lines.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@scrivo/adapters/testing/free-port';
 import { HealthBody } from '@scrivo/contracts';
+import { mountSmallDisk } from '../../api/test/support/small-disk';
 import type { FaultStack } from './fault-stack';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -38,12 +39,18 @@ const children = (parent: number): { pid: number; args: string }[] =>
 /** Starts `node scripts/start.mjs` and resolves once the API answers and every engine it relies on is up. */
 export const startEmbeddedStack = async (
   extraEnv: Record<string, string> = {},
-  options: { readonly settleMs?: number } = {},
+  options: {
+    readonly settleMs?: number;
+    /** Puts the whole data folder on a real small disk (tmpfs) of this size, so the run can fill it. */
+    readonly diskMb?: number;
+  } = {},
   log?: (line: string) => void,
 ): Promise<EmbeddedStack> => {
   log?.(`${new Date().toISOString()} starting the stack as npm start does (scripts/start.mjs)`);
   const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-faults-'));
-  const logFile = join(dataDir, 'stack.log');
+  const disk = options.diskMb === undefined ? undefined : mountSmallDisk(dataDir, options.diskMb * 1024);
+  // Beside the data folder, not in it: the log must keep being written while that disk is full.
+  const logFile = `${dataDir}.log`;
   writeFileSync(logFile, '');
   const [port, speechPort, llmPort] = [await freePort(), await freePort(), await freePort()];
   const env: Record<string, string> = {
@@ -119,6 +126,7 @@ export const startEmbeddedStack = async (
     logFile,
     pidOf,
     health,
+    disk,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -126,5 +134,12 @@ export const startEmbeddedStack = async (
   };
 };
 
-/** Removes the run's data folder (kept when a check failed, for a look at its events and logs). */
-export const removeDataDir = (dataDir: string): void => rmSync(dataDir, { recursive: true, force: true });
+/**
+ * Removes the run's data folder and its log (kept when a check failed, for a look at its events and logs); a small
+ * disk mounted there is unmounted first (where none is, umount refuses, which is fine).
+ */
+export const removeDataDir = (dataDir: string): void => {
+  spawnSync('umount', ['-l', dataDir], { stdio: 'ignore' });
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}.log`, { force: true });
+};

@@ -1,9 +1,10 @@
 // One fault run on the embedded stack: users and their traffic, a kill -9 of each process kind in turn while it
 // flows, then the wait for the work to finish and the checks. Shared by the scripted run (run.ts) and its short
 // version in `npm test` (faults.test.ts).
-import { type Check, allEvents, apiChecks, eventChecks } from './checks';
+import { type Check, allEvents, apiChecks, eventChecks, storeIntegrity } from './checks';
 import { removeDataDir } from './embedded-stack';
 import type { FaultStack } from './fault-stack';
+import { type DiskFault, FULL_DISK, fillDisk, refusedClearly } from './full-disk';
 import { type Kill, type Log, killAndWaitForRestart, waitForCatchUp } from './kills';
 import { Traffic, sleep } from './traffic';
 
@@ -23,6 +24,7 @@ export interface FaultRunOptions {
 
 export interface FaultRunReport {
   readonly kills: readonly Kill[];
+  readonly diskFaults: readonly DiskFault[];
   readonly checks: readonly Check[];
   readonly dataDir: string;
   readonly ok: boolean;
@@ -85,12 +87,15 @@ export const runFaults = async (options: FaultRunOptions): Promise<FaultRunRepor
     const until = started + options.trafficMs;
     const flowing = traffic.run(until, options.uploadEveryMs);
     const kills: Kill[] = [];
-    // Kills spread over the traffic's time, the first once some uploads are in, the last well before its end.
+    const diskFaults: DiskFault[] = [];
+    // Faults spread over the traffic's time, the first once some uploads are in, the last well before its end.
     const gap = options.trafficMs / (options.kinds.length + 1);
     for (const [i, kind] of options.kinds.entries()) {
       await sleep(Math.max(0, started + gap * (i + 1) - Date.now()));
-      kills.push(await fault(stack, traffic, kind, log, options.busyWaitMs ?? 30_000));
+      if (kind === FULL_DISK) diskFaults.push(await fillDisk(stack, traffic, log));
+      else kills.push(await fault(stack, traffic, kind, log, options.busyWaitMs ?? 30_000));
     }
+    const killKinds = options.kinds.filter((kind) => kind !== FULL_DISK);
     await flowing;
     log(
       `${new Date().toISOString()} traffic stopped: ${traffic.accepted.length} uploads accepted, ${traffic.answers.length} answers`,
@@ -107,9 +112,10 @@ export const runFaults = async (options: FaultRunOptions): Promise<FaultRunRepor
     const checks: Check[] = [
       ...live,
       ...eventChecks(traffic, events),
+      storeIntegrity(stack.dataDir),
       {
         name: 'every kill followed by a restart',
-        ok: kills.length === options.kinds.length && kills.every((k) => k.restartedAt !== null),
+        ok: kills.length === killKinds.length && kills.every((k) => k.restartedAt !== null),
         detail: kills.map((k) => `${k.kind}: ${k.restartedAt ? 'restarted' : 'NOT restarted'}`).join(', '),
       },
       {
@@ -125,10 +131,18 @@ export const runFaults = async (options: FaultRunOptions): Promise<FaultRunRepor
             )
             .join(''),
       },
+      ...diskFaults.map((d) => ({
+        name: 'full disk: uploads refused with 503/507 and Retry-After, taken again once space returned',
+        ok: d.refused.length > 0 && d.refused.every(refusedClearly) && d.resumedMs !== null,
+        detail:
+          `while full (${d.filledAt} to ${d.freedAt}): ${d.refused.map((r) => `${r.status}${r.retryAfter ? ` Retry-After ${r.retryAfter}` : ''}`).join(', ')}` +
+          `; taken again ${d.resumedMs === null ? 'NOT within 60 s' : `${d.resumedMs} ms`} after the space was freed` +
+          `; read models ${d.caughtUpMs === null ? 'NOT caught up within 120 s' : `caught up ${d.caughtUpMs} ms`} after`,
+      })),
     ];
     const ok = checks.every((c) => c.ok);
     if (ok) removeDataDir(stack.dataDir);
-    return { kills, checks, dataDir: stack.dataDir, ok };
+    return { kills, diskFaults, checks, dataDir: stack.dataDir, ok };
   } finally {
     await traffic.close();
     await stack.stop();

@@ -1,4 +1,5 @@
 import type { HealthBody } from '@scrivo/contracts';
+import type { SmallDisk } from '../../api/test/support/small-disk';
 
 /** A running install a fault run drives traffic into and kills processes of. */
 export interface FaultStack {
@@ -12,5 +13,7 @@ export interface FaultStack {
   readonly restart?: (kind: string) => Promise<void>;
   /** The projecting API's /api/health: its projections' checkpoints. */
   health(): Promise<{ status: number; body: HealthBody | null }>;
+  /** The small disk the data folder is on, where the run asked for one (to fill it and free it again). */
+  readonly disk?: Pick<SmallDisk, 'fill' | 'free'>;
   stop(): Promise<void>;
 }

@@ -6,27 +6,33 @@ import { describe, expect, it } from 'vitest';
 import { languageModelInstalled } from '@scrivo/adapters/testing/language-model-process';
 import { speechWorkerInstalled } from '@scrivo/adapters/testing/speech-worker-process';
 import { ensureServerBuild } from '../../api/test/support/api-process';
+import { canMountTmpfs } from '../../api/test/support/small-disk';
 import { startEmbeddedStack } from './embedded-stack';
 import { runFaults } from './fault-run';
+import { FULL_DISK } from './full-disk';
 
 const ready = speechWorkerInstalled() && languageModelInstalled();
+// The data folder on a real small disk where one can be mounted (root), so the run can fill it.
+const diskMb = canMountTmpfs() ? 256 : undefined;
+const kinds = ['job worker', 'speech worker', 'language model', 'api', ...(diskMb ? [FULL_DISK] : [])];
 
 describe.skipIf(!ready)('faults under traffic (short)', () => {
-  it('survives a kill -9 of the job worker, speech worker, language model and API under 20 users', async () => {
+  it('survives a kill -9 of the job worker, speech worker, language model and API, and a full disk, under 20 users', async () => {
     ensureServerBuild();
     const lines: string[] = [];
     const report = await runFaults({
       users: 20,
       trafficMs: 60_000,
       uploadEveryMs: 120_000,
-      kinds: ['job worker', 'speech worker', 'language model', 'api'],
+      kinds,
       log: (line) => lines.push(line),
       drainMs: 120_000,
       busyWaitMs: 10_000,
-      start: (say) => startEmbeddedStack({}, {}, say),
+      start: (say) => startEmbeddedStack({}, { diskMb }, say),
     });
     const failed = report.checks.filter((c) => !c.ok);
     expect(failed, [...lines, ...report.checks.map((c) => `${c.name}: ${c.detail}`)].join('\n')).toEqual([]);
     expect(report.kills.map((k) => k.kind)).toEqual(['job worker', 'speech worker', 'language model', 'api']);
-  }, 420_000);
+    expect(report.diskFaults).toHaveLength(diskMb ? 1 : 0);
+  }, 480_000);
 });

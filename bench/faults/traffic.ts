@@ -100,14 +100,23 @@ export class Traffic {
     }
   }
 
-  async upload(member: Member): Promise<void> {
+  /** One upload of the next clip; its answer's status (0: none) and Retry-After. */
+  async upload(member: Member): Promise<{ status: number; retryAfter: string | null }> {
     const clip = this.clipFiles[this.uploads % this.clipFiles.length]!;
     this.uploads += 1;
     const form = new FormData();
     form.set('file', new Blob([readFileSync(clip)]), basename(clip));
     const created = await this.track('upload', () => member.client.api.recordings.create({ body: form }));
-    if (created?.status === 201)
-      this.accepted.push({ userIndex: member.index, recordingId: created.body.id, clip: basename(clip) });
+    // A 503 that names the recording said it was saved (only its read-back timed out): it must complete too.
+    const recordingId =
+      created?.status === 201
+        ? created.body.id
+        : created?.status === 503 && created.body.code === 'READ_MODELS_BEHIND'
+          ? created.body.details?.recordingId
+          : undefined;
+    if (typeof recordingId === 'string')
+      this.accepted.push({ userIndex: member.index, recordingId, clip: basename(clip) });
+    return { status: created?.status ?? 0, retryAfter: created?.headers.get('retry-after') ?? null };
   }
 
   /** The library, the usage and one recording: what every page of the web app reads. */

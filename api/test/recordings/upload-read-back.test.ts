@@ -34,6 +34,9 @@ describe('an upload whose read-back times out', () => {
     behind.mockRestore();
     expect(upload.status).toBe(503);
     expect(upload.text).toContain('READ_MODELS_BEHIND');
+    // The answer names what was saved, so a client follows it instead of sending the file again.
+    const saved = upload.status === 503 ? upload.body.details?.recordingId : undefined;
+    expect(saved).toEqual(expect.any(String));
 
     // Read once the read models have caught up (in this process, a moment later).
     const listed = async () => {
@@ -41,6 +44,8 @@ describe('an upload whose read-back times out', () => {
       return list.status === 200 ? list.body.items.map((r) => [r.title, r.status]) : list.status;
     };
     await expect.poll(listed, { timeout: 10_000 }).toEqual([['jfk', 'queued']]);
+    const followed = await user.api.recordings.get({ params: { id: String(saved) } });
+    expect(followed.status).toBe(200);
     const usage = await user.api.recordings.usage();
     expect(usage.status).toBe(200);
     if (usage.status === 200) expect(usage.body.minutesUsed).toBeGreaterThan(0);

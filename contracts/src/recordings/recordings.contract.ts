@@ -508,6 +508,8 @@ export const recordingsContract = c.router({
       413: ErrorBody,
       415: ErrorBody,
       422: ErrorBody,
+      /** Storage full (STORAGE_FULL), or saved but the server is catching up (READ_MODELS_BEHIND, with details.recordingId). */
+      503: ErrorBody,
     },
     summary:
       'Upload a file in one request (multipart: file, title?, language?, translate?, speakers? or minSpeakers?/maxSpeakers?, terms?, context?, keep?, workspaceId?) and queue it (keep=unreadable: keep a file with no readable audio as a file)',

@@ -16,7 +16,10 @@ import { ApiError } from '../../common/api-error';
 import { CRASH_POINTS, type CrashPoints } from '../../common/crash-points';
 import type { AuthenticatedUser } from '../../common/auth/authenticated';
 import { BLOB_STORE, IDS } from '../../infrastructure/tokens';
-import { onlyReadModelsBehind } from '../../infrastructure/projection-registry';
+import {
+  READ_MODELS_BEHIND_RETRY_SECONDS,
+  onlyReadModelsBehind,
+} from '../../infrastructure/projection-registry';
 import { StreamRunner } from '../../infrastructure/stream-runner';
 import { MinutesLedger } from '../minutes-ledger';
 import { toRecording } from '../recording-view';
@@ -76,6 +79,19 @@ export class CreateRecordingFromFileCommand extends Command<Recording> {
     super();
   }
 }
+
+/**
+ * The upload was saved whole and only its read-back timed out. The recording's id lets a client follow it: a client
+ * that took the 503 as "not saved" and sent the file again would be charged twice (issue 45's fault run, the data
+ * folder's disk freed while the projections were still backing off).
+ */
+const savedButBehind = (recordingId: string) =>
+  new ApiError(
+    503,
+    'READ_MODELS_BEHIND',
+    'Your upload was saved and will be transcribed, but the server is busy catching up: it appears in your library in a moment. There is no need to upload it again.',
+    { retryAfterSeconds: READ_MODELS_BEHIND_RETRY_SECONDS, recordingId },
+  );
 
 @CommandHandler(CreateRecordingFromFileCommand)
 export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRecordingFromFileCommand> {
@@ -137,7 +153,7 @@ export class CreateRecordingFromFileHandler implements ICommandHandler<CreateRec
       // Every step was saved and only their read-back timed out (the projector busy or restarting): the upload
       // stands, transcribed and charged, and the 503 says it was saved. Deleting it here left its minutes charged
       // for a recording the user never saw (issue 45's production fault run, the projector killed mid-upload).
-      if (onlyReadModelsBehind(error)) throw error;
+      if (onlyReadModelsBehind(error)) throw savedButBehind(recordingId);
       // The refusal (e.g. no minutes left) is the answer: the half-made recording goes away with its bytes.
       await runner
         .run(
