@@ -47,6 +47,9 @@ const PIECE_MS = Number(values['piece-ms']);
 const EVERY = Number(values.every);
 
 const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+/** The most this process has held resident so far (VmHWM, Linux). */
+const peakRssMb = () =>
+  Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 102.4) / 10;
 
 /** Real speech's words, in order, round and round. */
 const corpus = readFileSync(sharedAudio('librispeech-sherpa/trans.txt'), 'utf8')
@@ -163,6 +166,7 @@ const main = async () => {
         heapTotalMb: mb(m.heapTotal),
         externalMb: mb(m.external),
         arrayBuffersMb: mb(m.arrayBuffers),
+        peakRssMb: peakRssMb(),
         heapUsedAfterGcMb: mb(held.heapUsed),
         rssAfterGcMb: mb(held.rss),
         loadMs: Math.round(loadMs),
