@@ -46,6 +46,7 @@ from .live import vosk_engine
 from .audio import AudioDecodeError, probe, read_spans
 from .config import Settings, lower_priority
 from .http_body import BodyEndedEarly, ChunkedAnswer, MalformedBody, chunked_body
+from .memory import limit_arenas, release_freed_memory
 from .models import ModelNotAvailable, ResolvedModel, resolve_model
 from .request_schemas import (
     HttpError,
@@ -311,6 +312,13 @@ class Handler(BaseHTTPRequestHandler):
     do_HEAD = do_GET
 
     def do_POST(self) -> None:  # noqa: N802
+        try:
+            self._post()
+        finally:
+            # What the request's audio and model work freed goes back to the system (memory.py).
+            release_freed_memory()
+
+    def _post(self) -> None:
         self._started = time.monotonic()
         self._responded = False
         url = urlsplit(self.path)
@@ -592,6 +600,7 @@ def main() -> int:
         return 2
     # Before any thread starts (the model loader, request threads, CTranslate2's): each inherits the level.
     niceness = lower_priority(settings.niceness)
+    arenas = limit_arenas()
     try:
         httpd, service = make_server(settings)
     except OSError as exc:
@@ -599,7 +608,7 @@ def main() -> int:
         return 1
     host, port = str(httpd.server_address[0]), httpd.server_address[1]
     log_json(event="listening", host=host, port=port, url=f"http://{host}:{port}", model=settings.model,
-             threads=settings.threads, niceness=niceness, pid=os.getpid())
+             threads=settings.threads, niceness=niceness, mallocArenas=arenas, pid=os.getpid())
     log_degraded_engines(service.engines)
 
     def stop(signum: int, _frame: Any) -> None:

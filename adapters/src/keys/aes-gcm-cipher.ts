@@ -26,17 +26,36 @@ export class AesGcmCipher implements PersonalDataCipher {
   }
 
   async open(value: string): Promise<string> {
-    if (!this.isSealed(value)) return value;
-    const [subjectId, iv, data, tag] = value.slice(PREFIX.length).split(':');
-    if (!subjectId || iv === undefined || data === undefined || tag === undefined)
-      throw new Error('A sealed value is malformed');
-    const key = await this.keys.find(subjectId);
-    if (!key) return ERASED_TEXT;
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(subjectId));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
+    return (await this.openAll([value]))[0]!;
+  }
+
+  async openAll(values: readonly string[]): Promise<string[]> {
+    const keys = new Map<string, Uint8Array | null>();
+    const out: string[] = [];
+    for (const value of values) {
+      if (!this.isSealed(value)) {
+        out.push(value);
+        continue;
+      }
+      const [subjectId, iv, data, tag] = value.slice(PREFIX.length).split(':');
+      if (!subjectId || iv === undefined || data === undefined || tag === undefined)
+        throw new Error('A sealed value is malformed');
+      let key = keys.get(subjectId);
+      if (key === undefined) {
+        key = await this.keys.find(subjectId);
+        keys.set(subjectId, key);
+      }
+      if (!key) {
+        out.push(ERASED_TEXT);
+        continue;
+      }
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAAD(Buffer.from(subjectId));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      out.push(
+        Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8'),
+      );
+    }
+    return out;
   }
 }

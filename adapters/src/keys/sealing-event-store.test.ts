@@ -161,6 +161,53 @@ describe('SealingEventStore: personal data sealed in the events with the person 
     expect(erased!.data).toMatchObject({ comment: ERASED_TEXT, start: 1 });
   });
 
+  it('opens a long recording with one key look-up per read, not one per word; a check may leave it sealed', async () => {
+    let lookUps = 0;
+    const counting = new SealingEventStore(
+      raw,
+      new AesGcmCipher({
+        keyFor: (subject) => keys.keyFor(subject),
+        find: (subject) => {
+          lookUps += 1;
+          return keys.find(subject);
+        },
+        erase: (subject) => keys.erase(subject),
+        erasedAt: (subject) => keys.erasedAt(subject),
+        close: async () => undefined,
+      }),
+    );
+    const words = Array.from({ length: 200 }, (_, i) => ({ text: ` word${i}`, start: i, end: i + 0.5 }));
+    await counting.append(
+      'recording-r9',
+      [
+        event('RecordingCreated', { recordingId: 'r9', ownerId: 'u9', title: 'meeting' }),
+        ...[0, 1, 2].map((index) =>
+          event('TranscriptPieceTranscribed', {
+            recordingId: 'r9',
+            index,
+            segments: [{ id: 0, text: ' many words', speaker: 'SPEAKER_00', words }],
+          }),
+        ),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    lookUps = 0;
+    const read = await counting.readStream('recording-r9');
+    expect(lookUps).toBe(1);
+    expect(read[3]!.data).toMatchObject({
+      index: 2,
+      segments: [{ text: ' many words', speaker: 'SPEAKER_00', words: words.map((w) => ({ ...w })) }],
+    });
+    expect(read[0]!.data).toMatchObject({ title: 'meeting' });
+    const sealed = await counting.readStream('recording-r9', { keepSealed: true });
+    expect(lookUps).toBe(1);
+    expect(JSON.stringify(sealed)).not.toContain('word1');
+    expect(sealed[1]!.data).toMatchObject({
+      index: 0,
+      segments: [{ text: expect.stringMatching(/^sealed:v1:u9:/) }],
+    });
+  });
+
   it('reads events stored before sealing (the old shape) as they are', async () => {
     const old = registered('u2');
     await raw.append('user-u2', [old], { expectedRevision: 'no_stream' });

@@ -54,17 +54,18 @@ export class SealingEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return Promise.all((await this.inner.readStream(streamId, options)).map((e) => this.open(e)));
+    const events = await this.inner.readStream(streamId, options);
+    return options?.keepSealed ? events : this.open(events);
   }
 
   async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
-    return Promise.all((await this.inner.readAll(options)).map((e) => this.open(e)));
+    return this.open(await this.inner.readAll(options));
   }
 
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
     return this.inner.subscribeToAll({
       ...options,
-      onEvent: async (event, more) => options.onEvent(await this.open(event), more),
+      onEvent: async (event, more) => options.onEvent((await this.open([event]))[0]!, more),
     });
   }
 
@@ -158,21 +159,45 @@ export class SealingEventStore implements EventStore {
     return owner;
   }
 
-  private async open(event: RecordedEvent): Promise<RecordedEvent> {
-    if (!JSON.stringify(event.data).includes('"sealed:v1:')) return event;
-    return { ...event, data: await this.openDeep(event.data) };
-  }
-
-  private async openDeep(value: Json): Promise<Json> {
-    if (typeof value === 'string') return this.cipher.isSealed(value) ? this.cipher.open(value) : value;
-    if (Array.isArray(value)) return Promise.all(value.map((v: Json) => this.openDeep(v)));
-    if (isRecord(value)) {
+  /**
+   * The events with their sealed values opened, all in one call to the cipher (each person's key looked up once
+   * per read, not once per value: a long recording's stream holds a sealed value per word), then put back where
+   * they were in one synchronous pass.
+   */
+  private async open(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    const sealed: string[] = [];
+    const collect = (value: Json): void => {
+      if (typeof value === 'string') {
+        if (this.cipher.isSealed(value)) sealed.push(value);
+      } else if (Array.isArray(value)) {
+        for (const v of value as Json[]) collect(v);
+      } else if (isRecord(value)) {
+        // A record's keys can be sealed too (a speaker rename maps an old name to a new one).
+        for (const [k, v] of Object.entries(value)) {
+          if (this.cipher.isSealed(k)) sealed.push(k);
+          collect(v);
+        }
+      }
+    };
+    const holdsSealed = events.map((event) => {
+      const before = sealed.length;
+      collect(event.data);
+      return sealed.length > before;
+    });
+    if (sealed.length === 0) return events;
+    const opened = await this.cipher.openAll(sealed);
+    let next = 0;
+    const put = (value: Json): Json => {
+      if (typeof value === 'string') return this.cipher.isSealed(value) ? opened[next++]! : value;
+      if (Array.isArray(value)) return (value as Json[]).map(put);
+      if (!isRecord(value)) return value;
       const out: Record<string, Json> = {};
-      // A record's keys can be sealed too (a speaker rename maps an old name to a new one).
-      for (const [k, v] of Object.entries(value))
-        out[this.cipher.isSealed(k) ? await this.cipher.open(k) : k] = await this.openDeep(v);
+      for (const [k, v] of Object.entries(value)) {
+        const key = this.cipher.isSealed(k) ? opened[next++]! : k;
+        out[key] = put(v);
+      }
       return out;
-    }
-    return value;
+    };
+    return events.map((event, i) => (holdsSealed[i] ? { ...event, data: put(event.data) } : event));
   }
 }

@@ -8,6 +8,7 @@ import {
   type DomainEvent,
   type HandleResult,
   type LogDecider,
+  type RecordedEvent,
 } from '@scrivo/domain';
 import { currentRequest } from '../common/request-context';
 
@@ -16,6 +17,12 @@ export interface RunContext {
   readonly actor?: Actor;
   readonly correlationId?: string;
   readonly causationId?: string | null;
+}
+
+/** A stream's state (its personal data still sealed) and the revision it was folded up to. */
+export interface StreamStanding<State> {
+  readonly state: State;
+  readonly revision: number | null;
 }
 
 const SYSTEM: Actor = { kind: 'system', id: 'scrivo' };
@@ -91,6 +98,41 @@ export class StreamRunner {
   /** The stream's events (upcast), the state they fold into and the stream's revision. */
   load<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>, streamId: string) {
     return new CommandHandler(decider, this.deps).load(streamId);
+  }
+
+  /**
+   * Where a stream stands, with its personal data left sealed: for the checks a job makes every second (is its
+   * subject still there, still its job?), which never read what the stream's people said. Given where the stream
+   * stood at the caller's last look, only what was appended since is read and folded onto it, so a check costs
+   * what the new events cost, not the whole stream: a long recording's stream holds every piece's words, and
+   * reading and opening all of it every second kept the job worker's memory at a high-water mark that grew with
+   * each piece (issue 45's soak). The last event seen is read again to tell that the stream is still the one
+   * folded (a stream deleted meanwhile is folded afresh).
+   */
+  async standing<Command, Event extends DomainEvent, State>(
+    decider: Decider<Command, Event, State>,
+    streamId: string,
+    since?: StreamStanding<State>,
+  ): Promise<StreamStanding<State>> {
+    const upcast = (event: RecordedEvent) =>
+      (this.deps.upcasters ? this.deps.upcasters.upcast(event) : event) as RecordedEvent<Event>;
+    const fold = (state: State, events: readonly RecordedEvent<Event>[]) =>
+      events.reduce((current, e) => decider.evolve(current, { type: e.type, data: e.data } as Event), state);
+    if (since && since.revision !== null) {
+      const recorded = await this.deps.store.readStream(streamId, {
+        fromRevision: since.revision,
+        keepSealed: true,
+      });
+      if (recorded[0]?.streamRevision === since.revision) {
+        const fresh = recorded.slice(1).map(upcast);
+        return { state: fold(since.state, fresh), revision: fresh.at(-1)?.streamRevision ?? since.revision };
+      }
+    }
+    const recorded = (await this.deps.store.readStream(streamId, { keepSealed: true })).map(upcast);
+    return {
+      state: fold(decider.initialState(), recorded),
+      revision: recorded.at(-1)?.streamRevision ?? null,
+    };
   }
 
   now(): string {

@@ -6,7 +6,7 @@ import { LocalBlobStore } from '@scrivo/adapters/blobs/local-blob-store';
 import { SqliteEventStore } from '@scrivo/adapters/events/sqlite-event-store';
 import { systemClock } from '@scrivo/adapters/system/system-clock';
 import { uuidIds } from '@scrivo/adapters/system/uuid-ids';
-import { UpcasterRegistry } from '@scrivo/domain';
+import { type ReadStreamOptions, type RecordedEvent, UpcasterRegistry } from '@scrivo/domain';
 import type { ClaimedJob } from '@scrivo/domain/jobs';
 import {
   type RecordingCommand,
@@ -176,5 +176,133 @@ describe('pieces of a recording that asked for speaker labels', () => {
     expect(speech.clustered[0]).toHaveLength(2);
     expect(JSON.stringify(events)).not.toContain('embedding');
     expect(await blobs.stat(speakersKey('r1', 'j1', 0))).not.toBeNull();
+  });
+});
+
+/** A store that counts the events its readers are given, and how many of them came opened. */
+class CountingStore extends SqliteEventStore {
+  read = 0;
+  readOpened = 0;
+
+  override async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    const events = await super.readStream(streamId, options);
+    this.read += events.length;
+    if (!options?.keepSealed) this.readOpened += events.length;
+    return events;
+  }
+}
+
+describe('the checks of a long recording’s pieces (issue 45, soak: the job worker’s memory)', () => {
+  const PIECES = 40;
+  const spans = Array.from({ length: PIECES }, (_, index) => ({
+    index,
+    start: index * 120,
+    end: (index + 1) * 120,
+  }));
+  let dir: string;
+  let store: CountingStore;
+  let runner: StreamRunner;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'scrivo-piece-checks-'));
+    store = new CountingStore({ path: join(dir, 'events.db') });
+    runner = new StreamRunner({ store, clock: systemClock, ids: uuidIds, upcasters: new UpcasterRegistry() });
+    const now = new Date().toISOString();
+    const steps: RecordingCommand[] = [
+      {
+        type: 'CreateRecording',
+        recordingId: 'r1',
+        ownerId: 'u1',
+        title: 'Meeting',
+        originalFilename: 'meeting.mp3',
+        source: 'multipart',
+        uploadId: null,
+        declaredSizeBytes: 100,
+        options: { language: null, translate: false },
+        now,
+      },
+      { type: 'CompleteUpload', blobKey: 'recordings/r1/original', sizeBytes: 100, now },
+      {
+        type: 'RecordProbe',
+        media: {
+          durationSeconds: PIECES * 120,
+          mimeType: 'audio/mpeg',
+          mediaKind: 'audio',
+          formatName: 'mp3',
+          audioCodec: 'mp3',
+        },
+        now,
+      },
+      { type: 'RequestTranscription', jobId: 'j1', speakerLabels: false, period: '2026-11', now },
+      { type: 'StartTranscription', jobId: 'j1', workerId: 'w1', now },
+      { type: 'SplitTranscription', jobId: 'j1', pieces: spans, speakerLabels: false, now },
+    ];
+    for (const step of steps)
+      await runner.run(recordingDecider, recordingStream('r1'), step, { actor, correlationId: 'test' });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const claimed = (index: number): ClaimedJob => ({
+    jobId: pieceJobId('j1', index),
+    kind: 'transcription-piece',
+    subjectId: 'r1',
+    ownerId: 'u1',
+    payload: { fileJobId: 'j1', ...spans[index]!, total: PIECES, speakerLabels: false },
+    attempt: 1,
+    maxAttempts: 3,
+    workerId: 'w1',
+  });
+  const pieceHeard = (index: number) => ({
+    language: 'en',
+    languageProbability: 0.9,
+    engine: 'test',
+    segments: [
+      { id: 0, start: index * 120 + 1, end: index * 120 + 3, text: ' Hello.', speaker: null, words: [] },
+    ],
+  });
+
+  it('reads only what was appended since the last check, never the words opened, and still sees a cancel', async () => {
+    const handler = transcriptionPieceJobHandler({
+      workerId: 'w1',
+      runner,
+      blobs: new LocalBlobStore({ root: join(dir, 'blobs') }),
+      speech: new TwoPeople(),
+      logger: silentLogger,
+    });
+    const readByChecks: number[] = [];
+    for (let index = 0; index < PIECES - 1; index++) {
+      // JobWorker asks every second while a piece runs: ten times here, then the piece is recorded.
+      const before = store.read;
+      const openedBefore = store.readOpened;
+      for (let check = 0; check < 10; check++)
+        expect(await handler.stillWanted(claimed(index))).toBe('wanted');
+      readByChecks.push(store.read - before);
+      expect(store.readOpened).toBe(openedBefore);
+      await runner.run(
+        recordingDecider,
+        recordingStream('r1'),
+        {
+          type: 'RecordPieceTranscript',
+          jobId: 'j1',
+          index,
+          transcript: pieceHeard(index),
+          now: runner.now(),
+        },
+        { actor, correlationId: 'test' },
+      );
+    }
+    // The whole stream once (the first check), then the last event seen again and what is new: not the stream
+    // (6 events, then one more per piece) at every check.
+    expect(readByChecks[0]).toBeLessThanOrEqual(6 + 10);
+    expect(Math.max(...readByChecks.slice(1))).toBeLessThanOrEqual(2 + 9);
+    expect(await handler.stillWanted(claimed(0))).toBe('done');
+    await runner.run(recordingDecider, recordingStream('r1'), {
+      type: 'CancelTranscription',
+      now: runner.now(),
+    });
+    expect(await handler.stillWanted(claimed(PIECES - 1))).toBe('unwanted');
   });
 });

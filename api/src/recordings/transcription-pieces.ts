@@ -12,6 +12,7 @@ import {
   offsetPiece,
   type PieceSpan,
   recordingDecider,
+  type RecordingState,
   recordingStream,
   type SpeakerProfiles,
   SpeechInputError,
@@ -20,7 +21,7 @@ import {
 import type { ClaimedJob } from '@scrivo/domain/jobs';
 import type { JobHandler } from '../jobs/job-handler';
 import type { WorkerLogger } from '../jobs/worker-logger';
-import type { StreamRunner } from '../infrastructure/stream-runner';
+import type { StreamRunner, StreamStanding } from '../infrastructure/stream-runner';
 import { transcribeWhenAvailable } from './speech-availability';
 import { ownerVocabulary } from './support/owner-vocabulary';
 import { ownerVoices, piecesWithOwnerVoices } from './support/owner-voices';
@@ -48,6 +49,9 @@ export interface PieceSettings {
 }
 
 const QUIET_SECONDS = 0.3;
+
+/** How many recordings' standings a piece handler keeps (LRU): the ones whose pieces it is running. */
+const STANDINGS_KEPT = 8;
 
 export const pieceSettings = (config: {
   readonly SCRIVO_PIECE_THRESHOLD_SECONDS: number;
@@ -241,6 +245,23 @@ const clock = (seconds: number) =>
 export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => {
   const { runner, logger } = deps;
   const actor: Actor = { kind: 'worker', id: deps.workerId };
+  /**
+   * Where each recording whose pieces this worker ran stood at its last check, most recently checked last: a
+   * check then reads only what was appended since (see StreamRunner.standing). A few recordings are kept at
+   * most, each its state with the words still sealed.
+   */
+  const standings = new Map<string, StreamStanding<RecordingState>>();
+  const standingOf = async (recordingId: string): Promise<RecordingState> => {
+    const stream = recordingStream(recordingId);
+    const now = await runner.standing(recordingDecider, stream, standings.get(stream));
+    standings.delete(stream);
+    standings.set(stream, now);
+    for (const oldest of standings.keys()) {
+      if (standings.size <= STANDINGS_KEPT) break;
+      standings.delete(oldest);
+    }
+    return now.state;
+  };
 
   const transcribe = async (job: ClaimedJob, signal: AbortSignal, dir: string) => {
     const recordingId = job.subjectId;
@@ -318,7 +339,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
    * label across the whole file. Whoever sees the last piece in does it; the decider keeps only the first join.
    */
   const joinSpeakers = async (recordingId: string, piece: PiecePayload, signal: AbortSignal) => {
-    const { state } = await runner.load(recordingDecider, recordingStream(recordingId));
+    const state = await standingOf(recordingId);
     const split = state.split;
     if (!split || split.jobId !== piece.fileJobId || state.completedJobId === piece.fileJobId) return;
     if (Object.keys(state.pieceTranscripts).length < split.pieces.length) return;
@@ -364,7 +385,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
     // every piece within a second.
     async stillWanted(job) {
       const { fileJobId, index } = payloadOf(job);
-      const { state } = await runner.load(recordingDecider, recordingStream(job.subjectId));
+      const state = await standingOf(job.subjectId);
       if (!state.exists || state.deleted || state.erased || state.jobId !== fileJobId) return 'unwanted';
       if (state.status === 'queued' || state.status === 'transcribing')
         // With speaker labels, a recorded piece may still have the file-wide join to do.

@@ -19,6 +19,11 @@ export interface ReadStreamOptions {
   /** Inclusive. Forwards: start here (default 0). Backwards: start here (default: the last event). */
   readonly fromRevision?: number;
   readonly maxCount?: number;
+  /**
+   * Leave the personal data sealed (see PersonalDataCipher): for a check of where a stream stands that never reads
+   * what its people said. Cheaper (nothing decrypted), and no plaintext is held. Stores that seal nothing ignore it.
+   */
+  readonly keepSealed?: boolean;
 }
 
 export interface ReadAllOptions {

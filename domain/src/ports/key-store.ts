@@ -41,5 +41,10 @@ export interface PersonalDataCipher {
   seal(subjectId: string, plaintext: string): Promise<string>;
   /** The plaintext, or ERASED_TEXT once the person's key is erased. */
   open(value: string): Promise<string>;
+  /**
+   * Many values at once (same order), each as `open` would give it: each person's key is looked up once, however
+   * many of their values there are (a long recording's stream holds one per word).
+   */
+  openAll(values: readonly string[]): Promise<string[]>;
   isSealed(value: string): boolean;
 }
