@@ -25,7 +25,17 @@ export class CaughtUpPublisher {
   /** A checkpoint moved: publish the new lowest once the write in flight, if any, is done. */
   changed(): void {
     this.dirty = true;
-    if (!this.writing && !this.held && !this.stopped) this.writing = this.drain();
+    this.kick();
+  }
+
+  private kick(): void {
+    if (this.writing || this.held || this.stopped || this.retry || !this.dirty) return;
+    // Cleared in `finally`, a microtask later even when drain had nothing to write: set inside drain, a drain that
+    // ended at once would clear it before this assignment and leave it set for good (no write ever again).
+    this.writing = this.drain().finally(() => {
+      this.writing = null;
+      this.kick();
+    });
   }
 
   /**
@@ -51,28 +61,24 @@ export class CaughtUpPublisher {
   }
 
   private async drain(): Promise<void> {
-    try {
-      while (this.dirty && !this.held && !this.stopped) {
-        this.dirty = false;
-        const lowest = this.lowest();
-        // No runner at all (Infinity) publishes nothing: there is nothing to wait for.
-        if (lowest === this.published || !Number.isFinite(lowest)) continue;
-        try {
-          await this.readModels.commit(ALL_CAUGHT_UP_CHECKPOINT, lowest, []);
-          this.published = lowest;
-        } catch (error) {
-          // The database is failing: the runners retry their own writes; try this one again too, even if no
-          // checkpoint moves meanwhile, or the replicas would wait on a stale value.
-          this.onError(error);
-          this.retry = setTimeout(() => {
-            this.retry = null;
-            this.changed();
-          }, RETRY_MS);
-          return;
-        }
+    while (this.dirty && !this.held && !this.stopped) {
+      this.dirty = false;
+      const lowest = this.lowest();
+      // No runner at all (Infinity) publishes nothing: there is nothing to wait for.
+      if (lowest === this.published || !Number.isFinite(lowest)) continue;
+      try {
+        await this.readModels.commit(ALL_CAUGHT_UP_CHECKPOINT, lowest, []);
+        this.published = lowest;
+      } catch (error) {
+        // The database is failing: the runners retry their own writes; try this one again after a pause too, even
+        // if no checkpoint moves meanwhile, or the replicas would wait on a stale value.
+        this.onError(error);
+        this.retry = setTimeout(() => {
+          this.retry = null;
+          this.changed();
+        }, RETRY_MS);
+        return;
       }
-    } finally {
-      this.writing = null;
     }
   }
 }

@@ -83,4 +83,52 @@ describe('CaughtUpPublisher: the lowest checkpoint of the local runners, for the
     await expect.poll(() => store.getCheckpoint(ALL_CAUGHT_UP_CHECKPOINT)).toBe(12);
     await publisher.stop();
   });
+
+  it('keeps publishing after a move that left the lowest where it was (nothing to write)', async () => {
+    // The first fix's bug, seen on the production stack: a drain that wrote nothing ended before the publisher
+    // noted it was running, so it thought one was running for good and never wrote again.
+    let lowest = 40;
+    const publisher = new CaughtUpPublisher(
+      store,
+      () => lowest,
+      () => undefined,
+    );
+    publisher.changed();
+    await expect.poll(() => store.getCheckpoint(ALL_CAUGHT_UP_CHECKPOINT)).toBe(40);
+    publisher.changed();
+    publisher.changed();
+    await new Promise((r) => setTimeout(r, 10));
+    lowest = 41;
+    publisher.changed();
+    await expect.poll(() => store.getCheckpoint(ALL_CAUGHT_UP_CHECKPOINT)).toBe(41);
+    await publisher.stop();
+  });
+
+  it('tries a failed write again after a pause, even when no checkpoint moves meanwhile', async () => {
+    let failures = 1;
+    const flaky: ReadModelStore = {
+      collection: <T extends Doc>(name: string) => store.collection<T>(name),
+      getCheckpoint: (projection) => store.getCheckpoint(projection),
+      commit: async (projection, checkpoint, ops) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('database restarting');
+        }
+        await store.commit(projection, checkpoint, ops);
+      },
+      reset: (projection, collections) => store.reset(projection, collections),
+      shredDeleted: () => store.shredDeleted(),
+      close: () => store.close(),
+    };
+    const errors: unknown[] = [];
+    const publisher = new CaughtUpPublisher(
+      flaky,
+      () => 50,
+      (error) => errors.push(error),
+    );
+    publisher.changed();
+    await expect.poll(() => store.getCheckpoint(ALL_CAUGHT_UP_CHECKPOINT), { timeout: 3000 }).toBe(50);
+    expect(errors).toHaveLength(1);
+    await publisher.stop();
+  });
 });
