@@ -53,11 +53,7 @@ export const startProductionStack = async (options: {
       SCRIVO_SPEECH_URL: options.speechUrls[0]!,
       SCRIVO_READ_MODELS: 'mongodb',
       SCRIVO_JOB_QUEUE: 'mongodb',
-      // FerretDB v1 on SQLite keeps 100 SQLite connections per database and takes a registry-wide lock to create a
-      // collection while holding one; with more client connections than that in flight it stopped for good in the
-      // 2026-12-07 06:14 run (no CPU, about 990 sockets open, no write after 06:19). A pool of 8 per client keeps
-      // every process's connections, together, under 100.
-      MONGODB_URL: `${mongo.url}?maxPoolSize=8`,
+      MONGODB_URL: mongo.url,
       MONGODB_DB: 'scrivo_load',
       SCRIVO_BLOB_STORE: 'minio',
       MINIO_URL: minio.url,
