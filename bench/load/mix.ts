@@ -17,6 +17,8 @@ export interface LoadOptions {
   /** `embedded` as `npm start` runs it (one speech worker), or `production` (one job worker per speech worker). */
   readonly stack: 'embedded' | 'production';
   readonly speechUrls: readonly string[];
+  /** Production stack: a folder where each API process (projector, replicas) writes its whole log. */
+  readonly logDir?: string;
   readonly browsingUsers: number;
   readonly seconds: number;
   readonly requestsPerUserSecond: number;
@@ -156,12 +158,14 @@ const lostAndDoubled = async (
 const seconds = (ms: number | undefined) => (ms === undefined ? null : Math.round(ms / 100) / 10);
 
 export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
-  const { progress, speechUrls, ...asked } = options;
+  const { progress, speechUrls, logDir, ...asked } = options;
   const startedAt = new Date().toISOString();
   const loadAverageBefore = loadavg()[0]!;
   const languageModel = options.askers + options.summarisers > 0;
-  const start = options.stack === 'production' ? startProductionStack : startEmbeddedStack;
-  const stack = await start({ speechUrls, languageModel, progress });
+  const stack =
+    options.stack === 'production'
+      ? await startProductionStack({ speechUrls, languageModel, progress, ...(logDir ? { logDir } : {}) })
+      : await startEmbeddedStack({ speechUrls, languageModel, progress });
   // Made once the stack is up, so that a stack that fails to start leaves no folder behind.
   const folder = mkdtempSync(join(tmpdir(), 'scrivo-load-audio-'));
   try {

@@ -27,7 +27,10 @@ export const startProductionStack = async (options: {
   readonly speechUrls: readonly string[];
   readonly languageModel: boolean;
   readonly progress: (message: string) => void;
+  /** Where each API process writes its whole log (`projector.log`, `replica-a.log`...), when given. */
+  readonly logDir?: string;
 }): Promise<Stack> => {
+  const logFile = (name: string) => (options.logDir ? { logFile: join(options.logDir, `${name}.log`) } : {});
   ensureServerBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-load-production-'));
   const stops: (() => Promise<unknown>)[] = [];
@@ -66,17 +69,20 @@ export const startProductionStack = async (options: {
       SCRIVO_AUTH_RATE_LIMIT_SCALE: '0',
     };
     options.progress('starting the projector and two API replicas');
-    const projector = await startApiProcess({
-      ...api,
-      SCRIVO_RUN_PROJECTIONS: 'true',
-      SCRIVO_ADMIN_EMAIL: LOAD_ADMIN.email,
-      SCRIVO_ADMIN_PASSWORD: LOAD_ADMIN.password,
-    });
+    const projector = await startApiProcess(
+      {
+        ...api,
+        SCRIVO_RUN_PROJECTIONS: 'true',
+        SCRIVO_ADMIN_EMAIL: LOAD_ADMIN.email,
+        SCRIVO_ADMIN_PASSWORD: LOAD_ADMIN.password,
+      },
+      logFile('projector'),
+    );
     stops.push(() => projector.stop());
     logs.push(() => `--- projector\n${projector.log().slice(-5_000)}`);
     const urls: string[] = [];
     for (const name of ['replica-a', 'replica-b']) {
-      const replica = await startApiProcess({ ...api, SCRIVO_RUN_PROJECTIONS: 'false' });
+      const replica = await startApiProcess({ ...api, SCRIVO_RUN_PROJECTIONS: 'false' }, logFile(name));
       stops.push(() => replica.stop());
       logs.push(() => `--- ${name}\n${replica.log().slice(-5_000)}`);
       urls.push(replica.url);

@@ -2,7 +2,7 @@
 //   flock /tmp/heavy.lock node --conditions=source --import tsx bench/load/run.ts --users 200 --minutes 10
 // Options: --stack embedded|production, --users N (browsing users), --minutes M, --rate R (calls per browsing user per second), --accounts N,
 // --uploaders N, --long N (10-minute files), --askers N, --summarisers N, --live N (live-caption users), --knee 50,100,200,400 (empty: none),
-// --knee-seconds S, --json FILE. Prints the JSON summary and the Markdown tables of bench/README.md.
+// --knee-seconds S, --json FILE, --logs DIR (production stack: each API process's whole log there). Prints the JSON summary and the Markdown tables of bench/README.md.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     knee: { type: 'string', default: '50,100,200,400,800,1600,3200' },
     'knee-seconds': { type: 'string', default: '45' },
     json: { type: 'string' },
+    logs: { type: 'string' },
   },
 });
 
@@ -41,6 +42,7 @@ const main = async () => {
   const report = await runLoad({
     stack,
     speechUrls: speech.map((worker) => worker.url),
+    ...(values.logs ? { logDir: values.logs } : {}),
     browsingUsers: Number(values.users),
     seconds: Number(values.minutes) * 60,
     requestsPerUserSecond: Number(values.rate),

@@ -238,6 +238,42 @@ describe('ProjectionRunner (SQLite event store -> SQLite read models)', () => {
     expect(await readModels.getCheckpoint('library')).toBe(lastPosition);
   });
 
+  it('past events with nothing to write moves its checkpoint at once but stores it only every idleCheckpointEveryMs, and on stop', async () => {
+    // One write per projection per event it has nothing to write for was most of the projector's writes on the
+    // production stack (issue 45): the replicas learn how far it is from onAdvance's publisher instead.
+    const advanced: number[] = [];
+    const start = await record('rec-a', 0);
+    const r = await run([library()], {
+      idleCheckpointEveryMs: 10_000,
+      onAdvance: (_, checkpoint) => advanced.push(checkpoint),
+    });
+    await r.waitFor(start);
+    expect(await readModels.getCheckpoint('library')).toBe(start);
+    const other = () =>
+      events.append(`user-${randomUUID()}`, [event('UserRegistered', {})], { expectedRevision: 'no_stream' });
+    const first = (await other()).lastPosition;
+    await r.waitFor(first);
+    // Within 10 s of the last store: moved (the waiters are answered), not stored; a restart would pass it again.
+    expect(r.status()[0]!.checkpoint).toBe(first);
+    expect(await readModels.getCheckpoint('library')).toBe(start);
+    expect(advanced).toContain(first);
+    clock.advance(10_000);
+    const second = (await other()).lastPosition;
+    await r.waitFor(second);
+    expect(await readModels.getCheckpoint('library')).toBe(second);
+    const third = (await other()).lastPosition;
+    await r.waitFor(third);
+    expect(await readModels.getCheckpoint('library')).toBe(second);
+    await r.stop();
+    runner = null;
+    expect(await readModels.getCheckpoint('library')).toBe(third);
+    // A wanted event is stored with its documents, whatever the time.
+    const r2 = await run([library()], { idleCheckpointEveryMs: 10_000 });
+    const wanted = await record('rec-b', 0);
+    await r2.waitFor(wanted);
+    expect(await readModels.getCheckpoint('library')).toBe(wanted);
+  });
+
   it('commits every event when its batch size does not divide the store page (no event left uncommitted)', async () => {
     // 500 events is exactly one page of the catch-up subscription; batches of 300 leave 200 at the page's end.
     await events.append('rec-a', [event('RecordingStarted', { title: 'Long', ownerId: 'u1' })], {

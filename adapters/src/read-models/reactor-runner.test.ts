@@ -2,6 +2,7 @@ import {
   type NewEvent,
   type Reactor,
   ReactorRunner,
+  reactorCheckpointName,
   type ReadModelStore,
   type RecordedEvent,
 } from '@scrivo/domain';
@@ -200,6 +201,44 @@ describe('ReactorRunner: checkpointed reactions to events', () => {
     await runner.start();
     await expect.poll(() => runner.status()[0]?.checkpoint).toBe(lastPosition);
     await runner.stop();
+    expect([...queue]).toEqual([['j1', 1]]);
+  });
+
+  it('stores its checkpoint after every reaction, past other events only every idleCheckpointEveryMs, and on stop', async () => {
+    const queue = new Map<string, number>();
+    let now = 0;
+    const advanced: number[] = [];
+    const runner = new ReactorRunner({
+      events,
+      checkpoints,
+      reactors: [enqueuer(queue)],
+      now: () => now,
+      idleCheckpointEveryMs: 10_000,
+      onAdvance: (_, checkpoint) => advanced.push(checkpoint),
+    });
+    const name = reactorCheckpointName('enqueue-transcriptions');
+    const append = async (type: string, data: Record<string, unknown> = {}) =>
+      (await events.append(`stream-${randomUUID()}`, [event(type, data)], { expectedRevision: 'no_stream' }))
+        .lastPosition;
+    await runner.start();
+    const reacted = await append('TranscriptionRequested', { jobId: 'j1' });
+    await runner.waitFor(reacted, 2000);
+    expect(await checkpoints.getCheckpoint(name)).toBe(reacted);
+    // Within 10 s of the last store, an event it does not react to moves the checkpoint in memory only.
+    const passed = await append('UserRegistered');
+    await runner.waitFor(passed, 2000);
+    expect(runner.status()[0]!.checkpoint).toBe(passed);
+    expect(advanced).toContain(passed);
+    expect(await checkpoints.getCheckpoint(name)).toBe(reacted);
+    now += 10_000;
+    const later = await append('UserRegistered');
+    await runner.waitFor(later, 2000);
+    expect(await checkpoints.getCheckpoint(name)).toBe(later);
+    const last = await append('UserRegistered');
+    await runner.waitFor(last, 2000);
+    expect(await checkpoints.getCheckpoint(name)).toBe(later);
+    await runner.stop();
+    expect(await checkpoints.getCheckpoint(name)).toBe(last);
     expect([...queue]).toEqual([['j1', 1]]);
   });
 });

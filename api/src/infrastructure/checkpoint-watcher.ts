@@ -1,4 +1,4 @@
-import type { ReadModelStore } from '@scrivo/domain';
+import { ALL_CAUGHT_UP_CHECKPOINT, type ReadModelStore } from '@scrivo/domain';
 
 interface Waiter {
   readonly position: number;
@@ -6,9 +6,11 @@ interface Waiter {
 }
 
 /**
- * Read-your-writes for a process that runs no projections (an API replica): the projector commits each
- * projection's checkpoint beside its documents, so once every checkpoint has passed a position the read models
- * hold that event. One poll loop serves every waiting request and stops when none waits.
+ * Read-your-writes for a process that runs no projections (an API replica): the projector keeps one checkpoint at
+ * the lowest of its projections' and reactors' (ALL_CAUGHT_UP_CHECKPOINT, see CaughtUpPublisher), so once it has
+ * passed a position the read models hold that event and its reactions. A projector of a version before that one
+ * writes no such checkpoint: then the lowest of every projection's and reactor's own is read, as it did. One poll
+ * loop serves every waiting request and stops when none waits.
  */
 export class CheckpointWatcher {
   private readonly waiters = new Set<Waiter>();
@@ -42,6 +44,8 @@ export class CheckpointWatcher {
   }
 
   private async lowestCheckpoint(): Promise<number> {
+    const caughtUp = await this.readModels.getCheckpoint(ALL_CAUGHT_UP_CHECKPOINT);
+    if (caughtUp !== null) return caughtUp;
     const names = this.projections();
     if (names.length === 0) return Number.POSITIVE_INFINITY;
     const checkpoints = await Promise.all(names.map((name) => this.readModels.getCheckpoint(name)));

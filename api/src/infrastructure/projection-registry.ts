@@ -14,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { ApiError } from '../common/api-error';
 import { CRASH_POINTS, type CrashPoints } from '../common/crash-points';
 import { ROOT_LOGGER, type RootLogger } from '../common/logger';
+import { CaughtUpPublisher } from './caught-up-publisher';
 import { CheckpointWatcher } from './checkpoint-watcher';
 import type { PeriodicWork } from './periodic-work';
 import { CLOCK, EVENT_STORE, READ_MODELS, UPCASTERS } from './tokens';
@@ -53,6 +54,8 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly timers: PeriodicWork[] = [];
   private runner: ProjectionRunner | null = null;
   private reactorRunner: ReactorRunner | null = null;
+  /** Started once both runners are: before that, the lowest of the projections alone would claim too much. */
+  private caughtUp: CaughtUpPublisher | null = null;
   private readonly checkpoints: CheckpointWatcher;
 
   constructor(
@@ -111,6 +114,7 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
       clock: this.clock,
       upcasters: this.upcasters,
       onError: (projection, error) => this.logger.error({ err: error, projection }, 'projection failed'),
+      onAdvance: () => this.caughtUp?.changed(),
     });
     await this.runner.start();
     this.reactorRunner = new ReactorRunner({
@@ -119,6 +123,7 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
       reactors: this.reactors,
       upcasters: this.upcasters,
       afterReaction: (reactor) => this.crash.reached(`reacted:${reactor}`),
+      onAdvance: () => this.caughtUp?.changed(),
       onFailure: (reactor, event, error) =>
         this.logger.error(
           { err: error, reactor, event: event.type, position: event.globalPosition },
@@ -126,6 +131,17 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
         ),
     });
     await this.reactorRunner.start();
+    const [projections, reactors] = [this.runner, this.reactorRunner];
+    this.caughtUp = new CaughtUpPublisher(
+      this.readModels,
+      () =>
+        Math.min(
+          ...projections.status().map((p) => p.checkpoint),
+          ...reactors.status().map((r) => r.checkpoint),
+        ),
+      (error) => this.logger.warn({ err: error }, 'could not publish how far the read models are'),
+    );
+    this.caughtUp.changed();
     // A timer reads the due lists the projections keep: before they have caught up it finds less, never too much.
     for (const timer of this.timers) timer.start();
   }
@@ -134,6 +150,7 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
     await Promise.all(this.timers.map((timer) => timer.stop()));
     await this.reactorRunner?.stop();
     await this.runner?.stop();
+    await this.caughtUp?.stop();
   }
 
   status() {
@@ -175,8 +192,15 @@ export class Projections implements OnApplicationBootstrap, OnApplicationShutdow
     if (!reached) throw readModelsBehind();
   }
 
-  rebuild(name: string): Promise<void> {
+  async rebuild(name: string): Promise<void> {
     if (!this.runner) throw new Error('Projections do not run in this process');
-    return this.runner.rebuild(name);
+    // The replicas wait for the rebuilt projection from its first event, as they did when they read its own
+    // (dropped) checkpoint.
+    await this.caughtUp?.hold(-1);
+    try {
+      await this.runner.rebuild(name);
+    } finally {
+      this.caughtUp?.resume();
+    }
   }
 }

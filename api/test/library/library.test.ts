@@ -48,6 +48,19 @@ describe('library: folders and tags, moved and tagged in bulk, filtering the lis
   }, 120_000);
   afterAll(() => app?.close());
 
+  it('says the total on every page: counted on a full page or past the end, told by a page that is not full', async () => {
+    const page = async (n: number, pageSize: number) => {
+      const res = await client.api.recordings.list({ query: { page: n, pageSize } });
+      expectStatus(res, 200);
+      return { items: res.body.items.length, total: res.body.total };
+    };
+    expect(await page(1, 20)).toEqual({ items: 3, total: 3 });
+    expect(await page(1, 2)).toEqual({ items: 2, total: 3 });
+    expect(await page(2, 2)).toEqual({ items: 1, total: 3 });
+    expect(await page(3, 2)).toEqual({ items: 0, total: 3 });
+    expect(await page(1, 3)).toEqual({ items: 3, total: 3 });
+  });
+
   it('creates, renames and lists folders and tags by name; names are unique whatever the case', async () => {
     const work = await create('folders', 'Work');
     await create('folders', 'Archive');

@@ -46,6 +46,15 @@ export interface ReactorRunnerOptions {
   readonly callTimeoutMs?: number;
   /** Called between a reaction and its checkpoint: where the crash tests cut the power. */
   readonly afterReaction?: (reactor: string, event: RecordedEvent) => void;
+  /** Called whenever a reactor's checkpoint moves, stored or not (see ProjectionRunnerOptions.onAdvance). */
+  readonly onAdvance?: (reactor: string, checkpoint: number) => void;
+  /** Clock for idleCheckpointEveryMs (Date.now by default). */
+  readonly now?: () => number;
+  /**
+   * How often a checkpoint that moved past events the reactor does not react to is stored (10 s by default; one
+   * write per reactor per event before, issue 45). After a reaction it is always stored at once.
+   */
+  readonly idleCheckpointEveryMs?: number;
 }
 
 interface Waiter {
@@ -57,6 +66,9 @@ interface Running {
   readonly reactor: Reactor;
   readonly wanted: ReadonlySet<string>;
   checkpoint: number;
+  /** The checkpoint last stored, and when (milliseconds of `now`). */
+  stored: number;
+  storedAt: number;
   retrying: string | null;
   subscription: Subscription | null;
   waiters: Waiter[];
@@ -85,6 +97,8 @@ export class ReactorRunner {
         reactor,
         wanted: new Set(reactor.eventTypes),
         checkpoint,
+        stored: checkpoint,
+        storedAt: Number.NEGATIVE_INFINITY,
         retrying: null,
         subscription: null,
         waiters: [],
@@ -112,6 +126,16 @@ export class ReactorRunner {
     this.stopping = true;
     for (const wake of this.wakers) wake();
     await Promise.all(this.running.map((r) => r.subscription?.stop()));
+    // A checkpoint only held in memory (past events with no reaction) is stored on the way out.
+    await Promise.all(
+      this.running
+        .filter((r) => r.checkpoint > r.stored)
+        .map((r) =>
+          this.options.checkpoints
+            .commit(reactorCheckpointName(r.reactor.name), r.checkpoint, [])
+            .catch(() => undefined),
+        ),
+    );
   }
 
   status(): ReactorStatus[] {
@@ -164,15 +188,20 @@ export class ReactorRunner {
       this.options.afterReaction?.(state.reactor.name, event);
     }
     if (this.stopping) return;
-    // After every reaction (so a restart repeats none that finished); past other events only once caught up.
-    if (wanted || !more) {
+    // After every reaction (so a restart repeats none that finished); past other events only once caught up, and
+    // then at most every idleCheckpointEveryMs (a restart passes them again, reacting to none).
+    const now = (this.options.now ?? Date.now)();
+    if (wanted || (!more && now - state.storedAt >= (this.options.idleCheckpointEveryMs ?? 10_000))) {
       const name = reactorCheckpointName(state.reactor.name);
       const committed = await this.untilDone(state, raw, () =>
         withinDeadline(this.options.checkpoints.commit(name, raw.globalPosition, []), timeout),
       );
       if (!committed) return;
+      state.stored = raw.globalPosition;
+      state.storedAt = now;
     }
     state.checkpoint = raw.globalPosition;
+    this.options.onAdvance?.(state.reactor.name, raw.globalPosition);
     const reached = state.waiters.filter((w) => w.position <= raw.globalPosition);
     if (reached.length === 0) return;
     state.waiters = state.waiters.filter((w) => w.position > raw.globalPosition);

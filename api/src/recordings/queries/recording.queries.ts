@@ -116,14 +116,18 @@ export class ListRecordingsHandler implements IQueryHandler<ListRecordingsQuery>
       : base;
     const field = { date: 'createdAt', title: 'title', duration: 'durationSeconds' }[query.sort];
     const collection = this.readModels.collection<RecordingDoc>(RECORDINGS_COLLECTION);
-    const [docs, total] = await Promise.all([
-      collection.find(filter, {
-        sort: [...LIBRARY_ORDER, { field, direction: query.order }, { field: 'id', direction: 'asc' }],
-        skip: (query.page - 1) * query.pageSize,
-        limit: query.pageSize,
-      }),
-      collection.count(filter),
-    ]);
+    const skip = (query.page - 1) * query.pageSize;
+    const docs = await collection.find(filter, {
+      sort: [...LIBRARY_ORDER, { field, direction: query.order }, { field: 'id', direction: 'asc' }],
+      skip,
+      limit: query.pageSize,
+    });
+    // A page that is not full, and not past the end, says the total itself: most libraries fit on the first page,
+    // and a count is a second pass over the same documents (on FerretDB a second scan of every recording, issue 45).
+    const total =
+      docs.length < query.pageSize && (docs.length > 0 || skip === 0)
+        ? skip + docs.length
+        : await collection.count(filter);
     const labelled = await labels.of(docs.map((d) => d.id));
     const removals = await retentionRemovals(this.readModels, docs, this.clock.now());
     return {
