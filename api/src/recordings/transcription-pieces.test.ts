@@ -27,6 +27,50 @@ const SPANS = [
   { index: 1, start: 150, end: 300 },
 ];
 
+/** Recording r1 uploaded, probed, its transcription requested, started and split into these pieces. */
+const splitRecording = async (
+  runner: StreamRunner,
+  options: {
+    readonly pieces: readonly { index: number; start: number; end: number }[];
+    readonly speakerLabels: boolean;
+    readonly mp3: boolean;
+  },
+): Promise<void> => {
+  const now = new Date().toISOString();
+  const { pieces, speakerLabels, mp3 } = options;
+  const steps: RecordingCommand[] = [
+    {
+      type: 'CreateRecording',
+      recordingId: 'r1',
+      ownerId: 'u1',
+      title: 'Meeting',
+      originalFilename: mp3 ? 'meeting.mp3' : 'meeting.wav',
+      source: 'multipart',
+      uploadId: null,
+      declaredSizeBytes: 100,
+      options: { language: null, translate: false },
+      now,
+    },
+    { type: 'CompleteUpload', blobKey: 'recordings/r1/original', sizeBytes: 100, now },
+    {
+      type: 'RecordProbe',
+      media: {
+        durationSeconds: pieces[pieces.length - 1]!.end,
+        mimeType: mp3 ? 'audio/mpeg' : 'audio/wav',
+        mediaKind: 'audio',
+        formatName: mp3 ? 'mp3' : 'wav',
+        audioCodec: mp3 ? 'mp3' : 'pcm_s16le',
+      },
+      now,
+    },
+    { type: 'RequestTranscription', jobId: 'j1', speakerLabels, period: '2026-11', now },
+    { type: 'StartTranscription', jobId: 'j1', workerId: 'w1', now },
+    { type: 'SplitTranscription', jobId: 'j1', pieces: [...pieces], speakerLabels, now },
+  ];
+  for (const step of steps)
+    await runner.run(recordingDecider, recordingStream('r1'), step, { actor, correlationId: 'test' });
+};
+
 /**
  * A recogniser whose pieces each hear two people under their own local labels: in piece 0 Ann is SPEAKER_00 and
  * Bob SPEAKER_01, in piece 1 the other way round (what diarizing each piece alone gives). Its clustering knows
@@ -96,38 +140,7 @@ describe('pieces of a recording that asked for speaker labels', () => {
       ids: uuidIds,
       upcasters: new UpcasterRegistry(),
     });
-    const now = new Date().toISOString();
-    const steps: RecordingCommand[] = [
-      {
-        type: 'CreateRecording',
-        recordingId: 'r1',
-        ownerId: 'u1',
-        title: 'Meeting',
-        originalFilename: 'meeting.wav',
-        source: 'multipart',
-        uploadId: null,
-        declaredSizeBytes: 100,
-        options: { language: null, translate: false },
-        now,
-      },
-      { type: 'CompleteUpload', blobKey: 'recordings/r1/original', sizeBytes: 100, now },
-      {
-        type: 'RecordProbe',
-        media: {
-          durationSeconds: 300,
-          mimeType: 'audio/wav',
-          mediaKind: 'audio',
-          formatName: 'wav',
-          audioCodec: 'pcm_s16le',
-        },
-        now,
-      },
-      { type: 'RequestTranscription', jobId: 'j1', speakerLabels: true, period: '2026-11', now },
-      { type: 'StartTranscription', jobId: 'j1', workerId: 'w1', now },
-      { type: 'SplitTranscription', jobId: 'j1', pieces: SPANS, speakerLabels: true, now },
-    ];
-    for (const step of steps)
-      await runner.run(recordingDecider, recordingStream('r1'), step, { actor, correlationId: 'test' });
+    await splitRecording(runner, { pieces: SPANS, speakerLabels: true, mp3: false });
     for (const { index } of SPANS) await blobs.put(pieceKey('r1', 'j1', index), new Uint8Array(64));
   });
   afterEach(async () => {
@@ -207,38 +220,7 @@ describe('the checks of a long recording’s pieces (issue 45, soak: the job wor
     dir = mkdtempSync(join(tmpdir(), 'scrivo-piece-checks-'));
     store = new CountingStore({ path: join(dir, 'events.db') });
     runner = new StreamRunner({ store, clock: systemClock, ids: uuidIds, upcasters: new UpcasterRegistry() });
-    const now = new Date().toISOString();
-    const steps: RecordingCommand[] = [
-      {
-        type: 'CreateRecording',
-        recordingId: 'r1',
-        ownerId: 'u1',
-        title: 'Meeting',
-        originalFilename: 'meeting.mp3',
-        source: 'multipart',
-        uploadId: null,
-        declaredSizeBytes: 100,
-        options: { language: null, translate: false },
-        now,
-      },
-      { type: 'CompleteUpload', blobKey: 'recordings/r1/original', sizeBytes: 100, now },
-      {
-        type: 'RecordProbe',
-        media: {
-          durationSeconds: PIECES * 120,
-          mimeType: 'audio/mpeg',
-          mediaKind: 'audio',
-          formatName: 'mp3',
-          audioCodec: 'mp3',
-        },
-        now,
-      },
-      { type: 'RequestTranscription', jobId: 'j1', speakerLabels: false, period: '2026-11', now },
-      { type: 'StartTranscription', jobId: 'j1', workerId: 'w1', now },
-      { type: 'SplitTranscription', jobId: 'j1', pieces: spans, speakerLabels: false, now },
-    ];
-    for (const step of steps)
-      await runner.run(recordingDecider, recordingStream('r1'), step, { actor, correlationId: 'test' });
+    await splitRecording(runner, { pieces: spans, speakerLabels: false, mp3: true });
   });
   afterEach(async () => {
     await store.close();
