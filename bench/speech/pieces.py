@@ -37,6 +37,8 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
+from worker_process import wait_until_ready
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 WORKER = REPO / "worker"
@@ -121,18 +123,7 @@ class Worker:
         self.process = subprocess.Popen([sys.executable, "-m", "scrivo_speech.server"], cwd=WORKER, env=env,
                                         stdout=out, stderr=out)
         out.close()
-        deadline = time.monotonic() + 300
-        self.url: Optional[str] = None
-        while time.monotonic() < deadline:
-            for line in log.read_text().splitlines():
-                if '"model_loaded"' in line and self.url:
-                    return
-                if '"listening"' in line:
-                    self.url = json.loads(line)["url"]
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.1)
-        raise RuntimeError(f"worker did not start:\n{log.read_text()}")
+        self.url: Optional[str] = wait_until_ready(self.process, log)
 
     def post(self, path: str, body: bytes, content_type: str) -> Dict[str, Any]:
         assert self.url

@@ -28,6 +28,8 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
+from worker_process import wait_until_ready
+
 HERE = Path(__file__).resolve().parent
 REPOSITORY = HERE.parent.parent
 WORKER = REPOSITORY / "worker"
@@ -81,18 +83,7 @@ class Worker:
         with log.open("w") as out:
             self.process = subprocess.Popen([sys.executable, "-m", "scrivo_speech.server"], cwd=code, env=env,
                                             stdout=out, stderr=out)
-        self.url: Optional[str] = None
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
-            for line in log.read_text().splitlines():
-                if '"model_loaded"' in line and self.url:
-                    return
-                if '"listening"' in line:
-                    self.url = json.loads(line)["url"]
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.1)
-        raise RuntimeError(f"worker did not start:\n{log.read_text()}")
+        self.url: Optional[str] = wait_until_ready(self.process, log)
 
     def asr(self, body: bytes) -> Dict[str, Any]:
         assert self.url
