@@ -66,10 +66,12 @@ export interface LoadReport {
     readonly completed: number;
     readonly failed: number;
     readonly stillRunning: number;
+    /** Of the accepted, those answered 503 READ_MODELS_BEHIND that named the saved recording (followed too). */
+    readonly savedBehind: number;
     readonly lost: number;
     /**
-     * Recordings listed twice, or listed though no upload was answered 201 for them (a write the API saved but
-     * answered with an error, such as 503 READ_MODELS_BEHIND: the ids of those answers are not known here).
+     * Recordings listed twice, or listed though no upload's answer named them (a write the API saved but answered
+     * with an error that did not say what was saved).
      */
     readonly doubled: number;
     readonly clipTranscriptSeconds: {
@@ -268,6 +270,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
         completed: uploads.filter((u) => u.transcriptMs !== undefined).length,
         failed: uploads.filter((u) => u.failed !== undefined).length,
         stillRunning: uploads.filter((u) => u.transcriptMs === undefined && u.failed === undefined).length,
+        savedBehind: uploads.filter((u) => u.savedBehind).length,
         lost,
         doubled,
         clipTranscriptSeconds: audio.clips.map(({ seconds: length }) => {

@@ -27,9 +27,10 @@ export const markdownReport = (report: LoadReport): string => {
     `| **all reads** | ${report.reads.perSecond}/s | ${ms(report.reads.p50)} | ${ms(report.reads.p95)} | ${ms(report.reads.p99)} | | |`,
     '',
     `Unexpected 5xx: ${report.unexpected5xx}. Uploads not found by the read right after them (read-your-writes): ` +
-      `${report.readYourWritesMissed}. Uploads accepted ${report.uploads.accepted}, completed ` +
+      `${report.readYourWritesMissed}. Uploads accepted ${report.uploads.accepted} (${report.uploads.savedBehind} ` +
+      `of them answered 503 "saved" with their id), completed ` +
       `${report.uploads.completed}, failed ${report.uploads.failed}, still running at the end ` +
-      `${report.uploads.stillRunning}; lost ${report.uploads.lost}, doubled or saved without a 201 ${report.uploads.doubled}.`,
+      `${report.uploads.stillRunning}; lost ${report.uploads.lost}, doubled or saved unnamed ${report.uploads.doubled}.`,
     '',
     '| clip | transcripts | upload to transcript p50 s | p95 s | max s |',
     '| --- | --- | --- | --- | --- |',

@@ -10,8 +10,10 @@ export interface UploadRecord {
   readonly seconds: number;
   readonly user: SeededUser;
   readonly id: string;
-  /** Milliseconds from the upload's start to its 201. */
+  /** Milliseconds from the upload's start to its answer (201, or the 503 that names the saved recording). */
   readonly acceptedMs: number;
+  /** Answered 503 READ_MODELS_BEHIND naming the recording: saved whole, only its read-back timed out. */
+  readonly savedBehind: boolean;
   /** Milliseconds from the upload's start to a completed transcript; undefined while not there. */
   transcriptMs?: number;
   failed?: string;
@@ -52,17 +54,23 @@ const uploadAndFollow = async (
   const created = await options.book.timed(`upload (${kind})`, () =>
     replica(0).api.recordings.create({ body: form }),
   );
-  if (created?.status !== 201) return;
-  // Read-your-writes: the upload is there at once, on the next replica (the same API when there is one).
-  await options.book.timed(READ_AFTER_UPLOAD, () =>
-    replica(1).api.recordings.get({ params: { id: created.body.id } }),
-  );
+  const savedId =
+    created?.status === 503 && created.body.code === 'READ_MODELS_BEHIND'
+      ? created.body.details?.recordingId
+      : undefined;
+  if (created?.status !== 201 && typeof savedId !== 'string') return;
+  const id = created?.status === 201 ? created.body.id : String(savedId);
+  // Read-your-writes: the upload is there at once, on the next replica (the same API when there is one). Not
+  // asked of an upload the API itself said it could not read back yet.
+  if (created?.status === 201)
+    await options.book.timed(READ_AFTER_UPLOAD, () => replica(1).api.recordings.get({ params: { id } }));
   const record: UploadRecord = {
     kind,
     seconds: file.seconds,
     user,
-    id: created.body.id,
+    id,
     acceptedMs: performance.now() - started,
+    savedBehind: created?.status !== 201,
   };
   uploads.push(record);
   const every = kind === 'long' ? 5_000 : 1_000;
