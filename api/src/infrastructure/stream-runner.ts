@@ -9,6 +9,7 @@ import {
   type HandleResult,
   type LogDecider,
   type RecordedEvent,
+  toDomainEvent,
 } from '@scrivo/domain';
 import { currentRequest } from '../common/request-context';
 
@@ -117,7 +118,7 @@ export class StreamRunner {
     const upcast = (event: RecordedEvent) =>
       (this.deps.upcasters ? this.deps.upcasters.upcast(event) : event) as RecordedEvent<Event>;
     const fold = (state: State, events: readonly RecordedEvent<Event>[]) =>
-      events.reduce((current, e) => decider.evolve(current, { type: e.type, data: e.data } as Event), state);
+      events.map(toDomainEvent).reduce((current, e) => decider.evolve(current, e), state);
     if (since && since.revision !== null) {
       const recorded = await this.deps.store.readStream(streamId, {
         fromRevision: since.revision,
