@@ -8,8 +8,7 @@ import {
   type DomainEvent,
   type HandleResult,
   type LogDecider,
-  type RecordedEvent,
-  toDomainEvent,
+  type Standing,
 } from '@scrivo/domain';
 import { currentRequest } from '../common/request-context';
 
@@ -20,10 +19,14 @@ export interface RunContext {
   readonly causationId?: string | null;
 }
 
-/** A stream's state (its personal data still sealed) and the revision it was folded up to. */
-export interface StreamStanding<State> {
-  readonly state: State;
-  readonly revision: number | null;
+/** A stream's state with its personal data still sealed (see StreamRunner.standing). */
+export interface StreamStanding<State> extends Standing<State> {
+  readonly sealed: true;
+}
+
+/** A stream's state as its decider sees it, personal data opened: what `run` may decide on. */
+export interface OpenedStanding<State> extends Standing<State> {
+  readonly sealed: false;
 }
 
 const SYSTEM: Actor = { kind: 'system', id: 'scrivo' };
@@ -53,6 +56,28 @@ export class StreamRunner {
     const result = await this.runWithoutReadBack(decider, streamId, command, context);
     await this.deps.settle?.(result.lastPosition);
     return result;
+  }
+
+  /**
+   * Runs the command on the stream as it stood at `since` plus what was appended after (read alone), and answers
+   * where it stands now, for the caller's next command or look: for a job that writes to one long stream step after
+   * step (a long recording's pieces), so that no step reads and opens the whole stream.
+   */
+  async runFrom<Command, Event extends DomainEvent, State>(
+    decider: Decider<Command, Event, State>,
+    streamId: string,
+    command: Command,
+    context: RunContext,
+    since: OpenedStanding<State> | undefined,
+  ): Promise<HandleResult<Event, State> & { readonly standing: OpenedStanding<State> }> {
+    const result = await new CommandHandler(decider, this.deps).handle(
+      streamId,
+      command,
+      this.metadata(context),
+      since,
+    );
+    await this.deps.settle?.(result.lastPosition);
+    return { ...result, standing: { ...result.standing, sealed: false } };
   }
 
   /**
@@ -105,35 +130,25 @@ export class StreamRunner {
    * Where a stream stands, with its personal data left sealed: for the checks a job makes every second (is its
    * subject still there, still its job?), which never read what the stream's people said. Given where the stream
    * stood at the caller's last look, only what was appended since is read and folded onto it, so a check costs
-   * what the new events cost, not the whole stream: a long recording's stream holds every piece's words, and
-   * reading and opening all of it every second kept the job worker's memory at a high-water mark that grew with
-   * each piece (issue 45's soak). The last event seen is read again to tell that the stream is still the one
-   * folded (a stream deleted meanwhile is folded afresh).
+   * what the new events cost, not the whole stream (see Standing).
    */
   async standing<Command, Event extends DomainEvent, State>(
     decider: Decider<Command, Event, State>,
     streamId: string,
     since?: StreamStanding<State>,
   ): Promise<StreamStanding<State>> {
-    const upcast = (event: RecordedEvent) =>
-      (this.deps.upcasters ? this.deps.upcasters.upcast(event) : event) as RecordedEvent<Event>;
-    const fold = (state: State, events: readonly RecordedEvent<Event>[]) =>
-      events.map(toDomainEvent).reduce((current, e) => decider.evolve(current, e), state);
-    if (since && since.revision !== null) {
-      const recorded = await this.deps.store.readStream(streamId, {
-        fromRevision: since.revision,
-        keepSealed: true,
-      });
-      if (recorded[0]?.streamRevision === since.revision) {
-        const fresh = recorded.slice(1).map(upcast);
-        return { state: fold(since.state, fresh), revision: fresh.at(-1)?.streamRevision ?? since.revision };
-      }
-    }
-    const recorded = (await this.deps.store.readStream(streamId, { keepSealed: true })).map(upcast);
-    return {
-      state: fold(decider.initialState(), recorded),
-      revision: recorded.at(-1)?.streamRevision ?? null,
-    };
+    const now = await new CommandHandler(decider, this.deps).standing(streamId, since, { keepSealed: true });
+    return { ...now, sealed: true };
+  }
+
+  /** As `standing`, with the personal data opened: where `runFrom` may start. */
+  async openedStanding<Command, Event extends DomainEvent, State>(
+    decider: Decider<Command, Event, State>,
+    streamId: string,
+    since?: OpenedStanding<State>,
+  ): Promise<OpenedStanding<State>> {
+    const now = await new CommandHandler(decider, this.deps).standing(streamId, since);
+    return { ...now, sealed: false };
   }
 
   now(): string {

@@ -196,11 +196,14 @@ describe('pieces of a recording that asked for speaker labels', () => {
 class CountingStore extends SqliteEventStore {
   read = 0;
   readOpened = 0;
+  /** Of the recording's own stream, opened (not its owner's account or glossary). */
+  recordingReadOpened = 0;
 
   override async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     const events = await super.readStream(streamId, options);
     this.read += events.length;
     if (!options?.keepSealed) this.readOpened += events.length;
+    if (!options?.keepSealed && streamId === recordingStream('r1')) this.recordingReadOpened += events.length;
     return events;
   }
 }
@@ -286,5 +289,34 @@ describe('the checks of a long recording’s pieces (issue 45, soak: the job wor
       now: runner.now(),
     });
     expect(await handler.stillWanted(claimed(PIECES - 1))).toBe('unwanted');
+  });
+  it('runs each piece on what was appended since its worker’s last piece, not on every piece’s words again', async () => {
+    const blobs = new LocalBlobStore({ root: join(dir, 'blobs') });
+    for (const { index } of spans) await blobs.put(pieceKey('r1', 'j1', index), new Uint8Array(64));
+    const handler = transcriptionPieceJobHandler({
+      workerId: 'w1',
+      runner,
+      blobs,
+      speech: new TwoPeople(),
+      logger: silentLogger,
+    });
+    const signal = new AbortController().signal;
+    const openedByPiece: number[] = [];
+    for (let index = 0; index < PIECES; index++) {
+      const before = store.recordingReadOpened;
+      await handler.run(claimed(index), signal);
+      openedByPiece.push(store.recordingReadOpened - before);
+    }
+    // The whole stream once (the first piece: 6 events), then the last event seen again at the piece's start and
+    // before its write; before, every piece read the stream twice (6 + its index events each time).
+    expect(openedByPiece[0]).toBeLessThanOrEqual(6 + 2);
+    expect(Math.max(...openedByPiece.slice(1))).toBeLessThanOrEqual(2);
+    const completed = (await store.readStream(recordingStream('r1'))).filter(
+      (e) => e.type === 'TranscriptionCompleted',
+    );
+    expect(completed).toHaveLength(1);
+    const { transcript } = completed[0]!.data as { transcript: SpeechTranscript };
+    expect(transcript.segments).toHaveLength(2 * PIECES);
+    expect(await handler.stillWanted(claimed(PIECES - 1))).toBe('done');
   });
 });

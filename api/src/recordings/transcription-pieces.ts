@@ -17,11 +17,12 @@ import {
   type SpeakerProfiles,
   SpeechInputError,
   type SpeechRecognizer,
+  type SpeechTranscript,
 } from '@scrivo/domain/recordings';
 import type { ClaimedJob } from '@scrivo/domain/jobs';
 import type { JobHandler } from '../jobs/job-handler';
 import type { WorkerLogger } from '../jobs/worker-logger';
-import type { StreamRunner, StreamStanding } from '../infrastructure/stream-runner';
+import type { OpenedStanding, StreamRunner, StreamStanding } from '../infrastructure/stream-runner';
 import { transcribeWhenAvailable } from './speech-availability';
 import { ownerVocabulary } from './support/owner-vocabulary';
 import { ownerVoices, piecesWithOwnerVoices } from './support/owner-voices';
@@ -52,6 +53,18 @@ const QUIET_SECONDS = 0.3;
 
 /** How many recordings' standings a piece handler keeps (LRU): the ones whose pieces it is running. */
 const STANDINGS_KEPT = 8;
+/** Opened standings hold what people said: only those of the recordings whose pieces this worker runs now. */
+const OPENED_KEPT = 2;
+
+/** Keeps the most recently used `limit` entries of a map, most recent last. */
+const keepRecent = <Value>(map: Map<string, Value>, key: string, value: Value, limit: number) => {
+  map.delete(key);
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= limit) break;
+    map.delete(oldest);
+  }
+};
 
 export const pieceSettings = (config: {
   readonly SCRIVO_PIECE_THRESHOLD_SECONDS: number;
@@ -254,19 +267,44 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
   const standingOf = async (recordingId: string): Promise<RecordingState> => {
     const stream = recordingStream(recordingId);
     const now = await runner.standing(recordingDecider, stream, standings.get(stream));
-    standings.delete(stream);
-    standings.set(stream, now);
-    for (const oldest of standings.keys()) {
-      if (standings.size <= STANDINGS_KEPT) break;
-      standings.delete(oldest);
-    }
+    keepRecent(standings, stream, now, STANDINGS_KEPT);
     return now.state;
+  };
+  /**
+   * The same for the pieces' own reads and writes, opened (the options' vocabulary is sealed): each piece reads
+   * only what the other pieces appended since this worker's last one, not every piece's words again.
+   */
+  const opened = new Map<string, OpenedStanding<RecordingState>>();
+  const openedOf = async (recordingId: string): Promise<RecordingState> => {
+    const stream = recordingStream(recordingId);
+    const now = await runner.openedStanding(recordingDecider, stream, opened.get(stream));
+    keepRecent(opened, stream, now, OPENED_KEPT);
+    return now.state;
+  };
+  const recordPiece = async (recordingId: string, piece: PiecePayload, transcript: SpeechTranscript) => {
+    const stream = recordingStream(recordingId);
+    const { standing } = await runner.runFrom(
+      recordingDecider,
+      stream,
+      {
+        type: 'RecordPieceTranscript',
+        jobId: piece.fileJobId,
+        index: piece.index,
+        transcript: offsetPiece(transcript, piece.start),
+        now: runner.now(),
+      },
+      { actor, correlationId: piece.fileJobId },
+      opened.get(stream),
+    );
+    // A completed recording's words are not kept in memory past its last piece.
+    if (standing.state.completedJobId === piece.fileJobId) opened.delete(stream);
+    else keepRecent(opened, stream, standing, OPENED_KEPT);
   };
 
   const transcribe = async (job: ClaimedJob, signal: AbortSignal, dir: string) => {
     const recordingId = job.subjectId;
     const piece = payloadOf(job);
-    const { state } = await runner.load(recordingDecider, recordingStream(recordingId));
+    const state = await openedOf(recordingId);
     // The previous attempt recorded it, then died before closing the job (or before joining the speakers).
     if (state.pieceTranscripts[piece.index]) {
       if (piece.speakerLabels) await joinSpeakers(recordingId, piece, signal);
@@ -315,18 +353,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
         { contentType: 'application/json' },
       );
     }
-    await runner.run(
-      recordingDecider,
-      recordingStream(recordingId),
-      {
-        type: 'RecordPieceTranscript',
-        jobId: piece.fileJobId,
-        index: piece.index,
-        transcript: offsetPiece(transcript, piece.start),
-        now: runner.now(),
-      },
-      { actor, correlationId: piece.fileJobId },
-    );
+    await recordPiece(recordingId, piece, transcript);
     logger.info(
       { jobId: job.jobId, recordingId, piece: piece.index, of: piece.total },
       'transcription piece completed',
@@ -386,7 +413,10 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
     async stillWanted(job) {
       const { fileJobId, index } = payloadOf(job);
       const state = await standingOf(job.subjectId);
-      if (!state.exists || state.deleted || state.erased || state.jobId !== fileJobId) return 'unwanted';
+      if (!state.exists || state.deleted || state.erased || state.jobId !== fileJobId) {
+        opened.delete(recordingStream(job.subjectId));
+        return 'unwanted';
+      }
       if (state.status === 'queued' || state.status === 'transcribing')
         // With speaker labels, a recorded piece may still have the file-wide join to do.
         return !state.pieceTranscripts[index] || state.split?.speakerLabels === true ? 'wanted' : 'done';

@@ -95,4 +95,47 @@ describe('StreamRunner: the one path from a command to its events', () => {
     expect(await runner.state(counter, 'counter-3')).toEqual({ total: 1 });
     await expect(runner.run(counter, 'counter-3', { type: 'Count', by: 5, max: 5 })).rejects.toThrow('full');
   });
+
+  it('runs a command from where the caller last saw the stream, on what others appended since', async () => {
+    const { store, runner } = setup();
+    const reads: (number | undefined)[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = async (streamId, options) => {
+      reads.push(options?.fromRevision);
+      return readStream(streamId, options);
+    };
+    const first = await runner.runFrom(counter, 'counter-4', { type: 'Count', by: 2, max: 5 }, {}, undefined);
+    expect(first.standing).toMatchObject({ state: { total: 2 }, revision: 0 });
+    // Another writer (another job worker) counts meanwhile: the standing is one event behind.
+    await runner.run(counter, 'counter-4', { type: 'Count', by: 2, max: 5 });
+    reads.length = 0;
+    await expect(
+      runner.runFrom(counter, 'counter-4', { type: 'Count', by: 2, max: 5 }, {}, first.standing),
+    ).rejects.toThrow('full');
+    expect(reads).toEqual([0]);
+    const now = await runner.openedStanding(counter, 'counter-4', first.standing);
+    const next = await runner.runFrom(counter, 'counter-4', { type: 'Count', by: 1, max: 5 }, {}, now);
+    expect(next.standing).toMatchObject({ state: { total: 5 }, revision: 2 });
+  });
+
+  it('folds afresh a stream deleted and begun again since the caller last saw it', async () => {
+    const { store, runner } = setup();
+    const { standing } = await runner.runFrom(
+      counter,
+      'counter-5',
+      { type: 'Count', by: 4, max: 5 },
+      {},
+      undefined,
+    );
+    await store.deleteStream('counter-5');
+    await runner.run(counter, 'counter-5', { type: 'Count', by: 1, max: 5 });
+    const { standing: after } = await runner.runFrom(
+      counter,
+      'counter-5',
+      { type: 'Count', by: 3, max: 5 },
+      {},
+      standing,
+    );
+    expect(after.state).toEqual({ total: 4 });
+  });
 });
