@@ -56,6 +56,20 @@ const STANDINGS_KEPT = 8;
 /** Opened standings hold what people said: only those of the recordings whose pieces this worker runs now. */
 const OPENED_KEPT = 2;
 
+/**
+ * The recording as the checks see it (is the piece still wanted, are all pieces in): which pieces are in, not what
+ * they say. A piece's words are dropped before folding, so a long file's standing for the checks stays small.
+ */
+const checksDecider: typeof recordingDecider = {
+  ...recordingDecider,
+  evolve: (state, event) => {
+    if (event.type !== 'TranscriptPieceTranscribed') return recordingDecider.evolve(state, event);
+    const { recordingId, jobId, index, language, languageProbability, engine, at } = event.data;
+    const data = { recordingId, jobId, index, language, languageProbability, engine, at, segments: [] };
+    return recordingDecider.evolve(state, { type: event.type, data });
+  },
+};
+
 /** Keeps the most recently used `limit` entries of a map, most recent last. */
 const keepRecent = <Value>(map: Map<string, Value>, key: string, value: Value, limit: number) => {
   map.delete(key);
@@ -266,7 +280,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
   const standings = new Map<string, StreamStanding<RecordingState>>();
   const standingOf = async (recordingId: string): Promise<RecordingState> => {
     const stream = recordingStream(recordingId);
-    const now = await runner.standing(recordingDecider, stream, standings.get(stream));
+    const now = await runner.standing(checksDecider, stream, standings.get(stream));
     keepRecent(standings, stream, now, STANDINGS_KEPT);
     return now.state;
   };
