@@ -52,8 +52,9 @@ const meaningful = (text: string, language: string): string[] =>
 /**
  * The words of a line that put something forward or settle it: its sentence that does ("Yeah. Maybe we can change
  * the colours, at least the frame." says it in its second), or, where that is long, the clause (between commas).
- * The clause with the cue says something itself: "Be able to pull it up, I mean, then we will see." puts nothing
- * forward ("then we will see"). Null when none does with enough words that carry meaning, or only a question does.
+ * What follows the cue says something: "Be able to pull it up, I mean, then we will see." puts nothing forward
+ * ("then we will see"), "It has to be original, trendy and user-friendly." does. Null when none does with enough
+ * words that carry meaning, or only a question does.
  */
 export const proposalSaid = (text: string, language = 'en'): string | null => {
   const pieces = (line: string, separator: RegExp) =>
@@ -62,8 +63,13 @@ export const proposalSaid = (text: string, language = 'en'): string | null => {
       .map((p) => p.trim())
       .filter((p) => p && !p.endsWith('?') && CUE.test(p));
   const substantial = (p: string) => meaningful(p, language).length >= POINT_SUBSTANCE;
-  const saysSomething = (sentence: string) =>
-    substantial(sentence) && pieces(sentence, /,\s+/).some((c) => meaningful(c, language).length >= 2);
+  // What the cue puts forward runs to the end of the sentence: "It has to be original, trendy and user-friendly."
+  // lists it after the comma, "then we will see." says nothing after its cue.
+  const saysSomething = (sentence: string) => {
+    const clauses = sentence.split(/,\s+/);
+    const cued = clauses.findIndex((c) => !c.trim().endsWith('?') && CUE.test(c));
+    return substantial(sentence) && cued >= 0 && meaningful(clauses.slice(cued).join(', '), language).length >= 2;
+  };
   for (const sentence of pieces(text.trim(), /(?<=[.!?])\s+/).filter(saysSomething)) {
     if (wordCount(sentence) <= POINT_WORDS) return sentence;
     const clause = pieces(sentence, /,\s+/).find((c) => wordCount(c) <= POINT_WORDS && substantial(c));

@@ -64,3 +64,18 @@ describe('what was put forward or chosen reaches the key points', () => {
     expect(withPointsSaid([copied], [], lines).map((p) => p.text)).not.toContain('Wow.');
   });
 });
+
+describe('what a kick-off meeting sets the product to be', () => {
+  it('is a key point in the words that list it after the cue', () => {
+    // AMI TS3010a, the Project Manager's long opening turn as its sentences.
+    expect(proposalSaid('It has to be original, trendy and user-friendly.')).toBe(
+      'It has to be original, trendy and user-friendly.',
+    );
+    // ES2006a: what not to do is put forward too.
+    expect(
+      proposalSaid(
+        'Yeah but I mean even though it has to be re original we shouldn\'t go like too far away from the usual ones, because otherwise the new users will just have a lot of problems',
+      ),
+    ).toContain("we shouldn't go like too far away from the usual ones");
+  });
+});
