@@ -40,7 +40,9 @@ const saved = rescore
   ? (JSON.parse(readFileSync(rescore, 'utf8')) as { name: string; seconds: number; summary: Summary }[])
   : [];
 const replay = arg('replay');
-const replayed = replay ? (JSON.parse(readFileSync(replay, 'utf8')) as { name: string; calls: Call[] }[]) : [];
+const replayed = replay
+  ? (JSON.parse(readFileSync(replay, 'utf8')) as { name: string; calls: Call[] }[])
+  : [];
 
 interface QmsumMeeting {
   meeting_transcripts: { speaker: string; content: string }[];
@@ -101,7 +103,11 @@ const replaying = (name: string, saved: readonly Call[]): LanguageModel => {
       if (!call) return Promise.reject(new Error(`${name}: the saved run has no answer for call ${next}`));
       if (call.prompt !== promptHash(request))
         process.stderr.write(`  ${name} call ${next}: the prompt differs from the saved run's\n`);
-      return Promise.resolve({ text: call.text, promptTokens: call.promptTokens, completionTokens: call.completionTokens });
+      return Promise.resolve({
+        text: call.text,
+        promptTokens: call.promptTokens,
+        completionTokens: call.completionTokens,
+      });
     },
   };
 };

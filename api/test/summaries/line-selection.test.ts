@@ -95,7 +95,14 @@ describe('what a summary must not lose (issue 41)', () => {
     texts[400] =
       "Yeah but I mean even though it has to be re original we shouldn't go like too far away from the usual ones, " +
       'because otherwise the new users will just have a lot of problems';
-    const meeting = texts.map((text, id) => ({ id, start: id * 4, end: id * 4 + 4, text, speaker: 'S1', words: [] }));
+    const meeting = texts.map((text, id) => ({
+      id,
+      start: id * 4,
+      end: id * 4 + 4,
+      text,
+      speaker: 'S1',
+      words: [],
+    }));
     const ids = selectLines(meeting).map((s) => s.id);
     expect(ids).toEqual(expect.arrayContaining([40, 400]));
   });

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { runsTheMeeting } from '../../src/summaries/runs-the-meeting';
+
+describe('what runs the meeting is no decision', () => {
+  it('is what a chair says the meeting does next (the decisions a 1.5B model listed for AMI TS3010a)', () => {
+    expect(runsTheMeeting('We will get back to that.')).toBe(true);
+    expect(runsTheMeeting('We will discuss that later.')).toBe(true);
+    expect(runsTheMeeting('We will think about what we will make.')).toBe(true);
+  });
+
+  it('is not what the meeting settled about something, nor a figure or a time', () => {
+    expect(runsTheMeeting('We will sell the t at twenty five Euros.')).toBe(false);
+    expect(runsTheMeeting('we agree to use the whiteboard')).toBe(false);
+    expect(runsTheMeeting('Project Manager: We will meet again in thirty minutes.')).toBe(false);
+    expect(runsTheMeeting('We will make it out of rubber.')).toBe(false);
+  });
+});
