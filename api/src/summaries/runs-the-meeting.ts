@@ -1,3 +1,4 @@
+import { commitsOnlyToTheMeeting } from './committed-task';
 import { FIGURE_STATED } from './line-selection';
 import { contentWords } from './words';
 
@@ -12,11 +13,30 @@ const RUNNING = new Set(
   contentWords(
     'discuss discussed discussion talk talked get got back later now first next then again start begin continue ' +
       'finish end stop move go come look see think thought make made do done wait try meet meeting point points ' +
-      'thing things bit lot part will shall',
+      'thing things bit lot part will shall so',
   ),
 );
 
-/** A decision or point that says only what the meeting does next ("We will discuss that later."), with no figure. */
-export const runsTheMeeting = (text: string, language = 'en'): boolean =>
-  !FIGURE_STATED.test(text) &&
-  contentWords(text.replace(/^[^:]{1,40}:\s+/, ''), language).every((w) => RUNNING.has(w));
+/** Words that carry meaning in a line that says little beside what the meeting does next. */
+const SHORT = 5;
+
+// A decision says what was agreed or decided in so many words: not only what the meeting does next.
+const SETTLED = /\b(?:agree\w*|decid\w*|decision|settle\w*|go with|choose|chose)\b/i;
+
+/**
+ * A decision or point that says only what the meeting does next ("We will discuss that later.", "Next. Let's talk
+ * about money."), with no figure.
+ */
+export const runsTheMeeting = (text: string, language = 'en'): boolean => {
+  if (FIGURE_STATED.test(text)) return false;
+  const said = text.replace(/^[^:]{1,40}:\s+/, '');
+  const words = contentWords(said, language);
+  // A short line whose only "let's" or "we'll" leads to what runs the meeting; a longer one says more beside it
+  // ("we want to practice using some of the tools that we'll be using ..., specifically the whiteboard").
+  return (
+    words.every((w) => w.includes("'") || RUNNING.has(w)) ||
+    (words.filter((w) => !w.includes("'")).length <= SHORT &&
+      !SETTLED.test(said) &&
+      commitsOnlyToTheMeeting(said))
+  );
+};
