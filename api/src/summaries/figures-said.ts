@@ -59,7 +59,7 @@ export const withFiguresSaid = <T extends { text: string; at: number }>(
 
 /** Words of a line as a key point: after what a spoken line opens with, a full stop at the end, who said it in front. */
 export const quoted = (line: Segment, words: string): string => {
-  const point = capitalised(words.replace(new RegExp(`^${OPENING_WORDS}`, 'i'), ''));
+  const point = capitalised(words.replace(new RegExp(`^${OPENING_WORDS}`, 'i'), '').replace(/\.{2,}$/, '.'));
   const ended = /[.!]$/.test(point) ? point : `${point.replace(/[,;:]$/, '')}.`;
   return line.speaker ? `${line.speaker}: ${ended}` : ended;
 };

@@ -2,7 +2,7 @@ import type { Segment } from '@scrivo/domain/recordings';
 import { DECISION, FIGURE_STATED } from './line-selection';
 import { sayTheSame } from './repetition';
 import { lineAt } from './support-check';
-import { figureSaid, quoted } from './figures-said';
+import { figureSaid, quoted, withFiguresSaid } from './figures-said';
 import { runsTheMeeting } from './runs-the-meeting';
 import { PROPOSAL } from './spoken';
 import { contentWords, wordCount } from './words';
@@ -135,3 +135,9 @@ export const inLinesWords = <T extends { text: string; at: number }>(
   const words = line && (figureSaid(line.text) ?? proposalSaid(line.text, language));
   return line && words ? { ...point, text: quoted(line, words) } : point;
 };
+
+/** The key points the lines give whatever a model writes: the figures they state, then what they put forward. */
+export const pointsOfTheLines = (
+  lines: readonly Segment[],
+  language = 'en',
+): { text: string; at: number }[] => withPointsSaid(withFiguresSaid([], [], lines), [], lines, language);

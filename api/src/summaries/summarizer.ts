@@ -10,12 +10,12 @@ import {
   line,
   MAX_TOKENS,
   OUTCOMES_QUESTION,
-  OUTLINE_QUESTION,
+  outlineQuestion,
   systemPrompt,
 } from './prompts';
 import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
 import { withFiguresSaid } from './figures-said';
-import { inLinesWords, withPointsSaid } from './points-said';
+import { inLinesWords, pointsOfTheLines, withPointsSaid } from './points-said';
 import { runsTheMeeting } from './runs-the-meeting';
 import { commits, PROPOSAL } from './spoken';
 import { linesRead, splitIntoParts } from './summary-parts';
@@ -138,6 +138,8 @@ export const summarizeTranscript = async (
       reading,
       MAX_TOKENS.outcomes,
     );
+    // The figures and proposals the lines state, which become key points in the lines' words whatever the model writes.
+    const taken = checking ? pointsOfTheLines(part, options.language) : [];
     const outline = await ask(
       model,
       PartOutline,
@@ -146,7 +148,7 @@ export const summarizeTranscript = async (
       [
         ...reading,
         { role: 'assistant', content: outcomes.text },
-        { role: 'user', content: OUTLINE_QUESTION },
+        { role: 'user', content: outlineQuestion(taken) },
       ],
       MAX_TOKENS.outline,
     );
