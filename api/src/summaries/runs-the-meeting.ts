@@ -34,7 +34,8 @@ export const runsTheMeeting = (text: string, language = 'en'): boolean => {
   // A short line whose only "let's" or "we'll" leads to what runs the meeting; a longer one says more beside it
   // ("we want to practice using some of the tools that we'll be using ..., specifically the whiteboard").
   return (
-    words.every((w) => w.includes("'") || RUNNING.has(w)) ||
+    // A contraction ("we'll") or a word broken off ("get back th on that") says nothing either.
+    words.every((w) => w.includes("'") || (w.length < 3 && !/^\d/.test(w)) || RUNNING.has(w)) ||
     (words.filter((w) => !w.includes("'")).length <= SHORT &&
       !SETTLED.test(said) &&
       commitsOnlyToTheMeeting(said))

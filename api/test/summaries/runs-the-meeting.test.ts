@@ -6,6 +6,7 @@ describe('what runs the meeting is no decision', () => {
     expect(runsTheMeeting('We will get back to that.')).toBe(true);
     expect(runsTheMeeting('We will discuss that later.')).toBe(true);
     expect(runsTheMeeting("So we'll discuss that later.")).toBe(true);
+    expect(runsTheMeeting('So we will get back th on that.')).toBe(true);
     // AMI IS1006a: what the chair opens with, listed as decisions.
     expect(runsTheMeeting("Next. Let's talk about money")).toBe(true);
     expect(runsTheMeeting("I'm the Project Manager Christa Pavlov and okay let's begin")).toBe(true);
@@ -17,6 +18,7 @@ describe('what runs the meeting is no decision', () => {
     expect(runsTheMeeting('we agree to use the whiteboard')).toBe(false);
     expect(runsTheMeeting('Project Manager: We will meet again in thirty minutes.')).toBe(false);
     expect(runsTheMeeting('We will make it out of rubber.')).toBe(false);
+    expect(runsTheMeeting('We will meet at ten.')).toBe(false);
     expect(runsTheMeeting("Let's talk about it later, we agree on the rubber case.")).toBe(false);
     // ES2006a.
     expect(
