@@ -1,8 +1,12 @@
 // Summaries of real meetings (issue 41): the AMI meetings of the QMSum development set, fed to the summarizer as
 // text (no audio), scored against the human general summary (qmsum-score.ts). Run from the repository root:
 //   flock /tmp/heavy.lock node --conditions=source --import tsx bench/summaries/qmsum.ts [--meetings=ES2006a,IS1006a]
-//     [--out=/tmp/qmsum.json] [--no-model] [--rescore=/tmp/qmsum.json]
+//     [--out=/tmp/qmsum.json] [--no-model] [--rescore=/tmp/qmsum.json] [--replay=/tmp/qmsum.json]
 // --no-model scores only what needs no model: the facts the transcript holds and those in the lines it reads.
+// --replay=FILE gives the summarizer the model's answers a run saved, in order, instead of the model: a change to what
+// is done with the answers (key points carried over from the lines, checks) is measured in seconds. The prompts must
+// be the ones of that run (the same lines read); a call whose prompt differs is reported.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
@@ -34,6 +38,10 @@ const withModel = !process.argv.includes('--no-model');
 const rescore = arg('rescore');
 const saved = rescore
   ? (JSON.parse(readFileSync(rescore, 'utf8')) as { name: string; seconds: number; summary: Summary }[])
+  : [];
+const replay = arg('replay');
+const replayed = replay
+  ? (JSON.parse(readFileSync(replay, 'utf8')) as { name: string; calls: Call[] }[])
   : [];
 
 interface QmsumMeeting {
@@ -73,7 +81,36 @@ interface Call {
   promptTokens: number;
   completionTokens: number;
   seconds: number;
+  /** The answer, and a hash of the messages it answered (for --replay). */
+  text: string;
+  prompt: string;
 }
+
+const promptHash = (request: CompletionRequest) =>
+  createHash('sha256').update(JSON.stringify(request.messages)).digest('hex').slice(0, 16);
+
+/** A model that answers with the answers a run saved, in order (--replay). */
+const replaying = (name: string, saved: readonly Call[]): LanguageModel => {
+  let next = 0;
+  return {
+    name: 'replay',
+    stream: () => {
+      throw new Error('replay answers whole requests only');
+    },
+    complete: (request: CompletionRequest) => {
+      const call = saved[next];
+      next += 1;
+      if (!call) return Promise.reject(new Error(`${name}: the saved run has no answer for call ${next}`));
+      if (call.prompt !== promptHash(request))
+        process.stderr.write(`  ${name} call ${next}: the prompt differs from the saved run's\n`);
+      return Promise.resolve({
+        text: call.text,
+        promptTokens: call.promptTokens,
+        completionTokens: call.completionTokens,
+      });
+    },
+  };
+};
 
 /** The model, with every call it answers written down (where the time of a summary goes). */
 const recorded = (model: LanguageModel, calls: Call[]): LanguageModel => ({
@@ -87,6 +124,8 @@ const recorded = (model: LanguageModel, calls: Call[]): LanguageModel => ({
       promptTokens: answer.promptTokens,
       completionTokens: answer.completionTokens,
       seconds: Math.round((performance.now() - started) / 100) / 10,
+      text: answer.text,
+      prompt: promptHash(request),
     };
     calls.push(call);
     process.stderr.write(
@@ -99,7 +138,7 @@ const recorded = (model: LanguageModel, calls: Call[]): LanguageModel => ({
 const share = (xs: { found: boolean }[]) => `${xs.filter((x) => x.found).length}/${xs.length}`;
 
 const main = async () => {
-  const service = withModel && !rescore ? await launchLanguageModel() : null;
+  const service = withModel && !rescore && !replay ? await launchLanguageModel() : null;
   const model = service ? new LocalLanguageModel({ url: service.url }) : null;
   const rows: Row[] = [];
   try {
@@ -128,12 +167,14 @@ const main = async () => {
         calls: [],
       };
       const before = saved.find((r) => r.name === name);
-      if (rescore && !before) continue;
-      if (model || before) {
+      const answers = replayed.find((r) => r.name === name)?.calls;
+      if ((rescore && !before) || (replay && !answers)) continue;
+      const answering = answers ? replaying(name, answers) : model;
+      if (answering || before) {
         const started = performance.now();
         const summary = before
           ? before.summary
-          : await summarizeTranscript(recorded(model!, row.calls), segments, { language: 'en' });
+          : await summarizeTranscript(recorded(answering!, row.calls), segments, { language: 'en' });
         row.seconds = before ? before.seconds : Math.round((performance.now() - started) / 1000);
         row.factsInSummary = factsFound(facts, summaryText(summary));
         row.repeated = repetitions(summary);

@@ -36,6 +36,15 @@ const HEDGES =
 const NOT_A_TASK =
   /^(?:be|being|see|hear|begin|start|continue|stop|wait|think|guess|say|talk|speak|go|come|move on|get started|end|finish|close|leave)\b/i;
 
+/**
+ * Whether every commitment a text says leads to what runs the meeting ("Next. Let's talk about money.", "okay let's
+ * begin"); false where it says none.
+ */
+export const commitsOnlyToTheMeeting = (text: string): boolean => {
+  const clauses = [...text.matchAll(COMMITMENT)].map((m) => m[1]!.trim().replace(HEDGES, ''));
+  return clauses.length > 0 && clauses.every((clause) => NOT_A_TASK.test(clause));
+};
+
 /** A clause that says what is to be done: two words that carry meaning that are not figures ("give it a two"). */
 export const isTaskClause = (clause: string): boolean => {
   const task = clause.trim().replace(HEDGES, '');

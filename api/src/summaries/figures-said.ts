@@ -52,10 +52,14 @@ export const withFiguresSaid = <T extends { text: string; at: number }>(
     // cost of twelve fifty Euros maximum. 'Kay. So any of you have experience in remote controls?": IS1006a).
     if (cited.has(i) || contentWords(text).length < 3) return [];
     const figure = figureSaid(text);
-    if (!figure) return [];
-    const point = capitalised(figure.replace(new RegExp(`^${OPENING_WORDS}`, 'i'), ''));
-    const ended = /[.!]$/.test(point) ? point : `${point.replace(/[,;:]$/, '')}.`;
-    return [{ text: line.speaker ? `${line.speaker}: ${ended}` : ended, at: Math.floor(line.start) }];
+    return figure ? [{ text: quoted(line, figure), at: Math.floor(line.start) }] : [];
   });
   return [...points, ...said.slice(0, FIGURES_PER_PART)];
+};
+
+/** Words of a line as a key point: after what a spoken line opens with, a full stop at the end, who said it in front. */
+export const quoted = (line: Segment, words: string): string => {
+  const point = capitalised(words.replace(new RegExp(`^${OPENING_WORDS}`, 'i'), '').replace(/\.{2,}$/, '.'));
+  const ended = /[.!]$/.test(point) ? point : `${point.replace(/[,;:]$/, '')}.`;
+  return line.speaker ? `${line.speaker}: ${ended}` : ended;
 };

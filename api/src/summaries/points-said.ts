@@ -1,7 +1,10 @@
 import type { Segment } from '@scrivo/domain/recordings';
 import { DECISION, FIGURE_STATED } from './line-selection';
 import { sayTheSame } from './repetition';
-import { capitalised, OPENING_WORDS, PROPOSAL } from './spoken';
+import { lineAt } from './support-check';
+import { figureSaid, quoted, withFiguresSaid } from './figures-said';
+import { runsTheMeeting } from './runs-the-meeting';
+import { PROPOSAL } from './spoken';
 import { contentWords, wordCount } from './words';
 
 /**
@@ -52,8 +55,9 @@ const meaningful = (text: string, language: string): string[] =>
 /**
  * The words of a line that put something forward or settle it: its sentence that does ("Yeah. Maybe we can change
  * the colours, at least the frame." says it in its second), or, where that is long, the clause (between commas).
- * The clause with the cue says something itself: "Be able to pull it up, I mean, then we will see." puts nothing
- * forward ("then we will see"). Null when none does with enough words that carry meaning, or only a question does.
+ * What follows the cue says something: "Be able to pull it up, I mean, then we will see." puts nothing forward
+ * ("then we will see"), "It has to be original, trendy and user-friendly." does. Null when none does with enough
+ * words that carry meaning, or only a question does.
  */
 export const proposalSaid = (text: string, language = 'en'): string | null => {
   const pieces = (line: string, separator: RegExp) =>
@@ -62,8 +66,15 @@ export const proposalSaid = (text: string, language = 'en'): string | null => {
       .map((p) => p.trim())
       .filter((p) => p && !p.endsWith('?') && CUE.test(p));
   const substantial = (p: string) => meaningful(p, language).length >= POINT_SUBSTANCE;
-  const saysSomething = (sentence: string) =>
-    substantial(sentence) && pieces(sentence, /,\s+/).some((c) => meaningful(c, language).length >= 2);
+  // What the cue puts forward runs to the end of the sentence: "It has to be original, trendy and user-friendly."
+  // lists it after the comma, "then we will see." says nothing after its cue.
+  const saysSomething = (sentence: string) => {
+    const clauses = sentence.split(/,\s+/);
+    const cued = clauses.findIndex((c) => !c.trim().endsWith('?') && CUE.test(c));
+    return (
+      substantial(sentence) && cued >= 0 && meaningful(clauses.slice(cued).join(', '), language).length >= 2
+    );
+  };
   for (const sentence of pieces(text.trim(), /(?<=[.!?])\s+/).filter(saysSomething)) {
     if (wordCount(sentence) <= POINT_WORDS) return sentence;
     const clause = pieces(sentence, /,\s+/).find((c) => wordCount(c) <= POINT_WORDS && substantial(c));
@@ -92,22 +103,14 @@ export const withPointsSaid = <T extends { text: string; at: number }>(
   lines: readonly Segment[],
   language = 'en',
 ): (T | { text: string; at: number })[] => {
-  const kept = points.filter((p) => !saysNothing(p.text, language));
+  const kept = points.filter((p) => !saysNothing(p.text, language) && !runsTheMeeting(p.text, language));
   const said = [...kept, ...decisions].map((p) => contentWords(p.text, language));
   const candidates = lines.flatMap((line) => {
     const proposal = proposalSaid(line.text, language);
     if (!proposal) return [];
     const words = contentWords(proposal, language);
     if (said.some((earlier) => sayTheSame(words, earlier))) return [];
-    const point = capitalised(proposal.replace(new RegExp(`^${OPENING_WORDS}`, 'i'), ''));
-    const ended = /[.!]$/.test(point) ? point : `${point.replace(/[,;:]$/, '')}.`;
-    return [
-      {
-        text: line.speaker ? `${line.speaker}: ${ended}` : ended,
-        at: Math.floor(line.start),
-        words,
-      },
-    ];
+    return [{ text: quoted(line, proposal), at: Math.floor(line.start), words }];
   });
   const chosen: typeof candidates = [];
   for (const candidate of [...candidates].sort((a, b) => b.words.length - a.words.length)) {
@@ -116,3 +119,25 @@ export const withPointsSaid = <T extends { text: string; at: number }>(
   }
   return [...kept, ...chosen.sort((a, b) => a.at - b.at).map(({ text, at }) => ({ text, at }))];
 };
+
+/**
+ * A decision no line settled, kept as a key point in the words of the line it cites where that line states a figure
+ * or puts something forward: for "Yeah, we're to sell two million then." the 1.5B model wrote the decision "we agree
+ * to sell two million remote controls" (issue 41, AMI IS1006a), an agreement nobody said. The model's words where the
+ * line states neither.
+ */
+export const inLinesWords = <T extends { text: string; at: number }>(
+  point: T,
+  lines: readonly Segment[],
+  language = 'en',
+): T => {
+  const line = lines[lineAt(lines, point.at)];
+  const words = line && (figureSaid(line.text) ?? proposalSaid(line.text, language));
+  return line && words ? { ...point, text: quoted(line, words) } : point;
+};
+
+/** The key points the lines give whatever a model writes: the figures they state, then what they put forward. */
+export const pointsOfTheLines = (
+  lines: readonly Segment[],
+  language = 'en',
+): { text: string; at: number }[] => withPointsSaid(withFiguresSaid([], [], lines), [], lines, language);

@@ -61,6 +61,18 @@ export const OUTLINE_QUESTION = [
 ].join(' ');
 
 /**
+ * The outline question, told which lines are key points already: the figures and proposals the lines state are
+ * carried over in the speakers' own words (figures-said.ts, points-said.ts), which the 1.5B model rewrote wrongly
+ * ("expected profit around two million Euro" became "we agree to sell two million remote controls", issue 41); its
+ * key points are then spent on what those lines do not say.
+ */
+export const outlineQuestion = (taken: readonly { at: number }[]) => {
+  if (taken.length === 0) return OUTLINE_QUESTION;
+  const seconds = [...new Set(taken.map((p) => `[${Math.floor(p.at)}]`))].join(', ');
+  return `${OUTLINE_QUESTION} The lines ${seconds} are key points already, in their own words: the keyPoints are what other lines state.`;
+};
+
+/**
  * The extractive hint: the lines whose words say a decision or a task. A 1.5B model asked for the decisions of a
  * whole part often leaves the list empty; pointed at the lines to read again, it writes them.
  */

@@ -57,9 +57,14 @@ export const OPENING_WORDS = String.raw`(?:(?:and|so|then|okay|ok|yes|yeah|sure|
 
 export const capitalised = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-/** A line that puts something forward for the others to take up or turn down. */
+/**
+ * A line that puts something forward for the others to take up or turn down: what to do ("we should", "how about"),
+ * what not to do ("we shouldn't go too far away from the usual ones"), and what the thing made has to be or do ("It
+ * has to be original, trendy and user-friendly", "it also has to look nice": the design goals a kick-off meeting sets,
+ * issue 41's TS3010a).
+ */
 export const PROPOSAL =
-  /\b(?:we should|we could|we can|we need to|we have to|we must|should we|could we|can we|how about|what about|why don't we|i suggest|i propose|i think we|maybe we|i'd say|i would say|i prefer|we want)\b/i;
+  /\b(?:we should(?:n't| not)?|we could|we can|we need to|we have to|we must|we don't want|should we|could we|can we|how about|what about|why don't we|i suggest|i propose|i think we|maybe we|i'd say|i would say|i prefer|we want|(?:it|this|that|they) (?:also |really )?(?:has to|have to|must|should|needs to|need to) (?:be|look|work)|we want it to be)\b/i;
 
 /** Whether the line at `index` commits someone: its own words, or a "yes" to a question or proposal before it. */
 export const commits = (lines: readonly Segment[], index: number): boolean => {

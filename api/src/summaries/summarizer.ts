@@ -10,12 +10,13 @@ import {
   line,
   MAX_TOKENS,
   OUTCOMES_QUESTION,
-  OUTLINE_QUESTION,
+  outlineQuestion,
   systemPrompt,
 } from './prompts';
 import { withoutRepeatedClauses, withoutRepeatedItems, withoutRepeatedSentences } from './repetition';
 import { withFiguresSaid } from './figures-said';
-import { withPointsSaid } from './points-said';
+import { inLinesWords, pointsOfTheLines, withPointsSaid } from './points-said';
+import { runsTheMeeting } from './runs-the-meeting';
 import { commits, PROPOSAL } from './spoken';
 import { linesRead, splitIntoParts } from './summary-parts';
 import { checkedOwner, checkPoints, FIRST_PERSON_TASK, inLinesSense, lineAt } from './support-check';
@@ -137,6 +138,8 @@ export const summarizeTranscript = async (
       reading,
       MAX_TOKENS.outcomes,
     );
+    // The figures and proposals the lines state, which become key points in the lines' words whatever the model writes.
+    const taken = checking ? pointsOfTheLines(part, options.language) : [];
     const outline = await ask(
       model,
       PartOutline,
@@ -145,7 +148,7 @@ export const summarizeTranscript = async (
       [
         ...reading,
         { role: 'assistant', content: outcomes.text },
-        { role: 'user', content: OUTLINE_QUESTION },
+        { role: 'user', content: outlineQuestion(taken) },
       ],
       MAX_TOKENS.outline,
     );
@@ -184,11 +187,19 @@ export const summarizeTranscript = async (
     const decided = inSense(check(outcomes.data.decisions), true);
     // What a small model lists as a decision may be a task ("I will send the draft next week": an action item of
     // the speaker's) or a question ("What went wrong?": neither).
-    const statements = decided.filter((d) => !d.text.trim().endsWith('?') && !FIRST_PERSON_TASK.test(d.text));
+    // Nor is what runs the meeting ("We will discuss that later.").
+    const statements = decided.filter(
+      (d) =>
+        !d.text.trim().endsWith('?') &&
+        !FIRST_PERSON_TASK.test(d.text) &&
+        !(checking && runsTheMeeting(d.text, options.language)),
+    );
     // A decision is what a line settled ("we'll", "let's", "we agree", a yes to what was put forward); what only
-    // was said is a key point, not a decision.
+    // was said is a key point, not a decision, in its line's words where they state a figure or a proposal.
     const decisions = checking ? statements.filter((d) => settledAt(part, d.at)) : statements;
-    const saidOnly = checking ? statements.filter((d) => !settledAt(part, d.at)) : [];
+    const saidOnly = checking
+      ? statements.filter((d) => !settledAt(part, d.at)).map((d) => inLinesWords(d, part, options.language))
+      : [];
     const tasksListedAsDecisions = decided
       .filter((d) => FIRST_PERSON_TASK.test(d.text))
       .map((d) => ({ owner: '', text: d.text, at: d.at }));

@@ -83,4 +83,27 @@ describe('what a summary must not lose (issue 41)', () => {
     const ids = selectLines(meeting).map((s) => s.id);
     expect(ids).toEqual(expect.arrayContaining([50, 300, 301, 590]));
   });
+
+  it('reads what the product has to be and what not to do, as a kick-off meeting says them', () => {
+    const texts: string[] = [];
+    for (let i = 0; i < 600; i += 1)
+      texts.push(
+        i % 2 === 0 ? TALK[i % TALK.length]!.replace(/\d+|four|three/g, 'some') : FILLER[i % FILLER.length]!,
+      );
+    // AMI TS3010a and ES2006a.
+    texts[40] = 'It has to be original, trendy and user-friendly.';
+    texts[400] =
+      "Yeah but I mean even though it has to be re original we shouldn't go like too far away from the usual ones, " +
+      'because otherwise the new users will just have a lot of problems';
+    const meeting = texts.map((text, id) => ({
+      id,
+      start: id * 4,
+      end: id * 4 + 4,
+      text,
+      speaker: 'S1',
+      words: [],
+    }));
+    const ids = selectLines(meeting).map((s) => s.id);
+    expect(ids).toEqual(expect.arrayContaining([40, 400]));
+  });
 });

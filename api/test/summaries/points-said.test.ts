@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proposalSaid, saysNothing, withPointsSaid } from '../../src/summaries/points-said';
+import { inLinesWords, proposalSaid, saysNothing, withPointsSaid } from '../../src/summaries/points-said';
 import { transcript } from './support/transcript';
 
 // Lines as a real meeting says them (AMI IS1006a, as the summary reads them).
@@ -62,5 +62,42 @@ describe('what was put forward or chosen reaches the key points', () => {
     expect(saysNothing('The case will be made of rubber.')).toBe(false);
     const copied = { text: 'Wow.', at: 63 };
     expect(withPointsSaid([copied], [], lines).map((p) => p.text)).not.toContain('Wow.');
+  });
+});
+
+describe('what a kick-off meeting sets the product to be', () => {
+  it('is a key point in the words that list it after the cue', () => {
+    // AMI TS3010a, the Project Manager's long opening turn as its sentences.
+    expect(proposalSaid('It has to be original, trendy and user-friendly.')).toBe(
+      'It has to be original, trendy and user-friendly.',
+    );
+    // ES2006a: what not to do is put forward too.
+    expect(
+      proposalSaid(
+        "Yeah but I mean even though it has to be re original we shouldn't go like too far away from the usual ones, because otherwise the new users will just have a lot of problems",
+      ),
+    ).toContain("we shouldn't go like too far away from the usual ones");
+  });
+});
+
+describe('a decision no line settled', () => {
+  // AMI IS1006a: the 1.5B model listed "we agree to sell two million remote controls" for this line.
+  const said = transcript([
+    [179, 'Marketing', 'So. Twenty five Euro for a remote control.'],
+    [198, 'Industrial Designer', "Yeah, we're to sell two million then."],
+    [300, 'Marketing', 'But this one could be I dunno, purple or b'],
+  ]);
+
+  it('is a key point in the words of its line where the line states a figure, with who said it', () => {
+    const agreed = { text: 'we agree to sell two million remote controls', at: 198 };
+    expect(inLinesWords(agreed, said)).toEqual({
+      text: "Industrial Designer: We're to sell two million then.",
+      at: 198,
+    });
+  });
+
+  it("keeps the model's words where its line states no figure and puts nothing forward", () => {
+    const colour = { text: 'The remote could be purple.', at: 300 };
+    expect(inLinesWords(colour, said)).toBe(colour);
   });
 });
