@@ -6,7 +6,9 @@ import {
   type Filter as MongoFilter,
   MongoClient,
   type MongoClientOptions,
+  MongoNetworkError,
   MongoServerError,
+  MongoServerSelectionError,
   type Sort,
 } from 'mongodb';
 import {
@@ -17,6 +19,7 @@ import {
   type FindOptions,
   type IndexSpec,
   type ReadModelStore,
+  ReadModelsUnavailableError,
   type WriteOp,
 } from '@scrivo/domain';
 import {
@@ -86,13 +89,27 @@ const isDuplicateKey = (error: unknown): error is MongoServerError =>
 const isNamespaceNotFound = (error: unknown) =>
   error instanceof MongoServerError && (error.code === 26 || /ns not found/i.test(error.message));
 
+/**
+ * The server cannot be reached: the connection was cut (the driver's one retry of a read failed too) or no server
+ * answered in time. Not a bug of the caller's: see ReadModelsUnavailableError.
+ */
+const isUnreachable = (error: unknown) =>
+  error instanceof MongoNetworkError || error instanceof MongoServerSelectionError;
+
+/** What a failed read or write of the read models throws: the port's errors for what the port names. */
+const failed = (error: unknown): never => {
+  throw isUnreachable(error) ? new ReadModelsUnavailableError(error) : error;
+};
+
 const translate = (collection: string, error: unknown): unknown =>
-  isDuplicateKey(error)
-    ? new DomainError('DUPLICATE_KEY', `A unique index of ${collection} refused the write`, {
-        collection,
-        cause: error.message,
-      })
-    : error;
+  isUnreachable(error)
+    ? new ReadModelsUnavailableError(error)
+    : isDuplicateKey(error)
+      ? new DomainError('DUPLICATE_KEY', `A unique index of ${collection} refused the write`, {
+          collection,
+          cause: error.message,
+        })
+      : error;
 
 export interface MongoReadModelStoreConnectOptions {
   readonly url: string;
@@ -132,7 +149,7 @@ export class MongoReadModelStore implements ReadModelStore {
     const collection = this.db.collection<Stored>(assertCollectionName(name));
     return {
       get: async (id) => {
-        const stored = await collection.findOne({ _id: id });
+        const stored = await collection.findOne({ _id: id }).catch(failed);
         return stored ? toDoc<T>(stored) : null;
       },
       find: async (filter, options = {}) => {
@@ -143,9 +160,10 @@ export class MongoReadModelStore implements ReadModelStore {
           .sort(toMongoSort(options.sort))
           .skip(options.skip ?? 0);
         if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-        return (await cursor.toArray()).map((stored) => toDoc<T>(stored));
+        return (await cursor.toArray().catch(failed)).map((stored) => toDoc<T>(stored));
       },
-      count: async (filter) => collection.countDocuments(toMongoFilter(filter) as MongoFilter<Stored>),
+      count: async (filter) =>
+        collection.countDocuments(toMongoFilter(filter) as MongoFilter<Stored>).catch(failed),
       upsert: async (doc) => {
         try {
           await collection.replaceOne({ _id: doc.id }, toStored(name, doc), { upsert: true });
@@ -154,7 +172,7 @@ export class MongoReadModelStore implements ReadModelStore {
         }
       },
       delete: async (id) => {
-        await collection.deleteOne({ _id: id });
+        await collection.deleteOne({ _id: id }).catch(failed);
       },
       ensureIndex: async (index) => {
         try {
@@ -169,7 +187,8 @@ export class MongoReadModelStore implements ReadModelStore {
   async getCheckpoint(projection: string): Promise<number | null> {
     const row = await this.db
       .collection<{ _id: string; position: number }>(CHECKPOINTS)
-      .findOne({ _id: projection });
+      .findOne({ _id: projection })
+      .catch(failed);
     return row?.position ?? null;
   }
 
