@@ -90,7 +90,15 @@ export const startPostgresCluster = async (
     const deadline = Date.now() + 30_000;
     const ready = () => {
       try {
-        execFileSync(join(binDir, 'pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port)]);
+        execFileSync(join(binDir, 'pg_isready'), [
+          '-q',
+          '-U',
+          'postgres',
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(port),
+        ]);
         return true;
       } catch {
         return false;
