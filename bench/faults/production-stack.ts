@@ -16,6 +16,7 @@ import {
 } from '@scrivo/adapters/testing/language-model-process';
 import {
   type FerretDbBackend,
+  ferretDbClientUrl,
   postgresBinDir,
   startPostgresCluster,
 } from '@scrivo/adapters/testing/postgres-cluster';
@@ -100,7 +101,7 @@ export const startProductionStack = async (
     SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
     SCRIVO_READ_MODELS: 'mongodb',
     SCRIVO_JOB_QUEUE: 'mongodb',
-    MONGODB_URL: servers.ferretdb.url,
+    MONGODB_URL: ferretDbClientUrl(servers.ferretdb.url, options.ferretDbBackend),
     MONGODB_DB: 'scrivo_faults',
     SCRIVO_BLOB_STORE: 'minio',
     MINIO_URL: servers.minio.url,

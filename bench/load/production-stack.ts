@@ -18,6 +18,7 @@ import { ensureServerBuild, startApiProcess } from '../../api/test/support/api-p
 import { LOAD_ADMIN, type Stack } from './stack';
 import {
   type FerretDbBackend,
+  ferretDbClientUrl,
   postgresBinDir,
   startPostgresCluster,
 } from '@scrivo/adapters/testing/postgres-cluster';
@@ -75,7 +76,7 @@ export const startProductionStack = async (options: {
       SCRIVO_SPEECH_URL: options.speechUrls[0]!,
       SCRIVO_READ_MODELS: 'mongodb',
       SCRIVO_JOB_QUEUE: 'mongodb',
-      MONGODB_URL: mongo.url,
+      MONGODB_URL: ferretDbClientUrl(mongo.url, options.ferretDbBackend),
       MONGODB_DB: 'scrivo_load',
       SCRIVO_BLOB_STORE: 'minio',
       MINIO_URL: minio.url,

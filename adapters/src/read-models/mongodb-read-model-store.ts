@@ -6,9 +6,7 @@ import {
   type Filter as MongoFilter,
   MongoClient,
   type MongoClientOptions,
-  MongoNetworkError,
   MongoServerError,
-  MongoServerSelectionError,
   type Sort,
 } from 'mongodb';
 import {
@@ -29,6 +27,7 @@ import {
   type Clause,
   filterClauses,
 } from './read-model-names';
+import { isUnreachable, unreachableAsUnavailable } from './mongodb-unreachable';
 
 /** How a read-model document is stored: the port's `id` doubles as `_id`, so lookups use the primary index. */
 interface Stored extends Document {
@@ -89,18 +88,6 @@ const isDuplicateKey = (error: unknown): error is MongoServerError =>
 const isNamespaceNotFound = (error: unknown) =>
   error instanceof MongoServerError && (error.code === 26 || /ns not found/i.test(error.message));
 
-/**
- * The server cannot be reached: the connection was cut (the driver's one retry of a read failed too) or no server
- * answered in time. Not a bug of the caller's: see ReadModelsUnavailableError.
- */
-const isUnreachable = (error: unknown) =>
-  error instanceof MongoNetworkError || error instanceof MongoServerSelectionError;
-
-/** What a failed read or write of the read models throws: the port's errors for what the port names. */
-const failed = (error: unknown): never => {
-  throw isUnreachable(error) ? new ReadModelsUnavailableError(error) : error;
-};
-
 const translate = (collection: string, error: unknown): unknown =>
   isUnreachable(error)
     ? new ReadModelsUnavailableError(error)
@@ -149,7 +136,7 @@ export class MongoReadModelStore implements ReadModelStore {
     const collection = this.db.collection<Stored>(assertCollectionName(name));
     return {
       get: async (id) => {
-        const stored = await collection.findOne({ _id: id }).catch(failed);
+        const stored = await collection.findOne({ _id: id }).catch(unreachableAsUnavailable);
         return stored ? toDoc<T>(stored) : null;
       },
       find: async (filter, options = {}) => {
@@ -160,10 +147,12 @@ export class MongoReadModelStore implements ReadModelStore {
           .sort(toMongoSort(options.sort))
           .skip(options.skip ?? 0);
         if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-        return (await cursor.toArray().catch(failed)).map((stored) => toDoc<T>(stored));
+        return (await cursor.toArray().catch(unreachableAsUnavailable)).map((stored) => toDoc<T>(stored));
       },
       count: async (filter) =>
-        collection.countDocuments(toMongoFilter(filter) as MongoFilter<Stored>).catch(failed),
+        collection
+          .countDocuments(toMongoFilter(filter) as MongoFilter<Stored>)
+          .catch(unreachableAsUnavailable),
       upsert: async (doc) => {
         try {
           await collection.replaceOne({ _id: doc.id }, toStored(name, doc), { upsert: true });
@@ -172,7 +161,7 @@ export class MongoReadModelStore implements ReadModelStore {
         }
       },
       delete: async (id) => {
-        await collection.deleteOne({ _id: id }).catch(failed);
+        await collection.deleteOne({ _id: id }).catch(unreachableAsUnavailable);
       },
       ensureIndex: async (index) => {
         try {
@@ -188,7 +177,7 @@ export class MongoReadModelStore implements ReadModelStore {
     const row = await this.db
       .collection<{ _id: string; position: number }>(CHECKPOINTS)
       .findOne({ _id: projection })
-      .catch(failed);
+      .catch(unreachableAsUnavailable);
     return row?.position ?? null;
   }
 

@@ -5,6 +5,11 @@ import { notBuiltReason, serverBinary } from '../testing/real-servers';
 import { type RestartableServer, startRestartableFerretDb } from '../testing/restartable-servers';
 import { MongoReadModelStore } from './mongodb-read-model-store';
 
+interface Note {
+  readonly id: string;
+  readonly owner: string;
+}
+
 /**
  * Issue 45's production fault run found it: an edit read the read models just as FerretDB was killed, the driver's
  * "connection closed" reached the HTTP layer, and the user got a 500 for a server that came back a second later.
@@ -15,7 +20,8 @@ describe.skipIf(!serverBinary('ferretdb'))(
   () => {
     let ferret: RestartableServer;
     let readModels: MongoReadModelStore;
-    const notes = () => readModels.collection<{ id: string; owner: string }>('notes');
+    const note: Note = { id: 'n1', owner: 'ann' };
+    const notes = () => readModels.collection<Note>('notes');
 
     beforeAll(async () => {
       ferret = await startRestartableFerretDb();
@@ -24,9 +30,7 @@ describe.skipIf(!serverBinary('ferretdb'))(
         database: `unreachable_${randomUUID().slice(0, 8)}`,
         clientOptions: { serverSelectionTimeoutMS: 500 },
       });
-      await readModels.commit('notes', 1, [
-        { kind: 'upsert', collection: 'notes', doc: { id: 'n1', owner: 'ann' } },
-      ]);
+      await readModels.commit('notes', 1, [{ kind: 'upsert', collection: 'notes', doc: note }]);
     }, 60_000);
     afterAll(async () => {
       await readModels?.close();

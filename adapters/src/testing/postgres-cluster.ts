@@ -29,6 +29,26 @@ export const postgresBinDir = (): string | null => {
   return versions[0] ? join(DEBIAN_ROOT, versions[0], 'bin') : null;
 };
 
+/**
+ * FerretDB v1.24's `update` holds a PostgreSQL connection for the rows of its query and, inside that loop, takes a
+ * second one from the same pool for the write's transaction (`handler/common.UpdateDocument` calling
+ * `UpdateAll`/`InsertAll` through `pool.InTransaction`). Once as many updates as the pool has connections hold
+ * their first one, every one of them waits for a second forever, and so does every later query: FerretDB stops
+ * answering (the 200-user load run, 2026-12-07: 50 of 50 connections held, 477 requests waiting in
+ * `pgxpool.Acquire`, seen in a goroutine dump). It cannot happen while the pool is larger than the number of
+ * requests FerretDB can have in flight, which is the clients' connections: FERRETDB_CLIENT_POOL per MongoDB
+ * client (`maxPoolSize` in the URL the stack gives its processes), about 4 clients per process (read models, job
+ * queue, rate limits, keys), 5 processes (projector, two replicas, two job workers): 160 < 200.
+ */
+export const FERRETDB_PG_POOL = 200;
+export const FERRETDB_CLIENT_POOL = 8;
+
+/** The MongoDB URL the stack's processes get: FerretDB's, with the client pool that keeps FerretDB's pool safe. */
+export const ferretDbClientUrl = (url: string, backend: FerretDbBackend): string =>
+  backend === 'postgresql'
+    ? `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=${FERRETDB_CLIENT_POOL}`
+    : url;
+
 export interface PostgresCluster {
   /** For FerretDB's `-postgresql` flag (trust authentication on the loopback only). */
   readonly url: string;
@@ -69,8 +89,8 @@ export const startPostgresCluster = async (
       { ...as, stdio: ['ignore', log, log] },
     );
     const port = await freePort();
-    // FerretDB's pool takes up to 50 connections per client credentials; a restart of FerretDB may leave the old
-    // ones closing while the new ones open.
+    // Room for FerretDB's pool (FERRETDB_PG_POOL below) twice over: a restart of FerretDB may leave the old
+    // connections closing while the new ones open.
     const child = spawn(
       join(binDir, 'postgres'),
       [
@@ -83,7 +103,7 @@ export const startPostgresCluster = async (
         '-c',
         'listen_addresses=127.0.0.1',
         '-c',
-        'max_connections=200',
+        `max_connections=${2 * FERRETDB_PG_POOL + 20}`,
       ],
       { ...as, stdio: ['ignore', log, log] },
     );
@@ -113,7 +133,7 @@ export const startPostgresCluster = async (
     }
     const version = execFileSync(join(binDir, 'postgres'), ['--version'], { encoding: 'utf8' }).trim();
     return {
-      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      url: `postgres://postgres@127.0.0.1:${port}/postgres?pool_max_conns=${FERRETDB_PG_POOL}`,
       get pid() {
         return exited(child) ? undefined : child.pid;
       },
