@@ -183,7 +183,9 @@ export const eventChecks = (traffic: Traffic, events: readonly RecordedEvent[]):
       'no 500 (a 503 with Retry-After allowed)',
       serverErrors.length === 0,
       `${traffic.answers.length} answers (${byStatus})` +
-        (serverErrors.length ? `; 5xx: ${serverErrors.map((a) => `${a.what} ${a.status}`).join(', ')}` : ''),
+        (serverErrors.length
+          ? `; 5xx: ${serverErrors.map((a) => `${new Date(a.at).toISOString()} ${a.what} ${a.status} (${a.route ?? a.what}) ${a.body ?? ''}`).join('; ')}`
+          : ''),
     ),
     check(
       'one webhook delivery per event (by delivery id)',

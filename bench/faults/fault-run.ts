@@ -78,6 +78,10 @@ export const runFaults = async (options: FaultRunOptions): Promise<FaultRunRepor
   const stack = await options.start(log);
   log(`${new Date().toISOString()} stack up at ${stack.url}, data in ${stack.dataDir}`);
   const traffic = await Traffic.start(stack.url, stack.dataDir);
+  traffic.onServerError = (a) =>
+    log(
+      `${new Date(a.at).toISOString()} ${a.status}${a.retryAfter === null ? '' : ` (Retry-After ${a.retryAfter})`} ${a.what}: ${a.route} ${a.body}`,
+    );
   try {
     await traffic.addUsers(options.users);
     log(

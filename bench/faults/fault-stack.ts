@@ -9,6 +9,8 @@ export interface FaultStack {
   readonly dataDir: string;
   /** The pid of that kind's process now (undefined while it is down). */
   pidOf(kind: string): number | undefined;
+  /** What else the kill of that kind does or leaves alone, for the run's log (e.g. FerretDB's PostgreSQL). */
+  readonly killNote?: (kind: string) => string | undefined;
   /** Starts the kind again after its kill, where no supervisor does. */
   readonly restart?: (kind: string) => Promise<void>;
   /** The projecting API's /api/health: its projections' checkpoints. */

@@ -80,7 +80,8 @@ export const killAndWaitForRestart = async (stack: FaultStack, kind: string, log
   const killedMs = Date.now();
   process.kill(pid, 'SIGKILL');
   const killedAt = new Date(killedMs).toISOString();
-  log(`${killedAt} kill -9 ${kind} (pid ${pid})`);
+  const note = stack.killNote?.(kind);
+  log(`${killedAt} kill -9 ${kind} (pid ${pid})${note ? `; ${note}` : ''}`);
   if (stack.restart) {
     // The supervisor's first pause before a restart, for the script that stands in for it.
     await sleep(1000);

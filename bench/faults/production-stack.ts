@@ -6,7 +6,7 @@
 // take them over), the speech worker, the language model, FerretDB and MinIO, and starts each again itself (same
 // port), as an orchestrator would.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@scrivo/adapters/testing/free-port';
@@ -14,6 +14,12 @@ import {
   type LanguageModelProcess,
   launchLanguageModel,
 } from '@scrivo/adapters/testing/language-model-process';
+import {
+  type FerretDbBackend,
+  ferretDbClientUrl,
+  postgresBinDir,
+  startPostgresCluster,
+} from '@scrivo/adapters/testing/postgres-cluster';
 import { MINIO_KEYS } from '@scrivo/adapters/testing/real-servers';
 import {
   type RestartableServer,
@@ -44,17 +50,48 @@ const alive = (running: { readonly process: ChildProcess } | null) =>
     ? running.process.pid
     : undefined;
 
-export const startProductionStack = async (log: Log): Promise<FaultStack> => {
+export interface ProductionStackOptions {
+  readonly ferretDbBackend: FerretDbBackend;
+  /** Where each process writes its whole log (`projector.log`, `replica-a.log`, `ferretdb.log`...), when given. */
+  readonly logDir?: string;
+}
+
+export const startProductionStack = async (
+  options: ProductionStackOptions,
+  log: Log,
+): Promise<FaultStack> => {
   ensureServerBuild();
-  log(`${new Date().toISOString()} starting FerretDB, MinIO, the speech worker and the language model`);
+  if (options.logDir) mkdirSync(options.logDir, { recursive: true });
+  const logFile = (name: string) => (options.logDir ? { logFile: join(options.logDir, `${name}.log`) } : {});
+  // PostgreSQL stays up through FerretDB's kill: see startRestartableFerretDb and bench/README.md.
+  const postgres =
+    options.ferretDbBackend === 'postgresql'
+      ? await startPostgresCluster(postgresBinDir()!, logFile('postgresql'))
+      : undefined;
+  if (postgres)
+    log(
+      `${new Date().toISOString()} PostgreSQL cluster for FerretDB up (${postgres.version}, postmaster pid ${postgres.pid}, fsync on); the ferretdb kill kills FerretDB, not PostgreSQL`,
+    );
+  log(
+    `${new Date().toISOString()} starting FerretDB (${options.ferretDbBackend} backend), MinIO, the speech worker and the language model`,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-faults-production-'));
   const servers: Record<'ferretdb' | 'minio', RestartableServer> = {
-    ferretdb: await startRestartableFerretDb(),
-    minio: await startRestartableMinio(),
+    ferretdb: await startRestartableFerretDb({
+      ...(postgres ? { postgresql: postgres.url } : {}),
+      ...logFile('ferretdb'),
+    }),
+    minio: await startRestartableMinio(logFile('minio')),
   };
   const enginePorts = { speech: await freePort(), llm: await freePort() };
-  const startSpeech = () => startSpeechWorker({ SCRIVO_SPEECH_PORT: String(enginePorts.speech) });
-  const startLlm = () => launchLanguageModel(120_000, { port: enginePorts.llm });
+  const startSpeech = () =>
+    startSpeechWorker(
+      { SCRIVO_SPEECH_PORT: String(enginePorts.speech) },
+      undefined,
+      logFile('speech-worker'),
+    );
+  const startLlm = () =>
+    launchLanguageModel(120_000, { port: enginePorts.llm, ...logFile('language-model') });
   let speech: SpeechWorkerProcess | null = await startSpeech();
   let llm: LanguageModelProcess | null = await startLlm();
   const shared: Record<string, string> = {
@@ -64,7 +101,7 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
     SCRIVO_IN_PROCESS_JOB_WORKER: 'false',
     SCRIVO_READ_MODELS: 'mongodb',
     SCRIVO_JOB_QUEUE: 'mongodb',
-    MONGODB_URL: servers.ferretdb.url,
+    MONGODB_URL: ferretDbClientUrl(servers.ferretdb.url, options.ferretDbBackend),
     MONGODB_DB: 'scrivo_faults',
     SCRIVO_BLOB_STORE: 'minio',
     MINIO_URL: servers.minio.url,
@@ -93,10 +130,13 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
   };
   const replicaEnv = (port: number) => ({ ...apiEnv, PORT: String(port), SCRIVO_RUN_PROJECTIONS: 'false' });
   log(`${new Date().toISOString()} starting the projector, two API replicas and two job workers`);
-  let projector: ApiProcess | null = await startApiProcess(projectorEnv);
-  let replicaA: ApiProcess | null = await startApiProcess(replicaEnv(ports.a));
-  const replicaB = await startApiProcess(replicaEnv(ports.b));
-  const startWorker = (n: number) => startJobWorker({ ...shared, SCRIVO_WORKER_ID: `faults-worker-${n}` });
+  const startProjector = () => startApiProcess(projectorEnv, logFile('projector'));
+  const startReplicaA = () => startApiProcess(replicaEnv(ports.a), logFile('replica-a'));
+  let projector: ApiProcess | null = await startProjector();
+  let replicaA: ApiProcess | null = await startReplicaA();
+  const replicaB = await startApiProcess(replicaEnv(ports.b), logFile('replica-b'));
+  const startWorker = (n: number) =>
+    startJobWorker({ ...shared, SCRIVO_WORKER_ID: `faults-worker-${n}` }, logFile(`job-worker-${n}`));
   const workers: JobWorkerProcess[] = [startWorker(1), startWorker(2)];
   await Promise.all(workers.map((w) => w.started));
   const balancer = await startLoadBalancer([replicaA.url, replicaB.url]);
@@ -114,13 +154,17 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
       if (kind === 'ferretdb' || kind === 'minio') return servers[kind].pid;
       return undefined;
     },
+    killNote: (kind) =>
+      kind === 'ferretdb' && postgres
+        ? `its PostgreSQL (postmaster pid ${postgres.pid ?? 'gone'}) keeps running, as a database service behind it would`
+        : undefined,
     restart: async (kind) => {
       if (kind === 'api replica') {
         replicaA = null;
-        replicaA = await startApiProcess(replicaEnv(ports.a));
+        replicaA = await startReplicaA();
       } else if (kind === 'projector') {
         projector = null;
-        projector = await startApiProcess(projectorEnv);
+        projector = await startProjector();
       } else if (kind === 'job worker') {
         // The same worker id, as a restarted container keeps its name.
         workers[0] = startWorker(1);
@@ -152,6 +196,7 @@ export const startProductionStack = async (log: Log): Promise<FaultStack> => {
       await speech?.stop();
       await llm?.stop();
       for (const server of Object.values(servers)) await server.stop();
+      await postgres?.stop();
     },
   };
 };

@@ -4,10 +4,12 @@
 // can be mounted); then the checks. Exits 1 when one fails (its data folder is
 // kept and named). Run it after `node scripts/build.mjs`:
 //   node --conditions=source --import tsx bench/faults/run.ts [--minutes=5] [--users=20] [--upload-every=60]
-//     [--stack=production]
+//     [--stack=production] [--ferretdb-backend postgresql|sqlite] [--logs DIR]
 // --stack=production: FerretDB, MinIO, a projector and two API replicas behind a load balancer, two job workers;
 // the kills are an API replica, the projector, a job worker, the speech worker, the language model, FerretDB and
-// MinIO, each started again by the run.
+// MinIO, each started again by the run. FerretDB runs on a throwaway PostgreSQL cluster of the run's own where
+// PostgreSQL is installed (else on SQLite); --logs DIR keeps each process's whole log there (production stack).
+import { chooseFerretDbBackend } from '@scrivo/adapters/testing/postgres-cluster';
 import { canMountTmpfs } from '../../api/test/support/small-disk';
 import { startEmbeddedStack } from './embedded-stack';
 import { FULL_DISK } from './full-disk';
@@ -16,11 +18,14 @@ import { runFaults } from './fault-run';
 
 const arg = (name: string, fallback: number) =>
   Number(new RegExp(`--${name}=(\\d+(?:\\.\\d+)?)`).exec(process.argv.join(' '))?.[1] ?? fallback);
+/** `--name=value` or `--name value`. */
+const text = (name: string) => new RegExp(`--${name}[= ](\\S+)`).exec(process.argv.join(' '))?.[1];
 
 const minutes = arg('minutes', 5);
 const users = arg('users', 20);
 const uploadEverySeconds = arg('upload-every', 60);
-const production = process.argv.includes('--stack=production');
+const production = process.argv.includes('--stack=production') || text('stack') === 'production';
+const logDir = text('logs');
 // The data folder on a 512 MB tmpfs: room for the run's clips and events, and something to fill.
 const diskMb = canMountTmpfs() ? 512 : undefined;
 const embeddedKinds = [
@@ -45,7 +50,16 @@ const main = async () => {
     uploadEveryMs: uploadEverySeconds * 1000,
     kinds,
     log,
-    start: production ? startProductionStack : (say) => startEmbeddedStack({}, { diskMb }, say),
+    start: production
+      ? (say) =>
+          startProductionStack(
+            {
+              ferretDbBackend: chooseFerretDbBackend(text('ferretdb-backend')),
+              ...(logDir ? { logDir } : {}),
+            },
+            say,
+          )
+      : (say) => startEmbeddedStack({}, { diskMb }, say),
   });
   log('');
   for (const c of report.checks) log(`${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);

@@ -7,6 +7,7 @@ import { sharedAudio } from '@scrivo/adapters/testing/shared-audio';
 import { signUpOver } from '../../api/test/support/api-process';
 import { TestClient } from '../../api/test/support/http-client';
 import { startReceiver, type WebhookReceiver } from '../../api/test/webhooks/support/receiver';
+import { recordingsContract, summariesContract } from '@scrivo/contracts';
 import { ADMIN } from './embedded-stack';
 
 export interface Answer {
@@ -15,7 +16,26 @@ export interface Answer {
   /** 0: no answer at all (connection refused or cut: the process was down). */
   readonly status: number;
   readonly retryAfter: string | null;
+  /** For a 5xx: the route it answered and what it said, to find it in the processes' logs. */
+  readonly route?: string;
+  readonly body?: string;
 }
+
+/** The route behind each kind of call the users make (the contract's method and path). */
+const ROUTES: Record<string, { readonly method: string; readonly path: string }> = {
+  upload: recordingsContract.create,
+  list: recordingsContract.list,
+  usage: recordingsContract.usage,
+  get: recordingsContract.get,
+  transcript: recordingsContract.transcript,
+  edit: recordingsContract.editTranscript,
+  summary: summariesContract.request,
+};
+
+export const routeOf = (what: string) => {
+  const route = ROUTES[what];
+  return route ? `${route.method} ${route.path}` : what;
+};
 
 export interface Accepted {
   readonly userIndex: number;
@@ -47,6 +67,8 @@ export class Traffic {
   readonly summaries: string[] = [];
   private readonly clipFiles = clips();
   private uploads = 0;
+  /** Told of each 5xx as it is answered. */
+  onServerError?: (answer: Answer) => void;
 
   private constructor(
     readonly url: string,
@@ -58,16 +80,26 @@ export class Traffic {
     return new Traffic(url, dataDir, await startReceiver());
   }
 
-  /** Keeps one answer; an exception from fetch (nobody listening, connection cut) is kept as status 0. */
-  async track<A extends { status: number; headers: Headers }>(what: string, call: () => Promise<A>) {
+  /**
+   * Keeps one answer; an exception from fetch (nobody listening, connection cut) is kept as status 0. A 5xx is
+   * kept with its route and body and told to `onServerError` at once, so the run's log gives its instant.
+   */
+  async track<A extends { status: number; headers: Headers; text: string }>(
+    what: string,
+    call: () => Promise<A>,
+  ) {
     try {
       const answer = await call();
-      this.answers.push({
+      const serverError = answer.status >= 500;
+      const kept: Answer = {
         at: Date.now(),
         what,
         status: answer.status,
         retryAfter: answer.headers.get('retry-after'),
-      });
+        ...(serverError ? { route: routeOf(what), body: answer.text.slice(0, 1000) } : {}),
+      };
+      this.answers.push(kept);
+      if (serverError) this.onServerError?.(kept);
       return answer;
     } catch {
       this.answers.push({ at: Date.now(), what, status: 0, retryAfter: null });

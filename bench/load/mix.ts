@@ -8,6 +8,7 @@ import { makeLoadAudio } from './audio';
 import { BROWSING_CLASSES, browse } from './browsing';
 import { type SeededUser, seedUsers } from './seed';
 import { startProductionStack } from './production-stack';
+import type { FerretDbBackend } from '@scrivo/adapters/testing/postgres-cluster';
 import { startEmbeddedStack } from './stack';
 import { type LiveSessionsReport, runLiveSessions } from './live-sessions';
 import { percentile, type RouteClassSummary, StatsBook } from './stats';
@@ -19,6 +20,8 @@ export interface LoadOptions {
   readonly speechUrls: readonly string[];
   /** Production stack: a folder where each API process (projector, replicas) writes its whole log. */
   readonly logDir?: string;
+  /** Production stack: what FerretDB (the MongoDB stand-in) stores its collections in. */
+  readonly ferretDbBackend?: FerretDbBackend;
   readonly browsingUsers: number;
   readonly seconds: number;
   readonly requestsPerUserSecond: number;
@@ -166,7 +169,13 @@ export const runLoad = async (options: LoadOptions): Promise<LoadReport> => {
   const languageModel = options.askers + options.summarisers > 0;
   const stack =
     options.stack === 'production'
-      ? await startProductionStack({ speechUrls, languageModel, progress, ...(logDir ? { logDir } : {}) })
+      ? await startProductionStack({
+          speechUrls,
+          languageModel,
+          progress,
+          ferretDbBackend: options.ferretDbBackend ?? 'sqlite',
+          ...(logDir ? { logDir } : {}),
+        })
       : await startEmbeddedStack({ speechUrls, languageModel, progress });
   // Made once the stack is up, so that a stack that fails to start leaves no folder behind.
   const folder = mkdtempSync(join(tmpdir(), 'scrivo-load-audio-'));

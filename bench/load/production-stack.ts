@@ -2,7 +2,7 @@
 // SQLite event store they share): FerretDB for the read models and the job queue, MinIO for the media, one
 // projector, two API replicas that run no projections (the load goes to these, in turn, as a load balancer
 // would send it), one job worker per speech worker, and, when asked, the local language model.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
@@ -16,6 +16,12 @@ import {
 import { startJobWorker } from '../../api/test/recordings/support/job-worker-process';
 import { ensureServerBuild, startApiProcess } from '../../api/test/support/api-process';
 import { LOAD_ADMIN, type Stack } from './stack';
+import {
+  type FerretDbBackend,
+  ferretDbClientUrl,
+  postgresBinDir,
+  startPostgresCluster,
+} from '@scrivo/adapters/testing/postgres-cluster';
 
 const binaryOf = (name: 'ferretdb' | 'minio') => {
   const binary = serverBinary(name);
@@ -27,11 +33,13 @@ export const startProductionStack = async (options: {
   readonly speechUrls: readonly string[];
   readonly languageModel: boolean;
   readonly progress: (message: string) => void;
-  /** Where each API process writes its whole log (`projector.log`, `replica-a.log`...), when given. */
+  /** Where each process writes its whole log (`projector.log`, `replica-a.log`, `ferretdb.log`...), when given. */
   readonly logDir?: string;
+  readonly ferretDbBackend: FerretDbBackend;
 }): Promise<Stack> => {
   const logFile = (name: string) => (options.logDir ? { logFile: join(options.logDir, `${name}.log`) } : {});
   ensureServerBuild();
+  if (options.logDir) mkdirSync(options.logDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'scrivo-load-production-'));
   const stops: (() => Promise<unknown>)[] = [];
   const logs: (() => string)[] = [];
@@ -40,12 +48,27 @@ export const startProductionStack = async (options: {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    options.progress('starting FerretDB and MinIO');
-    const mongo = await startFerretDb(binaryOf('ferretdb'));
+    let postgresql: string | undefined;
+    if (options.ferretDbBackend === 'postgresql') {
+      const cluster = await startPostgresCluster(postgresBinDir()!, logFile('postgresql'));
+      stops.push(() => cluster.stop());
+      postgresql = cluster.url;
+      options.progress(`PostgreSQL cluster up (${cluster.version}, postmaster pid ${cluster.pid})`);
+    }
+    options.progress(`starting FerretDB (${options.ferretDbBackend} backend) and MinIO`);
+    const mongo = await startFerretDb(binaryOf('ferretdb'), {
+      ...(postgresql ? { postgresql } : {}),
+      ...logFile('ferretdb'),
+    });
     stops.push(() => mongo.stop());
-    const minio = await startMinio(binaryOf('minio'));
+    const minio = await startMinio(binaryOf('minio'), logFile('minio'));
     stops.push(() => minio.stop());
-    const llm = options.languageModel ? await launchLanguageModel(180_000) : undefined;
+    const llm = options.languageModel
+      ? await launchLanguageModel(
+          180_000,
+          options.logDir ? { logFile: join(options.logDir, 'language-model.log') } : {},
+        )
+      : undefined;
     if (llm) stops.push(() => llm.stop());
     const env: Record<string, string> = {
       SCRIVO_DATA_DIR: dataDir,
@@ -53,7 +76,7 @@ export const startProductionStack = async (options: {
       SCRIVO_SPEECH_URL: options.speechUrls[0]!,
       SCRIVO_READ_MODELS: 'mongodb',
       SCRIVO_JOB_QUEUE: 'mongodb',
-      MONGODB_URL: mongo.url,
+      MONGODB_URL: ferretDbClientUrl(mongo.url, options.ferretDbBackend),
       MONGODB_DB: 'scrivo_load',
       SCRIVO_BLOB_STORE: 'minio',
       MINIO_URL: minio.url,
@@ -88,11 +111,14 @@ export const startProductionStack = async (options: {
       urls.push(replica.url);
     }
     for (const [index, speechUrl] of options.speechUrls.entries()) {
-      const jobs = startJobWorker({
-        ...env,
-        SCRIVO_SPEECH_URL: speechUrl,
-        SCRIVO_WORKER_ID: `load-${index}`,
-      });
+      const jobs = startJobWorker(
+        {
+          ...env,
+          SCRIVO_SPEECH_URL: speechUrl,
+          SCRIVO_WORKER_ID: `load-${index}`,
+        },
+        logFile(`job-worker-${index}`),
+      );
       stops.push(() => jobs.stop());
       logs.push(() => `--- job worker ${index}\n${jobs.log().slice(-5_000)}`);
       await jobs.started;

@@ -2,10 +2,13 @@
 //   flock /tmp/heavy.lock node --conditions=source --import tsx bench/load/run.ts --users 200 --minutes 10
 // Options: --stack embedded|production, --users N (browsing users), --minutes M, --rate R (calls per browsing user per second), --accounts N,
 // --uploaders N, --long N (10-minute files), --askers N, --summarisers N, --live N (live-caption users), --knee 50,100,200,400 (empty: none),
-// --knee-seconds S, --json FILE, --logs DIR (production stack: each API process's whole log there). Prints the JSON summary and the Markdown tables of bench/README.md.
-import { writeFileSync } from 'node:fs';
+// --knee-seconds S, --json FILE, --logs DIR (production stack: each process's whole log there), --ferretdb-backend
+// postgresql|sqlite (production stack; default PostgreSQL where installed: a throwaway cluster of the run's own). Prints the JSON summary and the Markdown tables of bench/README.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type SpeechWorkerProcess, startSpeechWorker } from '@scrivo/adapters/testing/speech-worker-process';
+import { chooseFerretDbBackend } from '@scrivo/adapters/testing/postgres-cluster';
 import { DEFAULT_REQUESTS_PER_USER_SECOND } from './browsing';
 import { runLoad } from './mix';
 import { markdownReport } from './report';
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     'knee-seconds': { type: 'string', default: '45' },
     json: { type: 'string' },
     logs: { type: 'string' },
+    'ferretdb-backend': { type: 'string' },
   },
 });
 
@@ -34,15 +38,23 @@ const progress = (message: string) => process.stderr.write(`[load] ${new Date().
 const main = async () => {
   const stack = values.stack === 'production' ? 'production' : 'embedded';
   // Production: two speech workers of one thread each, so that the two share the two cores instead of fighting.
+  if (values.logs) mkdirSync(values.logs, { recursive: true });
   const speech: SpeechWorkerProcess[] = [];
   for (let i = 0; i < (stack === 'production' ? 2 : 1); i += 1) {
     progress(`starting speech worker ${i + 1}`);
-    speech.push(await startSpeechWorker(stack === 'production' ? { SCRIVO_WHISPER_THREADS: '1' } : {}));
+    speech.push(
+      await startSpeechWorker(
+        stack === 'production' ? { SCRIVO_WHISPER_THREADS: '1' } : {},
+        undefined,
+        values.logs ? { logFile: join(values.logs, `speech-worker-${i}.log`) } : {},
+      ),
+    );
   }
   const report = await runLoad({
     stack,
     speechUrls: speech.map((worker) => worker.url),
     ...(values.logs ? { logDir: values.logs } : {}),
+    ...(stack === 'production' ? { ferretDbBackend: chooseFerretDbBackend(values['ferretdb-backend']) } : {}),
     browsingUsers: Number(values.users),
     seconds: Number(values.minutes) * 60,
     requestsPerUserSecond: Number(values.rate),

@@ -1,6 +1,7 @@
 import { KeyErasedError, type KeyStore } from '@scrivo/domain';
 import { Binary, type Collection, MongoClient } from 'mongodb';
 import { randomBytes } from 'node:crypto';
+import { unreachableAsUnavailable } from '../read-models/mongodb-unreachable';
 
 interface KeyDoc {
   _id: string;
@@ -12,6 +13,7 @@ interface KeyDoc {
 /**
  * Production keys: one document per person in the `personal_keys` collection (a database the operator can back
  * up apart from the events, and with a shorter retention). An erasure unsets the key and leaves a tombstone.
+ * The server out of reach is ReadModelsUnavailableError, as for the read models beside them (503, not 500).
  */
 export class MongoKeyStore implements KeyStore {
   private constructor(
@@ -34,15 +36,16 @@ export class MongoKeyStore implements KeyStore {
       );
     } catch (error) {
       // Two upserts of a new id at once: one gets a duplicate-key error; the other's key is there now.
-      if (!(error instanceof Error && 'code' in error && error.code === 11000)) throw error;
+      if (!(error instanceof Error && 'code' in error && error.code === 11000))
+        unreachableAsUnavailable(error);
     }
-    const doc = await this.keys.findOne({ _id: subjectId });
+    const doc = await this.keys.findOne({ _id: subjectId }).catch(unreachableAsUnavailable);
     if (!doc?.key) throw new KeyErasedError(subjectId);
     return new Uint8Array(doc.key.buffer);
   }
 
   async find(subjectId: string): Promise<Uint8Array | null> {
-    const doc = await this.keys.findOne({ _id: subjectId });
+    const doc = await this.keys.findOne({ _id: subjectId }).catch(unreachableAsUnavailable);
     return doc?.key ? new Uint8Array(doc.key.buffer) : null;
   }
 
@@ -57,7 +60,7 @@ export class MongoKeyStore implements KeyStore {
   }
 
   async erasedAt(subjectId: string): Promise<string | null> {
-    return (await this.keys.findOne({ _id: subjectId }))?.erasedAt ?? null;
+    return (await this.keys.findOne({ _id: subjectId }).catch(unreachableAsUnavailable))?.erasedAt ?? null;
   }
 
   async close(): Promise<void> {

@@ -17,6 +17,7 @@ import {
   type FindOptions,
   type IndexSpec,
   type ReadModelStore,
+  ReadModelsUnavailableError,
   type WriteOp,
 } from '@scrivo/domain';
 import {
@@ -26,6 +27,7 @@ import {
   type Clause,
   filterClauses,
 } from './read-model-names';
+import { isUnreachable, unreachableAsUnavailable } from './mongodb-unreachable';
 
 /** How a read-model document is stored: the port's `id` doubles as `_id`, so lookups use the primary index. */
 interface Stored extends Document {
@@ -87,12 +89,14 @@ const isNamespaceNotFound = (error: unknown) =>
   error instanceof MongoServerError && (error.code === 26 || /ns not found/i.test(error.message));
 
 const translate = (collection: string, error: unknown): unknown =>
-  isDuplicateKey(error)
-    ? new DomainError('DUPLICATE_KEY', `A unique index of ${collection} refused the write`, {
-        collection,
-        cause: error.message,
-      })
-    : error;
+  isUnreachable(error)
+    ? new ReadModelsUnavailableError(error)
+    : isDuplicateKey(error)
+      ? new DomainError('DUPLICATE_KEY', `A unique index of ${collection} refused the write`, {
+          collection,
+          cause: error.message,
+        })
+      : error;
 
 export interface MongoReadModelStoreConnectOptions {
   readonly url: string;
@@ -132,7 +136,7 @@ export class MongoReadModelStore implements ReadModelStore {
     const collection = this.db.collection<Stored>(assertCollectionName(name));
     return {
       get: async (id) => {
-        const stored = await collection.findOne({ _id: id });
+        const stored = await collection.findOne({ _id: id }).catch(unreachableAsUnavailable);
         return stored ? toDoc<T>(stored) : null;
       },
       find: async (filter, options = {}) => {
@@ -143,9 +147,12 @@ export class MongoReadModelStore implements ReadModelStore {
           .sort(toMongoSort(options.sort))
           .skip(options.skip ?? 0);
         if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-        return (await cursor.toArray()).map((stored) => toDoc<T>(stored));
+        return (await cursor.toArray().catch(unreachableAsUnavailable)).map((stored) => toDoc<T>(stored));
       },
-      count: async (filter) => collection.countDocuments(toMongoFilter(filter) as MongoFilter<Stored>),
+      count: async (filter) =>
+        collection
+          .countDocuments(toMongoFilter(filter) as MongoFilter<Stored>)
+          .catch(unreachableAsUnavailable),
       upsert: async (doc) => {
         try {
           await collection.replaceOne({ _id: doc.id }, toStored(name, doc), { upsert: true });
@@ -154,7 +161,7 @@ export class MongoReadModelStore implements ReadModelStore {
         }
       },
       delete: async (id) => {
-        await collection.deleteOne({ _id: id });
+        await collection.deleteOne({ _id: id }).catch(unreachableAsUnavailable);
       },
       ensureIndex: async (index) => {
         try {
@@ -169,7 +176,8 @@ export class MongoReadModelStore implements ReadModelStore {
   async getCheckpoint(projection: string): Promise<number | null> {
     const row = await this.db
       .collection<{ _id: string; position: number }>(CHECKPOINTS)
-      .findOne({ _id: projection });
+      .findOne({ _id: projection })
+      .catch(unreachableAsUnavailable);
     return row?.position ?? null;
   }
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,7 +40,11 @@ export interface LanguageModelProcess {
  */
 export const launchLanguageModel = async (
   timeoutMs = 120_000,
-  { exitWithParent = false, port: asked }: { exitWithParent?: boolean; port?: number } = {},
+  {
+    exitWithParent = false,
+    port: asked,
+    logFile,
+  }: { exitWithParent?: boolean; port?: number; logFile?: string } = {},
 ): Promise<LanguageModelProcess> => {
   const port = asked ?? (await freePort());
   const child = spawn(process.execPath, ['server.mjs'], {
@@ -57,6 +61,7 @@ export const launchLanguageModel = async (
   let log = '';
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-20_000);
+    if (logFile) appendFileSync(logFile, chunk);
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);

@@ -1,6 +1,6 @@
 import { freePort } from './free-port';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,11 +48,13 @@ const run = async (
   env: Record<string, string>,
   ready: () => Promise<boolean>,
   directory: string,
+  logFile?: string,
 ): Promise<ChildProcess> => {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-10_000);
+    if (logFile) appendFileSync(logFile, chunk);
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
@@ -81,7 +83,10 @@ const stopper = (child: ChildProcess, directory: string) => async () => {
 export const MINIO_KEYS = { accessKey: 'scrivo-test', secretKey: 'scrivo-test-secret' } as const;
 
 /** A real MinIO server on a fresh directory; resolves once it reports itself live. */
-export const startMinio = async (binary: string): Promise<RunningServer> => {
+export const startMinio = async (
+  binary: string,
+  options: { readonly logFile?: string } = {},
+): Promise<RunningServer> => {
   const directory = mkdtempSync(join(tmpdir(), 'scrivo-minio-'));
   const port = await freePort();
   const console = await freePort();
@@ -110,21 +115,30 @@ export const startMinio = async (binary: string): Promise<RunningServer> => {
         () => false,
       ),
     directory,
+    options.logFile,
   );
   return { url, stop: stopper(child, directory) };
 };
 
-/** FerretDB (the MongoDB wire protocol over SQLite) on a fresh directory; resolves once it accepts connections. */
-export const startFerretDb = async (binary: string): Promise<RunningServer> => {
+/**
+ * FerretDB (the MongoDB wire protocol) on a fresh directory (SQLite), or on a PostgreSQL database when `postgresql`
+ * names one; resolves once it accepts connections.
+ */
+export const startFerretDb = async (
+  binary: string,
+  options: { readonly postgresql?: string; readonly logFile?: string } = {},
+): Promise<RunningServer> => {
   const directory = mkdtempSync(join(tmpdir(), 'scrivo-ferretdb-'));
   const port = await freePort();
+  const backend = options.postgresql ? ['-postgresql', options.postgresql] : ['-dir', directory];
   const child = await run(
     'ferretdb',
     binary,
-    ['-listen', `127.0.0.1:${port}`, '-dir', directory],
+    ['-listen', `127.0.0.1:${port}`, ...backend],
     {},
     () => accepts(port),
     directory,
+    options.logFile,
   );
   return { url: `mongodb://127.0.0.1:${port}/`, stop: stopper(child, directory) };
 };

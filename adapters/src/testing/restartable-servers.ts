@@ -2,7 +2,7 @@
 // so the data they held is there after the restart (the servers of real-servers.ts take a fresh folder at each
 // start, for isolation).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
@@ -23,6 +23,7 @@ const restartable = async (
   args: (dir: string, port: number) => string[],
   env: Record<string, string>,
   url: (port: number) => string,
+  logFile?: string,
 ): Promise<RestartableServer> => {
   const binary = serverBinary(name);
   if (!binary) throw new Error(`${name} is not built: run tools/install-servers.sh`);
@@ -30,7 +31,13 @@ const restartable = async (
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
-    const started = spawn(binary, args(dir, port), { env: { ...process.env, ...env }, stdio: 'ignore' });
+    // Each start appends to the same log, so a restart's first lines follow the kill's last ones.
+    const log = logFile ? openSync(logFile, 'a') : 'ignore';
+    const started = spawn(binary, args(dir, port), {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', log, log],
+    });
+    if (typeof log === 'number') closeSync(log);
     child = started;
     const deadline = Date.now() + 30_000;
     while (!(await accepts(port))) {
@@ -64,15 +71,23 @@ const restartable = async (
   };
 };
 
-export const startRestartableFerretDb = () =>
+/** On SQLite files of its own folder, or on the PostgreSQL database `postgresql` names (which outlives its kills). */
+export const startRestartableFerretDb = (
+  options: { readonly postgresql?: string; readonly logFile?: string } = {},
+) =>
   restartable(
     'ferretdb',
-    (dir, port) => ['-listen', `127.0.0.1:${port}`, '-dir', dir],
+    (dir, port) => [
+      '-listen',
+      `127.0.0.1:${port}`,
+      ...(options.postgresql ? ['-postgresql', options.postgresql] : ['-dir', dir]),
+    ],
     {},
     (port) => `mongodb://127.0.0.1:${port}/`,
+    options.logFile,
   );
 
-export const startRestartableMinio = async () => {
+export const startRestartableMinio = async (options: { readonly logFile?: string } = {}) => {
   const consolePort = await freePort();
   return restartable(
     'minio',
@@ -92,5 +107,6 @@ export const startRestartableMinio = async () => {
       MINIO_UPDATE: 'off',
     },
     (port) => `http://127.0.0.1:${port}`,
+    options.logFile,
   );
 };

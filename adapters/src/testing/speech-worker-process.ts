@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { stopChildProcess } from './stop-child-process';
@@ -34,6 +34,7 @@ export const speechWorkerInstalled = (): boolean => {
 export const startSpeechWorker = async (
   env: Record<string, string> = {},
   timeoutMs = 180_000,
+  options: { readonly logFile?: string } = {},
 ): Promise<SpeechWorkerProcess> => {
   const dataDir = process.env.SCRIVO_SPEECH_TEST_DATA ?? join(tmpdir(), 'scrivo-speech-test-data');
   mkdirSync(dataDir, { recursive: true });
@@ -56,6 +57,7 @@ export const startSpeechWorker = async (
     const timer = setTimeout(() => reject(new Error(`speech worker did not start:\n${log}`)), timeoutMs);
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       log = (log + chunk).slice(-20_000);
+      if (options.logFile) appendFileSync(options.logFile, chunk);
       const match = /"event": "listening".*?"url": "([^"]+)"/.exec(log);
       if (match) {
         clearTimeout(timer);

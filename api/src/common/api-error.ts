@@ -27,6 +27,8 @@ const statusByCode = new Map<string, number>([
   ['RATE_LIMITED', 429],
   // The rate-limit counters cannot be reached (full disk, database down): try again shortly.
   ['RATE_LIMITS_UNAVAILABLE', 503],
+  // The read-model database cannot be reached (restarting, connection cut): try again shortly.
+  ['READ_MODELS_UNAVAILABLE', 503],
 ]);
 
 export const registerErrorStatus = (code: string, status: number): void => {

@@ -132,8 +132,10 @@ export class ErrorFilter implements ExceptionFilter {
     // warnings with their code; anything else that became a 5xx is a bug and is logged with its stack.
     if (status >= 500) {
       if (exception instanceof DomainError || exception instanceof ApiError) {
+        // The cause (a dependency's own error) says which one and how it failed, for the operator.
+        const cause = exception.cause instanceof Error ? { cause: exception.cause.message } : {};
         this.logger.warn(
-          { code, status, requestId, message },
+          { code, status, requestId, message, ...cause },
           'request refused by a dependency or configuration',
         );
       } else {

@@ -1,3 +1,5 @@
+import { DomainError } from '../kernel/errors';
+
 /** A read-model document: any JSON object with a string id. */
 export interface Doc {
   readonly id: string;
@@ -70,4 +72,22 @@ export interface ReadModelStore {
    */
   shredDeleted(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The read-model database cannot be reached (its server restarting, the connection cut). A request that needed it
+ * answers 503 with Retry-After: the failure is the server's own and passes, unlike a bug's 500.
+ */
+export class ReadModelsUnavailableError extends DomainError {
+  static readonly RETRY_AFTER_SECONDS = 5;
+  constructor(cause: unknown) {
+    super(
+      'READ_MODELS_UNAVAILABLE',
+      'This service is briefly unavailable. Please try again in a few seconds.',
+      {
+        retryAfterSeconds: ReadModelsUnavailableError.RETRY_AFTER_SECONDS,
+      },
+    );
+    this.cause = cause;
+  }
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const API_DIR = resolve(import.meta.dirname, '../../..');
@@ -15,7 +16,10 @@ export interface JobWorkerProcess {
  * Runs the real job worker (api/src/worker-main.ts) as its own process, from source: it uses no decorators, so
  * tsx runs it as the built api/dist/worker-main.js would.
  */
-export const startJobWorker = (env: Record<string, string>): JobWorkerProcess => {
+export const startJobWorker = (
+  env: Record<string, string>,
+  options: { readonly logFile?: string } = {},
+): JobWorkerProcess => {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/worker-main.ts'], {
     cwd: API_DIR,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
@@ -24,6 +28,7 @@ export const startJobWorker = (env: Record<string, string>): JobWorkerProcess =>
   let log = '';
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString('utf8')).slice(-50_000);
+    if (options.logFile) appendFileSync(options.logFile, chunk);
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);

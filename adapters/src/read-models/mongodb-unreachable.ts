@@ -1,0 +1,17 @@
+import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
+import { ReadModelsUnavailableError } from '@scrivo/domain';
+
+/**
+ * The MongoDB server cannot be reached: the connection was cut (the driver's one retry of a read failed too) or no
+ * server answered in time. Not a bug of the caller's: see ReadModelsUnavailableError.
+ */
+export const isUnreachable = (error: unknown): boolean =>
+  error instanceof MongoNetworkError || error instanceof MongoServerSelectionError;
+
+/**
+ * For `.catch` on a call to the MongoDB database of the read models (and of the keys kept beside them): the port's
+ * ReadModelsUnavailableError when the server cannot be reached, any other error as it is.
+ */
+export const unreachableAsUnavailable = (error: unknown): never => {
+  throw isUnreachable(error) ? new ReadModelsUnavailableError(error) : error;
+};
