@@ -116,7 +116,9 @@ def main() -> int:
     worker = Transcriber(model.path, threads=2)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    sources = cv.remembered(hear, out / "heard") if args.set == "users" else hear
+    # Remembered for both sets: the bare call's fallback samples at random, and a before/after comparison needs the
+    # same conversations (the first set was built from fresh words on every run before 2026-12-07).
+    sources = cv.remembered(hear, out / "heard")
     rows = []
     for spec in USERS if args.set == "users" else SET:
         if args.only and spec.name not in args.only:

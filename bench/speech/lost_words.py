@@ -219,7 +219,7 @@ def main() -> int:
     def unheard(_samples: Any) -> List[Any]:
         raise SystemExit("a reader's words are not in <out>/heard: run bench/speech/conversations.py first")
 
-    sources = cv.remembered(unheard, out / "heard") if args.set == "users" else unheard
+    sources = cv.remembered(unheard, out / "heard")
     rows = []
     for spec in bench.USERS if args.set == "users" else bench.SET:
         if (args.only and spec.name not in args.only) or not (out / f"{spec.name}.words.json").is_file():
