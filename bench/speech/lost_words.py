@@ -1,6 +1,7 @@
 """Which words the bare engine hears and the worker does not, and why (issue 40, item 1's recall target).
 
-    PYTHONPATH=worker worker/.venv/bin/python bench/speech/lost_words.py --set users --out /tmp/recall-users [--only NAME ...]
+    PYTHONPATH=worker worker/.venv/bin/python bench/speech/lost_words.py --set users --out /tmp/recall-users \
+        [--only NAME ...] [--bare-from /tmp/recall-before]
 
 Reads what ``bench/speech/conversations.py`` left in ``--out``: each file's WAV, ``<name>.words.json`` (the worker's
 and the bare call's words) and ``heard/`` (the bare call's words per reader, from which the same conversation and its
@@ -58,24 +59,7 @@ Timed = Tuple[float, float, str]
 
 def match(reference: Sequence[Timed], hypothesis: Sequence[Timed], slack: float = SLACK) -> List[Optional[int]]:
     """For each reference word, the index of the hypothesis word cv.recall matches it with (None: not found)."""
-    by_text: Dict[str, List[int]] = {}
-    for k, h in enumerate(hypothesis):
-        by_text.setdefault(h[2], []).append(k)
-    used: set = set()
-    out: List[Optional[int]] = []
-    for a, b, text in reference:
-        middle = (a + b) / 2
-        best, distance = None, slack
-        for k in by_text.get(text, ()):
-            if k in used:
-                continue
-            d = abs((hypothesis[k][0] + hypothesis[k][1]) / 2 - middle)
-            if d <= distance:
-                best, distance = k, d
-        if best is not None:
-            used.add(best)
-        out.append(best)
-    return out
+    return cv.matches([cv.Word(a, b, t) for a, b, t in reference], [(a, b, t, None) for a, b, t in hypothesis], slack)
 
 
 def _middle(w: Sequence[Any]) -> float:
@@ -138,10 +122,11 @@ def classify(
     return "inside_chunk"
 
 
-def analyse(name: str, out: Path, conversation: Any, verbose: bool) -> Dict[str, Any]:
+def analyse(name: str, out: Path, conversation: Any, verbose: bool, bare_from: Path) -> Dict[str, Any]:
     data = json.loads((out / f"{name}.words.json").read_text())
     worker: List[Timed] = [(float(w[0]), float(w[1]), str(w[2])) for w in data["worker"]]
-    bare: List[Timed] = [(float(w[0]), float(w[1]), str(w[2])) for w in data["bare"]]
+    heard = json.loads((bare_from / f"{name}.words.json").read_text())["bare"]
+    bare: List[Timed] = [(float(w[0]), float(w[1]), str(w[2])) for w in heard]
     reference = [(w.start, w.end, w.text) for w in conversation.words]
     clear = {(w.start, w.text) for w in conversation.clear_words()}
     backchannel = {(w.start, w.text) for p in conversation.placed if p.backchannel for w in p.words}
@@ -197,8 +182,8 @@ def analyse(name: str, out: Path, conversation: Any, verbose: bool) -> Dict[str,
         # The target read on the words the bare call heard as they were said: its inventions and misplaced words
         # left out, what share of the rest the worker has.
         "bareSaid": sum(1 for r in bare_in_reference if r is not None),
-        "againstBareSaid": round(1 - sum(1 for k in lost if bare_in_reference[k] is not None)
-                                 / max(1, sum(1 for r in bare_in_reference if r is not None)), 3),
+        "againstBareSaid": round(cv.recall(cv.said(conversation.words, [(*w, None) for w in bare]),
+                                           [(*w, None) for w in worker]), 3),
         "chunks": len(chunks),
         "spans": len(spans),
     }
@@ -210,6 +195,8 @@ def main() -> int:
     parser.add_argument("--set", choices=["first", "users"], default="users")
     parser.add_argument("--out", default="/tmp/conversations")
     parser.add_argument("--only", nargs="*")
+    parser.add_argument("--bare-from", help="the bare call's words from this run's folder instead (a before/after "
+                        "comparison on one bare transcript: the bare call's fallback samples at random)")
     parser.add_argument("--quiet", action="store_true", help="the table only, no line per lost word")
     args = parser.parse_args()
     import conversations as bench
@@ -225,7 +212,7 @@ def main() -> int:
         if (args.only and spec.name not in args.only) or not (out / f"{spec.name}.words.json").is_file():
             continue
         conversation = cv.build(Path(args.audio), spec, sources)
-        rows.append(analyse(spec.name, out, conversation, not args.quiet))
+        rows.append(analyse(spec.name, out, conversation, not args.quiet, Path(args.bare_from or out)))
         print(json.dumps(rows[-1]), flush=True)
     print("\n| file | bare words | lost | worker vs bare | worker vs bare, said words | " + " | ".join(CLASSES)
           + " | of which worker right | reference words worker / bare |")
