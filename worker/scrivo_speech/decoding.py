@@ -669,9 +669,9 @@ def _task_of(tokenizer: Tokenizer) -> str:
     return token[2:-2] if token else "transcribe"
 
 
-def _kept_words(decoded: Sequence[Decoded]) -> List[Tuple[float, float]]:
-    """(start, end) of the words the guards will keep (the transcriber's verdict on the same segments)."""
-    out: List[Tuple[float, float]] = []
+def _guarded_segments(decoded: Sequence[Decoded]) -> Iterator[Tuple[Dict[str, Any], Segment]]:
+    """Each segment as the guards will keep it (loops cut to one copy), with the decoder's segment; segments the
+    guards leave out are not given (the transcriber's verdict on the same segments)."""
     for item in decoded:
         segment = item.segment
         if segment is None or not segment.words:
@@ -680,8 +680,24 @@ def _kept_words(decoded: Sequence[Decoded]) -> List[Tuple[float, float]]:
                  for w in segment.words if w.word.strip()]
         shaped = guards.remove_loops({"start": segment.start, "end": segment.end, "text": segment.text.strip(), "words": words})
         if guards.verdict(shaped, segment.avg_logprob, segment.no_speech_prob) is None:
-            out.extend((w["start"], w["end"]) for w in shaped["words"])
-    return out
+            yield shaped, segment
+
+
+def _kept_words(decoded: Sequence[Decoded]) -> List[Tuple[float, float]]:
+    """(start, end) of the words the guards will keep."""
+    return [(w["start"], w["end"]) for shaped, _ in _guarded_segments(decoded) for w in shaped["words"]]
+
+
+def _sure_word_count(decoded: Sequence[Decoded]) -> int:
+    """How many words the guards will keep outside segments marked low confidence: what a second decode is worth
+    against the first pass. A raw count took a loop ("nig" 62 times, kept once) or a garble at an average log
+    probability of -4 ("Do you have an ability to") for hearing more, and replaced the words the first pass had heard
+    there ("They detailed"; bench/README.md, "Which words the worker loses")."""
+    return sum(
+        len(shaped["words"])
+        for shaped, segment in _guarded_segments(decoded)
+        if not guards.is_low_confidence(shaped, segment.avg_logprob)
+    )
 
 
 def _stretches(mask: np.ndarray, shortest: float) -> List[Tuple[float, float]]:
@@ -767,7 +783,7 @@ def second_decode(
 SPARSE_WINDOW_SECONDS = 4.0
 SPARSE_MIN_SPEECH_SECONDS = 2.5  # a window with less speech than this is not judged
 SPARSE_WORDS_PER_SECOND = 1.0  # conversational speech runs at 2-4 words/s
-SPARSE_GAIN = 1.5  # the second decode must hear at least this many times the words (and 3 more)
+SPARSE_GAIN = 1.5  # the second decode must hear at least this many times the words, sure ones (and 3 more)
 # Whisper on a short window is fickle: one 12 s stretch of 6p decoded with 1 s around it gave "One -fine. One
 # -fine." (6 words), with 3 s around it 33 words, as the bare engine hears. A poor answer is tried once more.
 SPARSE_CONTEXTS = (CONTEXT_SECONDS, 3.0)
@@ -830,7 +846,7 @@ def _decode_sparse(
         before = sum(1 for a, b in heard if start <= (a + b) / 2 <= end)
         for context in SPARSE_CONTEXTS:
             again = second_decode(model, samples, start, end, chunk.language, task, "sparse", context)
-            if _word_count(again) >= max(SPARSE_GAIN * before, before + 3):
+            if _sure_word_count(again) >= max(SPARSE_GAIN * before, before + 3):
                 decoded = _without_words_in(decoded, start, end) + again
                 break
     return decoded

@@ -2,11 +2,16 @@
 decoding.py, no model). Where several voices are spliced into one chunk, greedy decoding can follow the loudest and
 skip the others' words between its own: no stretch is empty, but the words are far too few."""
 
+import numpy as np
 from faster_whisper.transcribe import Segment, Word
 
+from scrivo_speech import decoding
 from scrivo_speech.decoding import (
     SPARSE_WINDOW_SECONDS,
+    Chunk,
     Decoded,
+    _decode_sparse,
+    _sure_word_count,
     _without_words_in,
     sparse_stretches,
 )
@@ -56,3 +61,43 @@ def test_the_first_pass_words_inside_a_redecoded_stretch_are_taken_out_and_the_r
     assert [(w.start, w.end) for w in kept[0].segment.words] == [(0.0, 0.5), (1.0, 1.5), (9.0, 9.5)]
     assert (kept[0].segment.start, kept[0].segment.end) == (0.0, 9.5)
     assert kept[0].segment.text == " w0 w1 w3"
+
+
+def said(words, avg_logprob=-0.2, probability=0.9):
+    """A decoded segment of these (start, end, text) words."""
+    ws = [Word(start=a, end=b, word=f" {t}", probability=probability) for a, b, t in words]
+    return Decoded(Segment(id=0, seek=0, start=ws[0].start, end=ws[-1].end, text="".join(w.word for w in ws), tokens=[],
+                           avg_logprob=avg_logprob, compression_ratio=1.0, no_speech_prob=0.01, words=ws,
+                           temperature=0.0), "en", 0.99)
+
+
+def test_a_second_decode_is_worth_the_words_the_guards_keep_and_believe():
+    loop = said([(29.0 + 0.06 * i, 29.05 + 0.06 * i, "nig") for i in range(62)])
+    garble = said([(31.6, 31.8, "Do"), (31.8, 32.0, "you"), (32.0, 32.2, "have"), (32.2, 32.4, "an"),
+                   (32.4, 32.7, "ability")], avg_logprob=-3.99)
+    clear = said([(30.0, 30.3, "they"), (30.3, 30.9, "detailed")])
+    assert _sure_word_count([loop]) == 1  # a loop's copies are cut to one
+    assert _sure_word_count([garble]) == 0  # an average log probability of -4: low confidence
+    assert _sure_word_count([clear, loop, garble]) == 3
+
+
+def test_a_looping_or_garbled_second_decode_never_replaces_what_the_first_pass_heard(monkeypatch):
+    # u-loop-bait-2p (bench/README.md, "Which words the worker loses"): the first pass heard "They detailed" in a
+    # sparse 4 s window; the second decode gave "nig" 62 times, or a garble at -4, and took the words' place.
+    first = [said([(28.0, 28.4, "They"), (30.9, 31.1, "detailed")])]
+    for answer in ([said([(29.0 + 0.06 * i, 29.05 + 0.06 * i, "nig") for i in range(62)])],
+                   [said([(31.6, 31.8, "Do"), (31.8, 32.0, "you"), (32.0, 32.2, "have"), (32.2, 32.4, "an"),
+                          (32.4, 32.7, "ability")], avg_logprob=-3.99)]):
+        monkeypatch.setattr(decoding, "second_decode", lambda *a, **k: answer)
+        chunk = Chunk([{"start": 27 * RATE, "end": 33 * RATE}], "en", 0.99)
+        kept = _decode_sparse(None, np.zeros(34 * RATE, dtype=np.float32), chunk, first, "transcribe")
+        assert [w.word.strip() for d in kept for w in d.segment.words] == ["They", "detailed"]
+
+
+def test_a_second_decode_that_clearly_hears_more_replaces_the_sparse_words(monkeypatch):
+    first = [said([(28.0, 28.4, "They"), (30.9, 31.1, "detailed")])]
+    clearer = [said([(27.2 + 0.4 * i, 27.5 + 0.4 * i, f"w{i}") for i in range(10)])]
+    monkeypatch.setattr(decoding, "second_decode", lambda *a, **k: clearer)
+    chunk = Chunk([{"start": 27 * RATE, "end": 33 * RATE}], "en", 0.99)
+    kept = _decode_sparse(None, np.zeros(34 * RATE, dtype=np.float32), chunk, first, "transcribe")
+    assert [w.word.strip() for d in kept for w in d.segment.words] == [f"w{i}" for i in range(10)]

@@ -558,16 +558,14 @@ def hypothesis_words(result: Dict[str, Any]) -> List[HypWord]:
     return out
 
 
-def recall(reference: Sequence[Word], hypothesis: Sequence[HypWord], slack: float = 1.5) -> float:
-    """Share of the reference words found in the hypothesis: the same word, within ``slack`` seconds of where it
-    was placed, each hypothesis word used once (closest first). Order-free, so overlapped turns score fairly."""
-    if not reference:
-        return 1.0
+def matches(reference: Sequence[Word], hypothesis: Sequence[HypWord], slack: float = 1.5) -> List[Optional[int]]:
+    """For each reference word, the hypothesis word found for it (its index; None: not found): the same word, within
+    ``slack`` seconds of where it was placed, each hypothesis word used once (closest first)."""
     by_text: Dict[str, List[int]] = {}
     for k, h in enumerate(hypothesis):
         by_text.setdefault(h[2], []).append(k)
     used = set()
-    found = 0
+    out: List[Optional[int]] = []
     for w in reference:
         middle = (w.start + w.end) / 2
         best, distance = None, slack
@@ -579,8 +577,23 @@ def recall(reference: Sequence[Word], hypothesis: Sequence[HypWord], slack: floa
                 best, distance = k, d
         if best is not None:
             used.add(best)
-            found += 1
-    return found / len(reference)
+        out.append(best)
+    return out
+
+
+def recall(reference: Sequence[Word], hypothesis: Sequence[HypWord], slack: float = 1.5) -> float:
+    """Share of the reference words found in the hypothesis (:func:`matches`). Order-free, so overlapped turns
+    score fairly."""
+    if not reference:
+        return 1.0
+    return sum(1 for k in matches(reference, hypothesis, slack) if k is not None) / len(reference)
+
+
+def said(reference: Sequence[Word], hypothesis: Sequence[HypWord], slack: float = 1.5) -> List[Word]:
+    """The hypothesis words that are words of the reference, where they were said (:func:`matches`): the bare call's
+    words without its inventions and the words it put more than ``slack`` seconds from where they were said."""
+    found = sorted(k for k in matches(reference, hypothesis, slack) if k is not None)
+    return [Word(hypothesis[k][0], hypothesis[k][1], hypothesis[k][2]) for k in found]
 
 
 def empty_stretches(conversation: Conversation, hypothesis: Sequence[HypWord], longest: float = 2.0) -> List[Tuple[float, float]]:
