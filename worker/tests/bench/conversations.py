@@ -24,6 +24,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from scrivo_speech.engine import seed_sampling
+
 from .wer import normalize
 
 SAMPLE_RATE = 16000
@@ -141,6 +143,9 @@ def bare_engine(model: Any) -> BareEngine:
     times so the clip can be cut between words and each reference word placed in the conversation."""
 
     def hear(samples: np.ndarray) -> List[Word]:
+        # The fallback's sampling draws from CTranslate2's one process-wide generator, which the worker's own second
+        # decodes seed and draw from too: seeded here, the same samples give the same words whatever ran before.
+        seed_sampling(0)
         segments, _info = model.transcribe(samples, language="en", word_timestamps=True)
         out = []
         for segment in segments:
