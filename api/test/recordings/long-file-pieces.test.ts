@@ -53,7 +53,7 @@ describe.skipIf(!speechWorkerInstalled())('one long file in pieces, beside anoth
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finishes B’s 11 s clip within 20 s, before A’s 20-minute file, which is readable piece by piece and joined whole', async () => {
+  it('finishes B’s 11 s clip between two of A’s pieces (within 20 s on a quiet machine), before A’s 20-minute file, which is readable piece by piece and joined whole', async () => {
     const a = (await signedInClient(app, { plan: 'premium' })).client;
     const b = (await signedInClient(app, { plan: 'premium' })).client;
     const longId = await upload(a, long.wav, 'meeting.wav');
@@ -90,14 +90,23 @@ describe.skipIf(!speechWorkerInstalled())('one long file in pieces, beside anoth
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(clipDoneAfterMs).not.toBeNull();
-    console.info(`B's clip completed ${clipDoneAfterMs} ms after its upload`);
-    expect(clipDoneAfterMs!).toBeLessThan(20_000);
     expect(partialSeen).toBe(true);
 
     const transcript = bodyOf(await a.api.recordings.transcript({ params: { id: longId } }), 200);
     expect(transcript.partial).toBeUndefined();
     expect(transcript.durationSeconds).toBeCloseTo(long.durationSeconds, 0);
     const events = await app.scrivo.adapters.events.readStream(recordingStream(longId));
+    // B's clip waits at most for the piece the speech worker is on when it comes, then takes its own few seconds:
+    // 20 s where a piece takes 10 s or less, one piece's time more where the machine is slower (a CI machine
+    // running other lanes beside this one), never the whole file's minutes.
+    const finished = events
+      .filter((e) => e.type === 'TranscriptionSplit' || e.type === 'TranscriptPieceTranscribed')
+      .map((e) => Date.parse(e.metadata.occurredAt));
+    const longestPieceMs = Math.max(...finished.slice(1).map((at, i) => at - finished[i]!));
+    console.info(
+      `B's clip completed ${clipDoneAfterMs} ms after its upload; longest piece ${longestPieceMs} ms`,
+    );
+    expect(clipDoneAfterMs!).toBeLessThan(Math.max(20_000, longestPieceMs + 10_000));
     const split = events.find((e) => e.type === 'TranscriptionSplit')!.data as {
       pieces: { start: number; end: number }[];
     };
