@@ -275,7 +275,7 @@ export const transcriptionPieceJobHandler = (deps: PieceJobDeps): JobHandler => 
   /**
    * Where each recording whose pieces this worker ran stood at its last check, most recently checked last: a
    * check then reads only what was appended since (see StreamRunner.standing). A few recordings are kept at
-   * most, each its state with the words still sealed.
+   * most, each its state sealed and without the pieces' words (checksDecider).
    */
   const standings = new Map<string, StreamStanding<RecordingState>>();
   const standingOf = async (recordingId: string): Promise<RecordingState> => {
