@@ -84,19 +84,11 @@ const vitest = (name, projects) => {
   return status;
 };
 
-// The light files (domain, web, the API in process) keep both cores busy. The lanes after them (a real engine or a
-// browser, one file at a time) leave most of a core idle while they wait on real work: the speech worker's mypy and
-// pytest (about one core) run beside those lanes, niced so that Vitest's timed tests keep their pace (issue 42: the
-// suite under 40 minutes). The worker's real-time tests (live captions fed at the speed of speech, marked
-// `realtime`) run after Vitest, at normal priority.
-step('vitest: the light files');
-const lightStatus = vitest('vitest-light', ['domain', 'server', 'web']);
-
 const pytestReport = (name) => join(root, '.tmp', `${name}.xml`);
 for (const name of ['pytest', 'pytest-realtime']) rmSync(pytestReport(name), { force: true });
 let speechWorkerTests;
 if (hasWorker) {
-  step('mypy and pytest (speech worker), beside the engine and browser lanes');
+  step('mypy and pytest (speech worker), beside Vitest');
   speechWorkerTests = inBackground(
     'speech-worker-tests',
     'sh',
@@ -108,9 +100,9 @@ if (hasWorker) {
     { cwd: join(root, 'worker') },
   );
 }
-// Lint and the type checks read code and time nothing: they too take the cores the lanes leave idle, one after
+// Lint and the type checks read code and time nothing: they too take the cores Vitest leaves idle, one after
 // another (each is one process on one core), instead of holding both cores for 3 minutes before the tests.
-step('lint and type checks, beside the engine and browser lanes');
+step('lint and type checks, beside Vitest');
 const staticChecks = inBackground('lint-and-types', 'sh', [
   '-c',
   [
@@ -121,6 +113,13 @@ const staticChecks = inBackground('lint-and-types', 'sh', [
     'node scripts/typecheck.mjs',
   ].join(' && '),
 ]);
+// The speech worker's mypy and pytest (about one core) and the static checks start first, niced: they take what
+// Vitest leaves idle (the light files wait on sockets and databases, the lanes after them on a real engine or a
+// browser, one file at a time) without slowing its timed tests (issue 42: the suite under 40 minutes; started after
+// the light files, pytest still ran 24 minutes beside the lanes). The worker's real-time tests (live captions fed at
+// the speed of speech, marked `realtime`) run after Vitest, at normal priority.
+step('vitest: the light files');
+const lightStatus = vitest('vitest-light', ['domain', 'server', 'web']);
 step('vitest: the engine, browser and Pact lanes');
 const lanesStatus = vitest('vitest-lanes', ['engines', 'e2e', 'pact']);
 const vitestStatus = lightStatus || lanesStatus;

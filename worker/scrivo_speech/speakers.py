@@ -815,6 +815,12 @@ WORD_SPAN_PAUSE = 0.5
 # audio spreads one voice's embeddings wider (0.55 split 4 readers into 5 and 6 into 10; bench/README.md).
 WORD_SPAN_SAME_SPEAKER = 0.45
 MIN_SPAN_SECONDS = 0.25  # shorter spans say nothing about a voice: their words follow their neighbours
+# A span longer than this is cut at word boundaries into near-equal parts. Whisper's word times can leave no pause at
+# all inside a segment (each word's end reaches the next one's start: on an Intel Xeon, a 16 s segment of three
+# people's quick turns), and a span holding several voices is embedded as one: three readers were found as one. Cut
+# at 6 s, no reverberant conversation of the bench is worse and that one finds its 3; at 3-4 s one of four readers is
+# lost (bench/README.md, "Spans without pauses").
+LONGEST_WORD_SPAN = 6.0
 
 
 def words_covered(segments: Sequence[Dict[str, Any]], turns: Sequence[diarize_mod.Turn]) -> float:
@@ -836,13 +842,32 @@ def word_spans(segments: Sequence[Dict[str, Any]]) -> List[Tuple[float, float]]:
     taken it found the count (or came closest) on every file, stretches of 1-3 s did not (bench/README.md)."""
     out: List[Tuple[float, float]] = []
     for segment in segments:
-        words = segment.get("words") or ()
+        words = [(float(w["start"]), float(w["end"])) for w in segment.get("words") or ()]
         start = 0
         for j in range(1, len(words) + 1):
-            if j == len(words) or float(words[j]["start"]) - float(words[j - 1]["end"]) >= WORD_SPAN_PAUSE:
-                out.append((float(words[start]["start"]), float(words[j - 1]["end"])))
+            if j == len(words) or words[j][0] - words[j - 1][1] >= WORD_SPAN_PAUSE:
+                out.extend(_cut_long_span(words[start:j]))
                 start = j
     return sorted(out)
+
+
+def _cut_long_span(words: Sequence[Tuple[float, float]]) -> List[Tuple[float, float]]:
+    """The words' span, or near-equal parts of it cut between words when it is longer than LONGEST_WORD_SPAN."""
+    start, end = words[0][0], words[-1][1]
+    parts = int(np.ceil((end - start) / LONGEST_WORD_SPAN)) if LONGEST_WORD_SPAN > 0 else 1
+    if parts <= 1 or len(words) < 2:
+        return [(start, end)]
+    out: List[Tuple[float, float]] = []
+    first = 0
+    for k in range(1, parts):
+        target = start + k * (end - start) / parts
+        # The word boundary nearest the target, keeping at least one word on each side.
+        cut = min(range(first + 1, len(words)), key=lambda j: abs(words[j][0] - target))
+        if cut > first:
+            out.append((words[first][0], words[cut - 1][1]))
+            first = cut
+    out.append((words[first][0], end))
+    return out
 
 
 class WordSpanSpeakers:

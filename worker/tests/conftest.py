@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import subprocess
@@ -67,30 +66,40 @@ def transcriber(resolved_model):
     return Transcriber(resolved_model.path, threads=cpu_count())
 
 
+# What the engine heard in each reader's clean utterance, kept with the tests: the conversations are cut from these
+# word times, so they are the same conversations on every machine (Whisper's words move between processors of one
+# kind, and the bare call's fallback samples at random), and a fresh clone does not spend minutes of beam search on
+# them. A reader not kept here is heard on the spot and added.
+HEARD = Path(__file__).resolve().parent / "bench" / "heard"
+
+
 @pytest.fixture(scope="session")
 def bare(resolved_model):
     """The bare call the conversations are measured against (faster-whisper's ``transcribe`` with its defaults, two
-    threads), loaded once for every test file that builds conversations."""
+    threads), loaded once for every test file that builds conversations. Always heard on the spot: the product is
+    compared with the engine on this machine."""
     from faster_whisper import WhisperModel
 
     return cv.bare_engine(WhisperModel(str(resolved_model.path), device="cpu", compute_type="int8", cpu_threads=2))
 
 
 @pytest.fixture(scope="session")
+def bare_sources(bare):
+    """What the bare call heard in each reader's clean utterance (kept in HEARD/bare): the reference the
+    conversations measured against the bare call are built from."""
+    return cv.remembered(bare, HEARD / "bare")
+
+
+@pytest.fixture(scope="session")
 def hear(transcriber):
     """Greedy word times of a reader's utterance, for cutting it into a conversation's turns (tests that build
-    conversations score the speakers, so the bare call's beam search is not needed); each utterance is heard once
-    for the whole session."""
-    heard: Dict[str, List[cv.Word]] = {}
+    conversations score the speakers, so the bare call's beam search is not needed); kept in HEARD/greedy."""
 
     def words(samples: np.ndarray) -> List[cv.Word]:
-        key = hashlib.sha1(samples.tobytes()).hexdigest()
-        if key not in heard:
-            segments, _info = transcriber.model.transcribe(samples, language="en", word_timestamps=True, beam_size=1)
-            heard[key] = [cv.Word(float(w.start), float(w.end), t) for s in segments for w in s.words or () for t in cv.normalize(w.word)]
-        return heard[key]
+        segments, _info = transcriber.model.transcribe(samples, language="en", word_timestamps=True, beam_size=1)
+        return [cv.Word(float(w.start), float(w.end), t) for s in segments for w in s.words or () for t in cv.normalize(w.word)]
 
-    return words
+    return cv.remembered(words, HEARD / "greedy")
 
 
 @pytest.fixture(scope="session")

@@ -53,12 +53,12 @@ SPEAKERS_WITHIN = 1
 
 
 @pytest.fixture(scope="module")
-def heard(audio_dir: Path, bare, transcriber, tmp_path_factory) -> Dict[str, Dict[str, Any]]:
+def heard(audio_dir: Path, bare, bare_sources, transcriber, tmp_path_factory) -> Dict[str, Dict[str, Any]]:
     """Each conversation built, transcribed by the product path and scored (once for all the tests here)."""
     out = {}
     folder = tmp_path_factory.mktemp("conversations")
     for spec in SPECS:
-        conversation = cv.build(audio_dir, spec, bare)
+        conversation = cv.build(audio_dir, spec, bare_sources)
         path = cv.write_wav(folder / f"{spec.name}.wav", conversation.samples)
         result = transcriber.transcribe(str(path), diarize=True)
         words = cv.hypothesis_words(result)

@@ -29,8 +29,8 @@ MEASURED = 0.941
 
 
 @pytest.fixture(scope="module")
-def exchange(audio_dir: Path, bare, transcriber, tmp_path_factory) -> Dict[str, Any]:
-    conversation = cv.build(audio_dir, SPEC, bare)
+def exchange(audio_dir: Path, bare, bare_sources, transcriber, tmp_path_factory) -> Dict[str, Any]:
+    conversation = cv.build(audio_dir, SPEC, bare_sources)
     path = cv.write_wav(tmp_path_factory.mktemp("users") / f"{SPEC.name}.wav", conversation.samples)
     words = cv.hypothesis_words(transcriber.transcribe(str(path), diarize=True))
     heard = [(w.start, w.end, w.text, None) for w in bare(conversation.samples)]

@@ -44,6 +44,18 @@ def test_a_segment_is_cut_where_its_words_pause_half_a_second():
     assert speakers_mod.word_spans(segments) == [(0.0, 0.9), (1.5, 2.2), (3.0, 3.5)]
 
 
+def test_a_span_without_pauses_longer_than_six_seconds_is_cut_between_words_into_near_equal_parts():
+    # Whisper's word times can run end to end with no pause for a whole segment of quick turns (16 s on one CPU).
+    glued = [word(k * 0.5, (k + 1) * 0.5) for k in range(32)]  # 0-16 s, no pause anywhere
+    spans = speakers_mod.word_spans([{"words": glued}])
+    assert len(spans) == 3
+    assert spans[0][0] == 0.0 and spans[-1][1] == 16.0
+    assert all(b - a <= speakers_mod.LONGEST_WORD_SPAN for a, b in spans)
+    assert all(abs((b - a) - 16 / 3) <= 0.5 for a, b in spans)
+    # Spans already short enough are left as they are.
+    assert speakers_mod.word_spans([{"words": glued[:12]}]) == [(0.0, 6.0)]
+
+
 def test_coverage_is_the_share_of_the_words_time_inside_some_turn():
     segments = [{"words": [word(0.0, 1.0), word(2.0, 3.0)]}]
     assert speakers_mod.words_covered(segments, [(0.0, 1.0, 0)]) == pytest.approx(0.5, abs=0.01)
