@@ -99,6 +99,8 @@ def main() -> int:
     parser.add_argument("--out", default="/tmp/conversations")
     parser.add_argument("--first-pass-only", action="store_true",
                         help="the worker as before issue 26: no second decode (for a before/after comparison)")
+    parser.add_argument("--uncapped", action="store_true",
+                        help="second decodes without their token cap (as before 2026-12-07), for a before/after comparison")
     args = parser.parse_args()
 
     from faster_whisper import WhisperModel
@@ -111,6 +113,10 @@ def main() -> int:
 
         decoding._decode_missing = lambda *a, **k: []
         decoding._weak_speech = lambda *a, **k: iter(())
+    if args.uncapped:
+        from scrivo_speech import decoding
+
+        decoding.second_token_cap = lambda seconds: None
     model = resolve_model("base", Path(args.data_dir), allow_download=False)
     hear = cv.bare_engine(WhisperModel(str(model.path), device="cpu", compute_type="int8", cpu_threads=2))
     worker = Transcriber(model.path, threads=2)

@@ -733,6 +733,21 @@ def _decode_missing(
 
 
 SAMPLING_SEED = 26
+# Tokens a second decode may write per second of the audio it reads (and a few more): quick speech with its timestamp
+# tokens needs about 6. Uncapped, a decode of pink noise wrote a loop to Whisper's 448-token limit at each of the six
+# fallback temperatures: 28 s for 4 s of audio, three times in one 45 s file (issue 40: second decodes up to 33 s).
+# Not lower: at 10-16 a short loop's compression ratio stayed under the fallback's 2.4, and noise came back as "-4".
+SECOND_TOKENS_PER_SECOND = 24
+SECOND_TOKENS_MORE = 16
+# The prompt (start, language and task: no previous text) and the new tokens must fit in Whisper's 448: faster-whisper
+# refuses the decode otherwise, which a cap of 24 a second did for any decode reading over 18 s. Not openai-whisper's
+# 224: on u-loop-bait-2p, a 10 s sparse window then brought back 12 words instead of 24.
+SECOND_TOKENS_MOST = 440
+
+
+def second_token_cap(seconds: float) -> Optional[int]:
+    """The most tokens a second decode of ``seconds`` of audio writes per 30 s window it reads."""
+    return min(int(np.ceil(seconds * SECOND_TOKENS_PER_SECOND)) + SECOND_TOKENS_MORE, SECOND_TOKENS_MOST)
 
 
 def second_decode(
@@ -756,7 +771,7 @@ def second_decode(
     seed_sampling(SAMPLING_SEED)
     segments, info = model.transcribe(
         samples[a:b], language=language, task=task, beam_size=SECOND_BEAM_SIZE, vad_filter=False,
-        word_timestamps=True, condition_on_previous_text=False,
+        word_timestamps=True, condition_on_previous_text=False, max_new_tokens=second_token_cap((b - a) / SAMPLE_RATE),
     )
     out: List[Decoded] = []
     for segment in segments:

@@ -120,6 +120,7 @@ class Engine(Protocol):
         vad_filter: bool,
         word_timestamps: bool,
         condition_on_previous_text: bool,
+        max_new_tokens: Optional[int] = None,
     ) -> Tuple[Iterable[Segment], TranscriptionInfo]: ...
 
     def detect_language(self, audio: np.ndarray) -> Tuple[str, float, List[Tuple[str, float]]]: ...

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scrivo_speech import metrics
+import numpy as np
+
+from scrivo_speech import decoding, metrics
+from scrivo_speech.audio import read_spans
 from scrivo_speech.redecode import dropped_stretches, pieces_of
 from tests.bench.wer import normalize
 
@@ -41,3 +44,16 @@ def test_the_dialogue_under_a_repetition_loop_comes_back(transcriber, audio_dir)
     assert looped.count("I was scared now") <= 2
     for said in ("Diane in New Jersey", "originally from Chicago", "Yankee down here"):
         assert said in looped
+
+
+def test_a_second_decode_of_a_long_stretch_is_capped_within_what_whisper_allows_and_hears_it_all(transcriber, audio_dir):
+    # 28 s of speech with a second of context each side: uncapped the noise guard is a 448-token loop per temperature;
+    # capped in proportion to the audio, the cap must still fit Whisper's context, and not cut real speech short.
+    jfk = read_spans(str(audio_dir / "jfk" / "jfk.wav"), [(0.0, 11.0)])[0]
+    samples = np.concatenate([jfk, jfk, jfk])[: 30 * 16000]
+    assert decoding.second_token_cap(30.0) == decoding.SECOND_TOKENS_MOST
+    assert decoding.second_token_cap(4.0) == 4 * decoding.SECOND_TOKENS_PER_SECOND + decoding.SECOND_TOKENS_MORE
+    again = decoding.second_decode(transcriber.model, samples, 1.0, 29.0, "en", "transcribe", "test")
+    heard = " ".join(d.segment.text for d in again if d.segment is not None)
+    said = (audio_dir / "jfk" / "jfk.txt").read_text()
+    assert recall(said + " " + said, heard) >= 0.9, heard
