@@ -28,7 +28,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -87,6 +87,20 @@ def loop_words(words: List[Any]) -> int:
     return sum(len(r) for r in _loop_spans([w[2] for w in words]))
 
 
+def engines(data_dir: Path, out: Path) -> Tuple[Any, Any, Path, Any]:
+    """The bare call, the worker, the output folder (made) and the bare call's words of each source utterance,
+    remembered in ``out/heard``: the bare call's fallback samples at random, and a before/after comparison needs the
+    same conversations (the first set was built from fresh words on every run before 2026-12-07)."""
+    from faster_whisper import WhisperModel
+    from scrivo_speech.models import resolve_model
+    from scrivo_speech.transcriber import Transcriber
+
+    model = resolve_model("base", data_dir, allow_download=False)
+    hear = cv.bare_engine(WhisperModel(str(model.path), device="cpu", compute_type="int8", cpu_threads=2))
+    out.mkdir(parents=True, exist_ok=True)
+    return hear, Transcriber(model.path, threads=2), out, cv.remembered(hear, out / "heard")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--audio", default=str(REPO.parent / "shared" / "audio"))
@@ -103,10 +117,7 @@ def main() -> int:
                         help="second decodes without their token cap (as before 2026-12-07), for a before/after comparison")
     args = parser.parse_args()
 
-    from faster_whisper import WhisperModel
     from scrivo_speech import metrics
-    from scrivo_speech.models import resolve_model
-    from scrivo_speech.transcriber import Transcriber
 
     if args.first_pass_only:
         from scrivo_speech import decoding
@@ -117,14 +128,7 @@ def main() -> int:
         from scrivo_speech import decoding
 
         decoding.second_token_cap = lambda seconds: None
-    model = resolve_model("base", Path(args.data_dir), allow_download=False)
-    hear = cv.bare_engine(WhisperModel(str(model.path), device="cpu", compute_type="int8", cpu_threads=2))
-    worker = Transcriber(model.path, threads=2)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    # Remembered for both sets: the bare call's fallback samples at random, and a before/after comparison needs the
-    # same conversations (the first set was built from fresh words on every run before 2026-12-07).
-    sources = cv.remembered(hear, out / "heard")
+    hear, worker, out, sources = engines(Path(args.data_dir), Path(args.out))
     rows = []
     for spec in USERS if args.set == "users" else SET:
         if args.only and spec.name not in args.only:

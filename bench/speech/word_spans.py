@@ -21,7 +21,7 @@ REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO / "worker"))
 sys.path.insert(0, str(HERE))
 
-from conversations import SET  # noqa: E402
+from conversations import SET, engines  # noqa: E402
 from tests.bench import conversations as cv  # noqa: E402
 from tests.bench.der import der  # noqa: E402
 
@@ -37,17 +37,9 @@ def main() -> int:
     parser.add_argument("--longest", nargs="*", type=float, default=[0.0, 3.0, 4.0, 6.0])
     args = parser.parse_args()
 
-    from faster_whisper import WhisperModel
     from scrivo_speech import speakers as speakers_mod
-    from scrivo_speech.models import resolve_model
-    from scrivo_speech.transcriber import Transcriber
 
-    model = resolve_model("base", Path(args.data_dir), allow_download=False)
-    hear = cv.bare_engine(WhisperModel(str(model.path), device="cpu", compute_type="int8", cpu_threads=2))
-    worker = Transcriber(model.path, threads=2)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    sources = cv.remembered(hear, out / "heard")
+    _hear, worker, out, sources = engines(Path(args.data_dir), Path(args.out))
     found = {}
     seen = {}
     original = speakers_mod.word_span_speakers
