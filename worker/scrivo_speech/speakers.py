@@ -852,22 +852,20 @@ def word_spans(segments: Sequence[Dict[str, Any]]) -> List[Tuple[float, float]]:
 
 
 def _cut_long_span(words: Sequence[Tuple[float, float]]) -> List[Tuple[float, float]]:
-    """The words' span, or near-equal parts of it cut between words when it is longer than LONGEST_WORD_SPAN."""
+    """The words' span, or near-equal parts of it cut between words when it is longer than LONGEST_WORD_SPAN (0: never
+    cut, for bench/speech/word_spans.py's comparison)."""
     start, end = words[0][0], words[-1][1]
     parts = int(np.ceil((end - start) / LONGEST_WORD_SPAN)) if LONGEST_WORD_SPAN > 0 else 1
-    if parts <= 1 or len(words) < 2:
-        return [(start, end)]
-    out: List[Tuple[float, float]] = []
-    first = 0
+    # Each cut at the word boundary nearest its share of the span, after the cut before it: fewer words than parts
+    # (two words stretched over 13 s) give fewer parts.
+    cuts = [0]
     for k in range(1, parts):
+        if cuts[-1] + 1 >= len(words):
+            break
         target = start + k * (end - start) / parts
-        # The word boundary nearest the target, keeping at least one word on each side.
-        cut = min(range(first + 1, len(words)), key=lambda j: abs(words[j][0] - target))
-        if cut > first:
-            out.append((words[first][0], words[cut - 1][1]))
-            first = cut
-    out.append((words[first][0], end))
-    return out
+        cuts.append(min(range(cuts[-1] + 1, len(words)), key=lambda j: abs(words[j][0] - target)))
+    cuts.append(len(words))
+    return [(words[a][0], words[b - 1][1]) for a, b in zip(cuts, cuts[1:])]
 
 
 class WordSpanSpeakers:

@@ -54,6 +54,9 @@ def test_a_span_without_pauses_longer_than_six_seconds_is_cut_between_words_into
     assert all(abs((b - a) - 16 / 3) <= 0.5 for a, b in spans)
     # Spans already short enough are left as they are.
     assert speakers_mod.word_spans([{"words": glued[:12]}]) == [(0.0, 6.0)]
+    # Fewer words than parts: a part per word at most.
+    assert speakers_mod.word_spans([{"words": [word(0.0, 6.5), word(6.5, 13.0)]}]) == [(0.0, 6.5), (6.5, 13.0)]
+    assert speakers_mod.word_spans([{"words": [word(0.0, 13.0)]}]) == [(0.0, 13.0)]
 
 
 def test_coverage_is_the_share_of_the_words_time_inside_some_turn():
