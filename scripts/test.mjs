@@ -120,8 +120,8 @@ const staticChecks = inBackground('lint-and-types', 'sh', [
     'node scripts/typecheck.mjs',
   ].join(' && '),
 ]);
-// The speech worker's mypy and pytest (about one core) and the static checks start first, niced: they take what
-// Vitest leaves idle (the light files wait on sockets and databases, the lanes after them on a real engine or a
+// The speech worker's mypy and pytest (about one core) and the static checks start first, at idle priority: they
+// take what Vitest leaves idle (the light files wait on sockets and databases, the lanes after them on a real engine or a
 // browser, one file at a time) without slowing its timed tests (issue 42: the suite under 40 minutes; started after
 // the light files, pytest still ran 24 minutes beside the lanes). The worker's real-time tests (live captions fed at
 // the speed of speech, marked `realtime`) run after Vitest, at normal priority.

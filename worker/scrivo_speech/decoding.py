@@ -745,7 +745,7 @@ SECOND_TOKENS_MORE = 16
 SECOND_TOKENS_MOST = 440
 
 
-def second_token_cap(seconds: float) -> Optional[int]:
+def second_token_cap(seconds: float) -> int:
     """The most tokens a second decode of ``seconds`` of audio writes per 30 s window it reads."""
     return min(int(np.ceil(seconds * SECOND_TOKENS_PER_SECOND)) + SECOND_TOKENS_MORE, SECOND_TOKENS_MOST)
 
