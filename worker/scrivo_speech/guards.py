@@ -31,6 +31,10 @@ _WORD = re.compile(r"[\w']+", re.UNICODE)
 _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
 # A word heard in the audio lasts at least this long; shorter ones are tokens the aligner could not place.
 MIN_HEARD_WORD_SECONDS = 0.05
+# A figure said aloud takes well under a second a character ("1,234,567": about 3.5 s); a short one ("-4", ".2", "1%")
+# is said in under a second. openai-whisper's hallucination check counts a word over 2 s as anomalous.
+SECONDS_PER_FIGURE = 0.6
+LONGEST_SHORT_FIGURE_SECONDS = 2.0
 
 
 def _norm(text: str) -> str:
@@ -51,13 +55,20 @@ def has_words(text: str) -> bool:
     return bool(_WORD.search(text))
 
 
+def _unheard_figure(word: Dict[str, Any]) -> bool:
+    seconds = word["end"] - word["start"]
+    figures = sum(len(part) for part in _WORD.findall(word["text"]))
+    return seconds < MIN_HEARD_WORD_SECONDS or seconds > max(LONGEST_SHORT_FIGURE_SECONDS, SECONDS_PER_FIGURE * figures)
+
+
 def is_unplaced_symbol(segment: Dict[str, Any]) -> bool:
-    """True for a segment of figures or symbols only ("-4", ".2", "1%") whose every word the aligner gave no length:
-    Whisper's answer to noise in a short window decoded on its own. A number really said ("Four.") takes time."""
+    """True for a segment of figures or symbols only ("-4", ".2", "1%") whose every word the aligner gave no length,
+    or a length no spoken figure takes (".2" stretched over 4 s of pink noise): Whisper's answer to noise. A number
+    really said ("Four.", "twenty twenty-six") takes time, and not seconds a figure."""
     words = segment.get("words") or []
     if not words or _LETTER.search(segment["text"]):
         return False
-    return all(w["end"] - w["start"] < MIN_HEARD_WORD_SECONDS for w in words)
+    return all(_unheard_figure(w) for w in words)
 
 
 def confidence(segment: Dict[str, Any], avg_logprob: float) -> float:

@@ -79,6 +79,15 @@ def test_figures_with_no_length_in_time_are_noise_not_speech():
     assert guards.verdict(unplaced, avg_logprob=-0.6, no_speech_prob=0.3) == "no_words"
 
 
+def test_a_figure_stretched_over_seconds_of_noise_is_not_speech():
+    # Pink noise between two copies of a speech, on one CPU: ".2" placed over 3.9 s at p 0.86.
+    stretched = {"start": 28.76, "end": 32.68, "text": " .2", "words": [{"start": 28.76, "end": 32.68, "text": " .2", "probability": 0.859}]}
+    assert guards.verdict(stretched, avg_logprob=-0.5, no_speech_prob=0.2) == "no_words"
+    # A long figure takes its time to say: a million and more in 3.5 s is speech.
+    long_number = {"start": 5.0, "end": 8.5, "text": " 1,234,567", "words": [{"start": 5.0, "end": 8.5, "text": " 1,234,567", "probability": 0.8}]}
+    assert guards.verdict(long_number, avg_logprob=-0.4, no_speech_prob=0.1) is None
+
+
 def test_a_number_said_aloud_is_kept():
     said = {"start": 3.0, "end": 3.6, "text": " 4.", "words": [{"start": 3.0, "end": 3.5, "text": " 4.", "probability": 0.8}]}
     assert guards.verdict(said, avg_logprob=-0.4, no_speech_prob=0.1) is None
