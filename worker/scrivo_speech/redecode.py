@@ -22,6 +22,8 @@ from .engine import Engine
 MERGE_GAP_SECONDS = 1.0
 # Shorter windows than Whisper's 30 s: a loop that caught hold over a long window has less to hold on to.
 PIECE_SECONDS = 10.0
+# How far a dropped stretch reaches out to the words kept around it (a quick exchange's lost line is a few seconds).
+WIDEN_MOST_SECONDS = 8.0
 
 
 def dropped_stretches(dropped: Sequence[Dict[str, Any]]) -> List[Tuple[float, float]]:
@@ -32,6 +34,23 @@ def dropped_stretches(dropped: Sequence[Dict[str, Any]]) -> List[Tuple[float, fl
             out[-1] = (out[-1][0], max(out[-1][1], end))
         else:
             out.append((start, end))
+    return out
+
+
+def widened(stretches: Sequence[Tuple[float, float]], kept: Sequence[Dict[str, Any]]) -> List[Tuple[float, float]]:
+    """Each stretch stretched to the kept words either side of it (at most WIDEN_MOST_SECONDS each way): a loop's
+    copies are placed where the aligner puts them, often on a few instants, while what they replaced runs from the
+    last word kept before them to the first one after. Stretches that meet are joined."""
+    bounds = sorted((float(w["start"]), float(w["end"])) for s in kept for w in (s.get("words") or ()))
+    out: List[Tuple[float, float]] = []
+    for start, end in stretches:
+        before = max((b for a, b in bounds if b <= start), default=0.0)
+        after = min((a for a, b in bounds if a >= end), default=end + WIDEN_MOST_SECONDS)
+        wide = (max(before, start - WIDEN_MOST_SECONDS, 0.0), min(after, end + WIDEN_MOST_SECONDS))
+        if out and wide[0] <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], wide[1]))
+        else:
+            out.append(wide)
     return out
 
 

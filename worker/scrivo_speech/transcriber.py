@@ -359,7 +359,10 @@ class Transcriber:
         for segment in repeated:
             metrics.dropped("repeated", segment["start"], segment["end"], segment["text"], False)
         if repeated:
-            again = [term_correction.correct(s, terms, everyday) for s in self._heard_again(path, repeated, language, task)]
+            again = [
+                term_correction.correct(s, terms, everyday)
+                for s in self._heard_again(path, repeated, segments, language, task)
+            ]
             segments = sorted(segments + again, key=lambda s: (s["start"], s["end"]))
         main_language, main_probability = _main_language(segments, language, first_language)
         if not info_sent:  # no speech anywhere
@@ -444,12 +447,18 @@ class Transcriber:
         return chosen
 
     def _heard_again(
-        self, path: Union[str, Path, BinaryIO], dropped: List[Dict[str, Any]], language: Optional[str], task: str
+        self,
+        path: Union[str, Path, BinaryIO],
+        dropped: List[Dict[str, Any]],
+        kept: List[Dict[str, Any]],
+        language: Optional[str],
+        task: str,
     ) -> List[Dict[str, Any]]:
-        """The stretches whose segments the repetition guard dropped, decoded again (redecode): what passes the
-        guards there, a loop in the second decode itself included, is kept; a drop here is final."""
+        """The stretches whose segments the repetition guard dropped, out to the ``kept`` words around them, decoded
+        again (redecode): what passes the guards there, a loop in the second decode itself included, is kept; a drop
+        here is final."""
         spoken = language or next((s.get("language") for s in dropped if s.get("language")), None)
-        stretches = redecode.dropped_stretches(dropped)
+        stretches = redecode.widened(redecode.dropped_stretches(dropped), kept)
         found = []
         for item, offset in redecode.decode_again(self.model, path, stretches, spoken, task, "repeated"):
             segment = _guarded(item, offset)

@@ -9,7 +9,7 @@ import numpy as np
 
 from scrivo_speech import decoding, metrics
 from scrivo_speech.audio import read_spans
-from scrivo_speech.redecode import dropped_stretches, pieces_of
+from scrivo_speech.redecode import WIDEN_MOST_SECONDS, dropped_stretches, pieces_of, widened
 from tests.bench.wer import normalize
 
 # A prompt that makes Whisper base loop on real conversation, as a TV interview made it loop by itself ("I was
@@ -28,6 +28,18 @@ def test_a_loops_copies_make_one_stretch_cut_into_pieces_of_ten_seconds_at_most(
     pieces = pieces_of(33.8, 53.7)
     assert len(pieces) == 2 and all(b - a <= 10.0 for a, b in pieces)
     assert pieces[0][0] == 33.8 and abs(pieces[-1][1] - 53.7) < 1e-9
+
+
+def test_a_dropped_stretch_reaches_out_to_the_words_kept_around_it():
+    # The aligner put a loop's copies on a few instants (13.1 and 13.3 s) of a line that ran from 12.8 to 14.0 s.
+    kept = [
+        {"words": [{"start": 12.5, "end": 12.6}, {"start": 12.6, "end": 12.8}]},
+        {"words": [{"start": 14.0, "end": 14.4}, {"start": 40.0, "end": 40.5}]},
+    ]
+    assert widened([(13.1, 13.3)], kept) == [(12.8, 14.0)]
+    # Not further than WIDEN_MOST_SECONDS where nothing was kept; stretches that meet are one.
+    assert widened([(20.0, 21.0), (30.0, 30.5)], kept) == [(14.4, 38.5)]
+    assert widened([(2.0, 3.0)], []) == [(0.0, 3.0 + WIDEN_MOST_SECONDS)]
 
 
 def test_the_dialogue_under_a_repetition_loop_comes_back(transcriber, audio_dir):
