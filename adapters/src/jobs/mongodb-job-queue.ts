@@ -10,8 +10,9 @@ import {
   type JobStatus,
   type OwnerShare,
 } from '@scrivo/domain/jobs';
-import { type Collection, type Db, MongoClient, MongoServerError, type WithId } from 'mongodb';
+import { type Collection, type Db, type MongoClient, MongoServerError, type WithId } from 'mongodb';
 import { type JobChange, JobStreams } from './job-streams';
+import { connectMongoClient } from '../read-models/mongodb-client';
 import { WorkWaiters } from './work-waiters';
 
 /** A job as the shared index holds it: what it is, and where it stands (a copy of its stream's state). */
@@ -134,7 +135,7 @@ export class MongoDbJobQueue implements JobQueue {
       readonly database: string;
     },
   ): Promise<MongoDbJobQueue> {
-    const client = await new MongoClient(options.url).connect();
+    const client = await connectMongoClient(options.url);
     return new MongoDbJobQueue({ ...options, client, db: client.db(options.database) });
   }
 

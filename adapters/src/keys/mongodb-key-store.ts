@@ -1,6 +1,7 @@
 import { KeyErasedError, type KeyStore } from '@scrivo/domain';
-import { Binary, type Collection, MongoClient } from 'mongodb';
+import { Binary, type Collection, type MongoClient } from 'mongodb';
 import { randomBytes } from 'node:crypto';
+import { connectMongoClient } from '../read-models/mongodb-client';
 import { unreachableAsUnavailable } from '../read-models/mongodb-unreachable';
 
 interface KeyDoc {
@@ -22,7 +23,7 @@ export class MongoKeyStore implements KeyStore {
   ) {}
 
   static async connect(options: { url: string; database: string }): Promise<MongoKeyStore> {
-    const client = await new MongoClient(options.url).connect();
+    const client = await connectMongoClient(options.url);
     return new MongoKeyStore(client, client.db(options.database).collection<KeyDoc>('personal_keys'));
   }
 

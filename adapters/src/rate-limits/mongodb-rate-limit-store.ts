@@ -1,5 +1,5 @@
-import { MongoClient } from 'mongodb';
 import { RateLimiterMemory, RateLimiterMongo } from 'rate-limiter-flexible';
+import { connectMongoClient } from '../read-models/mongodb-client';
 import { FlexibleRateLimitStore } from './flexible-rate-limit-store';
 
 /**
@@ -10,7 +10,7 @@ export const connectMongoRateLimitStore = async (options: {
   url: string;
   database: string;
 }): Promise<FlexibleRateLimitStore> => {
-  const client = await new MongoClient(options.url).connect();
+  const client = await connectMongoClient(options.url);
   return new FlexibleRateLimitStore(
     ({ keyPrefix, points, duration }) =>
       new RateLimiterMongo({

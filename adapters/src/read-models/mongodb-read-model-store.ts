@@ -4,7 +4,7 @@ import {
   type Db,
   type Document,
   type Filter as MongoFilter,
-  MongoClient,
+  type MongoClient,
   type MongoClientOptions,
   MongoServerError,
   type Sort,
@@ -27,6 +27,7 @@ import {
   type Clause,
   filterClauses,
 } from './read-model-names';
+import { connectMongoClient } from './mongodb-client';
 import { isUnreachable, unreachableAsUnavailable } from './mongodb-unreachable';
 
 /** How a read-model document is stored: the port's `id` doubles as `_id`, so lookups use the primary index. */
@@ -119,8 +120,7 @@ export class MongoReadModelStore implements ReadModelStore {
   ) {}
 
   static async connect(options: MongoReadModelStoreConnectOptions): Promise<MongoReadModelStore> {
-    const client = new MongoClient(options.url, options.clientOptions);
-    await client.connect();
+    const client = await connectMongoClient(options.url, options.clientOptions);
     return new MongoReadModelStore(client, client.db(options.database));
   }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notBuiltReason, serverBinary } from '../testing/real-servers';
 import { type RestartableServer, startRestartableFerretDb } from '../testing/restartable-servers';
+import { SERVER_SELECTION_TIMEOUT_MS } from './mongodb-client';
 import { MongoReadModelStore } from './mongodb-read-model-store';
 
 interface Note {
@@ -20,6 +21,7 @@ describe.skipIf(!serverBinary('ferretdb'))(
   () => {
     let ferret: RestartableServer;
     let readModels: MongoReadModelStore;
+    let withDefaults: MongoReadModelStore;
     const note: Note = { id: 'n1', owner: 'ann' };
     const notes = () => readModels.collection<Note>('notes');
 
@@ -31,9 +33,11 @@ describe.skipIf(!serverBinary('ferretdb'))(
         clientOptions: { serverSelectionTimeoutMS: 500 },
       });
       await readModels.commit('notes', 1, [{ kind: 'upsert', collection: 'notes', doc: note }]);
+      withDefaults = await MongoReadModelStore.connect({ url: ferret.url, database: 'unreachable_defaults' });
     }, 60_000);
     afterAll(async () => {
       await readModels?.close();
+      await withDefaults?.close();
       await ferret?.stop();
     });
 
@@ -63,6 +67,14 @@ describe.skipIf(!serverBinary('ferretdb'))(
           details: { retryAfterSeconds: ReadModelsUnavailableError.RETRY_AFTER_SECONDS },
         });
       }
+    });
+
+    it(`refuses a read within seconds with the production defaults (${SERVER_SELECTION_TIMEOUT_MS} ms to find a server, not the driver's 30 s)`, async () => {
+      const asked = Date.now();
+      await expect(withDefaults.collection<Note>('notes').get('n1')).rejects.toBeInstanceOf(
+        ReadModelsUnavailableError,
+      );
+      expect(Date.now() - asked).toBeLessThan(SERVER_SELECTION_TIMEOUT_MS + 3_000);
     });
 
     it('reads again once the server is back', async () => {
