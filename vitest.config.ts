@@ -42,11 +42,34 @@ const engineTests = globSync(SERVER_TESTS, {
   cwd: root,
   ignore: ['**/node_modules/**'],
 }).filter((file) => DRIVES_AN_ENGINE.test(readFileSync(`${root}/${file}`, 'utf8')));
+const BROWSER_TESTS = ['web/e2e/**/*.test.ts', 'widget/e2e/**/*.test.ts'];
+/**
+ * Browser files that drive the language model: they run in the engines' process, after its files, so that the model's
+ * two threads never share the cores with another model's (a summary test took 135 s beside other work, 57 s alone).
+ * The other browser files mostly wait on Chromium and on speech fed at its own pace: they run beside the engines.
+ */
+const DRIVES_THE_MODEL = /startLanguageModel|appWithLanguageModel/;
+const modelBrowserTests = globSync(BROWSER_TESTS, { cwd: root, ignore: ['**/node_modules/**'] }).filter(
+  (file) => DRIVES_THE_MODEL.test(readFileSync(`${root}/${file}`, 'utf8')),
+);
 /** Two cores: the light lane uses both. */
 const LIGHT_WORKERS = 2;
 /** What every project of Node test files (API, adapters, browser, Pact) shares. */
 const nodeFiles = { resolve: { alias }, plugins: [decorators] };
 const nodeTimeouts = { testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' } as const;
+/** Browser files: one at a time, sharing a module graph (and a language model) in their worker. */
+const browserFiles = {
+  resolve: { alias },
+  plugins: [decorators],
+  test: {
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    isolate: false,
+    maxWorkers: 1,
+    sequence: { groupOrder: 2 },
+  },
+} as const;
 
 export default defineConfig({
   test: {
@@ -95,19 +118,15 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
-        plugins: [decorators],
+        ...browserFiles,
         test: {
+          ...browserFiles.test,
           name: 'e2e',
-          include: ['web/e2e/**/*.test.ts', 'widget/e2e/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          pool: 'forks',
-          isolate: false,
-          maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          include: BROWSER_TESTS,
+          exclude: [...modelBrowserTests, '**/node_modules/**'],
         },
       },
+      { ...browserFiles, test: { ...browserFiles.test, name: 'e2e-model', include: modelBrowserTests } },
       {
         ...nodeFiles,
         test: {
