@@ -145,10 +145,11 @@ step('vitest: the light files');
 const lightStatus = await vitest('vitest-light', ['domain', 'server', 'web']);
 // The engine lane keeps both cores busy; the browser lane mostly waits (Chromium, speech fed at its own pace: the
 // cores were half idle while it ran after the engines), so the two run side by side, the browser lane niced a little
-// so the engines' timed work keeps its pace. The browser files that drive the language model run in the engine lane.
+// so the engines' timed work keeps its pace. The browser files that drive the language model or feed live speech to the
+// speech worker run in the engine lane.
 step('vitest: the engine lane, and beside it the browser and Pact lanes (their output when they end)');
 const [engineStatus, browserStatus] = await Promise.all([
-  vitest('vitest-engines', ['engines', 'e2e-model']),
+  vitest('vitest-engines', ['engines', 'e2e-engines']),
   vitest('vitest-browser', ['e2e', 'pact'], { aside: true }),
 ]);
 const vitestStatus = lightStatus || engineStatus || browserStatus;
