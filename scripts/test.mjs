@@ -149,7 +149,7 @@ const lightStatus = await vitest('vitest-light', ['domain', 'server', 'web']);
 // speech worker run in the engine lane.
 step('vitest: the engine lane, and beside it the browser and Pact lanes (their output when they end)');
 const [engineStatus, browserStatus] = await Promise.all([
-  vitest('vitest-engines', ['engines', 'e2e-engines']),
+  vitest('vitest-engines', ['engines', 'engines-model', 'e2e-engines']),
   vitest('vitest-browser', ['e2e', 'pact'], { aside: true }),
 ]);
 const vitestStatus = lightStatus || engineStatus || browserStatus;
