@@ -38,33 +38,37 @@ const PACT_TESTS = ['web/pact/**/*.test.ts', 'widget/pact/**/*.test.ts'];
  */
 const DRIVES_AN_ENGINE =
   /startSpeechWorker|appWithSpeechWorker|startLanguageModel|appWithLanguageModel|startEmbeddedStack|worker\/\.venv/;
-const engineTests = globSync(SERVER_TESTS, {
-  cwd: root,
-  ignore: ['**/node_modules/**'],
-}).filter((file) => DRIVES_AN_ENGINE.test(readFileSync(`${root}/${file}`, 'utf8')));
+/** Each test file's source, read once: the lanes are chosen by what a file calls. */
+const sourcesOf = (patterns: string[]) =>
+  globSync(patterns, { cwd: root, ignore: ['**/node_modules/**'] }).map((file) => ({
+    file,
+    source: readFileSync(`${root}/${file}`, 'utf8'),
+  }));
+const engineSources = sourcesOf(SERVER_TESTS).filter(({ source }) => DRIVES_AN_ENGINE.test(source));
+const engineTests = engineSources.map(({ file }) => file);
 const BROWSER_TESTS = ['web/e2e/**/*.test.ts', 'widget/e2e/**/*.test.ts'];
 /**
- * Browser files that drive the language model, or feed live speech to the real speech worker at the speed of speech:
- * they run in the engines' process, after its files. The model's two threads lose far more than their share beside
- * other work (a summary test took 135 s beside it, 57 s alone), and live captions starved of the cores fell behind
- * (Spanish was not detected within 30 s beside the engine lane). The other browser files mostly wait on Chromium:
- * they run beside the engines.
+ * Browser files that drive the language model, or feed live speech to the real speech worker at the speed of speech,
+ * run in the engine lane after its files (scripts/test.mjs). The model's two threads lose far more than their share
+ * beside other work (a summary test took 135 s beside it, 57 s alone), and live captions starved of the cores fell
+ * behind (Spanish was not detected within 30 s beside the engine lane, with SCRIVO_TEST_LANES=side-by-side). The other
+ * browser files mostly wait on Chromium.
  */
 const DRIVES_THE_MODEL = /startLanguageModel|appWithLanguageModel/;
 const LIVE_SPEECH = { file: /\/live-[^/]*\.test\.ts$/, call: /startSpeechWorker/ };
-const engineBrowserTests = globSync(BROWSER_TESTS, { cwd: root, ignore: ['**/node_modules/**'] }).filter(
-  (file) => {
-    const source = readFileSync(`${root}/${file}`, 'utf8');
-    return DRIVES_THE_MODEL.test(source) || (LIVE_SPEECH.file.test(file) && LIVE_SPEECH.call.test(source));
-  },
-);
+const engineBrowserTests = sourcesOf(BROWSER_TESTS)
+  .filter(
+    ({ file, source }) =>
+      DRIVES_THE_MODEL.test(source) || (LIVE_SPEECH.file.test(file) && LIVE_SPEECH.call.test(source)),
+  )
+  .map(({ file }) => file);
 /**
- * The engine files that drive the language model run after the others: by then the browser lane beside them has
- * mostly ended (the model's tests took two to three times as long beside it: summaries-api 60 s alone, 177 s beside).
+ * The engine files that drive the language model run after the other engine files, so that where the browser lane
+ * runs beside the engine lane it has mostly ended by then (summaries-api took 177 s beside it, 60 s alone).
  */
-const modelTests = engineTests.filter((file) =>
-  DRIVES_THE_MODEL.test(readFileSync(`${root}/${file}`, 'utf8')),
-);
+const modelTests = engineSources
+  .filter(({ source }) => DRIVES_THE_MODEL.test(source))
+  .map(({ file }) => file);
 /** Two cores: the light lane uses both. */
 const LIGHT_WORKERS = 2;
 /** What every project of Node test files (API, adapters, browser, Pact) shares. */
