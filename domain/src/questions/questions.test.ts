@@ -102,9 +102,13 @@ describe('choosing the lines a question is answered from', () => {
     const best = [...spread].sort((a, b) => b.score - a.score)[0]!;
     expect(best.line).toBeGreaterThanOrEqual(60);
     expect(best.line).toBeLessThanOrEqual(66);
-    // Lent to the lines around, less with the distance, and never past the transcript's ends.
-    const score = (line: number) => spread.find((m) => m.line === line)?.score ?? 0;
+    // Lent to the lines around, less with the distance, and never past the transcript's ends; the match keeps
+    // more than it lends, so one strong line elsewhere still outranks a stretch.
+    const alone = spreadToNeighbours([{ line: 10, score: 1 }], long);
+    const score = (line: number) => alone.find((m) => m.line === line)?.score ?? 0;
+    expect(score(10)).toBeGreaterThan(2 * score(11));
     expect(score(11)).toBeGreaterThan(score(12));
+    expect(score(12)).toBeGreaterThan(0);
     expect(score(10 + STRETCH_RADIUS + 1)).toBe(0);
     expect(spreadToNeighbours([{ line: 1, score: 1 }], long).map((m) => m.line)).toEqual(
       Array.from({ length: STRETCH_RADIUS + 1 }, (_, i) => i + 1),

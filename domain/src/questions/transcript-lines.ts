@@ -67,14 +67,16 @@ export const chooseLines = (
 };
 
 /** How far a match lends its weight: the answer to a question about a long meeting is a stretch of talk. */
-export const STRETCH_RADIUS = 20;
+export const STRETCH_RADIUS = 60;
+/** A match keeps more of its own score than it lends, so one strong line elsewhere still outranks a stretch. */
+export const OWN_LINE_WEIGHT = 3;
 
 /**
- * The matches with each line's score lent to the lines around it (a share falling with the distance), so that a
- * stretch where the question's words come back again and again outranks one line that says them once: in QMSum's
- * meetings the turns that answer a question are a run of 5-60 lines, and reading a line or two around each best
- * single match found 40 % of their words, 48 % with a radius of 8 lines and 51 % with 20 (bench/README.md, "Questions
- * about long meetings").
+ * The matches with each line's score lent to the lines around it (a share falling evenly with the distance, to
+ * nothing past the radius), so that a stretch where the question's words come back again and again outranks one
+ * line that says them once: in QMSum's meetings the turns that answer a question are a run of 5-60 lines. Reading a
+ * line or two around each best single match found 40 % of their words, 1/distance over 20 lines 51 %, this 57 %
+ * (bench/README.md, "Questions about long meetings").
  */
 export const spreadToNeighbours = (
   matches: readonly { readonly line: number; readonly score: number }[],
@@ -87,7 +89,7 @@ export const spreadToNeighbours = (
     const i = at.get(line);
     if (i === undefined || score <= 0) continue;
     for (let k = Math.max(-radius, -i); k <= radius && i + k < lines.length; k += 1)
-      scores[i + k]! += k === 0 ? score : score / (2 * Math.abs(k));
+      scores[i + k]! += k === 0 ? OWN_LINE_WEIGHT * score : score * (1 - Math.abs(k) / (radius + 1));
   }
   return scores.flatMap((score, i) => (score > 0 ? [{ line: lines[i]!.line, score }] : []));
 };
