@@ -6,7 +6,8 @@
 // (qmsum-score.ts). From the repository root, under the heavy lock:
 //   flock /tmp/heavy.lock node --conditions=source --import tsx bench/summaries/qmsum-answers.ts [--questions=20]
 //     [--split=val|train] [--per-meeting=2] [--out=/tmp/qmsum-answers.json]
-import { writeFileSync } from 'node:fs';
+// A saved run scored again, without the model: --rescore=/tmp/qmsum-answers.json --out=/tmp/rescored.json
+import { readFileSync, writeFileSync } from 'node:fs';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import { MiniSearchLineSearch } from '@scrivo/adapters/search/minisearch-line-search';
 import { launchLanguageModel } from '@scrivo/adapters/testing/language-model-process';
@@ -42,6 +43,22 @@ interface Asked {
   readonly citesInsideSpan: boolean;
   readonly seconds: number;
 }
+
+const printTable = (rows: readonly Asked[]) => {
+  const facts = rows.flatMap((r) => r.facts);
+  const found = facts.filter((f) => f.found).length;
+  const pct = (n: number, of: number) => `${Math.round((n / Math.max(of, 1)) * 100)} %`;
+  const inside = rows.filter((r) => r.citesInsideSpan).length;
+  const none = rows.filter((r) => r.notInRecording).length;
+  console.log(
+    `| Questions | Facts of the human answers in ours | Answers citing a line inside the human span | "Not in this recording." | Seconds (median) |`,
+  );
+  console.log('|---|---|---|---|---|');
+  const seconds = rows.map((r) => r.seconds).sort((a, b) => a - b);
+  console.log(
+    `| ${rows.length} (${split}) | ${found}/${facts.length} (${pct(found, facts.length)}) | ${inside} (${pct(inside, rows.length)}) | ${none} | ${seconds[Math.floor(seconds.length / 2)] ?? '-'} |`,
+  );
+};
 
 const main = async () => {
   const search = new MiniSearchLineSearch();
@@ -107,23 +124,23 @@ const main = async () => {
   } finally {
     await service.stop();
   }
-  const facts = rows.flatMap((r) => r.facts);
-  const found = facts.filter((f) => f.found).length;
-  const pct = (n: number, of: number) => `${Math.round((n / Math.max(of, 1)) * 100)} %`;
-  const inside = rows.filter((r) => r.citesInsideSpan).length;
-  const none = rows.filter((r) => r.notInRecording).length;
-  console.log(
-    `| Questions | Facts of the human answers in ours | Answers citing a line inside the human span | "Not in this recording." | Seconds (median) |`,
-  );
-  console.log('|---|---|---|---|---|');
-  const seconds = rows.map((r) => r.seconds).sort((a, b) => a - b);
-  console.log(
-    `| ${rows.length} (${split}) | ${found}/${facts.length} (${pct(found, facts.length)}) | ${inside} (${pct(inside, rows.length)}) | ${none} | ${seconds[Math.floor(seconds.length / 2)] ?? '-'} |`,
-  );
+  printTable(rows);
   console.log(`\nanswers and details: ${out}`);
 };
 
-main().catch((error: unknown) => {
+/** --rescore=FILE: a saved run's answers scored again with this scorer (no model). */
+const rescore = (file: string) => {
+  const saved: Asked[] = JSON.parse(readFileSync(file, 'utf8'));
+  const rows = saved.map((row) => ({
+    ...row,
+    facts: factsFound(factsOf(row.human), row.notInRecording ? '' : row.answer),
+  }));
+  writeFileSync(out, JSON.stringify(rows, null, 2));
+  printTable(rows);
+};
+
+const rescored = arg('rescore');
+(rescored ? Promise.resolve(rescore(rescored)) : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -58,7 +58,7 @@ const UNITS: Readonly<Record<string, number>> = {
 };
 const SCALES: Readonly<Record<string, number>> = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9 };
 
-/** The numbers a text states, as values: "25", "12.50", "fifty million", "twenty five", "25 million". */
+/** The numbers a text states, as values: "25", "12.50", "twelve and a half", "fifty million", "twenty five", "25 million". */
 export const numbersIn = (text: string): number[] => {
   const words = text
     .toLowerCase()
@@ -68,6 +68,7 @@ export const numbersIn = (text: string): number[] => {
   const found: number[] = [];
   let current: number | null = null;
   let total = 0;
+  let previous = '';
   const flush = () => {
     if (current !== null) found.push(total + current);
     current = null;
@@ -94,7 +95,11 @@ export const numbersIn = (text: string): number[] => {
       }
     } else if (word === 'and' && current !== null) {
       // "one hundred and twenty": carries on
-    } else flush();
+    } else if (word === 'a' && previous === 'and' && current !== null) {
+      // "twelve and a half": carries on to the half
+    } else if (word === 'half' && previous === 'a' && current !== null) current += 0.5;
+    else flush();
+    previous = word;
   }
   flush();
   // "zero" left alone is seldom a fact; "one" is mostly "one of them": neither counts as a number stated.
