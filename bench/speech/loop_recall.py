@@ -30,6 +30,8 @@ plain = transcriber.transcribe(call, language="en")["text"]
 started = time.time()
 looped = transcriber.transcribe(call, language="en", initial_prompt=LOOPING_PROMPT)["text"]
 seconds = time.time() - started
+# Counted here rather than imported from tests/ (test_redecode.recall): WORKER_DIR's tests/ come first on the path,
+# and an older worktree's have no such helper.
 said, heard = Counter(normalize(plain)), Counter(normalize(looped))
 recall = sum(min(n, heard[w]) for w, n in said.items()) / max(1, sum(said.values()))
 print(json.dumps({"worker": str(worker), "recallOfPlain": round(recall, 3), "seconds": round(seconds, 1), "looped": looped}))
