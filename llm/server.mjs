@@ -15,6 +15,7 @@ import { createServer } from 'node:http';
 import { getPriority, homedir, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { getLlama, LlamaChatSession } from 'node-llama-cpp';
+import { rangesKeptOut, textKeptFrom, withStringsKeptFrom } from './writing-systems.mjs';
 
 /**
  * Generation holds every core it is given: on a machine shared with the API, the people reading their transcripts
@@ -78,7 +79,7 @@ const oneAtATime = (work) => {
 /**
  * @typedef {{ role: 'system' | 'user' | 'assistant', content: string }} Message
  * @typedef {{ messages: Message[], max_tokens?: number, temperature?: number, seed?: number, stream?: boolean,
- *   dry_multiplier?: number, dry_base?: number, dry_allowed_length?: number,
+ *   dry_multiplier?: number, dry_base?: number, dry_allowed_length?: number, answer_language?: string,
  *   response_format?: { type: 'text' } | { type: 'json_object' } | { type: 'json_schema', json_schema: { schema: object } } }} ChatRequest
  */
 
@@ -93,6 +94,12 @@ const parseRequest = (body) => {
       throw new RequestError('Each message needs a role (system, user or assistant) and a string content.');
   }
   if (messages.at(-1).role !== 'user') throw new RequestError('The last message must be the user’s.');
+  const { answer_language: language } = /** @type {{ answer_language?: unknown }} */ (body);
+  if (
+    language !== undefined &&
+    (typeof language !== 'string' || !/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/.test(language))
+  )
+    throw new RequestError('`answer_language` must be a language code such as "en" or "zh-TW".');
   return /** @type {ChatRequest} */ (body);
 };
 
@@ -136,9 +143,9 @@ const exampleOf = (schema) => {
  * model indent its answer, and a line break with its indentation is a token written like any other: about one in
  * seven of a summary's answer. Its grammar builder takes the option but is not exported, so it is loaded from its
  * file (node-llama-cpp is pinned: llm/package.json).
- * @param {object} schema
+ * @param {object} schema @param {readonly string[]} keptOut character ranges its strings may not hold
  */
-const compactJsonGrammar = async (schema) => {
+const compactJsonGrammar = async (schema, keptOut) => {
   const { getGbnfGrammarForGbnfJsonSchema } = await import(
     new URL(
       './node_modules/node-llama-cpp/dist/utils/gbnfJson/getGbnfGrammarForGbnfJsonSchema.js',
@@ -146,7 +153,10 @@ const compactJsonGrammar = async (schema) => {
     ).href
   );
   return llama.createGrammar({
-    grammar: getGbnfGrammarForGbnfJsonSchema(schema, { allowNewLines: false, scopePadSpaces: 0 }),
+    grammar: withStringsKeptFrom(
+      getGbnfGrammarForGbnfJsonSchema(schema, { allowNewLines: false, scopePadSpaces: 0 }),
+      keptOut,
+    ),
     trimWhitespaceSuffix: true,
   });
 };
@@ -225,12 +235,20 @@ const complete = async (request, signal, onText) => {
           : { type: 'model', response: [turn.content] },
       );
     session.setChatHistory(history);
+    const keptOut = request.answer_language
+      ? rangesKeptOut(
+          request.answer_language,
+          request.messages.map((m) => m.content),
+        )
+      : [];
     const grammar =
       format?.type === 'json_schema'
-        ? await compactJsonGrammar(format.json_schema.schema)
+        ? await compactJsonGrammar(format.json_schema.schema, keptOut)
         : format?.type === 'json_object'
           ? await llama.getGrammarFor('json')
-          : undefined;
+          : keptOut.length > 0
+            ? await llama.createGrammar({ grammar: textKeptFrom(keptOut) })
+            : undefined;
     const before = sequence.tokenMeter.getState();
     const question = turns.at(-1)?.content ?? '';
     remember(question, `${question}${shape}`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HuggingFaceLanguageModel } from './huggingface-language-model';
 import { languageModelConformance } from './language-model.conformance';
 import {
@@ -29,5 +29,54 @@ describe.skipIf(!languageModelInstalled())('language models', () => {
   languageModelConformance('Hugging Face chat completion (endpoint: the local service)', {
     model: () => new HuggingFaceLanguageModel({ endpointUrl: service.url, model: 'local' }),
     unreachable: () => new HuggingFaceLanguageModel({ endpointUrl: 'http://127.0.0.1:9', model: 'local' }),
+  });
+
+  describe('the local service writes an answer in the letters of its language', () => {
+    const han = /\p{Script=Han}/u;
+    const invitingChinese = {
+      messages: [
+        {
+          role: 'user' as const,
+          content: 'Write the Chinese words for project manager, then the same in English.',
+        },
+      ],
+      maxTokens: 40,
+    };
+    const local = () => new LocalLanguageModel({ url: service.url });
+
+    it('keeps Chinese out of an answer written in English', async () => {
+      // The same request in Chinese writes the characters: what keeps them out is the language, not the question.
+      expect((await local().complete({ ...invitingChinese, answerLanguage: 'zh' })).text).toMatch(han);
+      const english = (await local().complete({ ...invitingChinese, answerLanguage: 'en' })).text;
+      expect(english).not.toMatch(han);
+      expect(english.toLowerCase()).toContain('project manager');
+    }, 120_000);
+
+    it('keeps them out of a JSON answer and of a streamed one too', async () => {
+      const asJson = {
+        ...invitingChinese,
+        jsonSchema: { type: 'object', properties: { words: { type: 'string' } }, required: ['words'] },
+      };
+      expect((await local().complete({ ...asJson, answerLanguage: 'zh' })).text).toMatch(han);
+      expect((await local().complete({ ...asJson, answerLanguage: 'en' })).text).not.toMatch(han);
+      const pieces: string[] = [];
+      for await (const piece of local().stream({ ...invitingChinese, answerLanguage: 'en-GB' }))
+        pieces.push(piece);
+      expect(pieces.join('')).not.toMatch(han);
+    }, 120_000);
+
+    it('lets an answer quote what the messages hold', async () => {
+      const answer = await local().complete({
+        messages: [
+          {
+            role: 'user',
+            content: "Anna's manager is called 王伟. What is the manager's name? Answer with the name only.",
+          },
+        ],
+        maxTokens: 20,
+        answerLanguage: 'en',
+      });
+      expect(answer.text).toMatch(han);
+    }, 120_000);
   });
 });

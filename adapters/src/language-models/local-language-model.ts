@@ -86,6 +86,7 @@ export class LocalLanguageModel implements LanguageModel {
           temperature: request.temperature ?? 0,
           // llama.cpp server's name for the DRY ("don't repeat yourself") penalty's strength.
           ...(request.avoidRepetition ? { dry_multiplier: DRY_MULTIPLIER } : {}),
+          ...(request.answerLanguage ? { answer_language: request.answerLanguage } : {}),
           ...(stream ? { stream: true } : {}),
           ...(request.jsonSchema
             ? {

@@ -71,6 +71,7 @@ export class LanguageModelTranslator implements Translator {
       ],
       maxTokens: 160 + texts.reduce((sum, t) => sum + t.length, 0),
       jsonSchema: schema,
+      answerLanguage: request.target,
       ...(request.signal ? { signal: request.signal } : {}),
     });
     return parseTranslations(answer.text, texts.length);

@@ -77,6 +77,7 @@ export class AskQuestionHandler implements IQueryHandler<AskQuestionQuery> {
     const answer = this.model.stream({
       messages: questionPrompt(question, chosen),
       maxTokens: ANSWER_MAX_TOKENS,
+      answerLanguage: transcript.language,
       signal,
     });
     const pieces = answer[Symbol.asyncIterator]();

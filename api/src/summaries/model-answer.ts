@@ -10,13 +10,20 @@ export class SummaryFormatError extends Error {
 
 export type Message = { role: 'system' | 'user' | 'assistant'; content: string };
 
+/** One question to the model, and the shape its answer must have. */
+export interface Question<Shape extends z.ZodType> {
+  readonly shape: Shape;
+  readonly jsonSchema: Record<string, unknown>;
+  readonly messages: Message[];
+  readonly maxTokens: number;
+  /** The language the summary is written in (ISO 639-1). */
+  readonly language: string;
+  readonly signal: AbortSignal | undefined;
+}
+
 export const ask = async <Shape extends z.ZodType>(
   model: LanguageModel,
-  shape: Shape,
-  jsonSchema: Record<string, unknown>,
-  signal: AbortSignal | undefined,
-  messages: Message[],
-  maxTokens: number,
+  { shape, jsonSchema, messages, maxTokens, language, signal }: Question<Shape>,
 ): Promise<{ data: z.infer<Shape>; text: string }> => {
   let problem = '';
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -27,6 +34,7 @@ export const ask = async <Shape extends z.ZodType>(
       // The same request at temperature 0 gives the same malformed answer: the retry samples a little.
       temperature: attempt === 0 ? 0 : 0.4,
       avoidRepetition: true,
+      answerLanguage: language,
       ...(signal ? { signal } : {}),
     });
     let json: unknown;

@@ -130,28 +130,28 @@ export const summarizeTranscript = async (
         content: `${of}Transcript:\n${part.map(line).join('\n')}\n\n${OUTCOMES_QUESTION}${candidates(part)}`,
       },
     ];
-    const outcomes = await ask(
-      model,
-      PartOutcomes,
-      partOutcomesSchema,
-      options.signal,
-      reading,
-      MAX_TOKENS.outcomes,
-    );
+    const outcomes = await ask(model, {
+      shape: PartOutcomes,
+      jsonSchema: partOutcomesSchema,
+      messages: reading,
+      maxTokens: MAX_TOKENS.outcomes,
+      language: options.language,
+      signal: options.signal,
+    });
     // The figures and proposals the lines state, which become key points in the lines' words whatever the model writes.
     const taken = checking ? pointsOfTheLines(part, options.language) : [];
-    const outline = await ask(
-      model,
-      PartOutline,
-      partOutlineSchema,
-      options.signal,
-      [
+    const outline = await ask(model, {
+      shape: PartOutline,
+      jsonSchema: partOutlineSchema,
+      messages: [
         ...reading,
         { role: 'assistant', content: outcomes.text },
         { role: 'user', content: outlineQuestion(taken) },
       ],
-      MAX_TOKENS.outline,
-    );
+      maxTokens: MAX_TOKENS.outline,
+      language: options.language,
+      signal: options.signal,
+    });
     const within = (at: number) => Math.min(Math.max(Math.floor(at), Math.floor(first)), Math.floor(last));
     const check = <T extends { text: string; at: number }>(points: readonly T[]): T[] => {
       const inside = points.map((p) => ({
@@ -252,20 +252,20 @@ export const summarizeTranscript = async (
   }
   let overview = results[0]?.overview ?? '';
   if (results.length > 1) {
-    const joined = await ask(
-      model,
-      CombinedOverview,
-      combinedOverviewSchema,
-      options.signal,
-      [
+    const joined = await ask(model, {
+      shape: CombinedOverview,
+      jsonSchema: combinedOverviewSchema,
+      messages: [
         {
           role: 'system',
           content: `These are the summaries of the consecutive parts of one recording. Write one overview of the whole recording in ${language}, three to five sentences, in JSON: {"overview": "..."}.`,
         },
         { role: 'user', content: results.map((r, i) => `Part ${i + 1}: ${r.overview}`).join('\n') },
       ],
-      MAX_TOKENS.overview,
-    );
+      maxTokens: MAX_TOKENS.overview,
+      language: options.language,
+      signal: options.signal,
+    });
     overview = joined.data.overview;
     options.onProgress?.(1);
     options.onPartDone?.(merged(results, overview, options, model, people), 1);

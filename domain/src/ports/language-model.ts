@@ -25,6 +25,12 @@ export interface CompletionRequest {
    * out). Engines that can (the local service: a DRY penalty) do; others ignore it.
    */
   readonly avoidRepetition?: boolean;
+  /**
+   * The language the answer is written in (ISO 639-1). Engines that can (the local service: a grammar) keep out
+   * letters of writing systems that language does not use and the messages do not hold: a small model reading
+   * English can slip into Chinese mid-sentence. Others ignore it.
+   */
+  readonly answerLanguage?: string;
   readonly signal?: CancelSignal;
 }
 
