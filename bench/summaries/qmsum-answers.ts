@@ -7,6 +7,8 @@
 //   flock /tmp/heavy.lock node --conditions=source --import tsx bench/summaries/qmsum-answers.ts [--questions=20]
 //     [--split=val|train] [--per-meeting=2] [--out=/tmp/qmsum-answers.json]
 // A saved run scored again, without the model: --rescore=/tmp/qmsum-answers.json --out=/tmp/rescored.json
+// Beside the answer's own facts, the facts of what the reader is shown: the answer and, under it, the text of each
+// line it cites ("Moments" on the transcript page, web/src/features/questions/components/question-panel.tsx).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { LocalLanguageModel } from '@scrivo/adapters/language-models/local-language-model';
 import { MiniSearchLineSearch } from '@scrivo/adapters/search/minisearch-line-search';
@@ -38,6 +40,9 @@ interface Asked {
   readonly notInRecording: boolean;
   readonly facts: { fact: string; found: boolean }[];
   readonly citations: number[];
+  /** The cited lines' text, as the page shows it under the answer (absent in runs saved before it was kept). */
+  readonly cited?: string[];
+  readonly factsShown?: { fact: string; found: boolean }[];
   readonly spanLines: number;
   readonly spanRead: number;
   readonly citesInsideSpan: boolean;
@@ -48,15 +53,17 @@ const printTable = (rows: readonly Asked[]) => {
   const facts = rows.flatMap((r) => r.facts);
   const found = facts.filter((f) => f.found).length;
   const pct = (n: number, of: number) => `${Math.round((n / Math.max(of, 1)) * 100)} %`;
+  const shown = rows.flatMap((r) => r.factsShown ?? []);
+  const shownFound = shown.filter((f) => f.found).length;
   const inside = rows.filter((r) => r.citesInsideSpan).length;
   const none = rows.filter((r) => r.notInRecording).length;
   console.log(
-    `| Questions | Facts of the human answers in ours | Answers citing a line inside the human span | "Not in this recording." | Seconds (median) |`,
+    `| Questions | Facts of the human answers in ours | In the answer and the moments it shows | Answers citing a line inside the human span | "Not in this recording." | Seconds (median) |`,
   );
-  console.log('|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|');
   const seconds = rows.map((r) => r.seconds).sort((a, b) => a - b);
   console.log(
-    `| ${rows.length} (${split}) | ${found}/${facts.length} (${pct(found, facts.length)}) | ${inside} (${pct(inside, rows.length)}) | ${none} | ${seconds[Math.floor(seconds.length / 2)] ?? '-'} |`,
+    `| ${rows.length} (${split}) | ${found}/${facts.length} (${pct(found, facts.length)}) | ${shown.length > 0 ? `${shownFound}/${shown.length} (${pct(shownFound, shown.length)})` : '-'} | ${inside} (${pct(inside, rows.length)}) | ${none} | ${seconds[Math.floor(seconds.length / 2)] ?? '-'} |`,
   );
 };
 
@@ -77,7 +84,11 @@ const main = async () => {
         asked += 1;
         const started = performance.now();
         const chosen = chooseLines(lines, spreadToNeighbours(search.rank(q.query, lines), lines));
-        let answer: { answer: string; citations: readonly { line: number }[]; notInRecording: boolean } = {
+        let answer: {
+          answer: string;
+          citations: readonly { line: number; text: string }[];
+          notInRecording: boolean;
+        } = {
           answer: NOT_IN_RECORDING,
           citations: [],
           notInRecording: true,
@@ -86,6 +97,7 @@ const main = async () => {
           const completion = await model.complete({
             messages: questionPrompt(q.query, chosen),
             maxTokens: ANSWER_MAX_TOKENS,
+            answerLanguage: 'en',
           });
           const parsed = parseAnswer(
             completion.text,
@@ -99,6 +111,7 @@ const main = async () => {
           };
         }
         const citations = answer.citations.map((c) => c.line);
+        const cited = answer.citations.map((c) => c.text);
         const row: Asked = {
           meeting: name,
           question: q.query,
@@ -107,6 +120,11 @@ const main = async () => {
           notInRecording: answer.notInRecording,
           facts: factsFound(factsOf(q.answer), answer.notInRecording ? '' : answer.answer),
           citations,
+          cited,
+          factsShown: factsFound(
+            factsOf(q.answer),
+            shownText(answer.notInRecording ? '' : answer.answer, cited),
+          ),
           spanLines: span.size,
           spanRead: chosen.filter((l) => span.has(l.line)).length,
           citesInsideSpan: citations.some((line) => span.has(line)),
@@ -128,12 +146,22 @@ const main = async () => {
   console.log(`\nanswers and details: ${out}`);
 };
 
+const shownText = (answer: string, cited: readonly string[]) => [answer, ...cited].join('\n');
+
 /** --rescore=FILE: a saved run's answers scored again with this scorer (no model). */
 const rescore = (file: string) => {
   const saved: Asked[] = JSON.parse(readFileSync(file, 'utf8'));
   const rows = saved.map((row) => ({
     ...row,
     facts: factsFound(factsOf(row.human), row.notInRecording ? '' : row.answer),
+    ...(row.cited
+      ? {
+          factsShown: factsFound(
+            factsOf(row.human),
+            shownText(row.notInRecording ? '' : row.answer, row.cited),
+          ),
+        }
+      : {}),
   }));
   writeFileSync(out, JSON.stringify(rows, null, 2));
   printTable(rows);

@@ -7,7 +7,7 @@
 //   (digits or words: "25", "twenty five") and at least half of its other words are.
 // - repeated: the overview's sentences among themselves, the key points, decisions and action items among
 //   themselves (across the three lists), the clauses of one text among themselves (chapter titles are not
-//   counted); a unit is repeated when an earlier one has the same words that carry meaning (Jaccard >= 0.6, or
+//   counted; a clause never runs past its sentence's end); a unit is repeated when an earlier one has the same words that carry meaning (Jaccard >= 0.6, or
 //   80 % of the shorter one's words when it has three or more). An item that says what an overview sentence says is
 //   not counted: the overview sums up the points.
 // - tasks without a committing line: an action item whose cited line, the line before it (a question it answers)
@@ -168,9 +168,11 @@ const sentences = (text: string) =>
     .split(/(?<=[.!?])\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
+/** A clause ends where its sentence ends: a clause that ran across a full stop (ES2009b's overview) read two
+ * sentences that each said something new as one that said an earlier clause again. */
 const clauses = (text: string) =>
-  text
-    .split(/[,;:]\s+|\s+-\s+/)
+  sentences(text)
+    .flatMap((sentence) => sentence.split(/[,;:]\s+|\s+-\s+/))
     .map((s) => s.trim())
     .filter(Boolean);
 
