@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { numberLines, type TranscriptLine } from '@scrivo/domain/questions';
 import type { Segment } from '@scrivo/domain/recordings';
+import { asWritten } from './qmsum-score';
 
 const DATA = process.env.SCRIVO_QMSUM_DIR ?? '/work/shared/meetings/qmsum-dev';
 
@@ -27,7 +28,7 @@ export interface QuestionMeeting {
 
 export const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const clean = (text: string) =>
-  text
+  asWritten(text)
     .replace(/\{[^}]*\}/g, ' ')
     .replace(/\s+([.,?!])/g, '$1')
     .replace(/\s+/g, ' ')

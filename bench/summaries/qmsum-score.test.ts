@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../api/src/summaries/summary-shape';
-import { numbersIn, repetitions } from './qmsum-score';
+import { asWritten, numbersIn, repetitions } from './qmsum-score';
 
 describe('the numbers a summary or an answer states, as the QMSum scorer reads them', () => {
   it('reads figures in digits and in words alike', () => {
@@ -40,5 +40,13 @@ describe('repetition in a summary, as the QMSum scorer counts it', () => {
       'control should be sleek and simple. The meeting also discusses the design of a touch screen device with ' +
       'several submenus for possible extra stuff, including a channel and on and off switch.';
     expect(repetitions(withOverview(overview))).toEqual([]);
+  });
+});
+
+describe('the meetings as the product would get them', () => {
+  it('writes an acronym spelt letter by letter as Whisper writes it', () => {
+    expect(asWritten('we keep the L_C_D_ and two T_V_s, F_ M_ radio')).toBe(
+      'we keep the LCD and two TVs, F M radio',
+    );
   });
 });

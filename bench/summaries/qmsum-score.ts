@@ -257,11 +257,18 @@ export const unsupportedItems = (summary: Summary, lines: readonly Segment[]) =>
  * {gap}), spaces before punctuation closed, empty turns left out, the speaker's role as the speaker, and times at
  * 150 words a minute (the AMI meetings' pace is close: a 17-minute meeting is about 2,500 words).
  */
+/**
+ * AMI's transcribers spell an acronym letter by letter ("L_C_D_", "T_V_s"); Whisper writes "LCD", "TVs", and so
+ * does every human summary. The meetings are read as the product would get them.
+ */
+export const asWritten = (text: string) =>
+  text.replace(/\b(?:[A-Za-z]_)+/g, (letters) => letters.replace(/_/g, ''));
+
 export const asSegments = (turns: readonly { speaker: string; content: string }[]): Segment[] => {
   const segments: Segment[] = [];
   let at = 0;
   for (const turn of turns) {
-    const text = turn.content
+    const text = asWritten(turn.content)
       .replace(/\{[^}]*\}/g, ' ')
       .replace(/\s+([.,?!])/g, '$1')
       .replace(/([.,?!])(?:\s*[.,])+/g, '$1')
