@@ -97,7 +97,40 @@ def test_a_looping_or_garbled_second_decode_never_replaces_what_the_first_pass_h
 def test_a_second_decode_that_clearly_hears_more_replaces_the_sparse_words(monkeypatch):
     first = [said([(28.0, 28.4, "They"), (30.9, 31.1, "detailed")])]
     clearer = [said([(27.2 + 0.4 * i, 27.5 + 0.4 * i, f"w{i}") for i in range(10)])]
-    monkeypatch.setattr(decoding, "second_decode", lambda *a, **k: clearer)
+    # The last 1.9 s of speech after w9 is asked for again as unheard, and holds nothing.
+    monkeypatch.setattr(decoding, "second_decode", lambda *a, **k: clearer if a[6] == "sparse" else [])
     chunk = Chunk([{"start": 27 * RATE, "end": 33 * RATE}], "en", 0.99)
     kept = _decode_sparse(None, np.zeros(34 * RATE, dtype=np.float32), chunk, first, "transcribe")
     assert [w.word.strip() for d in kept for w in d.segment.words] == [f"w{i}" for i in range(10)]
+
+
+def test_speech_a_replacing_decode_leaves_unheard_is_decoded_on_its_own(monkeypatch):
+    # u-30min (bench/README.md, "The 30-minute file"): the first pass wrote "Well," over 24 s of speech from 122.9 s;
+    # the sparse decode of the whole stretch began its words 3.4 s in, and the sentence before them was lost.
+    first = [said([(124.1, 124.4, "Well,")])]
+    later = [said([(126.3 + 0.4 * i, 126.6 + 0.4 * i, f"w{i}") for i in range(45)])]
+    asked = []
+
+    def second_decode(model, samples, start, end, language, task, cause, *rest):
+        asked.append((cause, round(start, 1), round(end, 1)))
+        if cause == "sparse":
+            return later
+        return [said([(122.9, 123.7, "Expected."), (124.3, 124.6, "A"), (124.6, 124.9, "sudden"),
+                      (124.9, 125.7, "indifference"), (125.7, 126.0, "filled"), (126.0, 126.2, "it.")])]
+
+    monkeypatch.setattr(decoding, "second_decode", second_decode)
+    chunk = Chunk([{"start": int(122.9 * RATE), "end": int(144.9 * RATE)}], "en", 0.99)
+    kept = _decode_sparse(None, np.zeros(150 * RATE, dtype=np.float32), chunk, first, "transcribe")
+    words = [w.word.strip() for d in sorted(kept, key=lambda d: d.segment.start) for w in d.segment.words]
+    assert words[:6] == ["Expected.", "A", "sudden", "indifference", "filled", "it."]
+    assert words[6:] == [f"w{i}" for i in range(45)]
+    assert [cause for cause, _, _ in asked].count("unheard") == 1
+
+
+def test_nothing_more_is_decoded_where_no_stretch_was_replaced(monkeypatch):
+    asked = []
+    monkeypatch.setattr(decoding, "second_decode", lambda *a, **k: asked.append(a[6]) or [])
+    first = [said([(28.0, 28.4, "They"), (30.9, 31.1, "detailed")])]
+    chunk = Chunk([{"start": 27 * RATE, "end": 33 * RATE}], "en", 0.99)
+    _decode_sparse(None, np.zeros(34 * RATE, dtype=np.float32), chunk, first, "transcribe")
+    assert "unheard" not in asked
