@@ -721,14 +721,21 @@ def missing_stretches(
 
 
 def _decode_missing(
-    model: Engine, samples: np.ndarray, chunk: Chunk, decoded: Sequence[Decoded], task: str
+    model: Engine,
+    samples: np.ndarray,
+    chunk: Chunk,
+    decoded: Sequence[Decoded],
+    task: str,
+    within: Optional[Sequence[Tuple[float, float]]] = None,
 ) -> List[Decoded]:
-    """The second decode of each stretch of the chunk's speech the first pass left without a kept word."""
+    """The second decode of each stretch of the chunk's speech ``decoded`` left without a kept word (only those that
+    touch ``within``, where given)."""
     out: List[Decoded] = []
     heard = _kept_words(decoded)
     cause = "unheard" if heard else ("dropped" if any(d.segment is not None for d in decoded) else "empty")
     for start, end in missing_stretches(chunk.spans, heard, len(samples)):
-        out.extend(second_decode(model, samples, start, end, chunk.language, task, cause))
+        if within is None or any(start < b and a < end for a, b in within):
+            out.extend(second_decode(model, samples, start, end, chunk.language, task, cause))
     return out
 
 
@@ -869,11 +876,9 @@ def _decode_sparse(
     # A decode that hears clearly more can still leave part of its stretch without a word: on u-30min's 24 s sparse
     # stretch from 122.9 s, Whisper began writing at 126.3 s, and "Expected. A sudden indifference filled it." (the
     # bare call's words too) was gone with the first pass's "Well,". Speech it left unheard is decoded on its own, as
-    # the first pass's is (_decode_missing).
+    # the first pass's is.
     if replaced:
-        for start, end in missing_stretches(chunk.spans, _kept_words(decoded), len(samples)):
-            if any(start < b and a < end for a, b in replaced):
-                decoded = decoded + second_decode(model, samples, start, end, chunk.language, task, "unheard")
+        decoded = decoded + _decode_missing(model, samples, chunk, decoded, task, within=replaced)
     return decoded
 
 
